@@ -1,0 +1,193 @@
+"""The data model, defined once: a QA example (SQuAD 2.0 or MRQA) and the record of its renaming.
+
+Conventions used everywhere in the package:
+
+* character spans are ``(start, end)`` with an **exclusive** end (Python slicing); the MRQA
+  readers/writers convert to and from MRQA's inclusive ``char_spans``;
+* token spans are ``(first, last)`` token indices, **inclusive**, as in MRQA;
+* tokens are ``(text, char_offset)`` pairs, as in MRQA ``context_tokens`` / ``question_tokens``.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+SourceFormat = Literal["mrqa", "squad"]
+Field = Literal["context", "question", "title", "answer", "plausible_answer", "answer_text"]
+CharSpan = tuple[int, int]
+TokenSpan = tuple[int, int]
+Token = tuple[str, int]
+
+
+@dataclass
+class Answer:
+    """One gold answer: a SQuAD ``answers[i]`` or an MRQA ``detected_answers[i]``.
+
+    ``char_spans`` hold every occurrence the source annotates (SQuAD: exactly one); ``token_spans``
+    is MRQA-only and parallel to ``char_spans``.
+    """
+
+    text: str
+    char_spans: list[CharSpan]
+    token_spans: list[TokenSpan] | None = None
+
+
+@dataclass
+class QAExample:
+    """One question over one passage, in either source format.
+
+    ``id`` is unique within a dataset (MRQA ``qid``; SQuAD ``id``). Fields the package does not
+    interpret are kept in ``extra`` / ``context_extra`` so that read → write is lossless.
+    """
+
+    id: str
+    dataset: str
+    source_format: SourceFormat
+    context: str
+    question: str
+    answers: list[Answer] = field(default_factory=list)
+    title: str | None = None
+    context_id: str | None = None
+    source_id: str | None = None
+    is_impossible: bool = False
+    plausible_answers: list[Answer] = field(default_factory=list)
+    answer_texts: list[str] = field(default_factory=list)
+    context_tokens: list[Token] | None = None
+    question_tokens: list[Token] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    context_extra: dict[str, Any] = field(default_factory=dict)
+
+    def all_answers(self) -> list[Answer]:
+        """Gold and plausible answers: every span that must stay aligned with the context."""
+        return [*self.answers, *self.plausible_answers]
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One replaced mention. ``start``/``end`` index the original text, ``new_start``/``new_end`` the
+    renamed one; ``index`` selects the answer for answer fields (position in ``answers`` /
+    ``plausible_answers`` / ``answer_texts``)."""
+
+    field: Field
+    start: int
+    end: int
+    new_start: int
+    new_end: int
+    original: str
+    replacement: str
+    entity_type: str
+    span_type: str
+    index: int | None = None
+
+
+@dataclass(frozen=True)
+class Substitution:
+    """One entry of an example's name mapping: ``original`` → ``replacement``."""
+
+    original: str
+    replacement: str
+    entity_type: str
+    span_type: str
+
+
+@dataclass
+class Renaming:
+    """What was done to one example for one config: the mapping and every edit it produced."""
+
+    example_id: str
+    original_id: str
+    config: str
+    perturbation: str
+    entity_type: str
+    seed: int | None
+    substitutions: list[Substitution]
+    edits: list[Edit]
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Renaming:
+        return cls(
+            example_id=data["example_id"],
+            original_id=data["original_id"],
+            config=data["config"],
+            perturbation=data["perturbation"],
+            entity_type=data["entity_type"],
+            seed=data["seed"],
+            substitutions=[Substitution(**s) for s in data["substitutions"]],
+            edits=[Edit(**e) for e in data["edits"]],
+        )
+
+
+@dataclass(frozen=True)
+class Skip:
+    """An input example not emitted for a config, and why."""
+
+    config: str
+    example_id: str
+    reason: str
+
+
+# --- legality -----------------------------------------------------------------------------------
+
+_PUNCT = set(string.punctuation)
+_ARTICLES = re.compile(r"\b(a|an|the)\b")
+
+
+def normalize_answer(text: str) -> str:
+    """Official SQuAD/MRQA normalisation: lower case, drop punctuation and articles, squash spaces."""
+    text = "".join(ch for ch in text.lower() if ch not in _PUNCT)
+    return " ".join(_ARTICLES.sub(" ", text).split())
+
+
+def illegal_answers(example: QAExample) -> list[str]:
+    """Problems that make ``example`` unusable for span-based QA; empty when it is legal.
+
+    SQuAD answers must equal their passage slice exactly. MRQA's own data has detected answers whose
+    ``text`` differs from the slice by case/article ("The Broncos" vs "Broncos"); those are accepted
+    when the SQuAD-normalised forms agree, as the official MRQA evaluation would.
+    """
+    problems = []
+    n = len(example.context)
+    for kind, answers in (("answer", example.answers), ("plausible_answer", example.plausible_answers)):
+        for i, ans in enumerate(answers):
+            for start, end in ans.char_spans:
+                if not 0 <= start < end <= n:
+                    problems.append(f"{kind}[{i}] span {start}:{end} outside passage of length {n}")
+                    continue
+                piece = example.context[start:end]
+                if piece == ans.text:
+                    continue
+                if example.source_format == "mrqa" and normalize_answer(piece) == normalize_answer(ans.text):
+                    continue
+                problems.append(f"{kind}[{i}] text {ans.text!r} != passage slice {piece!r}")
+            if ans.token_spans is not None and example.context_tokens is not None:
+                problems.extend(_token_problems(example, kind, i, ans))
+    return problems
+
+
+def _token_problems(example: QAExample, kind: str, i: int, ans: Answer) -> list[str]:
+    tokens = example.context_tokens or []
+    problems = []
+    for (start, end), (first, last) in zip(ans.char_spans, ans.token_spans or [], strict=False):
+        if not 0 <= first <= last < len(tokens):
+            problems.append(f"{kind}[{i}] token span {first}:{last} outside {len(tokens)} tokens")
+            continue
+        tok_start = tokens[first][1]
+        tok_end = tokens[last][1] + len(tokens[last][0])
+        if tok_start > start or tok_end < end:
+            problems.append(f"{kind}[{i}] token span {first}:{last} does not cover chars {start}:{end}")
+    for j, (tok, off) in enumerate(tokens):
+        if example.context[off : off + len(tok)] != tok:
+            problems.append(f"context_tokens[{j}] {tok!r} != passage at {off}")
+            break
+    return problems
+
+
+def is_legal(example: QAExample) -> bool:
+    """True when every answer (and token) still matches the passage."""
+    return not illegal_answers(example)
