@@ -33,6 +33,7 @@ class Answer:
     text: str
     char_spans: list[CharSpan]
     token_spans: list[TokenSpan] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -52,8 +53,8 @@ class QAExample:
     title: str | None = None
     context_id: str | None = None
     source_id: str | None = None
-    is_impossible: bool = False
-    plausible_answers: list[Answer] = field(default_factory=list)
+    is_impossible: bool | None = None
+    plausible_answers: list[Answer] | None = None
     answer_texts: list[str] = field(default_factory=list)
     context_tokens: list[Token] | None = None
     question_tokens: list[Token] | None = None
@@ -62,7 +63,7 @@ class QAExample:
 
     def all_answers(self) -> list[Answer]:
         """Gold and plausible answers: every span that must stay aligned with the context."""
-        return [*self.answers, *self.plausible_answers]
+        return [*self.answers, *(self.plausible_answers or [])]
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,8 @@ def illegal_answers(example: QAExample) -> list[str]:
     """
     problems = []
     n = len(example.context)
-    for kind, answers in (("answer", example.answers), ("plausible_answer", example.plausible_answers)):
+    groups = (("answer", example.answers), ("plausible_answer", example.plausible_answers or []))
+    for kind, answers in groups:
         for i, ans in enumerate(answers):
             for start, end in ans.char_spans:
                 if not 0 <= start < end <= n:

@@ -1,0 +1,89 @@
+"""Benchmark configs: what one output file holds, and the config naming grammar.
+
+Grammar (lower-case dataset names):
+
+* ``{dataset}-{perturbation}-seed{k}`` for entity type ``mix``;
+* ``{dataset}-{etype}-{perturbation}-seed{k}`` for ``per``/``org``/``gpe``;
+* ``{dataset}[-{etype}]-original`` for the unperturbed perturbable subset;
+
+where ``perturbation`` is ``indistname``, ``dbname``, ``dbname-{origin}``, ``randstr`` or
+``entswap`` and the EntSwap release names are ``afrisquad2-seed{k}`` / ``afrisquad2-wo-{category}-seed{k}``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .model import QAExample, Renaming, Skip
+
+ENTITY_TYPES = ("per", "org", "gpe", "mix")
+PERTURBATIONS = ("original", "indistname", "dbname", "randstr")
+NAME_ORIGINS = ("french", "indian", "arabic", "chinese", "african")
+ORIGIN_PERTURBATIONS = tuple(f"dbname-{o}" for o in NAME_ORIGINS)
+ENTSWAP_CATEGORIES = ("person", "country", "city", "location", "organization", "nationality")
+
+CONFIG_RE = re.compile(
+    r"^(?P<dataset>[a-z0-9_]+(?:-[a-z0-9_]+)*?)"
+    r"(?:-(?P<etype>per|org|gpe))?"
+    r"-(?:(?P<original>original)"
+    r"|(?P<perturbation>indistname|dbname(?:-(?:french|indian|arabic|chinese|african))?|randstr|entswap)"
+    r"-seed(?P<seed>\d+))$"
+)
+AFRISQUAD_RE = re.compile(
+    r"^afrisquad2(?:-wo-(?P<without>person|country|city|location|organization|nationality))?-seed(?P<seed>\d+)$"
+)
+
+
+def dataset_slug(dataset: str) -> str:
+    """``TriviaQA-web`` → ``triviaqa_web``; config names are lower case with ``-`` as separator."""
+    return re.sub(r"[^a-z0-9]+", "_", dataset.lower()).strip("_")
+
+
+@dataclass(frozen=True)
+class ConfigSpec:
+    """One config to build: a perturbation of one entity type with one seed."""
+
+    dataset: str
+    entity_type: str
+    perturbation: str
+    seed: int | None = None
+
+    @property
+    def name(self) -> str:
+        slug = dataset_slug(self.dataset)
+        etype = "" if self.entity_type == "mix" else f"-{self.entity_type}"
+        if self.perturbation == "original":
+            return f"{slug}{etype}-original"
+        return f"{slug}{etype}-{self.perturbation}-seed{self.seed}"
+
+
+def parse_config_name(name: str) -> dict[str, str | int | None]:
+    """Inverse of :attr:`ConfigSpec.name` (and the AfriSQuAD2 names); ``ValueError`` if off-grammar."""
+    match = AFRISQUAD_RE.match(name)
+    if match:
+        return {"dataset": "squad_v2", "entity_type": "entswap", "perturbation": "entswap",
+                "without": match["without"], "seed": int(match["seed"])}
+    match = CONFIG_RE.match(name)
+    if not match:
+        raise ValueError(f"config name {name!r} does not follow the grammar (see entity_renaming.configs)")
+    return {
+        "dataset": match["dataset"],
+        "entity_type": match["etype"] or "mix",
+        "perturbation": "original" if match["original"] else match["perturbation"],
+        "seed": int(match["seed"]) if match["seed"] else None,
+    }
+
+
+@dataclass
+class ConfigResult:
+    """A built config: emitted examples (renamed, legal), their renamings, and the skip report.
+
+    Invariant: ``len(examples) + len(skipped) == number of input examples``.
+    """
+
+    spec: ConfigSpec | None
+    name: str
+    examples: list[QAExample] = field(default_factory=list)
+    renamings: list[Renaming] = field(default_factory=list)
+    skipped: list[Skip] = field(default_factory=list)

@@ -1,0 +1,32 @@
+"""Input errors that say where: file, line and field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class InputError(ValueError):
+    """Malformed input. ``str()`` reads ``file:line: field: message``."""
+
+    def __init__(self, path: str | Path, line: int | None, field: str, message: str) -> None:
+        self.path = str(path)
+        self.line = line
+        self.field = field
+        self.message = message
+        where = f"{self.path}:{line}" if line is not None else self.path
+        super().__init__(f"{where}: {field}: {message}")
+
+
+def require(record: dict, key: str, kind: type | tuple[type, ...], path: str | Path, line: int | None,
+            prefix: str = "") -> object:
+    """``record[key]`` checked for presence and type, else an :class:`InputError`."""
+    name = f"{prefix}{key}"
+    if not isinstance(record, dict):
+        raise InputError(path, line, prefix.rstrip(".") or "record", f"expected an object, got {type(record).__name__}")
+    if key not in record:
+        raise InputError(path, line, name, "missing field")
+    value = record[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        expected = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+        raise InputError(path, line, name, f"expected {expected}, got {type(value).__name__}")
+    return value

@@ -1,0 +1,123 @@
+"""Hugging Face rows ↔ :class:`QAExample`, using the hub's own schemas.
+
+* ``mrqa-workshop/mrqa``: ``subset, context, context_tokens{tokens, offsets}, qid, question,
+  question_tokens{tokens, offsets}, detected_answers{text, char_spans[{start, end}],
+  token_spans[{start, end}]}, answers`` (char span ends inclusive);
+* ``rajpurkar/squad_v2``: ``id, title, context, question, answers{text, answer_start}``.
+
+The release adds ``plausible_answers`` / ``is_impossible`` (SQuAD 2.0), ``original_id`` and
+``renamings``; the same functions read hub data and released configs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ..model import Answer, QAExample, SourceFormat
+
+HUB_SOURCES = {"squad_v2": "rajpurkar/squad_v2", "mrqa": "mrqa-workshop/mrqa"}
+MRQA_SUBSETS = ("SQuAD", "NewsQA", "TriviaQA-web", "SearchQA", "HotpotQA", "NaturalQuestionsShort")
+
+
+def _tokens_in(value: dict[str, list] | None) -> list[tuple[str, int]] | None:
+    if value is None:
+        return None
+    return list(zip(value["tokens"], value["offsets"], strict=True))
+
+
+def _tokens_out(tokens: list[tuple[str, int]] | None) -> dict[str, list]:
+    tokens = tokens or []
+    return {"tokens": [t for t, _ in tokens], "offsets": [o for _, o in tokens]}
+
+
+def _squad_answers_in(value: dict[str, list] | None) -> list[Answer]:
+    if not value:
+        return []
+    return [Answer(t, [(s, s + len(t))]) for t, s in zip(value["text"], value["answer_start"], strict=True)]
+
+
+def _squad_answers_out(answers: list[Answer] | None) -> dict[str, list]:
+    answers = answers or []
+    return {"text": [a.text for a in answers], "answer_start": [a.char_spans[0][0] for a in answers]}
+
+
+def row_to_example(row: dict[str, Any], source_format: SourceFormat, dataset: str) -> QAExample:
+    """One HF row (hub or release) → a :class:`QAExample`."""
+    if source_format == "mrqa":
+        det = row["detected_answers"]
+        answers = []
+        for text, chars, toks in zip(det["text"], det["char_spans"], det["token_spans"], strict=True):
+            answers.append(Answer(
+                text,
+                [(s, e + 1) for s, e in zip(chars["start"], chars["end"], strict=True)],
+                [(s, e) for s, e in zip(toks["start"], toks["end"], strict=True)],
+            ))
+        return QAExample(
+            id=row["qid"], dataset=row.get("subset") or dataset, source_format="mrqa",
+            context=row["context"], question=row["question"], answers=answers,
+            context_id=row.get("context_id"), answer_texts=list(row["answers"]),
+            context_tokens=_tokens_in(row.get("context_tokens")),
+            question_tokens=_tokens_in(row.get("question_tokens")),
+        )
+    plausible = row.get("plausible_answers")
+    answers = _squad_answers_in(row["answers"])
+    impossible = row.get("is_impossible")
+    return QAExample(
+        id=row["id"], dataset=dataset, source_format="squad", context=row["context"],
+        question=row["question"], answers=answers, title=row.get("title"),
+        is_impossible=(not answers) if impossible is None else impossible,
+        plausible_answers=_squad_answers_in(plausible) if plausible is not None else None,
+    )
+
+
+def example_to_row(ex: QAExample) -> dict[str, Any]:
+    """A :class:`QAExample` → a row in the hub schema of its source format."""
+    if ex.source_format == "mrqa":
+        return {
+            "subset": ex.dataset,
+            "context": ex.context,
+            "context_tokens": _tokens_out(ex.context_tokens),
+            "qid": ex.id,
+            "question": ex.question,
+            "question_tokens": _tokens_out(ex.question_tokens),
+            "detected_answers": {
+                "text": [a.text for a in ex.answers],
+                "char_spans": [{"start": [s for s, _ in a.char_spans], "end": [e - 1 for _, e in a.char_spans]}
+                               for a in ex.answers],
+                "token_spans": [{"start": [s for s, _ in a.token_spans or []],
+                                 "end": [e for _, e in a.token_spans or []]} for a in ex.answers],
+            },
+            "answers": list(ex.answer_texts),
+        }
+    return {
+        "id": ex.id,
+        "title": ex.title or "",
+        "context": ex.context,
+        "question": ex.question,
+        "answers": _squad_answers_out(ex.answers),
+        "is_impossible": bool(ex.is_impossible) if ex.is_impossible is not None else not ex.answers,
+        "plausible_answers": _squad_answers_out(ex.plausible_answers),
+    }
+
+
+def load_hub_examples(repo_id: str, split: str, *, subset: str | None = None,
+                      cache_dir: str | None = None, revision: str | None = None) -> list[QAExample]:
+    """Load ``rajpurkar/squad_v2`` (split ``validation``) or ``mrqa-workshop/mrqa`` with ``datasets``.
+
+    For MRQA, ``subset`` keeps one source dataset (e.g. ``TriviaQA-web``). ``repo_id`` may also be
+    a local folder or a mirror laid out like the hub repository.
+    """
+    import datasets
+
+    rows = datasets.load_dataset(repo_id, split=split, cache_dir=cache_dir, revision=revision)
+    fmt: SourceFormat = "mrqa" if "detected_answers" in rows.column_names else "squad"
+    if fmt == "mrqa" and subset is not None:
+        rows = rows.filter(lambda r: r["subset"] == subset)
+    dataset = subset or repo_id.rstrip("/").split("/")[-1]
+    return list(rows_to_examples(rows, fmt, dataset))
+
+
+def rows_to_examples(rows: Iterable[dict[str, Any]], fmt: SourceFormat, dataset: str) -> Iterator[QAExample]:
+    for row in rows:
+        yield row_to_example(row, fmt, dataset)
