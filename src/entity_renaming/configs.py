@@ -35,9 +35,17 @@ AFRISQUAD_RE = re.compile(
 )
 
 
+#: Short names of the MRQA 2019 sources used in config names (``triviaqa-dbname-seed3``).
+DATASET_ALIASES = {
+    "squad": "squad", "triviaqa-web": "triviaqa", "naturalquestionsshort": "naturalquestions",
+    "hotpotqa": "hotpotqa", "searchqa": "searchqa", "newsqa": "newsqa",
+}
+
+
 def dataset_slug(dataset: str) -> str:
-    """``TriviaQA-web`` → ``triviaqa_web``; config names are lower case with ``-`` as separator."""
-    return re.sub(r"[^a-z0-9]+", "_", dataset.lower()).strip("_")
+    """``TriviaQA-web`` → ``triviaqa``; other names lower-cased with ``_`` for other characters."""
+    lowered = dataset.lower()
+    return DATASET_ALIASES.get(lowered) or re.sub(r"[^a-z0-9]+", "_", lowered).strip("_")
 
 
 @dataclass(frozen=True)
