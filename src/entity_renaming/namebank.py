@@ -9,8 +9,9 @@ source frequency (births, people, population …) or 1 where the source has none
 from __future__ import annotations
 
 import csv
+import os
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -36,6 +37,7 @@ class NameBank:
 
     name: str
     entries: dict[str, tuple[tuple[str, int], ...]]
+    _lowered: dict[str, frozenset[str]] = field(default_factory=dict, compare=False, repr=False)
 
     def span_types(self) -> tuple[str, ...]:
         return tuple(sorted(self.entries))
@@ -54,7 +56,9 @@ class NameBank:
 
     def lookup(self, span_type: str) -> frozenset[str]:
         """Lower-cased names of ``span_type``, for membership tests."""
-        return _lowered(self, span_type)
+        if span_type not in self._lowered:
+            self._lowered[span_type] = frozenset(n.lower() for n, _ in self.entries.get(span_type, ()))
+        return self._lowered[span_type]
 
     @classmethod
     def from_folder(cls, folder: Path) -> NameBank:
@@ -74,11 +78,6 @@ class NameBank:
             rows = [(n, 1) if isinstance(n, str) else (n[0], int(n[1])) for n in names]
             built[span_type] = tuple(sorted(rows, key=lambda r: (-r[1], r[0])))
         return cls(name, built)
-
-
-@cache
-def _lowered(bank: NameBank, span_type: str) -> frozenset[str]:
-    return frozenset(n.lower() for n, _ in bank.entries.get(span_type, ()))
 
 
 def read_bank_file(path: Path) -> list[tuple[str, int]]:
@@ -112,7 +111,11 @@ def write_bank_file(path: Path, rows: Iterable[tuple[str, int]]) -> None:
 
 
 def default_bank_root() -> Path:
-    """``name_banks/`` of the source checkout, or the copy bundled in an installed wheel."""
+    """``$ENTITY_RENAMING_BANKS``, else ``name_banks/`` of the source checkout, else the copy bundled
+    in an installed wheel."""
+    override = os.environ.get("ENTITY_RENAMING_BANKS")
+    if override:
+        return Path(override)
     checkout = Path(__file__).resolve().parents[2] / "name_banks"
     if checkout.is_dir():
         return checkout

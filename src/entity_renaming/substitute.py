@@ -20,6 +20,11 @@ from .model import Answer, CharSpan, Edit, QAExample, Substitution, Token, norma
 _TOKEN_RE = re.compile(r"\w+|[^\w\s]")
 
 
+def tokenize(text: str, start: int = 0, end: int | None = None) -> list[Token]:
+    """Words and single punctuation marks with their offsets, as MRQA's tokens are."""
+    return [(m.group(), m.start()) for m in _TOKEN_RE.finditer(text, start, len(text) if end is None else end)]
+
+
 class RenameError(Exception):
     """An example that cannot be renamed safely; ``str()`` is the skip reason."""
 
@@ -140,8 +145,7 @@ def retokenize(tokens: list[Token], edits: list[TextEdit], new_text: str) -> tup
         new_start = offsets.position(region_start, is_end=False)
         new_end = offsets.position(region_end, is_end=True)
         begin = len(new_tokens)
-        for m in _TOKEN_RE.finditer(new_text, new_start, new_end):
-            new_tokens.append((m.group(), m.start()))
+        new_tokens.extend(tokenize(new_text, new_start, new_end))
         last = max(begin, len(new_tokens) - 1)
         for t in range(first, i + 1):
             ranges[t] = (begin, last)

