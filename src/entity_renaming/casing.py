@@ -41,7 +41,9 @@ def natural_case(name: str) -> str:
                 parts.append("Mc" + sub[2:].capitalize())
             else:
                 parts.append(sub.capitalize())
-        out.append("".join(parts) if i == 0 or piece not in {"de", "da", "van", "von", "al", "el", "bin"} else piece)
+        out.append(
+            "".join(parts) if i == 0 or piece not in {"de", "da", "van", "von", "al", "el", "bin"} else piece
+        )
     return " ".join(out)
 
 

@@ -37,8 +37,12 @@ AFRISQUAD_RE = re.compile(
 
 #: Short names of the MRQA 2019 sources used in config names (``triviaqa-dbname-seed3``).
 DATASET_ALIASES = {
-    "squad": "squad", "triviaqa-web": "triviaqa", "naturalquestionsshort": "naturalquestions",
-    "hotpotqa": "hotpotqa", "searchqa": "searchqa", "newsqa": "newsqa",
+    "squad": "squad",
+    "triviaqa-web": "triviaqa",
+    "naturalquestionsshort": "naturalquestions",
+    "hotpotqa": "hotpotqa",
+    "searchqa": "searchqa",
+    "newsqa": "newsqa",
 }
 
 
@@ -70,8 +74,13 @@ def parse_config_name(name: str) -> dict[str, str | int | None]:
     """Inverse of :attr:`ConfigSpec.name` (and the AfriSQuAD2 names); ``ValueError`` if off-grammar."""
     match = AFRISQUAD_RE.match(name)
     if match:
-        return {"dataset": "squad_v2", "entity_type": "entswap", "perturbation": "entswap",
-                "without": match["without"], "seed": int(match["seed"])}
+        return {
+            "dataset": "squad_v2",
+            "entity_type": "entswap",
+            "perturbation": "entswap",
+            "without": match["without"],
+            "seed": int(match["seed"]),
+        }
     match = CONFIG_RE.match(name)
     if not match:
         raise ValueError(f"config name {name!r} does not follow the grammar (see entity_renaming.configs)")

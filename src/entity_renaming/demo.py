@@ -37,10 +37,21 @@ def demo_examples(source: Path = DEMO_SOURCE) -> tuple[dict, list[QAExample]]:
                     raise ValueError(f"{source}: contexts[{c}].qas[{q}]: answer {text!r} is not a token span")
                 end = start + len(text)
                 detected.append(Answer(text, [(start, end)], [(starts[start], ends[end])]))
-            examples.append(QAExample(
-                id=f"demo-{c:02d}-{q}", dataset="Demo", source_format="mrqa", context=context,
-                question=question, answers=detected, context_id=f"demo-{c:02d}", source_id=f"demo-{c:02d}-{q}",
-                answer_texts=list(answers), context_tokens=tokens, question_tokens=tokenize(question)))
+            examples.append(
+                QAExample(
+                    id=f"demo-{c:02d}-{q}",
+                    dataset="Demo",
+                    source_format="mrqa",
+                    context=context,
+                    question=question,
+                    answers=detected,
+                    context_id=f"demo-{c:02d}",
+                    source_id=f"demo-{c:02d}-{q}",
+                    answer_texts=list(answers),
+                    context_tokens=tokens,
+                    question_tokens=tokenize(question),
+                )
+            )
     return raw["header"], examples
 
 

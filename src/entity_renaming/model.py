@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import string
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 SourceFormat = Literal["mrqa", "squad"]
@@ -108,7 +108,16 @@ class Renaming:
     edits: list[Edit]
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {
+            "example_id": self.example_id,
+            "original_id": self.original_id,
+            "config": self.config,
+            "perturbation": self.perturbation,
+            "entity_type": self.entity_type,
+            "seed": self.seed,
+            "substitutions": [dict(s.__dict__) for s in self.substitutions],
+            "edits": [dict(e.__dict__) for e in self.edits],
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Renaming:
@@ -169,6 +178,11 @@ def illegal_answers(example: QAExample) -> list[str]:
                 problems.append(f"{kind}[{i}] text {ans.text!r} != passage slice {piece!r}")
             if ans.token_spans is not None and example.context_tokens is not None:
                 problems.extend(_token_problems(example, kind, i, ans))
+    context = example.context
+    for j, (tok, off) in enumerate(example.context_tokens or []):
+        if not context.startswith(tok, off):
+            problems.append(f"context_tokens[{j}] {tok!r} != passage at {off}")
+            break
     return problems
 
 
@@ -183,10 +197,6 @@ def _token_problems(example: QAExample, kind: str, i: int, ans: Answer) -> list[
         tok_end = tokens[last][1] + len(tokens[last][0])
         if tok_start > start or tok_end < end:
             problems.append(f"{kind}[{i}] token span {first}:{last} does not cover chars {start}:{end}")
-    for j, (tok, off) in enumerate(tokens):
-        if example.context[off : off + len(tok)] != tok:
-            problems.append(f"context_tokens[{j}] {tok!r} != passage at {off}")
-            break
     return problems
 
 

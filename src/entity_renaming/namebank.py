@@ -18,7 +18,15 @@ from pathlib import Path
 
 #: Yan et al. (2022) span types.
 YAN_SPAN_TYPES = (
-    "first-male", "first-female", "first-neutral", "last", "nnp", "rare", "country", "state", "city",
+    "first-male",
+    "first-female",
+    "first-neutral",
+    "last",
+    "nnp",
+    "rare",
+    "country",
+    "state",
+    "city",
 )
 #: Extra span types of EntSwap (Siro & Ajayi 2023).
 ENTSWAP_SPAN_TYPES = ("person", "location", "organization", "nationality")

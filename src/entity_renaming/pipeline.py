@@ -6,6 +6,7 @@ once per dataset (NER once per *unique* passage, cached on disk) and every confi
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -28,14 +29,23 @@ def default_ner_cache_dir() -> Path:
     return Path(base) / "entity-renamed-mrqa"
 
 
-def analyse(examples: list[QAExample], backend: NerBackend, *, cache: NerCache | None = None,
-            lexicon: Lexicon | None = None, progress: bool = True) -> Analysis:
+def analyse(
+    examples: list[QAExample],
+    backend: NerBackend,
+    *,
+    cache: NerCache | None = None,
+    lexicon: Lexicon | None = None,
+    progress: bool = True,
+) -> Analysis:
     """Steps 1–2 for every example: example id → its perturbable spans (all entity types)."""
     lexicon = lexicon or Lexicon()
-    mentions = recognize((ex.context for ex in examples), backend, cache, progress=progress,
-                         desc="NER (unique passages)")
-    return {ex.id: perturbable_spans(ex, mentions[ex.context], lexicon)
-            for ex in tqdm(examples, desc="perturbable spans", unit="q", disable=not progress)}
+    mentions = recognize(
+        (ex.context for ex in examples), backend, cache, progress=progress, desc="NER (unique passages)"
+    )
+    return {
+        ex.id: perturbable_spans(ex, mentions[ex.context], lexicon)
+        for ex in tqdm(examples, desc="perturbable spans", unit="q", disable=not progress)
+    }
 
 
 def select(spans: list[PerturbableSpan], entity_type: str) -> list[PerturbableSpan]:
@@ -43,8 +53,9 @@ def select(spans: list[PerturbableSpan], entity_type: str) -> list[PerturbableSp
     return list(spans) if entity_type == "mix" else [s for s in spans if s.entity_type == entity_type]
 
 
-def build_config(spec: ConfigSpec, examples: Iterable[QAExample], analysis: Analysis,
-                 sampler: Sampler | None) -> ConfigResult:
+def build_config(
+    spec: ConfigSpec, examples: Iterable[QAExample], analysis: Analysis, sampler: Sampler | None
+) -> ConfigResult:
     """One config: every input example is either emitted (renamed and legal) or skipped with a reason."""
     result = ConfigResult(spec, spec.name)
     for ex in examples:
@@ -67,24 +78,66 @@ def build_config(spec: ConfigSpec, examples: Iterable[QAExample], analysis: Anal
             result.skipped.append(Skip(spec.name, ex.id, str(err)))
             continue
         result.examples.append(renamed)
-        result.renamings.append(Renaming(ex.id, ex.id, spec.name, spec.perturbation, spec.entity_type,
-                                         spec.seed, subs, edits))
+        result.renamings.append(
+            Renaming(ex.id, ex.id, spec.name, spec.perturbation, spec.entity_type, spec.seed, subs, edits)
+        )
     return result
 
 
-def build_configs(examples: list[QAExample], specs: list[ConfigSpec], *, ner_cache_dir: Path | None = None,
-                  spacy_model: str = DEFAULT_SPACY_MODEL, banks_root: Path | None = None,
-                  ner_backend: NerBackend | None = None, progress: bool = True) -> Iterator[ConfigResult]:
-    """Build every config of ``specs`` from ``examples``; NER and span analysis are shared by all."""
+#: Shared with forked workers (inherited, not pickled): examples, analysis and candidate pools.
+_SHARED: dict = {}
+
+
+def _build_shared(spec: ConfigSpec) -> ConfigResult:
+    sampler = None
+    if spec.perturbation != "original":
+        samplers = _SHARED["samplers"]
+        if spec.perturbation not in samplers:
+            samplers[spec.perturbation] = Sampler(
+                spec.perturbation, banks_root=_SHARED["banks_root"], indist=_SHARED["indist"]
+            )
+        sampler = samplers[spec.perturbation]
+    return build_config(spec, _SHARED["examples"], _SHARED["analysis"], sampler)
+
+
+def build_configs(
+    examples: list[QAExample],
+    specs: list[ConfigSpec],
+    *,
+    ner_cache_dir: Path | None = None,
+    spacy_model: str = DEFAULT_SPACY_MODEL,
+    banks_root: Path | None = None,
+    ner_backend: NerBackend | None = None,
+    progress: bool = True,
+    workers: int = 1,
+) -> Iterator[ConfigResult]:
+    """Build every config of ``specs`` (in order) from ``examples``; NER and span analysis are shared.
+
+    ``workers > 1`` builds configs in forked processes; results do not depend on it.
+    """
     backend = ner_backend or load_backend("spacy", spacy_model)
     cache_dir = Path(ner_cache_dir) if ner_cache_dir else default_ner_cache_dir()
     cache = NerCache(cache_dir / "ner.sqlite")
     analysis = analyse(examples, backend, cache=cache, lexicon=Lexicon(banks_root), progress=progress)
-    samplers: dict[str, Sampler] = {}
-    indist = indist_pool(s for spans in analysis.values() for s in spans)
-    for spec in tqdm(specs, desc="configs", unit="config", disable=not progress):
-        sampler = None
-        if spec.perturbation != "original":
-            sampler = samplers.setdefault(spec.perturbation,
-                                          Sampler(spec.perturbation, banks_root=banks_root, indist=indist))
-        yield build_config(spec, examples, analysis, sampler)
+    _SHARED.update(
+        examples=examples,
+        analysis=analysis,
+        banks_root=banks_root,
+        samplers={},
+        indist=indist_pool(s for spans in analysis.values() for s in spans),
+    )
+    bar = tqdm(total=len(specs), desc="configs", unit="config", disable=not progress)
+    try:
+        if workers > 1 and len(specs) > 1 and "fork" in multiprocessing.get_all_start_methods():
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                for result in pool.imap(_build_shared, specs):
+                    bar.update()
+                    yield result
+        else:
+            for spec in specs:
+                result = _build_shared(spec)
+                bar.update()
+                yield result
+    finally:
+        bar.close()
+        _SHARED.clear()

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -47,8 +46,13 @@ def indist_pool(spans: Iterable[PerturbableSpan]) -> dict[str, tuple[str, ...]]:
 class Sampler:
     """Draws replacement names for one perturbation."""
 
-    def __init__(self, perturbation: str, *, banks_root: Path | None = None,
-                 indist: dict[str, tuple[str, ...]] | None = None) -> None:
+    def __init__(
+        self,
+        perturbation: str,
+        *,
+        banks_root: Path | None = None,
+        indist: dict[str, tuple[str, ...]] | None = None,
+    ) -> None:
         self.perturbation = perturbation
         self.banks_root = banks_root
         self.indist = indist or {}
@@ -85,8 +89,9 @@ class Sampler:
             raise RenameError(f"no {self.perturbation} candidates for span type {span.span_type}")
         return pool[rng.randrange(len(pool))]
 
-    def mapping(self, spans: list[PerturbableSpan], texts: Sequence[str],
-                rng: random.Random) -> list[Substitution]:
+    def mapping(
+        self, spans: list[PerturbableSpan], texts: Sequence[str], rng: random.Random
+    ) -> list[Substitution]:
         """One replacement per span, valid against ``texts`` (passage, question …)."""
         taken = {s.surface.lower() for s in spans}
         subs: list[Substitution] = []
@@ -96,13 +101,24 @@ class Sampler:
                 if candidate.lower() not in taken and not _occurs(candidate, texts):
                     break
             else:
-                raise RenameError(f"no valid {self.perturbation} replacement for {span.surface!r} "
-                                  f"({span.span_type}) after {MAX_DRAWS} draws")
+                raise RenameError(
+                    f"no valid {self.perturbation} replacement for {span.surface!r} "
+                    f"({span.span_type}) after {MAX_DRAWS} draws"
+                )
             taken.add(candidate.lower())
             subs.append(Substitution(span.surface, candidate, span.entity_type, span.span_type))
         return subs
 
 
 def _occurs(name: str, texts: Sequence[str]) -> bool:
-    pattern = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE)
-    return any(pattern.search(t) for t in texts if t)
+    """``name`` occurs as a whole word (case-insensitively) in one of ``texts``."""
+    needle = name.lower()
+    for text in texts:
+        hay = text.lower()
+        at = hay.find(needle)
+        while at >= 0:
+            end = at + len(needle)
+            if (at == 0 or not hay[at - 1].isalnum()) and (end == len(hay) or not hay[end].isalnum()):
+                return True
+            at = hay.find(needle, at + 1)
+    return False

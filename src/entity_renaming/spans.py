@@ -29,15 +29,93 @@ from .ner import Mention
 #: spaCy/OntoNotes label → this package's entity type.
 LABEL_TO_TYPE = {"PERSON": "per", "ORG": "org", "GPE": "gpe"}
 GAZETTEER_TYPES = ("country", "state", "city")  # lookup priority
-TITLES = frozenset("""
-mr mrs ms miss dr prof sir dame lord lady king queen prince princess president pope saint st sister brother
-father mother rev reverend gen general col colonel capt captain lt sgt judge justice senator sen rep gov
-governor emperor empress duke duchess count countess baron bishop archbishop cardinal rabbi imam sheikh
-""".split())
-SUFFIXES = frozenset("jr jr. sr sr. ii iii iv v phd md esq".split())
-FUNCTION_WORDS = frozenset("""
-a an the of and or for in on at to by with from de la le du del der von van da al el 's
-""".split())
+TITLES = frozenset(
+    [
+        "mr",
+        "mrs",
+        "ms",
+        "miss",
+        "dr",
+        "prof",
+        "sir",
+        "dame",
+        "lord",
+        "lady",
+        "king",
+        "queen",
+        "prince",
+        "princess",
+        "president",
+        "pope",
+        "saint",
+        "st",
+        "sister",
+        "brother",
+        "father",
+        "mother",
+        "rev",
+        "reverend",
+        "gen",
+        "general",
+        "col",
+        "colonel",
+        "capt",
+        "captain",
+        "lt",
+        "sgt",
+        "judge",
+        "justice",
+        "senator",
+        "sen",
+        "rep",
+        "gov",
+        "governor",
+        "emperor",
+        "empress",
+        "duke",
+        "duchess",
+        "count",
+        "countess",
+        "baron",
+        "bishop",
+        "archbishop",
+        "cardinal",
+        "rabbi",
+        "imam",
+        "sheikh",
+    ]
+)
+SUFFIXES = frozenset(["jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "v", "phd", "md", "esq"])
+FUNCTION_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "and",
+        "or",
+        "for",
+        "in",
+        "on",
+        "at",
+        "to",
+        "by",
+        "with",
+        "from",
+        "de",
+        "la",
+        "le",
+        "du",
+        "del",
+        "der",
+        "von",
+        "van",
+        "da",
+        "al",
+        "el",
+        "'s",
+    ]
+)
 _NAME_WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
 _PLACE_TOKEN = re.compile(r"[^\W_]+(?:['’.-][^\W_]+)*")
 
@@ -107,8 +185,12 @@ class Lexicon:
         if found:
             return found
         guess = self._guesser.get_gender(first)
-        return {"male": "first-male", "mostly_male": "first-male", "female": "first-female",
-                "mostly_female": "first-female"}.get(guess, "first-neutral")
+        return {
+            "male": "first-male",
+            "mostly_male": "first-male",
+            "female": "first-female",
+            "mostly_female": "first-female",
+        }.get(guess, "first-neutral")
 
     def is_surname(self, word: str) -> bool:
         lowered = word.lower()
@@ -123,8 +205,9 @@ class Lexicon:
 def answer_entities(example: QAExample, mentions: list[Mention]) -> list[Mention]:
     """Mentions of PERSON/ORG/GPE overlapping a gold (or plausible) answer span, in passage order."""
     spans = [s for ans in example.all_answers() for s in ans.char_spans]
-    return [m for m in mentions if m.label in LABEL_TO_TYPE
-            and any(m.start < e and s < m.end for s, e in spans)]
+    return [
+        m for m in mentions if m.label in LABEL_TO_TYPE and any(m.start < e and s < m.end for s, e in spans)
+    ]
 
 
 def perturbable_spans(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[PerturbableSpan]:
@@ -165,14 +248,18 @@ def _strip_person(words: list[str]) -> list[str]:
     return words
 
 
-def person_spans(text: str, lexicon: Lexicon, person_lasts: frozenset[str] = frozenset()) -> list[PerturbableSpan]:
+def person_spans(
+    text: str, lexicon: Lexicon, person_lasts: frozenset[str] = frozenset()
+) -> list[PerturbableSpan]:
     """Spans of a PERSON mention: names of 1–2 capitalised words only (the paper's rule)."""
     words = _strip_person(text.split())
     if not 1 <= len(words) <= 2 or not all(_NAME_WORD.match(w) and w[0].isupper() for w in words):
         return []
     if len(words) == 2:
-        return [PerturbableSpan(words[0], lexicon.gender(words[0]), "per"),
-                PerturbableSpan(words[1], "last", "per")]
+        return [
+            PerturbableSpan(words[0], lexicon.gender(words[0]), "per"),
+            PerturbableSpan(words[1], "last", "per"),
+        ]
     word = words[0]
     if word in person_lasts or lexicon.is_surname(word):
         return [PerturbableSpan(word, "last", "per")]
@@ -188,23 +275,23 @@ def place_spans(text: str, etype: str, lexicon: Lexicon) -> list[PerturbableSpan
     for m in _PLACE_TOKEN.finditer(text):
         end = m.end() - 2 if m.group().endswith(("'s", "’s")) else m.end()
         bounds.append((m.start(), end))
-    if bounds and text[bounds[0][0]:bounds[0][1]].lower() == "the":
+    if bounds and text[bounds[0][0] : bounds[0][1]].lower() == "the":
         bounds = bounds[1:]
     words = [text[s:e] for s, e in bounds]
     taken = [False] * len(words)
     spans: list[PerturbableSpan] = []
     for n in range(len(words), 0, -1):
         for i in range(len(words) - n + 1):
-            if any(taken[i:i + n]):
+            if any(taken[i : i + n]):
                 continue
-            gram = text[bounds[i][0]:bounds[i + n - 1][1]]
+            gram = text[bounds[i][0] : bounds[i + n - 1][1]]
             kind = lexicon.gazetteer.get(gram.lower())
             if kind is None or not gram[:1].isupper():
                 continue
             if n == 1 and (lexicon.common_word(gram) or gram.lower() in FUNCTION_WORDS | TITLES):
                 continue
             spans.append(PerturbableSpan(gram, kind, etype))
-            taken[i:i + n] = [True] * n
+            taken[i : i + n] = [True] * n
     if etype == "org":
         for i, word in enumerate(words):
             if taken[i] or not word[:1].isupper() or not word.isalpha() or word.lower() in FUNCTION_WORDS:

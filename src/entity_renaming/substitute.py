@@ -22,7 +22,9 @@ _TOKEN_RE = re.compile(r"\w+|[^\w\s]")
 
 def tokenize(text: str, start: int = 0, end: int | None = None) -> list[Token]:
     """Words and single punctuation marks with their offsets, as MRQA's tokens are."""
-    return [(m.group(), m.start()) for m in _TOKEN_RE.finditer(text, start, len(text) if end is None else end)]
+    return [
+        (m.group(), m.start()) for m in _TOKEN_RE.finditer(text, start, len(text) if end is None else end)
+    ]
 
 
 class RenameError(Exception):
@@ -65,7 +67,9 @@ class Renamer:
             sub, style = self._forms[name]
             new = apply_case(sub.replacement, style) + suffix
             start, end = match.span()
-            out.append(TextEdit(start, end, start + delta, start + delta + len(new), text[start:end], new, sub))
+            out.append(
+                TextEdit(start, end, start + delta, start + delta + len(new), text[start:end], new, sub)
+            )
             delta += len(new) - (end - start)
         return out
 
@@ -77,7 +81,7 @@ class Renamer:
 def splice(text: str, edits: list[TextEdit]) -> str:
     pieces, last = [], 0
     for e in edits:
-        pieces.append(text[last:e.start])
+        pieces.append(text[last : e.start])
         pieces.append(e.replacement)
         last = e.end
     pieces.append(text[last:])
@@ -109,59 +113,74 @@ class OffsetMap:
         return self.position(span[0], is_end=False), self.position(span[1], is_end=True)
 
 
-def retokenize(tokens: list[Token], edits: list[TextEdit], new_text: str) -> tuple[list[Token], list[tuple[int, int]]]:
+def retokenize(
+    tokens: list[Token], edits: list[TextEdit], new_text: str
+) -> tuple[list[Token], list[tuple[int, int]]]:
     """New ``(token, offset)`` list and, per old token, the inclusive range of new tokens it became.
 
-    Tokens untouched by any edit are shifted; runs of tokens overlapping edits are re-tokenised from
+    Tokens untouched by any edit are shifted; each run of tokens overlapping edits is re-tokenised from
     the renamed text (words and single punctuation marks, as MRQA's tokens are).
     """
-    offsets = OffsetMap(edits)
+    n = len(tokens)
+    offs = [o for _, o in tokens]
+    ends = [o + len(t) for t, o in tokens]
     new_tokens: list[Token] = []
-    ranges: list[tuple[int, int]] = [(0, 0)] * len(tokens)
-    i, j = 0, 0  # token index, edit index
-    while i < len(tokens):
-        tok, off = tokens[i]
-        tok_end = off + len(tok)
-        while j < len(edits) and edits[j].end <= off:
-            j += 1
-        if j >= len(edits) or edits[j].start >= tok_end:
-            new_off = offsets.position(off, is_end=False)
-            ranges[i] = (len(new_tokens), len(new_tokens))
-            new_tokens.append((tok, new_off))
-            i += 1
-            continue
-        # a run of tokens overlapping edits: [region_start, region_end) in the old text
-        first, region_start, region_end = i, min(off, edits[j].start), tok_end
-        k = j
-        while True:
-            while k < len(edits) and edits[k].start < region_end:
-                region_end = max(region_end, edits[k].end)
-                k += 1
-            if i + 1 < len(tokens) and tokens[i + 1][1] < region_end:
-                i += 1
-                region_end = max(region_end, tokens[i][1] + len(tokens[i][0]))
-                continue
-            break
-        new_start = offsets.position(region_start, is_end=False)
-        new_end = offsets.position(region_end, is_end=True)
+    ranges: list[tuple[int, int]] = [(0, 0)] * n
+    done, delta, k = 0, 0, 0
+
+    def shift(upto: int) -> None:
+        for t in range(done, upto):
+            ranges[t] = (len(new_tokens), len(new_tokens))
+            new_tokens.append((tokens[t][0], offs[t] + delta))
+
+    while k < len(edits):
+        first = bisect_right(ends, edits[k].start, lo=done)  # first token ending after the edit starts
+        shift(first)
+        region_start = min(edits[k].start, offs[first]) if first < n else edits[k].start
+        region_end, last_tok, kk = edits[k].end, first, k
+        while True:  # grow the region over every overlapping edit and token
+            grown = False
+            while kk < len(edits) and edits[kk].start < region_end:
+                region_end, kk, grown = max(region_end, edits[kk].end), kk + 1, True
+            while last_tok < n and offs[last_tok] < region_end:
+                region_end, last_tok, grown = max(region_end, ends[last_tok]), last_tok + 1, True
+            if not grown:
+                break
+        after = edits[kk - 1].new_end - edits[kk - 1].end
         begin = len(new_tokens)
-        new_tokens.extend(tokenize(new_text, new_start, new_end))
-        last = max(begin, len(new_tokens) - 1)
-        for t in range(first, i + 1):
-            ranges[t] = (begin, last)
-        i += 1
-        j = k
+        new_tokens.extend(tokenize(new_text, region_start + delta, region_end + after))
+        for t in range(first, last_tok):
+            ranges[t] = (begin, max(begin, len(new_tokens) - 1))
+        done, delta, k = last_tok, after, kk
+    shift(n)
     return new_tokens, ranges
 
 
 def _edit_records(field: str, edits: list[TextEdit], index: int | None = None) -> list[Edit]:
-    return [Edit(field=field, start=e.start, end=e.end, new_start=e.new_start, new_end=e.new_end,
-                 original=e.original, replacement=e.replacement, entity_type=e.substitution.entity_type,
-                 span_type=e.substitution.span_type, index=index) for e in edits]
+    return [
+        Edit(
+            field=field,
+            start=e.start,
+            end=e.end,
+            new_start=e.new_start,
+            new_end=e.new_end,
+            original=e.original,
+            replacement=e.replacement,
+            entity_type=e.substitution.entity_type,
+            span_type=e.substitution.span_type,
+            index=index,
+        )
+        for e in edits
+    ]
 
 
-def rename_example(example: QAExample, substitutions: list[Substitution], *,
-                   rename_title: bool = True, require_context_edit: bool = True) -> tuple[QAExample, list[Edit]]:
+def rename_example(
+    example: QAExample,
+    substitutions: list[Substitution],
+    *,
+    rename_title: bool = True,
+    require_context_edit: bool = True,
+) -> tuple[QAExample, list[Edit]]:
     """Apply ``substitutions`` to passage, question, title and answers of ``example``.
 
     Returns the renamed example (answer offsets, MRQA token spans and tokens recomputed) and every
@@ -196,7 +215,9 @@ def rename_example(example: QAExample, substitutions: list[Substitution], *,
             for old, (s, e) in zip(ans.char_spans, spans, strict=True):
                 piece = context[s:e]
                 if piece != text and not _quirk_kept(example, old, ans.text, piece, text):
-                    raise RenameError(f"renamed answer {text!r} differs from the renamed passage slice {piece!r}")
+                    raise RenameError(
+                        f"renamed answer {text!r} differs from the renamed passage slice {piece!r}"
+                    )
             token_spans = None
             if ans.token_spans is not None and token_ranges is not None:
                 token_spans = [(token_ranges[a][0], token_ranges[b][1]) for a, b in ans.token_spans]
@@ -212,9 +233,17 @@ def rename_example(example: QAExample, substitutions: list[Substitution], *,
         new, a_edits = renamer.apply(text)
         records.extend(_edit_records("answer_text", a_edits, i))
         answer_texts.append(new)
-    renamed = replace(example, context=context, question=question, title=title, answers=answers,
-                      plausible_answers=plausible, answer_texts=answer_texts,
-                      context_tokens=context_tokens, question_tokens=question_tokens)
+    renamed = replace(
+        example,
+        context=context,
+        question=question,
+        title=title,
+        answers=answers,
+        plausible_answers=plausible,
+        answer_texts=answer_texts,
+        context_tokens=context_tokens,
+        question_tokens=question_tokens,
+    )
     return renamed, records
 
 
@@ -223,5 +252,5 @@ def _quirk_kept(example: QAExample, span: CharSpan, old_text: str, new_piece: st
     if it was one before renaming and still normalises equal after."""
     if example.source_format != "mrqa":
         return False
-    old_piece = example.context[span[0]:span[1]]
+    old_piece = example.context[span[0] : span[1]]
     return old_piece != old_text and normalize_answer(new_piece) == normalize_answer(new_text)

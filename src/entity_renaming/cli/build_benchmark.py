@@ -38,6 +38,7 @@ def _csv(kind: str, allowed: Iterable[str] | None = None):
             if bad:
                 raise argparse.ArgumentTypeError(f"unknown {kind} {bad}; choose from {sorted(allowed)}")
         return items
+
     return parse
 
 
@@ -50,8 +51,11 @@ def _seeds(value: str) -> list[int]:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="build-benchmark", description=__doc__, epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+        prog="build-benchmark",
+        description=__doc__,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     src = p.add_argument_group("input")
     src.add_argument("--input", type=Path, help="MRQA .jsonl/.jsonl.gz or SQuAD 2.0 .json file")
     src.add_argument("--format", choices=("mrqa", "squad"), help="input format (default: from the file name)")
@@ -59,25 +63,47 @@ def parser() -> argparse.ArgumentParser:
     src.add_argument("--demo", action="store_true", help="use the embedded demo sample (MRQA format)")
     what = p.add_argument_group("what to build")
     perturbations = (*PERTURBATIONS, *(f"dbname-{o}" for o in NAME_ORIGINS))
-    what.add_argument("--perturbation", action="append", choices=perturbations, metavar="P",
-                      help="original, indistname, dbname (US names), dbname-{french,indian,arabic,chinese,"
-                           "african} (PER names of that origin), randstr; repeat the flag (default: the "
-                           "four of Yan et al.)")
-    what.add_argument("--entity-types", type=_csv("entity type", ENTITY_TYPES), default=list(ENTITY_TYPES),
-                      help="comma-separated per,org,gpe,mix (mix renames all answer entities jointly)")
-    what.add_argument("--seeds", type=_seeds, default=[0, 1, 2, 3, 4], help="comma-separated (default 0,1,2,3,4)")
+    what.add_argument(
+        "--perturbation",
+        action="append",
+        choices=perturbations,
+        metavar="P",
+        help="original, indistname, dbname (US names), dbname-{french,indian,arabic,chinese,"
+        "african} (PER names of that origin), randstr; repeat the flag (default: the "
+        "four of Yan et al.)",
+    )
+    what.add_argument(
+        "--entity-types",
+        type=_csv("entity type", ENTITY_TYPES),
+        default=list(ENTITY_TYPES),
+        help="comma-separated per,org,gpe,mix (mix renames all answer entities jointly)",
+    )
+    what.add_argument(
+        "--seeds", type=_seeds, default=[0, 1, 2, 3, 4], help="comma-separated (default 0,1,2,3,4)"
+    )
     how = p.add_argument_group("resources")
-    how.add_argument("--spacy-model", default=DEFAULT_SPACY_MODEL,
-                     help=f"spaCy pipeline for NER (default {DEFAULT_SPACY_MODEL}, the official en_core_web_sm "
-                          "3.8.0 from PyPI; e.g. en_core_web_trf)")
+    how.add_argument(
+        "--spacy-model",
+        default=DEFAULT_SPACY_MODEL,
+        help=f"spaCy pipeline for NER (default {DEFAULT_SPACY_MODEL}, the official en_core_web_sm "
+        "3.8.0 from PyPI; e.g. en_core_web_trf)",
+    )
     how.add_argument("--ner-cache", type=Path, help="NER cache folder (default ~/.cache/entity-renamed-mrqa)")
+    how.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes building configs in parallel (default 1); outputs do not depend on it",
+    )
     how.add_argument("--banks", type=Path, help="name-bank folder (default: the bundled name_banks/)")
     p.add_argument("--out", type=Path, help="output folder")
     p.add_argument("--no-progress", action="store_true", help="hide progress bars")
     return p
 
 
-def specs_for(dataset: str, perturbations: list[str], entity_types: list[str], seeds: list[int]) -> list[ConfigSpec]:
+def specs_for(
+    dataset: str, perturbations: list[str], entity_types: list[str], seeds: list[int]
+) -> list[ConfigSpec]:
     """Configs in build order: per entity type, each perturbation, each seed (original once)."""
     specs = []
     for etype in entity_types:
@@ -107,15 +133,34 @@ def main(argv: list[str] | None = None) -> int:
         dataset = args.dataset or (examples[0].dataset if examples else args.input.stem)
         perturbations = args.perturbation or list(PERTURBATIONS)
         specs = specs_for(dataset, perturbations, args.entity_types, args.seeds)
-        writer = BenchmarkWriter(args.out, source=args.input, fmt=fmt, meta=meta, examples=examples,
-                                 compressed=str(args.input).endswith(".gz"))
+        writer = BenchmarkWriter(
+            args.out,
+            source=args.input,
+            fmt=fmt,
+            meta=meta,
+            examples=examples,
+            compressed=str(args.input).endswith(".gz"),
+        )
         todo = [s for s in specs if not writer.is_done(s.name)]
-        for result in build_configs(examples, todo, ner_cache_dir=args.ner_cache, spacy_model=args.spacy_model,
-                                    banks_root=args.banks, progress=not args.no_progress):
+        for result in build_configs(
+            examples,
+            todo,
+            ner_cache_dir=args.ner_cache,
+            spacy_model=args.spacy_model,
+            banks_root=args.banks,
+            progress=not args.no_progress,
+            workers=args.workers,
+        ):
             writer.write(result)
-        writer.finish([s.name for s in specs], settings={
-            "perturbations": perturbations, "entity_types": args.entity_types, "seeds": args.seeds,
-            "spacy_model": args.spacy_model})
+        writer.finish(
+            [s.name for s in specs],
+            settings={
+                "perturbations": perturbations,
+                "entity_types": args.entity_types,
+                "seeds": args.seeds,
+                "spacy_model": args.spacy_model,
+            },
+        )
     except (InputError, BankError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

@@ -43,14 +43,23 @@ def write_jsonl(path: Path, rows: list[dict[str, Any]]) -> None:
 class BenchmarkWriter:
     """Owns one output folder; ``write`` each built config, then ``finish``."""
 
-    def __init__(self, out: Path, *, source: Path, fmt: SourceFormat, meta: dict[str, Any],
-                 examples: list[QAExample], compressed: bool = False) -> None:
+    def __init__(
+        self,
+        out: Path,
+        *,
+        source: Path,
+        fmt: SourceFormat,
+        meta: dict[str, Any],
+        examples: list[QAExample],
+        compressed: bool = False,
+    ) -> None:
         self.out = Path(out)
         self.fmt, self.meta, self.suffix = fmt, meta, file_suffix(fmt, compressed)
         (self.out / PARTS).mkdir(parents=True, exist_ok=True)
         source_sha = sha256_file(Path(source))
         self.manifest: dict[str, Any] = {
-            "package": "entity-renamed-mrqa", "package_version": package_version(),
+            "package": "entity-renamed-mrqa",
+            "package_version": package_version(),
             "input": {"file": Path(source).name, "sha256": source_sha, "examples": len(examples)},
             "configs": {},
         }
@@ -69,7 +78,9 @@ class BenchmarkWriter:
             return False
         files = [(entry["file"], entry["sha256"]), (entry["renamings"]["file"], entry["renamings"]["sha256"])]
         part = self.out / PARTS / f"{name}.skipped.jsonl"
-        return part.exists() and all((self.out / f).exists() and sha256_file(self.out / f) == h for f, h in files)
+        return part.exists() and all(
+            (self.out / f).exists() and sha256_file(self.out / f) == h for f, h in files
+        )
 
     def write(self, result: ConfigResult) -> None:
         data_file = self.out / f"{result.name}{self.suffix}"
@@ -77,13 +88,20 @@ class BenchmarkWriter:
         write_examples(data_file, result.examples, self.fmt, meta)
         renamings = self.out / f"{result.name}.renamings.jsonl"
         write_jsonl(renamings, [r.to_json() for r in result.renamings])
-        write_jsonl(self.out / PARTS / f"{result.name}.skipped.jsonl",
-                    [{"config": s.config, "example_id": s.example_id, "reason": s.reason} for s in result.skipped])
+        write_jsonl(
+            self.out / PARTS / f"{result.name}.skipped.jsonl",
+            [{"config": s.config, "example_id": s.example_id, "reason": s.reason} for s in result.skipped],
+        )
         self.manifest["configs"][result.name] = {
-            "file": data_file.name, "examples": len(result.examples), "skipped": len(result.skipped),
+            "file": data_file.name,
+            "examples": len(result.examples),
+            "skipped": len(result.skipped),
             "sha256": sha256_file(data_file),
-            "renamings": {"file": renamings.name, "records": len(result.renamings),
-                          "sha256": sha256_file(renamings)},
+            "renamings": {
+                "file": renamings.name,
+                "records": len(result.renamings),
+                "sha256": sha256_file(renamings),
+            },
         }
         self._save()
 
@@ -110,5 +128,10 @@ class BenchmarkWriter:
         (self.out / MANIFEST).write_text(text, encoding="utf-8")
 
     def summary(self) -> dict[str, Any]:
-        return {"out": str(self.out), "configs": {n: {"examples": c["examples"], "skipped": c["skipped"]}
-                                                  for n, c in self.manifest["configs"].items()}}
+        return {
+            "out": str(self.out),
+            "configs": {
+                n: {"examples": c["examples"], "skipped": c["skipped"]}
+                for n, c in self.manifest["configs"].items()
+            },
+        }

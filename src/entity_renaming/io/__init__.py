@@ -11,8 +11,16 @@ from .errors import InputError
 from .mrqa import read_mrqa, write_mrqa
 from .squad import read_squad, write_squad
 
-__all__ = ["InputError", "detect_format", "read_examples", "write_examples", "read_mrqa", "write_mrqa",
-           "read_squad", "write_squad"]
+__all__ = [
+    "InputError",
+    "detect_format",
+    "read_examples",
+    "write_examples",
+    "read_mrqa",
+    "write_mrqa",
+    "read_squad",
+    "write_squad",
+]
 
 
 def detect_format(path: str | Path) -> SourceFormat:
@@ -25,8 +33,9 @@ def detect_format(path: str | Path) -> SourceFormat:
     raise InputError(path, None, "<path>", "cannot tell the format from the name; pass --format mrqa|squad")
 
 
-def read_examples(path: str | Path, fmt: SourceFormat | None = None,
-                  dataset: str | None = None) -> tuple[dict[str, Any], list[QAExample]]:
+def read_examples(
+    path: str | Path, fmt: SourceFormat | None = None, dataset: str | None = None
+) -> tuple[dict[str, Any], list[QAExample]]:
     """Read any supported file → (format metadata, examples); example ids must be unique."""
     fmt = fmt or detect_format(path)
     meta, examples = read_mrqa(path, dataset) if fmt == "mrqa" else read_squad(path, dataset)
@@ -38,8 +47,9 @@ def read_examples(path: str | Path, fmt: SourceFormat | None = None,
     return meta, examples
 
 
-def write_examples(path: str | Path, examples: Iterable[QAExample], fmt: SourceFormat,
-                   meta: dict[str, Any] | None = None) -> None:
+def write_examples(
+    path: str | Path, examples: Iterable[QAExample], fmt: SourceFormat, meta: dict[str, Any] | None = None
+) -> None:
     if fmt == "mrqa":
         write_mrqa(path, examples, meta)
     else:

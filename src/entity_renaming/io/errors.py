@@ -17,12 +17,20 @@ class InputError(ValueError):
         super().__init__(f"{where}: {field}: {message}")
 
 
-def require(record: dict, key: str, kind: type | tuple[type, ...], path: str | Path, line: int | None,
-            prefix: str = "") -> object:
+def require(
+    record: dict,
+    key: str,
+    kind: type | tuple[type, ...],
+    path: str | Path,
+    line: int | None,
+    prefix: str = "",
+) -> object:
     """``record[key]`` checked for presence and type, else an :class:`InputError`."""
     name = f"{prefix}{key}"
     if not isinstance(record, dict):
-        raise InputError(path, line, prefix.rstrip(".") or "record", f"expected an object, got {type(record).__name__}")
+        raise InputError(
+            path, line, prefix.rstrip(".") or "record", f"expected an object, got {type(record).__name__}"
+        )
     if key not in record:
         raise InputError(path, line, name, "missing field")
     value = record[key]

@@ -48,15 +48,22 @@ def row_to_example(row: dict[str, Any], source_format: SourceFormat, dataset: st
         det = row["detected_answers"]
         answers = []
         for text, chars, toks in zip(det["text"], det["char_spans"], det["token_spans"], strict=True):
-            answers.append(Answer(
-                text,
-                [(s, e + 1) for s, e in zip(chars["start"], chars["end"], strict=True)],
-                [(s, e) for s, e in zip(toks["start"], toks["end"], strict=True)],
-            ))
+            answers.append(
+                Answer(
+                    text,
+                    [(s, e + 1) for s, e in zip(chars["start"], chars["end"], strict=True)],
+                    [(s, e) for s, e in zip(toks["start"], toks["end"], strict=True)],
+                )
+            )
         return QAExample(
-            id=row["qid"], dataset=row.get("subset") or dataset, source_format="mrqa",
-            context=row["context"], question=row["question"], answers=answers,
-            context_id=row.get("context_id"), answer_texts=list(row["answers"]),
+            id=row["qid"],
+            dataset=row.get("subset") or dataset,
+            source_format="mrqa",
+            context=row["context"],
+            question=row["question"],
+            answers=answers,
+            context_id=row.get("context_id"),
+            answer_texts=list(row["answers"]),
             context_tokens=_tokens_in(row.get("context_tokens")),
             question_tokens=_tokens_in(row.get("question_tokens")),
         )
@@ -64,8 +71,13 @@ def row_to_example(row: dict[str, Any], source_format: SourceFormat, dataset: st
     answers = _squad_answers_in(row["answers"])
     impossible = row.get("is_impossible")
     return QAExample(
-        id=row["id"], dataset=dataset, source_format="squad", context=row["context"],
-        question=row["question"], answers=answers, title=row.get("title"),
+        id=row["id"],
+        dataset=dataset,
+        source_format="squad",
+        context=row["context"],
+        question=row["question"],
+        answers=answers,
+        title=row.get("title"),
         is_impossible=(not answers) if impossible is None else impossible,
         plausible_answers=_squad_answers_in(plausible) if plausible is not None else None,
     )
@@ -83,10 +95,14 @@ def example_to_row(ex: QAExample) -> dict[str, Any]:
             "question_tokens": _tokens_out(ex.question_tokens),
             "detected_answers": {
                 "text": [a.text for a in ex.answers],
-                "char_spans": [{"start": [s for s, _ in a.char_spans], "end": [e - 1 for _, e in a.char_spans]}
-                               for a in ex.answers],
-                "token_spans": [{"start": [s for s, _ in a.token_spans or []],
-                                 "end": [e for _, e in a.token_spans or []]} for a in ex.answers],
+                "char_spans": [
+                    {"start": [s for s, _ in a.char_spans], "end": [e - 1 for _, e in a.char_spans]}
+                    for a in ex.answers
+                ],
+                "token_spans": [
+                    {"start": [s for s, _ in a.token_spans or []], "end": [e for _, e in a.token_spans or []]}
+                    for a in ex.answers
+                ],
             },
             "answers": list(ex.answer_texts),
         }
@@ -101,8 +117,14 @@ def example_to_row(ex: QAExample) -> dict[str, Any]:
     }
 
 
-def load_hub_examples(repo_id: str, split: str, *, subset: str | None = None,
-                      cache_dir: str | None = None, revision: str | None = None) -> list[QAExample]:
+def load_hub_examples(
+    repo_id: str,
+    split: str,
+    *,
+    subset: str | None = None,
+    cache_dir: str | None = None,
+    revision: str | None = None,
+) -> list[QAExample]:
     """Load ``rajpurkar/squad_v2`` (split ``validation``) or ``mrqa-workshop/mrqa`` with ``datasets``.
 
     For MRQA, ``subset`` keeps one source dataset (e.g. ``TriviaQA-web``). ``repo_id`` may also be

@@ -40,7 +40,9 @@ def read_mrqa(path: str | Path, dataset: str | None = None) -> tuple[dict[str, A
             try:
                 record = json.loads(line)
             except json.JSONDecodeError as err:
-                raise InputError(path, line_no, "<json>", f"malformed JSON: {err.msg} at column {err.colno}") from None
+                raise InputError(
+                    path, line_no, "<json>", f"malformed JSON: {err.msg} at column {err.colno}"
+                ) from None
             if isinstance(record, dict) and "header" in record and line_no == 1:
                 header = record
                 continue
@@ -57,7 +59,12 @@ def _tokens(value: Any, path: Path, line: int, field: str) -> list[tuple[str, in
         raise InputError(path, line, field, "expected a list of [token, offset] pairs")
     out = []
     for i, pair in enumerate(value):
-        if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) and isinstance(pair[1], int)):
+        if not (
+            isinstance(pair, list)
+            and len(pair) == 2
+            and isinstance(pair[0], str)
+            and isinstance(pair[1], int)
+        ):
             raise InputError(path, line, f"{field}[{i}]", f"expected [token, offset], got {pair!r}")
         out.append((pair[0], pair[1]))
     return out
@@ -67,7 +74,11 @@ def parse_record(record: Any, path: Path, line: int, dataset: str) -> Iterator[Q
     """One MRQA context record → its QA examples (validated)."""
     context = require(record, "context", str, path, line)
     qas = require(record, "qas", list, path, line)
-    ctx_tokens = _tokens(record["context_tokens"], path, line, "context_tokens") if "context_tokens" in record else None
+    ctx_tokens = (
+        _tokens(record["context_tokens"], path, line, "context_tokens")
+        if "context_tokens" in record
+        else None
+    )
     context_extra = {k: v for k, v in record.items() if k not in _RECORD_KEYS}
     for qi, qa in enumerate(qas):
         prefix = f"qas[{qi}]."
@@ -88,7 +99,8 @@ def parse_record(record: Any, path: Path, line: int, dataset: str) -> Iterator[Q
             answer_texts=list(require(qa, "answers", list, path, line, prefix)),
             context_tokens=ctx_tokens,
             question_tokens=_tokens(qa["question_tokens"], path, line, f"{prefix}question_tokens")
-            if "question_tokens" in qa else None,
+            if "question_tokens" in qa
+            else None,
             extra={k: v for k, v in qa.items() if k not in _QA_KEYS},
             context_extra=context_extra,
         )
@@ -102,8 +114,12 @@ def _detected(det: Any, path: Path, line: int, prefix: str, n: int) -> Answer:
             raise InputError(path, line, f"{prefix}char_spans[{si}]", f"expected [start, end], got {span!r}")
         start, end = span
         if not 0 <= start <= end < n:
-            raise InputError(path, line, f"{prefix}char_spans[{si}]",
-                             f"span [{start}, {end}] outside the context (length {n})")
+            raise InputError(
+                path,
+                line,
+                f"{prefix}char_spans[{si}]",
+                f"span [{start}, {end}] outside the context (length {n})",
+            )
         spans.append((start, end + 1))
     token_spans = None
     if "token_spans" in det:
@@ -113,6 +129,7 @@ def _detected(det: Any, path: Path, line: int, prefix: str, n: int) -> Answer:
 
 
 # --- writing ------------------------------------------------------------------------------------
+
 
 def example_records(examples: Iterable[QAExample]) -> Iterator[dict[str, Any]]:
     """Group examples by ``context_id`` (first-appearance order) into MRQA records."""
@@ -162,7 +179,10 @@ def write_mrqa(path: str | Path, examples: Iterable[QAExample], header: dict[str
         buffer.write(json.dumps(record, ensure_ascii=False) + "\n")
     data = buffer.getvalue().encode("utf-8")
     if path.suffix == ".gz":
-        with open(path, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as gz:
+        with (
+            open(path, "wb") as raw,
+            gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=6) as gz,
+        ):
             gz.write(data)
     else:
         path.write_bytes(data)

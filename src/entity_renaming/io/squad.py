@@ -57,21 +57,27 @@ def read_squad(path: str | Path, dataset: str | None = None) -> tuple[dict[str, 
                 plausible = None
                 if "plausible_answers" in qa:
                     plausible = _answers(qa, "plausible_answers", context, path, line, prefix)
-                examples.append(QAExample(
-                    id=qid,
-                    dataset=dataset,
-                    source_format="squad",
-                    context=context,
-                    question=require(qa, "question", str, path, line, prefix),
-                    answers=_answers(qa, "answers", context, path, line, prefix),
-                    title=title,
-                    context_id=f"{ai}/{pi}",
-                    is_impossible=qa.get("is_impossible"),
-                    plausible_answers=plausible,
-                    extra={k: v for k, v in qa.items() if k not in _QA_KEYS},
-                    context_extra={"__article__": {k: v for k, v in article.items() if k not in ("title", "paragraphs")}}
-                    | context_extra,
-                ))
+                examples.append(
+                    QAExample(
+                        id=qid,
+                        dataset=dataset,
+                        source_format="squad",
+                        context=context,
+                        question=require(qa, "question", str, path, line, prefix),
+                        answers=_answers(qa, "answers", context, path, line, prefix),
+                        title=title,
+                        context_id=f"{ai}/{pi}",
+                        is_impossible=qa.get("is_impossible"),
+                        plausible_answers=plausible,
+                        extra={k: v for k, v in qa.items() if k not in _QA_KEYS},
+                        context_extra={
+                            "__article__": {
+                                k: v for k, v in article.items() if k not in ("title", "paragraphs")
+                            }
+                        }
+                        | context_extra,
+                    )
+                )
     meta = {k: v for k, v in doc.items() if k != "data"}
     return meta, examples
 
@@ -83,8 +89,12 @@ def _answers(qa: dict, key: str, context: str, path: Path, line: int | None, pre
         text = require(ans, "text", str, path, line, a_prefix)
         start = require(ans, "answer_start", int, path, line, a_prefix)
         if not 0 <= start <= start + len(text) <= len(context):
-            raise InputError(path, line, f"{a_prefix}answer_start",
-                             f"{start} + len({text!r}) outside the context (length {len(context)})")
+            raise InputError(
+                path,
+                line,
+                f"{a_prefix}answer_start",
+                f"{start} + len({text!r}) outside the context (length {len(context)})",
+            )
         extra = {k: v for k, v in ans.items() if k not in ("text", "answer_start")}
         out.append(Answer(text=text, char_spans=[(start, start + len(text))], extra=extra))
     return out

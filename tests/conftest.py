@@ -1,0 +1,27 @@
+"""Shared fixtures: the real reference data beside the checkout and one spaCy model per session."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+MRQA_SQUAD_DEV = SHARED / "mrqa" / "SQuAD_dev.jsonl.gz"
+NEWSQA_SAMPLE = SHARED / "mrqa" / "NewsQA_sample_mrqa_repo.jsonl"
+SQUAD2_DEV = SHARED / "squad_v2" / "cs224n_dev-v2.0.json"
+SQUAD2_NORMANS_RHINE = SHARED / "squad_v2" / "official_ids_Normans_Rhine_dev-v2.0.json"
+SQUAD2_TEST_NO_ANSWERS = SHARED / "squad_v2" / "cs224n_test-v2.0_no_answers.json"
+
+
+@pytest.fixture(scope="session")
+def spacy_ner():
+    from entity_renaming.ner import load_backend
+
+    return load_backend("spacy")
+
+
+@pytest.fixture(scope="session")
+def ner_cache_dir(tmp_path_factory) -> Path:
+    """One NER cache for the whole session, as a user's cache is shared by all builds."""
+    return tmp_path_factory.mktemp("ner-cache")

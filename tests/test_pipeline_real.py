@@ -1,0 +1,125 @@
+"""The pipeline on the real shared files: nothing lost, every answer legal, deterministic, NER shared."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import pytest
+from conftest import MRQA_SQUAD_DEV, SQUAD2_DEV
+
+from entity_renaming.configs import ConfigSpec
+from entity_renaming.io import read_examples
+from entity_renaming.model import illegal_answers
+from entity_renaming.ner import NerCache
+from entity_renaming.pipeline import analyse, build_config, build_configs, select
+from entity_renaming.sampling import Sampler, indist_pool
+
+PERTURBATIONS = ("indistname", "dbname", "randstr")
+ENTITY_TYPES = ("per", "org", "gpe", "mix")
+
+
+class CountingNer:
+    """The real spaCy backend, counting the passages it is asked to process."""
+
+    def __init__(self, inner):
+        self.inner, self.key, self.calls = inner, inner.key, 0
+
+    def recognize(self, texts):
+        for mentions in self.inner.recognize(texts):
+            self.calls += 1
+            yield mentions
+
+
+@pytest.fixture(scope="module")
+def squad_dev():
+    return read_examples(MRQA_SQUAD_DEV)[1]
+
+
+@pytest.fixture(scope="module")
+def squad_dev_analysis(squad_dev, spacy_ner, ner_cache_dir):
+    counting = CountingNer(spacy_ner)
+    analysis = analyse(squad_dev, counting, cache=NerCache(ner_cache_dir / "ner.sqlite"), progress=False)
+    return analysis, counting.calls
+
+
+def test_ner_runs_once_per_unique_passage_and_is_cached(
+    squad_dev, squad_dev_analysis, spacy_ner, ner_cache_dir
+):
+    _, calls = squad_dev_analysis
+    assert calls == len({e.context for e in squad_dev}) == 2067  # not once per question (10,507)
+    again = CountingNer(spacy_ner)
+    analyse(squad_dev[:500], again, cache=NerCache(ner_cache_dir / "ner.sqlite"), progress=False)
+    assert again.calls == 0
+
+
+def test_all_configs_on_mrqa_squad_dev(squad_dev, squad_dev_analysis):
+    analysis, _ = squad_dev_analysis
+    indist = indist_pool(s for spans in analysis.values() for s in spans)
+    by_id = {e.id: e for e in squad_dev}
+    counts = {}
+    for etype in ENTITY_TYPES:
+        subset = {e.id for e in squad_dev if select(analysis[e.id], etype)}
+        counts[etype] = len(subset)
+        for pert in PERTURBATIONS:
+            result = build_config(
+                ConfigSpec("SQuAD", etype, pert, 0), squad_dev, analysis, Sampler(pert, indist=indist)
+            )
+            assert len(result.examples) + len(result.skipped) == len(squad_dev)
+            assert {e.id for e in result.examples} <= subset
+            assert len(result.examples) >= 0.97 * len(subset), Counter(s.reason[:40] for s in result.skipped)
+            assert all(illegal_answers(e) == [] for e in result.examples)
+            for renaming, ex in zip(result.renamings, result.examples, strict=True):
+                assert renaming.example_id == ex.id and renaming.edits
+                for sub in renaming.substitutions:
+                    assert sub.replacement.lower() != sub.original.lower()
+                    if pert != "randstr":  # a name already in the passage would merge two entities
+                        word = re.compile(rf"(?<!\w){re.escape(sub.replacement)}(?!\w)", re.IGNORECASE)
+                        assert not word.search(by_id[ex.id].context)
+    assert counts["per"] > 1000 and counts["gpe"] > 400 and counts["org"] > 800
+    assert counts["mix"] > max(counts["per"], counts["gpe"], counts["org"])
+
+
+def test_mix_renames_all_answer_entity_types_jointly(squad_dev, squad_dev_analysis):
+    analysis, _ = squad_dev_analysis
+    joint = [e for e in squad_dev if len({s.entity_type for s in analysis[e.id]}) > 1]
+    assert joint
+    result = build_config(ConfigSpec("SQuAD", "mix", "dbname", 1), joint, analysis, Sampler("dbname"))
+    multi = [r for r in result.renamings if len({s.entity_type for s in r.substitutions}) > 1]
+    assert len(multi) >= 0.9 * len(joint)
+
+
+def test_seeded_names_do_not_depend_on_other_examples(squad_dev, squad_dev_analysis):
+    analysis, _ = squad_dev_analysis
+    spec = ConfigSpec("SQuAD", "per", "dbname", 2)
+    full = build_config(spec, squad_dev, analysis, Sampler("dbname"))
+    shuffled = random.Random(0).sample(squad_dev, k=len(squad_dev) // 3)
+    part = build_config(spec, shuffled, analysis, Sampler("dbname"))
+    by_id = {r.example_id: r.substitutions for r in full.renamings}
+    assert part.renamings and all(by_id[r.example_id] == r.substitutions for r in part.renamings)
+
+
+def test_squad2_dev_keeps_unanswerables_and_renames_plausible_answers(spacy_ner, ner_cache_dir):
+    _, examples = read_examples(SQUAD2_DEV)
+    results = list(
+        build_configs(
+            examples,
+            [ConfigSpec("squad2", "mix", "original"), ConfigSpec("squad2", "mix", "dbname", 0)],
+            ner_cache_dir=ner_cache_dir,
+            ner_backend=spacy_ner,
+            progress=False,
+        )
+    )
+    original, renamed = results
+    assert len(renamed.examples) + len(renamed.skipped) == len(examples) == 6078
+    unanswerable = [e for e in renamed.examples if e.is_impossible]
+    assert unanswerable and all(e.answers == [] and e.plausible_answers for e in unanswerable)
+    assert all(illegal_answers(e) == [] for e in renamed.examples)
+    edited_fields = Counter(ed.field for r in renamed.renamings for ed in r.edits)
+    assert edited_fields["plausible_answer"] > 0 and edited_fields["answer"] > 0
+    assert {e.id for e in renamed.examples} <= {e.id for e in original.examples}
+    for ex in renamed.examples:
+        for ans in ex.answers:
+            ((start, end),) = ans.char_spans
+            assert ex.context[start:end] == ans.text

@@ -1,0 +1,180 @@
+"""Span identification (Appendix B, without the reference's defects) and seeded sampling."""
+
+from __future__ import annotations
+
+import pytest
+
+from entity_renaming.model import Answer, QAExample
+from entity_renaming.namebank import write_bank_file
+from entity_renaming.ner import Mention
+from entity_renaming.sampling import Sampler, example_rng, indist_pool
+from entity_renaming.spans import Lexicon, PerturbableSpan, answer_entities, perturbable_spans
+
+
+@pytest.fixture()
+def banks(tmp_path):
+    """A small bank folder in the real format (counts as SSA/Census would give them)."""
+
+    def write(bank, span_type, rows):
+        write_bank_file(tmp_path / bank / f"{span_type}.tsv", rows)
+
+    write("us", "first-male", [("Barack", 9000), ("John", 500000), ("Kwame", 300)])
+    write("us", "first-female", [("Michelle", 400000), ("Mary", 900000)])
+    write("us", "first-neutral", [("Jordan", 300000)])
+    write("us", "last", [("Obama", 900), ("Smith", 2400000), ("Jordan", 40000)])
+    write("gazetteer", "country", [("Bosnia and Herzegovina", 1), ("Kenya", 1), ("Peru", 1)])
+    write("gazetteer", "state", [("Georgia", 1), ("Lagos", 1)])
+    write("gazetteer", "city", [("Accra", 1), ("Kumasi", 1), ("Lagos", 1), ("Nairobi", 1), ("Will", 1)])
+    write("ptb", "nnp", [("general", 1), ("motors", 1)])
+    write("ptb", "vocab", [("general", 1), ("motors", 1), ("will", 1), ("bank", 1)])
+    write("ptb", "rare", [("quokka", 1), ("xenolith", 1)])
+    return tmp_path
+
+
+def qa(context: str, answer: str, answers_at: int | None = None) -> QAExample:
+    start = context.index(answer) if answers_at is None else answers_at
+    return QAExample("q", "t", "squad", context, "?", [Answer(answer, [(start, start + len(answer))])])
+
+
+def mention(context: str, text: str, label: str, nth: int = 0) -> Mention:
+    start = -1
+    for _ in range(nth + 1):
+        start = context.index(text, start + 1)
+    return Mention(start, start + len(text), label, text)
+
+
+def test_answer_entities_are_linked_by_character_span():
+    context = "Paris Hilton flew to Paris."
+    ex = qa(context, "Paris", answers_at=context.rindex("Paris"))
+    mentions = [mention(context, "Paris Hilton", "PERSON"), mention(context, "Paris", "GPE", nth=1)]
+    assert answer_entities(ex, mentions) == [mentions[1]]  # a string match would also take the person
+
+
+def test_bare_surname_is_a_last_name_and_gender_uses_the_bank(banks):
+    lex = Lexicon(banks)
+    context = "Obama met Michelle. Dr. Barack Obama Jr. spoke."
+    ex = qa(context, "Dr. Barack Obama Jr.")
+    mentions = [
+        mention(context, "Obama", "PERSON"),
+        mention(context, "Michelle", "PERSON"),
+        mention(context, "Dr. Barack Obama Jr.", "PERSON"),
+    ]
+    assert perturbable_spans(ex, mentions, lex) == [
+        PerturbableSpan("Barack", "first-male", "per"),
+        PerturbableSpan("Obama", "last", "per"),
+    ]
+    alone = qa("Obama spoke.", "Obama")
+    assert perturbable_spans(alone, [mention("Obama spoke.", "Obama", "PERSON")], lex) == [
+        PerturbableSpan("Obama", "last", "per")
+    ]
+
+
+def test_gender_guesser_is_the_fallback(banks):
+    lex = Lexicon(banks)
+    assert lex.gender("Mary") == "first-female"
+    assert lex.gender("Jordan") == "first-neutral"
+    assert lex.gender("Giuseppe") == "first-male"  # not in the bank: gender-guesser
+
+
+def test_names_of_three_words_are_not_perturbable(banks):
+    context = "Martin Luther King spoke."
+    ex = qa(context, "Martin Luther King")
+    assert perturbable_spans(ex, [mention(context, "Martin Luther King", "PERSON")], Lexicon(banks)) == []
+
+
+def test_gpe_ngrams_win_and_common_words_are_skipped(banks):
+    lex = Lexicon(banks)
+    context = "Bosnia and Herzegovina joined. Will Lagos grow?"
+    ex = qa(context, "Bosnia and Herzegovina")
+    spans = perturbable_spans(ex, [mention(context, "Bosnia and Herzegovina", "GPE")], lex)
+    assert spans == [PerturbableSpan("Bosnia and Herzegovina", "country", "gpe")]
+    ex2 = qa(context, "Will Lagos")
+    assert perturbable_spans(ex2, [mention(context, "Will Lagos", "GPE")], lex) == [
+        PerturbableSpan("Lagos", "state", "gpe")
+    ]  # "Will" is a common PTB word; state beats city
+
+
+def test_org_spans_use_gazetteer_nnp_and_rare_words(banks):
+    context = "The Kenya Quokkaworks General Motors Bank opened."
+    name = "The Kenya Quokkaworks General Motors Bank"
+    spans = perturbable_spans(qa(context, name), [mention(context, name, "ORG")], Lexicon(banks))
+    assert spans == [
+        PerturbableSpan("Kenya", "country", "org"),
+        PerturbableSpan("Quokkaworks", "rare", "org"),
+        PerturbableSpan("General", "nnp", "org"),
+        PerturbableSpan("Motors", "nnp", "org"),
+    ]
+
+
+def test_example_rng_depends_only_on_seed_perturbation_type_and_id():
+    a = example_rng(3, "dbname", "per", "q17").random()
+    assert a == example_rng(3, "dbname", "per", "q17").random()
+    assert (
+        len(
+            {
+                a,
+                example_rng(4, "dbname", "per", "q17").random(),
+                example_rng(3, "randstr", "per", "q17").random(),
+                example_rng(3, "dbname", "gpe", "q17").random(),
+                example_rng(3, "dbname", "per", "q18").random(),
+            }
+        )
+        == 5
+    )
+
+
+def test_replacements_differ_from_original_and_are_absent_from_the_passage(banks):
+    sampler = Sampler("dbname", banks_root=banks)
+    spans = [PerturbableSpan("Kenya", "country", "gpe")]
+    context = "Kenya borders Peru?"  # Peru already occurs: only Bosnia and Herzegovina is valid
+    for seed in range(20):
+        (s,) = sampler.mapping(spans, [context], example_rng(seed, "dbname", "gpe", "x"))
+        assert s.replacement == "Bosnia and Herzegovina"
+
+
+def test_no_valid_candidate_is_an_error_not_a_silent_keep(banks):
+    from entity_renaming.substitute import RenameError
+
+    sampler = Sampler("dbname", banks_root=banks)
+    with pytest.raises(RenameError, match="no valid dbname replacement"):
+        sampler.mapping(
+            [PerturbableSpan("Kenya", "country", "gpe")],
+            ["Kenya, Peru, Bosnia and Herzegovina"],
+            example_rng(0, "dbname", "gpe", "x"),
+        )
+
+
+def test_indistname_pool_is_deduplicated_and_never_returns_the_original():
+    spans = [
+        PerturbableSpan("Smith", "last", "per"),
+        PerturbableSpan("SMITH", "last", "per"),
+        PerturbableSpan("Okafor", "last", "per"),
+        PerturbableSpan("Kenya", "country", "gpe"),
+    ]
+    pool = indist_pool(spans)
+    assert pool == {"country": ("Kenya",), "last": ("Okafor", "Smith")}
+    sampler = Sampler("indistname", indist=pool)
+    for seed in range(10):
+        (s,) = sampler.mapping(
+            [PerturbableSpan("Smith", "last", "per")],
+            ["Smith won."],
+            example_rng(seed, "indistname", "per", "x"),
+        )
+        assert s.replacement == "Okafor"
+
+
+def test_one_replacement_per_example_is_never_reused(banks):
+    sampler = Sampler("dbname", banks_root=banks)
+    spans = [PerturbableSpan("Nairobi", "city", "gpe"), PerturbableSpan("Lagos", "city", "gpe")]
+    for seed in range(10):
+        subs = sampler.mapping(spans, ["Nairobi and Lagos"], example_rng(seed, "dbname", "gpe", "x"))
+        assert len({s.replacement for s in subs}) == 2
+        assert not {s.replacement for s in subs} & {"Nairobi", "Lagos"}
+
+
+def test_randstr_keeps_length_first_character_and_casing():
+    sampler = Sampler("randstr")
+    span = PerturbableSpan("McDonald", "last", "per")
+    (s,) = sampler.mapping([span], ["McDonald farms"], example_rng(0, "randstr", "per", "x"))
+    assert len(s.replacement) == 8 and s.replacement[0] == "M" and s.replacement != "McDonald"
+    assert [c.isupper() for c in s.replacement] == [c.isupper() for c in "McDonald"]

@@ -1,0 +1,150 @@
+"""Substitution never repeats the reference defects listed in prior-art.md."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import MRQA_SQUAD_DEV
+
+from entity_renaming.casing import natural_case, random_string
+from entity_renaming.io import read_examples
+from entity_renaming.model import Answer, QAExample, Substitution, illegal_answers
+from entity_renaming.substitute import RenameError, Renamer, rename_example, tokenize
+
+
+def sub(original: str, replacement: str, etype: str = "per", span_type: str = "last") -> Substitution:
+    return Substitution(original, replacement, etype, span_type)
+
+
+def example(context: str, answer: str, question: str = "Who?", fmt: str = "squad") -> QAExample:
+    start = context.index(answer)
+    tokens = tokenize(context) if fmt == "mrqa" else None
+    token_spans = None
+    if tokens is not None:
+        first = next(i for i, (_, o) in enumerate(tokens) if o == start)
+        last = next(i for i, (t, o) in enumerate(tokens) if o + len(t) == start + len(answer))
+        token_spans = [(first, last)]
+    return QAExample(
+        id="x",
+        dataset="t",
+        source_format=fmt,
+        context=context,
+        question=question,
+        answers=[Answer(answer, [(start, start + len(answer))], token_spans)],
+        answer_texts=[answer],
+        context_tokens=tokens,
+        question_tokens=tokenize(question) if fmt == "mrqa" else None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("original", "replacement", "text"),
+    [
+        ("Ann", "Beth", "Ann announced that the annual fair was cancelled."),
+        ("Oman", "France", "A woman from Oman spoke."),
+        ("India", "Peru", "India and Indiana differ."),
+        ("Ford", "Kia", "Ford could not afford a lab in Oxford."),
+    ],
+)
+def test_no_edits_inside_other_words(original, replacement, text):
+    new, edits = Renamer([sub(original, replacement)]).apply(text)
+    assert [e.original for e in edits] == [original]
+    assert new == text.replace(original, replacement, 1)
+
+
+def test_multiword_names_are_renamed_as_one_unit():
+    text = "Bosnia and Herzegovina and Croatia signed; Bosnia and Herzegovina ratified."
+    rng = random.Random(0)
+    replacement = random_string("Bosnia and Herzegovina", rng)
+    new, _ = Renamer([sub("Bosnia and Herzegovina", replacement, "gpe", "country")]).apply(text)
+    assert new.count(" and Croatia") == 1 and new.count(replacement) == 2
+
+
+def test_no_chain_replacement():
+    text = "John met Son, and Son met John."
+    new, _ = Renamer([sub("John", "Son", span_type="first-male"), sub("Son", "Lee")]).apply(text)
+    assert new == "Son met Lee, and Lee met Son."
+
+
+def test_longest_name_wins():
+    new, _ = Renamer([sub("New", "Old", "org", "nnp"), sub("New York", "Lagos", "gpe", "city")]).apply(
+        "New York is new; New Jersey too."
+    )
+    assert new == "Lagos is new; Old Jersey too."
+
+
+def test_casing_is_kept_per_character_class():
+    assert natural_case("MCDONALD") == "McDonald"
+    assert natural_case("o'neil") == "O'Neil"
+    new, _ = Renamer([sub("Smith", "McDonald"), sub("Ann", "O'Neil", span_type="first-female")]).apply(
+        "Ann Smith (ANN SMITH) met Smith."
+    )
+    assert new == "O'Neil McDonald (O'NEIL MCDONALD) met McDonald."
+    word = random_string("McDonald", random.Random(3))
+    assert word[0] == "M" and [c.isupper() for c in word] == [c.isupper() for c in "McDonald"]
+
+
+def test_lowercase_common_words_are_not_mentions():
+    new, _ = Renamer([sub("Will", "Omar", span_type="first-male")]).apply("Will said he will go.")
+    assert new == "Omar said he will go."
+
+
+def test_possessives_and_plurals_follow_the_name():
+    new, _ = Renamer([sub("Norman", "Aremu", "gpe", "nnp")]).apply("The Normans and Norman's heirs.")
+    assert new == "The Aremus and Aremu's heirs."
+
+
+def test_apostrophe_glued_names_are_not_split():
+    new, _ = Renamer([sub("Neil", "Omar", span_type="first-male")]).apply("O'Neil and Neil came.")
+    assert new == "O'Neil and Omar came."
+
+
+def test_offsets_and_tokens_are_recomputed():
+    ex = example("Before that, Ann Lee met Bo in Paris. Ann Lee left.", "Ann Lee", "Who met Bo?", fmt="mrqa")
+    renamed, edits = rename_example(
+        ex, [sub("Ann", "Christabel", span_type="first-female"), sub("Lee", "Okonkwo-Smith")]
+    )
+    answer = renamed.answers[0]
+    assert answer.text == "Christabel Okonkwo-Smith"
+    ((s, e),) = answer.char_spans
+    assert renamed.context[s:e] == answer.text
+    first, last = answer.token_spans[0]
+    tokens = renamed.context_tokens
+    assert tokens == tokenize(renamed.context)
+    assert renamed.context[tokens[first][1] : tokens[last][1] + len(tokens[last][0])] == answer.text
+    assert renamed.answer_texts == [answer.text]
+    assert {e.field for e in edits} == {"context", "answer", "answer_text"}
+    assert illegal_answers(renamed) == []
+
+
+def test_answer_boundary_inside_a_renamed_mention_is_refused():
+    ex = example("Orange County grew.", "Orange")
+    with pytest.raises(RenameError, match="inside the renamed mention"):
+        rename_example(ex, [sub("Orange County", "Lagos", "gpe", "city")])
+
+
+def test_question_title_and_answers_share_one_mapping():
+    ex = example(
+        "Ada Lovelace wrote notes. Lovelace died in 1852.", "Ada Lovelace", "What did Lovelace write?"
+    )
+    ex.title = "Ada Lovelace"
+    renamed, _ = rename_example(
+        ex, [sub("Ada", "Ngozi", span_type="first-female"), sub("Lovelace", "Okafor")]
+    )
+    assert renamed.title == "Ngozi Okafor"
+    assert renamed.question == "What did Okafor write?"
+    assert renamed.answers[0].text == "Ngozi Okafor"
+    assert "Lovelace" not in renamed.context
+
+
+def test_real_mrqa_example_keeps_every_span_consistent():
+    _, examples = read_examples(MRQA_SQUAD_DEV)
+    ex = next(e for e in examples if "Denver Broncos" in e.context and e.answers[0].text == "Denver Broncos")
+    renamed, _ = rename_example(
+        ex, [sub("Denver", "Kumasi", "org", "city"), sub("Broncos", "Zebras", "org", "nnp")]
+    )
+    assert illegal_answers(renamed) == []
+    assert "Denver" not in renamed.context
+    assert len(renamed.context_tokens) == len(ex.context_tokens)
+    assert all(renamed.context[o : o + len(t)] == t for t, o in renamed.context_tokens)
