@@ -124,3 +124,42 @@ def test_bad_input_reports_file_line_and_field(tmp_path):
 def test_bad_flags_are_rejected_with_a_reason(flag, tmp_path):
     out = run_cli(["--input", str(MRQA_SQUAD_DEV), "--out", str(tmp_path), *flag])
     assert out.returncode == 2 and ("seeds" in out.stderr or "entity type" in out.stderr)
+
+
+def test_hub_loading_from_a_local_mirror_matches_the_file(tmp_path, ner_cache_dir):
+    """`--hub` runs the real `datasets` loader; here on a local mirror laid out like the hub repo."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from entity_renaming.io.hf import example_to_row
+
+    _, examples = read_examples(MRQA_SQUAD_DEV)
+    sample = examples[:150]
+    rows = [example_to_row(e) for e in sample]
+    mirror = tmp_path / "mrqa-mirror" / "plain_text"
+    mirror.mkdir(parents=True)
+    pq.write_table(pa.Table.from_pylist(rows), mirror / "validation-00000-of-00001.parquet")
+    source = tmp_path / "sample.jsonl"
+    from entity_renaming.io import write_examples
+
+    write_examples(source, sample, "mrqa")
+    common = ["--perturbation", "dbname", "--entity-types", "mix", "--seeds", "0", "--no-progress",
+              "--ner-cache", str(ner_cache_dir), "--dataset", "SQuAD"]
+    env = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_CACHE": str(tmp_path / "hf-cache")}
+    hub = run_cli(["--hub", str(mirror.parent), "--hub-subset", "SQuAD", "--out", str(tmp_path / "h"), *common], env)
+    local = run_cli(["--input", str(source), "--out", str(tmp_path / "f"), *common])
+    assert hub.returncode == local.returncode == 0, hub.stderr[-2000:] + local.stderr[-2000:]
+    name = "squad-dbname-seed0"
+    assert (tmp_path / "h" / f"{name}.renamings.jsonl").read_text() == (
+        tmp_path / "f" / f"{name}.renamings.jsonl").read_text()
+    assert json.loads((tmp_path / "h" / "manifest.json").read_text())["configs"][name]["examples"] > 20
+
+
+def test_shipped_demo_file_is_reproducible_from_its_source(tmp_path):
+    from entity_renaming.demo import DEMO_PATH, demo_examples
+    from entity_renaming.io.mrqa import write_mrqa
+
+    header, examples = demo_examples()
+    write_mrqa(tmp_path / "demo.jsonl", examples, {"header": header})
+    assert (tmp_path / "demo.jsonl").read_bytes() == DEMO_PATH.read_bytes()
+    assert all(illegal_answers(e) == [] for e in examples)

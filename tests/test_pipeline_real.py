@@ -77,6 +77,9 @@ def test_all_configs_on_mrqa_squad_dev(squad_dev, squad_dev_analysis):
                     if pert != "randstr":  # a name already in the passage would merge two entities
                         word = re.compile(rf"(?<!\w){re.escape(sub.replacement)}(?!\w)", re.IGNORECASE)
                         assert not word.search(by_id[ex.id].context)
+            if etype == "org" and pert == "dbname":  # the reference never replaced rare words
+                kinds = Counter(sub.span_type for r in result.renamings for sub in r.substitutions)
+                assert kinds["rare"] > 0 and kinds["nnp"] > 0
     assert counts["per"] > 1000 and counts["gpe"] > 400 and counts["org"] > 800
     assert counts["mix"] > max(counts["per"], counts["gpe"], counts["org"])
 

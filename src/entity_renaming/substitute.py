@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from .casing import apply_case, casing_variants
 from .model import Answer, CharSpan, Edit, QAExample, Substitution, Token, normalize_answer
@@ -42,6 +43,13 @@ class TextEdit:
     substitution: Substitution
 
 
+@lru_cache(maxsize=1 << 16)
+def _mention_regex(forms: tuple[str, ...]) -> re.Pattern[str]:
+    """Word-bounded alternatives, longest first (cached: an example keeps its names across configs)."""
+    alternatives = "|".join(re.escape(f) for f in forms)
+    return re.compile(rf"(?<!\w)(?<!\w['’])({alternatives})([sS]?)(?!\w)")
+
+
 class Renamer:
     """A compiled mapping ``original → replacement`` applied with word boundaries."""
 
@@ -51,8 +59,7 @@ class Renamer:
         for sub in self.substitutions:
             for form, style in casing_variants(sub.original).items():
                 self._forms.setdefault(form, (sub, style))
-        alternatives = "|".join(re.escape(f) for f in sorted(self._forms, key=lambda f: (-len(f), f)))
-        self._regex = re.compile(rf"(?<!\w)(?<!\w['’])({alternatives})([sS]?)(?!\w)") if self._forms else None
+        self._regex = _mention_regex(tuple(sorted(self._forms, key=lambda f: (-len(f), f)))) if self._forms else None
 
     def edits(self, text: str) -> list[TextEdit]:
         """Mentions in ``text`` and their replacements, left to right, positions in old and new text."""
@@ -129,9 +136,9 @@ def retokenize(
     done, delta, k = 0, 0, 0
 
     def shift(upto: int) -> None:
-        for t in range(done, upto):
-            ranges[t] = (len(new_tokens), len(new_tokens))
-            new_tokens.append((tokens[t][0], offs[t] + delta))
+        base = len(new_tokens)
+        ranges[done:upto] = [(base + j, base + j) for j in range(upto - done)]
+        new_tokens.extend([(tokens[t][0], offs[t] + delta) for t in range(done, upto)])
 
     while k < len(edits):
         first = bisect_right(ends, edits[k].start, lo=done)  # first token ending after the edit starts

@@ -13,6 +13,7 @@ from ..io import read_examples
 from ..io.errors import InputError
 from ..namebank import BankError
 from ..pipeline import DEFAULT_SPACY_MODEL, build_configs
+from ..release.cli import RELEASE_EPILOG, add_release_arguments, run_release, wants_release
 from .outputs import BenchmarkWriter
 
 EPILOG = """\
@@ -53,11 +54,15 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="build-benchmark",
         description=__doc__,
-        epilog=EPILOG,
+        epilog=EPILOG + "\n" + RELEASE_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     src = p.add_argument_group("input")
     src.add_argument("--input", type=Path, help="MRQA .jsonl/.jsonl.gz or SQuAD 2.0 .json file")
+    src.add_argument("--hub", metavar="REPO_ID", help="load from the Hugging Face hub with `datasets` instead "
+                     "(rajpurkar/squad_v2, mrqa-workshop/mrqa, or a local mirror folder of either)")
+    src.add_argument("--hub-subset", help="MRQA source dataset to keep, e.g. SQuAD, TriviaQA-web")
+    src.add_argument("--split", default="validation", help="hub split (default validation)")
     src.add_argument("--format", choices=("mrqa", "squad"), help="input format (default: from the file name)")
     src.add_argument("--dataset", help="dataset name used in config names (default: MRQA header / file stem)")
     src.add_argument("--demo", action="store_true", help="use the embedded demo sample (MRQA format)")
@@ -98,6 +103,7 @@ def parser() -> argparse.ArgumentParser:
     how.add_argument("--banks", type=Path, help="name-bank folder (default: the bundled name_banks/)")
     p.add_argument("--out", type=Path, help="output folder")
     p.add_argument("--no-progress", action="store_true", help="hide progress bars")
+    add_release_arguments(p)
     return p
 
 
@@ -119,23 +125,31 @@ def specs_for(
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if wants_release(args):
+        return run_release(args)
     if args.out is None:
         parser().error("--out DIR is required")
     if args.demo:
         from ..demo import DEMO_PATH
 
         args.input, args.format = DEMO_PATH, "mrqa"
-    if args.input is None:
-        parser().error("give --input FILE (or --demo)")
+    if args.input is None and args.hub is None:
+        parser().error("give --input FILE, --hub REPO_ID or --demo")
     try:
-        meta, examples = read_examples(args.input, args.format, args.dataset)
+        if args.hub:
+            from ..io.hf import load_hub_examples
+
+            meta = {}
+            examples = load_hub_examples(args.hub, args.split, subset=args.hub_subset)
+        else:
+            meta, examples = read_examples(args.input, args.format, args.dataset)
         fmt = examples[0].source_format if examples else (args.format or "mrqa")
-        dataset = args.dataset or (examples[0].dataset if examples else args.input.stem)
+        dataset = args.dataset or (examples[0].dataset if examples else Path(args.input or args.hub).stem)
         perturbations = args.perturbation or list(PERTURBATIONS)
         specs = specs_for(dataset, perturbations, args.entity_types, args.seeds)
         writer = BenchmarkWriter(
             args.out,
-            source=args.input,
+            source=args.input or f"{args.hub}:{args.hub_subset or ''}:{args.split}",
             fmt=fmt,
             meta=meta,
             examples=examples,

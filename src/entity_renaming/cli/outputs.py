@@ -29,6 +29,16 @@ def sha256_file(path: Path) -> str:
     return digest.hexdigest()
 
 
+def examples_digest(examples: list[QAExample]) -> str:
+    """sha256 of the examples' hub rows: identifies an input that is not a file (a hub dataset)."""
+    from ..io.hf import example_to_row
+
+    digest = hashlib.sha256()
+    for ex in examples:
+        digest.update(json.dumps(example_to_row(ex), sort_keys=True, ensure_ascii=False).encode() + b"\n")
+    return digest.hexdigest()
+
+
 def package_version() -> str:
     try:
         return version("entity-renamed-mrqa")
@@ -47,7 +57,7 @@ class BenchmarkWriter:
         self,
         out: Path,
         *,
-        source: Path,
+        source: Path | str,
         fmt: SourceFormat,
         meta: dict[str, Any],
         examples: list[QAExample],
@@ -56,11 +66,11 @@ class BenchmarkWriter:
         self.out = Path(out)
         self.fmt, self.meta, self.suffix = fmt, meta, file_suffix(fmt, compressed)
         (self.out / PARTS).mkdir(parents=True, exist_ok=True)
-        source_sha = sha256_file(Path(source))
+        source_sha = sha256_file(Path(source)) if Path(source).is_file() else examples_digest(examples)
         self.manifest: dict[str, Any] = {
             "package": "entity-renamed-mrqa",
             "package_version": package_version(),
-            "input": {"file": Path(source).name, "sha256": source_sha, "examples": len(examples)},
+            "input": {"file": Path(source).name if Path(source).is_file() else str(source), "sha256": source_sha, "examples": len(examples)},
             "configs": {},
         }
         old = self._read_manifest()

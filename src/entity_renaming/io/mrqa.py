@@ -143,7 +143,7 @@ def example_records(examples: Iterable[QAExample]) -> Iterator[dict[str, Any]]:
             record["id"] = first.context_id
         record["context"] = first.context
         if first.context_tokens is not None:
-            record["context_tokens"] = [[t, o] for t, o in first.context_tokens]
+            record["context_tokens"] = first.context_tokens  # (token, offset) tuples serialise as arrays
         record.update(first.context_extra)
         record["qas"] = [_qa_record(ex) for ex in group]
         yield record
@@ -155,7 +155,7 @@ def _qa_record(ex: QAExample) -> dict[str, Any]:
         qa["id"] = ex.source_id
     qa["qid"] = ex.id
     if ex.question_tokens is not None:
-        qa["question_tokens"] = [[t, o] for t, o in ex.question_tokens]
+        qa["question_tokens"] = ex.question_tokens
     detected = []
     for ans in ex.answers:
         det: dict[str, Any] = {"text": ans.text, "char_spans": [[s, e - 1] for s, e in ans.char_spans]}
@@ -181,7 +181,7 @@ def write_mrqa(path: str | Path, examples: Iterable[QAExample], header: dict[str
     if path.suffix == ".gz":
         with (
             open(path, "wb") as raw,
-            gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=6) as gz,
+            gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=3) as gz,
         ):
             gz.write(data)
     else:

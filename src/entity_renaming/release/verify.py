@@ -1,0 +1,112 @@
+"""``build-benchmark --verify DIR``: re-check a built release folder.
+
+Checks that every file of the manifest exists with its sha256, that README.md's YAML lists exactly the
+manifest's configs (with data files, one default, split sizes) and that each name follows the grammar,
+and that every row's answers still match its passage (spans and MRQA token spans).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pyarrow.parquet as pq
+import yaml
+from tqdm.auto import tqdm
+
+from ..configs import parse_config_name
+from ..io.hf import row_to_example
+from ..model import illegal_answers
+from .writer import MANIFEST, SPLIT, sha256_file
+
+
+def read_card_yaml(readme: Path) -> dict[str, Any]:
+    """The YAML front matter of a dataset card."""
+    text = readme.read_text(encoding="utf-8")
+    if not text.startswith("---\n") or "\n---\n" not in text[4:]:
+        raise ValueError(f"{readme}: no YAML front matter (--- … ---)")
+    return yaml.safe_load(text[4:text.index("\n---\n", 4)])
+
+
+def verify_release(folder: Path, *, check_rows: bool = True, progress: bool = True) -> list[str]:
+    """Problems found in the release at ``folder``; empty when it is intact."""
+    folder = Path(folder)
+    path = folder / MANIFEST
+    if not path.exists():
+        return [f"{path}: missing (not a release folder?)"]
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    problems = []
+    for rel, digest in manifest.get("files", {}).items():
+        if not (folder / rel).exists():
+            problems.append(f"{rel}: missing")
+        elif sha256_file(folder / rel) != digest:
+            problems.append(f"{rel}: sha256 differs from {MANIFEST}")
+    configs = manifest.get("configs", {})
+    problems += _check_card(folder, configs)
+    for name, entry in tqdm(configs.items(), desc="verify configs", unit="config", disable=not progress):
+        try:
+            parse_config_name(name)
+        except ValueError as err:
+            problems.append(str(err))
+        shard = folder / entry["file"]
+        if not shard.exists():
+            continue
+        rows = pq.ParquetFile(shard).metadata.num_rows
+        if rows != entry["num_examples"]:
+            problems.append(f"{entry['file']}: {rows} rows, manifest says {entry['num_examples']}")
+        if entry["num_examples"] + entry["num_skipped"] != entry["num_input"]:
+            problems.append(f"{name}: emitted + skipped != input in {MANIFEST}")
+        if check_rows:
+            problems += _check_rows(shard, entry)
+    return problems
+
+
+def _check_card(folder: Path, configs: dict[str, Any]) -> list[str]:
+    try:
+        meta = read_card_yaml(folder / "README.md")
+    except (OSError, ValueError, yaml.YAMLError) as err:
+        return [f"README.md: {err}"]
+    problems = []
+    listed = {c.get("config_name"): c for c in meta.get("configs") or []}
+    if set(listed) != set(configs):
+        problems.append(f"README.md: configs differ from {MANIFEST}: "
+                        f"{sorted(set(listed) ^ set(configs))[:5]}")
+    defaults = [n for n, c in listed.items() if c.get("default")]
+    if len(defaults) != 1:
+        problems.append(f"README.md: expected one default config, found {defaults}")
+    infos = {i.get("config_name"): i for i in meta.get("dataset_info") or []}
+    for name, entry in configs.items():
+        files = (listed.get(name) or {}).get("data_files") or []
+        if files != [{"split": SPLIT, "path": entry["file"]}]:
+            problems.append(f"README.md: config {name}: data_files {files} != {entry['file']}")
+        splits = (infos.get(name) or {}).get("splits") or []
+        if [(s.get("name"), s.get("num_examples")) for s in splits] != [(SPLIT, entry["num_examples"])]:
+            problems.append(f"README.md: config {name}: dataset_info splits {splits} disagree with "
+                            f"{MANIFEST}")
+    return problems
+
+
+def _check_rows(shard: Path, entry: dict[str, Any]) -> list[str]:
+    problems = []
+    for i, row in enumerate(pq.read_table(shard).to_pylist()):
+        example = row_to_example(row, entry["format"], entry["source"])
+        bad = illegal_answers(example)
+        if bad:
+            problems.append(f"{entry['file']}: row {i} ({example.id}): {bad[0]}")
+        for edit in row["renamings"]:
+            text = _edited_text(row, edit)
+            if text is not None and text[edit["new_start"]:edit["new_end"]] != edit["replacement"]:
+                problems.append(f"{entry['file']}: row {i} ({example.id}): renamings entry {edit} does not "
+                                f"match the renamed {edit['field']}")
+                break
+    return problems
+
+
+def _edited_text(row: dict[str, Any], edit: dict[str, Any]) -> str | None:
+    field = edit["field"]
+    if field in ("context", "question"):
+        return row[field]
+    if field == "title":
+        return row.get("title")
+    return None  # answer fields are covered by the span checks

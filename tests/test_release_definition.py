@@ -1,0 +1,134 @@
+"""Release definition files, source loading (file, mirror folder, offline refusal) and CLI errors."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+import yaml
+from conftest import MRQA_SQUAD_DEV, NEWSQA_SAMPLE
+
+from entity_renaming.configs import parse_config_name
+from entity_renaming.io import read_examples
+from entity_renaming.io.hf import example_to_row
+from entity_renaming.release.builder import resolve_builder
+from entity_renaming.release.cli import main as release_main
+from entity_renaming.release.definition import ReleaseError, default_definition_path, load_definition
+from entity_renaming.release.hub import plan_upload
+from entity_renaming.release.sources import load_source, parse_source_overrides
+
+RELEASE_DIR = Path(__file__).resolve().parents[1] / "release"
+
+
+def test_the_shipped_release_definition_builds_the_paper_grid():
+    d = load_definition(RELEASE_DIR / "v1.0.0.yaml")
+    assert default_definition_path() == RELEASE_DIR / "v1.0.0.yaml"
+    names = d.config_names()
+    parsed = [parse_config_name(n) for n in names]
+    mrqa = {"squad", "naturalquestions", "hotpotqa", "searchqa", "triviaqa"}
+    yan = [p for p in parsed if p["dataset"] in mrqa and not str(p["perturbation"]).startswith("dbname-")]
+    assert len(yan) == 5 * 4 * (1 + 3 * 5)
+    assert {(p["entity_type"], p["perturbation"]) for p in yan} == {
+        (e, q) for e in ("per", "org", "gpe", "mix") for q in ("original", "indistname", "dbname", "randstr")}
+    origin = [p for p in parsed if str(p["perturbation"]).startswith("dbname-")]
+    assert len(origin) == 5 * 5 * 5 and {p["entity_type"] for p in origin} == {"per"}
+    assert "afrisquad2-seed0" in names and "afrisquad2-wo-city-seed4" in names and "squad2-original" in names
+    assert len(names) == len(set(names)) == 320 + 125 + 1 + 5 + 30
+    assert d.default_config in names and d.tag == "v1.0.0"
+    assert {s.format for s in d.sources.values()} == {"mrqa", "squad"}
+
+
+def _write(tmp_path: Path, data: dict) -> Path:
+    path = tmp_path / "v9.9.9.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return path
+
+
+@pytest.fixture()
+def base() -> dict:
+    return yaml.safe_load((RELEASE_DIR / "v1.0.0.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (lambda d: d.update(version="1.0"), "release.version: expected MAJOR.MINOR.PATCH"),
+    (lambda d: d["groups"][0]["perturbations"].append("shuffle"),
+     "groups[0].perturbations[4]: unknown value"),
+    (lambda d: d["groups"][1]["sources"].append("newsqa"), "groups[1].sources[5]: unknown value 'newsqa'"),
+    (lambda d: d["groups"][2].update(builder="not a builder"), "groups[2].builder: expected 'pipeline'"),
+    (lambda d: d["groups"][2].update(configs=["afrisquad2-xx-seed{seed}"]), "groups[2]: config name"),
+    (lambda d: d["groups"].append(copy.deepcopy(d["groups"][0])), "configs listed twice"),
+    (lambda d: d.update(default_config="squad-per-dbname-seed9"), "release.default_config"),
+    (lambda d: d["sources"]["squad"].pop("licence"), "sources.squad: missing field 'licence'"),
+    (lambda d: d["sources"]["squad"].update(format="csv"), "sources.squad.format"),
+    (lambda d: d["groups"][0].update(seeds=[0, -1]), "groups[0].seeds: expected non-negative integers"),
+    (lambda d: d["ner"].update(backend="stanza"), "ner.backend: only 'spacy' is supported"),
+])
+def test_bad_definitions_name_the_file_and_field(tmp_path, base, edit, message):
+    edit(base)
+    path = _write(tmp_path, base)
+    with pytest.raises(ReleaseError) as err:
+        load_definition(path)
+    assert str(path) in str(err.value) and message in str(err.value)
+
+
+def test_source_overrides_are_checked(tmp_path):
+    assert parse_source_overrides([f"squad={MRQA_SQUAD_DEV}"], ["squad"]) == {"squad": MRQA_SQUAD_DEV}
+    with pytest.raises(ReleaseError, match="expected NAME=PATH"):
+        parse_source_overrides(["squad"], ["squad"])
+    with pytest.raises(ReleaseError, match="unknown source 'newsqa'"):
+        parse_source_overrides([f"newsqa={NEWSQA_SAMPLE}"], ["squad"])
+    with pytest.raises(ReleaseError, match="does not exist"):
+        parse_source_overrides([f"squad={tmp_path / 'nope.jsonl'}"], ["squad"])
+
+
+def test_offline_without_a_local_source_refuses_to_download(tmp_path, base, capsys):
+    base["groups"] = base["groups"][:2]  # the pipeline groups
+    out = tmp_path / "out"
+    code = release_main(["--release", str(_write(tmp_path, base)), "--offline", "--no-progress",
+                         "--release-out", str(out), "--source", f"squad={MRQA_SQUAD_DEV}"])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "--offline is set and no local copy was given; pass --source naturalquestions=PATH" in err
+    assert not out.exists()  # refused before anything is written
+
+
+def test_a_file_of_the_wrong_mrqa_subset_is_rejected():
+    d = load_definition(RELEASE_DIR / "v1.0.0.yaml")
+    with pytest.raises(ReleaseError, match="expects MRQA subset 'TriviaQA-web'"):
+        load_source(d.sources["triviaqa"], MRQA_SQUAD_DEV, offline=True)
+
+
+def test_hub_layout_mirror_folder_is_loaded_offline_and_filtered_by_subset(tmp_path):
+    import datasets
+
+    _, squad = read_examples(MRQA_SQUAD_DEV)
+    _, news = read_examples(NEWSQA_SAMPLE, dataset="NewsQA")
+    rows = [example_to_row(e) for e in [*squad[:40], *news]]
+    mirror = tmp_path / "mrqa-mirror"
+    datasets.Dataset.from_list(rows).to_parquet(str(mirror / "data" / "validation-00000-of-00001.parquet"))
+    d = load_definition(RELEASE_DIR / "v1.0.0.yaml")
+    loaded = load_source(d.sources["squad"], mirror, offline=True, cache_dir=tmp_path / "hf-cache")
+    assert [example_to_row(e) for e in loaded] == rows[:40]
+
+
+def test_missing_custom_builder_is_a_clear_error():
+    with pytest.raises(ReleaseError, match="cannot import entity_renaming.no_such_module"):
+        resolve_builder("entity_renaming.no_such_module:build")
+    with pytest.raises(ReleaseError, match="has no function 'nope'"):
+        resolve_builder("entity_renaming.configs:nope")
+
+
+def test_push_plan_refuses_bad_repo_ids_and_unbuilt_folders(tmp_path):
+    with pytest.raises(ReleaseError, match="expected ORG/NAME"):
+        plan_upload(tmp_path, "just-a-name")
+    with pytest.raises(ReleaseError, match="fails verification"):
+        plan_upload(tmp_path, "org/name")
+
+
+def test_a_missing_entswap_builder_fails_before_anything_is_built(tmp_path, base, capsys):
+    base["groups"][2]["builder"] = "entity_renaming.no_such_module:build"
+    out = tmp_path / "out"
+    code = release_main(["--release", str(_write(tmp_path, base)), "--offline", "--release-out", str(out)])
+    assert code == 2 and "cannot import entity_renaming.no_such_module" in capsys.readouterr().err
+    assert not out.exists()
