@@ -1,0 +1,100 @@
+"""Release folder reading: card YAML, config selection, renamings metadata and clear errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from entity_renaming.evaluation.release import ReleaseError, _entity_types, load_config, open_release
+from entity_renaming.io import read_examples
+from entity_renaming.io.hf import example_to_row
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+
+def card(root: Path, body: str) -> None:
+    (root / "README.md").write_text(f"---\n{body}---\n# card\n", encoding="utf-8")
+
+
+def parquet(root: Path, name: str, rows: list[dict]) -> str:
+    rel = f"{name}/validation-00000-of-00001.parquet"
+    (root / name).mkdir(parents=True, exist_ok=True)
+    pq.write_table(pa.Table.from_pylist(rows), root / rel)
+    return rel
+
+
+@pytest.fixture(scope="module")
+def examples():
+    return read_examples(SHARED / "squad_v2" / "official_ids_Normans_Rhine_dev-v2.0.json")[1][:6]
+
+
+def entry(name: str, rel: str) -> str:
+    return f"- config_name: {name}\n  data_files:\n  - split: validation\n    path: {rel}\n"
+
+
+def test_open_select_and_load(tmp_path, examples):
+    rows = []
+    for ex in examples:
+        row = example_to_row(ex)
+        row["original_id"] = ex.id
+        row["renamings"] = json.dumps([{"substitutions": [{"entity_type": "gpe"}, {"entity_type": "per"}]}])
+        rows.append(row)
+    rel = parquet(tmp_path, "squad_v2-original", rows)
+    card(
+        tmp_path,
+        "version: 1.2.0\nconfigs:\n"
+        + entry("squad_v2-original", rel)
+        + entry("squad_v2-per-randstr-seed4", rel),
+    )
+    release = open_release(tmp_path, offline=True)
+    assert release.version == "1.2.0" and [c.name for c in release.configs] == [
+        "squad_v2-original",
+        "squad_v2-per-randstr-seed4",
+    ]
+    assert release.configs[1].spec == {
+        "dataset": "squad_v2",
+        "entity_type": "per",
+        "perturbation": "randstr",
+        "seed": 4,
+    }
+    assert [c.name for c in release.select(["*-seed4"])] == ["squad_v2-per-randstr-seed4"]
+    with pytest.raises(ReleaseError, match="no config matches"):
+        release.select(["triviaqa-*"])
+    data = load_config(release.configs[0])
+    assert data.split == "validation" and [e.id for e in data.examples] == [e.id for e in examples]
+    assert data.examples[0].context == examples[0].context and data.source_format == "squad"
+    assert data.entity_types[examples[0].id] == ["gpe", "per"]
+    assert len(data.sha256) == 64
+    with pytest.raises(ReleaseError, match="no split 'test'"):
+        load_config(release.configs[0], "test")
+
+
+def test_entity_types_from_renamings_or_edits():
+    assert _entity_types(None) == [] and _entity_types("[]") == []
+    edits = [{"field": "context", "entity_type": "org"}, {"field": "question", "entity_type": "gpe"}]
+    assert _entity_types(json.dumps(edits)) == ["gpe", "org"]
+    assert _entity_types({"substitutions": [{"entity_type": "per"}]}) == ["per"]
+
+
+def test_errors_name_file_and_field(tmp_path, examples):
+    with pytest.raises(ReleaseError, match="README.md: missing"):
+        open_release(tmp_path, offline=True)
+    with pytest.raises(ReleaseError, match="--offline"):
+        open_release(tmp_path / "nowhere", offline=True)
+    (tmp_path / "README.md").write_text("# no front matter\n", encoding="utf-8")
+    with pytest.raises(ReleaseError, match="no YAML front matter"):
+        open_release(tmp_path, offline=True)
+    card(tmp_path, "configs:\n- config_name: squad-bogus\n")
+    with pytest.raises(ReleaseError, match=r"configs\[0\].config_name: config name 'squad-bogus'"):
+        open_release(tmp_path, offline=True)
+    row = example_to_row(examples[0])
+    rel = parquet(tmp_path, "squad_v2-original", [row, row])
+    card(tmp_path, "configs:\n" + entry("squad_v2-original", rel))
+    with pytest.raises(ReleaseError, match=r"validation-00000-of-00001.parquet: row 1: duplicate id"):
+        load_config(open_release(tmp_path, offline=True).configs[0])
+    (tmp_path / "manifest.json").write_text('{"package_version": "0.9"}', encoding="utf-8")
+    assert open_release(tmp_path, offline=True).version == "0.9"

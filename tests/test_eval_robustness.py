@@ -1,0 +1,104 @@
+"""Aggregation over seeds, pairing by original_id, flips and the error split, on hand-made predictions."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from entity_renaming.configs import parse_config_name
+from entity_renaming.evaluation.inference import Prediction
+from entity_renaming.evaluation.release import ConfigData, ReleaseConfig
+from entity_renaming.evaluation.robustness import error_kind, robustness_rows, score_config
+from entity_renaming.model import Answer, QAExample
+
+CONTEXT = "Anna Berg met Carl Dorn in Oslo and then Erik Falk in Rome"
+
+
+def ex(ex_id: str, gold: str | None) -> QAExample:
+    answers = [Answer(gold, [(CONTEXT.index(gold), CONTEXT.index(gold) + len(gold))])] if gold else []
+    return QAExample(ex_id, "squad_v2", "squad", CONTEXT, "Who?", answers, is_impossible=gold is None)
+
+
+def config(name: str, golds: dict[str, str | None], preds: dict[str, str], suffix: str = ""):
+    examples = [ex(i + suffix, g) for i, g in golds.items()]
+    data = ConfigData(
+        ReleaseConfig(name, parse_config_name(name), {}),
+        "validation",
+        examples,
+        {i + suffix: i for i in golds},
+    )
+    predictions = {
+        i + suffix: Prediction(p, None, None, 0.0, -1.0 if p else 1.0, p or "Oslo") for i, p in preds.items()
+    }
+    return score_config(data, predictions)
+
+
+GOLDS = {"a": "Anna Berg", "b": "Carl Dorn", "c": "Oslo", "d": "Erik Falk", "n": None}
+
+
+def test_error_kinds_follow_yan_et_al_table_6():
+    assert error_kind("Anna Berg", ex("x", "Anna Berg")) is None
+    assert error_kind("Carl Dorn", ex("x", "Anna Berg")) == "wrong_entity"  # no shared word
+    assert error_kind("Berg", ex("x", "Anna Berg")) == "wrong_boundary"  # overlap, not exact
+    assert error_kind("Anna Berg met", ex("x", "Anna Berg")) == "wrong_boundary"
+    assert error_kind("", ex("x", "Anna Berg")) == "no_answer"
+    assert error_kind("Oslo", ex("x", None)) == "no_answer"
+    assert error_kind("", ex("x", None)) is None
+
+
+def test_rows_hand_computed():
+    original = config(
+        "squad_v2-per-original",
+        GOLDS,
+        {"a": "Anna Berg", "b": "Carl Dorn", "c": "Rome", "d": "Erik Falk", "n": ""},
+    )
+    # seed 0 (ids suffixed, paired by original_id): a → wrong entity, b → boundary, c → right (wrong→right)
+    seed0 = config(
+        "squad_v2-per-dbname-seed0",
+        GOLDS,
+        {"a": "Carl Dorn", "b": "Dorn", "c": "Oslo", "d": "Erik Falk", "n": ""},
+        "-0",
+    )
+    # seed 1 covers 4 examples only (d was not perturbable): a → right, b → no answer
+    golds1 = {k: v for k, v in GOLDS.items() if k != "d"}
+    seed1 = config(
+        "squad_v2-per-dbname-seed1", golds1, {"a": "Anna Berg", "b": "", "c": "Rome", "n": ""}, "-1"
+    )
+    rows = robustness_rows("m", [original, seed0, seed1])
+    orig_row, row = rows[1], rows[0]
+    assert (orig_row["perturbation"], row["perturbation"]) == ("original", "dbname")
+    assert orig_row["em_mean"] == pytest.approx(80.0) and orig_row["original_f1"] == orig_row["f1_mean"]
+
+    em0, em1 = 100 * 3 / 5, 100 * 2 / 4  # seed0: c, d, n right; seed1: a, n right
+    assert row["em_mean"] == pytest.approx((em0 + em1) / 2)
+    assert row["em_std"] == pytest.approx(abs(em0 - em1) / math.sqrt(2))
+    f1_0 = 100 * (0 + 2 / 3 + 1 + 1 + 1) / 5  # "Dorn" vs "Carl Dorn": P=1, R=1/2
+    f1_1 = 100 * (1 + 0 + 0 + 1) / 4
+    assert row["f1_mean"] == pytest.approx((f1_0 + f1_1) / 2)
+    assert row["original_f1"] == pytest.approx(80.0)
+    assert row["delta_f1"] == pytest.approx((f1_0 + f1_1) / 2 - 80.0)
+    assert row["paired_n"] == pytest.approx(4.5)
+    # paired on shared examples: seed0 orig F1 80 on 5; seed1 orig F1 on a,b,c,n = 75
+    assert row["paired_delta_f1_mean"] == pytest.approx(((f1_0 - 80.0) + (f1_1 - 75.0)) / 2)
+    assert row["right_to_wrong_mean"] == pytest.approx((2 + 1) / 2)  # seed0: a, b; seed1: b
+    assert row["wrong_to_right_mean"] == pytest.approx((1 + 0) / 2)  # seed0: c
+    assert row["right_to_wrong_pct"] == pytest.approx((100 * 2 / 5 + 100 * 1 / 4) / 2)
+    assert row["flip_wrong_entity_pct"] == pytest.approx((50.0 + 0.0) / 2)
+    assert row["flip_wrong_boundary_pct"] == pytest.approx((50.0 + 0.0) / 2)
+    assert row["flip_no_answer_pct"] == pytest.approx((0.0 + 100.0) / 2)
+    # all errors (not only flips): seed0 a entity, b boundary; seed1 b no-answer, c entity
+    assert row["wrong_entity_pct_of_errors"] == pytest.approx((50.0 + 50.0) / 2)
+    assert row["no_answer_pct_of_errors"] == pytest.approx((0.0 + 50.0) / 2)
+    assert "paired_delta_f1_by_entity_type" not in row  # no renamings recorded in these configs
+    assert row["NoAns_f1_mean"] == 100.0 and row["original_NoAns_f1"] == 100.0
+    assert row["HasAns_f1_mean"] == pytest.approx((100 * (2 / 3 + 2) / 4 + 100 * 1 / 3) / 2)
+
+
+def test_mix_original_is_the_fallback(tmp_path: Path):
+    original = config("squad_v2-original", GOLDS, dict.fromkeys(GOLDS, "Oslo"))
+    seed = config("squad_v2-gpe-randstr-seed2", GOLDS, dict.fromkeys(GOLDS, "Oslo"), "-2")
+    row = next(r for r in robustness_rows("m", [original, seed]) if r["perturbation"] == "randstr")
+    assert row["original_config"] == "squad_v2-original" and row["seeds"] == [2]
+    assert row["f1_std"] == 0.0 and row["delta_f1"] == 0.0 and row["right_to_wrong_mean"] == 0.0
