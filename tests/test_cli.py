@@ -146,7 +146,8 @@ def test_hub_loading_from_a_local_mirror_matches_the_file(tmp_path, ner_cache_di
     common = ["--perturbation", "dbname", "--entity-types", "mix", "--seeds", "0", "--no-progress",
               "--ner-cache", str(ner_cache_dir), "--dataset", "SQuAD"]
     env = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_CACHE": str(tmp_path / "hf-cache")}
-    hub = run_cli(["--hub", str(mirror.parent), "--hub-subset", "SQuAD", "--out", str(tmp_path / "h"), *common], env)
+    hub_args = ["--hub", str(mirror.parent), "--hub-subset", "SQuAD", "--out", str(tmp_path / "h")]
+    hub = run_cli([*hub_args, *common], env)
     local = run_cli(["--input", str(source), "--out", str(tmp_path / "f"), *common])
     assert hub.returncode == local.returncode == 0, hub.stderr[-2000:] + local.stderr[-2000:]
     name = "squad-dbname-seed0"

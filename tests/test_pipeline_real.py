@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from conftest import MRQA_SQUAD_DEV, SQUAD2_DEV
@@ -38,19 +39,25 @@ def squad_dev():
 
 
 @pytest.fixture(scope="module")
-def squad_dev_analysis(squad_dev, spacy_ner, ner_cache_dir):
+def squad_dev_cache(tmp_path_factory) -> Path:
+    """A cache of this module's own: other tests may have filled the session cache with SQuAD passages."""
+    return tmp_path_factory.mktemp("squad-ner") / "ner.sqlite"
+
+
+@pytest.fixture(scope="module")
+def squad_dev_analysis(squad_dev, spacy_ner, squad_dev_cache):
     counting = CountingNer(spacy_ner)
-    analysis = analyse(squad_dev, counting, cache=NerCache(ner_cache_dir / "ner.sqlite"), progress=False)
+    analysis = analyse(squad_dev, counting, cache=NerCache(squad_dev_cache), progress=False)
     return analysis, counting.calls
 
 
 def test_ner_runs_once_per_unique_passage_and_is_cached(
-    squad_dev, squad_dev_analysis, spacy_ner, ner_cache_dir
+    squad_dev, squad_dev_analysis, spacy_ner, squad_dev_cache
 ):
     _, calls = squad_dev_analysis
     assert calls == len({e.context for e in squad_dev}) == 2067  # not once per question (10,507)
     again = CountingNer(spacy_ner)
-    analyse(squad_dev[:500], again, cache=NerCache(ner_cache_dir / "ner.sqlite"), progress=False)
+    analyse(squad_dev[:500], again, cache=NerCache(squad_dev_cache), progress=False)
     assert again.calls == 0
 
 
@@ -126,3 +133,22 @@ def test_squad2_dev_keeps_unanswerables_and_renames_plausible_answers(spacy_ner,
         for ans in ex.answers:
             ((start, end),) = ans.char_spans
             assert ex.context[start:end] == ans.text
+
+
+@pytest.mark.parametrize("origin", ["us", "french", "indian", "arabic", "chinese", "african"])
+def test_national_origin_person_names(origin, squad_dev, squad_dev_analysis):
+    from entity_renaming.namebank import load_bank
+
+    analysis, _ = squad_dev_analysis
+    perturbation = "dbname" if origin == "us" else f"dbname-{origin}"
+    bank = load_bank(origin)
+    bank_names = {t: bank.lookup(t) for t in bank.span_types()}
+    subset = [e for e in squad_dev if select(analysis[e.id], "per")]
+    spec = ConfigSpec("SQuAD", "per", perturbation, 0)
+    result = build_config(spec, squad_dev, analysis, Sampler(perturbation))
+    assert len(result.examples) + len(result.skipped) == len(squad_dev)
+    assert len(result.examples) >= 0.97 * len(subset)
+    for renaming in result.renamings:
+        for sub in renaming.substitutions:
+            pool = bank_names.get(sub.span_type) or bank_names["first-male"] | bank_names["first-female"]
+            assert sub.replacement.lower() in pool, (origin, sub)

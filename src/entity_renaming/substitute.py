@@ -59,7 +59,8 @@ class Renamer:
         for sub in self.substitutions:
             for form, style in casing_variants(sub.original).items():
                 self._forms.setdefault(form, (sub, style))
-        self._regex = _mention_regex(tuple(sorted(self._forms, key=lambda f: (-len(f), f)))) if self._forms else None
+        longest_first = tuple(sorted(self._forms, key=lambda f: (-len(f), f)))
+        self._regex = _mention_regex(longest_first) if self._forms else None
 
     def edits(self, text: str) -> list[TextEdit]:
         """Mentions in ``text`` and their replacements, left to right, positions in old and new text."""

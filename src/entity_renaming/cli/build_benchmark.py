@@ -8,10 +8,12 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..configs import ENTITY_TYPES, NAME_ORIGINS, PERTURBATIONS, ConfigSpec
+from ..configs import ENTITY_TYPES, ENTSWAP_CATEGORIES, NAME_ORIGINS, PERTURBATIONS, ConfigResult, ConfigSpec
 from ..io import read_examples
 from ..io.errors import InputError
+from ..model import QAExample
 from ..namebank import BankError
+from ..ner import NerBackend, load_backend
 from ..pipeline import DEFAULT_SPACY_MODEL, build_configs
 from ..release.cli import RELEASE_EPILOG, add_release_arguments, run_release, wants_release
 from .outputs import BenchmarkWriter
@@ -22,12 +24,18 @@ examples:
   build-benchmark --input SQuAD_dev.jsonl.gz --format mrqa --perturbation dbname --perturbation randstr \\
       --entity-types per,mix --seeds 0,1,2,3,4 --out out/
   build-benchmark --input dev-v2.0.json --format squad --dataset squad2 --out out/
+  build-benchmark --input dev-v2.0.json --dataset squad2 --perturbation entswap --entswap-ablations \
+      --seeds 0,1,2 --out afrisquad2/            # AfriSQuAD2: afrisquad2-seed{k}, -wo-{category}-seed{k}
 
 Output (DIR): one file per config in the input's format, named {dataset}-{etype}-{perturbation}-seed{k}
 ({dataset}-{perturbation}-seed{k} for mix, {dataset}[-{etype}]-original for the unperturbed subset),
 {config}.renamings.jsonl with every edit, skipped.jsonl (config, example id, reason) and manifest.json
 (every file with its example count and sha256). Every input example of every config is either
 emitted (renamed, answers re-checked against the passage) or listed in skipped.jsonl.
+
+EntSwap (--perturbation entswap, Siro & Ajayi 2023) renames every person, country, city, location,
+organisation and nationality of each article (title, question, passage, answers) with African names;
+on SQuAD 2.0 (--dataset squad2) it writes afrisquad2-seed{k} and the paired squad2-original.
 """
 
 
@@ -59,23 +67,38 @@ def parser() -> argparse.ArgumentParser:
     )
     src = p.add_argument_group("input")
     src.add_argument("--input", type=Path, help="MRQA .jsonl/.jsonl.gz or SQuAD 2.0 .json file")
-    src.add_argument("--hub", metavar="REPO_ID", help="load from the Hugging Face hub with `datasets` instead "
-                     "(rajpurkar/squad_v2, mrqa-workshop/mrqa, or a local mirror folder of either)")
+    src.add_argument("--hub", metavar="REPO_ID",
+                     help="load from the Hugging Face hub with `datasets` instead (rajpurkar/squad_v2, "
+                     "mrqa-workshop/mrqa, or a local mirror folder of either)")
     src.add_argument("--hub-subset", help="MRQA source dataset to keep, e.g. SQuAD, TriviaQA-web")
     src.add_argument("--split", default="validation", help="hub split (default validation)")
     src.add_argument("--format", choices=("mrqa", "squad"), help="input format (default: from the file name)")
     src.add_argument("--dataset", help="dataset name used in config names (default: MRQA header / file stem)")
     src.add_argument("--demo", action="store_true", help="use the embedded demo sample (MRQA format)")
     what = p.add_argument_group("what to build")
-    perturbations = (*PERTURBATIONS, *(f"dbname-{o}" for o in NAME_ORIGINS))
+    perturbations = (*PERTURBATIONS, *(f"dbname-{o}" for o in NAME_ORIGINS), ENTSWAP)
     what.add_argument(
         "--perturbation",
         action="append",
         choices=perturbations,
         metavar="P",
         help="original, indistname, dbname (US names), dbname-{french,indian,arabic,chinese,"
-        "african} (PER names of that origin), randstr; repeat the flag (default: the "
-        "four of Yan et al.)",
+        "african} (PER names of that origin), randstr; entswap (all entities of six categories, "
+        "African names); repeat the flag (default: the four of Yan et al.)",
+    )
+    what.add_argument(
+        "--entswap-ablations",
+        action="store_true",
+        help="with entswap on SQuAD 2.0, also build the six leave-one-category-out configs "
+        "afrisquad2-wo-{category}-seed{k}",
+    )
+    what.add_argument(
+        "--entswap-without",
+        action="append",
+        choices=ENTSWAP_CATEGORIES,
+        metavar="CATEGORY",
+        help="with entswap on SQuAD 2.0, build only afrisquad2-wo-CATEGORY-seed{k} (repeatable), e.g. "
+        "organization when the name bank has no organisation names",
     )
     what.add_argument(
         "--entity-types",
@@ -87,6 +110,17 @@ def parser() -> argparse.ArgumentParser:
         "--seeds", type=_seeds, default=[0, 1, 2, 3, 4], help="comma-separated (default 0,1,2,3,4)"
     )
     how = p.add_argument_group("resources")
+    how.add_argument(
+        "--ner-backend",
+        choices=("spacy", "stanza"),
+        default="spacy",
+        help="NER library (default spacy; stanza is EntSwap's choice and needs --stanza-resources)",
+    )
+    how.add_argument(
+        "--stanza-resources",
+        type=Path,
+        help="prepared Stanza resources folder (default $STANZA_RESOURCES_DIR); never downloaded",
+    )
     how.add_argument(
         "--spacy-model",
         default=DEFAULT_SPACY_MODEL,
@@ -107,6 +141,9 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+ENTSWAP = "entswap"
+
+
 def specs_for(
     dataset: str, perturbations: list[str], entity_types: list[str], seeds: list[int]
 ) -> list[ConfigSpec]:
@@ -121,6 +158,38 @@ def specs_for(
             else:
                 specs.extend(ConfigSpec(dataset, etype, pert, s) for s in seeds)
     return specs
+
+
+def ner_backend(args: argparse.Namespace) -> NerBackend:
+    """The NER backend the flags ask for (spaCy model or Stanza resources folder)."""
+    if args.ner_backend == "stanza":
+        return load_backend("stanza", str(args.stanza_resources) if args.stanza_resources else None)
+    return load_backend("spacy", args.spacy_model)
+
+
+def entswap_configs(
+    examples: list[QAExample], dataset: str, args: argparse.Namespace, backend: NerBackend, taken: list[str]
+) -> Iterable[ConfigResult]:
+    """EntSwap configs for every seed (and ablation), plus ``squad2-original`` on SQuAD 2.0."""
+    from ..entswap import CATEGORIES, ORIGINAL_CONFIG, build_entswap_configs, original_config
+    from ..entswap.build import SQUAD2_NAMES
+
+    squad2 = dataset.lower() in SQUAD2_NAMES
+    if (args.entswap_ablations or args.entswap_without) and not squad2:
+        raise ValueError("the afrisquad2-wo-{category} configs are defined for SQuAD 2.0 only "
+                         f"(--dataset squad2), not {dataset!r}")
+    if squad2:
+        if ORIGINAL_CONFIG in taken:
+            raise ValueError(f"{ORIGINAL_CONFIG} would be written twice (entswap's paired original and the "
+                             "mix original of Yan et al.); build them into separate --out folders")
+        yield original_config(examples)
+    without: tuple[str | None, ...] = tuple(args.entswap_without or (None,))
+    if args.entswap_ablations:
+        without = tuple(dict.fromkeys((*without, *CATEGORIES)))
+    yield from build_entswap_configs(
+        examples, seeds=args.seeds, without=without, dataset_name=dataset, ner_backend=backend,
+        ner_cache_dir=args.ner_cache, banks_root=args.banks, progress=not args.no_progress,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -146,7 +215,8 @@ def main(argv: list[str] | None = None) -> int:
         fmt = examples[0].source_format if examples else (args.format or "mrqa")
         dataset = args.dataset or (examples[0].dataset if examples else Path(args.input or args.hub).stem)
         perturbations = args.perturbation or list(PERTURBATIONS)
-        specs = specs_for(dataset, perturbations, args.entity_types, args.seeds)
+        specs = specs_for(dataset, [p for p in perturbations if p != ENTSWAP], args.entity_types, args.seeds)
+        backend = ner_backend(args)
         writer = BenchmarkWriter(
             args.out,
             source=args.input or f"{args.hub}:{args.hub_subset or ''}:{args.split}",
@@ -155,27 +225,36 @@ def main(argv: list[str] | None = None) -> int:
             examples=examples,
             compressed=str(args.input).endswith(".gz"),
         )
+        names = [s.name for s in specs]
         todo = [s for s in specs if not writer.is_done(s.name)]
-        for result in build_configs(
-            examples,
-            todo,
-            ner_cache_dir=args.ner_cache,
-            spacy_model=args.spacy_model,
-            banks_root=args.banks,
-            progress=not args.no_progress,
-            workers=args.workers,
-        ):
-            writer.write(result)
+        if todo:
+            for result in build_configs(
+                examples,
+                todo,
+                ner_cache_dir=args.ner_cache,
+                ner_backend=backend,
+                banks_root=args.banks,
+                progress=not args.no_progress,
+                workers=args.workers,
+            ):
+                writer.write(result)
+        if ENTSWAP in perturbations:
+            for result in entswap_configs(examples, dataset, args, backend, names):
+                names.append(result.name)
+                if not writer.is_done(result.name):
+                    writer.write(result)
         writer.finish(
-            [s.name for s in specs],
+            names,
             settings={
                 "perturbations": perturbations,
                 "entity_types": args.entity_types,
                 "seeds": args.seeds,
-                "spacy_model": args.spacy_model,
+                "ner_backend": backend.key,
+                "entswap_ablations": args.entswap_ablations,
+                "entswap_without": args.entswap_without,
             },
         )
-    except (InputError, BankError) as err:
+    except (InputError, BankError, ValueError, FileNotFoundError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     print(json.dumps(writer.summary(), indent=1))

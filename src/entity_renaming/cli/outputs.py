@@ -66,11 +66,13 @@ class BenchmarkWriter:
         self.out = Path(out)
         self.fmt, self.meta, self.suffix = fmt, meta, file_suffix(fmt, compressed)
         (self.out / PARTS).mkdir(parents=True, exist_ok=True)
-        source_sha = sha256_file(Path(source)) if Path(source).is_file() else examples_digest(examples)
+        is_file = Path(source).is_file()
+        source_sha = sha256_file(Path(source)) if is_file else examples_digest(examples)
         self.manifest: dict[str, Any] = {
             "package": "entity-renamed-mrqa",
             "package_version": package_version(),
-            "input": {"file": Path(source).name if Path(source).is_file() else str(source), "sha256": source_sha, "examples": len(examples)},
+            "input": {"file": Path(source).name if is_file else str(source), "sha256": source_sha,
+                      "examples": len(examples)},
             "configs": {},
         }
         old = self._read_manifest()

@@ -1,0 +1,167 @@
+"""EntSwap configs: rename every entity of the selected categories in every article, consistently.
+
+Steps: NER once over every unique title, passage, question and answer text (cached, shared by all seeds
+and ablations) → the entities of each article (:mod:`.entities`) → per config, one mapping per article
+(:mod:`.mapping`) applied by :func:`entity_renaming.substitute.rename_example` to the title, question,
+passage, answers and plausible answers of each of its examples, offsets recomputed and re-checked.
+
+An article is a SQuAD title (MRQA files have none: each passage is its own article). Every input
+example is emitted — renamed, or unchanged when it mentions no entity — or skipped with a reason.
+Unanswerable questions stay unanswerable: answers are only renamed, never added or dropped.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from tqdm.auto import tqdm
+
+from ..configs import ConfigResult, ConfigSpec, dataset_slug
+from ..model import Edit, QAExample, Renaming, Skip, Substitution, illegal_answers
+from ..ner import NerBackend, NerCache, load_backend, recognize
+from ..substitute import RenameError, rename_example
+from .categories import CATEGORIES, Gazetteer
+from .entities import Entity, answer_safe, article_entities
+from .lexicon import Lexicon
+from .mapping import DEFAULT_BANK, ArticleText, Pools, article_mapping
+
+PERTURBATION = "entswap"
+SQUAD2_NAMES = frozenset({"squad_v2", "squad2", "squad-v2", "squadv2", "afrisquad2"})
+ORIGINAL_CONFIG = "squad2-original"
+
+
+def config_name(dataset: str, seed: int, without: str | None = None) -> str:
+    """``afrisquad2-seed{k}`` / ``afrisquad2-wo-{category}-seed{k}`` for SQuAD 2.0, else
+    ``{dataset}-entswap-seed{k}``."""
+    if without is not None and without not in CATEGORIES:
+        raise ValueError(f"unknown EntSwap category {without!r}; choose from {CATEGORIES}")
+    if dataset.lower() in SQUAD2_NAMES:
+        return f"afrisquad2-wo-{without}-seed{seed}" if without else f"afrisquad2-seed{seed}"
+    if without is not None:
+        raise ValueError(f"category ablations (without={without!r}) are defined for SQuAD 2.0 only")
+    return ConfigSpec(dataset, "mix", PERTURBATION, seed).name
+
+
+def article_key(example: QAExample) -> str:
+    """The article an example belongs to: its title, else its passage."""
+    if example.title is not None:
+        return f"title:{example.title}"
+    return f"context:{example.context_id or example.context}"
+
+
+def display_title(title: str | None) -> str | None:
+    """Wikipedia titles spell spaces as ``_`` (``Southern_California``); NER and renaming see spaces."""
+    return title.replace("_", " ") if title else title
+
+
+def example_texts(example: QAExample) -> list[str]:
+    texts = [example.context, example.question]
+    if example.title:
+        texts.append(display_title(example.title))
+    texts.extend(a.text for a in example.all_answers())
+    texts.extend(example.answer_texts)
+    return texts
+
+
+def group_articles(examples: list[QAExample]) -> dict[str, list[QAExample]]:
+    articles: dict[str, list[QAExample]] = defaultdict(list)
+    for ex in examples:
+        articles[article_key(ex)].append(ex)
+    return dict(articles)
+
+
+class EntSwap:
+    """NER and entities of a dataset, computed once; :meth:`build` makes one config from them."""
+
+    def __init__(self, examples: list[QAExample], backend: NerBackend, *, cache: NerCache | None = None,
+                 banks_root: Path | None = None, pools: Pools | None = None, progress: bool = True) -> None:
+        self.examples = examples
+        self.articles = group_articles(examples)
+        texts = [t for ex in examples for t in example_texts(ex)]
+        mentions = recognize(texts, backend, cache, progress=progress, desc="NER (unique texts)")
+        gazetteer, lexicon = Gazetteer(banks_root), Lexicon(banks_root)
+        self.entities: dict[str, list[Entity]] = {}
+        self.article_text: dict[str, ArticleText] = {}
+        bar = tqdm(self.articles.items(), desc="entities", unit="article", disable=not progress)
+        for key, members in bar:
+            member_texts = [t for ex in members for t in example_texts(ex)]
+            entities = article_entities(member_texts, mentions, gazetteer, lexicon)
+            self.entities[key] = answer_safe(entities, members)
+            self.article_text[key] = ArticleText(member_texts)
+        self.pools = pools or Pools(DEFAULT_BANK, banks_root)
+
+    def mappings(self, seed: int, categories: tuple[str, ...]) -> dict[str, list[Substitution]]:
+        return {key: article_mapping(self.entities[key], categories, seed=seed, article=key,
+                                     article_text=self.article_text[key], pools=self.pools)
+                for key in self.articles}
+
+    def build(self, name: str, spec: ConfigSpec, seed: int, without: str | None = None) -> ConfigResult:
+        categories = tuple(c for c in CATEGORIES if c != without)
+        mappings = self.mappings(seed, categories)
+        result = ConfigResult(spec, name)
+        for ex in self.examples:
+            subs = mappings[article_key(ex)]
+            try:
+                renamed, edits = rename_swapped(ex, subs)
+            except RenameError as err:
+                result.skipped.append(Skip(name, ex.id, str(err)))
+                continue
+            result.examples.append(renamed)
+            if edits:
+                result.renamings.append(Renaming(ex.id, ex.id, name, PERTURBATION, "entswap", seed,
+                                                 used_substitutions(subs, edits), edits))
+        return result
+
+
+def used_substitutions(subs: list[Substitution], edits: list[Edit]) -> list[Substitution]:
+    """The substitutions an example's edits come from (exact, upper-case and plural forms)."""
+    forms = {e.original for e in edits}
+    forms |= {f[:-1] for f in forms if f[-1:] in "sS"}
+    return [s for s in subs if s.original in forms or s.original.upper() in forms]
+
+
+def rename_swapped(example: QAExample, subs: list[Substitution]) -> tuple[QAExample, list[Edit]]:
+    """Rename one example with its article's mapping; :class:`RenameError` if the result is not sound."""
+    spaced = replace(example, title=display_title(example.title))
+    renamed, edits = rename_example(spaced, subs, require_context_edit=False)
+    if example.title and "_" in example.title:
+        renamed = replace(renamed, title=renamed.title.replace(" ", "_"))
+    problems = illegal_answers(renamed)
+    if problems:
+        raise RenameError(f"illegal after renaming: {problems[0]}")
+    if renamed.is_impossible != example.is_impossible or len(renamed.answers) != len(example.answers):
+        raise RenameError("renaming changed the answerability of the question")
+    return renamed, edits
+
+
+def build_entswap_configs(examples: list[QAExample], *, seeds: Sequence[int],
+                          without: Sequence[str | None] = (None,),
+                          dataset_name: str = "squad_v2", ner_backend: NerBackend | None = None,
+                          ner_cache_dir: Path | None = None, banks_root: Path | None = None,
+                          bank: str = DEFAULT_BANK, progress: bool = True) -> Iterator[ConfigResult]:
+    """EntSwap configs for every ``without`` (``None``: all six categories) and seed, in that order.
+
+    SQuAD 2.0 gives ``afrisquad2-seed{k}`` / ``afrisquad2-wo-{category}-seed{k}``; other datasets
+    ``{dataset}-entswap-seed{k}``. NER runs once (cached under ``ner_cache_dir``) for all of them.
+    """
+    names = [(config_name(dataset_name, s, w), s, w) for w in without for s in seeds]  # validate first
+    pools = Pools(bank, banks_root)
+    pools.check({c for w in without for c in CATEGORIES if c != w})
+    backend = ner_backend or load_backend("spacy")
+    if ner_cache_dir is None:
+        from ..pipeline import default_ner_cache_dir
+
+        ner_cache_dir = default_ner_cache_dir()
+    cache = NerCache(Path(ner_cache_dir) / "ner.sqlite")
+    swap = EntSwap(examples, backend, cache=cache, banks_root=banks_root, pools=pools, progress=progress)
+    slug = "squad_v2" if dataset_name.lower() in SQUAD2_NAMES else dataset_slug(dataset_name)
+    for name, seed, wo in tqdm(names, desc="EntSwap configs", unit="config", disable=not progress):
+        yield swap.build(name, ConfigSpec(slug, "mix", PERTURBATION, seed), seed, wo)
+
+
+def original_config(examples: list[QAExample], name: str = ORIGINAL_CONFIG) -> ConfigResult:
+    """The paired unperturbed config (``squad2-original``): every example, unchanged."""
+    return ConfigResult(ConfigSpec("squad2", "mix", "original"), name, examples=list(examples))

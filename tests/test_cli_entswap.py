@@ -1,0 +1,65 @@
+"""`build-benchmark --perturbation entswap` end to end on a real SQuAD 2.0 slice (the Normans article)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import SQUAD2_NORMANS_RHINE
+from test_cli import run_cli
+from test_entswap_banks import build_test_banks
+
+from entity_renaming.io import read_examples, write_examples
+from entity_renaming.model import illegal_answers
+
+
+@pytest.fixture(scope="module")
+def normans(tmp_path_factory):
+    """The first 60 questions of the real Normans article, as a SQuAD 2.0 file."""
+    examples = read_examples(SQUAD2_NORMANS_RHINE)[1][:60]
+    path = tmp_path_factory.mktemp("input") / "normans.json"
+    write_examples(path, examples, "squad", {"version": "v2.0"})
+    return path, examples
+
+
+def test_afrisquad2_configs_from_the_cli(tmp_path, normans, ner_cache_dir):
+    source, examples = normans
+    banks = build_test_banks(tmp_path / "banks")
+    out = tmp_path / "out"
+    args = ["--input", str(source), "--dataset", "squad2", "--perturbation", "entswap", "--entswap-without",
+            "city", "--seeds", "0,1", "--banks", str(banks), "--ner-cache", str(ner_cache_dir),
+            "--out", str(out), "--no-progress"]
+    done = run_cli(args)
+    assert done.returncode == 0, done.stderr[-3000:]
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert list(manifest["configs"]) == ["squad2-original", "afrisquad2-wo-city-seed0",
+                                         "afrisquad2-wo-city-seed1"]
+    impossible = sum(e.is_impossible for e in examples)
+    for name, entry in manifest["configs"].items():
+        renamed = read_examples(out / entry["file"], "squad")[1]
+        skipped = [json.loads(line) for line in (out / "skipped.jsonl").read_text().splitlines()]
+        assert len(renamed) + sum(s["config"] == name for s in skipped) == len(examples)
+        assert all(not illegal_answers(e) for e in renamed)
+        assert sum(e.is_impossible for e in renamed) == impossible - sum(
+            e.is_impossible for e in examples if e.id in {s["example_id"] for s in skipped
+                                                         if s["config"] == name})
+    seed0 = read_examples(out / "afrisquad2-wo-city-seed0.json", "squad")[1]
+    assert sum(a.context != b.context for a, b in zip(seed0, examples, strict=False)) > 30
+    assert all("Normans" not in e.context for e in seed0)  # the nationality is renamed everywhere
+    renamings = [json.loads(line) for line in (out / "afrisquad2-wo-city-seed0.renamings.jsonl").open()]
+    assert renamings and all(s["entity_type"] != "city" for r in renamings for s in r["substitutions"])
+
+
+def test_missing_bank_category_fails_early_with_the_fix(tmp_path, normans):
+    banks = build_test_banks(tmp_path / "banks")
+    (banks / "african" / "organization.tsv").unlink()
+    done = run_cli(["--input", str(normans[0]), "--dataset", "squad2", "--perturbation", "entswap",
+                    "--banks", str(banks), "--out", str(tmp_path / "out"), "--no-progress"])
+    assert done.returncode == 2
+    assert "'organization'" in done.stderr and "--entswap-without organization" in done.stderr
+
+
+def test_ablations_are_defined_for_squad2_only(tmp_path, normans):
+    done = run_cli(["--input", str(normans[0]), "--dataset", "squad", "--perturbation", "entswap",
+                    "--entswap-ablations", "--out", str(tmp_path / "out"), "--no-progress"])
+    assert done.returncode == 2 and "SQuAD 2.0 only" in done.stderr

@@ -1,0 +1,153 @@
+"""EntSwap pieces on hand-made mentions: categories, person name parts, inflections, mapping rules,
+config names and the offline Stanza backend's errors."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from entity_renaming.configs import parse_config_name
+from entity_renaming.entswap.build import config_name, rename_swapped
+from entity_renaming.entswap.categories import Gazetteer, clean_surface, singular_demonym
+from entity_renaming.entswap.entities import Entity, answer_safe, article_entities, person_parts
+from entity_renaming.entswap.lexicon import Lexicon
+from entity_renaming.entswap.mapping import ArticleText, Pools, article_mapping
+from entity_renaming.model import Answer, QAExample, Substitution
+from entity_renaming.namebank import write_bank_file
+from entity_renaming.ner import Mention, load_backend
+from entity_renaming.ner.stanza_backend import StanzaResourcesError
+
+
+@pytest.fixture
+def banks(tmp_path):
+    """Small banks: the gazetteer rows are real Countries-States-Cities names."""
+    rows = {
+        "gazetteer": {"country": ["France", "Greece", "Nigeria", "Kenya"], "state": ["Bavaria", "Lagos"],
+                      "city": ["Rouen", "Paris", "Nairobi", "Lagos"], "nationality": ["French", "Kenyan"]},
+        "african": {"first-male": ["Chinedu", "Kwame", "Tunde"], "first-female": ["Amara", "Zainab"],
+                    "first-neutral": ["Ayo", "Sade"], "last": ["Okafor", "Mensah", "Adeyemi"],
+                    "country": ["Ghana", "Kenya", "Senegal"], "city": ["Kumasi", "Mombasa"],
+                    "location": ["Sahel", "Rift Valley"], "organization": ["Dangote Group", "Safaricom"],
+                    "nationality": ["Aremu", "Beninese", "Malagasy", "Swazis"]},
+    }
+    for bank, table in rows.items():
+        for span_type, names in table.items():
+            write_bank_file(tmp_path / bank / f"{span_type}.tsv", [(n, 1) for n in names])
+    return tmp_path
+
+
+def mentions_of(text: str, *found: tuple[str, str]) -> list[Mention]:
+    out = []
+    for surface, label in found:
+        for m in re.finditer(re.escape(surface), text):
+            out.append(Mention(m.start(), m.end(), label, surface))
+    return out
+
+
+def test_surfaces_are_cleaned_and_demonyms_singular():
+    assert clean_surface("the Normans'") == "Normans"
+    assert clean_surface("Rollo's") == "Rollo"
+    assert clean_surface("The Duchy of Normandy") == "Duchy of Normandy"
+    assert clean_surface("U.S.") == "U.S."
+    assert [singular_demonym(w) for w in ("Normans", "Anglo-Saxons", "Swiss", "Herodotus", "Chinese")] == [
+        "Norman", "Anglo-Saxon", "Swiss", "Herodotus", "Chinese"]
+
+
+def test_gpe_split_with_the_gazetteer(banks):
+    gaz = Gazetteer(banks)
+    assert [gaz.gpe_category(n) for n in ("France", "Rouen", "Bavaria", "Francia", "UK")] == [
+        "country", "city", "location", "location", None]
+    assert gaz.gpe_category("Lagos") == "location"  # a state before a city, as in spans.py
+
+
+def test_person_name_parts():
+    assert person_parts("Duke Robert Guiscard's") == ["Robert", "Guiscard"]
+    assert person_parts("Richard I of Normandy") == ["Richard"]
+    assert person_parts("William the Conqueror") == ["William"]
+    assert person_parts("Martin Luther King Jr.") == ["Martin", "Luther", "King"]
+    assert person_parts("the 10th century") == []
+
+
+def test_article_entities_vote_and_keep_full_names_consistent(banks):
+    text = ("Robert Guiscard took Rouen. Guiscard and Robert met the Normans in France. "
+            "Byzantine Greece fell. Greece is old. A Norman's horse.")
+    mentions = {text: mentions_of(text, ("Robert Guiscard", "PERSON"), ("Guiscard", "PERSON"),
+                                  ("Rouen", "GPE"), ("Normans", "NORP"), ("France", "GPE"),
+                                  ("Byzantine Greece", "PERSON"), ("Greece", "GPE"), ("Norman's", "PERSON"))}
+    found = {e.surface: e for e in article_entities([text], mentions, Gazetteer(banks), Lexicon(banks))}
+    assert found["Guiscard"] == Entity("Guiscard", "person", "last")
+    assert found["Robert"].span_type == "first-male"
+    assert found["Rouen"].category == "city" and found["France"].category == "country"
+    assert found["Greece"].category == "country" and "Byzantine" not in found
+    assert found["Norman"].category == "nationality"  # NORP plural outvotes a lone PERSON word
+
+
+def _example(context, question, answer, title="Normans", impossible=False):
+    start = context.index(answer)
+    ans = [Answer(answer, [(start, start + len(answer))])]
+    return QAExample("q1", "squad_v2", "squad", context, question, [] if impossible else ans,
+                     title=title, context_id="0/0", is_impossible=impossible,
+                     plausible_answers=ans if impossible else None)
+
+
+def test_inflections_follow_the_new_name(banks):
+    ex = _example("The Normans came. A Norman's sword. NORMANS ruled. The Normans' land.",
+                  "Who were the Normans?", "Norman's sword")
+    subs = [Substitution("Norman", "Aremu", "nationality", "nationality")]
+    renamed, edits = rename_swapped(ex, subs)
+    assert renamed.context == "The Aremus came. A Aremu's sword. AREMUS ruled. The Aremus' land."
+    assert renamed.question == "Who were the Aremus?" and renamed.title == "Aremus"
+    assert renamed.answers[0].text == "Aremu's sword"
+    assert {e.field for e in edits} == {"context", "question", "title", "answer"}
+
+
+def test_unanswerable_keeps_no_answer_and_renames_plausible(banks):
+    ex = _example("Rollo led the Normans.", "Who led the Franks?", "Rollo", impossible=True)
+    renamed, _ = rename_swapped(ex, [Substitution("Rollo", "Kwame", "person", "first-male")])
+    assert renamed.is_impossible and renamed.answers == []
+    assert renamed.plausible_answers[0].text == "Kwame" and renamed.context.startswith("Kwame")
+
+
+def test_mapping_rules(banks):
+    entities = [Entity("Norman", "nationality", "nationality"), Entity("Robert", "person", "first-male"),
+                Entity("Guiscard", "person", "last"), Entity("Rouen", "city", "city")]
+    text = ArticleText(["Robert Guiscard and the Normans took Rouen. Tunde was there."])
+    pools = Pools("african", banks)
+    assert pools("nationality") == ("Aremu",)  # no irregular plural (Beninese, Malagasy, Swazis)
+    for seed in range(20):
+        subs = article_mapping(entities, ("person", "city", "nationality"), seed=seed, article="a",
+                               article_text=text, pools=pools)
+        new = {s.original: s.replacement for s in subs}
+        assert new["Norman"] == "Aremu" and new["Robert"] in ("Chinedu", "Kwame")  # Tunde is in the text
+        assert new["Rouen"] in ("Kumasi", "Mombasa") and new["Guiscard"] in ("Okafor", "Mensah", "Adeyemi")
+    options = {"seed": 3, "article": "a", "article_text": text, "pools": pools}
+    without_city = article_mapping(entities, ("person", "nationality"), **options)
+    full = article_mapping(entities, ("person", "city", "nationality"), **options)
+    assert without_city == [s for s in full if s.entity_type != "city"]
+
+
+def test_multiword_entity_cut_by_an_answer_is_not_renamed_as_a_unit():
+    ex = _example("It joins the Old Rhine near Rhine Falls.", "What joins?", "Rhine near Rhine")
+    entities = [Entity("Old Rhine", "location", "location"), Entity("Rhine Falls", "location", "location"),
+                Entity("Rhine", "location", "location")]
+    assert [e.surface for e in answer_safe(entities, [ex])] == ["Rhine"]
+
+
+def test_config_names():
+    assert config_name("squad_v2", 2) == "afrisquad2-seed2"
+    assert config_name("squad_v2", 0, "city") == "afrisquad2-wo-city-seed0"
+    assert config_name("TriviaQA-web", 1) == "triviaqa-entswap-seed1"
+    assert parse_config_name(config_name("TriviaQA-web", 1))["perturbation"] == "entswap"
+    with pytest.raises(ValueError, match="SQuAD 2.0 only"):
+        config_name("SQuAD", 0, "city")
+    with pytest.raises(ValueError, match="unknown EntSwap category"):
+        config_name("squad_v2", 0, "date")
+
+
+def test_stanza_backend_needs_a_prepared_resources_folder(tmp_path, monkeypatch):
+    monkeypatch.delenv("STANZA_RESOURCES_DIR", raising=False)
+    with pytest.raises(StanzaResourcesError, match="no resources.json"):
+        load_backend("stanza", model=str(tmp_path))
+    with pytest.raises(StanzaResourcesError, match="STANZA_RESOURCES_DIR"):
+        load_backend("stanza")
