@@ -20,7 +20,8 @@ import pytest
 from entity_renaming.banks.build import build_bank
 from entity_renaming.banks.cli import main
 from entity_renaming.banks.recipes import load_recipe
-from entity_renaming.banks.sources import Fetcher, SourceError, sha256_file
+from entity_renaming.banks.sources import Fetcher, SourceError
+from entity_renaming.checksums import sha256_file
 from entity_renaming.namebank import NameBank
 
 ROOT = Path(__file__).resolve().parents[1]

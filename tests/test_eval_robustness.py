@@ -102,3 +102,13 @@ def test_mix_original_is_the_fallback(tmp_path: Path):
     row = next(r for r in robustness_rows("m", [original, seed]) if r["perturbation"] == "randstr")
     assert row["original_config"] == "squad_v2-original" and row["seeds"] == [2]
     assert row["f1_std"] == 0.0 and row["delta_f1"] == 0.0 and row["right_to_wrong_mean"] == 0.0
+
+
+def test_afrisquad2_pairs_with_squad2_original():
+    """The release's AfriSQuAD2 configs are compared with its ``squad2-original`` config."""
+    right = {"a": "Anna Berg", "b": "Carl Dorn", "c": "Oslo", "d": "Erik Falk", "n": ""}
+    original = config("squad2-original", GOLDS, right)
+    seeds = [config(f"afrisquad2-seed{k}", GOLDS, {**right, "b": "Oslo"}, f"-{k}") for k in (0, 1)]
+    row = next(r for r in robustness_rows("m", [original, *seeds]) if r["perturbation"] == "entswap")
+    assert row["original_config"] == "squad2-original" and row["seeds"] == [0, 1]
+    assert row["delta_f1"] < 0 and row["right_to_wrong_mean"] > 0

@@ -43,6 +43,8 @@ DATASET_ALIASES = {
     "hotpotqa": "hotpotqa",
     "searchqa": "searchqa",
     "newsqa": "newsqa",
+    "dev-v2": "squad2",  # the official SQuAD 2.0 dev file, dev-v2.0.json
+    "squad_v2": "squad2",
 }
 
 
@@ -75,7 +77,7 @@ def parse_config_name(name: str) -> dict[str, str | int | None]:
     match = AFRISQUAD_RE.match(name)
     if match:
         return {
-            "dataset": "squad_v2",
+            "dataset": "squad2",
             "entity_type": "entswap",
             "perturbation": "entswap",
             "without": match["without"],

@@ -6,13 +6,13 @@ written, so the same sources give byte-identical banks and manifest.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import json
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from ..checksums import sha256_file
 from ..namebank import write_bank_file
 from .clean import BASE_FILTERS
 from .context import BuildContext
@@ -62,7 +62,7 @@ def build_bank(recipe: Recipe, fetcher: Fetcher, out: Path) -> dict[str, Any]:
         rows = tables[span_type]
         write_bank_file(path, rows.items())
         files[span_type] = {"file": f"{recipe.bank}/{span_type}.tsv", "names": len(rows),
-                            "total_count": sum(rows.values()), "sha256": _sha256(path)}
+                            "total_count": sum(rows.values()), "sha256": sha256_file(path)}
     return {
         "title": recipe.title,
         "recipe": f"builders/{recipe.path.name}",
@@ -100,7 +100,3 @@ def write_manifest(path: Path, banks: dict[str, Any]) -> None:
     body = {"format": MANIFEST_FORMAT, "banks": dict(sorted(banks.items()))}
     text = json.dumps(body, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
     path.write_text(text, encoding="utf-8", newline="\n")
-
-
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()

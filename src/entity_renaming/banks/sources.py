@@ -17,6 +17,8 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..checksums import sha256_file
+
 USER_AGENT = ("entity-renamed-mrqa-name-banks/0.1 "
               "(https://github.com/entity-renamed-mrqa; research name banks; python-urllib)")
 CHUNK = 1 << 16
@@ -25,13 +27,6 @@ CHUNK = 1 << 16
 class SourceError(RuntimeError):
     """A source file cannot be obtained or fails its checksum."""
 
-
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(CHUNK), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def default_cache_dir() -> Path:

@@ -6,12 +6,12 @@ configs whose files still match their recorded sha256 are not rebuilt.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
+from ..checksums import examples_digest, sha256_file
 from ..configs import ConfigResult
 from ..io import file_suffix, write_examples
 from ..model import QAExample, SourceFormat
@@ -20,23 +20,6 @@ MANIFEST = "manifest.json"
 SKIPPED = "skipped.jsonl"
 PARTS = ".parts"
 
-
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def examples_digest(examples: list[QAExample]) -> str:
-    """sha256 of the examples' hub rows: identifies an input that is not a file (a hub dataset)."""
-    from ..io.hf import example_to_row
-
-    digest = hashlib.sha256()
-    for ex in examples:
-        digest.update(json.dumps(example_to_row(ex), sort_keys=True, ensure_ascii=False).encode() + b"\n")
-    return digest.hexdigest()
 
 
 def package_version() -> str:

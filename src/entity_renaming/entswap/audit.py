@@ -23,7 +23,8 @@ from ..model import Edit, QAExample, Renaming
 
 EPILOG = """\
 example:
-  build-benchmark --input dev-v2.0.json --format squad --perturbation entswap --seeds 0 --out out/
+  build-benchmark --input dev-v2.0.json --format squad --perturbation entswap --seeds 0 \
+      --banks my_banks/ --out out/
   audit-renamings --config-dir out --config afrisquad2-seed0 -n 50 --seed 0 --out review.md
 """
 

@@ -29,7 +29,7 @@ from .lexicon import Lexicon
 from .mapping import DEFAULT_BANK, ArticleText, Pools, article_mapping
 
 PERTURBATION = "entswap"
-SQUAD2_NAMES = frozenset({"squad_v2", "squad2", "squad-v2", "squadv2", "afrisquad2"})
+SQUAD2_NAMES = frozenset({"squad_v2", "squad2", "squad-v2", "squadv2", "afrisquad2", "dev-v2"})
 ORIGINAL_CONFIG = "squad2-original"
 
 
@@ -157,7 +157,7 @@ def build_entswap_configs(examples: list[QAExample], *, seeds: Sequence[int],
         ner_cache_dir = default_ner_cache_dir()
     cache = NerCache(Path(ner_cache_dir) / "ner.sqlite")
     swap = EntSwap(examples, backend, cache=cache, banks_root=banks_root, pools=pools, progress=progress)
-    slug = "squad_v2" if dataset_name.lower() in SQUAD2_NAMES else dataset_slug(dataset_name)
+    slug = "squad2" if dataset_name.lower() in SQUAD2_NAMES else dataset_slug(dataset_name)
     for name, seed, wo in tqdm(names, desc="EntSwap configs", unit="config", disable=not progress):
         yield swap.build(name, ConfigSpec(slug, "mix", PERTURBATION, seed), seed, wo)
 

@@ -18,13 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..checksums import examples_digest, sha256_file
 from ..configs import ConfigResult
 from ..model import QAExample
 from ..namebank import default_bank_root
 from .card import render_card
 from .definition import PIPELINE, Group, ReleaseDefinition, ReleaseError
-from .sources import examples_fingerprint, load_source
-from .writer import MANIFEST, ReleaseWriter, sha256_file
+from .sources import load_source
+from .writer import MANIFEST, ReleaseWriter
 
 CustomBuilder = Callable[..., Iterable[ConfigResult]]
 
@@ -104,7 +105,7 @@ def build_release(d: ReleaseDefinition, out: Path, opts: BuildOptions) -> dict[s
     for name in dict.fromkeys(s for g in d.groups for s in g.sources):  # all inputs first: fail early
         examples = load_source(d.sources[name], opts.sources.get(name), offline=opts.offline,
                                cache_dir=opts.hub_cache_dir)
-        loaded[name] = examples, examples_fingerprint(examples)
+        loaded[name] = examples, examples_digest(examples)
     writer = ReleaseWriter(out, version=d.version, definition_sha256=definition_sha)
     for group in d.groups:
         for source_name in group.sources:

@@ -28,7 +28,7 @@ def build_release_configs(examples: list, names: list[str], *, progress: bool = 
         if name == ORIGINAL_CONFIG:
             continue
         parsed = parse_config_name(name)
-        if parsed["perturbation"] != "entswap" or parsed["dataset"] != "squad_v2":
+        if parsed["perturbation"] != "entswap" or parsed["dataset"] != "squad2":
             raise ReleaseError(f"EntSwap release builder: {name!r} is not an AfriSQuAD2 config")
         wanted[name] = int(parsed["seed"]), parsed.get("without")
     built: dict[str, ConfigResult] = {}

@@ -8,13 +8,11 @@ downloaded: a source without a local path is an error.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 from pathlib import Path
 
 from ..io import read_examples
-from ..io.hf import example_to_row, load_hub_examples
+from ..io.hf import load_hub_examples
 from ..model import QAExample
 from .definition import ReleaseError, Source
 
@@ -72,11 +70,3 @@ def _from_hub(source: Source, repo: str, *, offline: bool, cache_dir: Path | Non
                            "is empty")
     return examples
 
-
-def examples_fingerprint(examples: list[QAExample]) -> str:
-    """sha256 of the examples in their hub schema, in order: what a config's content depends on."""
-    digest = hashlib.sha256()
-    for ex in examples:
-        digest.update(json.dumps(example_to_row(ex), sort_keys=True, ensure_ascii=False).encode())
-        digest.update(b"\n")
-    return digest.hexdigest()

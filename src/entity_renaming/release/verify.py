@@ -15,10 +15,11 @@ import pyarrow.parquet as pq
 import yaml
 from tqdm.auto import tqdm
 
+from ..checksums import sha256_file
 from ..configs import parse_config_name
 from ..io.hf import row_to_example
 from ..model import illegal_answers
-from .writer import MANIFEST, SPLIT, sha256_file
+from .writer import MANIFEST, SPLIT
 
 
 def read_card_yaml(readme: Path) -> dict[str, Any]:

@@ -14,7 +14,6 @@ rebuild skips configs whose shard still has its recorded sha256 and build finger
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections import Counter
@@ -25,6 +24,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from ..checksums import sha256_file
 from ..configs import ConfigResult
 from ..model import SourceFormat
 from .schema import release_table
@@ -39,13 +39,6 @@ PARQUET_OPTIONS: dict[str, Any] = {
     "data_page_version": "2.0", "version": "2.6", "store_schema": True,
 }
 
-
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def shard_path(config: str) -> str:

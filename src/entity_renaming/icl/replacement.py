@@ -1,0 +1,149 @@
+"""The subject PER entity of a question, its pronoun gender, and its span-based replacement.
+
+* **Subject**: the first PERSON mention (passage order) that overlaps a gold or plausible answer span and
+  is a full name of 1–2 capitalised words after stripping titles/suffixes (``spans.person_spans``). NER
+  fragments such as ``Ch`` inside ``Chopin`` cannot be chosen: mentions are NER spans and the renaming
+  engine matches whole words only.
+* **Mapping**: the full name and, for two-word names, each word on its own (later mentions such as
+  ``Smith`` or ``Smith's``) are mapped to the one new name; a word that also belongs to another person
+  in the passage (``Anna Smith``) is not mapped alone. One mapping for context, question and answers.
+* **Gender** (documented heuristic): gendered pronouns (he/him/his/himself, she/her/hers/herself) in the
+  passage or question may refer to the subject. None present → any name fits. Pronouns of one gender
+  only → that gender (a name of the pronouns' gender can never contradict them, whoever they refer
+  to). Both genders present → the first name's gender in the ``us`` bank, or ``unknown`` (only
+  gender-neutral names fit) for surname-only or gender-neutral subjects.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..model import QAExample, Substitution, illegal_answers
+from ..ner import Mention, NerBackend, NerCache, recognize
+from ..spans import Lexicon, _strip_person, _two_word_lasts, answer_entities, person_spans
+from ..substitute import RenameError, rename_example
+
+MALE_PRONOUNS = frozenset(["he", "him", "his", "himself"])
+FEMALE_PRONOUNS = frozenset(["she", "her", "hers", "herself"])
+_WORD = re.compile(r"[A-Za-z]+")
+#: Gender constraints: ``None`` (any name), ``female``, ``male`` or ``unknown`` (neutral names only).
+GENDERS = ("female", "male", "unknown")
+
+
+@dataclass(frozen=True)
+class Subject:
+    """The entity renamed in one example: its words (first, last) and the gender names must have."""
+
+    words: tuple[str, ...]
+    first_gender: str | None
+    gender: str | None
+    shared_words: frozenset[str] = frozenset()
+
+    @property
+    def name(self) -> str:
+        return " ".join(self.words)
+
+
+def pronoun_genders(text: str) -> set[str]:
+    """Genders of the gendered pronouns occurring in ``text`` as whole words."""
+    words = {w.lower() for w in _WORD.findall(text)}
+    found = set()
+    if words & MALE_PRONOUNS:
+        found.add("male")
+    if words & FEMALE_PRONOUNS:
+        found.add("female")
+    return found
+
+
+def _other_people(mentions: list[Mention], words: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Stripped word tuples of PERSON mentions that are not (part of) the subject's name."""
+    mine = set(words)
+    others = []
+    for m in mentions:
+        if m.label != "PERSON":
+            continue
+        other = tuple(_strip_person(m.text.split()))
+        if other and not set(other) <= mine:
+            others.append(other)
+    return others
+
+
+def subject_gender(first_gender: str | None, pronouns: set[str]) -> str | None:
+    """The gender constraint of the module docstring's heuristic."""
+    if not pronouns:
+        return None
+    if len(pronouns) == 1:
+        return next(iter(pronouns))
+    if first_gender in ("female", "male"):
+        return first_gender
+    return "unknown"
+
+
+def find_subject(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> Subject | None:
+    """The subject of ``example`` (see module docstring), or ``None`` when no answer is a full PER name."""
+    lasts = _two_word_lasts(mentions)
+    for mention in answer_entities(example, mentions):
+        if mention.label != "PERSON":
+            continue
+        spans = person_spans(mention.text, lexicon, lasts)
+        if not spans:
+            continue
+        words = tuple(s.surface for s in spans)
+        first = spans[0].span_type
+        first_gender = {"first-female": "female", "first-male": "male"}.get(first)
+        others = _other_people(mentions, words)
+        shared = frozenset(w for w in words for other in others if w in other)
+        pronouns = pronoun_genders(example.context + " " + example.question)
+        return Subject(words, first_gender, subject_gender(first_gender, pronouns), shared)
+    return None
+
+
+def substitutions(subject: Subject, new_name: str) -> list[Substitution]:
+    """One mapping: the full name, then each word of a two-word name not shared with another person."""
+    subs = [Substitution(subject.name, new_name, "per", "full")]
+    if len(subject.words) == 2:
+        for word, span_type in zip(subject.words, ("first", "last"), strict=True):
+            if word not in subject.shared_words:
+                subs.append(Substitution(word, new_name, "per", span_type))
+    return subs
+
+
+def name_fits(name: str, name_gender: str, subject: Subject, example: QAExample) -> bool:
+    """Whether ``name`` may replace the subject: gender-compatible and not already in the texts."""
+    if subject.gender is not None and name_gender != "neutral" and name_gender != subject.gender:
+        return False
+    if name in subject.words:
+        return False
+    pattern = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE)
+    return not (pattern.search(example.context) or pattern.search(example.question))
+
+
+def rename_subject(example: QAExample, subject: Subject, new_name: str) -> QAExample:
+    """``example`` with its subject renamed everywhere; :class:`RenameError` when not legal afterwards."""
+    renamed, _ = rename_example(example, substitutions(subject, new_name))
+    problems = illegal_answers(renamed)
+    if problems:
+        raise RenameError(f"illegal after renaming: {problems[0]}")
+    return renamed
+
+
+def detect_subjects(
+    examples: list[QAExample],
+    backend: NerBackend,
+    *,
+    cache: NerCache | None = None,
+    lexicon: Lexicon | None = None,
+    progress: bool = True,
+) -> dict[str, Subject]:
+    """Example id → subject, for the examples that have one (NER once per unique passage, cached)."""
+    lexicon = lexicon or Lexicon()
+    mentions = recognize(
+        (ex.context for ex in examples), backend, cache, progress=progress, desc="NER (unique passages)"
+    )
+    found = {}
+    for ex in examples:
+        subject = find_subject(ex, mentions[ex.context], lexicon)
+        if subject is not None:
+            found[ex.id] = subject
+    return found
