@@ -58,7 +58,7 @@ def test_gpe_split_with_the_gazetteer(banks):
     gaz = Gazetteer(banks)
     assert [gaz.gpe_category(n) for n in ("France", "Rouen", "Bavaria", "Francia", "UK")] == [
         "country", "city", "location", "location", None]
-    assert gaz.gpe_category("Lagos") == "location"  # a state before a city, as in spans.py
+    assert gaz.gpe_category("Lagos") == "city"  # both a state and a city: the city wins
 
 
 def test_person_name_parts():

@@ -4,7 +4,7 @@ OntoNotes → EntSwap (Siro & Ajayi 2023):
 
 * ``PERSON`` → ``person`` (renamed word by word: given names and family names, see :mod:`.entities`);
 * ``ORG`` → ``organization``; ``NORP`` → ``nationality``; ``LOC`` and ``FAC`` → ``location``;
-* ``GPE`` is split with the gazetteer (priority country > state > city, as in :mod:`entity_renaming.spans`):
+* ``GPE`` is split with the gazetteer (priority country > city > state, see ``GAZETTEER_PRIORITY``):
   a country → ``country``, a city → ``city``; **states/provinces and GPEs the gazetteer does not know**
   (historical realms such as *Normandy* or *Francia*) → ``location``; GPE abbreviations without a lower-case
   letter (*U.S.*, *UK*) are not renamed, since no replacement keeps their form.
@@ -26,7 +26,10 @@ from ..namebank import BankError, load_bank
 CATEGORIES = ("person", "country", "city", "location", "organization", "nationality")
 LABEL_TO_CATEGORY = {"PERSON": "person", "ORG": "organization", "NORP": "nationality", "LOC": "location",
                      "FAC": "location", "GPE": "gpe"}
-GAZETTEER_PRIORITY = ("country", "state", "city")
+#: A name that is both a city and a state/province (Paris, Lagos, New York) is far more often the city in
+#: Wikipedia prose, and EntSwap has a city category of its own: so city before state here (Yan et al.'s
+#: span types in :mod:`entity_renaming.spans` keep their country > state > city order).
+GAZETTEER_PRIORITY = ("country", "city", "state")
 GAZETTEER_TO_CATEGORY = {"country": "country", "state": "location", "city": "city"}
 
 

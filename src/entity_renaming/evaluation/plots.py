@@ -36,7 +36,8 @@ def _value(v: Any) -> float:
     return float("nan") if v is None else float(v)
 
 
-def _save(fig: Any, path: Path) -> Path:
+def save_figure(fig: Any, path: Path) -> Path:
+    """Save ``fig`` as PNG (no software stamp, so reruns give the same bytes) and close it."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.tight_layout()
     fig.savefig(path, dpi=120, metadata={"Software": None})
@@ -66,7 +67,7 @@ def plot_f1_bars(rows: Sequence[dict[str, Any]], path: Path, title: str) -> Path
     ax.set_ylabel("F1")
     ax.set_title(title)
     ax.legend(fontsize=8, ncol=min(len(perts), 5))
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def plot_drops(rows: Sequence[dict[str, Any]], path: Path, title: str) -> Path:
@@ -102,7 +103,7 @@ def plot_drops(rows: Sequence[dict[str, Any]], path: Path, title: str) -> Path:
         if perts:
             ax.legend(fontsize=8)
     fig.suptitle(title)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def plot_all(rows: Sequence[dict[str, Any]], out: Path) -> list[Path]:

@@ -18,6 +18,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+from ..evaluation.plots import save_figure  # noqa: E402
 from ..evaluation.results import clean  # noqa: E402
 from .experiment import Record  # noqa: E402
 
@@ -125,14 +126,6 @@ def write_markdown(path: Path, summary: dict) -> Path:
     return path
 
 
-def _save(fig: Any, path: Path) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120, metadata={"Software": None})
-    plt.close(fig)
-    return path
-
-
 def plot_per_name(rows: list[dict], original_em: float, path: Path, title: str) -> Path:
     """Sorted per-name EM with bootstrap intervals; the original prompts' EM as a dashed line."""
     rows = sorted(rows, key=lambda r: (r["em"], r["name"]))
@@ -149,7 +142,7 @@ def plot_per_name(rows: list[dict], original_em: float, path: Path, title: str) 
     ax.set_ylabel("EM (%)")
     ax.set_title(title)
     ax.legend(fontsize=8)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def plot_best_worst(rows: list[dict], path: Path, title: str) -> Path:
@@ -166,7 +159,7 @@ def plot_best_worst(rows: list[dict], path: Path, title: str) -> Path:
     ax.set_ylabel("ΔEM vs original (points)")
     ax.set_title(title)
     ax.legend(fontsize=8)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def write_jsonl(path: Path, rows: list[dict]) -> Path:
