@@ -62,6 +62,14 @@ def test_every_bank_has_a_recipe_and_provenance(offline_build: Path) -> None:
             assert info["names"] > 0 and len(info["sha256"]) == 64, (name, span_type)
 
 
+def test_african_nationalities_are_african_demonyms(offline_build: Path) -> None:
+    """Territories' demonyms (Réunion: French) and country names given as demonyms (Djibouti) are dropped."""
+    rows = (offline_build / "african" / "nationality.tsv").read_text(encoding="utf-8").splitlines()[1:]
+    names = {row.split("\t")[0] for row in rows}
+    assert {"Nigerian", "Kenyan", "Ghanaian", "South African"} <= names
+    assert not names & {"French", "Indian", "British", "Djibouti"}
+
+
 def test_bad_recipe_is_reported_with_its_path(tmp_path: Path) -> None:
     path = tmp_path / "oops.toml"
     path.write_text('bank = "other"\nbuilder = "us"\ntitle = "x"\nspan_types = []\n[sources]\n')

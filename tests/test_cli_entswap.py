@@ -26,7 +26,8 @@ def test_afrisquad2_configs_from_the_cli(tmp_path, normans, ner_cache_dir):
     source, examples = normans
     banks = build_test_banks(tmp_path / "banks")
     out = tmp_path / "out"
-    args = ["--input", str(source), "--dataset", "squad2", "--perturbation", "entswap", "--entswap-without",
+    # no --dataset: a SQuAD 2.0 file (version v2.0) is the squad2 dataset, so its configs are AfriSQuAD2's
+    args = ["--input", str(source), "--perturbation", "entswap", "--entswap-without",
             "city", "--seeds", "0,1", "--banks", str(banks), "--ner-cache", str(ner_cache_dir),
             "--out", str(out), "--no-progress"]
     done = run_cli(args)

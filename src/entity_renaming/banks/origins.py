@@ -263,14 +263,19 @@ def region_places(ctx: BuildContext, region: str) -> dict[str, dict[str, int]]:
         record = json.loads(file.read_text(encoding="utf-8"))
         if (record.get("ISO") or {}).get("alpha2"):
             info[record["ISO"]["alpha2"]] = record
-    countries = [c for c in json.loads((root / "countries.json").read_text(encoding="utf-8"))
-                 if c.get("region") == region]
+    every = json.loads((root / "countries.json").read_text(encoding="utf-8"))
+    countries = [c for c in every if c.get("region") == region]
+    # Territories carry their sovereign's demonym (Réunion: French) or their own name (Djibouti): not
+    # nationalities of the region.
+    foreign = {d for c in every if c.get("region") != region
+               for d in demonyms(info.get(c["iso2"], {}).get("demonym"))}
+    foreign |= {c["name"] for c in every}
     country, nationality, city, location = [], [], [], []
     for c in countries:
         extra = info.get(c["iso2"], {})
         population = int(extra.get("population") or 1)
         country.append((c["name"], population))
-        nationality.extend((d, population) for d in demonyms(extra.get("demonym")))
+        nationality.extend((d, population) for d in demonyms(extra.get("demonym")) if d not in foreign)
         folder = root / "by-country" / c["iso2"]
         states_file = folder / "states.json"
         states = json.loads(states_file.read_text(encoding="utf-8")) if states_file.is_file() else []

@@ -40,7 +40,8 @@ def read_squad(path: str | Path, dataset: str | None = None) -> tuple[dict[str, 
         raise InputError(path, err.lineno, "<json>", f"malformed JSON: {err.msg}") from None
     lines = _LineFinder(raw)
     articles = require(doc, "data", list, path, 1)
-    dataset = dataset or path.name.split(".")[0]
+    # A SQuAD 2.0 file is the ``squad2`` dataset whatever its file name (config names, AfriSQuAD2).
+    dataset = dataset or ("squad2" if doc.get("version") == "v2.0" else path.name.split(".")[0])
     examples: list[QAExample] = []
     for ai, article in enumerate(articles):
         a_prefix = f"data[{ai}]."
