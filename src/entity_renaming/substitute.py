@@ -138,8 +138,12 @@ def retokenize(
 
     def shift(upto: int) -> None:
         base = len(new_tokens)
-        ranges[done:upto] = [(base + j, base + j) for j in range(upto - done)]
-        new_tokens.extend([(tokens[t][0], offs[t] + delta) for t in range(done, upto)])
+        positions = range(base, base + upto - done)
+        ranges[done:upto] = zip(positions, positions, strict=True)
+        if delta:
+            new_tokens.extend([(tok, off + delta) for tok, off in tokens[done:upto]])
+        else:
+            new_tokens.extend(tokens[done:upto])
 
     while k < len(edits):
         first = bisect_right(ends, edits[k].start, lo=done)  # first token ending after the edit starts
