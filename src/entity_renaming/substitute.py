@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .casing import apply_case, casing_variants
-from .model import Answer, CharSpan, Edit, QAExample, Substitution, Token, normalize_answer
+from .model import Answer, CharSpan, Edit, QAExample, Substitution, Token, illegal_answers, normalize_answer
 
 _TOKEN_RE = re.compile(r"\w+|[^\w\s]")
 
@@ -196,7 +196,8 @@ def rename_example(
     """Apply ``substitutions`` to passage, question, title and answers of ``example``.
 
     Returns the renamed example (answer offsets, MRQA token spans and tokens recomputed) and every
-    edit made. Raises :class:`RenameError` when the example cannot be renamed consistently.
+    edit made. Raises :class:`RenameError` when the example cannot be renamed consistently or a renamed
+    answer is not legal (:func:`~entity_renaming.model.illegal_answers`).
     """
     renamer = Renamer(substitutions)
     context, c_edits = renamer.apply(example.context)
@@ -256,6 +257,9 @@ def rename_example(
         context_tokens=context_tokens,
         question_tokens=question_tokens,
     )
+    problems = illegal_answers(renamed)
+    if problems:
+        raise RenameError(f"illegal after renaming: {problems[0]}")
     return renamed, records
 
 

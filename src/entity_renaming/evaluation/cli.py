@@ -19,7 +19,7 @@ from typing import Any
 
 from tqdm.auto import tqdm
 
-from .inference import DTYPES, QAPredictor, WindowSettings, load_model
+from .inference import DTYPES, QAPredictor, WindowSettings, device_and_dtype, load_model
 from .leaderboard import write_leaderboard
 from .release import ConfigData, Release, ReleaseError, load_config, open_release
 from .results import RESULTS_SCHEMA, code_version, hardware, model_slug, write_json, write_predictions
@@ -81,12 +81,6 @@ def display_name(model_id: str) -> str:
     return path.resolve().name if path.is_dir() else model_id
 
 
-def default_device() -> str:
-    import torch
-
-    return "cuda" if torch.cuda.is_available() else "cpu"
-
-
 def evaluate_model(
     predictor: QAPredictor,
     release: Release,
@@ -117,8 +111,7 @@ def evaluate_model(
 def run(args: argparse.Namespace) -> list[Path]:
     release = open_release(args.release, revision=args.release_revision, offline=args.offline)
     configs = release.select(args.configs)
-    device = args.device or default_device()
-    dtype = args.dtype or ("bf16" if device.startswith("cuda") else "fp32")
+    device, dtype = device_and_dtype(args.device, args.dtype)
     settings = WindowSettings(
         args.max_length, args.stride, args.n_best, args.max_answer_length, args.null_threshold
     )

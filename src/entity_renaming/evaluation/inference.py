@@ -93,6 +93,12 @@ class Features:
     segments: list[np.ndarray] | None = None  # MRQA: markers before each token; spans stay in one segment
 
 
+def device_and_dtype(device: str | None, dtype: str | None) -> tuple[str, str]:
+    """The device (default cuda when available) and dtype name (default bf16 on cuda, fp32 on cpu)."""
+    device = device or ("cuda" if torch.cuda.is_available() else "cpu")
+    return device, dtype or ("bf16" if device.startswith("cuda") else "fp32")
+
+
 def resolve_dtype(name: str) -> torch.dtype:
     """``bf16``/``fp16``/``fp32`` → torch dtype (half precision on CPU works but is slow)."""
     if name not in DTYPES:

@@ -124,7 +124,7 @@ def _set_rows(sets: list, test_rows: dict[str, dict]) -> list[dict]:
 
 
 def run(args: argparse.Namespace) -> list[Path]:
-    import torch
+    from ..evaluation.inference import device_and_dtype
 
     source, examples = load_examples(args)
     template = PromptTemplate.from_file(args.template) if args.template else PromptTemplate()
@@ -149,8 +149,7 @@ def run(args: argparse.Namespace) -> list[Path]:
         raise ValueError(f"{source}: no query with a subject PER entity besides the demonstrations")
     sets = bootstrap_name_sets(name_pool(args.name_bank), args.name_sets, args.names_per_set, args.seed)
     names = unique_names(sets)
-    device = args.device or ("cuda" if torch.cuda.is_available() else "cpu")
-    dtype = args.dtype or ("bf16" if device.startswith("cuda") else "fp32")
+    device, dtype = device_and_dtype(args.device, args.dtype)
     generator = Generator.load(
         args.model,
         device=device,
