@@ -23,7 +23,7 @@ from functools import cached_property
 from pathlib import Path
 
 from .model import QAExample
-from .namebank import FIRST_NAME_TYPES, load_bank
+from .namebank import FIRST_NAME_TYPES, BankError, NameBank, load_bank
 from .ner import Mention
 
 #: spaCy/OntoNotes label → this package's entity type.
@@ -131,16 +131,31 @@ class PerturbableSpan:
 
 
 class Lexicon:
-    """The word lists span identification consults, read once from the name banks."""
+    """The word lists span identification consults, read once from the name banks.
 
-    def __init__(self, banks_root: Path | None = None) -> None:
+    ``strict=False`` (EntSwap, whose bank folder may hold only the African banks and the gazetteer):
+    a missing ``us`` or ``ptb`` bank leaves first names to ``gender-guesser`` and no word common.
+    """
+
+    def __init__(self, banks_root: Path | None = None, *, strict: bool = True) -> None:
         self.root = banks_root
+        self.strict = strict
+
+    def _optional_bank(self, name: str) -> NameBank | None:
+        try:
+            return load_bank(name, self.root)
+        except BankError:
+            if self.strict:
+                raise
+            return None
 
     @cached_property
     def first_names(self) -> dict[str, str]:
         """Lower-cased first name → ``first-male`` / ``first-female`` / ``first-neutral``."""
-        bank = load_bank("us", self.root)
-        return {n.lower(): t for t in FIRST_NAME_TYPES for n in bank.names(t)}
+        bank = self._optional_bank("us")
+        if bank is None:
+            return {}
+        return {n.lower(): t for t in FIRST_NAME_TYPES if self.strict or bank.has(t) for n in bank.names(t)}
 
     @cached_property
     def first_counts(self) -> dict[str, int]:
@@ -167,11 +182,13 @@ class Lexicon:
 
     @cached_property
     def nnp(self) -> frozenset[str]:
-        return load_bank("ptb", self.root).lookup("nnp")
+        bank = self._optional_bank("ptb")
+        return bank.lookup("nnp") if bank else frozenset()
 
     @cached_property
     def vocab(self) -> frozenset[str]:
-        return load_bank("ptb", self.root).lookup("vocab")
+        bank = self._optional_bank("ptb")
+        return bank.lookup("vocab") if bank else frozenset()
 
     @cached_property
     def _guesser(self):
@@ -212,7 +229,7 @@ def answer_entities(example: QAExample, mentions: list[Mention]) -> list[Mention
 
 def perturbable_spans(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[PerturbableSpan]:
     """Every perturbable span of every answer entity, deduplicated by surface (first wins)."""
-    person_lasts = _two_word_lasts(mentions)
+    person_lasts = two_word_lasts(mentions)
     found: dict[str, PerturbableSpan] = {}
     for mention in answer_entities(example, mentions):
         etype = LABEL_TO_TYPE[mention.label]
@@ -225,17 +242,17 @@ def perturbable_spans(example: QAExample, mentions: list[Mention], lexicon: Lexi
     return list(found.values())
 
 
-def _two_word_lasts(mentions: Iterable[Mention]) -> frozenset[str]:
+def two_word_lasts(mentions: Iterable[Mention]) -> frozenset[str]:
     lasts = set()
     for m in mentions:
         if m.label == "PERSON":
-            words = _strip_person(m.text.split())
+            words = strip_person(m.text.split())
             if len(words) == 2:
                 lasts.add(words[1])
     return frozenset(lasts)
 
 
-def _strip_person(words: list[str]) -> list[str]:
+def strip_person(words: list[str]) -> list[str]:
     words = list(words)
     if words and words[-1].endswith(("'s", "’s")):
         words[-1] = words[-1][:-2]
@@ -252,7 +269,7 @@ def person_spans(
     text: str, lexicon: Lexicon, person_lasts: frozenset[str] = frozenset()
 ) -> list[PerturbableSpan]:
     """Spans of a PERSON mention: names of 1–2 capitalised words only (the paper's rule)."""
-    words = _strip_person(text.split())
+    words = strip_person(text.split())
     if not 1 <= len(words) <= 2 or not all(_NAME_WORD.match(w) and w[0].isupper() for w in words):
         return []
     if len(words) == 2:

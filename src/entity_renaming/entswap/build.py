@@ -22,10 +22,10 @@ from tqdm.auto import tqdm
 from ..configs import ConfigResult, ConfigSpec, dataset_slug
 from ..model import Edit, QAExample, Renaming, Skip, Substitution
 from ..ner import NerBackend, NerCache, load_backend, recognize
+from ..spans import Lexicon
 from ..substitute import RenameError, rename_example
 from .categories import CATEGORIES, Gazetteer
 from .entities import Entity, answer_safe, article_entities
-from .lexicon import Lexicon
 from .mapping import DEFAULT_BANK, ArticleText, Pools, article_mapping
 
 PERTURBATION = "entswap"
@@ -82,7 +82,7 @@ class EntSwap:
         self.articles = group_articles(examples)
         texts = [t for ex in examples for t in example_texts(ex)]
         mentions = recognize(texts, backend, cache, progress=progress, desc="NER (unique texts)")
-        gazetteer, lexicon = Gazetteer(banks_root), Lexicon(banks_root)
+        gazetteer, lexicon = Gazetteer(banks_root), Lexicon(banks_root, strict=False)
         self.entities: dict[str, list[Entity]] = {}
         self.article_text: dict[str, ArticleText] = {}
         bar = tqdm(self.articles.items(), desc="entities", unit="article", disable=not progress)

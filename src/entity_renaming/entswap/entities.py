@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..model import QAExample
 from ..ner import Mention
-from ..spans import SUFFIXES, TITLES
+from ..spans import SUFFIXES, TITLES, Lexicon
 from .categories import (
     CATEGORIES,
     LABEL_TO_CATEGORY,
@@ -28,7 +28,6 @@ from .categories import (
     renamable,
     singular_demonym,
 )
-from .lexicon import Lexicon
 
 MAX_PERSON_PARTS = 4
 FULL_VOTE, HALF_VOTE = 2, 1
@@ -110,7 +109,7 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]], g
         if category == "person" and lexicon.common_word(surface):
             continue  # "Grand", "County", "Bronze" picked out of a mis-tagged PERSON mention
         if category == "person":
-            span_type = "last" if surface in family else lexicon.first_name_type(surface)
+            span_type = "last" if surface in family else lexicon.gender(surface)
         else:
             span_type = category
         entities.append(Entity(surface, category, span_type))

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from ..model import QAExample, Substitution
 from ..ner import Mention, NerBackend, NerCache, recognize
-from ..spans import Lexicon, _strip_person, _two_word_lasts, answer_entities, person_spans
+from ..spans import Lexicon, answer_entities, person_spans, strip_person, two_word_lasts
 from ..substitute import rename_example
 
 MALE_PRONOUNS = frozenset(["he", "him", "his", "himself"])
@@ -63,7 +63,7 @@ def _other_people(mentions: list[Mention], words: tuple[str, ...]) -> list[tuple
     for m in mentions:
         if m.label != "PERSON":
             continue
-        other = tuple(_strip_person(m.text.split()))
+        other = tuple(strip_person(m.text.split()))
         if other and not set(other) <= mine:
             others.append(other)
     return others
@@ -82,7 +82,7 @@ def subject_gender(first_gender: str | None, pronouns: set[str]) -> str | None:
 
 def find_subject(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> Subject | None:
     """The subject of ``example`` (see module docstring), or ``None`` when no answer is a full PER name."""
-    lasts = _two_word_lasts(mentions)
+    lasts = two_word_lasts(mentions)
     for mention in answer_entities(example, mentions):
         if mention.label != "PERSON":
             continue
