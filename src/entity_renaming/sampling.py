@@ -98,7 +98,7 @@ class Sampler:
         for span in spans:
             for _ in range(MAX_DRAWS):
                 candidate = self.draw(span, rng)
-                if candidate.lower() not in taken and not _occurs(candidate, texts):
+                if candidate.lower() not in taken and not occurs_as_word(candidate, texts):
                     break
             else:
                 raise RenameError(
@@ -110,7 +110,7 @@ class Sampler:
         return subs
 
 
-def _occurs(name: str, texts: Sequence[str]) -> bool:
+def occurs_as_word(name: str, texts: Sequence[str]) -> bool:
     """``name`` occurs as a whole word (case-insensitively) in one of ``texts``."""
     needle = name.lower()
     for text in texts:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from ..model import QAExample, Substitution
 from ..ner import Mention, NerBackend, NerCache, recognize
+from ..sampling import occurs_as_word
 from ..spans import Lexicon, answer_entities, person_spans, strip_person, two_word_lasts
 from ..substitute import rename_example
 
@@ -115,8 +116,7 @@ def name_fits(name: str, name_gender: str, subject: Subject, example: QAExample)
         return False
     if name in subject.words:
         return False
-    pattern = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE)
-    return not (pattern.search(example.context) or pattern.search(example.question))
+    return not occurs_as_word(name, (example.context, example.question))
 
 
 def rename_subject(example: QAExample, subject: Subject, new_name: str) -> QAExample:
