@@ -174,11 +174,7 @@ def entswap_configs(
     from ..entswap import CATEGORIES, ORIGINAL_CONFIG, build_entswap_configs, original_config
     from ..entswap.build import SQUAD2_NAMES
 
-    squad2 = dataset.lower() in SQUAD2_NAMES
-    if (args.entswap_ablations or args.entswap_without) and not squad2:
-        raise ValueError("the afrisquad2-wo-{category} configs are defined for SQuAD 2.0 only "
-                         f"(--dataset squad2), not {dataset!r}")
-    if squad2:
+    if dataset.lower() in SQUAD2_NAMES:
         if ORIGINAL_CONFIG in taken:
             raise ValueError(f"{ORIGINAL_CONFIG} would be written twice (entswap's paired original and the "
                              "mix original of Yan et al.); build them into separate --out folders")
