@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 import yaml
 
@@ -178,8 +179,9 @@ def load_config(config: ReleaseConfig, split: str | None = None) -> ConfigData:
     etypes: dict[str, list[str]] = {}
     digest = hashlib.sha256()
     for path in config.files[split]:
-        digest.update(path.read_bytes())
-        table = pq.read_table(path)
+        data = path.read_bytes()  # read once: hashed, then parsed from memory
+        digest.update(data)
+        table = pq.read_table(pa.BufferReader(data))
         fmt = "mrqa" if "detected_answers" in table.column_names else "squad"
         dataset = str(config.spec.get("dataset") or config.name)
         for row_no, row in enumerate(table.to_pylist()):
