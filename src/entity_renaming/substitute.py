@@ -43,15 +43,116 @@ class TextEdit:
     substitution: Substitution
 
 
+#: Span types whose names denote groups, so that a plural ``s`` refers to the entity ("the Normans").
+#: Person names never take one ("William" is not the plural of "Tennessee Williams"' surname) except a
+#: surname after "the" ("the Kennedys"); places never do ("Edwards Air Force Base").
+_PLURAL_SPAN_TYPES = frozenset({"nnp", "rare", "nationality", "organization"})
+_PLACE_SPAN_TYPES = frozenset({"country", "state", "city", "location"})
+#: Place names that take "the": single words, and heads that make a multi-word name take it.
+_THE_NAMES = frozenset({
+    "Netherlands", "Philippines", "Bahamas", "Maldives", "Comoros", "Seychelles", "Gambia", "Vatican",
+    "Hague", "Bronx", "Congo", "Caribbean", "Balkans", "Americas", "Levant",
+})
+_THE_HEADS = frozenset({
+    "States", "Kingdom", "Republic", "Emirates", "Islands", "Isles", "Federation", "Union", "Commonwealth",
+})
+#: Words after which no article may be inserted (they already determine the noun phrase).
+_DETERMINERS = frozenset({
+    "the", "a", "an", "this", "that", "these", "those", "its", "his", "her", "their", "our", "my", "your",
+    "whose", "which", "what", "no", "every", "each", "any", "some", "all", "both", "either", "neither",
+    "another",
+})
+_APOSTROPHES = "'\u2019"
+_PRECEDING_WORD = re.compile(r"(?<![\w'\u2019-])([a-z]+) $")
+_SENTENCE_END = re.compile(r"[.!?][\"'\u201d)]? $")
+_MODIFIES_NEXT = re.compile(r"[ \t]*[-\u2013]|[ \t]+[A-Z0-9]")
+
+
+def takes_article(name: str, span_type: str) -> bool:
+    """Whether the place ``name`` is written with "the" (the United States, the Gambia, the Hague).
+
+    Only place span types take part; a name that starts with its own article ("The Hague") is complete.
+    """
+    if span_type not in _PLACE_SPAN_TYPES or name[:4] in ("The ", "the "):
+        return False
+    words = name.split()
+    if not words:
+        return False
+    if span_type == "city":
+        return words[-1] in {"Hague", "Bronx"}
+    return words[-1] in _THE_NAMES or (len(words) > 1 and any(w in _THE_HEADS for w in words))
+
+
+def _plural_rule(sub: Substitution) -> str:
+    """``"yes"``: a plural ``s`` may follow; ``"the"``: only after "the"; ``"no"``: never."""
+    if sub.span_type in _PLURAL_SPAN_TYPES:
+        return "yes"
+    return "the" if sub.span_type == "last" else "no"
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """Where a mapped name stands in a text and how it is inflected; independent of the replacement."""
+
+    start: int
+    end: int  # after the name and its plural suffix, before any apostrophe
+    form: str
+    suffix: str  # "", "s" or "S"
+    apostrophe: str  # the bare possessive apostrophe after an s-final mention ("Ulysses' ship"), else ""
+    the_start: int  # start of a "the " right before the mention, else -1
+    article: str  # the article to insert if the new name takes one ("the " after a lower-case non-determiner
+    # word, "The " after a sentence end), else ""
+    head: bool  # the name heads its phrase (not "United States Army", not "France-based")
+
+
 @lru_cache(maxsize=1 << 16)
 def _mention_regex(forms: tuple[str, ...]) -> re.Pattern[str]:
-    """Word-bounded alternatives, longest first (cached: an example keeps its names across configs)."""
+    """Word-bounded alternatives, longest first, an optional plural ``s`` and a bare apostrophe."""
     alternatives = "|".join(re.escape(f) for f in forms)
-    return re.compile(rf"(?<!\w)(?<!\w['’])({alternatives})([sS]?)(?!\w)")
+    return re.compile(rf"(?<!\w)(?<!\w['\u2019])({alternatives})([sS]?)(?!\w)((?:['\u2019](?!\w))?)")
+
+
+@lru_cache(maxsize=1 << 17)
+def find_mentions(spec: tuple[tuple[str, str], ...], text: str) -> tuple[Mention, ...]:
+    """Mentions of the forms in ``spec`` (``(form, plural rule)``, longest first) in ``text``.
+
+    Cached: an example's texts are searched for the same names under every seed and perturbation.
+    """
+    rules = dict(spec)
+    out = []
+    for match in _mention_regex(tuple(f for f, _ in spec)).finditer(text):
+        form, suffix, apostrophe = match.groups()
+        start = match.start()
+        the_start = start - 4 if text[max(0, start - 4) : start] in ("the ", "The ") else -1
+        if the_start > 0 and (text[the_start - 1].isalnum() or text[the_start - 1] in _APOSTROPHES):
+            the_start = -1
+        if suffix:
+            rule = rules[form]
+            if suffix.isupper() != form.isupper() or rule == "no" or (rule == "the" and the_start < 0):
+                continue  # "Ann" + "S", "Williams" for William, "Edwards" for Edward
+        end = match.end(2)
+        quoted = text[start - 1 : start] in ("'", "\u2018")
+        if apostrophe and (text[end - 1 : end] not in ("s", "S") or quoted):
+            apostrophe = ""  # a possessive after s only; "'Ulysses'" is quoted
+        before = _PRECEDING_WORD.search(text, max(0, start - 16), start)
+        article = ""
+        if before is not None and before.group(1) not in _DETERMINERS:
+            article = "the "
+        elif _SENTENCE_END.search(text, max(0, start - 3), start):
+            article = "The "
+        head = _MODIFIES_NEXT.match(text, match.end()) is None
+        out.append(Mention(start, end, form, suffix, apostrophe, the_start, article, head))
+    return tuple(out)
 
 
 class Renamer:
-    """A compiled mapping ``original → replacement`` applied with word boundaries."""
+    """A compiled mapping ``original → replacement`` applied with word boundaries.
+
+    Inflections follow the entity: a plural ``s`` only where :func:`_plural_rule` allows it and never a
+    second one after a replacement ending in ``s``; "Ulysses' ship" → "Name's ship". Places fix their
+    article: "the United States" → "France" (a separate edit deletes "the "), "in France" → "in the
+    United States" (a separate edit inserts it).
+    """
 
     def __init__(self, substitutions: list[Substitution]) -> None:
         self.substitutions = list(substitutions)
@@ -59,31 +160,65 @@ class Renamer:
         for sub in self.substitutions:
             for form, style in casing_variants(sub.original).items():
                 self._forms.setdefault(form, (sub, style))
-        longest_first = tuple(sorted(self._forms, key=lambda f: (-len(f), f)))
-        self._regex = _mention_regex(longest_first) if self._forms else None
+        longest_first = sorted(self._forms, key=lambda f: (-len(f), f))
+        self._spec = tuple((f, _plural_rule(self._forms[f][0])) for f in longest_first)
+        self._articles = {
+            sub: (takes_article(sub.original, sub.span_type), takes_article(sub.replacement, sub.span_type))
+            for sub in self.substitutions
+        }
 
     def edits(self, text: str) -> list[TextEdit]:
         """Mentions in ``text`` and their replacements, left to right, positions in old and new text."""
-        if self._regex is None or not text:
+        if not self._spec or not text:
             return []
         out: list[TextEdit] = []
         delta = 0
-        for match in self._regex.finditer(text):
-            name, suffix = match.group(1), match.group(2)
-            if suffix and suffix.isupper() != name.isupper():
-                continue  # "Ann" + "S" is not a plural of Ann
-            sub, style = self._forms[name]
-            new = apply_case(sub.replacement, style) + suffix
-            start, end = match.span()
-            out.append(
-                TextEdit(start, end, start + delta, start + delta + len(new), text[start:end], new, sub)
-            )
+
+        def emit(start: int, end: int, new: str, sub: Substitution) -> None:
+            nonlocal delta
+            new_start = start + delta
+            out.append(TextEdit(start, end, new_start, new_start + len(new), text[start:end], new, sub))
             delta += len(new) - (end - start)
+
+        for m in find_mentions(self._spec, text):
+            sub, style = self._forms[m.form]
+            new = sub.replacement
+            if m.suffix and new[-1:] not in ("s", "S"):
+                new += "s"
+            old_the, new_the = self._articles[sub]
+            if m.head and old_the and not new_the and m.the_start >= 0:
+                emit(m.the_start, m.start, "", sub)
+            elif m.head and new_the and not old_the and m.article:
+                emit(m.start, m.start, apply_case(m.article, style), sub)
+            emit(m.start, m.end, apply_case(new, style), sub)
+            if m.apostrophe and new[-1:] not in ("s", "S"):  # "Ulysses' ship" → "Hector's ship"
+                emit(m.end, m.end + 1, apply_case(m.apostrophe + "s", style), sub)
         return out
 
     def apply(self, text: str) -> tuple[str, list[TextEdit]]:
         edits = self.edits(text)
         return splice(text, edits), edits
+
+
+_GRAMMAR_EDITS = frozenset({("the ", ""), ("", "the "), ("'", "'s"), ("\u2019", "\u2019s")})
+
+
+def is_grammar_edit(original: str, replacement: str) -> bool:
+    """An edit next to a mention that keeps the grammar: an article deleted or inserted before a place
+    ("the " → "", "" → "the ") or a possessive ``s`` added after a bare apostrophe ("'" → "'s")."""
+    if len(original) > 4 or len(replacement) > 4:
+        return False
+    return (original.lower(), replacement.lower()) in _GRAMMAR_EDITS
+
+
+def is_mention(text: str, name: str, *, title: bool = False) -> bool:
+    """Whether ``text`` (an edit's original) is a form this module renames as ``name``: the name in a
+    casing variant, with an optional plural ``s`` and possessive apostrophe (``_`` for spaces in titles)."""
+    if title:
+        text = text.replace("_", " ")
+    text = text.rstrip(_APOSTROPHES)
+    variants = casing_variants(name)
+    return text in variants or (text[-1:] in ("s", "S") and text[:-1] in variants)
 
 
 def splice(text: str, edits: list[TextEdit]) -> str:
@@ -168,6 +303,28 @@ def retokenize(
     return new_tokens, ranges
 
 
+def underscored(title: str) -> bool:
+    """Whether ``title`` spells its spaces as ``_``, as Wikipedia titles do (``Southern_California``)."""
+    return "_" in title and " " not in title
+
+
+def title_words(title: str | None) -> str | None:
+    """The title as words, for NER and renaming: ``Southern_California`` → ``Southern California``."""
+    return title.replace("_", " ") if title and underscored(title) else title
+
+
+def rename_title_text(renamer: Renamer, title: str) -> tuple[str, list[TextEdit]]:
+    """Rename ``title``; an underscored title is renamed as words and keeps its underscores, in the text
+    and in its edits, so that each edit's ``original``/``replacement`` is the slice of the old/new title."""
+    if not underscored(title):
+        return renamer.apply(title)
+    new, edits = renamer.apply(title.replace("_", " "))
+    return new.replace(" ", "_"), [
+        replace(e, original=e.original.replace(" ", "_"), replacement=e.replacement.replace(" ", "_"))
+        for e in edits
+    ]
+
+
 def _edit_records(field: str, edits: list[TextEdit], index: int | None = None) -> list[Edit]:
     return [
         Edit(
@@ -207,7 +364,7 @@ def rename_example(
     records = _edit_records("context", c_edits) + _edit_records("question", q_edits)
     title = example.title
     if rename_title and title:
-        title, t_edits = renamer.apply(title)
+        title, t_edits = rename_title_text(renamer, title)
         records += _edit_records("title", t_edits)
 
     offsets = OffsetMap(c_edits)
