@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import MRQA_SQUAD_DEV, SQUAD2_NORMANS_RHINE
+from conftest import MRQA_SQUAD_DEV, SQUAD2_DEV, SQUAD2_NORMANS_RHINE, SQUAD2_TEST_NO_ANSWERS
 
+from entity_renaming.entswap.build import rename_swapped
 from entity_renaming.io import read_examples
 from entity_renaming.model import Substitution, illegal_answers
 from entity_renaming.substitute import Renamer, is_grammar_edit, is_mention, rename_example, takes_article
@@ -126,25 +127,31 @@ def test_article_fix_keeps_answer_spans_legal(mrqa_dev):
 # --- issue 12 item 8: underscore titles ------------------------------------------------------------------
 
 
-def test_underscore_titles_are_renamed_and_their_edits_match_the_title():
-    _, examples = read_examples(SQUAD2_NORMANS_RHINE)
-    ex = next(e for e in examples if e.title == "Normans")
-    ex.title = "Norman_conquest"  # real contexts; the title spelled as Wikipedia spells multi-word titles
-    renamed, edits = rename_example(ex, [sub("Norman", "Aremu", "org", "nnp")])
-    assert renamed.title == "Aremu_conquest"
-    title_edits = [e for e in edits if e.field == "title"]
-    assert [(e.original, e.replacement) for e in title_edits] == [("Norman", "Aremu")]
-    for e in title_edits:
-        assert renamed.title[e.new_start:e.new_end] == e.replacement and ex.title[e.start:e.end] == e.original
+def title_edits_match(old_title: str, new_title: str, edits) -> bool:
+    """What ``build-benchmark --verify`` checks: each title edit is the slice of the old and the new title."""
+    return all(old_title[e.start:e.end] == e.original and new_title[e.new_start:e.new_end] == e.replacement
+               for e in edits if e.field == "title")
 
 
-def test_multiword_underscore_title_keeps_underscores_in_text_and_record():
-    _, examples = read_examples(SQUAD2_NORMANS_RHINE)
-    ex = next(e for e in examples if e.title == "Rhine")
-    ex.title = "Rhine_River"
-    renamed, edits = rename_example(ex, [sub("Rhine River", "Ogun Stream", "gpe", "location"),
-                                         sub("Rhine", "Ogun", "gpe", "location")], require_context_edit=False)
-    assert renamed.title == "Ogun_Stream"
-    (edit,) = [e for e in edits if e.field == "title"]
-    assert (edit.original, edit.replacement) == ("Rhine_River", "Ogun_Stream")
-    assert is_mention(edit.original, "Rhine River", title=True)
+@pytest.mark.parametrize(("path", "title", "subs", "expected"), [
+    (SQUAD2_DEV, "Harvard_University", [("Harvard", "Okoro", "org", "nnp")], "Okoro_University"),
+    (SQUAD2_TEST_NO_ANSWERS, "Southern_California", [("Southern California", "Lagos State", "gpe", "state")],
+     "Lagos_State"),
+    (SQUAD2_TEST_NO_ANSWERS, "Jacksonville,_Florida",
+     [("Jacksonville", "Ibadan", "gpe", "city"), ("Florida", "Oyo", "gpe", "state")], "Ibadan,_Oyo"),
+])
+def test_underscore_titles_are_renamed_and_their_edits_match_the_title(path, title, subs, expected):
+    """Yan et al. configs and EntSwap rename a Wikipedia title spelled with ``_`` as words, keep its
+    underscores, and record edits that ``--verify`` accepts (the title no longer leaks the name)."""
+    _, examples = read_examples(path)
+    article = [e for e in examples if e.title == title]
+    assert article
+    mapping = [sub(*s) for s in subs]
+    for ex in article[:40]:
+        for renamed, edits in (rename_example(ex, mapping, require_context_edit=False),
+                               rename_swapped(ex, mapping)):
+            assert renamed.title == expected
+            title_edits = [e for e in edits if e.field == "title"]
+            assert title_edits and title_edits_match(ex.title, renamed.title, title_edits)
+            assert all(any(is_mention(e.original, s.original, title=True) for s in mapping)
+                       for e in title_edits)
