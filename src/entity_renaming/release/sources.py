@@ -48,7 +48,11 @@ def load_source(source: Source, path: Path | None, *, offline: bool, cache_dir: 
                 examples = _from_hub(source, str(path), offline=True, cache_dir=cache_dir)
                 return examples, _use(source, "hub mirror", path.name, "", examples)
             path = inner
-        _, examples = read_examples(path, source.format)
+        try:
+            _, examples = read_examples(path, source.format)
+        except UnicodeDecodeError as err:
+            raise ReleaseError(f"{path}: byte {err.start}: not UTF-8 text ({err.reason}); source "
+                               f"{source.name}") from None
         if source.format == "mrqa" and source.subset:
             wrong = sorted({e.dataset for e in examples} - {source.subset})
             if wrong:
