@@ -51,6 +51,8 @@ def plan_upload(folder: Path, repo_id: str, *, tag: str | None = None, private: 
     manifest = read_release_manifest(folder)
     rels = sorted([*manifest["files"], MANIFEST])
     files = [(rel, confined(folder, rel, f"{folder / MANIFEST}: files").stat().st_size) for rel in rels]
+    if not tag and not isinstance(manifest.get("release"), str):
+        raise ReleaseError(f"{folder / MANIFEST}: field 'release': missing; pass --revision-tag")
     tag = tag or f"v{manifest['release']}"
     return UploadPlan(folder, repo_id, private, tag, files, list(DELETE_PATTERNS))
 
