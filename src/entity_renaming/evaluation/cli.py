@@ -15,15 +15,20 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tqdm.auto import tqdm
 
-from .inference import DTYPES, QAPredictor, WindowSettings, device_and_dtype, load_model
+from ..extras import MissingExtra, require
 from .leaderboard import write_leaderboard
 from .release import ConfigData, Release, ReleaseError, load_config, open_release
 from .results import RESULTS_SCHEMA, code_version, hardware, model_slug, write_json, write_predictions
 from .robustness import ConfigScores, robustness_rows, score_config
+
+if TYPE_CHECKING:
+    from .inference import QAPredictor
+
+DTYPE_NAMES = ("bf16", "fp16", "fp32")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -53,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--batch-size", type=int, default=64, help="windows per forward pass (default 64)")
     p.add_argument(
         "--dtype",
-        choices=sorted(DTYPES),
+        choices=DTYPE_NAMES,
         default=None,
         help="weights/activations dtype (default bf16 on cuda, fp32 on cpu)",
     )
@@ -109,6 +114,9 @@ def evaluate_model(
 
 
 def run(args: argparse.Namespace) -> list[Path]:
+    require("eval", "evaluate-benchmark")
+    from .inference import WindowSettings, device_and_dtype, load_model
+
     release = open_release(args.release, revision=args.release_revision, offline=args.offline)
     configs = release.select(args.configs)
     device, dtype = device_and_dtype(args.device, args.dtype)
@@ -171,7 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         for path in run(args):
             print(path)
-    except (ReleaseError, OSError) as err:
+    except (ReleaseError, MissingExtra, OSError) as err:
         print(f"evaluate-benchmark: error: {err}", file=sys.stderr)
         return 2
     return 0

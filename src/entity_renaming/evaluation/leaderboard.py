@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..extras import MissingExtra, require
 from .results import read_results
 
 CSV_COLUMNS = (
@@ -163,6 +164,7 @@ def write_leaderboard(results: Sequence[dict[str, Any]], out: Path, *, plots: bo
     csv_path.write_text(to_csv(rows), encoding="utf-8")
     written = [md, csv_path]
     if plots:
+        require("plots", "leaderboard --plots")
         from .plots import plot_all
 
         written += plot_all(rows, out / "plots")
@@ -184,7 +186,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (OSError, ValueError) as err:
         print(f"leaderboard: error: {err}", file=sys.stderr)
         return 2
-    for path in write_leaderboard(results, args.out, plots=args.plots):
+    try:
+        written = write_leaderboard(results, args.out, plots=args.plots)
+    except MissingExtra as err:
+        print(f"leaderboard: error: {err}", file=sys.stderr)
+        return 2
+    for path in written:
         print(path)
     return 0
 

@@ -14,10 +14,9 @@ import statistics
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..model import QAExample
-from .inference import Prediction
 from .release import ConfigData
 from .scoring import (
     exact_match,
@@ -29,6 +28,9 @@ from .scoring import (
     mrqa_scores,
     squad_v2_scores,
 )
+
+if TYPE_CHECKING:  # torch is an optional dependency (the [eval] extra)
+    from .inference import Prediction
 
 ERROR_KINDS = ("wrong_entity", "wrong_boundary", "no_answer")
 
