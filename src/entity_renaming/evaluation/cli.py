@@ -46,7 +46,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="model id on the hub or local folder; repeat for several models",
     )
     p.add_argument("--revision", help="model revision (branch, tag or commit) for hub models")
-    p.add_argument("--release", required=True, help="release folder, or hub dataset repo id")
+    p.add_argument(
+        "--release",
+        required=True,
+        help="what to evaluate: a release folder (build-benchmark --release: release/1.0.0 or "
+        "release/1.0.0/entity-renamed-mrqa), a build-benchmark --out folder, or a hub dataset repo id",
+    )
     p.add_argument("--release-revision", help="revision of a hub release")
     p.add_argument(
         "--configs",
@@ -55,6 +60,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="glob over config names (e.g. 'squad-per-*'); repeatable; default all",
     )
     p.add_argument("--split", help="split to evaluate (default: validation, else the config's first split)")
+    p.add_argument(
+        "--limit",
+        type=int,
+        metavar="N",
+        help="evaluate only the first N examples of each config (a smoke run; not for reporting)",
+    )
     p.add_argument("--batch-size", type=int, default=64, help="windows per forward pass (default 64)")
     p.add_argument(
         "--dtype",
@@ -94,12 +105,13 @@ def evaluate_model(
     split: str | None,
     batch_size: int,
     out: Path,
+    limit: int | None = None,
     progress: bool = True,
 ) -> list[ConfigScores]:
     """Answer and score every config with one loaded model; writes ``predictions/<config>.jsonl``."""
     scored = []
     for config in configs:
-        data: ConfigData = load_config(config, split)
+        data: ConfigData = load_config(config, split, limit)
         if not data.examples:
             continue
         with tqdm(total=0, desc=config.name, unit="win", disable=not progress) as bar:
@@ -140,7 +152,13 @@ def run(args: argparse.Namespace) -> list[Path]:
         name = display_name(model_id)
         model_out = args.out / model_slug(name)
         scored = evaluate_model(
-            predictor, release, configs, split=args.split, batch_size=args.batch_size, out=model_out
+            predictor,
+            release,
+            configs,
+            split=args.split,
+            batch_size=args.batch_size,
+            out=model_out,
+            limit=args.limit,
         )
         result = {
             "schema": RESULTS_SCHEMA,
@@ -160,7 +178,7 @@ def run(args: argparse.Namespace) -> list[Path]:
             "code": code_version(),
             "hardware": hardware(device),
             "date": datetime.now(UTC).isoformat(timespec="seconds"),
-            "settings": {**asdict(settings), "batch_size": args.batch_size},
+            "settings": {**asdict(settings), "batch_size": args.batch_size, "limit": args.limit},
             "configs": {
                 s.name: {"spec": s.spec, "metrics": s.metrics, "summary": s.summary()} for s in scored
             },
