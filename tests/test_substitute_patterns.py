@@ -11,7 +11,14 @@ from conftest import MRQA_SQUAD_DEV, SQUAD2_DEV, SQUAD2_NORMANS_RHINE, SQUAD2_TE
 from entity_renaming.entswap.build import rename_swapped
 from entity_renaming.io import read_examples
 from entity_renaming.model import Substitution, illegal_answers
-from entity_renaming.substitute import Renamer, is_grammar_edit, is_mention, rename_example, takes_article
+from entity_renaming.substitute import (
+    Renamer,
+    is_grammar_edit,
+    is_mention,
+    rename_example,
+    takes_article,
+    tokenize,
+)
 
 
 @pytest.fixture(scope="module")
@@ -155,3 +162,21 @@ def test_underscore_titles_are_renamed_and_their_edits_match_the_title(path, tit
             assert title_edits and title_edits_match(ex.title, renamed.title, title_edits)
             assert all(any(is_mention(e.original, s.original, title=True) for s in mapping)
                        for e in title_edits)
+
+
+def test_article_edits_keep_mrqa_tokens_and_token_spans_right(mrqa_dev):
+    """Inserted and deleted articles are zero-width / empty edits: tokens are recomputed around them."""
+    cases = [(e, [sub("United States", "France", "gpe", "country")]) for e in mrqa_dev
+             if "the United States" in e.context][:30]
+    cases += [(e, [sub("France", "United Kingdom", "gpe", "country")]) for e in mrqa_dev
+              if re.search(r"\b(in|of|to) France\b", e.context)][:30]
+    assert len(cases) > 30
+    for ex, mapping in cases:
+        renamed, edits = rename_example(ex, mapping)
+        assert any(is_grammar_edit(e.original, e.replacement) for e in edits if e.field == "context")
+        tokens = renamed.context_tokens
+        assert all(renamed.context[o:o + len(t)] == t for t, o in tokens)
+        assert all(o1 + len(t1) <= o2 for (t1, o1), (_, o2) in zip(tokens, tokens[1:], strict=False))
+        new_words = {t for t, _ in tokenize(" ".join(e.replacement for e in edits if e.field == "context"))}
+        assert new_words <= {t for t, _ in tokens}
+        assert illegal_answers(renamed) == []

@@ -284,7 +284,7 @@ def retokenize(
         first = bisect_right(ends, edits[k].start, lo=done)  # first token ending after the edit starts
         shift(first)
         region_start = min(edits[k].start, offs[first]) if first < n else edits[k].start
-        region_end, last_tok, kk = edits[k].end, first, k
+        region_end, last_tok, kk = edits[k].end, first, k + 1  # edit k always belongs (even if empty)
         while True:  # grow the region over every overlapping edit and token
             grown = False
             while kk < len(edits) and edits[kk].start < region_end:
