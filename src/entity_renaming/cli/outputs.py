@@ -15,6 +15,7 @@ from ..checksums import examples_digest, sha256_file
 from ..configs import ConfigResult
 from ..io import file_suffix, write_examples
 from ..model import QAExample, SourceFormat
+from ..quality import Linter
 
 MANIFEST = "manifest.json"
 SKIPPED = "skipped.jsonl"
@@ -48,6 +49,7 @@ class BenchmarkWriter:
     ) -> None:
         self.out = Path(out)
         self.fmt, self.meta, self.suffix = fmt, meta, file_suffix(fmt, compressed)
+        self.examples, self._linter = examples, None
         (self.out / PARTS).mkdir(parents=True, exist_ok=True)
         is_file = Path(source).is_file()
         source_sha = sha256_file(Path(source)) if is_file else examples_digest(examples)
@@ -97,8 +99,15 @@ class BenchmarkWriter:
                 "records": len(result.renamings),
                 "sha256": sha256_file(renamings),
             },
+            "quality": self.linter().lint(result.examples, result.renamings),
         }
         self._save()
+
+    def linter(self) -> Linter:
+        """The quality lint of this dataset's configs (:mod:`entity_renaming.quality`), made on first use."""
+        if self._linter is None:
+            self._linter = Linter(self.examples)
+        return self._linter
 
     def _meta_for(self, result: ConfigResult) -> dict[str, Any] | None:
         if self.fmt == "mrqa":

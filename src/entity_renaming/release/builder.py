@@ -241,7 +241,7 @@ def build_release(d: ReleaseDefinition, out: Path, opts: BuildOptions) -> dict[s
                                        f"configs asked for ({todo[:3]}…)")
                 seen.add(result.name)
                 writer.write(result, source=source_name, group=group.name, fmt=source.format,
-                             fingerprint=prints[result.name], num_input=len(examples))
+                             fingerprint=prints[result.name], num_input=len(examples), originals=examples)
             missing = [n for n in todo if n not in seen]
             if missing:
                 raise ReleaseError(f"builder {group.builder!r} did not build {missing[:5]}")

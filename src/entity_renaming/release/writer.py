@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,8 @@ import pyarrow.parquet as pq
 
 from ..checksums import sha256_file
 from ..configs import ConfigResult
-from ..model import SourceFormat
+from ..model import QAExample, SourceFormat
+from ..quality import lint_config
 from .schema import release_table
 
 MANIFEST = "release-manifest.json"
@@ -95,6 +96,7 @@ class ConfigEntry:
     num_skipped: int
     num_edits: int
     skip_reasons: dict[str, int]
+    quality: dict[str, Any] = field(default_factory=dict)  # :mod:`entity_renaming.quality` lint
 
     def num_out_of_scope(self) -> int:
         return sum(c for r, c in self.skip_reasons.items() if is_out_of_scope(r))
@@ -130,8 +132,9 @@ class ReleaseWriter:
         return path.exists() and sha256_file(path) == entry.sha256
 
     def write(self, result: ConfigResult, *, source: str, group: str, fmt: SourceFormat, fingerprint: str,
-              num_input: int) -> ConfigEntry:
-        """Write one built config and record it in the manifest."""
+              num_input: int, originals: list[QAExample] | None = None) -> ConfigEntry:
+        """Write one built config and record it in the manifest (with its quality lint when the input
+        ``originals`` are given)."""
         if len(result.examples) + len(result.skipped) != num_input:
             raise ValueError(f"config {result.name}: {len(result.examples)} emitted + {len(result.skipped)} "
                              f"skipped != {num_input} input examples")
@@ -139,11 +142,13 @@ class ReleaseWriter:
         rel = shard_path(result.name)
         write_parquet(table, self.out / rel)
         reasons = Counter(skip_reason_kind(s.reason) for s in result.skipped)
+        quality = lint_config(originals, result.examples, result.renamings) if originals is not None else {}
         entry = ConfigEntry(
             name=result.name, source=source, group=group, format=fmt, fingerprint=fingerprint, file=rel,
             sha256=sha256_file(self.out / rel), num_examples=table.num_rows, num_bytes=table.nbytes,
             num_input=num_input, num_skipped=len(result.skipped),
-            num_edits=sum(len(r.edits) for r in result.renamings), skip_reasons=dict(sorted(reasons.items())))
+            num_edits=sum(len(r.edits) for r in result.renamings), skip_reasons=dict(sorted(reasons.items())),
+            quality=quality)
         self.manifest["configs"][result.name] = entry.__dict__
         dump_json(self.out / MANIFEST, self.manifest)
         return entry
