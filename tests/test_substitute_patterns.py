@@ -84,6 +84,8 @@ def test_possessive_apostrophe_inside_an_answer_span_stays_legal(mrqa_dev):
 
 # --- pattern 5: articles -------------------------------------------------------------------------------
 
+HEAD = r"(?=[.,;:)]|'s\b|\s+(?:and|has|was|is|in|of)\b)"  # contexts where the name surely heads its phrase
+
 
 def test_takes_article():
     assert takes_article("United States", "country") and takes_article("Netherlands", "country")
@@ -98,22 +100,24 @@ def test_article_dropped_when_the_new_country_takes_none(contexts):
     renamer = Renamer([sub("United States", "France", "gpe", "country")])
     for text in texts:
         new, edits = renamer.apply(text)
-        assert not re.search(r"\b[Tt]he France\b(?![ \t]+[A-Z0-9]|[-–])", new), new
+        assert not re.search(rf"\b[Tt]he France{HEAD}", new), new
         grammar = {(e.original.lower(), e.replacement) for e in edits
                    if is_grammar_edit(e.original, e.replacement)}
         assert grammar <= {("the ", ""), ("'", "'s")}  # "the United States' port" → "France's port"
         # a modifier keeps its article: "the United States Army" → "the France Army"
-        modifiers = len(re.findall(r"\bthe United States(?: [A-Z0-9]|-)", text))
-        assert len(re.findall(r"\bthe France(?: [A-Z0-9]|-)", new)) == modifiers
+        dropped = sum(1 for e in edits if e.original.lower() == "the ")
+        assert new.count("he France") == text.count("he United States") - dropped
+        assert len(re.findall(r"\bthe France(?: [A-Z0-9]|-)", new)) == len(
+            re.findall(r"\bthe United States(?: [A-Z0-9]|-)", text))
 
 
 def test_article_inserted_when_the_new_country_takes_one(contexts):
-    texts = [c for c in contexts if re.search(r"\b(in|of|to) France\b(?![ \t]+[A-Z0-9]|[-–])", c)]
+    texts = [c for c in contexts if re.search(rf"\b(in|of|to) France{HEAD}", c)]
     assert texts
     renamer = Renamer([sub("France", "United Kingdom", "gpe", "country")])
     for text in texts:
         new, _ = renamer.apply(text)
-        assert not re.search(r"\b(in|of|to) United Kingdom\b(?![ \t]+[A-Z0-9]|[-–])", new), new
+        assert not re.search(rf"\b(in|of|to) United Kingdom{HEAD}", new), new
         assert re.search(r"\b(in|of|to) the United Kingdom\b", new)
 
 

@@ -37,7 +37,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .model import Edit, QAExample, Renaming, Substitution
-from .substitute import is_grammar_edit, takes_article, title_words
+from .substitute import heads_phrase, is_grammar_edit, takes_article, title_words
 
 DETECTORS = (
     "common_word", "article_mismatch", "gold_unchanged", "several_names", "inside_longer_name",
@@ -56,7 +56,6 @@ _FUNCTION_WORDS = frozenset({
 })
 _NEXT_CAPITAL = re.compile(r" ([A-Z][\w'\u2019-]*)")
 _PREV_CAPITAL = re.compile(r"([^\s.!?:;\"(]) ([A-Z][\w'\u2019-]*) $")  # not the first word of a sentence
-_MODIFIES_NEXT = re.compile(r"[ \t]*[-\u2013]|[ \t]+[A-Z0-9]")
 _THE_BEFORE = re.compile(r"(?:^|\W)[Tt]he $")
 _BARE_BEFORE = re.compile(r"(?:^|[^\w'\u2019-])(?:in|of|to|from) $")
 _PLACES = frozenset({"country", "state", "city", "location"})
@@ -147,8 +146,8 @@ def article_mismatch(text: str, mentions: list[Edit]) -> bool:
     """A new place name with the wrong article in ``text`` (the renamed passage; ``mentions``: its edits
     that replace a name)."""
     for e in mentions:
-        if _MODIFIES_NEXT.match(text, e.new_end):
-            continue  # a modifier keeps the article of its head: "the France Army"
+        if not heads_phrase(text, e.new_end):
+            continue  # a modifier keeps the article of its head: "the France Army", "the France government"
         before = text[max(0, e.new_start - 16):e.new_start]
         needs_the = takes_article(e.replacement.rstrip("'\u2019"), e.span_type)
         if _THE_BEFORE.search(before) and not needs_the and e.span_type in _PLACES:

@@ -65,7 +65,29 @@ _DETERMINERS = frozenset({
 _APOSTROPHES = "'\u2019"
 _PRECEDING_WORD = re.compile(r"(?<![\w'\u2019-])([a-z]+) $")
 _SENTENCE_END = re.compile(r"[.!?][\"'\u201d)]? $")
-_MODIFIES_NEXT = re.compile(r"[ \t]*[-\u2013]|[ \t]+[A-Z0-9]")
+_NEXT_WORD = re.compile(r"[ \t]*(\w+|\S)?")
+#: Words after which a name still heads its noun phrase ("the United States and", "... has", "... in").
+_PHRASE_ENDS = frozenset({
+    "and", "or", "but", "nor", "in", "on", "at", "of", "to", "for", "from", "with", "by", "as", "into",
+    "than", "over", "under", "after", "before", "during", "since", "until", "against", "between", "through",
+    "about",
+    "is", "was", "are", "were", "be", "been", "has", "had", "have", "will", "would", "could", "should", "can",
+    "may", "might", "must", "did", "does", "do", "which", "that", "who", "whose", "where", "when", "while",
+    "because", "if", "although", "though", "also", "then", "still", "not", "alone", "itself",
+})
+
+
+def heads_phrase(text: str, end: int) -> bool:
+    """Whether a name ending at ``end`` heads its noun phrase, so that an article before it is its own:
+    followed by punctuation, the end of the text, a function word or a past-tense verb ("the United States
+    has", "the United States declared"), but not by a noun it modifies ("the United States Army", "the
+    United States government", "France-based"). Unknown lower-case words count as nouns (no article fix)."""
+    word = _NEXT_WORD.match(text, end).group(1)
+    if word is None or text[end:end + 1] in ("'", "\u2019"):
+        return True
+    if word[0].isalnum():
+        return word in _PHRASE_ENDS or (word.islower() and word.endswith("ed"))
+    return word not in ("-", "\u2013")
 
 
 def takes_article(name: str, span_type: str) -> bool:
@@ -140,7 +162,7 @@ def find_mentions(spec: tuple[tuple[str, str], ...], text: str) -> tuple[Mention
             article = "the "
         elif _SENTENCE_END.search(text, max(0, start - 3), start):
             article = "The "
-        head = _MODIFIES_NEXT.match(text, match.end()) is None
+        head = heads_phrase(text, end)
         out.append(Mention(start, end, form, suffix, apostrophe, the_start, article, head))
     return tuple(out)
 
