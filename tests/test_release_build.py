@@ -436,7 +436,9 @@ def test_a_bank_lacking_an_entswap_category_fails_before_the_first_config(inputs
     write_manifest(banks / "MANIFEST.json", manifest["banks"])
     out = tmp_path / "out"
     assert build(dict(inputs, banks=banks), out) == 2  # the pipeline groups come first in the definition
-    assert "no 'organization' names, needed for EntSwap's 'organization' category" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "no 'organization' names, needed for EntSwap's 'organization' category" in err
+    assert "or build the other groups: --only yan2022 --only squad2-per" in err
     assert not out.exists()
 
 
