@@ -523,7 +523,7 @@ def test_a_truncated_release_manifest_is_reported_and_the_build_rebuilds(built, 
     assert release_main(["--push", "--dry-run", "--release-out", str(copy), "--repo-id", "o/n"]) == 2
     capsys.readouterr()
     assert build(inputs, copy) == 0
-    assert f"{MANIFEST}.corrupt, every config is rebuilt" in capsys.readouterr().err
+    assert "every config is rebuilt" in capsys.readouterr().err
     assert {k: v for k, v in file_hashes(copy).items() if not k.endswith(".corrupt")} == file_hashes(built)
 
 
