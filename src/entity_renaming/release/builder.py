@@ -91,7 +91,12 @@ def check_banks(d: ReleaseDefinition, banks_root: Path | None) -> list[BankUse]:
     uses = describe_banks(root, {b: used_by[b] for b in d.banks if b in used_by})
     for group in d.groups:
         if group.builder == ENTSWAP:
-            entswap.check_banks(group.config_names(group.sources[0]), banks_root)
+            try:
+                entswap.check_banks(group.config_names(group.sources[0]), banks_root)
+            except BankError as err:
+                others = [f"--only {g.name}" for g in d.groups if g is not group]
+                hint = f"; or build the other groups: {' '.join(others)}" if others else ""
+                raise BankError(f"group {group.name}: {err}{hint}") from None
             continue
         for bank in banks_used(group, banks_root):
             loaded = load_bank(bank, banks_root)

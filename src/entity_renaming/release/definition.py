@@ -1,9 +1,10 @@
 """The release definition (``release/vX.Y.Z.yaml``): what ``build-benchmark --release`` builds.
 
 One YAML file fixes the version, the sources (hub id, subset, mirror file name, licence), the groups
-of configs (sources × entity types × perturbations × seeds, or an explicit list of names produced by a
-custom builder such as EntSwap), the NER model and the name banks. Everything is validated on load;
-errors name the file and the field.
+of configs (sources × entity types × perturbations × seeds, or an explicit list of names produced by
+another of the package's builders, :data:`BUILDERS`), the NER model and the name banks. Everything is
+validated on load; errors name the file and the field. Paths a definition names (``audit_report``, a
+source's ``file``) stay inside their folder; ``name`` is one folder name.
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ class Source:
 
 @dataclass(frozen=True)
 class Group:
-    """Configs built the same way: by the renaming pipeline, or by a named custom builder."""
+    """Configs built the same way: by the renaming pipeline, or by another builder of :data:`BUILDERS`."""
 
     name: str
     description: str
