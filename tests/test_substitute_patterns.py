@@ -184,3 +184,17 @@ def test_article_edits_keep_mrqa_tokens_and_token_spans_right(mrqa_dev):
         new_words = {t for t, _ in tokenize(" ".join(e.replacement for e in edits if e.field == "context"))}
         assert new_words <= {t for t, _ in tokens}
         assert illegal_answers(renamed) == []
+
+
+def test_answer_follows_the_passage_article_decision(mrqa_dev):
+    """An answer ending where the passage goes on ("Supreme Court of the United States ruled") gets the
+    passage's article decision, in answers and MRQA answer texts alike, instead of being refused."""
+    cases = [e for e in mrqa_dev if any(a.text.endswith("the United States") for a in e.answers)]
+    assert cases
+    for ex in cases:
+        renamed, edits = rename_example(ex, [sub("United States", "Mali", "gpe", "country")])
+        assert illegal_answers(renamed) == []
+        for ans in renamed.answers:
+            ((s, e),) = ans.char_spans[:1] or [(0, 0)]
+            assert renamed.context[s:e] == ans.text or ans.text.lower() == renamed.context[s:e].lower()
+        assert set(renamed.answer_texts) <= {a.text for a in renamed.answers} | set(ex.answer_texts)

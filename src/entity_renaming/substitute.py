@@ -447,12 +447,18 @@ def rename_example(
     if question_tokens is not None:
         question_tokens, _ = retokenize(question_tokens, q_edits, question)
 
+    as_renamed: dict[str, tuple[str, list[TextEdit]]] = {}  # an answer text → as renamed in the passage
+
     def renamed_answers(answers: list[Answer], field: str) -> list[Answer]:
         out = []
         for i, ans in enumerate(answers):
-            text, a_edits = renamer.apply(ans.text)
-            records.extend(_edit_records(field, a_edits, i))
             spans = [offsets.span(s) for s in ans.char_spans]
+            text, a_edits = renamer.apply(ans.text)
+            if len(spans) == 1 and example.context[slice(*ans.char_spans[0])] == ans.text:
+                # the passage decides article and inflection ("the United States ruled" vs the answer's end)
+                text, a_edits = _slice_edits(context, c_edits, ans.char_spans[0], spans[0])
+                as_renamed.setdefault(ans.text, (text, a_edits))
+            records.extend(_edit_records(field, a_edits, i))
             for old, (s, e) in zip(ans.char_spans, spans, strict=True):
                 piece = context[s:e]
                 if piece != text and not _quirk_kept(example, old, ans.text, piece, text):
@@ -471,7 +477,7 @@ def rename_example(
         plausible = renamed_answers(example.plausible_answers, "plausible_answer")
     answer_texts = []
     for i, text in enumerate(example.answer_texts):
-        new, a_edits = renamer.apply(text)
+        new, a_edits = as_renamed.get(text) or renamer.apply(text)
         records.extend(_edit_records("answer_text", a_edits, i))
         answer_texts.append(new)
     renamed = replace(
@@ -489,6 +495,17 @@ def rename_example(
     if problems:
         raise RenameError(f"illegal after renaming: {problems[0]}")
     return renamed, records
+
+
+def _slice_edits(
+    context: str, edits: list[TextEdit], old: CharSpan, new: CharSpan
+) -> tuple[str, list[TextEdit]]:
+    """The renamed passage slice ``new`` of the old span ``old`` and the passage edits inside it, with
+    positions relative to the slice."""
+    (s, e), (ns, ne) = old, new
+    inside = [replace(x, start=x.start - s, end=x.end - s, new_start=x.new_start - ns, new_end=x.new_end - ns)
+              for x in edits if s <= x.start and x.end <= e and ns <= x.new_start and x.new_end <= ne]
+    return context[ns:ne], inside
 
 
 def _quirk_kept(example: QAExample, span: CharSpan, old_text: str, new_piece: str, new_text: str) -> bool:
