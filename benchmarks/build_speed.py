@@ -8,8 +8,9 @@ fresh empty NER cache each, output into a fresh folder):
 1. one config: ``--perturbation dbname --entity-types per --seeds 0``;
 2. the grid: 4 entity types × original/indistname/dbname/randstr × 5 seeds (the defaults; 64 configs).
 
-and prints, per repetition, both wall times, their ratio (the goal is ≤ 1.5×), the grid's output size
-and the peak memory of each build, with the load average before and after.
+and prints, per repetition, both wall times and their ratio (the goal is ≤ 1.5×), both CPU times
+(user + system, workers included) and their ratio (less sensitive to a shared machine's load), the
+grid's output size and peak memory, with the load average before and after.
 """
 
 from __future__ import annotations
@@ -29,18 +30,23 @@ DEFAULT_INPUT = Path(__file__).resolve().parents[2] / "shared" / "data" / "mrqa"
 ONE_CONFIG = ["--perturbation", "dbname", "--entity-types", "per", "--seeds", "0"]
 
 
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def timed_build(input_file: Path, extra: list[str], workdir: Path) -> dict[str, float]:
     """Wall time, peak RSS and output size of one ``build-benchmark`` run from an empty NER cache."""
     out, cache = workdir / "out", workdir / "ner-cache"
     cmd = [sys.executable, "-m", "entity_renaming.cli.build_benchmark", "--input", str(input_file),
            "--out", str(out), "--ner-cache", str(cache), "--no-progress", *extra]
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), _children_cpu()
     done = subprocess.run(cmd, capture_output=True, text=True, check=False)
-    seconds = time.perf_counter() - t0
+    seconds, cpu = time.perf_counter() - t0, _children_cpu() - cpu0
     if done.returncode != 0:
         raise SystemExit(f"build failed ({done.returncode}): {done.stderr[-2000:]}")
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    return {"seconds": round(seconds, 2), "output_mb": round(size / 1e6, 1),
+    return {"seconds": round(seconds, 2), "cpu_seconds": round(cpu, 2), "output_mb": round(size / 1e6, 1),
             "configs": len(json.loads((out / "manifest.json").read_text())["configs"])}
 
 
@@ -61,6 +67,7 @@ def main() -> None:
             grid_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
         runs.append({
             "one_config": one, "grid": grid, "ratio": round(grid["seconds"] / one["seconds"], 2),
+            "cpu_ratio": round(grid["cpu_seconds"] / one["cpu_seconds"], 2),
             "peak_rss_mb": {"one_config": round(one_rss / 1024), "max_so_far": round(grid_rss / 1024)},
             "loadavg_before": [round(x, 2) for x in load_before],
             "loadavg_after": [round(x, 2) for x in os.getloadavg()],

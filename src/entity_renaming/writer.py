@@ -30,6 +30,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -124,6 +125,7 @@ _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 _NUMBER = re.compile(r"\d+")
 
 
+@lru_cache(maxsize=4096)
 def skip_reason_kind(reason: str) -> str:
     """The kind of a skip reason, for counting: the text before the first ``": "`` with quoted names and
     numbers masked (``renamed answer '…' differs from the renamed passage slice '…'``)."""
@@ -215,7 +217,7 @@ class NativeLayout:
         write_examples(tmp, result.examples, self.fmt, self._meta_for(result.name))
         os.replace(tmp, data)
         renamings = f"{result.name}.renamings.jsonl.gz"
-        blob = gzip_bytes(jsonl_bytes(r.to_json() for r in result.renamings))
+        blob = gzip_bytes(jsonl_bytes(result.renamings))  # orjson writes the dataclasses as Renaming.to_json
         atomic_write(out / renamings, blob)
         return Written((data.name, sha256_file(data)), {renamings: sha256_bytes(blob)}, data.stat().st_size)
 

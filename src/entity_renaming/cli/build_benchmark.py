@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -24,6 +25,9 @@ from ..ner import NerBackend, load_backend
 from ..pipeline import DEFAULT_SPACY_MODEL, build_configs
 from ..release.cli import RELEASE_EPILOG, add_release_arguments, run_release, wants_release
 from ..writer import ConfigEntry, NativeLayout, Writer
+
+#: CPUs this process may use, at most 4: configs are built (and written) in that many forked workers.
+DEFAULT_WORKERS = min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
 
 EPILOG = """\
 examples:
@@ -138,8 +142,9 @@ def parser() -> argparse.ArgumentParser:
     how.add_argument(
         "--workers",
         type=int,
-        default=1,
-        help="processes building configs in parallel (default 1); outputs do not depend on it",
+        default=DEFAULT_WORKERS,
+        help=f"processes building configs in parallel, each writing its own configs (default: the number of "
+        f"CPUs up to 4, here {DEFAULT_WORKERS}); outputs do not depend on it",
     )
     how.add_argument("--banks", type=Path, help="name-bank folder (default: the bundled name_banks/)")
     p.add_argument("--out", type=Path, help="output folder")
