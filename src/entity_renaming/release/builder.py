@@ -69,7 +69,7 @@ def config_inputs(name: str, source_fp: str, group: Group, backend: NerBackend, 
     pipeline = group.builder == PIPELINE
     specs = {s.name: s for src in group.sources for s in group.specs(src)} if pipeline else {}
     params = specs[name].params() if name in specs else {"config": name}
-    return build_inputs(input_sha256=source_fp, ner=backend.key, banks_sha256=banks_fp,
+    return build_inputs(input_sha256=source_fp, ner=backend.fingerprint(), banks_sha256=banks_fp,
                         builder=group.builder, params=params)
 
 
