@@ -356,6 +356,10 @@ class Writer:
         return self.manifest
 
     def _assemble_skips(self, entries: list[ConfigEntry]) -> dict[str, str]:
+        referenced = {f for e in entries for f in e.files if f.startswith(PARTS)}
+        for part in (self.out / PARTS).glob("*"):  # lists of configs or settings no longer built
+            if f"{PARTS}/{part.name}" not in referenced:
+                part.unlink()
         failures = b"".join((self.out / PARTS / f"{e.name}.skipped.jsonl").read_bytes() for e in entries)
         atomic_write(self.out / SKIPPED, failures)
         lines, seen = [], set()

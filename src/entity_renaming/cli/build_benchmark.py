@@ -40,9 +40,12 @@ examples:
 
 Output (DIR): one file per config in the input's format, named {dataset}-{etype}-{perturbation}-seed{k}
 ({dataset}-{perturbation}-seed{k} for mix, {dataset}[-{etype}]-original for the unperturbed subset),
-{config}.renamings.jsonl with every edit, skipped.jsonl (config, example id, reason) and manifest.json
-(every file with its example count and sha256). Every input example of every config is either
-emitted (renamed, answers re-checked against the passage) or listed in skipped.jsonl.
+{config}.renamings.jsonl.gz with every edit, skipped.jsonl (config, example id, reason of each failed
+renaming), out-of-scope.jsonl.gz (examples with no perturbable entity, one list per entity type) and
+manifest.json (per config: files with sha256, counts, skip reasons, what it was built with). Every input
+example of every config is emitted (renamed, answers re-checked against the passage), failed or out of
+scope. Interrupted builds resume (Ctrl-C included); configs built with other inputs, banks, NER model or
+package version are rebuilt.
 
 EntSwap (--perturbation entswap, Siro & Ajayi 2023) renames every person, country, city, location,
 organisation and nationality of each article (title, question, passage, answers) with African names;
