@@ -57,7 +57,7 @@ class OutputError(ValueError):
 def atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder and ``os.replace``."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f"{TMP_PREFIX}{path.name}")
+    tmp = path.with_name(f"{TMP_PREFIX}{os.getpid()}-{path.name}")  # workers may write the same file
     tmp.write_bytes(data)
     os.replace(tmp, path)
 
@@ -309,8 +309,10 @@ class Writer:
         """Store an out-of-scope id list once, content-addressed (configs of one entity type share it)."""
         digest = sha256_bytes(orjson.dumps([reason, ids]))
         rel = f"{PARTS}/scope-{digest[:32]}.json.gz"
-        if not (self.out / rel).is_file():
-            atomic_write(self.out / rel, gzip_bytes(orjson.dumps({"reason": reason, "example_ids": ids})))
+        blob = gzip_bytes(orjson.dumps({"reason": reason, "example_ids": ids}))
+        path = self.out / rel
+        if not path.is_file() or sha256_file(path) != sha256_bytes(blob):
+            atomic_write(path, blob)
         return digest, rel
 
     def record(self, entry: ConfigEntry) -> None:
