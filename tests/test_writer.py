@@ -189,7 +189,9 @@ def test_ctrl_c_leaves_a_resumable_folder_and_one_line_no_traceback(tmp_path, ne
     seeds = ",".join(str(s) for s in range(40))
     args = [sys.executable, "-m", "entity_renaming.cli.build_benchmark", "--demo", "--seeds", seeds,
             "--no-progress", "--ner-cache", str(ner_cache_dir), "--out", str(out), "--workers", "2"]
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # as in a terminal: SIGINT handled (a background shell job would start with it ignored)
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline and proc.poll() is None:
         try:
