@@ -7,6 +7,7 @@ import gzip
 import json
 import os
 import pickle
+import re
 import shutil
 import signal
 import subprocess
@@ -179,7 +180,9 @@ def test_a_truncated_manifest_is_named_and_the_build_rebuilds(tmp_path, ner_cach
     capsys.readouterr()
     assert build(out, ner_cache_dir, "--entity-types", "per") == 0
     captured = capsys.readouterr()
-    assert f"{out / 'manifest.json'} is unreadable" in captured.err and "rebuilt" in captured.err
+    assert re.search(rf"{re.escape(str(out / 'manifest.json'))}: line \d+: unreadable manifest", captured.err)
+    assert "every config is rebuilt" in captured.err
+    assert (out / "manifest.json.corrupt").read_text(encoding="utf-8") == text[: len(text) // 2]
     assert "built 4 configs" in captured.out
     assert manifest(out)["configs"] == good["configs"]
 

@@ -83,17 +83,21 @@ def dump_json(path: Path, data: Any) -> None:
 
 def read_manifest(path: Path) -> dict[str, Any] | None:
     """The manifest at ``path``; ``None`` when absent. An unreadable one (truncated by a crash, edited by
-    hand) is reported on stderr and treated as absent, so every config is rebuilt."""
+    hand) is moved aside to ``<name>.corrupt`` with a warning naming it and treated as absent: every config
+    is rebuilt, nothing else is lost."""
     if not path.exists():
         return None
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict) or not isinstance(data.get("configs", {}), dict):
-            raise ValueError("not a manifest object")
+            raise ValueError("field 'configs': expected a mapping")
         return data
     except (ValueError, UnicodeDecodeError) as err:
-        print(f"warning: {path} is unreadable ({err}); treating it as absent: every config is rebuilt "
-              "(delete the folder to start clean)", file=sys.stderr)
+        where = f"line {err.lineno}: " if isinstance(err, json.JSONDecodeError) else ""
+        aside = path.with_name(path.name + ".corrupt")
+        os.replace(path, aside)
+        print(f"warning: {path}: {where}unreadable manifest ({err}); moved to {aside.name}, "
+              "every config is rebuilt", file=sys.stderr)
         return None
 
 
@@ -165,6 +169,8 @@ class ConfigEntry:
     out_of_scope: dict[str, str] = field(default_factory=dict)
     source: str = ""
     group: str = ""
+    #: the renamings file (``None`` when the data file holds them, as release shards do)
+    renamings: str | None = None
 
     def num_out_of_scope(self) -> int:
         return sum(c for r, c in self.skip_reasons.items() if is_out_of_scope(r))
@@ -189,6 +195,8 @@ class Written:
     data: tuple[str, str]
     others: dict[str, str]
     num_bytes: int
+    #: the renamings file among ``others`` (``None`` when the data file holds them)
+    renamings: str | None = None
 
 
 class Layout(Protocol):
@@ -219,7 +227,8 @@ class NativeLayout:
         renamings = f"{result.name}.renamings.jsonl.gz"
         blob = gzip_bytes(jsonl_bytes(result.renamings))  # orjson writes the dataclasses as Renaming.to_json
         atomic_write(out / renamings, blob)
-        return Written((data.name, sha256_file(data)), {renamings: sha256_bytes(blob)}, data.stat().st_size)
+        return Written((data.name, sha256_file(data)), {renamings: sha256_bytes(blob)}, data.stat().st_size,
+                       renamings)
 
     def _meta_for(self, name: str) -> dict[str, Any] | None:
         if self.fmt == "mrqa":
@@ -302,7 +311,7 @@ class Writer:
             num_examples=len(result.examples), num_bytes=written.num_bytes, num_input=num_input,
             num_skipped=len(result.skipped), num_edits=sum(len(r.edits) for r in result.renamings),
             skip_reasons=dict(sorted(Counter(kinds).items())), files=others, out_of_scope=out_of_scope,
-            source=source, group=group)
+            source=source, group=group, renamings=written.renamings)
         return entry
 
     def _write_scope(self, reason: str, ids: list[str]) -> tuple[str, str]:
