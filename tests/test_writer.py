@@ -315,4 +315,9 @@ def test_output_holds_no_per_config_copy_of_out_of_scope_examples(squad_build):
     skipped = sizes[SKIPPED]
     assert skipped < 200_000  # real failures only (was ~3.5 MB here with one line per out-of-scope example)
     assert all(n.endswith((".jsonl.gz", ".json")) for n in sizes if n != SKIPPED)
-    assert os.path.getsize(squad_build / "out-of-scope.jsonl.gz") < 100_000
+    stored = sum(r["count"] for r in map(json.loads, gzip.decompress(
+        (squad_build / "out-of-scope.jsonl.gz").read_bytes()).splitlines()))
+    per_config = sum(c for e in manifest(squad_build)["configs"].values()
+                     for r, c in e["skip_reasons"].items() if r.startswith("no perturbable"))
+    assert stored * 2 == per_config  # each list once, for the 2 configs of its entity type
+    assert os.path.getsize(squad_build / "out-of-scope.jsonl.gz") < 24 * stored  # compressed ids
