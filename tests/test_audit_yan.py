@@ -8,12 +8,12 @@ import re
 import pytest
 from conftest import MRQA_SQUAD_DEV
 
-from entity_renaming.cli.outputs import BenchmarkWriter
 from entity_renaming.configs import ConfigResult, ConfigSpec
 from entity_renaming.entswap.audit import main
 from entity_renaming.io import read_examples
 from entity_renaming.model import Renaming, Substitution
 from entity_renaming.substitute import rename_example
+from entity_renaming.writer import NativeLayout, Writer
 
 CONFIG = "squad-per-dbname-seed0"
 
@@ -31,9 +31,10 @@ def yan_config(tmp_path_factory):
         result.examples.append(new)
         result.renamings.append(Renaming(ex.id, ex.id, CONFIG, "dbname", "per", 0, subs, edits))
     out = tmp_path_factory.mktemp("yan")
-    writer = BenchmarkWriter(out, source=MRQA_SQUAD_DEV, fmt="mrqa", meta=meta, examples=chosen)
-    writer.write(result)
-    writer.finish([CONFIG], settings={})
+    with Writer(out, NativeLayout("mrqa", meta, compressed=False), {}) as writer:
+        writer.write(result, fmt="mrqa", built_with={}, fingerprint="", num_input=len(chosen),
+                     originals=chosen)
+        writer.finish([CONFIG])
     return out, result
 
 

@@ -8,12 +8,12 @@ from dataclasses import replace
 import pytest
 from conftest import MRQA_SQUAD_DEV, SQUAD2_DEV
 
-from entity_renaming.cli.outputs import BenchmarkWriter
 from entity_renaming.configs import ConfigResult, ConfigSpec
 from entity_renaming.io import read_examples
 from entity_renaming.model import QAExample, Renaming, Substitution
 from entity_renaming.quality import DETECTORS, Linter, summary_text
 from entity_renaming.substitute import rename_example
+from entity_renaming.writer import NativeLayout, Writer
 
 
 @pytest.fixture(scope="module")
@@ -105,8 +105,9 @@ def test_quality_report_goes_into_the_manifest(tmp_path, mrqa_dev):
         new, record = renamed(ex, [Substitution("Broncos", "Panther", "org", "nnp")])
         result.examples.append(new)
         result.renamings.append(replace(record, config=result.name))
-    writer = BenchmarkWriter(tmp_path, source=MRQA_SQUAD_DEV, fmt="mrqa", meta={}, examples=subset)
-    writer.write(result)
+    with Writer(tmp_path, NativeLayout("mrqa", {}, compressed=False), {}) as writer:
+        writer.write(result, fmt="mrqa", built_with={}, fingerprint="", num_input=len(subset),
+                     originals=subset)
     report = json.loads((tmp_path / "manifest.json").read_text())["configs"][result.name]["quality"]
     assert report["examples"] == len(subset)
     assert set(report["detectors"]) == set(DETECTORS)

@@ -132,6 +132,18 @@ class Linter:
         return found
 
 
+_LINTERS: dict[int, tuple[list[QAExample], Linter]] = {}
+
+
+def linter_for(originals: list[QAExample]) -> Linter:
+    """The :class:`Linter` of ``originals``, made once per input list (per process)."""
+    hit = _LINTERS.get(id(originals))
+    if hit is None or hit[0] is not originals:
+        _LINTERS.clear()
+        hit = _LINTERS[id(originals)] = (originals, Linter(originals))
+    return hit[1]
+
+
 def _abbreviation(name: str) -> bool:
     return name.isupper() and len(name) <= 5
 

@@ -2,7 +2,7 @@
 ``audit-renamings --tally FILE``: the precision table of a filled-in review file.
 
 Reads a ``build-benchmark`` output folder (``manifest.json``, the config's data file and its
-``{config}.renamings.jsonl``) of an EntSwap or a Yan et al. config, rebuilds each original passage and
+``{config}.renamings.jsonl.gz``) of an EntSwap or a Yan et al. config, rebuilds each original passage and
 question from the renamed one and its edits, samples N passages with a fixed seed and writes Markdown:
 original and renamed passage and questions side by side with every edit highlighted and numbered, the
 example ids, and a checklist per substitution to mark span identification and substitution as right
@@ -24,6 +24,7 @@ from pathlib import Path
 
 from ..io import read_examples
 from ..io.errors import InputError
+from ..io.mrqa import open_text
 from ..model import Edit, QAExample, Renaming
 from ..substitute import is_grammar_edit
 
@@ -77,7 +78,7 @@ def restore(renamed: str, edits: list[Edit]) -> str:
 
 def read_renamings(path: Path) -> dict[str, Renaming]:
     found = {}
-    with open(path, encoding="utf-8") as handle:
+    with open_text(path) as handle:
         for line_no, line in enumerate(handle, start=1):
             try:
                 record = Renaming.from_json(json.loads(line))
@@ -209,7 +210,7 @@ def data_file(config_dir: Path, config: str) -> Path:
 
 def audit(config_dir: Path, config: str, n: int, seed: int) -> str:
     _, examples = read_examples(data_file(config_dir, config))
-    renamings_path = config_dir / f"{config}.renamings.jsonl"
+    renamings_path = config_dir / f"{config}.renamings.jsonl.gz"
     if not renamings_path.exists():
         raise InputError(renamings_path, None, "renamings", "not found (build the config first)")
     found = passages(examples, read_renamings(renamings_path))
