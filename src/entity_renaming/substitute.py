@@ -14,6 +14,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from .casing import apply_case, casing_variants
 from .model import Answer, CharSpan, Edit, QAExample, Substitution, Token, illegal_answers, normalize_answer
@@ -32,8 +33,9 @@ class RenameError(Exception):
     """An example that cannot be renamed safely; ``str()`` is the skip reason."""
 
 
-@dataclass(frozen=True)
-class TextEdit:
+class TextEdit(NamedTuple):
+    """One replaced mention in one text (a tuple: millions are made per grid build)."""
+
     start: int
     end: int
     new_start: int
@@ -394,7 +396,7 @@ def rename_title_text(renamer: Renamer, title: str) -> tuple[str, list[TextEdit]
         return renamer.apply(title)
     new, edits = renamer.apply(title.replace("_", " "))
     return new.replace(" ", "_"), [
-        replace(e, original=e.original.replace(" ", "_"), replacement=e.replacement.replace(" ", "_"))
+        e._replace(original=e.original.replace(" ", "_"), replacement=e.replacement.replace(" ", "_"))
         for e in edits
     ]
 
@@ -453,11 +455,12 @@ def rename_example(
         out = []
         for i, ans in enumerate(answers):
             spans = [offsets.span(s) for s in ans.char_spans]
-            text, a_edits = renamer.apply(ans.text)
             if len(spans) == 1 and example.context[slice(*ans.char_spans[0])] == ans.text:
                 # the passage decides article and inflection ("the United States ruled" vs the answer's end)
                 text, a_edits = _slice_edits(context, c_edits, ans.char_spans[0], spans[0])
                 as_renamed.setdefault(ans.text, (text, a_edits))
+            else:
+                text, a_edits = renamer.apply(ans.text)
             records.extend(_edit_records(field, a_edits, i))
             for old, (s, e) in zip(ans.char_spans, spans, strict=True):
                 piece = context[s:e]
@@ -503,7 +506,8 @@ def _slice_edits(
     """The renamed passage slice ``new`` of the old span ``old`` and the passage edits inside it, with
     positions relative to the slice."""
     (s, e), (ns, ne) = old, new
-    inside = [replace(x, start=x.start - s, end=x.end - s, new_start=x.new_start - ns, new_end=x.new_end - ns)
+    inside = [TextEdit(x.start - s, x.end - s, x.new_start - ns, x.new_end - ns, x.original, x.replacement,
+                       x.substitution)
               for x in edits if s <= x.start and x.end <= e and ns <= x.new_start and x.new_end <= ne]
     return context[ns:ne], inside
 
