@@ -8,8 +8,16 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..configs import ENTITY_TYPES, ENTSWAP_CATEGORIES, NAME_ORIGINS, PERTURBATIONS, ConfigResult, ConfigSpec
-from ..io import read_examples
+from ..configs import (
+    ENTITY_TYPES,
+    ENTSWAP_CATEGORIES,
+    NAME_ORIGINS,
+    PERTURBATIONS,
+    ConfigResult,
+    ConfigSpec,
+    dataset_name,
+)
+from ..io import FORMATS, InputData, load_hub_input, read_input
 from ..io.errors import InputError
 from ..model import QAExample
 from ..namebank import BankError
@@ -72,8 +80,9 @@ def parser() -> argparse.ArgumentParser:
                      "mrqa-workshop/mrqa, or a local mirror folder of either)")
     src.add_argument("--hub-subset", help="MRQA source dataset to keep, e.g. SQuAD, TriviaQA-web")
     src.add_argument("--split", default="validation", help="hub split (default validation)")
-    src.add_argument("--format", choices=("mrqa", "squad"), help="input format (default: from the file name)")
-    src.add_argument("--dataset", help="dataset name used in config names (default: MRQA header / file stem)")
+    src.add_argument("--format", choices=sorted(FORMATS), help="input format (default: from the file name)")
+    src.add_argument("--dataset", type=dataset_name,
+                     help="dataset name used in config names (default: MRQA header / file stem)")
     src.add_argument("--demo", action="store_true", help="use the embedded demo sample (MRQA format)")
     what = p.add_argument_group("what to build")
     perturbations = (*PERTURBATIONS, *(f"dbname-{o}" for o in NAME_ORIGINS), ENTSWAP)
@@ -188,6 +197,12 @@ def entswap_configs(
     )
 
 
+def with_rejected(result: ConfigResult, data: InputData) -> ConfigResult:
+    """``result`` with the input examples rejected on reading listed first among its skips."""
+    result.skipped[:0] = data.skips(result.name)
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if wants_release(args):
@@ -202,13 +217,10 @@ def main(argv: list[str] | None = None) -> int:
         parser().error("give --input FILE, --hub REPO_ID or --demo")
     try:
         if args.hub:
-            from ..io.hf import load_hub_examples
-
-            meta = {}
-            examples = load_hub_examples(args.hub, args.split, subset=args.hub_subset)
+            data = load_hub_input(args.hub, args.split, subset=args.hub_subset)
         else:
-            meta, examples = read_examples(args.input, args.format, args.dataset)
-        fmt = examples[0].source_format if examples else (args.format or "mrqa")
+            data = read_input(args.input, args.format, args.dataset)
+        meta, examples, fmt = data.meta, data.examples, data.format.name
         dataset = args.dataset or (examples[0].dataset if examples else Path(args.input or args.hub).stem)
         perturbations = args.perturbation or list(PERTURBATIONS)
         specs = specs_for(dataset, [p for p in perturbations if p != ENTSWAP], args.entity_types, args.seeds)
@@ -233,12 +245,12 @@ def main(argv: list[str] | None = None) -> int:
                 progress=not args.no_progress,
                 workers=args.workers,
             ):
-                writer.write(result)
+                writer.write(with_rejected(result, data))
         if ENTSWAP in perturbations:
             for result in entswap_configs(examples, dataset, args, backend, names):
                 names.append(result.name)
                 if not writer.is_done(result.name):
-                    writer.write(result)
+                    writer.write(with_rejected(result, data))
         writer.finish(
             names,
             settings={
