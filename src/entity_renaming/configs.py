@@ -12,6 +12,7 @@ where ``perturbation`` is ``indistname``, ``dbname``, ``dbname-{origin}``, ``ran
 
 from __future__ import annotations
 
+import argparse
 import re
 from dataclasses import dataclass, field
 
@@ -61,8 +62,11 @@ def dataset_slug(dataset: str) -> str:
 
 
 def dataset_name(value: str) -> str:
-    """``--dataset`` argument check: a name :func:`dataset_slug` accepts, returned unchanged."""
-    dataset_slug(value)
+    """``--dataset`` argument type: a name :func:`dataset_slug` accepts, returned unchanged."""
+    try:
+        dataset_slug(value)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
     return value
 
 

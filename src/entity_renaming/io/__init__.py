@@ -18,8 +18,10 @@ The checks themselves belong to the formats (:mod:`entity_renaming.io.formats`).
 
 from __future__ import annotations
 
+import gc
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -120,6 +122,18 @@ def validate(parsed: Parsed) -> InputData:
     return InputData(fmt, parsed.meta, examples, rejected, str(parsed.path))
 
 
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Reading allocates only long-lived objects: cyclic GC passes over them would make it superlinear."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def detect_format(path: str | Path) -> SourceFormat:
     """``mrqa`` for ``*.jsonl`` / ``*.jsonl.gz``, ``squad`` for ``*.json``."""
     name = Path(path).name
@@ -134,7 +148,9 @@ def read_input(path: str | Path, fmt: SourceFormat | None = None, dataset: str |
     """Read and validate any supported file (see the module docstring for what raises)."""
     if not Path(path).is_file():
         raise InputError(path, None, "<path>", "no such file")
-    return validate(get_format(fmt or detect_format(path)).parse(path, dataset))
+    fmt_obj = get_format(fmt or detect_format(path))
+    with _gc_paused():
+        return validate(fmt_obj.parse(path, dataset))
 
 
 def read_examples(

@@ -21,6 +21,7 @@ from .errors import InputError, require
 from .parsed import Parsed
 
 _QA_KEYS = ("question", "id", "answers", "is_impossible", "plausible_answers")
+_ANSWER_KEYS = ("text", "answer_start")
 ARTICLE = "__article__"
 
 
@@ -97,6 +98,11 @@ class _Reader:
         self.examples: list[QAExample] = []
 
     def _require(self, record: Any, key: str, kind: type, prefix: str, anchor: tuple[str, str] | None) -> Any:
+        """``record[key]`` of type ``kind``: a fast check (JSON values have exact types, so ``True`` is not
+        an ``int`` here), the full one with a line number only when it fails."""
+        value = record.get(key) if type(record) is dict else None
+        if type(value) is kind:
+            return value
         try:
             return require(record, key, kind, self.path, None, prefix)
         except InputError as err:
@@ -162,10 +168,12 @@ class _Reader:
     def _answers(self, qa: dict, key: str, prefix: str, anchor: tuple[str, str]) -> list[Answer]:
         out = []
         for i, ans in enumerate(self._require(qa, key, list, prefix, anchor)):
-            a_prefix = f"{prefix}{key}[{i}]."
-            text = self._require(ans, "text", str, a_prefix, anchor)
-            start = self._require(ans, "answer_start", int, a_prefix, anchor)
-            extra = {k: v for k, v in ans.items() if k not in ("text", "answer_start")}
+            text, start = (ans.get("text"), ans.get("answer_start")) if type(ans) is dict else (None, None)
+            if type(text) is not str or type(start) is not int:
+                a_prefix = f"{prefix}{key}[{i}]."
+                text = self._require(ans, "text", str, a_prefix, anchor)
+                start = self._require(ans, "answer_start", int, a_prefix, anchor)
+            extra = {k: v for k, v in ans.items() if k not in _ANSWER_KEYS} if len(ans) > 2 else {}
             out.append(Answer(text=text, char_spans=[(start, start + len(text))], extra=extra))
         return out
 
