@@ -7,12 +7,12 @@ once per dataset (NER once per *unique* passage, cached on disk) and every confi
 from __future__ import annotations
 
 import multiprocessing
-import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from tqdm.auto import tqdm
 
+from .cachedir import cache_root
 from .configs import ConfigResult, ConfigSpec
 from .io.formats import format_of
 from .model import QAExample, Renaming, Skip
@@ -26,8 +26,7 @@ Analysis = dict[str, list[PerturbableSpan]]
 
 
 def default_ner_cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "entity-renamed-mrqa"
+    return cache_root()
 
 
 def analyse(
