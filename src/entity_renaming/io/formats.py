@@ -25,13 +25,11 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from ..model import Answer, QAExample, SourceFormat, Token, normalize_answer
+from ..ner.backend import too_long
 from . import hf
 from .mrqa import read_mrqa, write_mrqa
 from .parsed import Parsed
 from .squad import read_squad, write_squad
-
-#: Longest passage accepted: spaCy refuses longer texts (error E088) and so would every config.
-MAX_CONTEXT_CHARS = 1_000_000
 
 
 class Format:
@@ -78,13 +76,10 @@ class Format:
         raise NotImplementedError
 
     def input_problems(self, example: QAExample) -> list[str]:
-        """:meth:`problems` plus what makes an input example unbuildable at all (passage length)."""
-        if len(example.context) > MAX_CONTEXT_CHARS:
-            return [
-                f"context: {len(example.context):,} characters, over the {MAX_CONTEXT_CHARS:,} an NER "
-                "pipeline accepts (spaCy E088)"
-            ]
-        return self.problems(example)
+        """:meth:`problems` plus what makes an input example unbuildable at all: a passage longer than NER
+        accepts (:func:`entity_renaming.ner.backend.too_long`; spaCy would stop with E088)."""
+        reason = too_long(example.context)
+        return [f"context: {reason}"] if reason else self.problems(example)
 
     def gold_answers(self, example: QAExample) -> list[str]:
         """The gold strings the format's official evaluation script scores against."""
