@@ -71,7 +71,6 @@ class InputData:
     meta: dict[str, Any]
     examples: list[QAExample]
     rejected: list[Rejected] = field(default_factory=list)
-    source: str = ""
 
     @property
     def total(self) -> int:
@@ -119,7 +118,7 @@ def validate(parsed: Parsed) -> InputData:
         else:
             examples.append(ex)
     fmt = format_of(parsed.examples[0])
-    return InputData(fmt, parsed.meta, examples, rejected, str(parsed.path))
+    return InputData(fmt, parsed.meta, examples, rejected)
 
 
 @contextmanager
