@@ -16,16 +16,13 @@ from conftest import SQUAD2_NORMANS_RHINE
 from entity_renaming.cli.build_benchmark import main
 from entity_renaming.io import read_examples
 from entity_renaming.sampling import indist_pool
+from entity_renaming.writer import not_emitted
 
 ROLLO = "56ddde6b9a695914005b962b"  # Normans: "Who was the Norse leader?" → Rollo (a person)
 
 
-def _skips(out):
-    rows = [json.loads(line) for line in (out / "skipped.jsonl").read_text().splitlines()]
-    by_config: dict[str, dict[str, str]] = {}
-    for row in rows:
-        by_config.setdefault(row["config"], {})[row["example_id"]] = row["reason"]
-    return by_config
+def _line_of(path, needle):
+    return next(no for no, line in enumerate(path.read_text().splitlines(), 1) if needle in line)
 
 
 def _ids(path):
@@ -55,14 +52,17 @@ def test_invalid_example_is_skipped_by_every_config_original_included(tmp_path, 
     out = tmp_path / "out"
     assert _build(["--input", str(bad), "--out", str(out), *flags], ner_cache_dir) == 0
     total = sum(len(p["qas"]) for p in doc["data"][0]["paragraphs"])
-    skips = _skips(out)
     original = _ids(out / "squad2-per-original.json")
     renamed = _ids(out / "squad2-per-randstr-seed0.json")
     for config, emitted in (("squad2-per-original", original), ("squad2-per-randstr-seed0", renamed)):
+        skips = not_emitted(out, config)
         assert ROLLO not in emitted
-        assert skips[config][ROLLO].startswith(f"invalid input ({bad}:")
-        assert "answers[0].answer_start" in skips[config][ROLLO]
-        assert len(emitted) + len(skips[config]) == total
+        assert skips[ROLLO].startswith("invalid input: answers[0].answer_start: ")
+        assert skips[ROLLO].endswith(f"(at {bad}:{_line_of(bad, ROLLO)})")
+        assert len(emitted) + len(skips) == total
+    failures = [json.loads(line) for line in (out / "skipped.jsonl").read_text().splitlines()]
+    assert {r["config"] for r in failures if r["example_id"] == ROLLO} == {
+        "squad2-per-original", "squad2-per-randstr-seed0"}  # listed as a failure, not as out of scope
     assert set(renamed) <= set(original)  # the renamed config pairs with its original
     assert set(original) == set(_ids(tmp_path / "clean" / "squad2-per-original.json")) - {ROLLO}
 
@@ -70,7 +70,7 @@ def test_invalid_example_is_skipped_by_every_config_original_included(tmp_path, 
 def test_hub_squad_v2_rows_keep_unanswerable_questions_accounted(tmp_path, ner_cache_dir):
     """rajpurkar/squad_v2 rows have no plausible_answers: the 320 unanswerable questions of the
     Normans/Rhine records have no answer entity. They are listed as skipped with that reason (not the
-    misleading "no perturbable ... answer entity"), and a warning says how many."""
+    bare "no perturbable mix answer entity"), and a warning says how many."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -92,7 +92,7 @@ def test_hub_squad_v2_rows_keep_unanswerable_questions_accounted(tmp_path, ner_c
                          capture_output=True, text=True, env=env, check=False)
     assert run.returncode == 0, run.stderr[-3000:]
     assert "320 unanswerable question(s) have no plausible_answers" in run.stderr
-    skips = _skips(out)["squad2-original"]
+    skips = not_emitted(out, "squad2-original")
     unanswerable = {e.id for e in examples if not e.answers}
     assert len(unanswerable) == 320
     assert {i for i, r in skips.items() if "no plausible answers" in r} == unanswerable

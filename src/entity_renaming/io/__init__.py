@@ -79,7 +79,9 @@ class InputData:
 
     def skips(self, config: str) -> list[Skip]:
         """The rejected examples as skip records of config ``config``."""
-        return [Skip(config, r.example_id, f"invalid input ({r.where}): {r.reason}") for r in self.rejected]
+        return [
+            Skip(config, r.example_id, f"invalid input: {r.reason} (at {r.where})") for r in self.rejected
+        ]
 
     def strict(self) -> InputData:
         """``self`` if nothing was rejected, else an :class:`InputError` for the first rejection."""

@@ -280,8 +280,8 @@ class Squad2Format(Format):
     def no_answer_entity_reason(self, example: QAExample) -> str | None:
         if not example.answers and example.plausible_answers is None:
             return (
-                "unanswerable and the source gives no plausible answers (rows of rajpurkar/squad_v2 "
-                "carry none): no answer entity to rename"
+                "no perturbable answer entity: unanswerable, and the source gives no plausible answers "
+                "(rows of rajpurkar/squad_v2 carry none)"
             )
         return None
 
