@@ -406,6 +406,9 @@ def test_card_states_the_sources_banks_definition_and_citations_the_build_used(b
         assert f"{{{key}," in body
     for key in ("kwiatkowski2019natural", "yang2018hotpotqa", "dunn2017searchqa", "joshi2017triviaqa"):
         assert key not in body  # sources the release does not contain
+    # limitations of what is in the release only: EntSwap renames every entity, no national-origin configs
+    assert "EntSwap configs rename every entity of their categories" in body
+    assert "Only answer entities are renamed" not in body and "national-origin configs" not in body
 
 
 def _copy_banks(inputs: dict, tmp_path: Path) -> Path:
