@@ -24,6 +24,7 @@ from ..configs import (
     PERTURBATIONS,
     ConfigSpec,
     dataset_slug,
+    expand_specs,
     parse_config_name,
 )
 from .errors import ReleaseError
@@ -71,15 +72,8 @@ class Group:
     categories: tuple[str, ...] = ()
 
     def specs(self, source: str) -> list[ConfigSpec]:
-        """Pipeline configs of ``source``: per entity type, each perturbation, each seed (original once)."""
-        specs = []
-        for etype in self.entity_types:
-            for pert in self.perturbations:
-                if pert == "original":
-                    specs.append(ConfigSpec(source, etype, pert))
-                else:
-                    specs.extend(ConfigSpec(source, etype, pert, s) for s in self.seeds)
-        return specs
+        """Pipeline configs of ``source``: the one grid expansion, :func:`..configs.expand_specs`."""
+        return expand_specs(source, self.entity_types, self.perturbations, self.seeds)
 
     def config_names(self, source: str) -> list[str]:
         """Every config name this group builds from ``source``, in build order."""
