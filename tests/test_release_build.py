@@ -483,6 +483,8 @@ def test_planted_manifest_entries_cannot_delete_read_or_keep_files_outside(built
     manifest["configs"]["squad-per-randstr-seed7"] = stale  # not in the definition: "stale", to delete
     kept = dict(manifest["configs"]["squad-original"], file="../../victim.txt", sha256=sha256_file(victim))
     manifest["configs"]["squad-original"] = kept  # in the definition: would be "done" and published
+    extra = dict(manifest["configs"]["squad-per-original"], files={"../../victim.txt": sha256_file(victim)})
+    manifest["configs"]["squad-per-original"] = extra  # its shard is intact, plus a file outside
     (out / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
     assert build(inputs, out) == 0
     assert victim.read_text(encoding="utf-8") == "not yours\n"
