@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..io import read_examples
 from ..io.errors import InputError
-from ..io.mrqa import open_text
+from ..io.mrqa import read_lines
 from ..model import Edit, QAExample, Renaming
 from ..substitute import is_grammar_edit
 
@@ -78,13 +78,12 @@ def restore(renamed: str, edits: list[Edit]) -> str:
 
 def read_renamings(path: Path) -> dict[str, Renaming]:
     found = {}
-    with open_text(path) as handle:
-        for line_no, line in enumerate(handle, start=1):
-            try:
-                record = Renaming.from_json(json.loads(line))
-            except (json.JSONDecodeError, KeyError, TypeError) as err:
-                raise InputError(path, line_no, "renaming", f"not a renaming record: {err!r}") from None
-            found[record.example_id] = record
+    for line_no, line in read_lines(path):
+        try:
+            record = Renaming.from_json(json.loads(line))
+        except (json.JSONDecodeError, KeyError, TypeError) as err:
+            raise InputError(path, line_no, "renaming", f"not a renaming record: {err!r}") from None
+        found[record.example_id] = record
     return found
 
 
