@@ -275,8 +275,10 @@ def is_mention(text: str, name: str, *, title: bool = False) -> bool:
     casing variant, with an optional plural ``s`` and possessive apostrophe (``_`` for spaces in titles)."""
     if title:
         text = text.replace("_", " ")
-    text = text.rstrip(_APOSTROPHES)
     variants = casing_variants(name)
+    if text in variants:  # a name may end in an apostrophe itself ("Novaya Usman'")
+        return True
+    text = text.rstrip(_APOSTROPHES)
     return text in variants or (text[-1:] in ("s", "S") and text[:-1] in variants)
 
 
