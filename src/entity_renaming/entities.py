@@ -42,9 +42,10 @@ TITLES = frozenset(_words("""
 mr mrs ms miss dr prof sir dame lord lady king queen prince princess president pope saint st sister brother
 father mother rev reverend gen general col colonel capt captain lt sgt judge justice senator sen rep gov
 governor emperor empress duke duchess count countess baron bishop archbishop cardinal rabbi imam sheikh
-chancellor premier minister chairman ceo coach professor doctor tsar czar sultan caliph pharaoh mayor khan shah pasha
-prime vice secretary ambassador admiral marshal field sergeant major lieutenant commander chief elector archduke
+chancellor premier minister chairman ceo coach professor doctor tsar czar sultan caliph pharaoh mayor
+prime vice secretary ambassador admiral marshal sergeant lieutenant commander elector archduke
 """))
+TRAILING_TITLES = frozenset(_words("khan shah pasha bey"))
 SUFFIXES = frozenset(_words("jr jr. sr sr. phd md esq"))
 #: Name particles: a name containing one is not renamed (no bank models them). European particles only in
 #: lower case (``Von Miller`` has a first name ``Von``); Arabic ones in any case (``Ibn Sina``).
@@ -120,15 +121,16 @@ class PersonName:
 def parse_person(text: str) -> PersonName | None:
     """Parse a person mention; ``None`` when it is not a name this package renames.
 
-    Titles (``Duke``, ``Dr.``, a closing ``Khan``) are dropped; the name ends at a suffix (``Jr.``), a Roman numeral, a
-    comma or an epithet (``Richard I of Normandy`` → ``Richard``; ``William the Conqueror`` → ``William``).
+    Titles (``Duke``, ``Dr.``, a closing ``Khan``) are dropped; the name ends at a suffix (``Jr.``), a Roman
+    numeral, a comma or an epithet (``Richard I of Normandy`` → ``Richard``; ``William the Conqueror`` →
+    ``William``).
     Initials (``John F. Kennedy``) stay unchanged; a particle (``van``, ``de``, ``al-``) or a word that is
     not a capitalised name word (an acronym, a number) rejects the mention.
     """
     tokens = clean_surface(text).split()
     while tokens and tokens[0].lower().rstrip(".") in TITLES:
         tokens.pop(0)
-    while tokens and tokens[-1].lower() in TITLES:  # Genghis Khan
+    while tokens and tokens[-1].lower() in TRAILING_TITLES:  # Genghis Khan
         tokens.pop()
     words: list[str] = []
     initials: list[str] = []
@@ -344,10 +346,12 @@ class Lexicon:
         return ptb_common or low > 0 or self.zipf(word) >= VERY_COMMON_ZIPF
 
     def name_word(self, word: str) -> bool:
-        """A word that can be a person's given name or surname: capitalised, no title, not a common word,
-        and a bank name or too rare to be English."""
+        """A word that can be a person's given name or surname: capitalised, not a common word, not a title
+        (unless a bank surname: ``King``), and a bank name or too rare to be English."""
         lowered = word.lower()
-        if not _NAME_WORD.match(word) or lowered in TITLES or self.common_word(word):
+        if lowered in TITLES and lowered not in self.surname_counts:
+            return False
+        if not _NAME_WORD.match(word) or self.common_word(word):
             return False
         banks = self.first_counts or self.surname_counts
         return (not banks or lowered in self.first_counts or lowered in self.surname_counts
@@ -355,13 +359,16 @@ class Lexicon:
 
     def person_name(self, words: Sequence[str]) -> bool:
         """Words that make a person's name: a lone word must be a :meth:`name_word`; in a longer name one
-        word must be, and none may be a title or a word the corpus mostly writes in lower case
-        (``Philip Glass`` is a name, ``Summer Breeze`` is not)."""
+        word must be, none a title (a last word also in the surname bank may: ``Martin Luther King``), and
+        none a word the corpus mostly writes in lower case unless a bank first name is followed by a bank
+        surname (``John Hurt`` and ``Philip Glass`` are names, ``Summer Breeze`` is not)."""
         if len(words) == 1:
             return self.name_word(words[0])
-        if any(w.lower() in TITLES or not _NAME_WORD.match(w) for w in words):
-            return False
         first, last = words[0], words[-1]
+        if any(not _NAME_WORD.match(w) for w in words) or any(w.lower() in TITLES for w in words[:-1]):
+            return False
+        if last.lower() in TITLES and last.lower() not in self.surname_counts:
+            return False
         if self.name_word(first) and last.lower() in self.surname_counts:
             return True  # John Hurt, Roy Strong
         return not any(self.mostly_lower(w) for w in words) and any(self.name_word(w) for w in words)
@@ -559,7 +566,10 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         if not text or not lexicon.labels.agrees(text, mention.label):
             continue
         etype = LABEL_TO_TYPE[mention.label]
-        spans = person_spans(text, lexicon, lasts) if etype == "per" else place_spans(text, etype, lexicon, names)
+        if etype == "per":
+            spans = person_spans(text, lexicon, lasts)
+        else:
+            spans = place_spans(text, etype, lexicon, names)
         if spans and all(text != t for _, t, _ in candidates):
             candidates.append((mention, text, spans))
     texts = [t for _, t, _ in candidates]
@@ -568,9 +578,11 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         return []
     if not all(any(occurs_in(s.surface, a) for _, _, spans in candidates for s in spans) for a in answers):
         return []
+    named = f"answer {agree}/{len(answers)}"
     return [Entity(text, LABEL_TO_TYPE[m.label], m.start, m.end, tuple(spans),
-                   (f"ner {m.label} {lexicon.labels.share(text, m.label)}", f"answer {agree}/{len(answers)}"))
-            for m, text, spans in candidates if any(occurs_in(text, a) or occurs_in(a, text) for a in answers)]
+                   (f"ner {m.label} {lexicon.labels.share(text, m.label)}", named))
+            for m, text, spans in candidates
+            if any(occurs_in(text, a) or occurs_in(clean_surface(a), text) for a in answers)]
 
 
 def occurs_in(word: str, text: str) -> bool:

@@ -14,9 +14,9 @@ from pathlib import Path
 from tqdm.auto import tqdm
 
 from .configs import ConfigResult, ConfigSpec
+from .entities import Entity, Lexicon, PerturbableSpan, analyse_examples, answer_texts
 from .model import QAExample, Renaming, Skip
 from .ner import NerBackend, NerCache, load_backend, recognize
-from .entities import Entity, Lexicon, PerturbableSpan, analyse_examples, answer_texts
 from .sampling import Sampler, example_rng, indist_pool
 from .spans import perturbable_spans
 from .substitute import RenameError, rename_example
