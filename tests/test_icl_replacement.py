@@ -129,7 +129,7 @@ def test_fragments_never_corrupt_words():
     ex = _example("Chopin played. Ko wrote.", "Chopin")
     with pytest.raises(RenameError):
         rename_subject(ex, Subject(("Ch",), None, None), "Maria")
-    assert find_subject(ex, [Mention(0, 2, "PERSON", "Ch")], Lexicon()) is None  # a fragment is not the answer
+    assert find_subject(ex, [Mention(0, 2, "PERSON", "Ch")], Lexicon()) is None  # a fragment: not the answer
     assert find_subject(ex, [Mention(15, 17, "PERSON", "Ko")], Lexicon()) is None  # … nor overlaps it
     assert find_subject(ex, [Mention(0, 6, "PERSON", "Chopin")], Lexicon()).words == ("Chopin",)
 

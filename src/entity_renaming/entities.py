@@ -45,8 +45,15 @@ governor emperor empress duke duchess count countess baron bishop archbishop car
 chancellor premier minister chairman ceo coach professor doctor tsar czar sultan caliph pharaoh mayor
 prime vice secretary ambassador admiral marshal sergeant lieutenant commander elector archduke
 """))
+#: Titles only persons carry (an ORG mention opening with one is a person: ``King Sigismund III Vasa``).
+PERSON_TITLES = frozenset(_words("""
+mr mrs ms dr sir dame lord lady king queen prince princess pope emperor empress saint st duke duchess archduke
+tsar czar sultan
+"""))
 TRAILING_TITLES = frozenset(_words("khan shah pasha bey"))
 SUFFIXES = frozenset(_words("jr jr. sr sr. phd md esq"))
+#: Legal-form words of company names: never renamed.
+CORPORATE = frozenset(_words("inc ltd llc plc corp co gmbh ag sa nv bv"))
 #: Name particles: a name containing one is not renamed (no bank models them). European particles only in
 #: lower case (``Von Miller`` has a first name ``Von``); Arabic ones in any case (``Ibn Sina``).
 PARTICLES = frozenset(_words("van von de di da du del della der den la le ter ten dos das"))
@@ -94,8 +101,9 @@ def clean_surface(text: str) -> str:
 
 
 def is_abbreviation(text: str) -> bool:
-    """No lower-case letter (``UK``, ``U.S.``, ``NATO``, ``IP``): never renamed."""
-    return not any(ch.islower() for ch in text)
+    """No lower-case letter (``UK``, ``U.S.``, ``NATO``, ``IP``) or a word ending in a capital after a small
+    letter (``IgG``): never renamed."""
+    return not any(ch.islower() for ch in text) or bool(re.search(r"[a-z][A-Z]$", text))
 
 
 def never_renamed(word: str) -> bool:
@@ -191,6 +199,9 @@ class LabelVotes:
             return True
         return counts[label] * 2 > sum(counts.values())
 
+    def count(self, surface: str, label: str) -> int:
+        return self.votes.get(surface, Counter())[label]
+
     def share(self, surface: str, label: str) -> str:
         counts = self.votes.get(surface, Counter())
         return f"{counts[label]}/{sum(counts.values())}"
@@ -263,8 +274,8 @@ class Lexicon:
         import pycountry
 
         names = set(EXTRA_COUNTRIES)
-        for c in pycountry.countries:
-            names.update(n for n in (c.name, getattr(c, "common_name", None)) if n and "," not in n)
+        for c in pycountry.countries:  # "Palestine, State of" → "Palestine"
+            names.update(n.split(",")[0] for n in (c.name, getattr(c, "common_name", None)) if n)
         return frozenset(names)
 
     @cached_property
@@ -373,20 +384,43 @@ class Lexicon:
             return True  # John Hurt, Roy Strong
         return not any(self.mostly_lower(w) for w in words) and any(self.name_word(w) for w in words)
 
+    def looks_like_person(self, text: str) -> bool:
+        """A person's name under another label: a title first (``King Sigismund III Vasa``), or 2–3 name
+        words opening with a bank first name that is no place (``Sheldon Ungar``, ``Russell T Davies``)."""
+        name = parse_person(text)
+        if name is None or not 1 <= len(name.words) <= 3 or not self.person_name(name.words):
+            return False
+        if text.split()[0].lower().rstrip(".") in PERSON_TITLES:
+            return True
+        first = name.words[0]
+        return len(name.words) >= 2 and first.lower() in self.first_counts and self.place_kind(first) is None
+
+    def person_word(self, word: str) -> bool:
+        """A bank first name or surname (``George``, ``Franklin``): inside an organisation's name it
+        names a person, not a city."""
+        return word.lower() in self.first_counts or word.lower() in self.surname_counts
+
     def mostly_lower(self, word: str) -> bool:
         """The corpus writes ``word`` in lower case at least as often as capitalised mid-sentence."""
         lowered = word.lower()
         low, cap = self.case.lower[lowered], self.case.capital[lowered]
         return low > 0 and low >= cap
 
-    def place_kind(self, name: str) -> str | None:
+    @cached_property
+    def nationalities(self) -> frozenset[str]:
+        """Lower-cased demonyms of the gazetteer bank (``American``, ``English``)."""
+        bank = load_bank("gazetteer", self.root)
+        return bank.lookup("nationality") if bank.has("nationality") else frozenset()
+
+    def place_kind(self, name: str, min_city_population: int = 1) -> str | None:
         """``country`` / ``state`` / ``city`` for a whole place name with evidence, else ``None``.
 
         A country (gazetteer or pycountry) wins; a city of over a million people outranks a state of the
-        same name; a city needs a GeoNames city of that name; single words must not be common words
-        (countries and states only not mostly lower-case: ``Turkey``, ``Georgia`` stay places).
+        same name; a city needs a GeoNames city of that name (of ``min_city_population`` people); single
+        words must not be common words (countries and states only not mostly lower-case: ``Turkey``,
+        ``Georgia`` stay places) nor directions (``South``).
         """
-        if never_renamed(name) or not name[:1].isupper():
+        if never_renamed(name) or not name[:1].isupper() or name.lower() in GEO_MODIFIERS:
             return None
         kinds = self._places.get(name.lower(), set())
         single = " " not in name
@@ -397,8 +431,8 @@ class Lexicon:
             return "city"
         if "state" in kinds:
             return None if single and self.mostly_lower(name) else "state"
-        if "city" in kinds and population and not (single and self.common_word(name)):
-            return "city"
+        if "city" in kinds and population >= min_city_population and not (single and self.common_word(name)):
+            return "city"  # population 0: no GeoNames city of that name
         return None
 
 
@@ -487,19 +521,33 @@ def _tokens(text: str) -> list[tuple[int, int]]:
     return bounds
 
 
+#: A city inside an organisation's name (no GPE label of its own) needs this many people.
+ORG_CITY_POPULATION = 100_000
+
+
 def place_spans(text: str, etype: str, lexicon: Lexicon,
                 not_places: frozenset[str] = frozenset()) -> list[PerturbableSpan]:
     """Spans of a GPE or ORG name: whole place names (longest first, see :meth:`Lexicon.place_kind`), and
     for ORG the other name words: PTB NNP → ``nnp``; not in the PTB vocabulary → ``rare``.
 
-    Empty when the name has a lower-case content word (``Ruritanian societies`` is no name), and for GPE
-    when a capitalised word other than a direction (``Southern``) is left uncovered. Common words,
-    abbreviations, titles and words of the passage's person names (``not_places``) are never spans.
+    Empty when the name has a lower-case content word (``Ruritanian societies`` is no name), looks like a
+    person's name (a bank first name first: ``Sheldon Ungar`` tagged ORG), and for GPE when a capitalised
+    word other than a direction (``Southern``) is left uncovered. Common words, demonyms, abbreviations,
+    titles, words of the passage's person names (``not_places``) and a place after ``New`` (``New England``
+    is not England) are never spans; a city in an ORG name needs ``ORG_CITY_POPULATION`` people.
     """
     bounds = _tokens(text)
     words = [text[s:e] for s, e in bounds]
-    if any(w.lower() not in FUNCTION_WORDS and not w[0].isupper() for w in words):
+    if (any(w.lower() not in FUNCTION_WORDS and not w[0].isupper() for w in words) or " and " in text
+            or any(w in PARTICLES for w in words) or lexicon.looks_like_person(text)):
         return []
+    min_city = ORG_CITY_POPULATION if etype == "org" else 1
+
+    def modified(i: int) -> bool:
+        """After ``New`` (``New England``), or in an ORG after any direction (``East India Company``)."""
+        before = words[i - 1] if i else ""
+        return before == "New" or (etype == "org" and before.lower() in GEO_MODIFIERS)
+
     taken = [False] * len(words)
     spans: list[PerturbableSpan] = []
     for n in range(len(words), 0, -1):
@@ -507,10 +555,10 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
             if any(taken[i: i + n]):
                 continue
             gram = text[bounds[i][0]: bounds[i + n - 1][1]]
-            if (gram.split()[0].lower() in FUNCTION_WORDS or gram in not_places
-                    or (n == 1 and gram.lower() in TITLES)):
+            if (gram.split()[0].lower() in FUNCTION_WORDS | TITLES or gram in not_places or modified(i)
+                    or (n == 1 and etype == "org" and lexicon.person_word(gram))):
                 continue
-            kind = lexicon.place_kind(gram)
+            kind = lexicon.place_kind(gram, min_city)
             if kind is not None:
                 spans.append(PerturbableSpan(gram, kind, etype))
                 taken[i: i + n] = [True] * n
@@ -520,8 +568,9 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
         return [] if loose else spans
     for i, word in enumerate(words):
         lowered = word.lower()
-        if (taken[i] or lowered in FUNCTION_WORDS or lowered in TITLES or never_renamed(word)
-                or not word.isalpha() or word in not_places or lexicon.common_word(word)):
+        if (taken[i] or lowered in FUNCTION_WORDS or lowered in TITLES or lowered in CORPORATE
+                or never_renamed(word) or modified(i) or not word.isalpha() or word in not_places
+                or lowered in lexicon.nationalities or lexicon.common_word(word)):
             continue
         if lowered in lexicon.nnp:
             spans.append(PerturbableSpan(word, "nnp", "org"))
@@ -566,6 +615,8 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         if not text or not lexicon.labels.agrees(text, mention.label):
             continue
         etype = LABEL_TO_TYPE[mention.label]
+        if etype == "org" and " " not in text and lexicon.labels.count(text, mention.label) < 2:
+            continue  # a lone ORG word labelled once (a river, a play's character) is no evidence
         if etype == "per":
             spans = person_spans(text, lexicon, lasts)
         else:
