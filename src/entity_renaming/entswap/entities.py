@@ -66,7 +66,7 @@ def category_of(surface: str, label: str, lexicon: Lexicon) -> str | None:
     """EntSwap category of a non-person mention from its label and the gazetteer evidence."""
     category = LABEL_TO_CATEGORY.get(label)
     if category == "nationality":
-        return None if is_non_national(surface) else "nationality"
+        return "nationality"
     place = lexicon.place_kind(surface)
     if category == "organization":
         return PLACE_TO_CATEGORY[place] if place in ("country", "state") else "organization"
@@ -90,13 +90,13 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 continue
             if category == "person":
                 parts = person_parts(mention.text, lexicon)
-                if any(lexicon.place_kind(p) in ("country", "state") for p in parts):
-                    continue  # "Byzantine Greece" tagged PERSON is not a person's name
+                if any(lexicon.place_kind(p) and p.lower() not in lexicon.first_counts for p in parts):
+                    continue  # "Byzantine Greece", "Aix" tagged PERSON are not persons' names
                 person_names.append(parts)
                 for part in parts:  # a lone capitalised word is weak evidence of a person
                     votes[part]["person"] += FULL_VOTE if len(parts) > 1 else HALF_VOTE
                     labelled[part] += 1
-            elif renamable(cleaned):
+            elif renamable(cleaned) and not is_non_national(cleaned):  # a religion is no organisation either
                 surface = singular_demonym(cleaned) if category == "nationality" else cleaned
                 found = category_of(surface, mention.label, lexicon)
                 if found is not None:
