@@ -7,12 +7,12 @@ they run once per dataset (NER once per *unique* passage, cached on disk) and ev
 from __future__ import annotations
 
 import multiprocessing
-import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from tqdm.auto import tqdm
 
+from .cachedir import cache_root
 from .configs import ConfigResult, ConfigSpec
 from .entities import Entity, Lexicon, PerturbableSpan, analyse_examples, answer_texts
 from .model import QAExample, Renaming, Skip
@@ -26,8 +26,7 @@ Analysis = dict[str, list[Entity]]
 
 
 def default_ner_cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "entity-renamed-mrqa"
+    return cache_root()
 
 
 def analyse(

@@ -18,6 +18,7 @@ from .clean import BASE_FILTERS
 from .context import BuildContext
 from .recipes import Recipe, RecipeError
 from .sources import Fetcher
+from .sparql import TruncatedResultError
 
 MANIFEST = "MANIFEST.json"
 MANIFEST_FORMAT = "entity-renaming-name-banks/1"
@@ -49,6 +50,12 @@ def build_bank(recipe: Recipe, fetcher: Fetcher, out: Path) -> dict[str, Any]:
     optional = set(recipe.params.get("offline_missing", ())) if kinds == {"offline-pypi"} else set()
     missing = [t for t in recipe.span_types if not tables.get(t) and t not in optional]
     if missing:
+        cut = [q for p in ctx.provenance for q in p.get("failed_queries", ())]
+        if cut:
+            raise TruncatedResultError(
+                f"bank {recipe.bank!r}: span types {missing} came out empty because the endpoint cut off "
+                f"these SPARQL results even when split by gender: {', '.join(cut)}; retry later, or split "
+                "the query files in sparql/ further")
         raise RecipeError(f"bank {recipe.bank!r}: span types {missing} came out empty")
     span_types = [t for t in recipe.span_types if tables.get(t)]
     folder = out / recipe.bank

