@@ -88,7 +88,7 @@ def test_all_configs_on_mrqa_squad_dev(squad_dev, squad_dev_analysis):
             if etype == "org" and pert == "dbname":  # the reference never replaced rare words
                 kinds = Counter(sub.span_type for r in result.renamings for sub in r.substitutions)
                 assert kinds["rare"] > 0 and kinds["nnp"] > 0
-    # precision first (issue 11): answer entities typed from evidence; the paper's Table 3 has 1,170 / 602 / 1,095
+    # precision first (issue 11): entities typed from evidence (Table 3 of the paper: 1,170 / 602 / 1,095)
     assert counts["per"] > 750 and counts["gpe"] > 200 and counts["org"] > 250
     assert counts["mix"] > max(counts["per"], counts["gpe"], counts["org"])
 
