@@ -45,11 +45,6 @@ governor emperor empress duke duchess count countess baron bishop archbishop car
 chancellor premier minister chairman ceo coach professor doctor tsar czar sultan caliph pharaoh mayor
 prime vice secretary ambassador admiral marshal sergeant lieutenant commander elector archduke
 """))
-#: Titles only persons carry (an ORG mention opening with one is a person: ``King Sigismund III Vasa``).
-PERSON_TITLES = frozenset(_words("""
-mr mrs ms dr sir dame lord lady king queen prince princess pope emperor empress saint st duke duchess archduke
-tsar czar sultan
-"""))
 TRAILING_TITLES = frozenset(_words("khan shah pasha bey"))
 SUFFIXES = frozenset(_words("jr jr. sr sr. phd md esq"))
 #: Legal-form words of company names: never renamed.
@@ -189,8 +184,12 @@ class LabelVotes:
 
     def __init__(self, mentions: Iterable[Mention] = ()) -> None:
         self.votes: dict[str, Counter[str]] = defaultdict(Counter)
+        self.surnames: Counter[str] = Counter()  # last words of PERSON names of two or more words
         for m in mentions:
             self.votes[clean_surface(m.text)][m.label] += 1
+            name = parse_person(m.text) if m.label == "PERSON" else None
+            if name is not None and len(name.words) >= 2:
+                self.surnames[name.words[-1]] += 1
 
     def agrees(self, surface: str, label: str) -> bool:
         """``label`` is the strict majority label of ``surface`` (a surface seen once agrees with itself)."""
@@ -385,12 +384,13 @@ class Lexicon:
         return not any(self.mostly_lower(w) for w in words) and any(self.name_word(w) for w in words)
 
     def looks_like_person(self, text: str) -> bool:
-        """A person's name under another label: a title first (``King Sigismund III Vasa``), or 2–3 name
-        words opening with a bank first name that is no place (``Sheldon Ungar``, ``Russell T Davies``)."""
+        """A person's name under another label: a title and a name (``King Sigismund III Vasa``, ``Bishop
+        Martin Sasse``), or 2–3 name words opening with a bank first name that is no place (``Sheldon
+        Ungar``, ``Russell T Davies``)."""
         name = parse_person(text)
         if name is None or not 1 <= len(name.words) <= 3 or not self.person_name(name.words):
             return False
-        if text.split()[0].lower().rstrip(".") in PERSON_TITLES:
+        if clean_surface(text).split()[0].lower().rstrip(".") in TITLES:
             return True
         first = name.words[0]
         return len(name.words) >= 2 and first.lower() in self.first_counts and self.place_kind(first) is None
@@ -416,9 +416,10 @@ class Lexicon:
         """``country`` / ``state`` / ``city`` for a whole place name with evidence, else ``None``.
 
         A country (gazetteer or pycountry) wins; a city of over a million people outranks a state of the
-        same name; a city needs a GeoNames city of that name (of ``min_city_population`` people); single
-        words must not be common words (countries and states only not mostly lower-case: ``Turkey``,
-        ``Georgia`` stay places) nor directions (``South``).
+        same name; a city needs a GeoNames city of that name (of ``min_city_population`` people); a
+        single-word city must be neither a common word nor a surname of two persons of the dataset
+        (``Newton``); countries and states must not be mostly lower-case (``Turkey``, ``Georgia`` stay
+        places); directions (``South``) are never places.
         """
         if never_renamed(name) or not name[:1].isupper() or name.lower() in GEO_MODIFIERS:
             return None
@@ -431,7 +432,9 @@ class Lexicon:
             return "city"
         if "state" in kinds:
             return None if single and self.mostly_lower(name) else "state"
-        if "city" in kinds and population >= min_city_population and not (single and self.common_word(name)):
+        if single and (self.common_word(name) or self.labels.surnames[name] >= 2):
+            return None  # a common word, or the surname of persons of the dataset (Cam Newton)
+        if "city" in kinds and population >= min_city_population:
             return "city"  # population 0: no GeoNames city of that name
         return None
 
@@ -495,6 +498,10 @@ def person_words(mentions: Iterable[Mention]) -> frozenset[str]:
     return frozenset(found)
 
 
+#: A lone person word that no bank knows needs this many PERSON labels in the dataset (``Jamukha``).
+MIN_MONONYM_LABELS = 3
+
+
 def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset()) -> list[PerturbableSpan]:
     """Spans of a person name of 1–3 name words: first name and surname (initials and a middle name kept).
 
@@ -508,6 +515,9 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         first, last = name.words[0], name.words[-1]
         return [PerturbableSpan(first, lexicon.gender(first), "per"), PerturbableSpan(last, "last", "per")]
     word = name.words[0]
+    if (not lexicon.person_word(word) and (lexicon.first_counts or lexicon.surname_counts)
+            and lexicon.labels.count(word, "PERSON") < MIN_MONONYM_LABELS):
+        return []  # a lone word needs a bank name or several labels: "Nuda" (a taxon) is no person
     if name.initials or word in lasts or lexicon.is_surname(word):
         return [PerturbableSpan(word, "last", "per")]
     return [PerturbableSpan(word, lexicon.gender(word), "per")]
@@ -521,6 +531,20 @@ def _tokens(text: str) -> list[tuple[int, int]]:
     return bounds
 
 
+#: Words that make an ORG mention something else: an award, a facility, a work, a document, a religion, an
+#: event (``the Edison Medal``, ``Melbourne Cricket Ground``, ``Guanabara Confession of Faith``).
+NOT_ORGANISATION = frozenset(_words("""
+medal prize award trophy cup ground stadium arena bridge tower cloth tapestry carpet painting book dictionary
+lexicon encyclopedia confession creed doctrine treaty act law edict war battle siege river lake mountain pile
+reactor theorem conjecture principle effect equation law faith
+"""))
+def names_organisation(text: str) -> bool:
+    """An ORG mention that may name an organisation: no digit, no ``-ism``, no ``NOT_ORGANISATION`` word."""
+    words = text.split()
+    return (bool(words) and not any(ch.isdigit() for ch in text) and not words[-1].lower().endswith("ism")
+            and not any(w.lower().strip(".,'’") in NOT_ORGANISATION for w in words))
+
+
 #: A city inside an organisation's name (no GPE label of its own) needs this many people.
 ORG_CITY_POPULATION = 100_000
 
@@ -531,7 +555,8 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
     for ORG the other name words: PTB NNP → ``nnp``; not in the PTB vocabulary → ``rare``.
 
     Empty when the name has a lower-case content word (``Ruritanian societies`` is no name), looks like a
-    person's name (a bank first name first: ``Sheldon Ungar`` tagged ORG), and for GPE when a capitalised
+    person's name (a bank first name first: ``Sheldon Ungar`` tagged ORG), for ORG when it names no
+    organisation (a digit, an ``-ism``, a word of ``NOT_ORGANISATION``), and for GPE when a capitalised
     word other than a direction (``Southern``) is left uncovered. Common words, demonyms, abbreviations,
     titles, words of the passage's person names (``not_places``) and a place after ``New`` (``New England``
     is not England) are never spans; a city in an ORG name needs ``ORG_CITY_POPULATION`` people.
@@ -540,6 +565,8 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
     words = [text[s:e] for s, e in bounds]
     if (any(w.lower() not in FUNCTION_WORDS and not w[0].isupper() for w in words) or " and " in text
             or any(w in PARTICLES for w in words) or lexicon.looks_like_person(text)):
+        return []
+    if etype == "org" and not names_organisation(text):
         return []
     min_city = ORG_CITY_POPULATION if etype == "org" else 1
 
@@ -579,61 +606,61 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
     return spans
 
 
-_SEPARATORS = re.compile(r"^(?:[\s,;/&()]|\band\b|\bor\b)*$")
-
-
-def names_entities(answer: str, texts: Sequence[str]) -> bool:
-    """An annotator's answer names the entities ``texts`` and nothing else: after :func:`clean_surface` it
-    is one of them, a part of one (``Manning`` for ``Peyton Manning``), or several of them joined by
-    commas and ``and`` (``Santa Clara, California``), with titles only besides (``President Obama``)."""
+def names_entity(answer: str, text: str) -> bool:
+    """An annotator's answer names the entity ``text`` and nothing else: after :func:`clean_surface` it is
+    the name, a part of it (``Manning`` for ``Peyton Manning``), or the name with titles only
+    (``President Obama``, ``General Amherst``); a list (``Cologne, Germany``) names no single entity."""
     answer = clean_surface(answer)
     if not answer:
         return False
-    if any(occurs_in(answer, t) for t in texts):
+    if occurs_in(answer, text):
         return True
-    rest = answer
-    for text in sorted(texts, key=len, reverse=True):
-        rest = re.sub(rf"(?<!\w){re.escape(text)}(?:['’]s?)?(?!\w)", " ", rest)
-    if rest == answer:
+    if not occurs_in(text, answer):
         return False
-    words = [w for w in rest.split() if not _SEPARATORS.match(w)]
-    return all(w.lower().rstrip(".") in TITLES or w.lower() in FUNCTION_WORDS for w in words)
+    rest = re.sub(rf"(?<!\w){re.escape(text)}(?:['’]s?)?(?!\w)", " ", answer).split()
+    return all(w.lower().rstrip(".") in TITLES for w in rest)
 
 
 def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Entity]:
     """The answer entities of one example, typed from evidence, each with its spans (see module doc).
 
     Candidates are the answer-overlapping mentions whose label agrees with the dataset and whose name
-    yields spans; they are answer entities only when a strict majority of annotators' answers name them
-    and nothing else (:func:`names_entities`), and every answer contains one of their spans.
+    yields spans (an ORG or GPE mention that looks like a person's name is typed PER); each is an answer
+    entity when a strict majority of annotators' answers name it (:func:`names_entity`). The example has
+    none unless every answer contains a span of them (else a gold answer would be left unchanged).
     """
     answers = answer_texts(example)
+    if not answers:
+        return []
     lasts, names = person_lasts(mentions), person_words(mentions)
-    candidates: list[tuple[Mention, str, list[PerturbableSpan]]] = []
+    found: list[Entity] = []
     for mention in answer_entities(example, mentions):
         text = clean_surface(mention.text)
-        if not text or not lexicon.labels.agrees(text, mention.label):
+        if not text or any(e.text == text for e in found) or not lexicon.labels.agrees(text, mention.label):
+            continue
+        agree = sum(names_entity(a, text) for a in answers)
+        if agree * 2 <= len(answers):
             continue
         etype = LABEL_TO_TYPE[mention.label]
-        if etype == "org" and " " not in text and lexicon.labels.count(text, mention.label) < 2:
-            continue  # a lone ORG word labelled once (a river, a play's character) is no evidence
+        evidence = f"ner {mention.label} {lexicon.labels.share(text, mention.label)}"
+        if etype == "org" and not names_organisation(text):
+            continue
+        if etype != "per" and lexicon.looks_like_person(text):
+            etype, evidence = "per", f"{evidence}, a person's name"
         if etype == "per":
             spans = person_spans(text, lexicon, lasts)
+        elif " " not in text and lexicon.labels.count(text, mention.label) < 2 and etype == "org":
+            spans = []  # a lone ORG word labelled once (a river, a play's character) is no evidence
         else:
             spans = place_spans(text, etype, lexicon, names)
-        if spans and all(text != t for _, t, _ in candidates):
-            candidates.append((mention, text, spans))
-    texts = [t for _, t, _ in candidates]
-    agree = sum(names_entities(a, texts) for a in answers)
-    if not answers or agree * 2 <= len(answers):
+            if etype == "org" and " " not in text and [s.span_type for s in spans] == ["rare"]:
+                spans = []  # a lone unknown word tagged ORG (a state, a taxon) is too weak
+        if spans:
+            found.append(Entity(text, etype, mention.start, mention.end, tuple(spans),
+                                (evidence, f"answer {agree}/{len(answers)}")))
+    if not all(any(occurs_in(s.surface, a) for e in found for s in e.spans) for a in answers):
         return []
-    if not all(any(occurs_in(s.surface, a) for _, _, spans in candidates for s in spans) for a in answers):
-        return []
-    named = f"answer {agree}/{len(answers)}"
-    return [Entity(text, LABEL_TO_TYPE[m.label], m.start, m.end, tuple(spans),
-                   (f"ner {m.label} {lexicon.labels.share(text, m.label)}", named))
-            for m, text, spans in candidates
-            if any(occurs_in(text, a) or occurs_in(clean_surface(a), text) for a in answers)]
+    return found
 
 
 def occurs_in(word: str, text: str) -> bool:
