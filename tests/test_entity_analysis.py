@@ -12,7 +12,7 @@ from entity_renaming.entities import (
     answer_texts,
     clean_surface,
     example_entities,
-    names_entities,
+    names_entity,
     never_renamed,
     parse_person,
 )
@@ -78,9 +78,9 @@ def test_pattern4_the_renamed_entity_is_the_answer(analysis):
     """A person inside a long answer is not the answer; a surname-only annotator still names the person."""
     assert spans(analysis, "98744def9b294a8aaec65ed8cb594642") == set()  # "... inspired by ... Sayyid Qutb"
     assert not spans(analysis, "b2341fe175f1453d8fa8d7a8a07c81b5")  # "the assassination of John F. Kennedy"
-    assert names_entities("Manning", ["Peyton Manning"]) and names_entities("President Obama", ["Obama"])
-    assert names_entities("Santa Clara, California", ["Santa Clara", "California"])
-    assert not names_entities("anti-democratic Islamist movements inspired by Sayyid Qutb", ["Sayyid Qutb"])
+    assert names_entity("Manning", "Peyton Manning") and names_entity("President Obama", "Obama")
+    assert not names_entity("Cologne, Germany", "Germany")  # a list names no single entity
+    assert not names_entity("anti-democratic Islamist movements inspired by Sayyid Qutb", "Sayyid Qutb")
     examples, entities = analysis
     for qid, found in entities.items():  # every emitted example changes every gold answer
         selected = perturbable_spans(found, "mix", answer_texts(examples[qid]))

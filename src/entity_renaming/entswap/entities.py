@@ -2,8 +2,9 @@
 every NER mention of title, passages, questions and answers, one category per surface form.
 
 * **Types from evidence**: a mention counts only when its label is the dataset's majority label for its
-  surface; a place needs a gazetteer name (cities a GeoNames city, see ``Lexicon.place_kind``); an ORG
-  mention becomes a place only for a country or a state (*Normandy*), never a city; a surface is renamed only
+  surface; a place needs a gazetteer name (cities a GeoNames city, see ``Lexicon.place_kind``); an ORG or
+  LOC mention becomes a place only for a country or a state (*Normandy*): only a GPE label makes a city;
+  a surface is renamed only
   when NER labelled at least a third of its occurrences in the article (one wrong label is not spread over
   the article); abbreviations (*EU*, *UK*, *US*, *NATO*, *IP*), Roman numerals and single letters never.
 * **Persons** are renamed word by word so that every mention follows one mapping: in ``Robert Guiscard`` the
@@ -62,17 +63,26 @@ def person_parts(text: str, lexicon: Lexicon | None = None) -> list[str]:
     return list(name.words)
 
 
+#: A person only ever named by one word in an article needs a first name this common in the SSA counts
+#: (surnames alone are too often dynasties or places: "Jin").
+MIN_LONE_NAME_COUNT = 5_000
+
+
+def common_first_name(word: str, lexicon: Lexicon) -> bool:
+    return lexicon.first_counts.get(word.lower(), 0) >= MIN_LONE_NAME_COUNT
+
+
 def category_of(surface: str, label: str, lexicon: Lexicon) -> str | None:
     """EntSwap category of a non-person mention from its label and the gazetteer evidence."""
     category = LABEL_TO_CATEGORY.get(label)
     if category == "nationality":
         return "nationality"
     place = lexicon.place_kind(surface)
-    if category == "organization":
-        return PLACE_TO_CATEGORY[place] if place in ("country", "state") else "organization"
+    if category != "gpe" and place == "city":
+        place = None  # only a GPE label makes a city: an ORG or a LOC ("central Asia") never
     if place is not None:
         return PLACE_TO_CATEGORY[place]
-    return "location" if category in ("gpe", "location") else category
+    return category if category != "gpe" else "location"
 
 
 def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
@@ -90,8 +100,9 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 continue
             if category == "person":
                 parts = person_parts(mention.text, lexicon)
-                if any(lexicon.place_kind(p) and p.lower() not in lexicon.first_counts for p in parts):
-                    continue  # "Byzantine Greece", "Aix" tagged PERSON are not persons' names
+                if any((lexicon.place_kind(p) and p.lower() not in lexicon.first_counts)
+                       or not lexicon.labels.agrees(p, "PERSON") for p in parts):
+                    continue  # "Byzantine Greece", "Aix", "Normandy" (mostly GPE/ORG alone) are not persons
                 person_names.append(parts)
                 for part in parts:  # a lone capitalised word is weak evidence of a person
                     votes[part]["person"] += FULL_VOTE if len(parts) > 1 else HALF_VOTE
@@ -105,6 +116,8 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
     joined = "\n".join(texts)
     words = Counter(_WORD.findall(joined))
     family = {parts[-1] for parts in person_names if len(parts) > 1}
+    in_full_names = {p for parts in person_names if len(parts) > 1 for p in parts}
+    banks = bool(lexicon.first_counts or lexicon.surname_counts)
     order = {c: i for i, c in enumerate(CATEGORIES)}
     entities = []
     for surface, counter in votes.items():
@@ -115,6 +128,9 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
         if labelled[surface] * MIN_LABELLED_SHARE < occurrences:
             continue  # NER labelled it rarely: one label is no evidence for the whole article
         category = min(counter, key=lambda c: (-counter[c], order[c]))
+        lone = category == "person" and surface not in in_full_names
+        if lone and banks and not common_first_name(surface, lexicon):
+            continue  # only ever a lone word, no common first name ("Normandy", "Jin" dynasty)
         if category == "person":
             span_type = "last" if surface in family else lexicon.gender(surface)
         else:
