@@ -185,11 +185,13 @@ class LabelVotes:
     def __init__(self, mentions: Iterable[Mention] = ()) -> None:
         self.votes: dict[str, Counter[str]] = defaultdict(Counter)
         self.surnames: Counter[str] = Counter()  # last words of PERSON names of two or more words
+        self.name_words: Counter[str] = Counter()  # every word of those names
         for m in mentions:
             self.votes[clean_surface(m.text)][m.label] += 1
             name = parse_person(m.text) if m.label == "PERSON" else None
             if name is not None and len(name.words) >= 2:
                 self.surnames[name.words[-1]] += 1
+                self.name_words.update(name.words)
 
     def agrees(self, surface: str, label: str) -> bool:
         """``label`` is the strict majority label of ``surface`` (a surface seen once agrees with itself)."""
@@ -197,6 +199,14 @@ class LabelVotes:
         if not counts:
             return True
         return counts[label] * 2 > sum(counts.values())
+
+    def mostly(self, surface: str) -> str | None:
+        """The strict majority label of ``surface``, if it has one."""
+        counts = self.votes.get(surface)
+        if not counts:
+            return None
+        label, n = counts.most_common(1)[0]
+        return label if n * 2 > sum(counts.values()) else None
 
     def count(self, surface: str, label: str) -> int:
         return self.votes.get(surface, Counter())[label]
@@ -379,8 +389,12 @@ class Lexicon:
             return False
         if last.lower() in TITLES and last.lower() not in self.surname_counts:
             return False
-        if self.name_word(first) and last.lower() in self.surname_counts:
-            return True  # John Hurt, Roy Strong
+        if any(self.labels.mostly(w) not in (None, "PERSON", "GPE", "ORG") for w in words):
+            return False  # a word that alone is mostly a river, a work, an event ("Bent Rhine")
+        lowered = last.lower()
+        if (self.name_word(first) and lowered in self.surname_counts
+                and self.case.lower[lowered] <= 3 * self.case.capital[lowered]):
+            return True  # John Hurt, Roy Strong (not "Harris School")
         return not any(self.mostly_lower(w) for w in words) and any(self.name_word(w) for w in words)
 
     def looks_like_person(self, text: str) -> bool:
@@ -536,8 +550,28 @@ def _tokens(text: str) -> list[tuple[int, int]]:
 NOT_ORGANISATION = frozenset(_words("""
 medal prize award trophy cup ground stadium arena bridge tower cloth tapestry carpet painting book dictionary
 lexicon encyclopedia confession creed doctrine treaty act law edict war battle siege river lake mountain pile
-reactor theorem conjecture principle effect equation law faith
+reactor theorem conjecture principle effect equation law faith empire kingdom republic dynasty yard channel
+sea canal house airport mausoleum palace castle
 """))
+#: Adjectives of religion, creed or origin inside organisation names: never renamed as name words.
+CREED_WORDS = frozenset(_words("""
+roman catholic protestant orthodox anglican lutheran methodist baptist presbyterian evangelical christian
+islamic muslim jewish hindu buddhist coptic reformed episcopal holy
+"""))
+_ADJECTIVE_ENDINGS = ("ist", "ic", "ive", "ish", "ese", "ical")
+#: Last words that make a name an organisation's (``… Company``, ``… University``, ``… Party``).
+ORGANISATION_HEADS = frozenset(_words("""
+company corporation corp inc ltd llc plc co group holdings university college school academy institute
+institution network system systems broadcasting television radio commission council committee party
+association society union league federation club foundation bank agency department ministry office board
+trust press times post journal magazine records studios pictures airlines airways railway railroad
+brotherhood front movement army navy force forces guard police court parliament assembly congress senate
+government administration authority service services laboratories labs electric motors
+"""))
+#: An ORG surface without such a head needs this many ORG labels in the dataset (``Denver Broncos``).
+MIN_ORG_LABELS = 3
+
+
 def names_organisation(text: str) -> bool:
     """An ORG mention that may name an organisation: no digit, no ``-ism``, no ``NOT_ORGANISATION`` word."""
     words = text.split()
@@ -583,7 +617,7 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
                 continue
             gram = text[bounds[i][0]: bounds[i + n - 1][1]]
             if (gram.split()[0].lower() in FUNCTION_WORDS | TITLES or gram in not_places or modified(i)
-                    or (n == 1 and etype == "org" and lexicon.person_word(gram))):
+                    or (n == 1 and etype == "org" and lexicon.labels.name_words[gram] >= 2)):
                 continue
             kind = lexicon.place_kind(gram, min_city)
             if kind is not None:
@@ -597,7 +631,8 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
         lowered = word.lower()
         if (taken[i] or lowered in FUNCTION_WORDS or lowered in TITLES or lowered in CORPORATE
                 or never_renamed(word) or modified(i) or not word.isalpha() or word in not_places
-                or lowered in lexicon.nationalities or lexicon.common_word(word)):
+                or lowered in lexicon.nationalities or lowered in CREED_WORDS or lexicon.common_word(word)
+                or (lowered.endswith(_ADJECTIVE_ENDINGS) and lexicon.zipf(word) >= RARE_ZIPF)):
             continue
         if lowered in lexicon.nnp:
             spans.append(PerturbableSpan(word, "nnp", "org"))
@@ -647,6 +682,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
             continue
         if etype != "per" and lexicon.looks_like_person(text):
             etype, evidence = "per", f"{evidence}, a person's name"
+        if (etype == "org" and text.split()[-1].lower() not in ORGANISATION_HEADS
+                and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS):
+            continue  # no organisation word and few ORG labels: a work, a building, a people
         if etype == "per":
             spans = person_spans(text, lexicon, lasts)
         elif " " not in text and lexicon.labels.count(text, mention.label) < 2 and etype == "org":
