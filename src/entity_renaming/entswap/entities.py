@@ -63,6 +63,9 @@ def person_parts(text: str, lexicon: Lexicon | None = None) -> list[str]:
     return list(name.words)
 
 
+#: A one-word city needs a GeoNames city this large: small towns share their names with surnames and firms
+#: ("Marin", "Loos"), and an article renames every occurrence.
+MIN_CITY_POPULATION = 50_000
 #: A person only ever named by one word in an article needs a first name this common in the SSA counts
 #: (surnames alone are too often dynasties or places: "Jin").
 MIN_LONE_NAME_COUNT = 5_000
@@ -77,7 +80,7 @@ def category_of(surface: str, label: str, lexicon: Lexicon) -> str | None:
     category = LABEL_TO_CATEGORY.get(label)
     if category == "nationality":
         return "nationality"
-    place = lexicon.place_kind(surface)
+    place = lexicon.place_kind(surface, MIN_CITY_POPULATION if " " not in surface else 1)
     if category != "gpe" and place == "city":
         place = None  # only a GPE label makes a city: an ORG or a LOC ("central Asia") never
     if place is not None:
