@@ -597,7 +597,8 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
     """
     bounds = _tokens(text)
     words = [text[s:e] for s, e in bounds]
-    if (any(w.lower() not in FUNCTION_WORDS and not w[0].isupper() for w in words) or " and " in text
+    if (any(w.lower() not in FUNCTION_WORDS and not w[0].isupper() for w in words)
+            or (etype == "org" and " and " in text)
             or any(w in PARTICLES for w in words) or lexicon.looks_like_person(text)):
         return []
     if etype == "org" and not names_organisation(text):
