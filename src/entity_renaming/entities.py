@@ -59,6 +59,7 @@ FUNCTION_WORDS = frozenset(_words("a an the of and or for in on at to by with fr
 GEO_MODIFIERS = frozenset(_words("""
 north south east west northern southern eastern western central upper lower greater new old inner outer
 northeast northwest southeast southwest northeastern northwestern southeastern southwestern metropolitan
+ancient
 """))
 #: Countries the gazetteer files as cities or lacks, and common aliases; pycountry adds official names.
 EXTRA_COUNTRIES = ("England", "Scotland", "Wales", "Northern Ireland", "Britain", "Great Britain", "Holland",
@@ -68,7 +69,7 @@ ALIASES = (("United States", "United States of America", "America", "US", "U.S."
            ("United Kingdom", "Britain", "Great Britain", "UK", "U.K."),
            ("Soviet Union", "USSR", "U.S.S.R."), ("European Union", "EU", "E.U."),
            ("Netherlands", "Holland", "The Netherlands"))
-COMMON_ZIPF, RARE_ZIPF, VERY_COMMON_ZIPF = 4.0, 3.0, 5.0
+COMMON_ZIPF, RARE_ZIPF, VERY_COMMON_ZIPF = 4.0, 3.0, 4.5
 
 _TOKEN = re.compile(r"[^\W\d_]+(?:['’.-][^\W\d_]+)*")
 _NAME_WORD = re.compile(r"^[A-Z][^\W\d_]*[a-z][^\W\d_]*(?:['’-][^\W\d_]+)*$")
@@ -420,6 +421,10 @@ class Lexicon:
         low, cap = self.case.lower[lowered], self.case.capital[lowered]
         return low > 0 and low >= cap
 
+    def is_gazetteer_name(self, name: str) -> bool:
+        """Any gazetteer place of that name, evidence or not."""
+        return name.lower() in self._places
+
     @cached_property
     def nationalities(self) -> frozenset[str]:
         """Lower-cased demonyms of the gazetteer bank (``American``, ``English``)."""
@@ -603,6 +608,8 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
         return []
     if etype == "org" and not names_organisation(text):
         return []
+    if etype == "org" and "&" in text and all(w.lower() in lexicon.first_counts for w in words if w != "&"):
+        return []  # "Laverne & Shirley" is a show, not a firm
     min_city = ORG_CITY_POPULATION if etype == "org" else 1
 
     def modified(i: int) -> bool:
@@ -623,6 +630,11 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
             kind = lexicon.place_kind(gram, min_city)
             if kind is not None:
                 spans.append(PerturbableSpan(gram, kind, etype))
+                taken[i: i + n] = [True] * n
+    for n in range(len(words), 1, -1):  # "San Joaquin" unconfirmed as a city: not "San <word>" either
+        for i in range(len(words) - n + 1):
+            gram = text[bounds[i][0]: bounds[i + n - 1][1]]
+            if not any(taken[i: i + n]) and lexicon.is_gazetteer_name(gram):
                 taken[i: i + n] = [True] * n
     if etype == "gpe":
         loose = [w for w, t in zip(words, taken, strict=True)
@@ -688,8 +700,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
             continue  # no organisation word and few ORG labels: a work, a building, a people
         if etype == "per":
             spans = person_spans(text, lexicon, lasts)
-        elif " " not in text and lexicon.labels.count(text, mention.label) < 2 and etype == "org":
-            spans = []  # a lone ORG word labelled once (a river, a play's character) is no evidence
+        elif " " not in text and etype == "org" and (lexicon.person_word(text)
+                                                     or lexicon.is_gazetteer_name(text)):
+            spans = []  # a lone ORG word that names a person or a place (Napoleon, Thoreau, Meuse)
         else:
             spans = place_spans(text, etype, lexicon, names)
             if etype == "org" and " " not in text and [s.span_type for s in spans] == ["rare"]:
