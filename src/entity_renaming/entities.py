@@ -45,6 +45,11 @@ governor emperor empress duke duchess count countess baron bishop archbishop car
 chancellor premier minister chairman ceo coach professor doctor tsar czar sultan caliph pharaoh mayor
 prime vice secretary ambassador admiral marshal sergeant lieutenant commander elector archduke
 """))
+#: Words that end the name of a building, an institution or a place, never a person's name.
+PLACE_WORDS = frozenset(_words("""
+theatre theater museum gallery library hospital school college university church cathedral chapel hall house
+park street road avenue square bridge tower station airport stadium institute company
+"""))
 TRAILING_TITLES = frozenset(_words("khan shah pasha bey"))
 SUFFIXES = frozenset(_words("jr jr. sr sr. phd md esq"))
 #: Legal-form words of company names: never renamed.
@@ -392,10 +397,12 @@ class Lexicon:
             return False
         if any(self.labels.mostly(w) not in (None, "PERSON", "GPE", "ORG") for w in words):
             return False  # a word that alone is mostly a river, a work, an event ("Bent Rhine")
+        if any(w.lower() in PLACE_WORDS for w in words):
+            return False  # "Wojciech Bogusławski Theatre", "Harris School", "Cosgrove Hall"
         lowered = last.lower()
         if (self.name_word(first) and lowered in self.surname_counts
-                and self.case.lower[lowered] <= 3 * self.case.capital[lowered]):
-            return True  # John Hurt, Roy Strong (not "Harris School")
+                and self.case.lower[lowered] <= self.case.capital[lowered]):
+            return True  # John Hurt, Roy Strong
         return not any(self.mostly_lower(w) for w in words) and any(self.name_word(w) for w in words)
 
     def looks_like_person(self, text: str) -> bool:
