@@ -74,7 +74,7 @@ ALIASES = (("United States", "United States of America", "America", "US", "U.S."
            ("United Kingdom", "Britain", "Great Britain", "UK", "U.K."),
            ("Soviet Union", "USSR", "U.S.S.R."), ("European Union", "EU", "E.U."),
            ("Netherlands", "Holland", "The Netherlands"))
-COMMON_ZIPF, RARE_ZIPF, VERY_COMMON_ZIPF = 4.0, 3.0, 4.5
+COMMON_ZIPF, RARE_ZIPF, VERY_COMMON_ZIPF = 4.0, 3.0, 5.0
 
 _TOKEN = re.compile(r"[^\W\d_]+(?:['’.-][^\W\d_]+)*")
 _NAME_WORD = re.compile(r"^[A-Z][^\W\d_]*[a-z][^\W\d_]*(?:['’-][^\W\d_]+)*$")
