@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..io.errors import InputError
 from ..namebank import BankError
+from ..ner.backend import NerModelError
 from .builder import BuildOptions, build_release
 from .definition import default_definition_path, load_definition, select
 from .errors import ReleaseError
@@ -66,6 +67,8 @@ def wants_release(args: argparse.Namespace) -> bool:
 def run_release(args: argparse.Namespace) -> int:
     """Run the release action ``args`` ask for; returns the exit status (errors → 2, failed verify → 1)."""
     try:
+        if getattr(args, "only", None) and args.release is None:
+            raise ReleaseError("--only selects what --release builds; give --release [FILE]")
         if args.verify is not None:
             problems = verify_release(args.verify, progress=not getattr(args, "no_progress", False))
             for problem in problems:
@@ -96,7 +99,7 @@ def run_release(args: argparse.Namespace) -> int:
                 print("dry run: nothing uploaded")
             else:
                 print(f"pushed: {push(plan)}")
-    except (ReleaseError, InputError, BankError) as err:
+    except (ReleaseError, InputError, BankError, NerModelError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     return 0
