@@ -456,10 +456,12 @@ class Lexicon:
         population = self._geonames.get(name.lower(), 0)
         if "city" in kinds and population >= BIG_CITY:
             return "city"
+        if single and self.labels.surnames[name] >= 2:
+            return None  # the surname of persons of the dataset (Cam Newton, Ron Rivera)
         if "state" in kinds:
             return None if single and self.mostly_lower(name) else "state"
-        if single and (self.common_word(name) or self.labels.surnames[name] >= 2):
-            return None  # a common word, or the surname of persons of the dataset (Cam Newton)
+        if single and self.common_word(name):
+            return None
         if "city" in kinds and population >= min_city_population:
             return "city"  # population 0: no GeoNames city of that name
         return None
@@ -544,6 +546,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     if (not lexicon.person_word(word) and (lexicon.first_counts or lexicon.surname_counts)
             and lexicon.labels.count(word, "PERSON") < MIN_MONONYM_LABELS):
         return []  # a lone word needs a bank name or several labels: "Nuda" (a taxon) is no person
+    if not lexicon.person_word(word) and lexicon.is_gazetteer_name(word):
+        return []  # "Kraków" tagged PERSON
     if name.initials or word in lasts or lexicon.is_surname(word):
         return [PerturbableSpan(word, "last", "per")]
     return [PerturbableSpan(word, lexicon.gender(word), "per")]
