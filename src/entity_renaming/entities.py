@@ -443,9 +443,9 @@ class Lexicon:
 
         A country (gazetteer or pycountry) wins; a city of over a million people outranks a state of the
         same name; a city needs a GeoNames city of that name (of ``min_city_population`` people); a
-        single-word city must be neither a common word nor a surname of two persons of the dataset
-        (``Newton``); countries and states must not be mostly lower-case (``Turkey``, ``Georgia`` stay
-        places); directions (``South``) are never places.
+        single-word state or city must not be the surname of two persons of the dataset (``Newton``,
+        ``Rivera``), a city no common word; countries and states must not be mostly lower-case (``Turkey``,
+        ``Georgia`` stay places); directions (``South``) are never places.
         """
         if never_renamed(name) or not name[:1].isupper() or name.lower() in GEO_MODIFIERS:
             return None
