@@ -70,8 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--batch-size",
         type=int,
         default=None,
-        help="tokens per forward pass, in full windows (--max-length tokens each; shorter windows make larger "
-        "batches); default 256 on cuda (the fastest measured for bert-base on an H100), 32 on cpu",
+        help="tokens per forward pass, in full windows (--max-length tokens each; shorter windows make "
+        "larger batches); default 256 on cuda (the fastest measured for bert-base on an H100), 32 on cpu",
     )
     p.add_argument(
         "--dtype",
