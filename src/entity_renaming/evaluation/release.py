@@ -22,19 +22,16 @@ from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
-import yaml
 
 from ..configs import parse_config_name
 from ..io import InputError, read_examples
 from ..io.hf import row_to_example
 from ..model import QAExample
+from ..release.errors import ReleaseError  # one error type for release folders (re-exported here)
+from ..release.frontmatter import front_matter  # one card front-matter parser
 
 RELEASE_MANIFEST = "release-manifest.json"
 OUT_MANIFEST = "manifest.json"
-
-
-class ReleaseError(ValueError):
-    """A release folder that cannot be read; the message names the file and field."""
 
 
 @dataclass
@@ -79,21 +76,6 @@ class Release:
         if not chosen:
             raise ReleaseError(f"{self.root / 'README.md'}: no config matches {', '.join(patterns)}")
         return chosen
-
-
-def front_matter(readme: Path) -> dict[str, Any]:
-    """The YAML block between the leading ``---`` lines of a dataset card."""
-    text = readme.read_text(encoding="utf-8")
-    if not text.startswith("---"):
-        raise ReleaseError(f"{readme}:1: no YAML front matter (expected a line '---')")
-    try:
-        block = text.split("\n---", 1)[0].removeprefix("---")
-        data = yaml.safe_load(block) or {}
-    except yaml.YAMLError as err:
-        raise ReleaseError(f"{readme}: invalid YAML front matter: {err}") from None
-    if not isinstance(data, dict):
-        raise ReleaseError(f"{readme}: front matter is not a mapping")
-    return data
 
 
 def open_release(
