@@ -16,6 +16,7 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -207,22 +208,24 @@ class QAPredictor:
             return_overflowing_tokens=True,
             return_offsets_mapping=True,
             return_special_tokens_mask=True,
-            return_attention_mask=True,
-            padding="max_length",
-            return_tensors="np",
+            padding=False,
         )
-        ids = enc["input_ids"].astype(np.int64, copy=False)
-        mask = enc["attention_mask"].astype(bool)
-        lengths = mask.sum(axis=1)
-        text = mask & ~enc["special_tokens_mask"].astype(bool)
+        lengths = np.fromiter(map(len, enc["input_ids"]), dtype=np.int64, count=len(enc["input_ids"]))
+        mask = np.arange(int(lengths.max()) if len(lengths) else 0) < lengths[:, None]
+        pad_id = self.tokenizer.pad_token_id or 0
+        ids = _padded(enc["input_ids"], mask, pad_id)
+        text = mask & ~_padded(enc["special_tokens_mask"], mask, 1).astype(bool)
         starts = text & ~np.pad(text, ((0, 0), (1, 0)))[:, :-1]
         runs = np.cumsum(starts, axis=1) * text
         n_runs = starts.sum(axis=1)
         context = runs == (2 if self.question_first else 1)
         for w in np.flatnonzero(n_runs != 2):
             seq = np.array([-1 if i is None else i for i in enc.sequence_ids(int(w))], dtype=np.int64)
-            context[w] = seq == (1 if self.question_first else 0)
-        offsets = enc["offset_mapping"].astype(np.int64, copy=False)
+            context[w] = False
+            context[w, : len(seq)] = seq == (1 if self.question_first else 0)
+        offsets = np.full((*mask.shape, 2), -1, dtype=np.int64)
+        pairs = chain.from_iterable(chain.from_iterable(enc["offset_mapping"]))
+        offsets[mask] = np.fromiter(pairs, dtype=np.int64, count=2 * int(lengths.sum())).reshape(-1, 2)
         offsets[~context | (offsets[:, :, 1] <= offsets[:, :, 0])] = -1
         cls_id = self.tokenizer.cls_token_id
         is_cls = ids == cls_id if cls_id is not None else np.zeros_like(mask)
@@ -238,8 +241,8 @@ class QAPredictor:
         types = enc.get("token_type_ids")
         return Features(
             input_ids=ids,
-            lengths=lengths.astype(np.int64),
-            token_type_ids=types.astype(np.int64, copy=False) if types is not None else None,
+            lengths=lengths,
+            token_type_ids=_padded(types, mask, 0) if types is not None else None,
             example_index=example_index,
             offsets=offsets,
             cls_index=np.where(is_cls.any(axis=1), is_cls.argmax(axis=1), 0),
@@ -362,6 +365,13 @@ class QAPredictor:
             else:
                 out[ex.id] = Prediction(span_text, a, b, score, diff, span_text)
         return out
+
+
+def _padded(rows: Sequence[Sequence[int]], mask: np.ndarray, fill: int) -> np.ndarray:
+    """Ragged integer rows → one ``mask``-shaped array (``fill`` after each row's end), without a loop."""
+    out = np.full(mask.shape, fill, dtype=np.int64)
+    out[mask] = np.fromiter(chain.from_iterable(rows), dtype=np.int64, count=int(mask.sum()))
+    return out
 
 
 def _pad_logits(logits: Sequence[np.ndarray], width: int) -> np.ndarray:
