@@ -54,12 +54,13 @@ def main() -> None:
     )
     p.add_argument("--same-dtype", action="store_true", help="run the straightforward loop in --dtype too")
     p.add_argument("--examples", type=int, default=2000, help="questions evaluated by each side")
-    p.add_argument("--batch-size", type=int, default=64)
+    p.add_argument("--batch-size", type=int, default=None, help="default 256 on cuda, 8 on cpu")
     p.add_argument("--max-length", type=int, default=384)
     p.add_argument("--stride", type=int, default=128)
     args = p.parse_args()
 
     device = torch.device(args.device)
+    args.batch_size = args.batch_size or (256 if device.type == "cuda" else 8)
     dtype_name = args.dtype or ("bf16" if device.type == "cuda" else "fp32")
     dtype = {"bf16": torch.bfloat16, "fp16": torch.float16, "fp32": torch.float32}[dtype_name]
     corpus = read_examples(args.input)[1]

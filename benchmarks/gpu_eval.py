@@ -181,7 +181,7 @@ def main(argv: list[str] | None = None) -> dict:
         "--batch-size",
         type=int,
         default=None,
-        help="full-length windows per batch (default 256 cuda, 32 cpu)",
+        help="full-length windows per batch (default 256 cuda, 8 cpu)",
     )
     p.add_argument("--max-length", type=int, default=384)
     p.add_argument("--stride", type=int, default=128)
@@ -199,7 +199,7 @@ def main(argv: list[str] | None = None) -> dict:
     args.examples = args.examples or (40 if smoke else 4000)
     args.loop_examples = min(args.loop_examples or (20 if smoke else 500), args.examples)
     args.queries = args.queries or (6 if smoke else 256)
-    args.batch_size = args.batch_size or (256 if device.type == "cuda" else 32)
+    args.batch_size = args.batch_size or (256 if device.type == "cuda" else 8)
     if smoke:
         args.max_length, args.stride, args.repeats = min(args.max_length, 128), min(args.stride, 48), 1
         args.gen_batch_size, args.new_tokens = min(args.gen_batch_size, 4), min(args.new_tokens, 4)
