@@ -29,7 +29,7 @@ import torch
 from entity_renaming.evaluation.inference import QAPredictor, WindowSettings
 from entity_renaming.evaluation.random_model import SIZES, random_qa_model, train_tokenizer
 from entity_renaming.evaluation.reference import per_example_predict
-from entity_renaming.evaluation.results import cpu_name
+from entity_renaming.evaluation.results import device_label
 from entity_renaming.io import read_examples
 
 DEFAULT_INPUT = Path(__file__).resolve().parents[2] / "shared" / "data" / "mrqa" / "SQuAD_dev.jsonl.gz"
@@ -89,13 +89,8 @@ def main() -> None:
     t_slow = time.perf_counter() - t0
 
     same = sum(fast[e.id].text == slow[e.id] for e in examples) / len(examples)
-    hw = (
-        torch.cuda.get_device_name(device)
-        if device.type == "cuda"
-        else f"{cpu_name()} ({torch.get_num_threads()} threads)"
-    )
     report = {
-        "hardware": hw,
+        "hardware": device_label(device),
         "torch": torch.__version__,
         "model_size": args.size,
         "params_m": round(sum(t.numel() for t in base.parameters()) / 1e6, 1),

@@ -33,7 +33,7 @@ import torch
 from entity_renaming.evaluation.inference import QAPredictor, WindowSettings, device_and_dtype, resolve_dtype
 from entity_renaming.evaluation.random_model import SIZES, random_qa_model, train_tokenizer
 from entity_renaming.evaluation.reference import per_example_predict
-from entity_renaming.evaluation.results import cpu_name
+from entity_renaming.evaluation.results import device_label
 from entity_renaming.icl.generation import Generator
 from entity_renaming.io import read_examples
 
@@ -211,13 +211,8 @@ def main(argv: list[str] | None = None) -> dict:
     examples = corpus[: args.examples]
     texts = list(dict.fromkeys(e.context for e in corpus)) + [e.question for e in corpus]
     tokenizer = train_tokenizer(texts, 2000 if smoke else 30522)
-    hw = (
-        torch.cuda.get_device_name(device)
-        if device.type == "cuda"
-        else f"{cpu_name()} ({torch.get_num_threads()} threads)"
-    )
     report = {
-        "hardware": hw,
+        "hardware": device_label(device),
         "platform": platform.platform(),
         "torch": torch.__version__,
         "device": device_name,
