@@ -32,6 +32,7 @@ PERTURBATION_DOCS = {
 #: Method papers cited when a group of that builder is in the release; MRQA when an MRQA source is.
 METHOD_CITATIONS = {"pipeline": "yan2022robustness", "entswap": "siro2023evaluating"}
 MRQA_CITATION = "fisch2019mrqa"
+METHOD_REFS = {"pipeline": "Yan et al., 2022", "entswap": "Siro & Ajayi, 2023"}
 _BIB_ENTRY = re.compile(r"^@\w+\{([^,\s]+),", re.MULTILINE)
 
 
@@ -163,7 +164,12 @@ def render_card(d: ReleaseDefinition, entries: list[ConfigEntry], *, repo_id: st
     body = env.get_template(TEMPLATE).render(
         d=d, entries=entries, repo_id=repo_id, default_config=default, definition_sha256=definition_sha256,
         definition_file=d.path.name, total_examples=f"{sum(e.num_examples for e in entries):,}",
-        only=" ".join(d.only), perturbation_docs=[{"name": p, "text": t} for p, t in docs.items()],
+        only=" ".join(d.only), has_pipeline=any(g.builder == PIPELINE for g in d.groups),
+        has_entswap=any(g.builder == ENTSWAP for g in d.groups),
+        has_origin=any(p.startswith("dbname-") for g in d.groups for p in g.perturbations),
+        method_refs="; ".join(ref for builder, ref in METHOD_REFS.items() if any(g.builder == builder
+                                                                              for g in d.groups)),
+        perturbation_docs=[{"name": p, "text": t} for p, t in docs.items()],
         mrqa_sources=sorted(n for n in used if d.sources[n].format == "mrqa"),
         squad_sources=sorted(n for n in used if d.sources[n].format == "squad"),
         sources=source_rows(d, used), banks=bank_rows(banks), audit=audit_rows(d, entries),
