@@ -29,7 +29,7 @@ GZIP_MAGIC = b"\x1f\x8b"
 
 
 def open_text(path: str | Path, mode: str = "rt"):
-    """Open plain or gzip UTF-8 text (by suffix), for files this package wrote (inputs: :func:`read_lines`)."""
+    """Open plain or gzip UTF-8 text by suffix, for files this package wrote (inputs: :func:`read_lines`)."""
     if str(path).endswith(".gz"):
         return gzip.open(path, mode, encoding="utf-8")
     return open(path, mode, encoding="utf-8")
