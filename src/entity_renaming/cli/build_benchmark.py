@@ -216,7 +216,8 @@ def build(
         def write(result: ConfigResult, built_with: dict) -> ConfigEntry:
             result.skipped[:0] = data.skips(result.name)
             return writer.write_files(result, fmt=fmt, built_with=built_with,
-                                      fingerprint=fingerprint(built_with), num_input=data.total)
+                                      fingerprint=fingerprint(built_with), num_input=data.total,
+                                      originals=examples)
 
         def sink(result: ConfigResult) -> ConfigEntry:  # runs in the worker that built the config
             assert result.spec is not None
