@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from tqdm.auto import tqdm
 
 from ..extras import MissingExtra, require
+from ..io.formats import get_format
 from .leaderboard import write_leaderboard
 from .release import ConfigData, Release, ReleaseError, load_config, open_release
 from .results import RESULTS_SCHEMA, code_version, hardware, model_slug, write_json, write_predictions
@@ -66,7 +67,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="evaluate only the first N examples of each config (a smoke run; not for reporting)",
     )
-    p.add_argument("--batch-size", type=int, default=64, help="windows per forward pass (default 64)")
+    p.add_argument(
+        "--batch-size",
+        type=int,
+        default=None,
+        help="tokens per forward pass, in full windows (--max-length tokens each; shorter windows make "
+        "larger batches); default 256 on cuda (the fastest measured for bert-base on an H100), 8 on cpu",
+    )
     p.add_argument(
         "--dtype",
         choices=DTYPE_NAMES,
@@ -115,9 +122,9 @@ def evaluate_model(
         if not data.examples:
             continue
         with tqdm(total=0, desc=config.name, unit="win", disable=not progress) as bar:
-            preds = predictor.predict(
-                data.examples, allow_null=data.source_format == "squad", batch_size=batch_size, progress=bar
-            )
+            allow_null = get_format(data.source_format).allows_null
+            preds = predictor.predict(data.examples, allow_null=allow_null, batch_size=batch_size,
+                                      progress=bar)
         scores = score_config(data, preds, null_threshold=predictor.settings.null_threshold)
         scores.metrics["split"], scores.metrics["sha256"] = data.split, data.sha256
         write_predictions(out / "predictions" / f"{config.name}.jsonl", scores, preds)
@@ -132,6 +139,8 @@ def run(args: argparse.Namespace) -> list[Path]:
     release = open_release(args.release, revision=args.release_revision, offline=args.offline)
     configs = release.select(args.configs)
     device, dtype = device_and_dtype(args.device, args.dtype)
+    if args.batch_size is None:
+        args.batch_size = 256 if device.startswith("cuda") else 8
     settings = WindowSettings(
         args.max_length, args.stride, args.n_best, args.max_answer_length, args.null_threshold
     )

@@ -241,7 +241,7 @@ def _build_group(writer: Writer, d: ReleaseDefinition, group: Group, source_name
                                f"configs asked for ({todo[:3]}…)")
         return writer.write_files(result, fmt=source.format, built_with=built_with[result.name],
                                   fingerprint=prints[result.name], num_input=len(examples),
-                                  source=source_name, group=group.name)
+                                  source=source_name, group=group.name, originals=examples)
 
     seen = set()
     for entry in _results(group, examples, todo, d, opts, sink):

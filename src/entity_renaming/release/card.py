@@ -10,6 +10,7 @@ from typing import Any
 import jinja2
 import yaml
 
+from ..quality import summary_text as quality_summary
 from .definition import ENTSWAP, PIPELINE, ReleaseDefinition
 from .errors import ReleaseError
 from .paths import confined
@@ -138,6 +139,7 @@ def audit_rows(d: ReleaseDefinition, entries: list[ConfigEntry]) -> list[dict[st
         rows.append({"group": g.name, "configs": len(group), "in_scope": in_scope, "num_examples": emitted,
                      "refused": in_scope - emitted, "rate": f"{emitted / in_scope:.1%}" if in_scope else "—",
                      "num_edits": sum(e.num_edits for e in group),
+                     "lint": quality_summary(e.quality for e in group),
                      "reasons": text.replace("|", "\\|") or "—"})
     return rows
 
