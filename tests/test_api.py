@@ -68,7 +68,7 @@ def test_rename_equals_build_benchmark_output(mrqa, tmp_path, ner_cache_dir):
         "--input",
         str(path),
         "--entity-types",
-        "org",
+        "per",
         "--perturbation",
         "dbname",
         "--seeds",
@@ -80,9 +80,9 @@ def test_rename_equals_build_benchmark_output(mrqa, tmp_path, ner_cache_dir):
         str(out),
     ]
     assert build_main(argv) == 0
-    result = api.rename(mrqa, perturbation="dbname", entity_type="org", seed=2, ner_cache=ner_cache_dir)
-    assert result.name == "squad-org-dbname-seed2"
-    built = api.read(out / "squad-org-dbname-seed2.jsonl", dataset="squad")
+    result = api.rename(mrqa, perturbation="dbname", entity_type="per", seed=2, ner_cache=ner_cache_dir)
+    assert result.name == "squad-per-dbname-seed2"
+    built = api.read(out / "squad-per-dbname-seed2.jsonl", dataset="squad")
 
     def rows(examples):  # the written file's header names the config, so ``subset`` differs by design
         return [{k: v for k, v in example_to_row(e).items() if k != "subset"} for e in examples]
@@ -99,7 +99,7 @@ def test_dataset_map_keeps_the_hub_schema_and_the_names(mrqa, cache_home):
     hub_rows = [{k: v for k, v in example_to_row(e).items() if k in SQUAD_V2_FEATURES} for e in squad2]
     for rows, features, etype in (
         (hub_rows, SQUAD_V2_FEATURES, "gpe"),
-        ([example_to_row(e) for e in mrqa], None, "org"),  # mrqa-workshop/mrqa columns
+        ([example_to_row(e) for e in mrqa], None, "per"),  # mrqa-workshop/mrqa columns
     ):
         ds = Dataset.from_list(rows, features=features)
         renamer = api.DatasetRenamer(perturbation="randstr", entity_type=etype, seed=1, ner_cache=cache_home)
