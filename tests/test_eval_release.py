@@ -41,7 +41,11 @@ def test_open_select_and_load(tmp_path, examples):
     for ex in examples:
         row = example_to_row(ex)
         row["original_id"] = ex.id
-        row["renamings"] = json.dumps([{"substitutions": [{"entity_type": "gpe"}, {"entity_type": "per"}]}])
+        # one struct per replaced mention, as the release writer stores them
+        row["renamings"] = [
+            {"field": "context", "entity_type": "gpe"},
+            {"field": "question", "entity_type": "per"},
+        ]
         rows.append(row)
     rel = parquet(tmp_path, "squad_v2-original", rows)
     card(
@@ -81,7 +85,7 @@ def test_entity_types_from_renamings_or_edits():
 
 
 def test_errors_name_file_and_field(tmp_path, examples):
-    with pytest.raises(ReleaseError, match="README.md: missing"):
+    with pytest.raises(ReleaseError, match="neither a release folder .README.md with 'configs:'."):
         open_release(tmp_path, offline=True)
     with pytest.raises(ReleaseError, match="--offline"):
         open_release(tmp_path / "nowhere", offline=True)
@@ -96,5 +100,6 @@ def test_errors_name_file_and_field(tmp_path, examples):
     card(tmp_path, "configs:\n" + entry("squad_v2-original", rel))
     with pytest.raises(ReleaseError, match=r"validation-00000-of-00001.parquet: row 1: duplicate id"):
         load_config(open_release(tmp_path, offline=True).configs[0])
-    (tmp_path / "manifest.json").write_text('{"package_version": "0.9"}', encoding="utf-8")
+    (tmp_path / "release-manifest.json").write_text('{"release": "0.9", "configs": {}}', encoding="utf-8")
     assert open_release(tmp_path, offline=True).version == "0.9"
+    assert open_release(tmp_path.parent / tmp_path.name, offline=True).root == tmp_path

@@ -80,8 +80,12 @@ def test_rows_hand_computed():
     assert row["original_f1"] == pytest.approx(80.0)
     assert row["delta_f1"] == pytest.approx((f1_0 + f1_1) / 2 - 80.0)
     assert row["paired_n"] == pytest.approx(4.5)
-    # paired on shared examples: seed0 orig F1 80 on 5; seed1 orig F1 on a,b,c,n = 75
-    assert row["paired_delta_f1_mean"] == pytest.approx(((f1_0 - 80.0) + (f1_1 - 75.0)) / 2)
+    # paired per original example, averaged over the seeds it occurs in: original F1 a 1, b 1, c 0, d 1,
+    # n 1; seed0 a 0, b 2/3, c 1, d 1, n 1; seed1 a 1, b 0, c 0, n 1 → a -1/2, b -2/3, c +1/2, d 0, n 0
+    assert row["paired_examples"] == 5
+    assert row["paired_delta_f1_mean"] == pytest.approx(100 * (-1 / 2 - 2 / 3 + 1 / 2) / 5)
+    assert row["paired_delta_f1_ci_low"] < row["paired_delta_f1_mean"] < row["paired_delta_f1_ci_high"]
+    assert row["paired_delta_f1_ci_low"] >= 100 * -2 / 3 and row["paired_delta_f1_ci_high"] <= 100 * 1 / 2
     assert row["right_to_wrong_mean"] == pytest.approx((2 + 1) / 2)  # seed0: a, b; seed1: b
     assert row["wrong_to_right_mean"] == pytest.approx((1 + 0) / 2)  # seed0: c
     assert row["right_to_wrong_pct"] == pytest.approx((100 * 2 / 5 + 100 * 1 / 4) / 2)
@@ -112,3 +116,20 @@ def test_afrisquad2_pairs_with_squad2_original():
     row = next(r for r in robustness_rows("m", [original, *seeds]) if r["perturbation"] == "entswap")
     assert row["original_config"] == "squad2-original" and row["seeds"] == [0, 1]
     assert row["delta_f1"] < 0 and row["right_to_wrong_mean"] > 0
+
+
+def test_entswap_ablations_are_rows_of_their_own():
+    full = {"a": "Anna Berg", "b": "Carl Dorn", "c": "Rome", "d": "Erik Falk", "n": ""}
+    wrong = {"a": "Oslo", "b": "Oslo", "c": "Oslo", "d": "Oslo", "n": ""}
+    configs = [config("squad2-original", GOLDS, full)]
+    for seed in (0, 1):
+        configs.append(config(f"afrisquad2-seed{seed}", GOLDS, full, f"-{seed}"))
+        configs.append(config(f"afrisquad2-wo-person-seed{seed}", GOLDS, wrong, f"-w{seed}"))
+    rows = {r["perturbation"]: r for r in robustness_rows("m", configs)}
+    assert set(rows) == {"original", "entswap", "entswap-wo-person"}
+    assert rows["entswap"]["seeds"] == [0, 1] and rows["entswap-wo-person"]["seeds"] == [0, 1]
+    assert rows["entswap"]["configs"] == ["afrisquad2-seed0", "afrisquad2-seed1"]
+    assert {rows[k]["original_config"] for k in ("entswap", "entswap-wo-person")} == {"squad2-original"}
+    assert rows["entswap"]["f1_mean"] == pytest.approx(80.0)
+    assert rows["entswap-wo-person"]["f1_mean"] == pytest.approx(40.0)  # c (Oslo) and n (no answer) right
+    assert rows["entswap-wo-person"]["paired_delta_f1_mean"] == pytest.approx(100 * (-1 - 1 + 1 - 1 + 0) / 5)

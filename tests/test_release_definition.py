@@ -12,7 +12,6 @@ from conftest import MRQA_SQUAD_DEV, NEWSQA_SAMPLE
 from entity_renaming.configs import parse_config_name
 from entity_renaming.io import read_examples
 from entity_renaming.io.hf import example_to_row
-from entity_renaming.release.builder import resolve_builder
 from entity_renaming.release.cli import main as release_main
 from entity_renaming.release.definition import ReleaseError, default_definition_path, load_definition
 from entity_renaming.release.hub import plan_upload
@@ -55,7 +54,7 @@ def base() -> dict:
     (lambda d: d["groups"][0]["perturbations"].append("shuffle"),
      "groups[0].perturbations[4]: unknown value"),
     (lambda d: d["groups"][1]["sources"].append("newsqa"), "groups[1].sources[5]: unknown value 'newsqa'"),
-    (lambda d: d["groups"][2].update(builder="not a builder"), "groups[2].builder: expected 'pipeline'"),
+    (lambda d: d["groups"][2].update(builder="not a builder"), "groups[2].builder: unknown builder"),
     (lambda d: d["groups"][2].update(configs=["afrisquad2-xx-seed{seed}"]), "groups[2]: config name"),
     (lambda d: d["groups"].append(copy.deepcopy(d["groups"][0])), "configs listed twice"),
     (lambda d: d.update(default_config="squad-per-dbname-seed9"), "release.default_config"),
@@ -96,7 +95,7 @@ def test_offline_without_a_local_source_refuses_to_download(tmp_path, base, caps
 def test_a_file_of_the_wrong_mrqa_subset_is_rejected():
     d = load_definition(RELEASE_DIR / "v1.0.0.yaml")
     with pytest.raises(ReleaseError, match="expects MRQA subset 'TriviaQA-web'"):
-        load_source(d.sources["triviaqa"], MRQA_SQUAD_DEV, offline=True)
+        load_source(d.sources["triviaqa"], MRQA_SQUAD_DEV, offline=True)[0]
 
 
 def test_hub_layout_mirror_folder_is_loaded_offline_and_filtered_by_subset(tmp_path):
@@ -108,15 +107,9 @@ def test_hub_layout_mirror_folder_is_loaded_offline_and_filtered_by_subset(tmp_p
     mirror = tmp_path / "mrqa-mirror"
     datasets.Dataset.from_list(rows).to_parquet(str(mirror / "data" / "validation-00000-of-00001.parquet"))
     d = load_definition(RELEASE_DIR / "v1.0.0.yaml")
-    loaded = load_source(d.sources["squad"], mirror, offline=True, cache_dir=tmp_path / "hf-cache")
+    loaded, use = load_source(d.sources["squad"], mirror, offline=True, cache_dir=tmp_path / "hf-cache")
     assert [example_to_row(e) for e in loaded] == rows[:40]
-
-
-def test_missing_custom_builder_is_a_clear_error():
-    with pytest.raises(ReleaseError, match="cannot import entity_renaming.no_such_module"):
-        resolve_builder("entity_renaming.no_such_module:build")
-    with pytest.raises(ReleaseError, match="has no function 'nope'"):
-        resolve_builder("entity_renaming.configs:nope")
+    assert (use.kind, use.location, use.num_examples) == ("hub mirror", "mrqa-mirror", 40)
 
 
 def test_push_plan_refuses_bad_repo_ids_and_unbuilt_folders(tmp_path):
@@ -126,9 +119,80 @@ def test_push_plan_refuses_bad_repo_ids_and_unbuilt_folders(tmp_path):
         plan_upload(tmp_path, "org/name")
 
 
-def test_a_missing_entswap_builder_fails_before_anything_is_built(tmp_path, base, capsys):
-    base["groups"][2]["builder"] = "entity_renaming.no_such_module:build"
+def test_a_builder_outside_the_package_registry_is_refused_before_anything_runs(tmp_path, base, capsys):
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    base["groups"][2]["builder"] = "shutil:rmtree"  # was imported and called with (examples, names, …)
     out = tmp_path / "out"
     code = release_main(["--release", str(_write(tmp_path, base)), "--offline", "--release-out", str(out)])
-    assert code == 2 and "cannot import entity_renaming.no_such_module" in capsys.readouterr().err
-    assert not out.exists()
+    err = capsys.readouterr().err
+    assert code == 2 and "groups[2].builder: unknown builder 'shutil:rmtree'" in err
+    assert "['entswap', 'pipeline']" in err
+    assert victim.is_dir() and not out.exists()
+
+
+# ------------------------------------------------------------------ paths stay inside their folders
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (lambda d: d.update(name="../../x"), "release.name: expected one folder name"),
+    (lambda d: d.update(name="a/b"), "release.name: expected one folder name"),
+    (lambda d: d.update(audit_report="/etc/passwd"), "release.audit_report: '/etc/passwd' points outside"),
+    (lambda d: d.update(audit_report="../audit.md"), "release.audit_report: '../audit.md' points outside"),
+    (lambda d: d["sources"]["squad"].update(file="../../etc/passwd"), "sources.squad.file: '../../etc/"),
+    (lambda d: d["ner"].update(model="/tmp/pipeline"), "ner.model: expected an installed spaCy package"),
+    (lambda d: d["name_banks"].update(banks=["../us"]), "name_banks.banks[0]: expected a bank folder name"),
+])
+def test_definition_paths_cannot_leave_their_folder(tmp_path, base, edit, message):
+    edit(base)
+    path = _write(tmp_path, base)
+    with pytest.raises(ReleaseError) as err:
+        load_definition(path)
+    assert str(path) in str(err.value) and message in str(err.value)
+
+
+def test_an_audit_report_linked_out_of_the_definition_folder_is_refused(tmp_path, base):
+    (tmp_path / "audit.md").symlink_to("/etc/passwd")
+    base["audit_report"] = "audit.md"
+    with pytest.raises(ReleaseError, match="audit_report: 'audit.md' resolves to /etc/passwd, outside"):
+        load_definition(_write(tmp_path, base))
+    (tmp_path / "audit.md").unlink()
+    (tmp_path / "audit.md").write_text("50 contexts read by hand\n", encoding="utf-8")
+    assert load_definition(_write(tmp_path, base)).audit_report == "audit.md"
+
+
+# ------------------------------------------------------------------ clear errors
+
+def test_a_definition_that_is_not_utf8_names_the_file_and_byte(tmp_path):
+    path = tmp_path / "v9.9.9.yaml"
+    path.write_bytes((RELEASE_DIR / "v1.0.0.yaml").read_bytes().replace(b"Entity-Renamed", b"Entit\xe9", 1))
+    with pytest.raises(ReleaseError, match=rf"{path}: byte \d+: not UTF-8 text"):
+        load_definition(path)
+
+
+def test_the_hub_unreachable_offline_is_a_clear_error_naming_the_source(tmp_path, monkeypatch):
+    import datasets
+
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.setattr(datasets.config, "HF_HUB_OFFLINE", True)
+    d = load_definition(RELEASE_DIR / "v1.0.0.yaml")
+    with pytest.raises(ReleaseError) as err:
+        load_source(d.sources["squad"], None, offline=False, cache_dir=tmp_path / "empty-cache")
+    message = str(err.value)
+    assert message.startswith("source squad: cannot load mrqa-workshop/mrqa (split 'validation', "
+                              "subset 'SQuAD')")
+    assert "pass --source squad=PATH" in message
+
+
+# ------------------------------------------------------------------ one error type, one card parser
+
+def test_release_readers_and_writers_share_one_error_and_one_front_matter_parser(tmp_path):
+    from entity_renaming.evaluation import release as evaluation_release
+    from entity_renaming.release import ReleaseError as BuildError
+    from entity_renaming.release.verify import verify_release
+
+    assert evaluation_release.ReleaseError is BuildError is ReleaseError
+    (tmp_path / "release-manifest.json").write_text('{"files": {}, "configs": {}}', encoding="utf-8")
+    (tmp_path / "README.md").write_text("---\npretty_name: x\nconfigs: [\n---\n# card\n", encoding="utf-8")
+    with pytest.raises(ReleaseError, match=rf"{tmp_path / 'README.md'}:3: invalid YAML front matter"):
+        evaluation_release.open_release(tmp_path)
+    assert verify_release(tmp_path, progress=False)[0].startswith(f"{tmp_path / 'README.md'}:3: invalid YAML")

@@ -15,15 +15,20 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tqdm.auto import tqdm
 
-from .inference import DTYPES, QAPredictor, WindowSettings, device_and_dtype, load_model
+from ..extras import MissingExtra, require
 from .leaderboard import write_leaderboard
 from .release import ConfigData, Release, ReleaseError, load_config, open_release
 from .results import RESULTS_SCHEMA, code_version, hardware, model_slug, write_json, write_predictions
 from .robustness import ConfigScores, robustness_rows, score_config
+
+if TYPE_CHECKING:
+    from .inference import QAPredictor
+
+DTYPE_NAMES = ("bf16", "fp16", "fp32")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,7 +46,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="model id on the hub or local folder; repeat for several models",
     )
     p.add_argument("--revision", help="model revision (branch, tag or commit) for hub models")
-    p.add_argument("--release", required=True, help="release folder, or hub dataset repo id")
+    p.add_argument(
+        "--release",
+        required=True,
+        help="what to evaluate: a release folder (build-benchmark --release: release/1.0.0 or "
+        "release/1.0.0/entity-renamed-mrqa), a build-benchmark --out folder, or a hub dataset repo id",
+    )
     p.add_argument("--release-revision", help="revision of a hub release")
     p.add_argument(
         "--configs",
@@ -50,10 +60,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="glob over config names (e.g. 'squad-per-*'); repeatable; default all",
     )
     p.add_argument("--split", help="split to evaluate (default: validation, else the config's first split)")
+    p.add_argument(
+        "--limit",
+        type=int,
+        metavar="N",
+        help="evaluate only the first N examples of each config (a smoke run; not for reporting)",
+    )
     p.add_argument("--batch-size", type=int, default=64, help="windows per forward pass (default 64)")
     p.add_argument(
         "--dtype",
-        choices=sorted(DTYPES),
+        choices=DTYPE_NAMES,
         default=None,
         help="weights/activations dtype (default bf16 on cuda, fp32 on cpu)",
     )
@@ -89,12 +105,13 @@ def evaluate_model(
     split: str | None,
     batch_size: int,
     out: Path,
+    limit: int | None = None,
     progress: bool = True,
 ) -> list[ConfigScores]:
     """Answer and score every config with one loaded model; writes ``predictions/<config>.jsonl``."""
     scored = []
     for config in configs:
-        data: ConfigData = load_config(config, split)
+        data: ConfigData = load_config(config, split, limit)
         if not data.examples:
             continue
         with tqdm(total=0, desc=config.name, unit="win", disable=not progress) as bar:
@@ -109,6 +126,9 @@ def evaluate_model(
 
 
 def run(args: argparse.Namespace) -> list[Path]:
+    require("eval", "evaluate-benchmark")
+    from .inference import WindowSettings, device_and_dtype, load_model
+
     release = open_release(args.release, revision=args.release_revision, offline=args.offline)
     configs = release.select(args.configs)
     device, dtype = device_and_dtype(args.device, args.dtype)
@@ -132,7 +152,13 @@ def run(args: argparse.Namespace) -> list[Path]:
         name = display_name(model_id)
         model_out = args.out / model_slug(name)
         scored = evaluate_model(
-            predictor, release, configs, split=args.split, batch_size=args.batch_size, out=model_out
+            predictor,
+            release,
+            configs,
+            split=args.split,
+            batch_size=args.batch_size,
+            out=model_out,
+            limit=args.limit,
         )
         result = {
             "schema": RESULTS_SCHEMA,
@@ -152,7 +178,7 @@ def run(args: argparse.Namespace) -> list[Path]:
             "code": code_version(),
             "hardware": hardware(device),
             "date": datetime.now(UTC).isoformat(timespec="seconds"),
-            "settings": {**asdict(settings), "batch_size": args.batch_size},
+            "settings": {**asdict(settings), "batch_size": args.batch_size, "limit": args.limit},
             "configs": {
                 s.name: {"spec": s.spec, "metrics": s.metrics, "summary": s.summary()} for s in scored
             },
@@ -171,7 +197,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         for path in run(args):
             print(path)
-    except (ReleaseError, OSError) as err:
+    except (ReleaseError, MissingExtra, OSError) as err:
         print(f"evaluate-benchmark: error: {err}", file=sys.stderr)
         return 2
     return 0

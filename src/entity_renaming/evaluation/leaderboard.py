@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..extras import MissingExtra, require
 from .results import read_results
 
 CSV_COLUMNS = (
@@ -43,7 +44,10 @@ CSV_COLUMNS = (
     "NoAns_f1_std",
     "delta_NoAns_f1",
     "paired_n",
+    "paired_examples",
     "paired_delta_f1_mean",
+    "paired_delta_f1_ci_low",
+    "paired_delta_f1_ci_high",
     "paired_delta_f1_std",
     "right_to_wrong_mean",
     "right_to_wrong_std",
@@ -101,13 +105,29 @@ def _pm(mean: Any, std: Any, n_seeds: int) -> str:
     return _num(mean) if n_seeds < 2 else f"{_num(mean)} ± {_num(std)}"
 
 
+def _ci(row: dict[str, Any]) -> str:
+    mean, low, high = (row.get(f"paired_delta_f1_{k}") for k in ("mean", "ci_low", "ci_high"))
+    if mean is None or (isinstance(mean, float) and math.isnan(mean)):
+        return "–"
+    return f"{_num(mean, signed=True)} [{_num(low, signed=True)}, {_num(high, signed=True)}]"
+
+
+MARKDOWN_NOTE = (
+    "EM/F1 in percent; `± x` is the standard deviation over seeds. **ΔF1 paired** compares each renamed "
+    "example with its own original (same `original_id`): per example the F1 difference averaged over the "
+    "seeds it was renamed in, then the mean over the *n paired* examples, with a 95% percentile-bootstrap "
+    "interval over those examples (2,000 resamples). *F1 orig* is the original config's F1 on all of its "
+    "examples. right→wrong %: paired examples answered exactly before and not after renaming.\n"
+)
+
+
 def to_markdown(rows: Sequence[dict[str, Any]]) -> str:
-    """A Markdown table: one line per model × dataset × entity type × perturbation."""
+    """A Markdown table: one line per model × dataset × entity type × perturbation, then a note."""
     head = (
-        "| Model | Dataset | Entity | Perturbation | Seeds | n | EM orig | EM | ΔEM | F1 orig | F1 | ΔF1 "
-        "| right→wrong % | wrong-entity % of flips |"
+        "| Model | Dataset | Entity | Perturbation | Seeds | n | EM orig | EM | F1 orig | F1 "
+        "| n paired | ΔF1 paired [95% CI] | right→wrong % | wrong-entity % of flips |"
     )
-    lines = [head, "|" + "---|" * head.count(" | ") + "---|"]
+    lines = [head, "|" + "---|" * (head.count(" | ") + 1)]
     for r in rows:
         seeds = [s for s in r.get("seeds", []) if s is not None]
         k = len(r.get("configs", [])) or 1
@@ -123,17 +143,17 @@ def to_markdown(rows: Sequence[dict[str, Any]]) -> str:
                     _num(r.get("n"), 0),
                     _num(r.get("original_em")),
                     _pm(r.get("em_mean"), r.get("em_std"), k),
-                    _num(r.get("delta_em"), signed=True),
                     _num(r.get("original_f1")),
                     _pm(r.get("f1_mean"), r.get("f1_std"), k),
-                    _num(r.get("delta_f1"), signed=True),
+                    _num(r.get("paired_examples"), 0),
+                    _ci(r),
                     _num(r.get("right_to_wrong_pct")),
                     _num(r.get("flip_wrong_entity_pct")),
                 ]
             )
             + " |"
         )
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n\n" + MARKDOWN_NOTE
 
 
 def to_csv(rows: Sequence[dict[str, Any]]) -> str:
@@ -163,6 +183,7 @@ def write_leaderboard(results: Sequence[dict[str, Any]], out: Path, *, plots: bo
     csv_path.write_text(to_csv(rows), encoding="utf-8")
     written = [md, csv_path]
     if plots:
+        require("plots", "leaderboard --plots")
         from .plots import plot_all
 
         written += plot_all(rows, out / "plots")
@@ -184,7 +205,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (OSError, ValueError) as err:
         print(f"leaderboard: error: {err}", file=sys.stderr)
         return 2
-    for path in write_leaderboard(results, args.out, plots=args.plots):
+    try:
+        written = write_leaderboard(results, args.out, plots=args.plots)
+    except MissingExtra as err:
+        print(f"leaderboard: error: {err}", file=sys.stderr)
+        return 2
+    for path in written:
         print(path)
     return 0
 

@@ -1,14 +1,19 @@
-"""Reading a released benchmark: a Hugging Face dataset folder (or hub repo) with configs.
+"""Reading built configs: a release folder (or hub repo), or a ``build-benchmark --out`` folder.
 
-Layout: ``README.md`` whose YAML front matter lists ``configs: [{config_name, data_files:
-[{split, path}]}]`` and parquet files ``<config>/<split>-00000-of-00001.parquet`` whose rows follow
-:func:`entity_renaming.io.hf.example_to_row` plus ``original_id`` and ``renamings`` (a JSON list of
-edits or of :class:`~entity_renaming.model.Renaming` records).
+* Release (``build-benchmark --release``): ``README.md`` whose YAML front matter lists ``configs:
+  [{config_name, data_files: [{split, path}]}]``, parquet files ``<config>/<split>-*.parquet`` whose rows
+  follow :func:`entity_renaming.io.hf.example_to_row` plus ``original_id`` and ``renamings`` (one struct
+  per replaced mention), and ``release-manifest.json`` with the release version. The version folder
+  ``release/<version>/`` is accepted when it holds one release.
+* ``build-benchmark --out`` folder: ``manifest.json`` listing each config's data file (MRQA or SQuAD 2.0,
+  read with :func:`entity_renaming.io.read_examples`) and its ``.renamings.jsonl[.gz]`` records; such
+  configs have one split, ``validation``.
 """
 
 from __future__ import annotations
 
 import fnmatch
+import gzip
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -17,15 +22,16 @@ from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
-import yaml
 
 from ..configs import parse_config_name
+from ..io import InputError, read_examples
 from ..io.hf import row_to_example
 from ..model import QAExample
+from ..release.errors import ReleaseError  # one error type for release folders (re-exported here)
+from ..release.frontmatter import front_matter  # one card front-matter parser
 
-
-class ReleaseError(ValueError):
-    """A release folder that cannot be read; the message names the file and field."""
+RELEASE_MANIFEST = "release-manifest.json"
+OUT_MANIFEST = "manifest.json"
 
 
 @dataclass
@@ -35,6 +41,7 @@ class ReleaseConfig:
     name: str
     spec: dict[str, Any]
     files: dict[str, list[Path]]
+    renamings: Path | None = None  # build-benchmark --out folders: the config's renamings records
 
 
 @dataclass
@@ -71,21 +78,6 @@ class Release:
         return chosen
 
 
-def front_matter(readme: Path) -> dict[str, Any]:
-    """The YAML block between the leading ``---`` lines of a dataset card."""
-    text = readme.read_text(encoding="utf-8")
-    if not text.startswith("---"):
-        raise ReleaseError(f"{readme}:1: no YAML front matter (expected a line '---')")
-    try:
-        block = text.split("\n---", 1)[0].removeprefix("---")
-        data = yaml.safe_load(block) or {}
-    except yaml.YAMLError as err:
-        raise ReleaseError(f"{readme}: invalid YAML front matter: {err}") from None
-    if not isinstance(data, dict):
-        raise ReleaseError(f"{readme}: front matter is not a mapping")
-    return data
-
-
 def open_release(
     location: str | Path, *, revision: str | None = None, offline: bool = False, cache_dir: str | None = None
 ) -> Release:
@@ -99,9 +91,10 @@ def open_release(
         root = Path(
             snapshot_download(str(location), repo_type="dataset", revision=revision, cache_dir=cache_dir)
         )
+    root = _release_root(root)
+    if not (root / "README.md").exists():
+        return _open_out_folder(root)
     readme = root / "README.md"
-    if not readme.exists():
-        raise ReleaseError(f"{readme}: missing (a release folder needs a dataset card with 'configs:')")
     meta = front_matter(readme)
     entries = meta.get("configs")
     if not isinstance(entries, list) or not entries:
@@ -112,10 +105,7 @@ def open_release(
         if not isinstance(entry, dict) or "config_name" not in entry:
             raise ReleaseError(f"{where}: missing 'config_name'")
         name = str(entry["config_name"])
-        try:
-            spec = parse_config_name(name)
-        except ValueError as err:
-            raise ReleaseError(f"{where}.config_name: {err}") from None
+        spec = _spec(name, f"{where}.config_name")
         files: dict[str, list[Path]] = {}
         data_files = entry.get("data_files")
         if isinstance(data_files, str):
@@ -131,23 +121,70 @@ def open_release(
         if not files:
             raise ReleaseError(f"{where}: no 'data_files'")
         configs.append(ReleaseConfig(name, spec, files))
-    version = meta.get("version") or meta.get("release_version") or _manifest_version(root)
+    version = meta.get("version") or meta.get("release_version") or _release_version(root)
     return Release(root, configs, str(version) if version is not None else None)
 
 
-def _manifest_version(root: Path) -> str | None:
-    """``release_version``/``version``/``package_version`` of a ``manifest.json`` beside the card."""
-    path = root / "manifest.json"
-    if not path.exists():
-        return None
+def _spec(name: str, where: str) -> dict[str, Any]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        return parse_config_name(name)
+    except ValueError as err:
+        raise ReleaseError(f"{where}: {err}") from None
+
+
+def _release_root(root: Path) -> Path:
+    """``root`` itself, or the one release folder inside a version folder (``release/1.0.0``)."""
+    if (root / "README.md").exists() or (root / OUT_MANIFEST).exists():
+        return root
+    inner = sorted(p for p in root.iterdir() if (p / "README.md").exists()) if root.is_dir() else []
+    if len(inner) == 1:
+        return inner[0]
+    found = f" (it holds {len(inner)} release folders: {', '.join(p.name for p in inner)})" if inner else ""
+    raise ReleaseError(
+        f"{root}: neither a release folder (README.md with 'configs:') nor a build-benchmark --out folder "
+        f"({OUT_MANIFEST}){found}"
+    )
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as err:
         raise ReleaseError(f"{path}:{err.lineno}: malformed JSON: {err.msg}") from None
-    for key in ("release_version", "version", "package_version"):
-        if isinstance(data, dict) and data.get(key):
-            return str(data[key])
-    return None
+
+
+def _open_out_folder(root: Path) -> Release:
+    """The configs of a ``build-benchmark --out`` folder, from its ``manifest.json``."""
+    path = root / OUT_MANIFEST
+    manifest = _read_json(path)
+    entries = manifest.get("configs") if isinstance(manifest, dict) else None
+    if not isinstance(entries, dict) or not entries:
+        raise ReleaseError(f"{path}: field 'configs' missing or empty")
+    configs = []
+    for name, entry in entries.items():
+        where = f"{path}: configs.{name}"
+        if not isinstance(entry, dict) or not isinstance(entry.get("file"), str):
+            raise ReleaseError(f"{where}.file: missing")
+        data = root / entry["file"]
+        if not data.is_file():
+            raise ReleaseError(f"{where}.file: {data} does not exist")
+        ren = entry.get("renamings")
+        ren_file = ren.get("file") if isinstance(ren, dict) else ren
+        renamings = root / ren_file if isinstance(ren_file, str) else None
+        if renamings is not None and not renamings.is_file():
+            raise ReleaseError(f"{where}.renamings: {renamings} does not exist")
+        configs.append(ReleaseConfig(str(name), _spec(str(name), where), {"validation": [data]}, renamings))
+    return Release(root, configs, None)
+
+
+def _release_version(root: Path) -> str | None:
+    """The ``release`` version recorded in ``release-manifest.json`` beside the card."""
+    path = root / RELEASE_MANIFEST
+    if not path.exists():
+        return None
+    data = _read_json(path)
+    version = data.get("release") if isinstance(data, dict) else None
+    return str(version) if version else None
 
 
 def _entity_types(renamings: Any) -> list[str]:
@@ -168,30 +205,72 @@ def _entity_types(renamings: Any) -> list[str]:
     return sorted(types)
 
 
-def load_config(config: ReleaseConfig, split: str | None = None) -> ConfigData:
-    """Read one config split (parquet) into examples; ``split`` defaults to the only/first one."""
+def load_config(config: ReleaseConfig, split: str | None = None, limit: int | None = None) -> ConfigData:
+    """Read one config split into examples; ``split`` defaults to ``validation``, else the first one.
+
+    ``limit`` keeps the first ``limit`` examples (a smoke run).
+    """
     if split is None:
         split = "validation" if "validation" in config.files else next(iter(config.files))
     if split not in config.files:
         raise ReleaseError(f"config {config.name}: no split {split!r} (has {', '.join(config.files)})")
-    examples: list[QAExample] = []
-    original_ids: dict[str, str] = {}
-    etypes: dict[str, list[str]] = {}
+    data = ConfigData(config, split, [], {})
     digest = hashlib.sha256()
     for path in config.files[split]:
-        data = path.read_bytes()  # read once: hashed, then parsed from memory
-        digest.update(data)
-        table = pq.read_table(pa.BufferReader(data))
-        fmt = "mrqa" if "detected_answers" in table.column_names else "squad"
-        dataset = str(config.spec.get("dataset") or config.name)
-        for row_no, row in enumerate(table.to_pylist()):
+        raw = path.read_bytes()  # read once: hashed, then parsed from memory
+        digest.update(raw)
+        if path.suffix == ".parquet":
+            _add_parquet_rows(data, path, raw)
+        else:
+            _add_file(data, path)
+    if config.renamings is not None:
+        _add_renamings(data, config.renamings)
+    if limit is not None:
+        data.examples = data.examples[:limit]
+    data.sha256 = digest.hexdigest()
+    return data
+
+
+def _add_parquet_rows(data: ConfigData, path: Path, raw: bytes) -> None:
+    table = pq.read_table(pa.BufferReader(raw))
+    fmt = "mrqa" if "detected_answers" in table.column_names else "squad"
+    dataset = str(data.config.spec.get("dataset") or data.config.name)
+    for row_no, row in enumerate(table.to_pylist()):
+        try:
+            ex = row_to_example(row, fmt, dataset)
+            data.entity_types[ex.id] = _entity_types(row.get("renamings"))
+        except (KeyError, TypeError, ValueError) as err:
+            raise ReleaseError(f"{path}: row {row_no}: cannot read {type(err).__name__}: {err}") from None
+        _add(data, ex, str(row.get("original_id") or ex.id), f"{path}: row {row_no}")
+
+
+def _add_file(data: ConfigData, path: Path) -> None:
+    try:
+        examples = read_examples(path)[1]
+    except InputError as err:
+        raise ReleaseError(str(err)) from None
+    for ex in examples:
+        _add(data, ex, ex.id, f"{path}: example {ex.id!r}")
+
+
+def _add(data: ConfigData, ex: QAExample, original_id: str, where: str) -> None:
+    if ex.id in data.original_ids:
+        raise ReleaseError(f"{where}: duplicate id {ex.id!r}")
+    data.original_ids[ex.id] = original_id
+    data.examples.append(ex)
+
+
+def _add_renamings(data: ConfigData, path: Path) -> None:
+    """Original ids and renamed entity types from a ``.renamings.jsonl[.gz]`` file."""
+    opener = gzip.open if path.name.endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8") as handle:
+        for line_no, line in enumerate(handle, 1):
             try:
-                ex = row_to_example(row, fmt, dataset)
-                etypes[ex.id] = _entity_types(row.get("renamings"))
-            except (KeyError, TypeError, ValueError) as err:
-                raise ReleaseError(f"{path}: row {row_no}: cannot read {type(err).__name__}: {err}") from None
-            if ex.id in original_ids:
-                raise ReleaseError(f"{path}: row {row_no}: duplicate id {ex.id!r}")
-            original_ids[ex.id] = str(row.get("original_id") or ex.id)
-            examples.append(ex)
-    return ConfigData(config, split, examples, original_ids, etypes, digest.hexdigest())
+                rec = json.loads(line)
+                ex_id = rec["example_id"]
+            except (json.JSONDecodeError, KeyError, TypeError) as err:
+                raise ReleaseError(f"{path}:{line_no}: not a renaming record ({err})") from None
+            if ex_id not in data.original_ids:
+                raise ReleaseError(f"{path}:{line_no}: example_id {ex_id!r} is not in the config's data file")
+            data.original_ids[ex_id] = str(rec.get("original_id") or ex_id)
+            data.entity_types[ex_id] = _entity_types([rec])

@@ -9,10 +9,11 @@ import re
 import subprocess
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .inference import Prediction
-from .robustness import ConfigScores
+if TYPE_CHECKING:  # torch is an optional dependency (the [eval] extra)
+    from .inference import Prediction
+    from .robustness import ConfigScores
 
 RESULTS_SCHEMA = "entity-renamed-mrqa/results/v1"
 

@@ -5,6 +5,11 @@ dataset and entity type (``squad-per-original``; the ``mix`` original when there
 pair by ``original_id``. Errors are split as in Yan et al. (2022, Table 6): a wrong answer sharing no
 normalised word with any gold answer is a *wrong-entity* error, one with some overlap a
 *wrong-boundary* error; SQuAD 2.0 answerability mistakes are counted apart as *no-answer* errors.
+
+EntSwap ablations (``afrisquad2-wo-person-seed0``) are their own perturbation, ``entswap-wo-person``,
+never pooled with the full ``entswap`` configs. The paired ΔF1 averages, per original example, the F1
+difference (renamed − original) over the seeds in which it was renamed, then over examples; its 95%
+confidence interval is a percentile bootstrap over those examples (:data:`BOOTSTRAP` resamples).
 """
 
 from __future__ import annotations
@@ -14,10 +19,11 @@ import statistics
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from ..model import QAExample
-from .inference import Prediction
 from .release import ConfigData
 from .scoring import (
     exact_match,
@@ -30,7 +36,13 @@ from .scoring import (
     squad_v2_scores,
 )
 
+if TYPE_CHECKING:  # torch is an optional dependency (the [eval] extra)
+    from .inference import Prediction
+
 ERROR_KINDS = ("wrong_entity", "wrong_boundary", "no_answer")
+#: Bootstrap resamples (and the fixed seed) of the paired-delta confidence intervals.
+BOOTSTRAP = 2000
+BOOTSTRAP_SEED = 0
 
 
 @dataclass
@@ -168,6 +180,7 @@ def paired(original: ConfigScores, perturbed: ConfigScores) -> dict[str, Any]:
             by_type[etype].append((o, p))
     return {
         "n": n,
+        "f1_deltas": {o.original_id: p.f1 - o.f1 for o, p in pairs},
         "delta_f1_by_entity_type": {
             etype: 100.0 * sum(p.f1 - o.f1 for o, p in prs) / len(prs)
             for etype, prs in sorted(by_type.items())
@@ -181,6 +194,31 @@ def paired(original: ConfigScores, perturbed: ConfigScores) -> dict[str, Any]:
     }
 
 
+def perturbation_label(spec: dict[str, Any]) -> str:
+    """The perturbation a config reports under: EntSwap ablations are ``entswap-wo-{category}``."""
+    pert = str(spec["perturbation"])
+    return f"{pert}-wo-{spec['without']}" if spec.get("without") else pert
+
+
+def paired_delta_ci(deltas_per_seed: Sequence[Mapping[str, float]]) -> dict[str, float]:
+    """Mean paired ΔF1 (percent) over original examples and its 95% percentile-bootstrap interval.
+
+    Each example's delta is first averaged over the seeds in which it occurs, so the interval reflects
+    the variation between examples, the unit that was sampled.
+    """
+    per_id: dict[str, list[float]] = defaultdict(list)
+    for deltas in deltas_per_seed:
+        for oid, d in deltas.items():
+            per_id[oid].append(d)
+    if not per_id:
+        return {"mean": math.nan, "ci_low": math.nan, "ci_high": math.nan, "n": 0}
+    values = 100.0 * np.array([statistics.fmean(per_id[k]) for k in sorted(per_id)])
+    rng = np.random.default_rng(BOOTSTRAP_SEED)
+    means = values[rng.integers(0, len(values), size=(BOOTSTRAP, len(values)))].mean(axis=1)
+    low, high = np.percentile(means, [2.5, 97.5])
+    return {"mean": float(values.mean()), "ci_low": float(low), "ci_high": float(high), "n": len(values)}
+
+
 def _pct(part: int, whole: int) -> float:
     return 100.0 * part / whole if whole else math.nan
 
@@ -190,7 +228,7 @@ def robustness_rows(model: str, configs: Sequence[ConfigScores]) -> list[dict[st
     by_name = {c.name: c for c in configs}
     groups: dict[tuple[str, str, str], list[ConfigScores]] = defaultdict(list)
     for c in configs:
-        key = (str(c.spec["dataset"]), str(c.spec["entity_type"]), str(c.spec["perturbation"]))
+        key = (str(c.spec["dataset"]), str(c.spec["entity_type"]), perturbation_label(c.spec))
         groups[key].append(c)
     rows = []
     for (dataset, etype, pert), members in sorted(groups.items()):
@@ -228,9 +266,11 @@ def robustness_rows(model: str, configs: Sequence[ConfigScores]) -> list[dict[st
                     row[f"delta_{key}"] = row[f"{key}_mean"] - o[key]
             pairs = [paired(original, c) for c in members]
             row["paired_n"] = statistics.fmean(p["n"] for p in pairs)
-            row["paired_delta_f1_mean"], row["paired_delta_f1_std"] = mean_std(
-                [p["perturbed_f1"] - p["original_f1"] for p in pairs]
-            )
+            _, row["paired_delta_f1_std"] = mean_std([p["perturbed_f1"] - p["original_f1"] for p in pairs])
+            ci = paired_delta_ci([p["f1_deltas"] for p in pairs])
+            row["paired_delta_f1_mean"] = ci["mean"]
+            row["paired_delta_f1_ci_low"], row["paired_delta_f1_ci_high"] = ci["ci_low"], ci["ci_high"]
+            row["paired_examples"] = ci["n"]
             row["right_to_wrong_mean"], row["right_to_wrong_std"] = mean_std(
                 [p["right_to_wrong"] for p in pairs]
             )

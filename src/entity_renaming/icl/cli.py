@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..evaluation.release import ReleaseError, load_config, open_release
 from ..evaluation.results import code_version, hardware, write_json
+from ..extras import MissingExtra, require
 from ..io import InputError, read_examples
 from ..model import QAExample
 from ..namebank import BankError
@@ -19,11 +20,9 @@ from ..pipeline import DEFAULT_SPACY_MODEL, default_ner_cache_dir
 from ..spans import Lexicon
 from .analysis import maj_at_k, name_rows, rank
 from .experiment import ORIGINAL, SETTINGS, Experiment, run_experiment
-from .generation import Generator
 from .names import bootstrap_name_sets, name_pool, unique_names
 from .prompts import PromptTemplate, select_demonstrations, split_ids
 from .replacement import detect_subjects
-from .report import plot_best_worst, plot_per_name, record_rows, selection_rows, write_jsonl, write_markdown
 
 DESCRIPTION = """\
 In-context learning with entity replacement (Goodarzi et al. 2023). A causal LM or seq2seq model
@@ -124,7 +123,17 @@ def _set_rows(sets: list, test_rows: dict[str, dict]) -> list[dict]:
 
 
 def run(args: argparse.Namespace) -> list[Path]:
+    require("icl", "icl-evaluate")
     from ..evaluation.inference import device_and_dtype
+    from .generation import Generator
+    from .report import (
+        plot_best_worst,
+        plot_per_name,
+        record_rows,
+        selection_rows,
+        write_jsonl,
+        write_markdown,
+    )
 
     source, examples = load_examples(args)
     template = PromptTemplate.from_file(args.template) if args.template else PromptTemplate()
@@ -249,7 +258,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         for path in run(args):
             print(path)
-    except (ReleaseError, InputError, BankError, ValueError, OSError) as err:
+    except (ReleaseError, InputError, BankError, MissingExtra, ValueError, OSError) as err:
         print(f"icl-evaluate: error: {err}", file=sys.stderr)
         return 2
     return 0

@@ -14,14 +14,17 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..evaluation.scoring import exact_match, f1, f1_v1, gold_answers, max_over_golds
 from ..model import QAExample, Substitution, normalize_answer
 from ..substitute import RenameError, Renamer
-from .generation import Generator
 from .names import Name
 from .prompts import PromptTemplate, extract_answer
 from .replacement import Subject, name_fits, rename_subject
+
+if TYPE_CHECKING:  # torch is an optional dependency (the [icl] extra)
+    from .generation import Generator
 
 SETTINGS = ("none", "demos", "query", "both")
 ORIGINAL = "(original)"

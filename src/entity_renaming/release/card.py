@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+import re
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
@@ -10,7 +10,10 @@ from typing import Any
 import jinja2
 import yaml
 
-from .definition import ReleaseDefinition, ReleaseError
+from .definition import ENTSWAP, PIPELINE, ReleaseDefinition
+from .errors import ReleaseError
+from .paths import confined
+from .provenance import BankUse, SourceUse
 from .schema import release_features
 from .writer import SPLIT, ConfigEntry, is_out_of_scope
 
@@ -19,13 +22,17 @@ CITATIONS = "citations.bib"
 PERTURBATION_DOCS = {
     "indistname": "a name of the same span type drawn from the other answer entities of the same dataset "
                   "(in-distribution names);",
-    "dbname": "a name from the name banks (US first names by gender from SSA births, Census surnames, "
-              "countries/states/cities from the gazetteer, Penn Treebank proper nouns);",
+    "dbname": "a name from the name banks: first names by gender and surnames from `us`, countries, states "
+              "and cities from `gazetteer`, proper nouns from `ptb` (each bank's sources below);",
     "dbname-{origin}": "PER entities only: first and last names of one national origin from that "
-                       "origin's bank;",
+                       "origin's bank (sources below);",
     "randstr": "a random string of letters with the length and capitalisation of the original name;",
-    "entswap": "EntSwap: entities of six categories replaced with African names from Wikidata collections.",
+    "entswap": "EntSwap: entities of six categories replaced with names from the `african` bank",
 }
+#: Method papers cited when a group of that builder is in the release; MRQA when an MRQA source is.
+METHOD_CITATIONS = {"pipeline": "yan2022robustness", "entswap": "siro2023evaluating"}
+MRQA_CITATION = "fisch2019mrqa"
+_BIB_ENTRY = re.compile(r"^@\w+\{([^,\s]+),", re.MULTILINE)
 
 
 def default_cards_dir() -> Path:
@@ -37,13 +44,15 @@ def default_cards_dir() -> Path:
                        "package)")
 
 
-def yaml_header(d: ReleaseDefinition, entries: list[ConfigEntry], default: str) -> dict[str, Any]:
-    """The card's YAML metadata: hub tags, ``configs`` (data files) and ``dataset_info`` (features, sizes)."""
+def yaml_header(d: ReleaseDefinition, entries: list[ConfigEntry], default: str,
+                sources: dict[str, SourceUse]) -> dict[str, Any]:
+    """The card's YAML metadata: hub tags, ``configs`` (data files) and ``dataset_info`` (features, sizes).
+    ``source_datasets`` names only the hub datasets the build downloaded."""
     n = sum(e.num_examples for e in entries)
     bins = ((1e3, "n<1K"), (1e4, "1K<n<10K"), (1e5, "10K<n<100K"), (1e6, "100K<n<1M"), (1e7, "1M<n<10M"))
     size = next((label for limit, label in bins if n < limit), "10M<n<100M")
-    source_ids = sorted({f"extended|{s.hub_repo}" for s in d.sources.values()
-                         if s.hub_repo and s.name in {e.source for e in entries}})
+    source_ids = sorted({f"extended|{u.location}" for u in sources.values()
+                         if u.kind == "hub" and u.name in {e.source for e in entries}})
     configs, infos = [], []
     for e in entries:
         config: dict[str, Any] = {"config_name": e.name, "data_files": [{"split": SPLIT, "path": e.file}]}
@@ -67,42 +76,47 @@ def yaml_header(d: ReleaseDefinition, entries: list[ConfigEntry], default: str) 
     }
 
 
-def bank_provenance(manifest: Path | None) -> list[dict[str, Any]]:
-    """Per bank, from ``name_banks/MANIFEST.json``: title, licence, how it was built, sources, span types."""
-    if manifest is None or not manifest.exists():
-        return []
-    try:
-        data = json.loads(manifest.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as err:
-        raise ReleaseError(f"{manifest}: line {err.lineno}: not valid JSON: {err.msg}") from None
-    banks = data.get("banks") if isinstance(data, dict) else None
-    if not isinstance(banks, dict):
-        raise ReleaseError(f"{manifest}: field 'banks': expected a mapping of bank name to its description")
+def bank_rows(banks: list[BankUse]) -> list[dict[str, Any]]:
+    """Per bank the build read: title, licence, how it was built, sources, files with sha256."""
+    return [{"name": b.name, "title": b.title, "licence": b.licence or "not stated in the bank manifest",
+             "built": ", ".join(x for x in (b.provenance, b.recipe) if x), "sources": list(b.sources),
+             "used_by": ", ".join(b.used_by), "missing": ", ".join(b.missing_span_types),
+             "files": [{"file": f.file, "sha256": f.sha256,
+                        "names": f"{f.names:,} names" if f.names is not None else "names not counted"}
+                       for f in b.files]}
+            for b in banks]
+
+
+def source_rows(d: ReleaseDefinition, used: dict[str, SourceUse]) -> list[dict[str, Any]]:
+    """Per source the build read: where from (file + sha256, or hub id), how many examples, licence."""
     rows = []
-    for name, info in sorted(banks.items()):
-        info = info if isinstance(info, dict) else {}
-        span_types = info.get("span_types") or {}
-        rows.append({
-            "name": name, "title": str(info.get("title", "")), "licence": str(info.get("license", "")),
-            "built": ", ".join(str(info[k]) for k in ("provenance", "recipe") if info.get(k)),
-            "sources": [line for line in map(_source_line, info.get("sources") or []) if line],
-            "span_types": "; ".join(_span_type_line(t, v) for t, v in sorted(span_types.items())),
-        })
+    for name, use in used.items():
+        if use.kind == "hub":
+            origin = f"`{use.upstream}` from the Hugging Face hub"
+        else:
+            what = "local file" if use.kind == "file" else "local hub-layout folder"
+            origin = f"{what} `{use.location}`" + (f", sha256 `{use.sha256}`" if use.sha256 else "")
+            if use.upstream:
+                origin += f" (the definition names `{use.upstream}` as upstream; that copy was not used)"
+        rows.append({"name": name, "origin": origin, "num_examples": f"{use.num_examples:,}",
+                     "examples_sha256": use.examples_sha256, "licence": d.sources[name].licence})
     return rows
 
 
-def _span_type_line(name: str, info: Any) -> str:
-    count = info.get("names") if isinstance(info, dict) else None
-    return f"{name} ({count:,} names)" if isinstance(count, int) else name
-
-
-def _source_line(src: Any) -> str:
-    if not isinstance(src, dict):
-        return str(src)
-    what = src.get("description") or src.get("package") or src.get("file") or ""
-    where = [str(src[k]) for k in ("package", "official_source", "url") if src.get(k) and src[k] != what]
-    licence = f" — {src['license']}" if src.get("license") else ""
-    return f"{what}{' (' + ', '.join(where) + ')' if where else ''}{licence}"
+def citations(d: ReleaseDefinition, used: dict[str, SourceUse], bib: Path) -> str:
+    """The BibTeX entries of the method papers and source datasets of this release, in ``bib`` order."""
+    text = bib.read_text(encoding="utf-8")
+    starts = [(m.group(1), m.start()) for m in _BIB_ENTRY.finditer(text)]
+    entries = {key: text[start:(starts[i + 1][1] if i + 1 < len(starts) else len(text))].strip()
+               for i, (key, start) in enumerate(starts)}
+    keys = {METHOD_CITATIONS[g.builder] for g in d.groups}
+    if any(d.sources[n].format == "mrqa" for n in used):
+        keys.add(MRQA_CITATION)
+    keys |= {d.sources[n].citation for n in used if d.sources[n].citation}
+    unknown = sorted(k for k in keys if k not in entries)
+    if unknown:
+        raise ReleaseError(f"{bib}: no BibTeX entry for {unknown} (cited by {d.path})")
+    return "\n\n".join(entries[k] for k in entries if k in keys)
 
 
 def audit_rows(d: ReleaseDefinition, entries: list[ConfigEntry]) -> list[dict[str, Any]]:
@@ -128,43 +142,47 @@ def audit_rows(d: ReleaseDefinition, entries: list[ConfigEntry]) -> list[dict[st
 
 
 def render_card(d: ReleaseDefinition, entries: list[ConfigEntry], *, repo_id: str, definition_sha256: str,
-                cards_dir: Path | None = None, banks_manifest: Path | None = None) -> str:
-    """README.md of the release: YAML front matter + the rendered ``cards/dataset_card.md.j2``."""
+                sources: dict[str, SourceUse], banks: list[BankUse], cards_dir: Path | None = None) -> str:
+    """README.md of the release: YAML front matter + the rendered ``cards/dataset_card.md.j2``.
+
+    Sources and banks are those the build read (``sources``, ``banks``), never the definition's defaults.
+    """
     cards_dir = cards_dir or default_cards_dir()
     default = d.default_config or entries[0].name
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(cards_dir), undefined=jinja2.StrictUndefined,
                              keep_trailing_newline=True, autoescape=False)
-    used = {e.source for e in entries}
-    sources = [{"name": s.name, "licence": s.licence,
-                "origin": f"`{s.hub_repo}`" + (f" ({s.subset}, {s.split})" if s.subset else f" ({s.split})")
-                if s.hub_repo else (s.file or "local file")}
-               for s in d.sources.values() if s.name in used]
+    built = {e.source for e in entries}
+    used = {n: u for n, u in sources.items() if n in built}
     perturbations = {p if not p.startswith("dbname-") else "dbname-{origin}"
-                     for g in d.groups if g.builder == "pipeline" for p in g.perturbations}
-    if any(g.builder != "pipeline" for g in d.groups):
-        perturbations.add("entswap")
+                     for g in d.groups if g.builder == PIPELINE for p in g.perturbations}
+    docs = {p: t for p, t in PERTURBATION_DOCS.items() if p in perturbations}
+    if any(g.builder == ENTSWAP for g in d.groups):
+        african = next((b for b in banks if b.name == "african"), None)
+        docs["entswap"] = PERTURBATION_DOCS["entswap"] + (
+            f" ({african.title}; built {african.provenance}; sources below)." if african else ".")
     body = env.get_template(TEMPLATE).render(
         d=d, entries=entries, repo_id=repo_id, default_config=default, definition_sha256=definition_sha256,
-        definition_file=f"release/{d.path.name}", total_examples=f"{sum(e.num_examples for e in entries):,}",
-        perturbation_docs=[{"name": p, "text": t} for p, t in PERTURBATION_DOCS.items()
-                           if p in perturbations],
-        mrqa_sources=sorted(s.name for s in d.sources.values() if s.name in used and s.format == "mrqa"),
-        squad_sources=sorted(s.name for s in d.sources.values() if s.name in used and s.format == "squad"),
-        sources=sources, banks=bank_provenance(banks_manifest), audit=audit_rows(d, entries),
-        citations=(cards_dir / CITATIONS).read_text(encoding="utf-8").strip(),
-        manual_audit=_manual_audit(d),
+        definition_file=d.path.name, total_examples=f"{sum(e.num_examples for e in entries):,}",
+        only=" ".join(d.only), perturbation_docs=[{"name": p, "text": t} for p, t in docs.items()],
+        mrqa_sources=sorted(n for n in used if d.sources[n].format == "mrqa"),
+        squad_sources=sorted(n for n in used if d.sources[n].format == "squad"),
+        sources=source_rows(d, used), banks=bank_rows(banks), audit=audit_rows(d, entries),
+        citations=citations(d, used, cards_dir / CITATIONS), manual_audit=_manual_audit(d),
     )
-    header = yaml.safe_dump(yaml_header(d, entries, default), sort_keys=False, allow_unicode=True, width=110)
+    header = yaml.safe_dump(yaml_header(d, entries, default, used), sort_keys=False, allow_unicode=True,
+                            width=110)
     return f"---\n{header}---\n\n{body}"
 
 
 def _manual_audit(d: ReleaseDefinition) -> str:
-    """The human audit report the definition names (``audit_report``), included verbatim in the card."""
+    """The human audit report the definition names (``audit_report``, relative to the definition's
+    folder and confined to it), included verbatim in the card."""
     if not d.audit_report:
         return ""
-    path = Path(d.audit_report)
-    path = path if path.is_absolute() else d.path.resolve().parents[1] / path
+    path = confined(d.path.parent, d.audit_report, f"{d.path}: release.audit_report")
     try:
-        return path.read_text(encoding="utf-8").strip()
+        return path.read_bytes().decode("utf-8").strip()
     except OSError as err:
         raise ReleaseError(f"{d.path}: release.audit_report: cannot read {path}: {err.strerror}") from None
+    except UnicodeDecodeError as err:
+        raise ReleaseError(f"{path}: byte {err.start}: the audit report is not UTF-8 text") from None

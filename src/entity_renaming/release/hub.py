@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from .definition import ReleaseError
-from .verify import verify_release
+from .errors import ReleaseError
+from .paths import confined
+from .verify import read_release_manifest, verify_release
 from .writer import MANIFEST
 
 #: Remote files that an upload may delete when the new release no longer has them (stale shards).
@@ -36,17 +36,23 @@ class UploadPlan:
         return "\n".join(lines)
 
 
-def plan_upload(folder: Path, repo_id: str, *, tag: str | None = None, private: bool = False) -> UploadPlan:
-    """Check the release (checksums, card) and list what would be uploaded."""
+def plan_upload(folder: Path, repo_id: str, *, tag: str | None = None, private: bool = False,
+                progress: bool = False) -> UploadPlan:
+    """Run the whole ``--verify`` (checksums, card, every row's answers) and list what would be uploaded:
+    exactly the manifest's files, each inside ``folder``. A release that fails verification is refused."""
     folder = Path(folder)
     if repo_id.count("/") != 1 or not all(repo_id.split("/")):
         raise ReleaseError(f"--repo-id: expected ORG/NAME, got {repo_id!r}")
-    problems = verify_release(folder, check_rows=False, progress=False)
+    problems = verify_release(folder, check_rows=True, progress=progress)
     if problems:
-        raise ReleaseError(f"{folder}: refusing to push a release that fails verification: {problems[0]}")
-    manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        more = f" (and {len(problems) - 1} more; run --verify {folder})" if len(problems) > 1 else ""
+        raise ReleaseError(f"{folder}: refusing to push a release that fails verification: "
+                           f"{problems[0]}{more}")
+    manifest = read_release_manifest(folder)
     rels = sorted([*manifest["files"], MANIFEST])
-    files = [(rel, (folder / rel).stat().st_size) for rel in rels]
+    files = [(rel, confined(folder, rel, f"{folder / MANIFEST}: files").stat().st_size) for rel in rels]
+    if not tag and not isinstance(manifest.get("release"), str):
+        raise ReleaseError(f"{folder / MANIFEST}: field 'release': missing; pass --revision-tag")
     tag = tag or f"v{manifest['release']}"
     return UploadPlan(folder, repo_id, private, tag, files, list(DELETE_PATTERNS))
 

@@ -11,10 +11,15 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..checksums import examples_digest, sha256_file
 from ..io import read_examples
+from ..io.errors import InputError
 from ..io.hf import load_hub_examples
 from ..model import QAExample
-from .definition import ReleaseError, Source
+from .definition import Source
+from .errors import ReleaseError
+from .paths import confined
+from .provenance import SourceUse
 
 
 def parse_source_overrides(values: list[str] | None, known: list[str]) -> dict[str, Path]:
@@ -33,28 +38,42 @@ def parse_source_overrides(values: list[str] | None, known: list[str]) -> dict[s
 
 
 def load_source(source: Source, path: Path | None, *, offline: bool, cache_dir: Path | None = None
-                ) -> list[QAExample]:
-    """The examples of ``source`` from ``path`` if given, else from the hub (refused when offline)."""
+                ) -> tuple[list[QAExample], SourceUse]:
+    """The examples of ``source`` from ``path`` if given, else from the hub (refused when offline), and
+    what was read (file name and sha256, or hub id, and the examples' digest) for the card."""
     if path is not None:
         if path.is_dir():
-            if source.file and (path / source.file).exists():
-                path = path / source.file
-            else:
-                return _from_hub(source, str(path), offline=True, cache_dir=cache_dir)
-        _, examples = read_examples(path, source.format)
+            inner = confined(path, source.file, f"source {source.name}: file") if source.file else None
+            if inner is None or not inner.exists():
+                examples = _from_hub(source, str(path), offline=True, cache_dir=cache_dir)
+                return examples, _use(source, "hub mirror", path.name, "", examples)
+            path = inner
+        try:
+            _, examples = read_examples(path, source.format)
+        except UnicodeDecodeError as err:
+            raise ReleaseError(f"{path}: byte {err.start}: not UTF-8 text ({err.reason}); source "
+                               f"{source.name}") from None
         if source.format == "mrqa" and source.subset:
             wrong = sorted({e.dataset for e in examples} - {source.subset})
             if wrong:
                 raise ReleaseError(f"{path}: source {source.name} expects MRQA subset {source.subset!r}, "
                                    f"the file holds {wrong}")
-        return examples
+        return examples, _use(source, "file", path.name, sha256_file(path), examples)
     if offline:
         raise ReleaseError(f"source {source.name}: --offline is set and no local copy was given; "
                            f"pass --source {source.name}=PATH (a {source.file or source.format} file or a "
                            "mirror folder)")
     if not source.hub_repo:
         raise ReleaseError(f"source {source.name}: no hub repo in the release definition; pass --source")
-    return _from_hub(source, source.hub_repo, offline=False, cache_dir=cache_dir)
+    examples = _from_hub(source, source.hub_repo, offline=False, cache_dir=cache_dir)
+    return examples, _use(source, "hub", source.hub_repo, "", examples)
+
+
+def _use(source: Source, kind: str, location: str, sha256: str, examples: list[QAExample]) -> SourceUse:
+    upstream = None
+    if source.hub_repo:
+        upstream = source.hub_repo + "".join(f", {x}" for x in (source.subset, source.split) if x)
+    return SourceUse(source.name, kind, location, sha256, examples_digest(examples), len(examples), upstream)
 
 
 def _from_hub(source: Source, repo: str, *, offline: bool, cache_dir: Path | None) -> list[QAExample]:
@@ -63,8 +82,16 @@ def _from_hub(source: Source, repo: str, *, offline: bool, cache_dir: Path | Non
         import datasets.config
 
         datasets.config.HF_HUB_OFFLINE = True  # the variable is read at import time
-    examples = load_hub_examples(repo, source.split, subset=source.subset,
-                                 cache_dir=str(cache_dir) if cache_dir else None)
+    try:
+        examples = load_hub_examples(repo, source.split, subset=source.subset,
+                                     cache_dir=str(cache_dir) if cache_dir else None)
+    except Exception as err:  # datasets/huggingface_hub/httpx errors share no base class but Exception
+        if isinstance(err, (ReleaseError, InputError)):
+            raise
+        where = "offline (HF_HUB_OFFLINE) and not in the cache" if offline else "unreachable or refused"
+        raise ReleaseError(f"source {source.name}: cannot load {repo} (split {source.split!r}, subset "
+                           f"{source.subset!r}) with datasets: {where}: {type(err).__name__}: "
+                           f"{str(err)[:300]}; pass --source {source.name}=PATH for a local copy") from None
     if not examples:
         raise ReleaseError(f"source {source.name}: {repo} split {source.split!r} subset {source.subset!r} "
                            "is empty")

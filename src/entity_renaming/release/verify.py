@@ -7,27 +7,41 @@ and that every row's answers still match its passage (spans and MRQA token spans
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
+import pyarrow as pa
 import pyarrow.parquet as pq
-import yaml
 from tqdm.auto import tqdm
 
 from ..checksums import sha256_file
 from ..configs import parse_config_name
 from ..io.hf import row_to_example
 from ..model import illegal_answers
-from .writer import MANIFEST, SPLIT
+from .errors import ReleaseError
+from .frontmatter import front_matter
+from .paths import confined
+from .provenance import read_json
+from .writer import MANIFEST, SPLIT, shard_path
+
+_ENTRY_FIELDS = {"file": str, "format": str, "source": str, "num_examples": int, "num_skipped": int,
+                 "num_input": int}
 
 
-def read_card_yaml(readme: Path) -> dict[str, Any]:
-    """The YAML front matter of a dataset card."""
-    text = readme.read_text(encoding="utf-8")
-    if not text.startswith("---\n") or "\n---\n" not in text[4:]:
-        raise ValueError(f"{readme}: no YAML front matter (--- … ---)")
-    return yaml.safe_load(text[4:text.index("\n---\n", 4)])
+def read_release_manifest(folder: Path) -> dict[str, Any]:
+    """``release-manifest.json`` of ``folder``, checked for the fields verify and push rely on."""
+    path = folder / MANIFEST
+    data = read_json(path, "release manifest")
+    if not isinstance(data, dict):
+        raise ReleaseError(f"{path}: expected a JSON object")
+    for key in ("files", "configs"):
+        if not isinstance(data.get(key), dict):
+            raise ReleaseError(f"{path}: field {key!r}: expected a mapping")
+    for name, entry in data["configs"].items():
+        for key, kind in _ENTRY_FIELDS.items():
+            if not isinstance(entry, dict) or not isinstance(entry.get(key), kind):
+                raise ReleaseError(f"{path}: configs.{name}.{key}: expected a {kind.__name__}")
+    return data
 
 
 def verify_release(folder: Path, *, check_rows: bool = True, progress: bool = True) -> list[str]:
@@ -36,24 +50,41 @@ def verify_release(folder: Path, *, check_rows: bool = True, progress: bool = Tr
     path = folder / MANIFEST
     if not path.exists():
         return [f"{path}: missing (not a release folder?)"]
-    manifest = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        manifest = read_release_manifest(folder)
+    except ReleaseError as err:
+        return [str(err)]
     problems = []
-    for rel, digest in manifest.get("files", {}).items():
-        if not (folder / rel).exists():
+    for rel, digest in manifest["files"].items():
+        try:
+            file = confined(folder, rel, f"{MANIFEST}: files")
+        except ReleaseError as err:
+            problems.append(str(err))
+            continue
+        if not file.is_file():
             problems.append(f"{rel}: missing")
-        elif sha256_file(folder / rel) != digest:
+        elif sha256_file(file) != digest:
             problems.append(f"{rel}: sha256 differs from {MANIFEST}")
-    configs = manifest.get("configs", {})
+    configs = manifest["configs"]
     problems += _check_card(folder, configs)
     for name, entry in tqdm(configs.items(), desc="verify configs", unit="config", disable=not progress):
         try:
             parse_config_name(name)
         except ValueError as err:
             problems.append(str(err))
+            continue
+        if entry["file"] != shard_path(name):
+            problems.append(f"{MANIFEST}: configs.{name}.file: {entry['file']!r} is not the config's shard "
+                            f"{shard_path(name)!r}")
+            continue
         shard = folder / entry["file"]
         if not shard.exists():
             continue
-        rows = pq.ParquetFile(shard).metadata.num_rows
+        try:
+            rows = pq.ParquetFile(shard).metadata.num_rows
+        except (pa.ArrowException, OSError) as err:
+            problems.append(f"{entry['file']}: not a readable parquet file (truncated?): {err}")
+            continue
         if rows != entry["num_examples"]:
             problems.append(f"{entry['file']}: {rows} rows, manifest says {entry['num_examples']}")
         if entry["num_examples"] + entry["num_skipped"] != entry["num_input"]:
@@ -65,9 +96,9 @@ def verify_release(folder: Path, *, check_rows: bool = True, progress: bool = Tr
 
 def _check_card(folder: Path, configs: dict[str, Any]) -> list[str]:
     try:
-        meta = read_card_yaml(folder / "README.md")
-    except (OSError, ValueError, yaml.YAMLError) as err:
-        return [f"README.md: {err}"]
+        meta = front_matter(folder / "README.md")
+    except ReleaseError as err:
+        return [str(err)]
     problems = []
     listed = {c.get("config_name"): c for c in meta.get("configs") or []}
     if set(listed) != set(configs):
@@ -90,8 +121,17 @@ def _check_card(folder: Path, configs: dict[str, Any]) -> list[str]:
 
 def _check_rows(shard: Path, entry: dict[str, Any]) -> list[str]:
     problems = []
-    for i, row in enumerate(pq.read_table(shard).to_pylist()):
-        example = row_to_example(row, entry["format"], entry["source"])
+    try:
+        rows = pq.read_table(shard).to_pylist()
+    except (pa.ArrowException, OSError) as err:
+        return [f"{entry['file']}: cannot read the rows (truncated?): {err}"]
+    for i, row in enumerate(rows):
+        try:
+            example = row_to_example(row, entry["format"], entry["source"])
+        except (KeyError, TypeError, ValueError) as err:
+            problems.append(f"{entry['file']}: row {i}: not a {entry['format']} row: "
+                            f"{type(err).__name__}: {err}")
+            continue
         bad = illegal_answers(example)
         if bad:
             problems.append(f"{entry['file']}: row {i} ({example.id}): {bad[0]}")

@@ -1,0 +1,44 @@
+"""Optional dependencies: building benchmarks needs no deep-learning stack.
+
+``pip install entity-renamed-mrqa`` builds benchmarks; evaluation needs the ``[eval]`` extra (torch,
+transformers, matplotlib), ``icl-evaluate`` the ``[icl]`` extra, the Stanza NER backend ``[stanza]``.
+Code that needs one calls :func:`require` first, so a missing package gives one clear message
+instead of a traceback from deep inside an import.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+#: Extra → the importable modules it provides.
+EXTRAS: dict[str, tuple[str, ...]] = {
+    "eval": ("torch", "transformers", "tokenizers", "matplotlib"),
+    "icl": ("torch", "transformers", "tokenizers", "matplotlib"),
+    "stanza": ("stanza",),
+    "plots": ("matplotlib",),
+}
+PIP_NAMES = {"plots": "eval"}
+
+
+class MissingExtra(ImportError):
+    """An optional dependency is not installed; the message says which extra installs it."""
+
+
+def require(extra: str, what: str) -> None:
+    """Import every module of ``extra`` or raise :class:`MissingExtra` naming the pip command.
+
+    ``what`` says what needs them (``"evaluate-benchmark"``).
+    """
+    missing = []
+    for module in EXTRAS[extra]:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            missing.append(module)
+    if missing:
+        pip_extra = PIP_NAMES.get(extra, extra)
+        raise MissingExtra(
+            f"{what} needs {', '.join(missing)} (not installed): "
+            f"pip install 'entity-renamed-mrqa[{pip_extra}]' "
+            "(README, 'Installing': how to get the CPU or the CUDA build of torch)"
+        )
