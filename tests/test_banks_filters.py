@@ -180,3 +180,24 @@ def test_masakhaner_tampered_file_is_rejected(masakhaner_site, tmp_path: Path) -
     with pytest.raises(SourceError, match=r"pcm/dev.txt has sha256 .* pins"):
         build_bank(recipe, Fetcher(tmp_path / "c", offline=True, overrides={"masakhaner": local}),
                    tmp_path / "out")
+
+
+def test_missing_organisations_error_gives_commands_that_parse(tmp_path: Path) -> None:
+    """Every ``build-name-banks`` command the EntSwap error suggests is valid syntax for the real CLI."""
+    import re
+    import shlex
+    import shutil
+
+    from entity_renaming.banks.cli import make_parser
+    from entity_renaming.entswap.mapping import Pools
+    from entity_renaming.namebank import BankError
+
+    shutil.copytree(BANKS, tmp_path / "banks")
+    (tmp_path / "banks" / "african" / "organization.tsv").unlink()
+    with pytest.raises(BankError) as caught:
+        Pools("african", tmp_path / "banks").check(["organization"])
+    commands = [c for c in re.findall(r"`([^`]+)`", str(caught.value)) if c.startswith("build-name-banks")]
+    assert len(commands) == 2 and any("--offline --source masakhaner=" in c for c in commands)
+    for command in commands:
+        args = make_parser().parse_args(shlex.split(command)[1:])
+        assert args.bank == ["african"] and args.out is not None
