@@ -1,14 +1,16 @@
-"""Build speed on the MRQA SQuAD dev file: NER alone vs the full 60-config build, in one run.
+"""Build speed: the full grid vs a one-config build, both from an empty NER cache (issue 14's ratio).
 
-    python benchmarks/build_speed.py [--input ../shared/data/mrqa/SQuAD_dev.jsonl.gz] [--workers 2]
+    python benchmarks/build_speed.py [--input ../shared/data/mrqa/SQuAD_dev.jsonl.gz] [--repeat 2]
 
-Measures (each with a fresh NER cache):
-1. NER alone: spaCy over the unique passages, batched, NER component only (what the pipeline runs);
-2. the full build: 4 entity types × {indistname, dbname, randstr} × 5 seeds = 60 configs, NER included,
-   files written;
-3. the reference approach: the full spaCy pipeline called once per question, unbatched, on a sample of
-   questions, extrapolated to the whole file.
-Prints a JSON report (contexts/s, tokens/s, ratios).
+Runs ``build-benchmark`` with the package's default settings as a user would (a fresh process each, a
+fresh empty NER cache each, output into a fresh folder):
+
+1. one config: ``--perturbation dbname --entity-types per --seeds 0``;
+2. the grid: 4 entity types × original/indistname/dbname/randstr × 5 seeds (the defaults; 64 configs).
+
+and prints, per repetition, both wall times and their ratio (the goal is ≤ 1.5×), both CPU times
+(user + system, workers included) and their ratio (less sensitive to a shared machine's load), the
+grid's output size and peak memory, with the load average before and after.
 """
 
 from __future__ import annotations
@@ -17,95 +19,62 @@ import argparse
 import json
 import os
 import platform
+import resource
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-from entity_renaming.cli.build_benchmark import specs_for
-from entity_renaming.cli.outputs import BenchmarkWriter
-from entity_renaming.io import read_examples
-from entity_renaming.ner import NerCache, load_backend, recognize
-from entity_renaming.pipeline import DEFAULT_SPACY_MODEL, build_configs
-
 DEFAULT_INPUT = Path(__file__).resolve().parents[2] / "shared" / "data" / "mrqa" / "SQuAD_dev.jsonl.gz"
+ONE_CONFIG = ["--perturbation", "dbname", "--entity-types", "per", "--seeds", "0"]
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed_build(input_file: Path, extra: list[str], workdir: Path) -> dict[str, float]:
+    """Wall time, peak RSS and output size of one ``build-benchmark`` run from an empty NER cache."""
+    out, cache = workdir / "out", workdir / "ner-cache"
+    cmd = [sys.executable, "-m", "entity_renaming.cli.build_benchmark", "--input", str(input_file),
+           "--out", str(out), "--ner-cache", str(cache), "--no-progress", *extra]
+    t0, cpu0 = time.perf_counter(), _children_cpu()
+    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    seconds, cpu = time.perf_counter() - t0, _children_cpu() - cpu0
+    if done.returncode != 0:
+        raise SystemExit(f"build failed ({done.returncode}): {done.stderr[-2000:]}")
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    return {"seconds": round(seconds, 2), "cpu_seconds": round(cpu, 2), "output_mb": round(size / 1e6, 1),
+            "configs": len(json.loads((out / "manifest.json").read_text())["configs"])}
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--input", type=Path, default=DEFAULT_INPUT)
-    p.add_argument("--spacy-model", default=DEFAULT_SPACY_MODEL)
-    p.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes for the config builds")
-    p.add_argument(
-        "--reference-sample", type=int, default=1000, help="questions for the per-question baseline"
-    )
+    p.add_argument("--repeat", type=int, default=2, help="measure the ratio this many times (default 2)")
+    p.add_argument("--extra", default="", help="build-benchmark flags for both builds, e.g. '--workers 2'")
     args = p.parse_args()
-
-    _, examples = read_examples(args.input)
-    contexts = list(dict.fromkeys(e.context for e in examples))
-    tokens = sum(
-        len(e.context_tokens or e.context.split()) for e in {e.context: e for e in examples}.values()
-    )
-    backend = load_backend("spacy", args.spacy_model)
-    recognize(["Warm-up sentence about Paris."], backend, progress=False)
-
-    with tempfile.TemporaryDirectory() as tmp:
-        t0 = time.perf_counter()
-        recognize(contexts, backend, NerCache(Path(tmp) / "ner.sqlite"), progress=False)
-        ner_s = time.perf_counter() - t0
-
-    with tempfile.TemporaryDirectory() as tmp:
-        specs = specs_for(
-            "SQuAD", ["indistname", "dbname", "randstr"], ["per", "org", "gpe", "mix"], [0, 1, 2, 3, 4]
-        )
-        t0 = time.perf_counter()
-        writer = BenchmarkWriter(
-            Path(tmp) / "out", source=args.input, fmt="mrqa", meta={}, examples=examples, compressed=True
-        )
-        for result in build_configs(
-            examples,
-            specs,
-            ner_cache_dir=Path(tmp) / "cache",
-            ner_backend=backend,
-            progress=False,
-            workers=args.workers,
-        ):
-            writer.write(result)
-        writer.finish([s.name for s in specs], settings={})
-        build_s = time.perf_counter() - t0
-
-    import spacy
-
-    full = spacy.load(args.spacy_model)
-    sample = examples[: args.reference_sample]
-    t0 = time.perf_counter()
-    for ex in sample:
-        full(ex.context)
-    per_question_s = (time.perf_counter() - t0) * len(examples) / len(sample)
-
-    print(
-        json.dumps(
-            {
-                "input": args.input.name,
-                "questions": len(examples),
-                "unique_contexts": len(contexts),
-                "context_tokens": tokens,
-                "spacy_model": backend.key,
-                "cpu_count": os.cpu_count(),
-                "machine": platform.processor() or platform.machine(),
-                "ner_seconds": round(ner_s, 2),
-                "ner_contexts_per_s": round(len(contexts) / ner_s, 1),
-                "ner_tokens_per_s": round(tokens / ner_s),
-                "configs": len(specs),
-                "workers": args.workers,
-                "full_build_seconds": round(build_s, 2),
-                "full_build_over_ner": round(build_s / ner_s, 3),
-                "reference_per_question_seconds_extrapolated": round(per_question_s, 1),
-                "reference_sample_questions": len(sample),
-                "ner_speedup_over_reference": round(per_question_s / ner_s, 1),
-            },
-            indent=1,
-        )
-    )
+    extra = args.extra.split()
+    runs = []
+    for _ in range(args.repeat):
+        load_before = os.getloadavg()
+        with tempfile.TemporaryDirectory() as one_dir, tempfile.TemporaryDirectory() as grid_dir:
+            one = timed_build(args.input, [*ONE_CONFIG, *extra], Path(one_dir))
+            one_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+            grid = timed_build(args.input, extra, Path(grid_dir))
+            grid_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        runs.append({
+            "one_config": one, "grid": grid, "ratio": round(grid["seconds"] / one["seconds"], 2),
+            "cpu_ratio": round(grid["cpu_seconds"] / one["cpu_seconds"], 2),
+            "peak_rss_mb": {"one_config": round(one_rss / 1024), "max_so_far": round(grid_rss / 1024)},
+            "loadavg_before": [round(x, 2) for x in load_before],
+            "loadavg_after": [round(x, 2) for x in os.getloadavg()],
+        })
+    print(json.dumps({"input": args.input.name, "cpu_count": os.cpu_count(),
+                      "machine": platform.processor() or platform.machine(), "extra_flags": extra,
+                      "runs": runs}, indent=1))
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
@@ -16,6 +17,7 @@ from entity_renaming.cli.build_benchmark import main
 from entity_renaming.configs import parse_config_name
 from entity_renaming.io import read_examples
 from entity_renaming.model import illegal_answers
+from entity_renaming.writer import not_emitted
 
 
 def run_cli(args: list[str], env_extra: dict[str, str] | None = None) -> subprocess.CompletedProcess:
@@ -63,18 +65,18 @@ def test_demo_build_layout_and_manifest(tmp_path, ner_cache_dir):
     manifest = json.loads((out / "manifest.json").read_text())
     assert len(manifest["configs"]) == 4 * (1 + 3 * 2)
     n_input = manifest["input"]["examples"]
-    skipped = [json.loads(line) for line in (out / "skipped.jsonl").read_text().splitlines()]
     for name, entry in manifest["configs"].items():
         parse_config_name(name)
         data = out / entry["file"]
         assert hashlib.sha256(data.read_bytes()).hexdigest() == entry["sha256"]
         _, examples = read_examples(data, "mrqa")
-        assert len(examples) == entry["examples"]
-        assert entry["examples"] + sum(s["config"] == name for s in skipped) == n_input
+        assert len(examples) == entry["num_examples"]
+        assert entry["num_examples"] + len(not_emitted(out, name)) == n_input
         assert all(illegal_answers(e) == [] for e in examples)
-        renamings = (out / entry["renamings"]["file"]).read_text().splitlines()
-        assert len(renamings) == (0 if name.endswith("original") else entry["examples"])
-    assert manifest["configs"]["demo-per-dbname-seed0"]["examples"] >= 8
+        [renamings_file] = [f for f in entry["files"] if f.endswith(".renamings.jsonl.gz")]
+        renamings = gzip.decompress((out / renamings_file).read_bytes()).splitlines()
+        assert len(renamings) == (0 if name.endswith("original") else entry["num_examples"])
+    assert manifest["configs"]["demo-per-dbname-seed0"]["num_examples"] >= 8
 
 
 def test_same_seed_gives_byte_identical_files_across_hash_seeds(tmp_path, ner_cache_dir):
@@ -151,9 +153,9 @@ def test_hub_loading_from_a_local_mirror_matches_the_file(tmp_path, ner_cache_di
     local = run_cli(["--input", str(source), "--out", str(tmp_path / "f"), *common])
     assert hub.returncode == local.returncode == 0, hub.stderr[-2000:] + local.stderr[-2000:]
     name = "squad-dbname-seed0"
-    assert (tmp_path / "h" / f"{name}.renamings.jsonl").read_text() == (
-        tmp_path / "f" / f"{name}.renamings.jsonl").read_text()
-    assert json.loads((tmp_path / "h" / "manifest.json").read_text())["configs"][name]["examples"] > 20
+    assert (tmp_path / "h" / f"{name}.renamings.jsonl.gz").read_bytes() == (
+        tmp_path / "f" / f"{name}.renamings.jsonl.gz").read_bytes()
+    assert json.loads((tmp_path / "h" / "manifest.json").read_text())["configs"][name]["num_examples"] > 20
 
 
 def test_shipped_demo_file_is_reproducible_from_its_source(tmp_path):

@@ -8,10 +8,10 @@ import pytest
 from conftest import SQUAD2_NORMANS_RHINE
 from test_entswap_banks import build_test_banks
 
-from entity_renaming.cli.outputs import BenchmarkWriter
 from entity_renaming.entswap import build_entswap_configs
 from entity_renaming.entswap.audit import main
 from entity_renaming.io import read_examples
+from entity_renaming.writer import NativeLayout, Writer
 
 
 @pytest.fixture(scope="module")
@@ -20,11 +20,11 @@ def built(tmp_path_factory, spacy_ner, ner_cache_dir):
     meta, examples = read_examples(SQUAD2_NORMANS_RHINE)
     normans = [e for e in examples if e.title == "Normans"]
     out = tmp_path_factory.mktemp("bench")
-    writer = BenchmarkWriter(out, source=SQUAD2_NORMANS_RHINE, fmt="squad", meta=meta, examples=normans)
     [result] = build_entswap_configs(normans, seeds=[0], ner_backend=spacy_ner, ner_cache_dir=ner_cache_dir,
                                      banks_root=banks, progress=False)
-    writer.write(result)
-    writer.finish([result.name], settings={})
+    with Writer(out, NativeLayout("squad", meta, compressed=False), {}) as writer:
+        writer.write(result, fmt="squad", built_with={}, fingerprint="", num_input=len(normans))
+        writer.finish([result.name])
     return out, normans, result
 
 

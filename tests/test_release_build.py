@@ -436,7 +436,9 @@ def test_a_bank_lacking_an_entswap_category_fails_before_the_first_config(inputs
     write_manifest(banks / "MANIFEST.json", manifest["banks"])
     out = tmp_path / "out"
     assert build(dict(inputs, banks=banks), out) == 2  # the pipeline groups come first in the definition
-    assert "no 'organization' names, needed for EntSwap's 'organization' category" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "no 'organization' names, needed for EntSwap's 'organization' category" in err
+    assert "or build the other groups: --only yan2022 --only squad2-per" in err
     assert not out.exists()
 
 
@@ -521,7 +523,7 @@ def test_a_truncated_release_manifest_is_reported_and_the_build_rebuilds(built, 
     assert release_main(["--push", "--dry-run", "--release-out", str(copy), "--repo-id", "o/n"]) == 2
     capsys.readouterr()
     assert build(inputs, copy) == 0
-    assert f"{MANIFEST}.corrupt, every config is rebuilt" in capsys.readouterr().err
+    assert "every config is rebuilt" in capsys.readouterr().err
     assert {k: v for k, v in file_hashes(copy).items() if not k.endswith(".corrupt")} == file_hashes(built)
 
 

@@ -196,3 +196,20 @@ def test_release_readers_and_writers_share_one_error_and_one_front_matter_parser
     with pytest.raises(ReleaseError, match=rf"{tmp_path / 'README.md'}:3: invalid YAML front matter"):
         evaluation_release.open_release(tmp_path)
     assert verify_release(tmp_path, progress=False)[0].startswith(f"{tmp_path / 'README.md'}:3: invalid YAML")
+
+
+def test_an_ner_model_that_is_not_installed_is_a_clear_error(tmp_path, base, capsys):
+    from entity_renaming.io import write_examples
+
+    meta, examples = read_examples(MRQA_SQUAD_DEV)
+    write_examples(tmp_path / "SQuAD.jsonl.gz", examples[:5], "mrqa", meta)
+    base["groups"] = [dict(base["groups"][0], sources=["squad"], entity_types=["per"],
+                           perturbations=["original", "randstr"], seeds=[0])]
+    base["ner"]["model"] = "xx_no_such_model"
+    base["default_config"] = "squad-per-randstr-seed0"
+    out = tmp_path / "out"
+    code = release_main(["--release", str(_write(tmp_path, base)), "--offline", "--no-progress",
+                         "--release-out", str(out), "--source", f"squad={tmp_path / 'SQuAD.jsonl.gz'}",
+                         "--ner-cache", str(tmp_path / "ner")])
+    err = capsys.readouterr().err
+    assert code == 2 and "xx_no_such_model" in err and "Traceback" not in err

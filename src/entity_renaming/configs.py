@@ -13,6 +13,7 @@ where ``perturbation`` is ``indistname``, ``dbname``, ``dbname-{origin}``, ``ran
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .model import QAExample, Renaming, Skip
@@ -70,6 +71,30 @@ class ConfigSpec:
         if self.perturbation == "original":
             return f"{slug}{etype}-original"
         return f"{slug}{etype}-{self.perturbation}-seed{self.seed}"
+
+    def params(self) -> dict[str, str | int | None]:
+        """The perturbation parameters, as recorded in the build manifest."""
+        return {"dataset": self.dataset, "entity_type": self.entity_type, "perturbation": self.perturbation,
+                "seed": self.seed}
+
+
+def expand_specs(
+    dataset: str, entity_types: Iterable[str], perturbations: Iterable[str], seeds: Iterable[int]
+) -> list[ConfigSpec]:
+    """The one expansion of a grid into configs, in build order: per entity type, each perturbation, each
+    seed (``original`` once). ``dbname-{origin}`` banks hold person names only, so they pair with ``per``
+    and ``mix`` alone."""
+    specs = []
+    seeds, perturbations = list(seeds), list(perturbations)
+    for etype in entity_types:
+        for pert in perturbations:
+            if pert in ORIGIN_PERTURBATIONS and etype not in ("per", "mix"):
+                continue
+            if pert == "original":
+                specs.append(ConfigSpec(dataset, etype, pert))
+            else:
+                specs.extend(ConfigSpec(dataset, etype, pert, s) for s in seeds)
+    return specs
 
 
 def parse_config_name(name: str) -> dict[str, str | int | None]:

@@ -6,9 +6,12 @@ once per dataset (NER once per *unique* passage, cached on disk) and every confi
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
-from collections.abc import Iterable, Iterator
+import signal
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 from tqdm.auto import tqdm
 
@@ -80,11 +83,11 @@ def build_config(
     return result
 
 
-#: Shared with forked workers (inherited, not pickled): examples, analysis and candidate pools.
+#: Shared with forked workers (inherited, not pickled): examples, analysis, candidate pools and the sink.
 _SHARED: dict = {}
 
 
-def _build_shared(spec: ConfigSpec) -> ConfigResult:
+def _build_shared(spec: ConfigSpec) -> Any:
     sampler = None
     if spec.perturbation != "original":
         samplers = _SHARED["samplers"]
@@ -93,7 +96,12 @@ def _build_shared(spec: ConfigSpec) -> ConfigResult:
                 spec.perturbation, banks_root=_SHARED["banks_root"], indist=_SHARED["indist"]
             )
         sampler = samplers[spec.perturbation]
-    return build_config(spec, _SHARED["examples"], _SHARED["analysis"], sampler)
+    return _SHARED["sink"](build_config(spec, _SHARED["examples"], _SHARED["analysis"], sampler))
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent (which stops the pool): no traceback per worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def build_configs(
@@ -106,10 +114,14 @@ def build_configs(
     ner_backend: NerBackend | None = None,
     progress: bool = True,
     workers: int = 1,
-) -> Iterator[ConfigResult]:
+    sink: Callable[[ConfigResult], Any] | None = None,
+) -> Iterator[Any]:
     """Build every config of ``specs`` (in order) from ``examples``; NER and span analysis are shared.
 
-    ``workers > 1`` builds configs in forked processes; results do not depend on it.
+    Yields each :class:`ConfigResult`, or ``sink(result)`` when a sink is given: the sink runs where the
+    config was built, so with ``workers > 1`` (forked processes) each worker writes its own configs and
+    only the sink's small return value travels back; memory does not grow with the number of configs.
+    Results do not depend on ``workers``.
     """
     backend = ner_backend or load_backend("spacy", spacy_model)
     cache_dir = Path(ner_cache_dir) if ner_cache_dir else default_ner_cache_dir()
@@ -121,19 +133,25 @@ def build_configs(
         banks_root=banks_root,
         samplers={},
         indist=indist_pool(s for spans in analysis.values() for s in spans),
+        sink=sink or (lambda result: result),
     )
+    # The examples and analysis live until the end: keep them out of every full garbage collection
+    # (and copy-on-write pages intact in forked workers).
+    gc.collect()
+    gc.freeze()
     bar = tqdm(total=len(specs), desc="configs", unit="config", disable=not progress)
     try:
         if workers > 1 and len(specs) > 1 and "fork" in multiprocessing.get_all_start_methods():
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
-                for result in pool.imap(_build_shared, specs):
+            with multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_sigint) as pool:
+                for item in pool.imap(_build_shared, specs):
                     bar.update()
-                    yield result
+                    yield item
         else:
             for spec in specs:
-                result = _build_shared(spec)
+                item = _build_shared(spec)
                 bar.update()
-                yield result
+                yield item
     finally:
         bar.close()
         _SHARED.clear()
+        gc.unfreeze()

@@ -3,20 +3,31 @@
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..configs import ENTITY_TYPES, ENTSWAP_CATEGORIES, NAME_ORIGINS, PERTURBATIONS, ConfigResult, ConfigSpec
+from ..checksums import build_inputs, examples_digest, fingerprint, sha256_file, tree_sha256
+from ..configs import (
+    ENTITY_TYPES,
+    ENTSWAP_CATEGORIES,
+    NAME_ORIGINS,
+    PERTURBATIONS,
+    ConfigResult,
+    expand_specs,
+)
 from ..io import read_examples
 from ..io.errors import InputError
 from ..model import QAExample
-from ..namebank import BankError
+from ..namebank import BankError, default_bank_root
 from ..ner import NerBackend, load_backend
 from ..pipeline import DEFAULT_SPACY_MODEL, build_configs
 from ..release.cli import RELEASE_EPILOG, add_release_arguments, run_release, wants_release
-from .outputs import BenchmarkWriter
+from ..writer import ConfigEntry, NativeLayout, Writer
+
+#: CPUs this process may use, at most 4: configs are built (and written) in that many forked workers.
+DEFAULT_WORKERS = min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
 
 EPILOG = """\
 examples:
@@ -29,9 +40,12 @@ examples:
 
 Output (DIR): one file per config in the input's format, named {dataset}-{etype}-{perturbation}-seed{k}
 ({dataset}-{perturbation}-seed{k} for mix, {dataset}[-{etype}]-original for the unperturbed subset),
-{config}.renamings.jsonl with every edit, skipped.jsonl (config, example id, reason) and manifest.json
-(every file with its example count and sha256). Every input example of every config is either
-emitted (renamed, answers re-checked against the passage) or listed in skipped.jsonl.
+{config}.renamings.jsonl.gz with every edit, skipped.jsonl (config, example id, reason of each failed
+renaming), out-of-scope.jsonl.gz (examples with no perturbable entity, one list per entity type) and
+manifest.json (per config: files with sha256, counts, skip reasons, what it was built with). Every input
+example of every config is emitted (renamed, answers re-checked against the passage), failed or out of
+scope. Interrupted builds resume (Ctrl-C included); configs built with other inputs, banks, NER model or
+package version are rebuilt.
 
 EntSwap (--perturbation entswap, Siro & Ajayi 2023) renames every person, country, city, location,
 organisation and nationality of each article (title, question, passage, answers) with African names;
@@ -131,8 +145,9 @@ def parser() -> argparse.ArgumentParser:
     how.add_argument(
         "--workers",
         type=int,
-        default=1,
-        help="processes building configs in parallel (default 1); outputs do not depend on it",
+        default=DEFAULT_WORKERS,
+        help=f"processes building configs in parallel, each writing its own configs (default: the number of "
+        f"CPUs up to 4, here {DEFAULT_WORKERS}); outputs do not depend on it",
     )
     how.add_argument("--banks", type=Path, help="name-bank folder (default: the bundled name_banks/)")
     p.add_argument("--out", type=Path, help="output folder")
@@ -142,22 +157,6 @@ def parser() -> argparse.ArgumentParser:
 
 
 ENTSWAP = "entswap"
-
-
-def specs_for(
-    dataset: str, perturbations: list[str], entity_types: list[str], seeds: list[int]
-) -> list[ConfigSpec]:
-    """Configs in build order: per entity type, each perturbation, each seed (original once)."""
-    specs = []
-    for etype in entity_types:
-        for pert in perturbations:
-            if pert.startswith("dbname-") and etype not in ("per", "mix"):
-                continue  # national-origin banks hold person names only
-            if pert == "original":
-                specs.append(ConfigSpec(dataset, etype, pert))
-            else:
-                specs.extend(ConfigSpec(dataset, etype, pert, s) for s in seeds)
-    return specs
 
 
 def ner_backend(args: argparse.Namespace) -> NerBackend:
@@ -188,6 +187,53 @@ def entswap_configs(
     )
 
 
+def build(args: argparse.Namespace, examples: list[QAExample], meta: dict, source: str, source_sha: str,
+          writer_out: Path) -> Writer:
+    """Build every config ``args`` ask for into ``writer_out`` through the one writer."""
+    fmt = examples[0].source_format if examples else (args.format or "mrqa")
+    dataset = args.dataset or (examples[0].dataset if examples else Path(args.input or args.hub).stem)
+    perturbations = args.perturbation or list(PERTURBATIONS)
+    specs = expand_specs(dataset, args.entity_types, [p for p in perturbations if p != ENTSWAP], args.seeds)
+    backend = ner_backend(args)
+    ner_print = backend.fingerprint()
+    banks_sha = tree_sha256(args.banks or default_bank_root())
+    compressed = str(args.input).endswith(".gz")
+    header = {"input": {"file": source, "sha256": source_sha, "examples": len(examples)},
+              "settings": {"perturbations": perturbations, "entity_types": args.entity_types,
+                           "seeds": args.seeds, "ner": ner_print,
+                           "entswap_ablations": args.entswap_ablations,
+                           "entswap_without": args.entswap_without}}
+    with Writer(writer_out, NativeLayout(fmt, meta, compressed), header) as writer:
+
+        def inputs(builder: str, params: dict) -> dict:
+            return build_inputs(input_sha256=source_sha, ner=ner_print, banks_sha256=banks_sha,
+                                builder=builder, params=params)
+
+        def write(result: ConfigResult, built_with: dict) -> ConfigEntry:
+            return writer.write_files(result, fmt=fmt, built_with=built_with,
+                                      fingerprint=fingerprint(built_with), num_input=len(examples))
+
+        def sink(result: ConfigResult) -> ConfigEntry:  # runs in the worker that built the config
+            assert result.spec is not None
+            return write(result, inputs("pipeline", result.spec.params()))
+
+        names = [s.name for s in specs]
+        todo = [s for s in specs if not writer.is_done(s.name, fingerprint(inputs("pipeline", s.params())))]
+        if todo:
+            for entry in build_configs(examples, todo, ner_cache_dir=args.ner_cache, ner_backend=backend,
+                                       banks_root=args.banks, progress=not args.no_progress,
+                                       workers=args.workers, sink=sink):
+                writer.record(entry)
+        if ENTSWAP in perturbations:
+            for result in entswap_configs(examples, dataset, args, backend, names):
+                names.append(result.name)
+                built_with = inputs(ENTSWAP, {"config": result.name})
+                if not writer.is_done(result.name, fingerprint(built_with)):
+                    writer.record(write(result, built_with))
+        writer.finish(names)
+    return writer
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if wants_release(args):
@@ -204,56 +250,21 @@ def main(argv: list[str] | None = None) -> int:
         if args.hub:
             from ..io.hf import load_hub_examples
 
-            meta = {}
+            meta: dict = {}
             examples = load_hub_examples(args.hub, args.split, subset=args.hub_subset)
+            source, source_sha = f"{args.hub}:{args.hub_subset or ''}:{args.split}", examples_digest(examples)
         else:
             meta, examples = read_examples(args.input, args.format, args.dataset)
-        fmt = examples[0].source_format if examples else (args.format or "mrqa")
-        dataset = args.dataset or (examples[0].dataset if examples else Path(args.input or args.hub).stem)
-        perturbations = args.perturbation or list(PERTURBATIONS)
-        specs = specs_for(dataset, [p for p in perturbations if p != ENTSWAP], args.entity_types, args.seeds)
-        backend = ner_backend(args)
-        writer = BenchmarkWriter(
-            args.out,
-            source=args.input or f"{args.hub}:{args.hub_subset or ''}:{args.split}",
-            fmt=fmt,
-            meta=meta,
-            examples=examples,
-            compressed=str(args.input).endswith(".gz"),
-        )
-        names = [s.name for s in specs]
-        todo = [s for s in specs if not writer.is_done(s.name)]
-        if todo:
-            for result in build_configs(
-                examples,
-                todo,
-                ner_cache_dir=args.ner_cache,
-                ner_backend=backend,
-                banks_root=args.banks,
-                progress=not args.no_progress,
-                workers=args.workers,
-            ):
-                writer.write(result)
-        if ENTSWAP in perturbations:
-            for result in entswap_configs(examples, dataset, args, backend, names):
-                names.append(result.name)
-                if not writer.is_done(result.name):
-                    writer.write(result)
-        writer.finish(
-            names,
-            settings={
-                "perturbations": perturbations,
-                "entity_types": args.entity_types,
-                "seeds": args.seeds,
-                "ner_backend": backend.key,
-                "entswap_ablations": args.entswap_ablations,
-                "entswap_without": args.entswap_without,
-            },
-        )
+            source, source_sha = Path(args.input).name, sha256_file(args.input)
+        writer = build(args, examples, meta, source, source_sha, args.out)
+    except KeyboardInterrupt:
+        print(f"\ninterrupted: finished configs are kept in {args.out}; run the same command again to resume",
+              file=sys.stderr)
+        return 130
     except (InputError, BankError, ValueError, FileNotFoundError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
-    print(json.dumps(writer.summary(), indent=1))
+    print(writer.summary())
     return 0
 
 

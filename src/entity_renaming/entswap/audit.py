@@ -1,7 +1,7 @@
 """``audit-renamings``: a side-by-side review file of N renamed passages, for a person to score.
 
 Reads a ``build-benchmark`` output folder (``manifest.json``, the config's data file and its
-``{config}.renamings.jsonl``), rebuilds each original passage from the renamed one and its edits, samples
+``{config}.renamings.jsonl.gz``), rebuilds each original passage from the renamed one and its edits, samples
 N passages with a fixed seed and writes Markdown: original and renamed passage side by side with every
 edit highlighted, the questions, and a checklist per edit to mark span identification and swapping as
 correct or not (Siro & Ajayi 2023, Table 2). See ``cards/entswap_audit.md`` for the procedure.
@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..io import read_examples
 from ..io.errors import InputError
+from ..io.mrqa import open_text
 from ..model import Edit, QAExample, Renaming
 
 EPILOG = """\
@@ -53,7 +54,7 @@ def restore(renamed: str, edits: list[Edit]) -> str:
 
 def read_renamings(path: Path) -> dict[str, Renaming]:
     found = {}
-    with open(path, encoding="utf-8") as handle:
+    with open_text(path) as handle:
         for line_no, line in enumerate(handle, start=1):
             try:
                 record = Renaming.from_json(json.loads(line))
@@ -131,7 +132,7 @@ def data_file(config_dir: Path, config: str) -> Path:
 
 def audit(config_dir: Path, config: str, n: int, seed: int) -> str:
     _, examples = read_examples(data_file(config_dir, config))
-    renamings_path = config_dir / f"{config}.renamings.jsonl"
+    renamings_path = config_dir / f"{config}.renamings.jsonl.gz"
     if not renamings_path.exists():
         raise InputError(renamings_path, None, "renamings", "not found (build the config first)")
     found = passages(examples, read_renamings(renamings_path))

@@ -3,35 +3,37 @@
 Groups name one of the package's builders (:data:`.definition.BUILDERS`): ``pipeline`` builds with
 :func:`entity_renaming.pipeline.build_configs`, ``entswap`` with :mod:`.entswap`. Before the first config,
 every source is read and every name bank the groups use is checked (described by its manifest, with the
-span types the group needs). Each config's fingerprint (its source examples, builder, NER model, name
-banks) is stored in the manifest; a config whose fingerprint and shard sha256 match is not rebuilt.
+span types the group needs). Configs go through the one writer (:mod:`entity_renaming.writer`), each
+built and written in the worker that built it: what each config was built with (source examples, builder
+and parameters, NER backend fingerprint, the group's bank files, package version) and its fingerprint are
+stored in the manifest; a config whose fingerprint and files' sha256 match is not rebuilt.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
 
-from ..checksums import sha256_file
+from ..checksums import build_inputs, fingerprint, sha256_file
 from ..configs import ConfigResult, ConfigSpec
 from ..model import QAExample
 from ..namebank import FIRST_NAME_TYPES, BankError, default_bank_root, load_bank
+from ..ner import load_backend
+from ..writer import Writer
 from . import entswap
 from .card import render_card
 from .definition import ENTSWAP, PIPELINE, Group, ReleaseDefinition
 from .errors import ReleaseError
-from .paths import confined
-from .provenance import BANKS_MANIFEST, BankUse, SourceUse, describe_banks, read_json
+from .provenance import BANKS_MANIFEST, BankUse, SourceUse, describe_banks
 from .sources import load_source
-from .writer import MANIFEST, ReleaseWriter
+from .writer import DEFINITION_COPY, MANIFEST, release_writer
 
 
 @dataclass
@@ -47,16 +49,6 @@ class BuildOptions:
     repo_id: str | None = None
     progress: bool = True
     workers: int = 1
-
-
-def tree_fingerprint(root: Path) -> str:
-    """sha256 over every file under ``root`` (relative path and content); empty when ``root`` is missing."""
-    if not root.is_dir():
-        return ""
-    digest = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*") if p.is_file()):
-        digest.update(f"{path.relative_to(root).as_posix()}\0{sha256_file(path)}\n".encode())
-    return digest.hexdigest()
 
 
 def _pipeline_specs(group: Group) -> list[ConfigSpec]:
@@ -91,7 +83,12 @@ def check_banks(d: ReleaseDefinition, banks_root: Path | None) -> list[BankUse]:
     uses = describe_banks(root, {b: used_by[b] for b in d.banks if b in used_by})
     for group in d.groups:
         if group.builder == ENTSWAP:
-            entswap.check_banks(group.config_names(group.sources[0]), banks_root)
+            try:
+                entswap.check_banks(group.config_names(group.sources[0]), banks_root)
+            except BankError as err:
+                others = [f"--only {g.name}" for g in d.groups if g is not group]
+                hint = f"; or build the other groups: {' '.join(others)}" if others else ""
+                raise BankError(f"group {group.name}: {err}{hint}") from None
             continue
         for bank in banks_used(group, banks_root):
             loaded = load_bank(bank, banks_root)
@@ -101,10 +98,12 @@ def check_banks(d: ReleaseDefinition, banks_root: Path | None) -> list[BankUse]:
     return uses
 
 
-def config_fingerprint(name: str, source_fp: str, group: Group, d: ReleaseDefinition, banks_fp: str) -> str:
-    data = {"config": name, "source": source_fp, "builder": group.builder,
-            "ner": [d.ner_backend, d.ner_model], "banks": banks_fp}
-    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+def config_inputs(name: str, source_fp: str, group: Group, ner: dict[str, str], banks_fp: str) -> dict:
+    """What config ``name`` is built with (recorded in the manifest; its fingerprint decides rebuilds)."""
+    specs = {s.name: s for s in _pipeline_specs(group)} if group.builder == PIPELINE else {}
+    params = specs[name].params() if name in specs else {"config": name}
+    return build_inputs(input_sha256=source_fp, ner=ner, banks_sha256=banks_fp, builder=group.builder,
+                        params=params)
 
 
 def banks_fingerprint(uses: list[BankUse], group: str) -> str:
@@ -114,17 +113,20 @@ def banks_fingerprint(uses: list[BankUse], group: str) -> str:
 
 
 def _results(group: Group, examples: list[QAExample], names: list[str], d: ReleaseDefinition,
-             opts: BuildOptions) -> Iterable[ConfigResult]:
+             opts: BuildOptions, sink: Callable[[ConfigResult], Any]) -> Iterable[Any]:
+    """``sink(result)`` of each config built (in the worker that built it, for pipeline groups)."""
     if group.builder == PIPELINE:
         from ..pipeline import build_configs
 
         wanted = set(names)
         specs = [s for s in _pipeline_specs(group) if s.name in wanted]
         return build_configs(examples, specs, ner_cache_dir=opts.ner_cache_dir, spacy_model=d.ner_model,
-                             banks_root=opts.banks_root, progress=opts.progress, workers=opts.workers)
-    return entswap.build_release_configs(examples, names, progress=opts.progress,
-                                         ner_cache_dir=opts.ner_cache_dir, banks_root=opts.banks_root,
-                                         spacy_model=d.ner_model)
+                             banks_root=opts.banks_root, progress=opts.progress, workers=opts.workers,
+                             sink=sink)
+    results = entswap.build_release_configs(examples, names, progress=opts.progress,
+                                            ner_cache_dir=opts.ner_cache_dir, banks_root=opts.banks_root,
+                                            spacy_model=d.ner_model)
+    return map(sink, results)
 
 
 def check_schema(examples: list[QAExample], use: SourceUse, fmt: str) -> None:
@@ -149,25 +151,7 @@ def check_schema(examples: list[QAExample], use: SourceUse, fmt: str) -> None:
     raise ReleaseError(f"source {use.name} ({use.location}): cannot be written as parquet: {first}")
 
 
-def read_release_manifest(out: Path) -> dict[str, Any] | None:
-    """The release folder's manifest, or ``None`` when there is none; a corrupt one (e.g. truncated by a
-    kill) is moved aside with a warning: its configs are rebuilt, nothing else is lost."""
-    path = out / MANIFEST
-    if not path.exists():
-        return None
-    try:
-        data = read_json(path, "release manifest")
-        if not isinstance(data, dict) or not isinstance(data.get("configs", {}), dict):
-            raise ReleaseError(f"{path}: field 'configs': expected a mapping")
-    except ReleaseError as err:
-        aside = path.with_name(path.name + ".corrupt")
-        shutil.move(path, aside)
-        print(f"warning: {err}; moved to {aside.name}, every config is rebuilt", file=sys.stderr)
-        return None
-    return data
-
-
-def _drop_foreign_entries(out: Path, writer: ReleaseWriter) -> None:
+def _drop_foreign_entries(out: Path, writer: Writer) -> None:
     """Forget manifest entries whose file is not the config's own shard (``<config>/…parquet`` inside
     ``out``): a planted or damaged entry must never make a build read, keep or delete another file."""
     from ..configs import parse_config_name
@@ -215,55 +199,58 @@ def build_release(d: ReleaseDefinition, out: Path, opts: BuildOptions) -> dict[s
     """Build (or finish) every config of ``d`` into ``out``; returns the final manifest."""
     definition_sha = sha256_file(d.path)
     inputs = check_inputs(d, opts)
-    old = read_release_manifest(out)
-    if d.only and old:
-        foreign = sorted(set(old.get("configs", {})) - set(d.config_names()))
-        if foreign:
-            raise ReleaseError(f"{out}: holds {len(foreign)} configs outside --only {' '.join(d.only)} "
-                               f"(e.g. {foreign[0]}); a partial build would remove them: choose another "
-                               "--release-out")
-    writer = ReleaseWriter(out, version=d.version, definition_sha256=definition_sha)
-    _drop_foreign_entries(out, writer)
-    for group in d.groups:
-        banks_fp = banks_fingerprint(inputs.banks, group.name)
-        for source_name in group.sources:
-            source = d.sources[source_name]
-            examples, use = inputs.examples[source_name], inputs.sources[source_name]
-            prints = {n: config_fingerprint(n, use.examples_sha256, group, d, banks_fp)
-                      for n in group.config_names(source_name)}
-            todo = [n for n, fp in prints.items() if not writer.is_done(n, fp)]
-            if not todo:
-                continue
-            seen = set()
-            for result in _results(group, examples, todo, d, opts):
-                if result.name not in prints or result.name in seen:
-                    raise ReleaseError(f"builder {group.builder!r} yielded {result.name!r}, not one of the "
-                                       f"configs asked for ({todo[:3]}…)")
-                seen.add(result.name)
-                writer.write(result, source=source_name, group=group.name, fmt=source.format,
-                             fingerprint=prints[result.name], num_input=len(examples))
-            missing = [n for n in todo if n not in seen]
-            if missing:
-                raise ReleaseError(f"builder {group.builder!r} did not build {missing[:5]}")
-    order = d.config_names()
-    _remove_stale(out, writer, set(order))
-    entries = [e for e in writer.entries() if e.name in set(order)]
-    entries.sort(key=lambda e: order.index(e.name))
-    readme = render_card(d, entries, repo_id=opts.repo_id or d.repo_id or f"<org>/{d.name}",
-                         definition_sha256=definition_sha, cards_dir=opts.cards_dir,
-                         sources=inputs.sources, banks=inputs.banks)
-    return writer.finish(order, readme, d.path.read_bytes().decode("utf-8"))
+    ner = load_backend(d.ner_backend, d.ner_model).fingerprint()
+    with release_writer(out, version=d.version, definition_sha256=definition_sha) as writer:
+        if d.only:
+            foreign = sorted(set(writer.manifest["configs"]) - set(d.config_names()))
+            if foreign:
+                raise ReleaseError(f"{out}: holds {len(foreign)} configs outside --only {' '.join(d.only)} "
+                                   f"(e.g. {foreign[0]}); a partial build would remove them: choose another "
+                                   "--release-out")
+        _drop_foreign_entries(out, writer)
+        for group in d.groups:
+            banks_fp = banks_fingerprint(inputs.banks, group.name)
+            for source_name in group.sources:
+                _build_group(writer, d, group, source_name, inputs, opts, ner, banks_fp)
+        order = d.config_names()
+        entries = [e for e in writer.entries() if e.name in set(order)]
+        entries.sort(key=lambda e: order.index(e.name))
+        readme = render_card(d, entries, repo_id=opts.repo_id or d.repo_id or f"<org>/{d.name}",
+                             definition_sha256=definition_sha, cards_dir=opts.cards_dir,
+                             sources=inputs.sources, banks=inputs.banks)
+        definition = d.path.read_bytes().decode("utf-8")
+        return writer.finish(order, {"README.md": readme, DEFINITION_COPY: definition})
 
 
-def _remove_stale(out: Path, writer: ReleaseWriter, keep: set[str]) -> None:
-    """Delete shards of configs an earlier build made that the definition no longer lists (only a
-    config's own shard inside ``out``: see :func:`_drop_foreign_entries`)."""
-    for name in [n for n in writer.manifest["configs"] if n not in keep]:
-        entry = writer.manifest["configs"].pop(name)
-        shard = confined(out, entry["file"], f"{out / MANIFEST}: configs.{name}.file")
-        shard.unlink(missing_ok=True)
-        if shard.parent != out and shard.parent.is_dir() and not any(shard.parent.iterdir()):
-            shard.parent.rmdir()
+def _build_group(writer: Writer, d: ReleaseDefinition, group: Group, source_name: str, inputs: Inputs,
+                 opts: BuildOptions, ner: dict[str, str], banks_fp: str) -> None:
+    """Build the configs of ``group`` from one source that are not up to date in ``writer``."""
+    source = d.sources[source_name]
+    examples, use = inputs.examples[source_name], inputs.sources[source_name]
+    names = group.config_names(source_name)
+    built_with = {n: config_inputs(n, use.examples_sha256, group, ner, banks_fp) for n in names}
+    prints = {n: fingerprint(b) for n, b in built_with.items()}
+    todo = [n for n, fp in prints.items() if not writer.is_done(n, fp)]
+    if not todo:
+        return
+
+    def sink(result: ConfigResult):  # runs in the worker that built the config
+        if result.name not in prints:
+            raise ReleaseError(f"builder {group.builder!r} yielded {result.name!r}, not one of the "
+                               f"configs asked for ({todo[:3]}…)")
+        return writer.write_files(result, fmt=source.format, built_with=built_with[result.name],
+                                  fingerprint=prints[result.name], num_input=len(examples),
+                                  source=source_name, group=group.name)
+
+    seen = set()
+    for entry in _results(group, examples, todo, d, opts, sink):
+        if entry.name in seen:
+            raise ReleaseError(f"builder {group.builder!r} yielded {entry.name!r} twice")
+        seen.add(entry.name)
+        writer.record(entry)
+    missing = [n for n in todo if n not in seen]
+    if missing:
+        raise ReleaseError(f"builder {group.builder!r} did not build {missing[:5]}")
 
 
 __all__ = ["BuildOptions", "build_release", "check_inputs", "MANIFEST", "BANKS_MANIFEST"]

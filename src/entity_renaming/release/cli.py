@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..io.errors import InputError
 from ..namebank import BankError
+from ..ner.backend import NerModelError
 from .builder import BuildOptions, build_release
 from .definition import default_definition_path, load_definition, select
 from .errors import ReleaseError
@@ -96,7 +97,7 @@ def run_release(args: argparse.Namespace) -> int:
                 print("dry run: nothing uploaded")
             else:
                 print(f"pushed: {push(plan)}")
-    except (ReleaseError, InputError, BankError) as err:
+    except (ReleaseError, InputError, BankError, NerModelError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     return 0

@@ -1,9 +1,10 @@
 """The release definition (``release/vX.Y.Z.yaml``): what ``build-benchmark --release`` builds.
 
 One YAML file fixes the version, the sources (hub id, subset, mirror file name, licence), the groups
-of configs (sources × entity types × perturbations × seeds, or an explicit list of names produced by a
-custom builder such as EntSwap), the NER model and the name banks. Everything is validated on load;
-errors name the file and the field.
+of configs (sources × entity types × perturbations × seeds, or an explicit list of names produced by
+another of the package's builders, :data:`BUILDERS`), the NER model and the name banks. Everything is
+validated on load; errors name the file and the field. Paths a definition names (``audit_report``, a
+source's ``file``) stay inside their folder; ``name`` is one folder name.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from ..configs import (
     PERTURBATIONS,
     ConfigSpec,
     dataset_slug,
+    expand_specs,
     parse_config_name,
 )
 from .errors import ReleaseError
@@ -57,7 +59,7 @@ class Source:
 
 @dataclass(frozen=True)
 class Group:
-    """Configs built the same way: by the renaming pipeline, or by a named custom builder."""
+    """Configs built the same way: by the renaming pipeline, or by another builder of :data:`BUILDERS`."""
 
     name: str
     description: str
@@ -70,15 +72,8 @@ class Group:
     categories: tuple[str, ...] = ()
 
     def specs(self, source: str) -> list[ConfigSpec]:
-        """Pipeline configs of ``source``: per entity type, each perturbation, each seed (original once)."""
-        specs = []
-        for etype in self.entity_types:
-            for pert in self.perturbations:
-                if pert == "original":
-                    specs.append(ConfigSpec(source, etype, pert))
-                else:
-                    specs.extend(ConfigSpec(source, etype, pert, s) for s in self.seeds)
-        return specs
+        """Pipeline configs of ``source``: the one grid expansion, :func:`..configs.expand_specs`."""
+        return expand_specs(source, self.entity_types, self.perturbations, self.seeds)
 
     def config_names(self, source: str) -> list[str]:
         """Every config name this group builds from ``source``, in build order."""

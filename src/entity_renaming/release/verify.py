@@ -99,21 +99,26 @@ def _check_card(folder: Path, configs: dict[str, Any]) -> list[str]:
         meta = front_matter(folder / "README.md")
     except ReleaseError as err:
         return [str(err)]
+    for key in ("configs", "dataset_info"):
+        items = meta.get(key)
+        if not isinstance(items, list) or not all(isinstance(c, dict) for c in items):
+            return [f"README.md: front matter field {key!r}: expected a list of mappings"]
     problems = []
-    listed = {c.get("config_name"): c for c in meta.get("configs") or []}
+    listed = {c.get("config_name"): c for c in meta["configs"]}
     if set(listed) != set(configs):
         problems.append(f"README.md: configs differ from {MANIFEST}: "
                         f"{sorted(set(listed) ^ set(configs))[:5]}")
     defaults = [n for n, c in listed.items() if c.get("default")]
     if len(defaults) != 1:
         problems.append(f"README.md: expected one default config, found {defaults}")
-    infos = {i.get("config_name"): i for i in meta.get("dataset_info") or []}
+    infos = {i.get("config_name"): i for i in meta["dataset_info"]}
     for name, entry in configs.items():
         files = (listed.get(name) or {}).get("data_files") or []
         if files != [{"split": SPLIT, "path": entry["file"]}]:
             problems.append(f"README.md: config {name}: data_files {files} != {entry['file']}")
         splits = (infos.get(name) or {}).get("splits") or []
-        if [(s.get("name"), s.get("num_examples")) for s in splits] != [(SPLIT, entry["num_examples"])]:
+        got = [(s.get("name"), s.get("num_examples")) if isinstance(s, dict) else s for s in splits]
+        if got != [(SPLIT, entry["num_examples"])]:
             problems.append(f"README.md: config {name}: dataset_info splits {splits} disagree with "
                             f"{MANIFEST}")
     return problems
