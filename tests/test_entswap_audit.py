@@ -63,3 +63,14 @@ def test_missing_config_is_a_clear_error(built, tmp_path, capsys):
     out, _, _ = built
     assert audit(out, tmp_path / "r.md", config="afrisquad2-seed9") == 2
     assert "afrisquad2-seed9" in capsys.readouterr().err
+
+
+def test_question_edits_are_highlighted(built, tmp_path):
+    out, _, result = built
+    review = tmp_path / "review.md"
+    assert audit(out, review, n=50) == 0
+    questions = re.findall(r"<tr><td>Q: (.*?)</td><td>Q: (.*?)</td></tr>", review.read_text(encoding="utf-8"))
+    marked = [(o, r) for o, r in questions if "<mark>" in r]
+    renamed_questions = sum(1 for r in result.renamings if any(e.field == "question" for e in r.edits))
+    assert renamed_questions and marked
+    assert all(o.count("<mark>") == r.count("<mark>") for o, r in questions)

@@ -18,9 +18,10 @@ from test_entswap_banks import build_test_banks
 from entity_renaming.configs import parse_config_name
 from entity_renaming.entswap import build_entswap_configs, original_config
 from entity_renaming.entswap.audit import restore
-from entity_renaming.entswap.build import article_key, display_title
+from entity_renaming.entswap.build import article_key
 from entity_renaming.io import read_examples, write_examples
 from entity_renaming.model import illegal_answers
+from entity_renaming.substitute import title_words
 
 SEEDS = [0, 1]
 WITHOUT = [None, "person", "nationality"]
@@ -90,7 +91,7 @@ def test_everything_is_renamed_and_restorable(configs, examples):
         old = by_id[ex.id]
         edits = renamings[ex.id].edits if ex.id in renamings else []
         fields = (("context", ex.context, old.context), ("question", ex.question, old.question),
-                  ("title", display_title(ex.title), display_title(old.title)))
+                  ("title", title_words(ex.title), title_words(old.title)))
         for field, new, original in fields:
             assert restore(new, [e for e in edits if e.field == field]) == original
         changed += ex.context != old.context
@@ -113,7 +114,7 @@ def test_one_mapping_per_article_in_title_question_context(configs, examples):
             assert len(set(table.values())) == len(table)  # two entities never share a new name
         for ex in result.examples:  # no mapped original survives anywhere in the article
             table = mapping[article_key(by_id[ex.id])]
-            for text in (ex.context, ex.question, display_title(ex.title)):
+            for text in (ex.context, ex.question, title_words(ex.title)):
                 for original in table:
                     assert not re.search(rf"(?<![\w'’]){re.escape(original)}(?!\w)", text), (original, text)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,13 +13,27 @@ from conftest import MRQA_SQUAD_DEV, SQUAD2_DEV
 
 from entity_renaming.configs import ConfigSpec
 from entity_renaming.io import read_examples
-from entity_renaming.model import illegal_answers
+from entity_renaming.model import Edit, Substitution, illegal_answers
 from entity_renaming.ner import NerCache
 from entity_renaming.pipeline import analyse, build_config, build_configs, select
 from entity_renaming.sampling import Sampler, indist_pool
+from entity_renaming.substitute import is_grammar_edit, is_mention
 
 PERTURBATIONS = ("indistname", "dbname", "randstr")
 ENTITY_TYPES = ("per", "org", "gpe", "mix")
+
+
+def foreign_edits(edits: list[Edit], subs: list[Substitution]) -> list[Edit]:
+    """Edits that are neither a form of one of ``subs`` (original → the same form of its replacement, same
+    types) nor a grammar edit beside a mention (an article, a possessive ``s``)."""
+
+    def follows(e: Edit, s: Substitution) -> bool:
+        title = e.field == "title"
+        return (e.entity_type, e.span_type) == (s.entity_type, s.span_type) and is_mention(
+            e.original, s.original, title=title) and is_mention(e.replacement, s.replacement, title=title)
+
+    return [e for e in edits
+            if not is_grammar_edit(e.original, e.replacement) and not any(follows(e, s) for s in subs)]
 
 
 class CountingNer:
@@ -79,6 +94,7 @@ def test_all_configs_on_mrqa_squad_dev(squad_dev, squad_dev_analysis):
             assert all(illegal_answers(e) == [] for e in result.examples)
             for renaming, ex in zip(result.renamings, result.examples, strict=True):
                 assert renaming.example_id == ex.id and renaming.edits
+                assert foreign_edits(renaming.edits, renaming.substitutions) == []
                 for sub in renaming.substitutions:
                     assert sub.replacement.lower() != sub.original.lower()
                     if pert != "randstr":  # a name already in the passage would merge two entities
@@ -152,3 +168,17 @@ def test_national_origin_person_names(origin, squad_dev, squad_dev_analysis):
         for sub in renaming.substitutions:
             pool = bank_names.get(sub.span_type) or bank_names["first-male"] | bank_names["first-female"]
             assert sub.replacement.lower() in pool, (origin, sub)
+
+
+def test_foreign_edit_check_rejects_an_edit_of_another_name(squad_dev, squad_dev_analysis):
+    """The check above can fail: an edit whose original is not a form of its substitution's original."""
+    analysis, _ = squad_dev_analysis
+    spec = ConfigSpec("SQuAD", "per", "dbname", 0)
+    result = build_config(spec, squad_dev[:800], analysis, Sampler("dbname"))
+    renaming = next(r for r in result.renamings if r.edits)
+    assert foreign_edits(renaming.edits, renaming.substitutions) == []
+    edit = renaming.edits[0]
+    wrong = replace(edit, original=edit.original + "x")
+    assert foreign_edits([wrong], renaming.substitutions) == [wrong]
+    other = replace(edit, replacement="Zzyzx")
+    assert foreign_edits([other], renaming.substitutions) == [other]

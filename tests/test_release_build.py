@@ -406,6 +406,9 @@ def test_card_states_the_sources_banks_definition_and_citations_the_build_used(b
         assert f"{{{key}," in body
     for key in ("kwiatkowski2019natural", "yang2018hotpotqa", "dunn2017searchqa", "joshi2017triviaqa"):
         assert key not in body  # sources the release does not contain
+    # limitations of what is in the release only: EntSwap renames every entity, no national-origin configs
+    assert "EntSwap configs rename every entity of their categories" in body
+    assert "Only answer entities are renamed" not in body and "national-origin configs" not in body
 
 
 def _copy_banks(inputs: dict, tmp_path: Path) -> Path:
@@ -480,6 +483,8 @@ def test_planted_manifest_entries_cannot_delete_read_or_keep_files_outside(built
     manifest["configs"]["squad-per-randstr-seed7"] = stale  # not in the definition: "stale", to delete
     kept = dict(manifest["configs"]["squad-original"], file="../../victim.txt", sha256=sha256_file(victim))
     manifest["configs"]["squad-original"] = kept  # in the definition: would be "done" and published
+    extra = dict(manifest["configs"]["squad-per-original"], files={"../../victim.txt": sha256_file(victim)})
+    manifest["configs"]["squad-per-original"] = extra  # its shard is intact, plus a file outside
     (out / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
     assert build(inputs, out) == 0
     assert victim.read_text(encoding="utf-8") == "not yours\n"

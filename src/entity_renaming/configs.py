@@ -12,6 +12,7 @@ where ``perturbation`` is ``indistname``, ``dbname``, ``dbname-{origin}``, ``ran
 
 from __future__ import annotations
 
+import argparse
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -50,9 +51,24 @@ DATASET_ALIASES = {
 
 
 def dataset_slug(dataset: str) -> str:
-    """``TriviaQA-web`` → ``triviaqa``; other names lower-cased with ``_`` for other characters."""
+    """``TriviaQA-web`` → ``triviaqa``; other names lower-cased with ``_`` for other characters.
+
+    ``ValueError`` when nothing is left (``..``, ``--``, ``""``): a config name must start with a dataset.
+    """
     lowered = dataset.lower()
-    return DATASET_ALIASES.get(lowered) or re.sub(r"[^a-z0-9]+", "_", lowered).strip("_")
+    slug = DATASET_ALIASES.get(lowered) or re.sub(r"[^a-z0-9]+", "_", lowered).strip("_")
+    if not slug:
+        raise ValueError(f"dataset name {dataset!r} has no letter or digit to name configs with")
+    return slug
+
+
+def dataset_name(value: str) -> str:
+    """``--dataset`` argument type: a name :func:`dataset_slug` accepts, returned unchanged."""
+    try:
+        dataset_slug(value)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return value
 
 
 @dataclass(frozen=True)

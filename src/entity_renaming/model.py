@@ -155,49 +155,14 @@ def normalize_answer(text: str) -> str:
 
 
 def illegal_answers(example: QAExample) -> list[str]:
-    """Problems that make ``example`` unusable for span-based QA; empty when it is legal.
+    """Problems that make ``example`` unusable for span-based QA (``field: message``); empty when legal.
 
-    SQuAD answers must equal their passage slice exactly. MRQA's own data has detected answers whose
-    ``text`` differs from the slice by case/article ("The Broncos" vs "Broncos"); those are accepted
-    when the SQuAD-normalised forms agree, as the official MRQA evaluation would.
+    The checks belong to the example's format (:meth:`entity_renaming.io.formats.Format.problems`): the
+    same ones run on every input example when it is read and on every renamed example.
     """
-    problems = []
-    n = len(example.context)
-    groups = (("answer", example.answers), ("plausible_answer", example.plausible_answers or []))
-    for kind, answers in groups:
-        for i, ans in enumerate(answers):
-            for start, end in ans.char_spans:
-                if not 0 <= start < end <= n:
-                    problems.append(f"{kind}[{i}] span {start}:{end} outside passage of length {n}")
-                    continue
-                piece = example.context[start:end]
-                if piece == ans.text:
-                    continue
-                if example.source_format == "mrqa" and normalize_answer(piece) == normalize_answer(ans.text):
-                    continue
-                problems.append(f"{kind}[{i}] text {ans.text!r} != passage slice {piece!r}")
-            if ans.token_spans is not None and example.context_tokens is not None:
-                problems.extend(_token_problems(example, kind, i, ans))
-    context = example.context
-    for j, (tok, off) in enumerate(example.context_tokens or []):
-        if not context.startswith(tok, off):
-            problems.append(f"context_tokens[{j}] {tok!r} != passage at {off}")
-            break
-    return problems
+    from .io.formats import format_of
 
-
-def _token_problems(example: QAExample, kind: str, i: int, ans: Answer) -> list[str]:
-    tokens = example.context_tokens or []
-    problems = []
-    for (start, end), (first, last) in zip(ans.char_spans, ans.token_spans or [], strict=False):
-        if not 0 <= first <= last < len(tokens):
-            problems.append(f"{kind}[{i}] token span {first}:{last} outside {len(tokens)} tokens")
-            continue
-        tok_start = tokens[first][1]
-        tok_end = tokens[last][1] + len(tokens[last][0])
-        if tok_start > start or tok_end < end:
-            problems.append(f"{kind}[{i}] token span {first}:{last} does not cover chars {start}:{end}")
-    return problems
+    return format_of(example).problems(example)
 
 
 def is_legal(example: QAExample) -> bool:

@@ -17,6 +17,7 @@ from tqdm.auto import tqdm
 
 from .cachedir import cache_root
 from .configs import ConfigResult, ConfigSpec
+from .io.formats import format_of
 from .model import QAExample, Renaming, Skip
 from .ner import NerBackend, NerCache, load_backend, recognize
 from .sampling import Sampler, example_rng, indist_pool
@@ -63,7 +64,9 @@ def build_config(
     for ex in examples:
         spans = select(analysis[ex.id], spec.entity_type)
         if not spans:
-            result.skipped.append(Skip(spec.name, ex.id, f"no perturbable {spec.entity_type} answer entity"))
+            reason = format_of(ex).no_answer_entity_reason(ex)
+            reason = reason or f"no perturbable {spec.entity_type} answer entity"
+            result.skipped.append(Skip(spec.name, ex.id, reason))
             continue
         if spec.perturbation == "original":
             result.examples.append(ex)

@@ -38,7 +38,7 @@ def example_rng(seed: int, perturbation: str, entity_type: str, example_id: str)
 def indist_pool(spans: Iterable[PerturbableSpan]) -> dict[str, tuple[str, ...]]:
     """InDistName candidates: the dataset's perturbable surfaces per span type, deduplicated, sorted."""
     pool: dict[str, dict[str, str]] = {}
-    for span in spans:
+    for span in sorted(spans, key=lambda s: (s.surface.isupper(), s.surface)):  # casing: not input order
         pool.setdefault(span.span_type, {}).setdefault(span.surface.lower(), span.surface)
     return {t: tuple(sorted(v.values())) for t, v in sorted(pool.items())}
 

@@ -14,6 +14,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from .casing import apply_case, casing_variants
 from .model import Answer, CharSpan, Edit, QAExample, Substitution, Token, illegal_answers, normalize_answer
@@ -32,8 +33,9 @@ class RenameError(Exception):
     """An example that cannot be renamed safely; ``str()`` is the skip reason."""
 
 
-@dataclass(frozen=True)
-class TextEdit:
+class TextEdit(NamedTuple):
+    """One replaced mention in one text (a tuple: millions are made per grid build)."""
+
     start: int
     end: int
     new_start: int
@@ -43,15 +45,173 @@ class TextEdit:
     substitution: Substitution
 
 
-@lru_cache(maxsize=1 << 16)
-def _mention_regex(forms: tuple[str, ...]) -> re.Pattern[str]:
-    """Word-bounded alternatives, longest first (cached: an example keeps its names across configs)."""
-    alternatives = "|".join(re.escape(f) for f in forms)
-    return re.compile(rf"(?<!\w)(?<!\w['’])({alternatives})([sS]?)(?!\w)")
+#: Span types whose names denote groups, so that a plural ``s`` refers to the entity ("the Normans").
+#: Person names never take one ("William" is not the plural of "Tennessee Williams"' surname) except a
+#: surname after "the" ("the Kennedys"); places never do ("Edwards Air Force Base").
+_PLURAL_SPAN_TYPES = frozenset({"nnp", "rare", "nationality", "organization"})
+_PLACE_SPAN_TYPES = frozenset({"country", "state", "city", "location"})
+#: Place names that take "the": single words, and heads that make a multi-word name take it.
+_THE_NAMES = frozenset({
+    "Netherlands", "Philippines", "Bahamas", "Maldives", "Comoros", "Seychelles", "Gambia", "Vatican",
+    "Hague", "Bronx", "Congo", "Caribbean", "Balkans", "Americas", "Levant",
+})
+_THE_HEADS = frozenset({
+    "States", "Kingdom", "Republic", "Emirates", "Islands", "Isles", "Federation", "Union", "Commonwealth",
+})
+#: Words after which no article may be inserted (they already determine the noun phrase).
+_DETERMINERS = frozenset({
+    "the", "a", "an", "this", "that", "these", "those", "its", "his", "her", "their", "our", "my", "your",
+    "whose", "which", "what", "no", "every", "each", "any", "some", "all", "both", "either", "neither",
+    "another",
+})
+_APOSTROPHES = "'\u2019"
+_APOSTROPHE_CHARS = frozenset(_APOSTROPHES)  # a set: "" is not a member
+_PRECEDING_WORD = re.compile(r"(?<![\w'\u2019-])([a-z]+) $")
+_SENTENCE_END = re.compile(r"[.!?][\"'\u201d)]? $")
+_NEXT_WORD = re.compile(r"[ \t]*(\w+|\S)?")
+#: Words after which a name still heads its noun phrase ("the United States and", "... has", "... in").
+_PHRASE_ENDS = frozenset({
+    "and", "or", "but", "nor", "in", "on", "at", "of", "to", "for", "from", "with", "by", "as", "into",
+    "than", "over", "under", "after", "before", "during", "since", "until", "against", "between", "through",
+    "about",
+    "is", "was", "are", "were", "be", "been", "has", "had", "have", "will", "would", "could", "should", "can",
+    "may", "might", "must", "did", "does", "do", "which", "that", "who", "whose", "where", "when", "while",
+    "because", "if", "although", "though", "also", "then", "still", "not", "alone", "itself",
+})
+
+
+def heads_phrase(text: str, end: int) -> bool:
+    """Whether a name ending at ``end`` heads its noun phrase, so that an article before it is its own:
+    followed by punctuation, the end of the text, a function word or a past-tense verb ("the United States
+    has", "the United States declared"), but not by a noun it modifies ("the United States Army", "the
+    United States government", "France-based"). Unknown lower-case words count as nouns (no article fix)."""
+    word = _NEXT_WORD.match(text, end).group(1)
+    if word is None or text[end:end + 1] in ("'", "\u2019"):
+        return True
+    if word[0].isalnum():
+        return word in _PHRASE_ENDS or (word.islower() and word.endswith("ed"))
+    return word not in ("-", "\u2013")
+
+
+def takes_article(name: str, span_type: str) -> bool:
+    """Whether the place ``name`` is written with "the" (the United States, the Gambia, the Hague).
+
+    Only place span types take part; a name that starts with its own article ("The Hague") is complete.
+    """
+    if span_type not in _PLACE_SPAN_TYPES or name[:4] in ("The ", "the "):
+        return False
+    words = name.split()
+    if not words:
+        return False
+    if span_type == "city":
+        return words[-1] in {"Hague", "Bronx"}
+    return words[-1] in _THE_NAMES or (len(words) > 1 and any(w in _THE_HEADS for w in words))
+
+
+def _plural_rule(sub: Substitution) -> str:
+    """``"yes"``: a plural ``s`` may follow; ``"the"``: only after "the"; ``"no"``: never."""
+    if sub.span_type in _PLURAL_SPAN_TYPES:
+        return "yes"
+    return "the" if sub.span_type == "last" else "no"
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """Where a mapped name stands in a text and how it is inflected; independent of the replacement."""
+
+    start: int
+    end: int  # after the name and its plural suffix, before any apostrophe
+    form: str
+    suffix: str  # "", "s" or "S"
+    apostrophe: str  # the bare possessive apostrophe after an s-final mention ("Ulysses' ship"), else ""
+    the_start: int  # start of a "the " right before the mention, else -1
+    article: str  # the article to insert if the new name takes one ("the " after a lower-case non-determiner
+    # word, "The " after a sentence end), else ""
+    head: bool  # the name heads its phrase (not "United States Army", not "France-based")
+
+
+_WORD_CHAR = re.compile(r"\w")
+
+
+def _is_word(ch: str) -> bool:
+    """``ch`` is a regex word character (exactly as ``\\w``); ``""`` (a text edge) is not."""
+    return bool(ch) and _WORD_CHAR.match(ch) is not None
+
+
+def _scan(forms: tuple[str, ...], text: str) -> list[tuple[int, str, str, str, int]]:
+    """Occurrences of ``forms`` (longest first) standing as words: ``(start, form, suffix, apostrophe,
+    end)``, left to right and not overlapping; at one position the first form in order wins.
+
+    The same matches as the regex ``(?<!\\w)(?<!\\w['’])(form|…)([sS]?)(?!\\w)((?:['’](?!\\w))?)``, found with
+    ``str.find`` (compiling a regex per mapping cost more than the search).
+    """
+    found = []
+    for rank, form in enumerate(forms):
+        i = text.find(form)
+        while i >= 0:
+            before = text[i - 1 : i]
+            glued = before in _APOSTROPHE_CHARS and _is_word(text[i - 2 : i - 1])  # the Neil of O'Neil
+            if not _is_word(before) and not glued:
+                j = i + len(form)
+                nxt = text[j : j + 1]
+                suffix = ""
+                if nxt in ("s", "S") and not _is_word(text[j + 1 : j + 2]):
+                    suffix, j = nxt, j + 1
+                if suffix or not _is_word(nxt):
+                    apostrophe = text[j : j + 1]
+                    if apostrophe in _APOSTROPHE_CHARS and not _is_word(text[j + 1 : j + 2]):
+                        found.append((i, rank, form, suffix, apostrophe, j + 1))
+                    else:
+                        found.append((i, rank, form, suffix, "", j))
+            i = text.find(form, i + 1)
+    found.sort()
+    out, pos = [], 0
+    for start, _, form, suffix, apostrophe, end in found:
+        if start >= pos:
+            out.append((start, form, suffix, apostrophe, end))
+            pos = max(end, start + 1)
+    return out
+
+
+@lru_cache(maxsize=1 << 17)
+def find_mentions(spec: tuple[tuple[str, str], ...], text: str) -> tuple[Mention, ...]:
+    """Mentions of the forms in ``spec`` (``(form, plural rule)``, longest first) in ``text``.
+
+    Cached: an example's texts are searched for the same names under every seed and perturbation.
+    """
+    rules = dict(spec)
+    out = []
+    for start, form, suffix, apostrophe, _ in _scan(tuple(f for f, _ in spec), text):
+        the_start = start - 4 if text[max(0, start - 4) : start] in ("the ", "The ") else -1
+        if the_start > 0 and (text[the_start - 1].isalnum() or text[the_start - 1] in _APOSTROPHES):
+            the_start = -1
+        if suffix:
+            rule = rules[form]
+            if suffix.isupper() != form.isupper() or rule == "no" or (rule == "the" and the_start < 0):
+                continue  # "Ann" + "S", "Williams" for William, "Edwards" for Edward
+        end = start + len(form) + len(suffix)
+        quoted = text[start - 1 : start] in ("'", "\u2018")
+        if apostrophe and (text[end - 1 : end] not in ("s", "S") or quoted):
+            apostrophe = ""  # a possessive after s only; "'Ulysses'" is quoted
+        before = _PRECEDING_WORD.search(text, max(0, start - 16), start)
+        article = ""
+        if before is not None and before.group(1) not in _DETERMINERS:
+            article = "the "
+        elif _SENTENCE_END.search(text, max(0, start - 3), start):
+            article = "The "
+        head = heads_phrase(text, end)
+        out.append(Mention(start, end, form, suffix, apostrophe, the_start, article, head))
+    return tuple(out)
 
 
 class Renamer:
-    """A compiled mapping ``original → replacement`` applied with word boundaries."""
+    """A compiled mapping ``original → replacement`` applied with word boundaries.
+
+    Inflections follow the entity: a plural ``s`` only where :func:`_plural_rule` allows it and never a
+    second one after a replacement ending in ``s``; "Ulysses' ship" → "Name's ship". Places fix their
+    article: "the United States" → "France" (a separate edit deletes "the "), "in France" → "in the
+    United States" (a separate edit inserts it).
+    """
 
     def __init__(self, substitutions: list[Substitution]) -> None:
         self.substitutions = list(substitutions)
@@ -59,31 +219,65 @@ class Renamer:
         for sub in self.substitutions:
             for form, style in casing_variants(sub.original).items():
                 self._forms.setdefault(form, (sub, style))
-        longest_first = tuple(sorted(self._forms, key=lambda f: (-len(f), f)))
-        self._regex = _mention_regex(longest_first) if self._forms else None
+        longest_first = sorted(self._forms, key=lambda f: (-len(f), f))
+        self._spec = tuple((f, _plural_rule(self._forms[f][0])) for f in longest_first)
+        self._articles = {
+            sub: (takes_article(sub.original, sub.span_type), takes_article(sub.replacement, sub.span_type))
+            for sub in self.substitutions
+        }
 
     def edits(self, text: str) -> list[TextEdit]:
         """Mentions in ``text`` and their replacements, left to right, positions in old and new text."""
-        if self._regex is None or not text:
+        if not self._spec or not text:
             return []
         out: list[TextEdit] = []
         delta = 0
-        for match in self._regex.finditer(text):
-            name, suffix = match.group(1), match.group(2)
-            if suffix and suffix.isupper() != name.isupper():
-                continue  # "Ann" + "S" is not a plural of Ann
-            sub, style = self._forms[name]
-            new = apply_case(sub.replacement, style) + suffix
-            start, end = match.span()
-            out.append(
-                TextEdit(start, end, start + delta, start + delta + len(new), text[start:end], new, sub)
-            )
+
+        def emit(start: int, end: int, new: str, sub: Substitution) -> None:
+            nonlocal delta
+            new_start = start + delta
+            out.append(TextEdit(start, end, new_start, new_start + len(new), text[start:end], new, sub))
             delta += len(new) - (end - start)
+
+        for m in find_mentions(self._spec, text):
+            sub, style = self._forms[m.form]
+            new = sub.replacement
+            if m.suffix and new[-1:] not in ("s", "S"):
+                new += "s"
+            old_the, new_the = self._articles[sub]
+            if m.head and old_the and not new_the and m.the_start >= 0:
+                emit(m.the_start, m.start, "", sub)
+            elif m.head and new_the and not old_the and m.article:
+                emit(m.start, m.start, apply_case(m.article, style), sub)
+            emit(m.start, m.end, apply_case(new, style), sub)
+            if m.apostrophe and new[-1:] not in ("s", "S"):  # "Ulysses' ship" → "Hector's ship"
+                emit(m.end, m.end + 1, apply_case(m.apostrophe + "s", style), sub)
         return out
 
     def apply(self, text: str) -> tuple[str, list[TextEdit]]:
         edits = self.edits(text)
         return splice(text, edits), edits
+
+
+_GRAMMAR_EDITS = frozenset({("the ", ""), ("", "the "), ("'", "'s"), ("\u2019", "\u2019s")})
+
+
+def is_grammar_edit(original: str, replacement: str) -> bool:
+    """An edit next to a mention that keeps the grammar: an article deleted or inserted before a place
+    ("the " → "", "" → "the ") or a possessive ``s`` added after a bare apostrophe ("'" → "'s")."""
+    if len(original) > 4 or len(replacement) > 4:
+        return False
+    return (original.lower(), replacement.lower()) in _GRAMMAR_EDITS
+
+
+def is_mention(text: str, name: str, *, title: bool = False) -> bool:
+    """Whether ``text`` (an edit's original) is a form this module renames as ``name``: the name in a
+    casing variant, with an optional plural ``s`` and possessive apostrophe (``_`` for spaces in titles)."""
+    if title:
+        text = text.replace("_", " ")
+    text = text.rstrip(_APOSTROPHES)
+    variants = casing_variants(name)
+    return text in variants or (text[-1:] in ("s", "S") and text[:-1] in variants)
 
 
 def splice(text: str, edits: list[TextEdit]) -> str:
@@ -121,6 +315,24 @@ class OffsetMap:
         return self.position(span[0], is_end=False), self.position(span[1], is_end=True)
 
 
+_COLUMNS: dict[int, tuple[list[Token], list[str], list[int], list[int]]] = {}
+
+
+def _token_columns(tokens: list[Token]) -> tuple[list[str], list[int], list[int]]:
+    """Words, offsets and ends of ``tokens``, kept per token list: an example's tokens are re-used by
+    every config that renames it (the entry holds the list itself, so its ``id`` cannot be reused)."""
+    hit = _COLUMNS.get(id(tokens))
+    if hit is not None and hit[0] is tokens:
+        return hit[1], hit[2], hit[3]
+    if len(_COLUMNS) >= 1 << 15:
+        _COLUMNS.clear()
+    words = [t for t, _ in tokens]
+    offs = [o for _, o in tokens]
+    ends = [o + len(t) for t, o in tokens]
+    _COLUMNS[id(tokens)] = (tokens, words, offs, ends)
+    return words, offs, ends
+
+
 def retokenize(
     tokens: list[Token], edits: list[TextEdit], new_text: str
 ) -> tuple[list[Token], list[tuple[int, int]]]:
@@ -130,8 +342,7 @@ def retokenize(
     the renamed text (words and single punctuation marks, as MRQA's tokens are).
     """
     n = len(tokens)
-    offs = [o for _, o in tokens]
-    ends = [o + len(t) for t, o in tokens]
+    words, offs, ends = _token_columns(tokens)
     new_tokens: list[Token] = []
     ranges: list[tuple[int, int]] = [(0, 0)] * n
     done, delta, k = 0, 0, 0
@@ -141,7 +352,7 @@ def retokenize(
         positions = range(base, base + upto - done)
         ranges[done:upto] = zip(positions, positions, strict=True)
         if delta:
-            new_tokens.extend([(tok, off + delta) for tok, off in tokens[done:upto]])
+            new_tokens.extend(zip(words[done:upto], map(delta.__add__, offs[done:upto]), strict=True))
         else:
             new_tokens.extend(tokens[done:upto])
 
@@ -149,7 +360,7 @@ def retokenize(
         first = bisect_right(ends, edits[k].start, lo=done)  # first token ending after the edit starts
         shift(first)
         region_start = min(edits[k].start, offs[first]) if first < n else edits[k].start
-        region_end, last_tok, kk = edits[k].end, first, k
+        region_end, last_tok, kk = edits[k].end, first, k + 1  # edit k always belongs (even if empty)
         while True:  # grow the region over every overlapping edit and token
             grown = False
             while kk < len(edits) and edits[kk].start < region_end:
@@ -168,22 +379,41 @@ def retokenize(
     return new_tokens, ranges
 
 
-def _edit_records(field: str, edits: list[TextEdit], index: int | None = None) -> list[Edit]:
-    return [
-        Edit(
-            field=field,
-            start=e.start,
-            end=e.end,
-            new_start=e.new_start,
-            new_end=e.new_end,
-            original=e.original,
-            replacement=e.replacement,
-            entity_type=e.substitution.entity_type,
-            span_type=e.substitution.span_type,
-            index=index,
-        )
+def underscored(title: str) -> bool:
+    """Whether ``title`` spells its spaces as ``_``, as Wikipedia titles do (``Southern_California``)."""
+    return "_" in title and " " not in title
+
+
+def title_words(title: str | None) -> str | None:
+    """The title as words, for NER and renaming: ``Southern_California`` → ``Southern California``."""
+    return title.replace("_", " ") if title and underscored(title) else title
+
+
+def rename_title_text(renamer: Renamer, title: str) -> tuple[str, list[TextEdit]]:
+    """Rename ``title``; an underscored title is renamed as words and keeps its underscores, in the text
+    and in its edits, so that each edit's ``original``/``replacement`` is the slice of the old/new title."""
+    if not underscored(title):
+        return renamer.apply(title)
+    new, edits = renamer.apply(title.replace("_", " "))
+    return new.replace(" ", "_"), [
+        e._replace(original=e.original.replace(" ", "_"), replacement=e.replacement.replace(" ", "_"))
         for e in edits
     ]
+
+
+def _edit_records(field: str, edits: list[TextEdit], index: int | None = None) -> list[Edit]:
+    return [_edit(field, e, index) for e in edits]
+
+
+def _edit(field: str, e: TextEdit, index: int | None) -> Edit:
+    """An :class:`Edit` built without the frozen dataclass's per-field ``object.__setattr__`` calls
+    (the same object as ``Edit(...)``, at a third of the cost; millions are made per grid build)."""
+    record = object.__new__(Edit)
+    record.__dict__.update(field=field, start=e.start, end=e.end, new_start=e.new_start, new_end=e.new_end,
+                           original=e.original, replacement=e.replacement,
+                           entity_type=e.substitution.entity_type, span_type=e.substitution.span_type,
+                           index=index)
+    return record
 
 
 def rename_example(
@@ -207,7 +437,7 @@ def rename_example(
     records = _edit_records("context", c_edits) + _edit_records("question", q_edits)
     title = example.title
     if rename_title and title:
-        title, t_edits = renamer.apply(title)
+        title, t_edits = rename_title_text(renamer, title)
         records += _edit_records("title", t_edits)
 
     offsets = OffsetMap(c_edits)
@@ -219,12 +449,19 @@ def rename_example(
     if question_tokens is not None:
         question_tokens, _ = retokenize(question_tokens, q_edits, question)
 
+    as_renamed: dict[str, tuple[str, list[TextEdit]]] = {}  # an answer text → as renamed in the passage
+
     def renamed_answers(answers: list[Answer], field: str) -> list[Answer]:
         out = []
         for i, ans in enumerate(answers):
-            text, a_edits = renamer.apply(ans.text)
-            records.extend(_edit_records(field, a_edits, i))
             spans = [offsets.span(s) for s in ans.char_spans]
+            if len(spans) == 1 and example.context[slice(*ans.char_spans[0])] == ans.text:
+                # the passage decides article and inflection ("the United States ruled" vs the answer's end)
+                text, a_edits = _slice_edits(context, c_edits, ans.char_spans[0], spans[0])
+                as_renamed.setdefault(ans.text, (text, a_edits))
+            else:
+                text, a_edits = renamer.apply(ans.text)
+            records.extend(_edit_records(field, a_edits, i))
             for old, (s, e) in zip(ans.char_spans, spans, strict=True):
                 piece = context[s:e]
                 if piece != text and not _quirk_kept(example, old, ans.text, piece, text):
@@ -234,7 +471,7 @@ def rename_example(
             token_spans = None
             if ans.token_spans is not None and token_ranges is not None:
                 token_spans = [(token_ranges[a][0], token_ranges[b][1]) for a, b in ans.token_spans]
-            out.append(replace(ans, text=text, char_spans=spans, token_spans=token_spans))
+            out.append(Answer(text, spans, token_spans, ans.extra))
         return out
 
     answers = renamed_answers(example.answers, "answer")
@@ -243,7 +480,7 @@ def rename_example(
         plausible = renamed_answers(example.plausible_answers, "plausible_answer")
     answer_texts = []
     for i, text in enumerate(example.answer_texts):
-        new, a_edits = renamer.apply(text)
+        new, a_edits = as_renamed.get(text) or renamer.apply(text)
         records.extend(_edit_records("answer_text", a_edits, i))
         answer_texts.append(new)
     renamed = replace(
@@ -261,6 +498,18 @@ def rename_example(
     if problems:
         raise RenameError(f"illegal after renaming: {problems[0]}")
     return renamed, records
+
+
+def _slice_edits(
+    context: str, edits: list[TextEdit], old: CharSpan, new: CharSpan
+) -> tuple[str, list[TextEdit]]:
+    """The renamed passage slice ``new`` of the old span ``old`` and the passage edits inside it, with
+    positions relative to the slice."""
+    (s, e), (ns, ne) = old, new
+    inside = [TextEdit(x.start - s, x.end - s, x.new_start - ns, x.new_end - ns, x.original, x.replacement,
+                       x.substitution)
+              for x in edits if s <= x.start and x.end <= e and ns <= x.new_start and x.new_end <= ne]
+    return context[ns:ne], inside
 
 
 def _quirk_kept(example: QAExample, span: CharSpan, old_text: str, new_piece: str, new_text: str) -> bool:

@@ -39,7 +39,8 @@ import orjson
 from .checksums import package_version, sha256_bytes, sha256_file
 from .configs import ConfigResult
 from .io import file_suffix, write_examples
-from .model import SourceFormat
+from .model import QAExample, SourceFormat
+from .quality import linter_for
 
 PARTS = ".parts"
 SKIPPED = "skipped.jsonl"
@@ -171,6 +172,8 @@ class ConfigEntry:
     group: str = ""
     #: the renamings file (``None`` when the data file holds them, as release shards do)
     renamings: str | None = None
+    #: the config's quality lint (:mod:`entity_renaming.quality`), when the input examples were given
+    quality: dict[str, Any] = field(default_factory=dict)
 
     def num_out_of_scope(self) -> int:
         return sum(c for r, c in self.skip_reasons.items() if is_out_of_scope(r))
@@ -278,7 +281,8 @@ class Writer:
         return done
 
     def write_files(self, result: ConfigResult, *, fmt: SourceFormat, built_with: dict[str, Any],
-                    fingerprint: str, num_input: int, source: str = "", group: str = "") -> ConfigEntry:
+                    fingerprint: str, num_input: int, source: str = "", group: str = "",
+                    originals: list[QAExample] | None = None) -> ConfigEntry:
         """Write one config's files (safe in a worker process: touches no shared state) and return its
         manifest entry; ``record`` it in the process that owns the manifest."""
         if len(result.examples) + len(result.skipped) != num_input:
@@ -311,7 +315,8 @@ class Writer:
             num_examples=len(result.examples), num_bytes=written.num_bytes, num_input=num_input,
             num_skipped=len(result.skipped), num_edits=sum(len(r.edits) for r in result.renamings),
             skip_reasons=dict(sorted(Counter(kinds).items())), files=others, out_of_scope=out_of_scope,
-            source=source, group=group, renamings=written.renamings)
+            source=source, group=group, renamings=written.renamings,
+            quality=linter_for(originals).lint(result.examples, result.renamings) if originals else {})
         return entry
 
     def _write_scope(self, reason: str, ids: list[str]) -> tuple[str, str]:

@@ -15,9 +15,10 @@ from ..configs import (
     NAME_ORIGINS,
     PERTURBATIONS,
     ConfigResult,
+    dataset_name,
     expand_specs,
 )
-from ..io import read_examples
+from ..io import FORMATS, InputData, load_hub_input, read_input
 from ..io.errors import InputError
 from ..model import QAExample
 from ..namebank import BankError, default_bank_root
@@ -86,8 +87,9 @@ def parser() -> argparse.ArgumentParser:
                      "mrqa-workshop/mrqa, or a local mirror folder of either)")
     src.add_argument("--hub-subset", help="MRQA source dataset to keep, e.g. SQuAD, TriviaQA-web")
     src.add_argument("--split", default="validation", help="hub split (default validation)")
-    src.add_argument("--format", choices=("mrqa", "squad"), help="input format (default: from the file name)")
-    src.add_argument("--dataset", help="dataset name used in config names (default: MRQA header / file stem)")
+    src.add_argument("--format", choices=sorted(FORMATS), help="input format (default: from the file name)")
+    src.add_argument("--dataset", type=dataset_name,
+                     help="dataset name used in config names (default: MRQA header / file stem)")
     src.add_argument("--demo", action="store_true", help="use the embedded demo sample (MRQA format)")
     what = p.add_argument_group("what to build")
     perturbations = (*PERTURBATIONS, *(f"dbname-{o}" for o in NAME_ORIGINS), ENTSWAP)
@@ -187,10 +189,12 @@ def entswap_configs(
     )
 
 
-def build(args: argparse.Namespace, examples: list[QAExample], meta: dict, source: str, source_sha: str,
-          writer_out: Path) -> Writer:
-    """Build every config ``args`` ask for into ``writer_out`` through the one writer."""
-    fmt = examples[0].source_format if examples else (args.format or "mrqa")
+def build(
+    args: argparse.Namespace, data: InputData, source: str, source_sha: str, writer_out: Path
+) -> Writer:
+    """Build every config ``args`` ask for into ``writer_out`` through the one writer. Input examples
+    rejected on reading are listed among the skips of every config."""
+    meta, examples, fmt = data.meta, data.examples, data.format.name
     dataset = args.dataset or (examples[0].dataset if examples else Path(args.input or args.hub).stem)
     perturbations = args.perturbation or list(PERTURBATIONS)
     specs = expand_specs(dataset, args.entity_types, [p for p in perturbations if p != ENTSWAP], args.seeds)
@@ -198,7 +202,7 @@ def build(args: argparse.Namespace, examples: list[QAExample], meta: dict, sourc
     ner_print = backend.fingerprint()
     banks_sha = tree_sha256(args.banks or default_bank_root())
     compressed = str(args.input).endswith(".gz")
-    header = {"input": {"file": source, "sha256": source_sha, "examples": len(examples)},
+    header = {"input": {"file": source, "sha256": source_sha, "examples": data.total},
               "settings": {"perturbations": perturbations, "entity_types": args.entity_types,
                            "seeds": args.seeds, "ner": ner_print,
                            "entswap_ablations": args.entswap_ablations,
@@ -210,8 +214,10 @@ def build(args: argparse.Namespace, examples: list[QAExample], meta: dict, sourc
                                 builder=builder, params=params)
 
         def write(result: ConfigResult, built_with: dict) -> ConfigEntry:
+            result.skipped[:0] = data.skips(result.name)
             return writer.write_files(result, fmt=fmt, built_with=built_with,
-                                      fingerprint=fingerprint(built_with), num_input=len(examples))
+                                      fingerprint=fingerprint(built_with), num_input=data.total,
+                                      originals=examples)
 
         def sink(result: ConfigResult) -> ConfigEntry:  # runs in the worker that built the config
             assert result.spec is not None
@@ -248,15 +254,13 @@ def main(argv: list[str] | None = None) -> int:
         parser().error("give --input FILE, --hub REPO_ID or --demo")
     try:
         if args.hub:
-            from ..io.hf import load_hub_examples
-
-            meta: dict = {}
-            examples = load_hub_examples(args.hub, args.split, subset=args.hub_subset)
-            source, source_sha = f"{args.hub}:{args.hub_subset or ''}:{args.split}", examples_digest(examples)
+            data = load_hub_input(args.hub, args.split, subset=args.hub_subset)
+            source = f"{args.hub}:{args.hub_subset or ''}:{args.split}"
+            source_sha = examples_digest(data.examples)
         else:
-            meta, examples = read_examples(args.input, args.format, args.dataset)
+            data = read_input(args.input, args.format, args.dataset)
             source, source_sha = Path(args.input).name, sha256_file(args.input)
-        writer = build(args, examples, meta, source, source_sha, args.out)
+        writer = build(args, data, source, source_sha, args.out)
     except KeyboardInterrupt:
         print(f"\ninterrupted: finished configs are kept in {args.out}; run the same command again to resume",
               file=sys.stderr)

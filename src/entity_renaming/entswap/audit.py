@@ -1,10 +1,13 @@
-"""``audit-renamings``: a side-by-side review file of N renamed passages, for a person to score.
+"""``audit-renamings``: a side-by-side review file of N renamed passages, for a person to score, and
+``audit-renamings --tally FILE``: the precision table of a filled-in review file.
 
 Reads a ``build-benchmark`` output folder (``manifest.json``, the config's data file and its
-``{config}.renamings.jsonl.gz``), rebuilds each original passage from the renamed one and its edits, samples
-N passages with a fixed seed and writes Markdown: original and renamed passage side by side with every
-edit highlighted, the questions, and a checklist per edit to mark span identification and swapping as
-correct or not (Siro & Ajayi 2023, Table 2). See ``cards/entswap_audit.md`` for the procedure.
+``{config}.renamings.jsonl.gz``) of an EntSwap or a Yan et al. config, rebuilds each original passage and
+question from the renamed one and its edits, samples N passages with a fixed seed and writes Markdown:
+original and renamed passage and questions side by side with every edit highlighted and numbered, the
+example ids, and a checklist per substitution to mark span identification and substitution as right
+(``[x]``) or wrong (``[ ]``) (Yan et al. Appendix C; Siro & Ajayi 2023, Table 2). See
+``cards/entswap_audit.md`` and ``shared/docs/audit-protocol.md`` for the procedure.
 """
 
 from __future__ import annotations
@@ -13,38 +16,59 @@ import argparse
 import html
 import json
 import random
+import re
 import sys
-from dataclasses import dataclass
+from collections import defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..io import read_examples
 from ..io.errors import InputError
-from ..io.mrqa import open_text
+from ..io.mrqa import read_lines
 from ..model import Edit, QAExample, Renaming
+from ..substitute import is_grammar_edit
 
 EPILOG = """\
-example:
+examples:
   build-benchmark --input dev-v2.0.json --format squad --perturbation entswap --seeds 0 \
       --banks my_banks/ --out out/
   audit-renamings --config-dir out --config afrisquad2-seed0 -n 50 --seed 0 --out review.md
+  audit-renamings --config-dir mrqa_out --config squad-per-dbname-seed0 -n 30 --out per.md
+  # mark [x] where right, leave [ ] where wrong, then:
+  audit-renamings --tally review.md
 """
+
+Key = tuple[str, str, str, str]  # entity type, span type, original, replacement
 
 
 @dataclass
 class Passage:
-    """One renamed passage with its questions, and the passage edits that produced it."""
+    """One renamed passage with its questions, and the edits that produced them."""
 
     title: str | None
     original: str
     renamed: str
     edits: list[Edit]
-    questions: list[tuple[str, str]]  # (original, renamed)
+    questions: list[tuple[str, str, list[Edit]]] = field(default_factory=list)  # original, renamed, edits
+    ids: list[str] = field(default_factory=list)
+
+    def keys(self) -> list[Key]:
+        """The substitutions shown in the checklist, numbered in order of first appearance."""
+        seen: dict[Key, None] = {}
+        for e in [*sorted(self.edits, key=lambda e: e.start), *(x for q in self.questions for x in q[2])]:
+            if not is_grammar_edit(e.original, e.replacement):
+                seen.setdefault(edit_key(e), None)
+        return list(seen)
+
+
+def edit_key(e: Edit) -> Key:
+    return e.entity_type, e.span_type, e.original, e.replacement
 
 
 def restore(renamed: str, edits: list[Edit]) -> str:
     """The original text of ``renamed`` from its edits (positions ``new_start``/``new_end``)."""
     out, last = [], 0
-    for e in sorted(edits, key=lambda e: e.new_start):
+    for e in sorted(edits, key=lambda e: (e.new_start, e.start)):
         out.append(renamed[last:e.new_start])
         out.append(e.original)
         last = e.new_end
@@ -54,13 +78,12 @@ def restore(renamed: str, edits: list[Edit]) -> str:
 
 def read_renamings(path: Path) -> dict[str, Renaming]:
     found = {}
-    with open_text(path) as handle:
-        for line_no, line in enumerate(handle, start=1):
-            try:
-                record = Renaming.from_json(json.loads(line))
-            except (json.JSONDecodeError, KeyError, TypeError) as err:
-                raise InputError(path, line_no, "renaming", f"not a renaming record: {err!r}") from None
-            found[record.example_id] = record
+    for line_no, line in read_lines(path):
+        try:
+            record = Renaming.from_json(json.loads(line))
+        except (json.JSONDecodeError, KeyError, TypeError) as err:
+            raise InputError(path, line_no, "renaming", f"not a renaming record: {err!r}") from None
+        found[record.example_id] = record
     return found
 
 
@@ -76,19 +99,22 @@ def passages(examples: list[QAExample], renamings: dict[str, Renaming]) -> list[
         passage = by_context.get(ex.context)
         if passage is None and edits:
             original = restore(ex.context, edits)
-            passage = by_context[ex.context] = Passage(ex.title, original, ex.context, edits, [])
+            passage = by_context[ex.context] = Passage(ex.title, original, ex.context, edits)
         if passage is not None:
-            passage.questions.append((restore(ex.question, q_edits), ex.question))
+            passage.questions.append((restore(ex.question, q_edits), ex.question, q_edits))
+            passage.ids.append(ex.id)
     return list(by_context.values())
 
 
-def highlight(text: str, edits: list[Edit], *, renamed: bool) -> str:
-    """HTML of ``text`` with each edit in ``<mark>`` and numbered like the checklist."""
+def highlight(text: str, edits: list[Edit], *, renamed: bool, numbers: dict[Key, int] | None = None) -> str:
+    """HTML of ``text`` with each edit in ``<mark>``, numbered like the checklist."""
     out, last = [], 0
-    for i, e in enumerate(sorted(edits, key=lambda e: e.start), start=1):
+    numbers = numbers or {}
+    for i, e in enumerate(sorted(edits, key=lambda e: (e.start, e.new_start)), start=1):
         start, end = (e.new_start, e.new_end) if renamed else (e.start, e.end)
         out.append(html.escape(text[last:start]))
-        out.append(f"<mark>{html.escape(text[start:end])}</mark><sup>{i}</sup>")
+        label = numbers.get(edit_key(e), i) if not is_grammar_edit(e.original, e.replacement) else "a"
+        out.append(f"<mark>{html.escape(text[start:end])}</mark><sup>{label}</sup>")
         last = end
     out.append(html.escape(text[last:]))
     return "".join(out)
@@ -96,25 +122,76 @@ def highlight(text: str, edits: list[Edit], *, renamed: bool) -> str:
 
 def review(config: str, chosen: list[Passage], *, total: int, seed: int) -> str:
     lines = [f"# Renaming audit: `{config}`", "",
-             f"{len(chosen)} of {total} renamed passages, sampled with seed {seed}. For every numbered edit "
-             "mark **span** (the original is a whole entity of the category shown, correctly delimited) and "
-             "**swap** (the replacement fits the category, and the passage reads consistently). Under "
-             "*missed*, list entities of the six categories left unrenamed. Procedure: "
-             "`cards/entswap_audit.md`.", ""]
+             f"{len(chosen)} of {total} renamed passages, sampled with seed {seed}. For every numbered "
+             "substitution mark **span** `[x]` when the original is a whole entity of the type and span type "
+             "shown, correctly delimited, and the one the question is about (step 2), and **swap** `[x]` "
+             "when "
+             "every mention in passage, questions and answers was replaced consistently and nothing else "
+             "changed: inflections and articles right (step 4; edits marked <sup>a</sup> fix an article or a "
+             "possessive). Leave `[ ]` where wrong; under *missed*, list entities left unrenamed. Then run "
+             "`audit-renamings --tally` on this file. Procedure: `shared/docs/audit-protocol.md`.", ""]
     for n, p in enumerate(chosen, start=1):
+        keys = p.keys()
+        numbers = {k: i for i, k in enumerate(keys, start=1)}
         lines += [f"## {n}. {html.escape(p.title or '(no title)')}", "",
+                  f"ids: {', '.join(p.ids)}", "",
                   "<table><tr><th>original</th><th>renamed</th></tr>",
-                  f"<tr><td>{highlight(p.original, p.edits, renamed=False)}</td>"
-                  f"<td>{highlight(p.renamed, p.edits, renamed=True)}</td></tr>"]
-        for old, new in p.questions:
-            lines.append(f"<tr><td>Q: {html.escape(old)}</td><td>Q: {html.escape(new)}</td></tr>")
+                  f"<tr><td>{highlight(p.original, p.edits, renamed=False, numbers=numbers)}</td>"
+                  f"<td>{highlight(p.renamed, p.edits, renamed=True, numbers=numbers)}</td></tr>"]
+        for old, new, q_edits in p.questions:
+            lines.append(f"<tr><td>Q: {highlight(old, q_edits, renamed=False, numbers=numbers)}</td>"
+                         f"<td>Q: {highlight(new, q_edits, renamed=True, numbers=numbers)}</td></tr>")
         lines += ["</table>", "", "| # | category | span type | original | replacement | span ok | swap ok |",
                   "|---|---|---|---|---|---|---|"]
-        for i, e in enumerate(sorted(p.edits, key=lambda e: e.start), start=1):
-            cells = (str(i), e.entity_type, e.span_type, e.original, e.replacement, "[ ]", "[ ]")
+        for i, (etype, span_type, original, replacement) in enumerate(keys, start=1):
+            cells = (str(i), etype, span_type, original, replacement, "[ ]", "[ ]")
             lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
         lines += ["", "missed: ", ""]
     return "\n".join(lines)
+
+
+_SECTION = re.compile(r"^## \d+\. ")
+_ROW = re.compile(r"^\| (\d+) \| ([^|]+?) \| .*\| \[([ xX])\] \| \[([ xX])\] \|\s*$")
+
+
+def tally(path: Path) -> str:
+    """The precision table of a filled-in review file: per entity type, the passages whose every
+    substitution of that type is right, for span identification and for substitution, with counts."""
+    cases: dict[str, list[tuple[bool, bool]]] = defaultdict(list)  # type → (span ok, swap ok) per passage
+    section: dict[str, list[tuple[bool, bool]]] | None = None
+    marked = 0
+
+    def close() -> None:
+        for etype, rows in (section or {}).items():
+            cases[etype].append((all(r[0] for r in rows), all(r[1] for r in rows)))
+
+    for line_no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if _SECTION.match(line):
+            close()
+            section = defaultdict(list)
+            continue
+        row = _ROW.match(line)
+        if row is None:
+            continue
+        if section is None:
+            raise InputError(path, line_no, "checklist", "a checklist row before the first passage heading")
+        span_ok, swap_ok = row.group(3) != " ", row.group(4) != " "
+        marked += span_ok + swap_ok
+        section[row.group(2).strip()].append((span_ok, swap_ok))
+    close()
+    if not cases:
+        raise InputError(path, None, "checklist", "no checklist rows (is this an audit-renamings file?)")
+    if not marked:
+        raise InputError(path, None, "checklist", "nothing is marked [x]: fill in the review first")
+    lines = [f"Precision by reading, from `{path.name}` (a passage counts for a type when every substitution "
+             "of that type in it is right):", "",
+             "| entity type | passages | span identification | substitution |", "|---|---:|---:|---:|"]
+    for etype in sorted(cases):
+        rows = cases[etype]
+        span, swap = sum(r[0] for r in rows), sum(r[1] for r in rows)
+        n = len(rows)
+        lines.append(f"| {etype} | {n} | {span} ({span / n:.1%}) | {swap} ({swap / n:.1%}) |")
+    return "\n".join(lines) + "\n"
 
 
 def data_file(config_dir: Path, config: str) -> Path:
@@ -143,17 +220,25 @@ def audit(config_dir: Path, config: str, n: int, seed: int) -> str:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="audit-renamings", description=__doc__, epilog=EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--config-dir", type=Path, required=True, help="build-benchmark output folder")
-    p.add_argument("--config", required=True, help="config name, e.g. afrisquad2-seed0")
+    p.add_argument("--config-dir", type=Path, help="build-benchmark output folder")
+    p.add_argument("--config", help="config name, e.g. afrisquad2-seed0 or squad-per-dbname-seed0")
     p.add_argument("-n", type=int, default=50, help="passages to sample (default 50, as in the paper)")
     p.add_argument("--seed", type=int, default=0, help="sampling seed (default 0)")
-    p.add_argument("--out", type=Path, required=True, help="review file to write (Markdown)")
+    p.add_argument("--out", type=Path, help="review file to write (Markdown)")
+    p.add_argument("--tally", type=Path, metavar="FILE",
+                   help="print the precision table of a filled-in review FILE instead of writing one")
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    p = parser()
+    args = p.parse_args(argv)
+    if args.tally is None and (args.config_dir is None or args.config is None or args.out is None):
+        p.error("give --config-dir, --config and --out to write a review file, or --tally FILE")
     try:
+        if args.tally is not None:
+            print(tally(args.tally), end="")
+            return 0
         text = audit(args.config_dir, args.config, args.n, args.seed)
     except InputError as err:
         print(f"error: {err}", file=sys.stderr)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from pathlib import Path
 
 from tqdm.auto import tqdm
@@ -23,7 +22,7 @@ from ..configs import ConfigResult, ConfigSpec, dataset_slug
 from ..model import Edit, QAExample, Renaming, Skip, Substitution
 from ..ner import NerBackend, NerCache, load_backend, recognize
 from ..spans import Lexicon
-from ..substitute import RenameError, rename_example
+from ..substitute import RenameError, is_mention, rename_example, title_words
 from .categories import CATEGORIES, Gazetteer
 from .entities import Entity, answer_safe, article_entities
 from .mapping import DEFAULT_BANK, ArticleText, Pools, article_mapping
@@ -52,15 +51,10 @@ def article_key(example: QAExample) -> str:
     return f"context:{example.context_id or example.context}"
 
 
-def display_title(title: str | None) -> str | None:
-    """Wikipedia titles spell spaces as ``_`` (``Southern_California``); NER and renaming see spaces."""
-    return title.replace("_", " ") if title else title
-
-
 def example_texts(example: QAExample) -> list[str]:
     texts = [example.context, example.question]
     if example.title:
-        texts.append(display_title(example.title))
+        texts.append(title_words(example.title))
     texts.extend(a.text for a in example.all_answers())
     texts.extend(example.answer_texts)
     return texts
@@ -117,18 +111,14 @@ class EntSwap:
 
 
 def used_substitutions(subs: list[Substitution], edits: list[Edit]) -> list[Substitution]:
-    """The substitutions an example's edits come from (exact, upper-case and plural forms)."""
-    forms = {e.original for e in edits}
-    forms |= {f[:-1] for f in forms if f[-1:] in "sS"}
-    return [s for s in subs if s.original in forms or s.original.upper() in forms]
+    """The substitutions an example's edits come from (any form :func:`is_mention` accepts)."""
+    forms = {(e.original, e.field == "title") for e in edits}
+    return [s for s in subs if any(is_mention(form, s.original, title=title) for form, title in forms)]
 
 
 def rename_swapped(example: QAExample, subs: list[Substitution]) -> tuple[QAExample, list[Edit]]:
     """Rename one example with its article's mapping; :class:`RenameError` if the result is not sound."""
-    spaced = replace(example, title=display_title(example.title))
-    renamed, edits = rename_example(spaced, subs, require_context_edit=False)
-    if example.title and "_" in example.title:
-        renamed = replace(renamed, title=renamed.title.replace(" ", "_"))
+    renamed, edits = rename_example(example, subs, require_context_edit=False)
     if renamed.is_impossible != example.is_impossible or len(renamed.answers) != len(example.answers):
         raise RenameError("renaming changed the answerability of the question")
     return renamed, edits

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from tqdm.auto import tqdm
 
 from ..extras import MissingExtra, require
+from ..io.formats import get_format
 from .leaderboard import write_leaderboard
 from .release import ConfigData, Release, ReleaseError, load_config, open_release
 from .results import RESULTS_SCHEMA, code_version, hardware, model_slug, write_json, write_predictions
@@ -115,9 +116,9 @@ def evaluate_model(
         if not data.examples:
             continue
         with tqdm(total=0, desc=config.name, unit="win", disable=not progress) as bar:
-            preds = predictor.predict(
-                data.examples, allow_null=data.source_format == "squad", batch_size=batch_size, progress=bar
-            )
+            allow_null = get_format(data.source_format).allows_null
+            preds = predictor.predict(data.examples, allow_null=allow_null, batch_size=batch_size,
+                                      progress=bar)
         scores = score_config(data, preds, null_threshold=predictor.settings.null_threshold)
         scores.metrics["split"], scores.metrics["sha256"] = data.split, data.sha256
         write_predictions(out / "predictions" / f"{config.name}.jsonl", scores, preds)

@@ -1,11 +1,16 @@
-"""Extractive QA inference with sliding windows, as ``run_qa.py`` post-processing does it.
+"""Extractive QA inference with sliding windows, after ``run_qa.py``'s post-processing (differences below).
 
 One :class:`QAPredictor` holds a model and its fast tokenizer for any number of configs. Examples
 are split into windows (``max_length``/``stride`` tokens, context truncated only), windows are run
 in length-sorted batches padded per batch, and the logits of all windows of an example are
 combined: the best span among the ``n_best`` start and end positions of each window (at most
 ``max_answer_length`` tokens, inside the context), and for SQuAD 2.0 the empty answer when the
-null score (CLS start + end) beats it by more than ``null_threshold``.
+null score (CLS start + end, the minimum over windows) beats it by more than ``null_threshold``.
+
+Where this differs from ``run_qa.py``: the ``n_best`` starts and ends are chosen among the *context*
+tokens only (``run_qa.py`` takes the top ``n_best`` over all tokens and then drops those outside the
+context, so it can find fewer candidates or none), and a span never crosses an MRQA ``[DOC]``/``[TLE]``/
+``[PAR]``/``[SEP]`` marker (markers are blanked to spaces before tokenising).
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ def blank_markers(context: str) -> str:
 
 @dataclass(frozen=True)
 class WindowSettings:
-    """Sliding-window and answer-selection settings (``run_qa.py`` defaults)."""
+    """Sliding-window and answer-selection settings (defaults: those of ``run_qa.py``)."""
 
     max_length: int = 384
     stride: int = 128

@@ -25,7 +25,7 @@ import pyarrow.parquet as pq
 
 from ..configs import parse_config_name
 from ..io import InputError, read_examples
-from ..io.hf import row_to_example
+from ..io.formats import format_for_columns
 from ..model import QAExample
 from ..release.errors import ReleaseError  # one error type for release folders (re-exported here)
 from ..release.frontmatter import front_matter  # one card front-matter parser
@@ -233,11 +233,11 @@ def load_config(config: ReleaseConfig, split: str | None = None, limit: int | No
 
 def _add_parquet_rows(data: ConfigData, path: Path, raw: bytes) -> None:
     table = pq.read_table(pa.BufferReader(raw))
-    fmt = "mrqa" if "detected_answers" in table.column_names else "squad"
+    fmt = format_for_columns(table.column_names)
     dataset = str(data.config.spec.get("dataset") or data.config.name)
     for row_no, row in enumerate(table.to_pylist()):
         try:
-            ex = row_to_example(row, fmt, dataset)
+            ex = fmt.from_row(row, dataset)
             data.entity_types[ex.id] = _entity_types(row.get("renamings"))
         except (KeyError, TypeError, ValueError) as err:
             raise ReleaseError(f"{path}: row {row_no}: cannot read {type(err).__name__}: {err}") from None

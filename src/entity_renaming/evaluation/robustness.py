@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..io.formats import format_of, get_format
 from ..model import QAExample
 from .release import ConfigData
 from .scoring import (
     exact_match,
     f1,
-    f1_v1,
     gold_answers,
     has_answer,
     max_over_golds,
@@ -86,7 +86,7 @@ def error_kind(prediction: str, example: QAExample) -> str | None:
     golds = gold_answers(example)
     if max_over_golds(exact_match, prediction, golds):
         return None
-    if example.source_format == "squad" and (not has_answer(example) or not prediction):
+    if format_of(example).allows_null and (not has_answer(example) or not prediction):
         return "no_answer"
     return "wrong_entity" if max_over_golds(f1, prediction, golds) == 0.0 else "wrong_boundary"
 
@@ -110,14 +110,13 @@ def score_config(
     """
     examples = data.examples
     final = {ex.id: predictions[ex.id].text for ex in examples}
-    squad = data.source_format == "squad"
-    if squad:
+    fmt = get_format(data.source_format)
+    if fmt.allows_null:
         spans = {ex.id: predictions[ex.id].span_text for ex in examples}
         na = {ex.id: predictions[ex.id].null_score_diff for ex in examples}
         metrics = squad_v2_scores(spans, examples, na, na_prob_thresh=null_threshold)
     else:
         metrics = mrqa_scores(final, examples)
-    metric_f1 = f1 if squad else f1_v1
     per: dict[str, ExampleScore] = {}
     for ex in examples:
         golds, pred = gold_answers(ex), final[ex.id]
@@ -126,8 +125,8 @@ def score_config(
             data.original_ids.get(ex.id, ex.id),
             pred,
             max_over_golds(exact_match, pred, golds),
-            max_over_golds(metric_f1, pred, golds),
-            has_answer(ex) if squad else True,
+            max_over_golds(fmt.pair_f1, pred, golds),
+            has_answer(ex),
             error_kind(pred, ex),
             tuple(data.entity_types.get(ex.id, ())),
         )

@@ -3,7 +3,13 @@
 Semantics follow ``evaluate-v2.0.py`` (SQuAD 2.0) and ``mrqa_official_eval.py`` (MRQA, which uses
 the SQuAD 1.1 functions): answers are normalised with :func:`entity_renaming.model.normalize_answer`,
 F1 is the bag-of-tokens overlap, each prediction scores the max over its gold answers, and all
-reported values are percentages.
+reported values are percentages. Which gold strings and which F1 apply is the format's
+(:mod:`entity_renaming.io.formats`). Where this module differs from the official SQuAD 2.0 script:
+
+* a missing prediction raises ``ValueError`` (the script prints "Missing prediction" and drops the
+  question from every total);
+* ``best_exact`` / ``best_f1`` and their thresholds are always reported (the script adds them only
+  with ``--na-prob-file``; without one every no-answer probability is 0.0, as here).
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from ..io.formats import format_of
 from ..model import QAExample, normalize_answer
 
 Metric = Callable[[str, str], float]
@@ -59,18 +66,16 @@ def max_over_golds(metric: Metric, prediction: str, golds: list[str]) -> float:
 def gold_answers(example: QAExample) -> list[str]:
     """The gold strings the official script of ``example``'s format scores against.
 
-    SQuAD 2.0: answer texts that do not normalise to empty, or ``[""]`` for unanswerable questions;
-    MRQA: the free-text ``answers`` (falling back to the detected answers' texts).
+    SQuAD 2.0: answer texts that do not normalise to empty, or ``[""]`` when none is left (unanswerable
+    questions); MRQA: the free-text ``answers`` (falling back to the detected answers' texts).
     """
-    if example.source_format == "mrqa":
-        return list(example.answer_texts) or [a.text for a in example.answers]
-    golds = [a.text for a in example.answers if normalize_answer(a.text)]
-    return golds or [""]
+    return format_of(example).gold_answers(example)
 
 
 def has_answer(example: QAExample) -> bool:
-    """Whether the question is answerable, as the official SQuAD 2.0 script decides it."""
-    return any(normalize_answer(a.text) for a in example.answers)
+    """Whether the official SQuAD 2.0 script counts the question as answerable: ``bool(answers)``, even
+    when every answer normalises to empty (its gold is then ``[""]``). MRQA questions always are."""
+    return format_of(example).has_answer(example)
 
 
 def _check_predictions(predictions: Mapping[str, str], examples: list[QAExample]) -> None:

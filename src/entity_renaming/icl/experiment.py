@@ -16,7 +16,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..evaluation.scoring import exact_match, f1, f1_v1, gold_answers, max_over_golds
+from ..evaluation.scoring import exact_match, gold_answers, max_over_golds
+from ..io.formats import format_of
 from ..model import QAExample, Substitution, normalize_answer
 from ..substitute import RenameError, Renamer
 from .names import Name
@@ -47,8 +48,8 @@ class Record:
 def score(example: QAExample, prediction: str) -> tuple[float, float]:
     """EM and F1 (0–1) against the gold answers, as the official script of the example's format."""
     golds = gold_answers(example)
-    f1_metric = f1 if example.source_format == "squad" else f1_v1
-    return max_over_golds(exact_match, prediction, golds), max_over_golds(f1_metric, prediction, golds)
+    pair_f1 = format_of(example).pair_f1
+    return max_over_golds(exact_match, prediction, golds), max_over_golds(pair_f1, prediction, golds)
 
 
 def restore(prediction: str, renamed: QAExample, original: QAExample, subject: Subject, new_name: str) -> str:

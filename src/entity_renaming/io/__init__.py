@@ -1,26 +1,138 @@
-"""Readers and writers: MRQA jsonl(.gz), SQuAD 2.0 JSON, Hugging Face rows."""
+"""Readers and writers: MRQA jsonl(.gz), SQuAD 2.0 JSON, Hugging Face rows.
+
+Every input example is checked **once, on reading**, whatever is built from it:
+
+* what makes the *file* unreadable or ambiguous raises :class:`InputError` naming file, line and field,
+  before anything is written: corrupt / truncated gzip, bytes that are not UTF-8, malformed JSON, a
+  missing field or a value of the wrong type (``true`` is not an offset), malformed ``token_spans``
+  (not ``[int, int]`` pairs, or not one per char span), a non-string title, a duplicate id (both lines
+  named), an empty file or ``data: []``;
+* what makes one *example* unusable (an answer that is not its passage slice, a reversed or
+  out-of-range span, token spans or offsets that do not match, a passage over 1,000,000 characters) puts
+  it in :attr:`InputData.rejected` with its location and reason: builds list it as skipped in every
+  config, ``*-original`` included, so every config stays a subset of the same valid examples.
+  :func:`read_examples` (for tools that need every example) raises on the first one instead.
+
+The checks themselves belong to the formats (:mod:`entity_renaming.io.formats`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import gc
+import warnings
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..model import QAExample, SourceFormat
+from ..model import QAExample, Skip, SourceFormat
 from .errors import InputError
-from .mrqa import read_mrqa, write_mrqa
-from .squad import read_squad, write_squad
+from .formats import FORMATS, MRQA, SQUAD2, Format, format_of, get_format
+from .hf import hub_rows
+from .parsed import Parsed
 
 __all__ = [
+    "FORMATS",
+    "Format",
+    "InputData",
     "InputError",
+    "Rejected",
     "detect_format",
+    "format_of",
+    "get_format",
+    "load_hub_input",
     "read_examples",
+    "read_input",
+    "validate",
     "write_examples",
-    "read_mrqa",
-    "write_mrqa",
-    "read_squad",
-    "write_squad",
 ]
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """An input example that no config can use: where it is and why."""
+
+    example_id: str
+    path: str
+    line: int | None
+    reason: str  #: ``field: message``; several problems are joined with ``; ``
+
+    @property
+    def where(self) -> str:
+        return f"{self.path}:{self.line}" if self.line is not None else self.path
+
+
+@dataclass
+class InputData:
+    """A validated input: usable examples in input order, and every rejected one with its reason."""
+
+    format: Format
+    meta: dict[str, Any]
+    examples: list[QAExample]
+    rejected: list[Rejected] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        """Number of input examples (usable + rejected)."""
+        return len(self.examples) + len(self.rejected)
+
+    def skips(self, config: str) -> list[Skip]:
+        """The rejected examples as skip records of config ``config``."""
+        return [
+            Skip(config, r.example_id, f"invalid input: {r.reason} (at {r.where})") for r in self.rejected
+        ]
+
+    def strict(self) -> InputData:
+        """``self`` if nothing was rejected, else an :class:`InputError` for the first rejection."""
+        if self.rejected:
+            first = self.rejected[0]
+            more = f" (and {len(self.rejected) - 1} more)" if len(self.rejected) > 1 else ""
+            field_name, _, message = first.reason.partition(": ")
+            raise InputError(
+                first.path, first.line, field_name, f"{message} (example {first.example_id!r}){more}"
+            )
+        return self
+
+
+def validate(parsed: Parsed) -> InputData:
+    """Check ``parsed`` once: duplicate ids and emptiness raise, unusable examples are rejected."""
+    if not parsed.examples:
+        raise InputError(parsed.path, None, "<file>", "no examples")
+    first_seen: dict[str, int] = {}
+    for i, ex in enumerate(parsed.examples):
+        j = first_seen.setdefault(ex.id, i)
+        if j != i:
+            fmt = format_of(ex)
+            raise InputError(
+                parsed.path,
+                parsed.line_of(i),
+                "qid" if fmt is MRQA else "id",
+                f"duplicate example id {ex.id!r} (first at {parsed.where(j)})",
+            )
+    examples, rejected = [], []
+    for i, ex in enumerate(parsed.examples):
+        problems = format_of(ex).input_problems(ex)
+        if problems:
+            where = parsed.line_of(i)
+            path = str(parsed.path) if where is not None else f"{parsed.path}: row {i}"
+            rejected.append(Rejected(ex.id, path, where, "; ".join(problems)))
+        else:
+            examples.append(ex)
+    fmt = format_of(parsed.examples[0])
+    return InputData(fmt, parsed.meta, examples, rejected)
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Reading allocates only long-lived objects: cyclic GC passes over them would make it superlinear."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def detect_format(path: str | Path) -> SourceFormat:
@@ -33,28 +145,49 @@ def detect_format(path: str | Path) -> SourceFormat:
     raise InputError(path, None, "<path>", "cannot tell the format from the name; pass --format mrqa|squad")
 
 
+def read_input(path: str | Path, fmt: SourceFormat | None = None, dataset: str | None = None) -> InputData:
+    """Read and validate any supported file (see the module docstring for what raises)."""
+    if not Path(path).is_file():
+        raise InputError(path, None, "<path>", "no such file")
+    fmt_obj = get_format(fmt or detect_format(path))
+    with _gc_paused():
+        return validate(fmt_obj.parse(path, dataset))
+
+
 def read_examples(
     path: str | Path, fmt: SourceFormat | None = None, dataset: str | None = None
 ) -> tuple[dict[str, Any], list[QAExample]]:
-    """Read any supported file → (format metadata, examples); example ids must be unique."""
-    fmt = fmt or detect_format(path)
-    meta, examples = read_mrqa(path, dataset) if fmt == "mrqa" else read_squad(path, dataset)
-    seen: set[str] = set()
-    for ex in examples:
-        if ex.id in seen:
-            raise InputError(path, None, "qid" if fmt == "mrqa" else "id", f"duplicate example id {ex.id!r}")
-        seen.add(ex.id)
-    return meta, examples
+    """Read a file whose every example must be usable → (format metadata, examples in file order)."""
+    data = read_input(path, fmt, dataset).strict()
+    return data.meta, data.examples
+
+
+def load_hub_input(
+    repo_id: str, split: str, *, subset: str | None = None, cache_dir: str | None = None
+) -> InputData:
+    """Load and validate a hub split (or a local mirror of one) with ``datasets``.
+
+    ``rajpurkar/squad_v2`` rows carry no ``plausible_answers``: its unanswerable questions have no
+    answer entity, so the renamed configs of Yan et al. list them as skipped with that reason (EntSwap
+    and ``*-original`` keep them). A warning says how many.
+    """
+    data = validate(hub_rows(repo_id, split, subset=subset, cache_dir=cache_dir))
+    if data.format is SQUAD2:
+        blind = sum(1 for ex in data.examples if SQUAD2.no_answer_entity_reason(ex))
+        if blind:
+            warnings.warn(
+                f"{repo_id}: {blind} unanswerable question(s) have no plausible_answers; renamed "
+                "configs list them in skipped.jsonl (no answer entity to rename)",
+                stacklevel=2,
+            )
+    return data
 
 
 def write_examples(
     path: str | Path, examples: Iterable[QAExample], fmt: SourceFormat, meta: dict[str, Any] | None = None
 ) -> None:
-    if fmt == "mrqa":
-        write_mrqa(path, examples, meta)
-    else:
-        write_squad(path, examples, meta)
+    get_format(fmt).write(path, examples, meta)
 
 
 def file_suffix(fmt: SourceFormat, compressed: bool = False) -> str:
-    return (".jsonl.gz" if compressed else ".jsonl") if fmt == "mrqa" else ".json"
+    return get_format(fmt).suffix(compressed)

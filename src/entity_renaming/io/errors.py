@@ -17,6 +17,16 @@ class InputError(ValueError):
         super().__init__(f"{where}: {field}: {message}")
 
 
+def is_int(value: object) -> bool:
+    """An ``int`` that is not a ``bool`` (``True`` is an ``int`` in Python, never an offset)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_pair(value: object) -> bool:
+    """``[int, int]`` (a span), bools excluded."""
+    return isinstance(value, list) and len(value) == 2 and all(is_int(x) for x in value)
+
+
 def require(
     record: dict,
     key: str,
@@ -34,7 +44,8 @@ def require(
     if key not in record:
         raise InputError(path, line, name, "missing field")
     value = record[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        expected = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        expected = "/".join(k.__name__ for k in kinds)
         raise InputError(path, line, name, f"expected {expected}, got {type(value).__name__}")
     return value

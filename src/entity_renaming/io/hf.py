@@ -11,10 +11,11 @@ The release adds ``plausible_answers`` / ``is_impossible`` (SQuAD 2.0), ``origin
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Mapping
 from typing import Any
 
 from ..model import Answer, QAExample, SourceFormat
+from .parsed import Parsed
 
 HUB_SOURCES = {"squad_v2": "rajpurkar/squad_v2", "mrqa": "mrqa-workshop/mrqa"}
 MRQA_SUBSETS = ("SQuAD", "NewsQA", "TriviaQA-web", "SearchQA", "HotpotQA", "NaturalQuestionsShort")
@@ -42,31 +43,37 @@ def _squad_answers_out(answers: list[Answer] | None) -> dict[str, list]:
     return {"text": [a.text for a in answers], "answer_start": [a.char_spans[0][0] for a in answers]}
 
 
-def row_to_example(row: dict[str, Any], source_format: SourceFormat, dataset: str) -> QAExample:
-    """One HF row (hub or release) → a :class:`QAExample`."""
-    if source_format == "mrqa":
-        det = row["detected_answers"]
-        answers = []
-        for text, chars, toks in zip(det["text"], det["char_spans"], det["token_spans"], strict=True):
-            answers.append(
-                Answer(
-                    text,
-                    [(s, e + 1) for s, e in zip(chars["start"], chars["end"], strict=True)],
-                    [(s, e) for s, e in zip(toks["start"], toks["end"], strict=True)],
-                )
+def mrqa_example(row: Mapping[str, Any], dataset: str) -> QAExample:
+    """One ``mrqa-workshop/mrqa`` row (or released MRQA row) → a :class:`QAExample`."""
+    det = row["detected_answers"]
+    answers = []
+    for text, chars, toks in zip(det["text"], det["char_spans"], det["token_spans"], strict=True):
+        answers.append(
+            Answer(
+                text,
+                [(s, e + 1) for s, e in zip(chars["start"], chars["end"], strict=True)],
+                [(s, e) for s, e in zip(toks["start"], toks["end"], strict=True)],
             )
-        return QAExample(
-            id=row["qid"],
-            dataset=row.get("subset") or dataset,
-            source_format="mrqa",
-            context=row["context"],
-            question=row["question"],
-            answers=answers,
-            context_id=row.get("context_id"),
-            answer_texts=list(row["answers"]),
-            context_tokens=_tokens_in(row.get("context_tokens")),
-            question_tokens=_tokens_in(row.get("question_tokens")),
         )
+    return QAExample(
+        id=row["qid"],
+        dataset=row.get("subset") or dataset,
+        source_format="mrqa",
+        context=row["context"],
+        question=row["question"],
+        answers=answers,
+        context_id=row.get("context_id"),
+        answer_texts=list(row["answers"]),
+        context_tokens=_tokens_in(row.get("context_tokens")),
+        question_tokens=_tokens_in(row.get("question_tokens")),
+    )
+
+
+def squad_example(row: Mapping[str, Any], dataset: str) -> QAExample:
+    """One ``rajpurkar/squad_v2`` row (or released SQuAD 2.0 row) → a :class:`QAExample`.
+
+    Hub rows have no ``is_impossible`` (derived from ``answers``) and no ``plausible_answers`` (``None``:
+    unknown, unlike ``[]``)."""
     plausible = row.get("plausible_answers")
     answers = _squad_answers_in(row["answers"])
     impossible = row.get("is_impossible")
@@ -83,29 +90,33 @@ def row_to_example(row: dict[str, Any], source_format: SourceFormat, dataset: st
     )
 
 
-def example_to_row(ex: QAExample) -> dict[str, Any]:
-    """A :class:`QAExample` → a row in the hub schema of its source format."""
-    if ex.source_format == "mrqa":
-        return {
-            "subset": ex.dataset,
-            "context": ex.context,
-            "context_tokens": _tokens_out(ex.context_tokens),
-            "qid": ex.id,
-            "question": ex.question,
-            "question_tokens": _tokens_out(ex.question_tokens),
-            "detected_answers": {
-                "text": [a.text for a in ex.answers],
-                "char_spans": [
-                    {"start": [s for s, _ in a.char_spans], "end": [e - 1 for _, e in a.char_spans]}
-                    for a in ex.answers
-                ],
-                "token_spans": [
-                    {"start": [s for s, _ in a.token_spans or []], "end": [e for _, e in a.token_spans or []]}
-                    for a in ex.answers
-                ],
-            },
-            "answers": list(ex.answer_texts),
-        }
+def mrqa_row(ex: QAExample) -> dict[str, Any]:
+    """A :class:`QAExample` → a row in the ``mrqa-workshop/mrqa`` schema."""
+    return {
+        "subset": ex.dataset,
+        "context": ex.context,
+        "context_tokens": _tokens_out(ex.context_tokens),
+        "qid": ex.id,
+        "question": ex.question,
+        "question_tokens": _tokens_out(ex.question_tokens),
+        "detected_answers": {
+            "text": [a.text for a in ex.answers],
+            "char_spans": [
+                {"start": [s for s, _ in a.char_spans], "end": [e - 1 for _, e in a.char_spans]}
+                for a in ex.answers
+            ],
+            "token_spans": [
+                {"start": [s for s, _ in a.token_spans or []], "end": [e for _, e in a.token_spans or []]}
+                for a in ex.answers
+            ],
+        },
+        "answers": list(ex.answer_texts),
+    }
+
+
+def squad_row(ex: QAExample) -> dict[str, Any]:
+    """A :class:`QAExample` → a row in the ``rajpurkar/squad_v2`` schema plus ``is_impossible`` and
+    ``plausible_answers``."""
     return {
         "id": ex.id,
         "title": ex.title or "",
@@ -117,6 +128,90 @@ def example_to_row(ex: QAExample) -> dict[str, Any]:
     }
 
 
+def _tokens_features() -> dict[str, Any]:
+    from datasets import List, Value
+
+    return {"tokens": List(Value("string")), "offsets": List(Value("int32"))}
+
+
+def mrqa_features() -> dict[str, Any]:
+    """``datasets`` features of an MRQA row."""
+    from datasets import List, Value
+
+    spans = {"start": List(Value("int32")), "end": List(Value("int32"))}
+    return {
+        "subset": Value("string"),
+        "context": Value("string"),
+        "context_tokens": _tokens_features(),
+        "qid": Value("string"),
+        "question": Value("string"),
+        "question_tokens": _tokens_features(),
+        "detected_answers": {
+            "text": List(Value("string")),
+            "char_spans": List(spans),
+            "token_spans": List(spans),
+        },
+        "answers": List(Value("string")),
+    }
+
+
+def squad_features() -> dict[str, Any]:
+    """``datasets`` features of a SQuAD 2.0 row."""
+    from datasets import List, Value
+
+    answers = {"text": List(Value("string")), "answer_start": List(Value("int32"))}
+    return {
+        "id": Value("string"),
+        "title": Value("string"),
+        "context": Value("string"),
+        "question": Value("string"),
+        "answers": answers,
+        "is_impossible": Value("bool"),
+        "plausible_answers": answers,
+    }
+
+
+def row_to_example(row: Mapping[str, Any], source_format: SourceFormat, dataset: str) -> QAExample:
+    """One HF row (hub or release) of format ``source_format`` → a :class:`QAExample`."""
+    from .formats import get_format
+
+    return get_format(source_format).from_row(row, dataset)
+
+
+def example_to_row(ex: QAExample) -> dict[str, Any]:
+    """A :class:`QAExample` → a row in the hub schema of its source format."""
+    from .formats import format_of
+
+    return format_of(ex).to_row(ex)
+
+
+def hub_rows(
+    repo_id: str,
+    split: str,
+    *,
+    subset: str | None = None,
+    cache_dir: str | None = None,
+    revision: str | None = None,
+) -> Parsed:
+    """Rows of ``rajpurkar/squad_v2`` (split ``validation``) or ``mrqa-workshop/mrqa`` via ``datasets``,
+    as unvalidated examples (validate with :func:`entity_renaming.io.validate`).
+
+    For MRQA, ``subset`` keeps one source dataset (e.g. ``TriviaQA-web``). ``repo_id`` may also be
+    a local folder or a mirror laid out like the hub repository.
+    """
+    import datasets
+
+    from .formats import MRQA, format_for_columns
+
+    rows = datasets.load_dataset(repo_id, split=split, cache_dir=cache_dir, revision=revision)
+    fmt = format_for_columns(rows.column_names)
+    if fmt is MRQA and subset is not None:
+        rows = rows.filter(lambda r: r["subset"] == subset)
+    dataset = subset or repo_id.rstrip("/").split("/")[-1]
+    examples = [fmt.from_row(row, dataset) for row in rows]
+    return Parsed(f"{repo_id}[{split}]", {}, examples, lambda i: None)
+
+
 def load_hub_examples(
     repo_id: str,
     split: str,
@@ -125,21 +220,9 @@ def load_hub_examples(
     cache_dir: str | None = None,
     revision: str | None = None,
 ) -> list[QAExample]:
-    """Load ``rajpurkar/squad_v2`` (split ``validation``) or ``mrqa-workshop/mrqa`` with ``datasets``.
+    """Validated examples of a hub split; an invalid row is an :class:`~entity_renaming.io.InputError`
+    (:func:`entity_renaming.io.load_hub_input` lists them instead)."""
+    from . import validate
 
-    For MRQA, ``subset`` keeps one source dataset (e.g. ``TriviaQA-web``). ``repo_id`` may also be
-    a local folder or a mirror laid out like the hub repository.
-    """
-    import datasets
-
-    rows = datasets.load_dataset(repo_id, split=split, cache_dir=cache_dir, revision=revision)
-    fmt: SourceFormat = "mrqa" if "detected_answers" in rows.column_names else "squad"
-    if fmt == "mrqa" and subset is not None:
-        rows = rows.filter(lambda r: r["subset"] == subset)
-    dataset = subset or repo_id.rstrip("/").split("/")[-1]
-    return list(rows_to_examples(rows, fmt, dataset))
-
-
-def rows_to_examples(rows: Iterable[dict[str, Any]], fmt: SourceFormat, dataset: str) -> Iterator[QAExample]:
-    for row in rows:
-        yield row_to_example(row, fmt, dataset)
+    parsed = hub_rows(repo_id, split, subset=subset, cache_dir=cache_dir, revision=revision)
+    return validate(parsed).strict().examples

@@ -3,6 +3,10 @@
 Record: ``id``, ``context``, ``context_tokens`` ([token, offset] pairs) and ``qas``; each qa has
 ``qid``, ``question``, ``question_tokens``, ``answers`` (free-text gold) and ``detected_answers``
 with **inclusive** ``char_spans`` and ``token_spans``. Unknown keys are kept (``extra``).
+
+The reader checks structure (JSON, types, bools are not offsets, token pairs, one token span per char
+span) and raises :class:`InputError` naming file, line and field; whether spans and tokens match the
+passage is checked by :meth:`entity_renaming.io.formats.Format.problems`, per example.
 """
 
 from __future__ import annotations
@@ -10,68 +14,107 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from ..model import Answer, QAExample
-from .errors import InputError, require
+from .errors import InputError, is_int, is_pair, require
+from .parsed import Parsed
 
 _RECORD_KEYS = ("id", "context", "context_tokens", "qas")
 _QA_KEYS = ("answers", "question", "id", "qid", "question_tokens", "detected_answers")
+GZIP_MAGIC = b"\x1f\x8b"
 
 
-def open_text(path: Path, mode: str = "rt"):
-    """Open plain or gzip text (by suffix)."""
-    if str(path).endswith(".gz"):
-        return gzip.open(path, mode, encoding="utf-8")
-    return open(path, mode, encoding="utf-8")
+def _raw_lines(path: Path) -> Iterator[bytes]:
+    """The file's lines as bytes, gunzipped when the file starts with the gzip magic or ends in ``.gz``."""
+    with open(path, "rb") as raw:
+        compressed = raw.read(2) == GZIP_MAGIC
+    if str(path).endswith(".gz") and not compressed:
+        raise InputError(path, None, "<gzip>", "not a gzip file (the name ends in .gz)")
+    if not compressed:
+        with open(path, "rb") as handle:
+            yield from handle
+        return
+    line_no = 0
+    try:
+        with gzip.open(path, "rb") as handle:
+            for line in handle:
+                line_no += 1
+                yield line
+    except (OSError, EOFError, zlib.error) as err:  # BadGzipFile (bad header, CRC, length) is an OSError
+        raise InputError(path, line_no + 1, "<gzip>", f"corrupt or truncated gzip data: {err}") from None
 
 
-def read_mrqa(path: str | Path, dataset: str | None = None) -> tuple[dict[str, Any], list[QAExample]]:
-    """Read an MRQA file → (header, examples in file order). Errors name file, line and field."""
+def read_lines(path: str | Path) -> Iterator[tuple[int, str]]:
+    """``(line number, decoded line)`` of a UTF-8 text file, plain or gzip; errors name the line."""
+    path = Path(path)
+    for line_no, raw in enumerate(_raw_lines(path), start=1):
+        try:
+            yield line_no, raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise InputError(
+                path,
+                line_no,
+                "<encoding>",
+                f"not UTF-8: byte {raw[err.start]:#04x} at column {err.start + 1}",
+            ) from None
+
+
+def read_mrqa(path: str | Path, dataset: str | None = None) -> Parsed:
+    """Parse an MRQA file → examples in file order with their line numbers (structure checked)."""
     path = Path(path)
     header: dict[str, Any] = {}
     examples: list[QAExample] = []
-    with open_text(path) as handle:
-        for line_no, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as err:
-                raise InputError(
-                    path, line_no, "<json>", f"malformed JSON: {err.msg} at column {err.colno}"
-                ) from None
-            if isinstance(record, dict) and "header" in record and line_no == 1:
-                header = record
-                continue
-            examples.extend(parse_record(record, path, line_no, dataset or _dataset(header, path)))
-    return header, examples
+    lines: list[int] = []
+    for line_no, line in read_lines(path):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise InputError(
+                path, line_no, "<json>", f"malformed JSON: {err.msg} at column {err.colno}"
+            ) from None
+        if isinstance(record, dict) and "header" in record and not examples and not header:
+            header = record
+            continue
+        for example in parse_record(record, path, line_no, dataset or _dataset(header, path)):
+            examples.append(example)
+            lines.append(line_no)
+    return Parsed(path, header, examples, lines.__getitem__)
 
 
 def _dataset(header: dict[str, Any], path: Path) -> str:
-    return str(header.get("header", {}).get("dataset") or path.name.split(".")[0])
+    info = header.get("header")
+    name = info.get("dataset") if isinstance(info, dict) else None
+    return str(name or path.name.split(".")[0])
 
 
 def _tokens(value: Any, path: Path, line: int, field: str) -> list[tuple[str, int]]:
     if not isinstance(value, list):
-        raise InputError(path, line, field, "expected a list of [token, offset] pairs")
+        raise InputError(
+            path, line, field, f"expected a list of [token, offset] pairs, got {type(value).__name__}"
+        )
     out = []
     for i, pair in enumerate(value):
-        if not (
-            isinstance(pair, list)
-            and len(pair) == 2
-            and isinstance(pair[0], str)
-            and isinstance(pair[1], int)
-        ):
+        if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) and is_int(pair[1])):
             raise InputError(path, line, f"{field}[{i}]", f"expected [token, offset], got {pair!r}")
         out.append((pair[0], pair[1]))
     return out
 
 
+def _strings(value: list, path: Path, line: int, field: str) -> list[str]:
+    for i, item in enumerate(value):
+        if not isinstance(item, str):
+            raise InputError(path, line, f"{field}[{i}]", f"expected a string, got {type(item).__name__}")
+    return list(value)
+
+
 def parse_record(record: Any, path: Path, line: int, dataset: str) -> Iterator[QAExample]:
-    """One MRQA context record → its QA examples (validated)."""
+    """One MRQA context record → its QA examples (structure checked)."""
     context = require(record, "context", str, path, line)
     qas = require(record, "qas", list, path, line)
     ctx_tokens = (
@@ -79,14 +122,19 @@ def parse_record(record: Any, path: Path, line: int, dataset: str) -> Iterator[Q
         if "context_tokens" in record
         else None
     )
+    context_id = record.get("id")
+    if context_id is not None and not isinstance(context_id, str):
+        raise InputError(path, line, "id", f"expected a string, got {type(context_id).__name__}")
     context_extra = {k: v for k, v in record.items() if k not in _RECORD_KEYS}
     for qi, qa in enumerate(qas):
         prefix = f"qas[{qi}]."
         qid = require(qa, "qid", str, path, line, prefix)
         question = require(qa, "question", str, path, line, prefix)
-        answers = []
-        for ai, det in enumerate(require(qa, "detected_answers", list, path, line, prefix)):
-            answers.append(_detected(det, path, line, f"{prefix}detected_answers[{ai}].", len(context)))
+        texts = _strings(require(qa, "answers", list, path, line, prefix), path, line, f"{prefix}answers")
+        answers = [
+            _detected(det, path, line, f"{prefix}detected_answers[{ai}].")
+            for ai, det in enumerate(require(qa, "detected_answers", list, path, line, prefix))
+        ]
         yield QAExample(
             id=qid,
             dataset=dataset,
@@ -94,9 +142,9 @@ def parse_record(record: Any, path: Path, line: int, dataset: str) -> Iterator[Q
             context=context,
             question=question,
             answers=answers,
-            context_id=record.get("id"),
+            context_id=context_id,
             source_id=qa.get("id"),
-            answer_texts=list(require(qa, "answers", list, path, line, prefix)),
+            answer_texts=texts,
             context_tokens=ctx_tokens,
             question_tokens=_tokens(qa["question_tokens"], path, line, f"{prefix}question_tokens")
             if "question_tokens" in qa
@@ -106,24 +154,30 @@ def parse_record(record: Any, path: Path, line: int, dataset: str) -> Iterator[Q
         )
 
 
-def _detected(det: Any, path: Path, line: int, prefix: str, n: int) -> Answer:
+def _pairs(det: dict, key: str, path: Path, line: int, prefix: str) -> list[tuple[int, int]]:
+    out = []
+    for si, span in enumerate(require(det, key, list, path, line, prefix)):
+        if not is_pair(span):
+            raise InputError(
+                path, line, f"{prefix}{key}[{si}]", f"expected [start, end] integers, got {span!r}"
+            )
+        out.append((span[0], span[1]))
+    return out
+
+
+def _detected(det: Any, path: Path, line: int, prefix: str) -> Answer:
     text = require(det, "text", str, path, line, prefix)
-    spans = []
-    for si, span in enumerate(require(det, "char_spans", list, path, line, prefix)):
-        if not (isinstance(span, list) and len(span) == 2 and all(isinstance(x, int) for x in span)):
-            raise InputError(path, line, f"{prefix}char_spans[{si}]", f"expected [start, end], got {span!r}")
-        start, end = span
-        if not 0 <= start <= end < n:
+    spans = [(start, end + 1) for start, end in _pairs(det, "char_spans", path, line, prefix)]
+    token_spans = None
+    if "token_spans" in det:
+        token_spans = _pairs(det, "token_spans", path, line, prefix)
+        if len(token_spans) != len(spans):
             raise InputError(
                 path,
                 line,
-                f"{prefix}char_spans[{si}]",
-                f"span [{start}, {end}] outside the context (length {n})",
+                f"{prefix}token_spans",
+                f"{len(token_spans)} token span(s) for {len(spans)} char span(s)",
             )
-        spans.append((start, end + 1))
-    token_spans = None
-    if "token_spans" in det:
-        token_spans = [tuple(s) for s in require(det, "token_spans", list, path, line, prefix)]
     extra = {k: v for k, v in det.items() if k not in ("text", "char_spans", "token_spans")}
     return Answer(text=text, char_spans=spans, token_spans=token_spans, extra=extra)
 

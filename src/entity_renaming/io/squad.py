@@ -2,124 +2,212 @@
 
 Each qa has ``id``, ``question``, ``answers`` ([{text, answer_start}]), and in SQuAD 2.0
 ``is_impossible`` and (for unanswerable questions) ``plausible_answers``. Unknown keys are kept.
+
+Reading is linear in the file size: the JSON is parsed once and line numbers are looked up only when a
+message needs one. Each article keeps its own identity (``context_id`` is ``"{article}/{paragraph}"``),
+so two articles that share a title are written back as two articles.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from ..model import Answer, QAExample
 from .errors import InputError, require
+from .parsed import Parsed
 
 _QA_KEYS = ("question", "id", "answers", "is_impossible", "plausible_answers")
+_ANSWER_KEYS = ("text", "answer_start")
+ARTICLE = "__article__"
 
 
-class _LineFinder:
-    """Line numbers of question ids in the raw file, for error messages."""
+class _Lines:
+    """Line numbers in the raw text, found on demand (only for messages)."""
 
     def __init__(self, raw: str) -> None:
         self.raw = raw
 
-    def line_of(self, needle: str | None, default: int | None = None) -> int | None:
-        if not needle:
-            return default
-        pos = self.raw.find(json.dumps(needle))
-        return self.raw.count("\n", 0, pos) + 1 if pos >= 0 else default
+    def _line(self, pos: int) -> int:
+        return self.raw.count("\n", 0, pos) + 1
+
+    def of_value(self, key: str, value: str, occurrence: int = 0) -> int | None:
+        """Line of the ``occurrence``-th ``"key": value`` in the file, else ``None``."""
+        pattern = re.compile(rf'"{key}"\s*:\s*' + re.escape(json.dumps(value, ensure_ascii=False)))
+        for i, match in enumerate(pattern.finditer(self.raw)):
+            if i == occurrence:
+                return self._line(match.start())
+        if value.isascii():
+            return None
+        ascii_pattern = re.compile(rf'"{key}"\s*:\s*' + re.escape(json.dumps(value)))
+        for i, match in enumerate(ascii_pattern.finditer(self.raw)):
+            if i == occurrence:
+                return self._line(match.start())
+        return None
 
 
-def read_squad(path: str | Path, dataset: str | None = None) -> tuple[dict[str, Any], list[QAExample]]:
-    """Read SQuAD 2.0 JSON → (top-level metadata without ``data``, examples in file order)."""
+def decode(path: Path, data: bytes) -> str:
+    """UTF-8 text of ``data``; an error names the line of the first bad byte."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+        raise InputError(
+            path, line, "<encoding>", f"not UTF-8: byte {data[err.start]:#04x} at column {column}"
+        ) from None
+
+
+def read_squad(path: str | Path, dataset: str | None = None) -> Parsed:
+    """Parse SQuAD 2.0 JSON → examples in file order (structure checked; ``meta`` is the top level
+    without ``data``)."""
     path = Path(path)
-    raw = path.read_text(encoding="utf-8")
+    raw = decode(path, path.read_bytes())
     try:
         doc = json.loads(raw)
     except json.JSONDecodeError as err:
-        raise InputError(path, err.lineno, "<json>", f"malformed JSON: {err.msg}") from None
-    lines = _LineFinder(raw)
+        raise InputError(
+            path, err.lineno, "<json>", f"malformed JSON: {err.msg} at column {err.colno}"
+        ) from None
+    lines = _Lines(raw)
     articles = require(doc, "data", list, path, 1)
+    if not articles:
+        raise InputError(path, lines.of_value("data", "") or 1, "data", "no articles (empty list)")
     # A SQuAD 2.0 file is the ``squad2`` dataset whatever its file name (config names, AfriSQuAD2).
     dataset = dataset or ("squad2" if doc.get("version") == "v2.0" else path.name.split(".")[0])
-    examples: list[QAExample] = []
+    reader = _Reader(path, lines, dataset)
     for ai, article in enumerate(articles):
-        a_prefix = f"data[{ai}]."
-        title = article.get("title") if isinstance(article, dict) else None
-        a_line = lines.line_of(title, 1)
-        for pi, para in enumerate(require(article, "paragraphs", list, path, a_line, a_prefix)):
-            p_prefix = f"{a_prefix}paragraphs[{pi}]."
-            context = require(para, "context", str, path, a_line, p_prefix)
-            context_extra = {k: v for k, v in para.items() if k not in ("context", "qas")}
-            for qi, qa in enumerate(require(para, "qas", list, path, a_line, p_prefix)):
-                prefix = f"{p_prefix}qas[{qi}]."
-                line = lines.line_of(qa.get("id") if isinstance(qa, dict) else None, a_line)
-                qid = require(qa, "id", str, path, line, prefix)
-                plausible = None
-                if "plausible_answers" in qa:
-                    plausible = _answers(qa, "plausible_answers", context, path, line, prefix)
-                examples.append(
-                    QAExample(
-                        id=qid,
-                        dataset=dataset,
-                        source_format="squad",
-                        context=context,
-                        question=require(qa, "question", str, path, line, prefix),
-                        answers=_answers(qa, "answers", context, path, line, prefix),
-                        title=title,
-                        context_id=f"{ai}/{pi}",
-                        is_impossible=qa.get("is_impossible"),
-                        plausible_answers=plausible,
-                        extra={k: v for k, v in qa.items() if k not in _QA_KEYS},
-                        context_extra={
-                            "__article__": {
-                                k: v for k, v in article.items() if k not in ("title", "paragraphs")
-                            }
-                        }
-                        | context_extra,
-                    )
-                )
+        reader.article(ai, article)
+    ids = [ex.id for ex in reader.examples]
+
+    def line_of(i: int) -> int | None:
+        return lines.of_value("id", ids[i], ids[:i].count(ids[i]))
+
     meta = {k: v for k, v in doc.items() if k != "data"}
-    return meta, examples
+    return Parsed(path, meta, reader.examples, line_of)
 
 
-def _answers(qa: dict, key: str, context: str, path: Path, line: int | None, prefix: str) -> list[Answer]:
-    out = []
-    for i, ans in enumerate(require(qa, key, list, path, line, prefix)):
-        a_prefix = f"{prefix}{key}[{i}]."
-        text = require(ans, "text", str, path, line, a_prefix)
-        start = require(ans, "answer_start", int, path, line, a_prefix)
-        if not 0 <= start <= start + len(text) <= len(context):
+class _Reader:
+    """Walks the document; on a structural error looks up the nearest line it can name."""
+
+    def __init__(self, path: Path, lines: _Lines, dataset: str) -> None:
+        self.path, self.lines, self.dataset = path, lines, dataset
+        self.examples: list[QAExample] = []
+
+    def _require(self, record: Any, key: str, kind: type, prefix: str, anchor: tuple[str, str] | None) -> Any:
+        """``record[key]`` of type ``kind``: a fast check (JSON values have exact types, so ``True`` is not
+        an ``int`` here), the full one with a line number only when it fails."""
+        value = record.get(key) if type(record) is dict else None
+        if type(value) is kind:
+            return value
+        try:
+            return require(record, key, kind, self.path, None, prefix)
+        except InputError as err:
+            line = self.lines.of_value(*anchor) if anchor else None
+            raise InputError(self.path, line, err.field, err.message) from None
+
+    def article(self, ai: int, article: Any) -> None:
+        prefix = f"data[{ai}]."
+        if not isinstance(article, dict):
             raise InputError(
-                path,
-                line,
-                f"{a_prefix}answer_start",
-                f"{start} + len({text!r}) outside the context (length {len(context)})",
+                self.path, None, f"data[{ai}]", f"expected an object, got {type(article).__name__}"
             )
-        extra = {k: v for k, v in ans.items() if k not in ("text", "answer_start")}
-        out.append(Answer(text=text, char_spans=[(start, start + len(text))], extra=extra))
-    return out
+        title = article.get("title")
+        if title is not None and not isinstance(title, str):
+            raise InputError(
+                self.path, None, f"{prefix}title", f"expected a string, got {type(title).__name__}"
+            )
+        anchor = ("title", title) if title else None
+        extra = {ARTICLE: {k: v for k, v in article.items() if k not in ("title", "paragraphs")}}
+        for pi, para in enumerate(self._require(article, "paragraphs", list, prefix, anchor)):
+            p_prefix = f"{prefix}paragraphs[{pi}]."
+            context = self._require(para, "context", str, p_prefix, anchor)
+            context_extra = extra | {k: v for k, v in para.items() if k not in ("context", "qas")}
+            for qi, qa in enumerate(self._require(para, "qas", list, p_prefix, anchor)):
+                q_prefix = f"{p_prefix}qas[{qi}]."
+                qid = self._require(qa, "id", str, q_prefix, anchor)
+                self.examples.append(
+                    self._example(qa, qid, q_prefix, title, f"{ai}/{pi}", context, context_extra)
+                )
+
+    def _example(
+        self,
+        qa: dict,
+        qid: str,
+        prefix: str,
+        title: str | None,
+        context_id: str,
+        context: str,
+        context_extra: dict[str, Any],
+    ) -> QAExample:
+        anchor = ("id", qid)
+        impossible = qa.get("is_impossible")
+        if impossible is not None and not isinstance(impossible, bool):
+            self._require(qa, "is_impossible", bool, prefix, anchor)
+        plausible = (
+            self._answers(qa, "plausible_answers", prefix, anchor) if "plausible_answers" in qa else None
+        )
+        return QAExample(
+            id=qid,
+            dataset=self.dataset,
+            source_format="squad",
+            context=context,
+            question=self._require(qa, "question", str, prefix, anchor),
+            answers=self._answers(qa, "answers", prefix, anchor),
+            title=title,
+            context_id=context_id,
+            is_impossible=impossible,
+            plausible_answers=plausible,
+            extra={k: v for k, v in qa.items() if k not in _QA_KEYS},
+            context_extra=context_extra,
+        )
+
+    def _answers(self, qa: dict, key: str, prefix: str, anchor: tuple[str, str]) -> list[Answer]:
+        out = []
+        for i, ans in enumerate(self._require(qa, key, list, prefix, anchor)):
+            text, start = (ans.get("text"), ans.get("answer_start")) if type(ans) is dict else (None, None)
+            if type(text) is not str or type(start) is not int:
+                a_prefix = f"{prefix}{key}[{i}]."
+                text = self._require(ans, "text", str, a_prefix, anchor)
+                start = self._require(ans, "answer_start", int, a_prefix, anchor)
+            extra = {k: v for k, v in ans.items() if k not in _ANSWER_KEYS} if len(ans) > 2 else {}
+            out.append(Answer(text=text, char_spans=[(start, start + len(text))], extra=extra))
+        return out
+
+
+# --- writing ------------------------------------------------------------------------------------
 
 
 def _answer_json(answers: list[Answer]) -> list[dict[str, Any]]:
     return [{"text": a.text, "answer_start": a.char_spans[0][0], **a.extra} for a in answers]
 
 
+def article_key(example: QAExample) -> tuple[str | None, str | None]:
+    """Which article ``example`` belongs to: its article index when read from a file (two articles with
+    one title stay apart), else its title (hub rows carry no article boundaries)."""
+    article = (
+        example.context_id.partition("/")[0] if example.context_id and "/" in example.context_id else None
+    )
+    return article, example.title
+
+
 def squad_document(examples: Iterable[QAExample], meta: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Group examples by article title and paragraph (first-appearance order) into a SQuAD document."""
+    """Group examples by article and paragraph (first-appearance order) into a SQuAD document."""
     articles: dict[Any, dict[Any, list[QAExample]]] = {}
     for ex in examples:
-        article_key = ex.title
-        articles.setdefault(article_key, {}).setdefault((ex.context_id, ex.context), []).append(ex)
+        articles.setdefault(article_key(ex), {}).setdefault((ex.context_id, ex.context), []).append(ex)
     data = []
-    for title, paragraphs in articles.items():
+    for (_, title), paragraphs in articles.items():
         first = next(iter(paragraphs.values()))[0]
         article: dict[str, Any] = {"title": title} if title is not None else {}
-        article.update(first.context_extra.get("__article__", {}))
+        article.update(first.context_extra.get(ARTICLE, {}))
         article["paragraphs"] = []
         for group in paragraphs.values():
             para: dict[str, Any] = {"qas": [_qa_json(ex) for ex in group], "context": group[0].context}
-            para.update({k: v for k, v in group[0].context_extra.items() if k != "__article__"})
+            para.update({k: v for k, v in group[0].context_extra.items() if k != ARTICLE})
             article["paragraphs"].append(para)
         data.append(article)
     return {**(meta or {"version": "v2.0"}), "data": data}

@@ -152,8 +152,9 @@ def check_schema(examples: list[QAExample], use: SourceUse, fmt: str) -> None:
 
 
 def _drop_foreign_entries(out: Path, writer: Writer) -> None:
-    """Forget manifest entries whose file is not the config's own shard (``<config>/…parquet`` inside
-    ``out``): a planted or damaged entry must never make a build read, keep or delete another file."""
+    """Forget manifest entries that name any file but the config's own shard (``<config>/…parquet``
+    inside ``out``): a planted or damaged entry must never make a build read, keep or publish another
+    file (the writer only deletes files inside ``out``)."""
     from ..configs import parse_config_name
     from .writer import shard_path
 
@@ -162,7 +163,7 @@ def _drop_foreign_entries(out: Path, writer: Writer) -> None:
         entry = configs[name]
         try:
             parse_config_name(name)  # a config name is a slug: its own shard path stays inside ``out``
-            ok = isinstance(entry, dict) and entry.get("file") == shard_path(name)
+            ok = isinstance(entry, dict) and entry.get("file") == shard_path(name) and not entry.get("files")
         except ValueError:
             ok = False
         if not ok:
@@ -240,7 +241,7 @@ def _build_group(writer: Writer, d: ReleaseDefinition, group: Group, source_name
                                f"configs asked for ({todo[:3]}…)")
         return writer.write_files(result, fmt=source.format, built_with=built_with[result.name],
                                   fingerprint=prints[result.name], num_input=len(examples),
-                                  source=source_name, group=group.name)
+                                  source=source_name, group=group.name, originals=examples)
 
     seen = set()
     for entry in _results(group, examples, todo, d, opts, sink):

@@ -10,6 +10,7 @@ from typing import Any
 import jinja2
 import yaml
 
+from ..quality import summary_text as quality_summary
 from .definition import ENTSWAP, PIPELINE, ReleaseDefinition
 from .errors import ReleaseError
 from .paths import confined
@@ -32,6 +33,7 @@ PERTURBATION_DOCS = {
 #: Method papers cited when a group of that builder is in the release; MRQA when an MRQA source is.
 METHOD_CITATIONS = {"pipeline": "yan2022robustness", "entswap": "siro2023evaluating"}
 MRQA_CITATION = "fisch2019mrqa"
+METHOD_REFS = {"pipeline": "Yan et al., 2022", "entswap": "Siro & Ajayi, 2023"}
 _BIB_ENTRY = re.compile(r"^@\w+\{([^,\s]+),", re.MULTILINE)
 
 
@@ -137,6 +139,7 @@ def audit_rows(d: ReleaseDefinition, entries: list[ConfigEntry]) -> list[dict[st
         rows.append({"group": g.name, "configs": len(group), "in_scope": in_scope, "num_examples": emitted,
                      "refused": in_scope - emitted, "rate": f"{emitted / in_scope:.1%}" if in_scope else "—",
                      "num_edits": sum(e.num_edits for e in group),
+                     "lint": quality_summary(e.quality for e in group),
                      "reasons": text.replace("|", "\\|") or "—"})
     return rows
 
@@ -163,7 +166,12 @@ def render_card(d: ReleaseDefinition, entries: list[ConfigEntry], *, repo_id: st
     body = env.get_template(TEMPLATE).render(
         d=d, entries=entries, repo_id=repo_id, default_config=default, definition_sha256=definition_sha256,
         definition_file=d.path.name, total_examples=f"{sum(e.num_examples for e in entries):,}",
-        only=" ".join(d.only), perturbation_docs=[{"name": p, "text": t} for p, t in docs.items()],
+        only=" ".join(d.only), has_pipeline=any(g.builder == PIPELINE for g in d.groups),
+        has_entswap=any(g.builder == ENTSWAP for g in d.groups),
+        has_origin=any(p.startswith("dbname-") for g in d.groups for p in g.perturbations),
+        method_refs="; ".join(ref for builder, ref in METHOD_REFS.items() if any(g.builder == builder
+                                                                              for g in d.groups)),
+        perturbation_docs=[{"name": p, "text": t} for p, t in docs.items()],
         mrqa_sources=sorted(n for n in used if d.sources[n].format == "mrqa"),
         squad_sources=sorted(n for n in used if d.sources[n].format == "squad"),
         sources=source_rows(d, used), banks=bank_rows(banks), audit=audit_rows(d, entries),

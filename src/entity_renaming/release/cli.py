@@ -67,6 +67,8 @@ def wants_release(args: argparse.Namespace) -> bool:
 def run_release(args: argparse.Namespace) -> int:
     """Run the release action ``args`` ask for; returns the exit status (errors → 2, failed verify → 1)."""
     try:
+        if getattr(args, "only", None) and args.release is None:
+            raise ReleaseError("--only selects what --release builds; give --release [FILE]")
         if args.verify is not None:
             problems = verify_release(args.verify, progress=not getattr(args, "no_progress", False))
             for problem in problems:

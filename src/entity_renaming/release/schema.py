@@ -18,23 +18,12 @@ from typing import Any
 import pyarrow as pa
 from datasets import Features, List, Value
 
+from ..io.formats import get_format
 from ..io.hf import example_to_row
 from ..model import Edit, QAExample, Renaming, SourceFormat
 
 EDIT_FIELDS = ("field", "index", "start", "end", "new_start", "new_end", "original", "replacement",
                "entity_type", "span_type")
-
-
-def _tokens() -> dict[str, Any]:
-    return {"tokens": List(Value("string")), "offsets": List(Value("int32"))}
-
-
-def _spans() -> dict[str, Any]:
-    return {"start": List(Value("int32")), "end": List(Value("int32"))}
-
-
-def _squad_answers() -> dict[str, Any]:
-    return {"text": List(Value("string")), "answer_start": List(Value("int32"))}
 
 
 RENAMINGS = List({
@@ -46,20 +35,7 @@ RENAMINGS = List({
 
 def release_features(fmt: SourceFormat) -> Features:
     """The ``datasets`` features of a released config of source format ``fmt``."""
-    if fmt == "mrqa":
-        columns: dict[str, Any] = {
-            "subset": Value("string"), "context": Value("string"), "context_tokens": _tokens(),
-            "qid": Value("string"), "question": Value("string"), "question_tokens": _tokens(),
-            "detected_answers": {"text": List(Value("string")), "char_spans": List(_spans()),
-                                 "token_spans": List(_spans())},
-            "answers": List(Value("string")),
-        }
-    else:
-        columns = {
-            "id": Value("string"), "title": Value("string"), "context": Value("string"),
-            "question": Value("string"), "answers": _squad_answers(), "is_impossible": Value("bool"),
-            "plausible_answers": _squad_answers(),
-        }
+    columns = get_format(fmt).features()
     return Features({**columns, "original_id": Value("string"), "renamings": RENAMINGS})
 
 

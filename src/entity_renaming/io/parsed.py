@@ -1,0 +1,29 @@
+"""What a reader hands back before validation: examples in file order and where each one sits."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..model import QAExample
+
+
+@dataclass
+class Parsed:
+    """Structurally valid examples of one source (file or hub split), not yet checked for content.
+
+    ``line_of(i)`` is the line of ``examples[i]`` in ``path`` (``None`` where there are no lines); readers
+    may compute it lazily, so that lines cost nothing unless an error is reported.
+    """
+
+    path: str | Path
+    meta: dict[str, Any]
+    examples: list[QAExample]
+    line_of: Callable[[int], int | None]
+
+    def where(self, i: int) -> str:
+        """``file:line`` (or ``source: row i``) of ``examples[i]``, for messages."""
+        line = self.line_of(i)
+        return f"{self.path}:{line}" if line is not None else f"{self.path}: row {i}"
