@@ -50,12 +50,15 @@ class Pools:
                 if span_type == "first-neutral" or self.bank.has(span_type):
                     self(span_type)
                     continue
+                name = self.bank.name
                 raise BankError(
-                    f"name bank {self.bank.name!r} has no {span_type!r} names, needed for EntSwap's "
-                    f"{category!r} category (offline-built banks lack organisations: see missing_span_types "
-                    "in the banks' MANIFEST.json). Rebuild the bank from Wikidata with "
-                    f"`build-name-banks {self.bank.name}`, pass --banks DIR holding {span_type}.tsv, or "
-                    f"leave the category unrenamed with --entswap-without {category}")
+                    f"name bank {name!r} has no {span_type!r} names, needed for EntSwap's {category!r} "
+                    "category (see missing_span_types in the banks' MANIFEST.json). Rebuild it, online from "
+                    f"Wikidata: `build-name-banks --bank {name} --out DIR`, or offline (organisations from "
+                    f"MasakhaNER 2.0, CC BY-NC 4.0): `build-name-banks --bank {name} --offline --source "
+                    f"masakhaner=MASAKHANER_DIR --out DIR`; then pass --banks DIR (it then holds "
+                    f"{name}/{span_type}.tsv). On SQuAD 2.0 you may instead leave the category unrenamed "
+                    f"with --entswap-without {category}")
 
     def __call__(self, span_type: str) -> tuple[str, ...]:
         if span_type not in self._pools:
