@@ -24,14 +24,13 @@ import json
 import time
 from pathlib import Path
 
-import numpy as np
 import torch
 
-from entity_renaming.evaluation.inference import QAPredictor, WindowSettings, blank_markers
+from entity_renaming.evaluation.inference import QAPredictor, WindowSettings
 from entity_renaming.evaluation.random_model import SIZES, random_qa_model, train_tokenizer
-from entity_renaming.evaluation.results import cpu_name
+from entity_renaming.evaluation.reference import per_example_predict
+from entity_renaming.evaluation.results import device_label
 from entity_renaming.io import read_examples
-from entity_renaming.model import QAExample
 
 DEFAULT_INPUT = Path(__file__).resolve().parents[2] / "shared" / "data" / "mrqa" / "SQuAD_dev.jsonl.gz"
 
@@ -39,46 +38,6 @@ DEFAULT_INPUT = Path(__file__).resolve().parents[2] / "shared" / "data" / "mrqa"
 def sync(device: torch.device) -> None:
     if device.type == "cuda":
         torch.cuda.synchronize(device)
-
-
-def naive_predict(
-    model, tokenizer, examples: list[QAExample], settings: WindowSettings, device: torch.device
-) -> dict[str, str]:
-    """One example at a time: tokenise, pad windows to max_length, forward, pick spans in Python."""
-    out = {}
-    for ex in examples:
-        context = blank_markers(ex.context) if ex.source_format == "mrqa" else ex.context
-        enc = tokenizer(
-            ex.question.lstrip(),
-            context,
-            truncation="only_second",
-            max_length=settings.max_length,
-            stride=settings.stride,
-            return_overflowing_tokens=True,
-            return_offsets_mapping=True,
-            padding="max_length",
-            return_tensors="pt",
-        )
-        offsets = enc.pop("offset_mapping").tolist()
-        enc.pop("overflow_to_sample_mapping")
-        with torch.no_grad():
-            result = model(**{k: v.to(device) for k, v in enc.items()})
-        starts, ends = result.start_logits.float().cpu().numpy(), result.end_logits.float().cpu().numpy()
-        best, answer = -np.inf, ""
-        for w in range(len(offsets)):
-            seq_ids = enc.sequence_ids(w)
-            ctx = [t for t, s in enumerate(seq_ids) if s == 1 and offsets[w][t][1] > offsets[w][t][0]]
-            top_s = sorted(ctx, key=lambda t: -starts[w][t])[: settings.n_best]
-            top_e = sorted(ctx, key=lambda t: -ends[w][t])[: settings.n_best]
-            for s in top_s:
-                for e in top_e:
-                    if e < s or e - s + 1 > settings.max_answer_length:
-                        continue
-                    score = starts[w][s] + ends[w][e]
-                    if score > best:
-                        best, answer = score, ex.context[offsets[w][s][0] : offsets[w][e][1]]
-        out[ex.id] = answer
-    return out
 
 
 def main() -> None:
@@ -95,12 +54,13 @@ def main() -> None:
     )
     p.add_argument("--same-dtype", action="store_true", help="run the straightforward loop in --dtype too")
     p.add_argument("--examples", type=int, default=2000, help="questions evaluated by each side")
-    p.add_argument("--batch-size", type=int, default=64)
+    p.add_argument("--batch-size", type=int, default=None, help="default 256 on cuda, 8 on cpu")
     p.add_argument("--max-length", type=int, default=384)
     p.add_argument("--stride", type=int, default=128)
     args = p.parse_args()
 
     device = torch.device(args.device)
+    args.batch_size = args.batch_size or (256 if device.type == "cuda" else 8)
     dtype_name = args.dtype or ("bf16" if device.type == "cuda" else "fp32")
     dtype = {"bf16": torch.bfloat16, "fp16": torch.float16, "fp32": torch.float32}[dtype_name]
     corpus = read_examples(args.input)[1]
@@ -116,7 +76,7 @@ def main() -> None:
 
     warm = examples[: min(16, len(examples))]
     predictor.predict(warm, allow_null=False, batch_size=args.batch_size)
-    naive_predict(loop_model, tokenizer, warm, settings, device)
+    per_example_predict(loop_model, tokenizer, warm, settings, device)
 
     sync(device)
     t0 = time.perf_counter()
@@ -124,18 +84,13 @@ def main() -> None:
     sync(device)
     t_fast = time.perf_counter() - t0
     t0 = time.perf_counter()
-    slow = naive_predict(loop_model, tokenizer, examples, settings, device)
+    slow = per_example_predict(loop_model, tokenizer, examples, settings, device)
     sync(device)
     t_slow = time.perf_counter() - t0
 
     same = sum(fast[e.id].text == slow[e.id] for e in examples) / len(examples)
-    hw = (
-        torch.cuda.get_device_name(device)
-        if device.type == "cuda"
-        else f"{cpu_name()} ({torch.get_num_threads()} threads)"
-    )
     report = {
-        "hardware": hw,
+        "hardware": device_label(device),
         "torch": torch.__version__,
         "model_size": args.size,
         "params_m": round(sum(t.numel() for t in base.parameters()) / 1e6, 1),

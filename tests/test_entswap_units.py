@@ -8,15 +8,15 @@ import re
 import pytest
 
 from entity_renaming.configs import parse_config_name
+from entity_renaming.entities import Lexicon, clean_surface
 from entity_renaming.entswap.build import config_name, rename_swapped
-from entity_renaming.entswap.categories import Gazetteer, clean_surface, singular_demonym
-from entity_renaming.entswap.entities import Entity, answer_safe, article_entities, person_parts
+from entity_renaming.entswap.categories import singular_demonym
+from entity_renaming.entswap.entities import Entity, answer_safe, article_entities, category_of, person_parts
 from entity_renaming.entswap.mapping import ArticleText, Pools, article_mapping
 from entity_renaming.model import Answer, QAExample, Substitution
 from entity_renaming.namebank import write_bank_file
 from entity_renaming.ner import Mention, load_backend
 from entity_renaming.ner.stanza_backend import StanzaResourcesError
-from entity_renaming.spans import Lexicon
 
 
 @pytest.fixture
@@ -55,10 +55,12 @@ def test_surfaces_are_cleaned_and_demonyms_singular():
 
 
 def test_gpe_split_with_the_gazetteer(banks):
-    gaz = Gazetteer(banks)
-    assert [gaz.gpe_category(n) for n in ("France", "Rouen", "Bavaria", "Francia", "UK")] == [
-        "country", "city", "location", "location", None]
-    assert gaz.gpe_category("Lagos") == "city"  # both a state and a city: the city wins
+    lexicon = Lexicon(banks, strict=False)
+    assert [category_of(n, "GPE", lexicon) for n in ("France", "Rouen", "Bavaria", "Francia")] == [
+        "country", "city", "location", "location"]
+    assert category_of("Lagos", "GPE", lexicon) == "city"  # a state and a city of millions: the city wins
+    assert category_of("Rouen", "ORG", lexicon) == "organization"  # an ORG label never becomes a city
+    assert category_of("Bavaria", "ORG", lexicon) == "location"  # but a state (NER calls Normandy an ORG)
 
 
 def test_person_name_parts():
@@ -76,7 +78,7 @@ def test_article_entities_vote_and_keep_full_names_consistent(banks):
                                   ("Rouen", "GPE"), ("Normans", "NORP"), ("France", "GPE"),
                                   ("Byzantine Greece", "PERSON"), ("Greece", "GPE"), ("Norman's", "PERSON"))}
     lexicon = Lexicon(banks, strict=False)
-    found = {e.surface: e for e in article_entities([text], mentions, Gazetteer(banks), lexicon)}
+    found = {e.surface: e for e in article_entities([text], mentions, lexicon)}
     assert found["Guiscard"] == Entity("Guiscard", "person", "last")
     assert found["Robert"].span_type == "first-male"
     assert found["Rouen"].category == "city" and found["France"].category == "country"

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from entity_renaming.entities import Lexicon
 from entity_renaming.icl.names import bootstrap_name_sets, name_pool, unique_names
 from entity_renaming.icl.replacement import (
     Subject,
@@ -20,7 +21,6 @@ from entity_renaming.icl.replacement import (
 )
 from entity_renaming.model import Answer, QAExample, illegal_answers
 from entity_renaming.ner import Mention, NerCache
-from entity_renaming.spans import Lexicon
 from entity_renaming.substitute import RenameError, rename_example
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -129,8 +129,9 @@ def test_fragments_never_corrupt_words():
     ex = _example("Chopin played. Ko wrote.", "Chopin")
     with pytest.raises(RenameError):
         rename_subject(ex, Subject(("Ch",), None, None), "Maria")
-    assert find_subject(ex, [Mention(0, 2, "PERSON", "Ch")], Lexicon()) is not None  # NER fragment …
-    assert find_subject(ex, [Mention(15, 17, "PERSON", "Ko")], Lexicon()) is None  # … not an answer entity
+    assert find_subject(ex, [Mention(0, 2, "PERSON", "Ch")], Lexicon()) is None  # a fragment: not the answer
+    assert find_subject(ex, [Mention(15, 17, "PERSON", "Ko")], Lexicon()) is None  # … nor overlaps it
+    assert find_subject(ex, [Mention(0, 6, "PERSON", "Chopin")], Lexicon()).words == ("Chopin",)
 
 
 def test_name_already_in_passage_does_not_fit():

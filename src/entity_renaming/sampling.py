@@ -20,19 +20,24 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from .casing import natural_case, random_string
+from .entities import GAZETTEER_TYPES, PerturbableSpan, occurs_as_word
 from .model import Substitution
 from .namebank import FIRST_NAME_TYPES, BankError, load_bank
-from .spans import GAZETTEER_TYPES, PerturbableSpan
 from .substitute import RenameError
 
 MAX_DRAWS = 100
 PERSON_TYPES = (*FIRST_NAME_TYPES, "last")
 
 
-def example_rng(seed: int, perturbation: str, entity_type: str, example_id: str) -> random.Random:
-    """A generator private to one example of one config (order-independent, hash-seed-independent)."""
-    digest = hashlib.sha256(f"{seed}|{perturbation}|{entity_type}|{example_id}".encode()).digest()
+def seeded_rng(*parts: object) -> random.Random:
+    """A generator determined by ``parts`` alone (order-independent, hash-seed-independent)."""
+    digest = hashlib.sha256("|".join(map(str, parts)).encode()).digest()
     return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def example_rng(seed: int, perturbation: str, entity_type: str, example_id: str) -> random.Random:
+    """A generator private to one example of one config."""
+    return seeded_rng(seed, perturbation, entity_type, example_id)
 
 
 def indist_pool(spans: Iterable[PerturbableSpan]) -> dict[str, tuple[str, ...]]:
@@ -109,16 +114,3 @@ class Sampler:
             subs.append(Substitution(span.surface, candidate, span.entity_type, span.span_type))
         return subs
 
-
-def occurs_as_word(name: str, texts: Sequence[str]) -> bool:
-    """``name`` occurs as a whole word (case-insensitively) in one of ``texts``."""
-    needle = name.lower()
-    for text in texts:
-        hay = text.lower()
-        at = hay.find(needle)
-        while at >= 0:
-            end = at + len(needle)
-            if (at == 0 or not hay[at - 1].isalnum()) and (end == len(hay) or not hay[end].isalnum()):
-                return True
-            at = hay.find(needle, at + 1)
-    return False

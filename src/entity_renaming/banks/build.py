@@ -7,6 +7,7 @@ written, so the same sources give byte-identical banks and manifest.
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import json
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import Any
 
 from ..checksums import sha256_file
 from ..namebank import write_bank_file
-from .clean import BASE_FILTERS
+from .clean import BASE_FILTERS, WORD_FILTER, drop_common_words
 from .context import BuildContext
 from .recipes import Recipe, RecipeError
 from .sources import Fetcher
@@ -22,6 +23,8 @@ from .sparql import TruncatedResultError
 
 MANIFEST = "MANIFEST.json"
 MANIFEST_FORMAT = "entity-renaming-name-banks/1"
+#: Span types holding person names: the common-word filter applies to them.
+PERSON_SPAN_TYPES = ("first-male", "first-female", "first-neutral", "last")
 Builder = Callable[[BuildContext], dict[str, dict[str, int]]]
 
 
@@ -46,6 +49,9 @@ def build_bank(recipe: Recipe, fetcher: Fetcher, out: Path) -> dict[str, Any]:
         raise RecipeError(f"{recipe.path}: unknown builder {recipe.builder!r} (known: {sorted(BUILDERS)})")
     ctx = BuildContext(recipe, fetcher)
     tables = get_builder(recipe.builder)(ctx)
+    persons = [t for t in tables if t in PERSON_SPAN_TYPES]
+    if persons and recipe.params.get("word_filter", True):
+        tables.update({t: drop_common_words(tables[t]) for t in persons})
     kinds = {p["kind"] for p in ctx.provenance}
     optional = set(recipe.params.get("offline_missing", ())) if kinds == {"offline-pypi"} else set()
     missing = [t for t in recipe.span_types if not tables.get(t) and t not in optional]
@@ -76,14 +82,21 @@ def build_bank(recipe: Recipe, fetcher: Fetcher, out: Path) -> dict[str, Any]:
         "builder": recipe.builder,
         "provenance": kinds.pop() if len(kinds) == 1 else "mixed",
         "sources": ctx.provenance,
-        "filters": [*BASE_FILTERS, *recipe.filters] if recipe.params.get("base_filters", True)
-        else list(recipe.filters),
+        "filters": filters(recipe, persons),
         "params": recipe.params,
         "license": recipe.license,
-        "notes": list(recipe.notes),
+        "notes": [*recipe.notes, *ctx.notes],
         "span_types": files,
         "missing_span_types": sorted(set(recipe.span_types) - set(span_types)),
     }
+
+
+def filters(recipe: Recipe, persons: list[str]) -> list[str]:
+    """The filter statements of a bank's manifest entry: shared ones, then the recipe's."""
+    shared = list(BASE_FILTERS) if recipe.params.get("base_filters", True) else []
+    if persons and recipe.params.get("word_filter", True):
+        shared.append(f"{WORD_FILTER} (wordfreq {importlib.metadata.version('wordfreq')})")
+    return [*shared, *recipe.filters]
 
 
 def build_banks(recipes: Iterable[Recipe], fetcher: Fetcher, out: Path, *, progress: bool = True) -> Path:

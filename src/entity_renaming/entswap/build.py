@@ -19,11 +19,11 @@ from pathlib import Path
 from tqdm.auto import tqdm
 
 from ..configs import ConfigResult, ConfigSpec, dataset_slug
+from ..entities import Lexicon
 from ..model import Edit, QAExample, Renaming, Skip, Substitution
 from ..ner import NerBackend, NerCache, load_backend, recognize
-from ..spans import Lexicon
 from ..substitute import RenameError, is_mention, rename_example, title_words
-from .categories import CATEGORIES, Gazetteer
+from .categories import CATEGORIES
 from .entities import Entity, answer_safe, article_entities
 from .mapping import DEFAULT_BANK, ArticleText, Pools, article_mapping
 
@@ -76,13 +76,14 @@ class EntSwap:
         self.articles = group_articles(examples)
         texts = [t for ex in examples for t in example_texts(ex)]
         mentions = recognize(texts, backend, cache, progress=progress, desc="NER (unique texts)")
-        gazetteer, lexicon = Gazetteer(banks_root), Lexicon(banks_root, strict=False)
+        lexicon = Lexicon(banks_root, strict=False)
+        lexicon.observe(texts, (m for text in dict.fromkeys(texts) for m in mentions[text]))
         self.entities: dict[str, list[Entity]] = {}
         self.article_text: dict[str, ArticleText] = {}
         bar = tqdm(self.articles.items(), desc="entities", unit="article", disable=not progress)
         for key, members in bar:
             member_texts = [t for ex in members for t in example_texts(ex)]
-            entities = article_entities(member_texts, mentions, gazetteer, lexicon)
+            entities = article_entities(member_texts, mentions, lexicon)
             self.entities[key] = answer_safe(entities, members)
             self.article_text[key] = ArticleText(member_texts)
         self.pools = pools or Pools(DEFAULT_BANK, banks_root)

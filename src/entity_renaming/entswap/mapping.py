@@ -1,26 +1,28 @@
 """Replacement names for the entities of one article, drawn from the African banks.
 
-Each entity's generator is derived from ``(seed, category, article key, surface)``, so a mapping depends
+Each referent's generator is derived from ``(seed, category, article key, referent)``, so a mapping depends
 neither on the order of articles or examples, nor on ``PYTHONHASHSEED``, and an ablation
 (``afrisquad2-wo-city``) gives the kept categories the same names as the full config (except where two
 entities would draw the same name, which is redrawn). A replacement never equals an original surface of
 the article, never occurs as a word in the article, never contains an original surface of the
 article as a word (so no original is left visible), is used once per article, keeps a person name a
-single word per name part, and, for nationalities, takes a regular plural in ``-s`` (``Nigerian`` →
+single word per name part, is shared by every alias of one referent (*United States* / *America*), and, for
+nationalities, takes a regular plural in ``-s`` (``Nigerian`` →
 ``Nigerians``; ``Beninese`` or ``Malagasy`` are not drawn).
 """
 
 from __future__ import annotations
 
-import hashlib
 import random
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ..casing import natural_case
+from ..entities import occurs_as_word
 from ..model import Substitution
 from ..namebank import FIRST_NAME_TYPES, BankError, load_bank
+from ..sampling import seeded_rng
 from .categories import CATEGORIES
 from .entities import Entity
 
@@ -30,9 +32,8 @@ _IRREGULAR_PLURAL = ("s", "x", "z", "sh", "ch", "y")
 _WORD = re.compile(r"\w+")
 
 
-def entity_rng(seed: int, category: str, article: str, surface: str) -> random.Random:
-    digest = hashlib.sha256(f"entswap|{seed}|{category}|{article}|{surface}".encode()).digest()
-    return random.Random(int.from_bytes(digest[:8], "big"))
+def entity_rng(seed: int, category: str, article: str, referent: str) -> random.Random:
+    return seeded_rng("entswap", seed, category, article, referent)
 
 
 class Pools:
@@ -49,12 +50,15 @@ class Pools:
                 if span_type == "first-neutral" or self.bank.has(span_type):
                     self(span_type)
                     continue
+                name = self.bank.name
                 raise BankError(
-                    f"name bank {self.bank.name!r} has no {span_type!r} names, needed for EntSwap's "
-                    f"{category!r} category (offline-built banks lack organisations: see missing_span_types "
-                    "in the banks' MANIFEST.json). Rebuild the bank from Wikidata with "
-                    f"`build-name-banks {self.bank.name}`, pass --banks DIR holding {span_type}.tsv, or "
-                    f"leave the category unrenamed with --entswap-without {category}")
+                    f"name bank {name!r} has no {span_type!r} names, needed for EntSwap's {category!r} "
+                    "category (see missing_span_types in the banks' MANIFEST.json). Rebuild it, online from "
+                    f"Wikidata: `build-name-banks --bank {name} --out DIR`, or offline (organisations from "
+                    f"MasakhaNER 2.0, CC BY-NC 4.0): `build-name-banks --bank {name} --offline --source "
+                    f"masakhaner=MASAKHANER_DIR --out DIR`; then pass --banks DIR (it then holds "
+                    f"{name}/{span_type}.tsv). On SQuAD 2.0 you may instead leave the category unrenamed "
+                    f"with --entswap-without {category}")
 
     def __call__(self, span_type: str) -> tuple[str, ...]:
         if span_type not in self._pools:
@@ -85,8 +89,7 @@ class ArticleText:
         self.text = "\n".join(dict.fromkeys(texts)).lower()
 
     def __contains__(self, name: str) -> bool:
-        needle = name.lower()
-        return re.search(rf"(?<!\w){re.escape(needle)}s?(?!\w)", self.text) is not None
+        return occurs_as_word(name, [self.text], plural=True)
 
 
 class Originals:
@@ -107,7 +110,8 @@ class Originals:
 
 def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: int, article: str,
                     article_text: ArticleText, pools: Pools) -> list[Substitution]:
-    """One substitution per entity of the selected ``categories`` (drawn in ``CATEGORIES`` order)."""
+    """One substitution per entity of the selected ``categories`` (drawn in ``CATEGORIES`` order); the
+    aliases of one referent share its replacement."""
     selected = set(categories)
     taken = {e.surface.lower() for e in entities}
     originals = Originals(e.surface for e in entities)
@@ -115,8 +119,12 @@ def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: 
     for category in CATEGORIES:
         if category not in selected:
             continue
+        referents: dict[str, list[Entity]] = {}
         for entity in (e for e in entities if e.category == category):
-            rng = entity_rng(seed, category, article, entity.surface)
+            referents.setdefault(entity.referent, []).append(entity)
+        for referent, group in referents.items():
+            entity = group[0]
+            rng = entity_rng(seed, category, article, referent)
             pool = pools(entity.span_type)
             for _ in range(MAX_DRAWS):
                 candidate = pool[rng.randrange(len(pool))]
@@ -126,5 +134,5 @@ def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: 
             else:
                 continue  # a tiny pool exhausted by this article: the entity keeps its name
             taken.add(candidate.lower())
-            subs.append(Substitution(entity.surface, candidate, category, entity.span_type))
+            subs.extend(Substitution(e.surface, candidate, category, e.span_type) for e in group)
     return subs

@@ -67,7 +67,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="evaluate only the first N examples of each config (a smoke run; not for reporting)",
     )
-    p.add_argument("--batch-size", type=int, default=64, help="windows per forward pass (default 64)")
+    p.add_argument(
+        "--batch-size",
+        type=int,
+        default=None,
+        help="tokens per forward pass, in full windows (--max-length tokens each; shorter windows make "
+        "larger batches); default 256 on cuda (the fastest measured for bert-base on an H100), 8 on cpu",
+    )
     p.add_argument(
         "--dtype",
         choices=DTYPE_NAMES,
@@ -133,6 +139,8 @@ def run(args: argparse.Namespace) -> list[Path]:
     release = open_release(args.release, revision=args.release_revision, offline=args.offline)
     configs = release.select(args.configs)
     device, dtype = device_and_dtype(args.device, args.dtype)
+    if args.batch_size is None:
+        args.batch_size = 256 if device.startswith("cuda") else 8
     settings = WindowSettings(
         args.max_length, args.stride, args.n_best, args.max_answer_length, args.null_threshold
     )

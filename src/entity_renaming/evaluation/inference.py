@@ -17,8 +17,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -88,14 +91,45 @@ class Prediction:
 
 @dataclass
 class Features:
-    """Tokenised windows: ids per window, which example each belongs to, context offsets."""
+    """Tokenised windows as padded arrays (``W`` windows × ``L`` positions).
 
-    input_ids: list[list[int]]
-    token_type_ids: list[list[int]] | None
-    example_index: list[int]
-    offsets: list[np.ndarray]  # (n, 2) char offsets of context tokens, -1 elsewhere
-    cls_index: list[int]
-    segments: list[np.ndarray] | None = None  # MRQA: markers before each token; spans stay in one segment
+    ``offsets`` holds the character offsets of context tokens and -1 everywhere else (question,
+    special tokens, padding); ``segments`` (MRQA) counts the markers before each token, so that a span
+    never crosses one.
+    """
+
+    input_ids: np.ndarray  # (W, L) padded with the pad id
+    lengths: np.ndarray  # (W,) tokens of each window
+    token_type_ids: np.ndarray | None  # (W, L)
+    example_index: np.ndarray  # (W,) the example each window belongs to
+    offsets: np.ndarray  # (W, L, 2)
+    cls_index: np.ndarray  # (W,)
+    segments: np.ndarray | None = None  # (W, L)
+
+    @classmethod
+    def from_windows(
+        cls,
+        input_ids: Sequence[Sequence[int]],
+        offsets: Sequence[np.ndarray],
+        example_index: Sequence[int],
+        *,
+        pad_id: int = 0,
+        token_type_ids: Sequence[Sequence[int]] | None = None,
+        cls_index: Sequence[int] | None = None,
+    ) -> Features:
+        """Pad per-window lists (for tests and callers that build windows themselves)."""
+        lengths = np.array([len(ids) for ids in input_ids], dtype=np.int64)
+        width = int(lengths.max()) if len(lengths) else 0
+        ids = np.full((len(lengths), width), pad_id, dtype=np.int64)
+        offs = np.full((len(lengths), width, 2), -1, dtype=np.int64)
+        types = np.zeros_like(ids) if token_type_ids is not None else None
+        for w, n in enumerate(lengths):
+            ids[w, :n] = input_ids[w]
+            offs[w, :n] = offsets[w]
+            if types is not None:
+                types[w, :n] = token_type_ids[w]
+        cls_at = np.asarray(cls_index if cls_index is not None else np.zeros(len(lengths)), dtype=np.int64)
+        return cls(ids, lengths, types, np.asarray(example_index, dtype=np.int64), offs, cls_at)
 
 
 def device_and_dtype(device: str | None, dtype: str | None) -> tuple[str, str]:
@@ -157,7 +191,13 @@ class QAPredictor:
     # -- features ---------------------------------------------------------------------------------
 
     def featurize(self, examples: Sequence[QAExample]) -> Features:
-        """Tokenise every example into overlapping windows over its context."""
+        """Tokenise every example into overlapping windows over its context, as padded arrays.
+
+        The tokenizer returns ids, offsets and special-token masks for all windows at once; the
+        context part of each window is found with array operations (the second run of non-special
+        tokens, question first), falling back to the tokenizer's ``sequence_ids`` for the rare window
+        without exactly two runs (an empty question, a special token inside the question).
+        """
         s = self.settings
         questions = self.truncate_questions([ex.question.lstrip() for ex in examples])
         contexts = [
@@ -172,35 +212,45 @@ class QAPredictor:
             stride=s.stride,
             return_overflowing_tokens=True,
             return_offsets_mapping=True,
+            return_special_tokens_mask=True,
             padding=False,
         )
-        ctx_seq = 1 if self.question_first else 0
-        marker_starts = [
-            np.array([m.start() for m in MRQA_MARKERS.finditer(ex.context)], dtype=np.int64)
-            if ex.source_format == "mrqa"
-            else None
-            for ex in examples
-        ]
-        offsets, cls_index, segments = [], [], []
+        lengths = np.fromiter(map(len, enc["input_ids"]), dtype=np.int64, count=len(enc["input_ids"]))
+        mask = np.arange(int(lengths.max()) if len(lengths) else 0) < lengths[:, None]
+        pad_id = self.tokenizer.pad_token_id or 0
+        ids = _padded(enc["input_ids"], mask, pad_id)
+        text = mask & ~_padded(enc["special_tokens_mask"], mask, 1).astype(bool)
+        starts = text & ~np.pad(text, ((0, 0), (1, 0)))[:, :-1]
+        runs = np.cumsum(starts, axis=1) * text
+        n_runs = starts.sum(axis=1)
+        context = runs == (2 if self.question_first else 1)
+        for w in np.flatnonzero(n_runs != 2):
+            seq = np.array([-1 if i is None else i for i in enc.sequence_ids(int(w))], dtype=np.int64)
+            context[w] = False
+            context[w, : len(seq)] = seq == (1 if self.question_first else 0)
+        offsets = np.full((*mask.shape, 2), -1, dtype=np.int64)
+        pairs = chain.from_iterable(chain.from_iterable(enc["offset_mapping"]))
+        offsets[mask] = np.fromiter(pairs, dtype=np.int64, count=2 * int(lengths.sum())).reshape(-1, 2)
+        offsets[~context | (offsets[:, :, 1] <= offsets[:, :, 0])] = -1
         cls_id = self.tokenizer.cls_token_id
-        for i, ids in enumerate(enc["input_ids"]):
-            seq_ids = np.array([-1 if sid is None else sid for sid in enc.sequence_ids(i)], dtype=np.int64)
-            off = np.asarray(enc["offset_mapping"][i], dtype=np.int64).reshape(-1, 2)
-            off[(seq_ids != ctx_seq) | (off[:, 1] <= off[:, 0])] = -1
-            offsets.append(off)
-            cls_index.append(ids.index(cls_id) if cls_id is not None and cls_id in ids else 0)
-            starts = marker_starts[enc["overflow_to_sample_mapping"][i]]
-            segments.append(
-                np.searchsorted(starts, off[:, 0], side="right")
-                if starts is not None
-                else np.zeros(len(ids), dtype=np.int64)
-            )
+        is_cls = ids == cls_id if cls_id is not None else np.zeros_like(mask)
+        example_index = np.asarray(enc["overflow_to_sample_mapping"], dtype=np.int64)
+        segments = np.zeros(ids.shape, dtype=np.int64)
+        for i, ex in enumerate(examples):
+            if ex.source_format != "mrqa":
+                continue
+            marks = np.array([m.start() for m in MRQA_MARKERS.finditer(ex.context)], dtype=np.int64)
+            if len(marks):
+                windows = np.flatnonzero(example_index == i)
+                segments[windows] = np.searchsorted(marks, offsets[windows, :, 0], side="right")
+        types = enc.get("token_type_ids")
         return Features(
-            input_ids=enc["input_ids"],
-            token_type_ids=enc.get("token_type_ids"),
-            example_index=list(enc["overflow_to_sample_mapping"]),
+            input_ids=ids,
+            lengths=lengths,
+            token_type_ids=_padded(types, mask, 0) if types is not None else None,
+            example_index=example_index,
             offsets=offsets,
-            cls_index=cls_index,
+            cls_index=np.where(is_cls.any(axis=1), is_cls.argmax(axis=1), 0),
             segments=segments,
         )
 
@@ -215,48 +265,60 @@ class QAPredictor:
 
     # -- forward ----------------------------------------------------------------------------------
 
-    @torch.inference_mode()
-    def logits(self, features: Features, *, batch_size: int = 64, progress: Any = None) -> list[np.ndarray]:
-        """Start/end logits (2, n) per window, float32 on CPU, in window order.
+    def batches(self, features: Features, batch_size: int) -> list[np.ndarray]:
+        """Window indices per forward pass: longest first, at most ``batch_size`` × ``max_length``
+        tokens each (so shorter windows make larger batches), widths padded to multiples of 8."""
+        order = np.argsort(-features.lengths, kind="stable")
+        budget = batch_size * self.settings.max_length
+        out, lo = [], 0
+        while lo < len(order):
+            width = -(-int(features.lengths[order[lo]]) // 8) * 8
+            rows = max(1, budget // max(width, 1))
+            out.append(order[lo : lo + rows])
+            lo += rows
+        return out
 
-        Windows run longest first in batches padded to the batch's own length (multiple of 8);
-        host tensors are pinned and copied asynchronously, results fetched once at the end.
+    def _tensors(self, features: Features, batch: np.ndarray, use_types: bool) -> dict[str, torch.Tensor]:
+        """One batch, padded at once by slicing the padded arrays; pinned for an async copy on CUDA."""
+        width = min(-(-int(features.lengths[batch].max()) // 8) * 8, features.input_ids.shape[1])
+        ids = torch.from_numpy(features.input_ids[batch, :width])
+        inputs = {
+            "input_ids": ids,
+            "attention_mask": torch.from_numpy(features.lengths[batch, None] > np.arange(width)).long(),
+        }
+        if use_types:
+            inputs["token_type_ids"] = torch.from_numpy(features.token_type_ids[batch, :width])
+        if self.device.type == "cuda":
+            return {k: v.pin_memory().to(self.device, non_blocking=True) for k, v in inputs.items()}
+        return {k: v.to(self.device) for k, v in inputs.items()}
+
+    @torch.inference_mode()
+    def logits_array(self, features: Features, *, batch_size: int = 64, progress: Any = None) -> np.ndarray:
+        """Start/end logits of every window, ``(W, 2, L)`` float32 on the host, in window order.
+
+        Batches come from :meth:`batches`; on CUDA a background thread pads and pins the next batches
+        while the GPU runs the current one, outputs stay on the device and are copied back once.
         """
-        order = sorted(range(len(features.input_ids)), key=lambda i: -len(features.input_ids[i]))
-        pad_id = self.tokenizer.pad_token_id or 0
-        cuda = self.device.type == "cuda"
+        n, width = features.input_ids.shape
         use_types = features.token_type_ids is not None and self._accepts_token_types()
-        pending: list[tuple[list[int], torch.Tensor]] = []
-        for lo in range(0, len(order), batch_size):
-            batch = order[lo : lo + batch_size]
-            width = len(features.input_ids[batch[0]])
-            width = -(-width // 8) * 8
-            ids = torch.full((len(batch), width), pad_id, dtype=torch.long)
-            mask = torch.zeros((len(batch), width), dtype=torch.long)
-            types = torch.zeros((len(batch), width), dtype=torch.long) if use_types else None
-            for row, i in enumerate(batch):
-                seq = features.input_ids[i]
-                ids[row, : len(seq)] = torch.tensor(seq)
-                mask[row, : len(seq)] = 1
-                if types is not None:
-                    types[row, : len(seq)] = torch.tensor(features.token_type_ids[i])
-            inputs = {"input_ids": ids, "attention_mask": mask}
-            if types is not None:
-                inputs["token_type_ids"] = types
-            if cuda:
-                inputs = {k: v.pin_memory().to(self.device, non_blocking=True) for k, v in inputs.items()}
-            else:
-                inputs = {k: v.to(self.device) for k, v in inputs.items()}
-            out = self.model(**inputs)
-            pending.append((batch, torch.stack([out.start_logits, out.end_logits], dim=1)))
+        out = torch.zeros((n, 2, width), dtype=torch.float32, device=self.device)
+        batches = self.batches(features, batch_size)
+        prepared = _prefetch(
+            lambda b: self._tensors(features, b, use_types), batches, self.device.type == "cuda"
+        )
+        for batch, inputs in zip(batches, prepared, strict=True):
+            result = self.model(**inputs)
+            cols = inputs["input_ids"].shape[1]
+            index = torch.from_numpy(batch).to(self.device, non_blocking=True)
+            out[index, :, :cols] = torch.stack([result.start_logits, result.end_logits], dim=1).float()
             if progress is not None:
                 progress.update(len(batch))
-        result: list[np.ndarray] = [np.empty(0)] * len(order)
-        for batch, stacked in pending:
-            host = stacked.float().cpu().numpy()
-            for row, i in enumerate(batch):
-                result[i] = host[row, :, : len(features.input_ids[i])]
-        return result
+        return out.cpu().numpy()
+
+    def logits(self, features: Features, *, batch_size: int = 64, progress: Any = None) -> list[np.ndarray]:
+        """Start/end logits ``(2, n)`` per window (views of :meth:`logits_array`), in window order."""
+        array = self.logits_array(features, batch_size=batch_size, progress=progress)
+        return [array[w, :, :n] for w, n in enumerate(features.lengths)]
 
     def _accepts_token_types(self) -> bool:
         return getattr(self.model.config, "type_vocab_size", 0) > 1
@@ -270,24 +332,32 @@ class QAPredictor:
         features = self.featurize(examples)
         if progress is not None:
             progress.reset(total=len(features.input_ids))
-        logits = self.logits(features, batch_size=batch_size, progress=progress)
+        logits = self.logits_array(features, batch_size=batch_size, progress=progress)
         return self.postprocess(examples, features, logits, allow_null=allow_null)
 
     def postprocess(
-        self, examples: Sequence[QAExample], features: Features, logits: list[np.ndarray], *, allow_null: bool
+        self,
+        examples: Sequence[QAExample],
+        features: Features,
+        logits: np.ndarray | Sequence[np.ndarray],
+        *,
+        allow_null: bool,
     ) -> dict[str, Prediction]:
         """Combine the windows of each example into one :class:`Prediction`."""
         s = self.settings
+        if not isinstance(logits, np.ndarray):
+            logits = _pad_logits(logits, features.input_ids.shape[1])
+        rows = np.arange(len(logits))
+        nulls = logits[rows, 0, features.cls_index] + logits[rows, 1, features.cls_index]
+        scores, char_start, char_end = best_spans(
+            logits[:, 0], logits[:, 1], features.offsets, s.n_best, s.max_answer_length, features.segments
+        )
         best: list[tuple[float, int, int]] = [(-math.inf, -1, -1)] * len(examples)
         null: list[float] = [math.inf] * len(examples)
-        for f, ex_i in enumerate(features.example_index):
-            start, end = logits[f][0], logits[f][1]
-            cls = features.cls_index[f]
-            null[ex_i] = min(null[ex_i], float(start[cls] + end[cls]))
-            segments = features.segments[f] if features.segments is not None else None
-            span = best_span(start, end, features.offsets[f], s.n_best, s.max_answer_length, segments)
-            if span is not None and span[0] > best[ex_i][0]:
-                best[ex_i] = span
+        for f, ex_i in enumerate(features.example_index.tolist()):
+            null[ex_i] = min(null[ex_i], float(nulls[f]))
+            if scores[f] > best[ex_i][0]:
+                best[ex_i] = (float(scores[f]), int(char_start[f]), int(char_end[f]))
         out: dict[str, Prediction] = {}
         for ex_i, ex in enumerate(examples):
             score, a, b = best[ex_i]
@@ -302,6 +372,72 @@ class QAPredictor:
         return out
 
 
+def _padded(rows: Sequence[Sequence[int]], mask: np.ndarray, fill: int) -> np.ndarray:
+    """Ragged integer rows → one ``mask``-shaped array (``fill`` after each row's end), without a loop."""
+    out = np.full(mask.shape, fill, dtype=np.int64)
+    out[mask] = np.fromiter(chain.from_iterable(rows), dtype=np.int64, count=int(mask.sum()))
+    return out
+
+
+def _pad_logits(logits: Sequence[np.ndarray], width: int) -> np.ndarray:
+    out = np.zeros((len(logits), 2, width), dtype=np.float32)
+    for w, window in enumerate(logits):
+        out[w, :, : window.shape[1]] = window
+    return out
+
+
+def _prefetch(prepare: Any, items: Sequence[Any], threaded: bool) -> Iterator[Any]:
+    """``prepare(item)`` for each item in order; with ``threaded``, up to two items ahead in a thread."""
+    if not threaded:
+        yield from (prepare(item) for item in items)
+        return
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pending: deque = deque()
+        for item in items:
+            pending.append(pool.submit(prepare, item))
+            if len(pending) > 2:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+
+
+def best_spans(
+    start: np.ndarray,
+    end: np.ndarray,
+    offsets: np.ndarray,
+    n_best: int,
+    max_answer_length: int,
+    segments: np.ndarray | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per window ``(W, L)``: the best span's score and character start/end (-inf, -1, -1 if none).
+
+    Among the top ``n_best`` context start and end positions (stable order: the earlier position
+    wins a tie), a span ends at or after its start, has at most ``max_answer_length`` tokens and,
+    when ``segments`` is given, starts and ends in the same segment (never across an MRQA marker).
+    Ties between spans go to the first in start-major order.
+    """
+    in_ctx = offsets[:, :, 0] >= 0
+    k = min(n_best, start.shape[1])
+    neg = np.float32(-np.inf)
+    starts = np.argsort(-np.where(in_ctx, start, neg), axis=1, kind="stable")[:, :k]
+    ends = np.argsort(-np.where(in_ctx, end, neg), axis=1, kind="stable")[:, :k]
+    rows = np.arange(len(start))[:, None]
+    length = ends[:, None, :] - starts[:, :, None]
+    valid = (length >= 0) & (length < max_answer_length)
+    valid &= in_ctx[rows, starts][:, :, None] & in_ctx[rows, ends][:, None, :]
+    if segments is not None:
+        valid &= segments[rows, starts][:, :, None] == segments[rows, ends][:, None, :]
+    scores = np.where(valid, start[rows, starts][:, :, None] + end[rows, ends][:, None, :], -np.inf)
+    flat = scores.reshape(len(start), -1).argmax(axis=1)
+    si, ei = np.divmod(flat, k)
+    best = scores.reshape(len(start), -1)[np.arange(len(start)), flat]
+    found = np.isfinite(best)
+    s_pos, e_pos = starts[np.arange(len(start)), si], ends[np.arange(len(start)), ei]
+    char_start = np.where(found, offsets[np.arange(len(start)), s_pos, 0], -1)
+    char_end = np.where(found, offsets[np.arange(len(start)), e_pos, 1], -1)
+    return np.where(found, best, -np.inf), char_start, char_end
+
+
 def best_span(
     start: np.ndarray,
     end: np.ndarray,
@@ -310,25 +446,7 @@ def best_span(
     max_answer_length: int,
     segments: np.ndarray | None = None,
 ) -> tuple[float, int, int] | None:
-    """Best (score, char start, char end) among the top ``n_best`` starts × ends in the context.
-
-    A span ends at or after its start, has at most ``max_answer_length`` tokens and, when
-    ``segments`` is given, starts and ends in the same segment (never across an MRQA marker).
-    """
-    in_ctx = offsets[:, 0] >= 0
-    if not in_ctx.any():
-        return None
-    positions = np.flatnonzero(in_ctx)
-    starts = positions[np.argsort(-start[positions], kind="stable")[:n_best]]
-    ends = positions[np.argsort(-end[positions], kind="stable")[:n_best]]
-    length = ends[None, :] - starts[:, None]
-    scores = start[starts][:, None] + end[ends][None, :]
-    valid = (length >= 0) & (length < max_answer_length)
-    if segments is not None:
-        valid &= segments[starts][:, None] == segments[ends][None, :]
-    scores = np.where(valid, scores, -np.inf)
-    flat = int(np.argmax(scores))
-    if not math.isfinite(scores.flat[flat]):
-        return None
-    si, ei = divmod(flat, scores.shape[1])
-    return float(scores.flat[flat]), int(offsets[starts[si], 0]), int(offsets[ends[ei], 1])
+    """One window's best (score, char start, char end), or ``None``: :func:`best_spans` for one row."""
+    seg = segments[None] if segments is not None else None
+    score, a, b = best_spans(start[None], end[None], offsets[None], n_best, max_answer_length, seg)
+    return None if not math.isfinite(score[0]) else (float(score[0]), int(a[0]), int(b[0]))

@@ -23,6 +23,12 @@ SIZES: dict[str, dict[str, int]] = {
         "num_attention_heads": 12,
         "intermediate_size": 3072,
     },
+    "large": {
+        "hidden_size": 1024,
+        "num_hidden_layers": 24,
+        "num_attention_heads": 16,
+        "intermediate_size": 4096,
+    },
 }
 SPECIAL = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
 

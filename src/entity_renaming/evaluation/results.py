@@ -89,6 +89,16 @@ def cpu_name() -> str:
     return platform.processor() or platform.machine()
 
 
+def device_label(device: Any) -> str:
+    """One line naming the hardware: the GPU model, or the CPU model and torch's thread count."""
+    import torch
+
+    device = torch.device(device)
+    if device.type == "cuda":
+        return torch.cuda.get_device_name(device)
+    return f"{cpu_name()} ({torch.get_num_threads()} threads)"
+
+
 def hardware(device: str) -> dict[str, Any]:
     """The device evaluated on, and library versions."""
     import torch

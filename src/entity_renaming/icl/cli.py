@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ..entities import Lexicon
 from ..evaluation.release import ReleaseError, load_config, open_release
 from ..evaluation.results import code_version, hardware, write_json
 from ..extras import MissingExtra, require
@@ -17,7 +18,6 @@ from ..model import QAExample
 from ..namebank import BankError
 from ..ner import NerCache, load_backend
 from ..pipeline import DEFAULT_SPACY_MODEL, default_ner_cache_dir
-from ..spans import Lexicon
 from .analysis import maj_at_k, name_rows, rank
 from .experiment import ORIGINAL, SETTINGS, Experiment, run_experiment
 from .names import bootstrap_name_sets, name_pool, unique_names

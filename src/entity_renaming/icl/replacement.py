@@ -1,9 +1,9 @@
 """The subject PER entity of a question, its pronoun gender, and its span-based replacement.
 
-* **Subject**: the first PERSON mention (passage order) that overlaps a gold or plausible answer span and
-  is a full name of 1–2 capitalised words after stripping titles/suffixes (``spans.person_spans``). NER
-  fragments such as ``Ch`` inside ``Chopin`` cannot be chosen: mentions are NER spans and the renaming
-  engine matches whole words only.
+* **Subject**: the first PER answer entity (passage order) of the shared entity analysis
+  (:func:`entity_renaming.entities.example_entities`: it is the gold answer, typed from evidence) whose name
+  is 1–2 words without initials. NER fragments such as ``Ch`` inside ``Chopin`` cannot be chosen:
+  mentions are NER spans and the renaming engine matches whole words only.
 * **Mapping**: the full name and, for two-word names, each word on its own (later mentions such as
   ``Smith`` or ``Smith's``) are mapped to the one new name; a word that also belongs to another person
   in the passage (``Anna Smith``) is not mapped alone. One mapping for context, question and answers.
@@ -19,10 +19,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..entities import Entity, Lexicon, analyse_examples, example_entities, occurs_as_word, parse_person
 from ..model import QAExample, Substitution
 from ..ner import Mention, NerBackend, NerCache, recognize
-from ..sampling import occurs_as_word
-from ..spans import Lexicon, answer_entities, person_spans, strip_person, two_word_lasts
 from ..substitute import rename_example
 
 MALE_PRONOUNS = frozenset(["he", "him", "his", "himself"])
@@ -64,7 +63,8 @@ def _other_people(mentions: list[Mention], words: tuple[str, ...]) -> list[tuple
     for m in mentions:
         if m.label != "PERSON":
             continue
-        other = tuple(strip_person(m.text.split()))
+        name = parse_person(m.text)
+        other = name.words if name else ()
         if other and not set(other) <= mine:
             others.append(other)
     return others
@@ -83,14 +83,15 @@ def subject_gender(first_gender: str | None, pronouns: set[str]) -> str | None:
 
 def find_subject(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> Subject | None:
     """The subject of ``example`` (see module docstring), or ``None`` when no answer is a full PER name."""
-    lasts = two_word_lasts(mentions)
-    for mention in answer_entities(example, mentions):
-        if mention.label != "PERSON":
+    return _subject(example, mentions, example_entities(example, mentions, lexicon))
+
+
+def _subject(example: QAExample, mentions: list[Mention], entities: list[Entity]) -> Subject | None:
+    for entity in entities:
+        words = tuple(s.surface for s in entity.spans)
+        if entity.entity_type != "per" or len(words) > 2 or " ".join(words) not in example.context:
             continue
-        spans = person_spans(mention.text, lexicon, lasts)
-        if not spans:
-            continue
-        words = tuple(s.surface for s in spans)
+        spans = entity.spans
         first = spans[0].span_type
         first_gender = {"first-female": "female", "first-male": "male"}.get(first)
         others = _other_people(mentions, words)
@@ -137,9 +138,10 @@ def detect_subjects(
     mentions = recognize(
         (ex.context for ex in examples), backend, cache, progress=progress, desc="NER (unique passages)"
     )
+    analysis = analyse_examples(examples, mentions, lexicon)
     found = {}
     for ex in examples:
-        subject = find_subject(ex, mentions[ex.context], lexicon)
+        subject = _subject(ex, mentions[ex.context], analysis[ex.id])
         if subject is not None:
             found[ex.id] = subject
     return found

@@ -28,6 +28,13 @@ _QA_KEYS = ("answers", "question", "id", "qid", "question_tokens", "detected_ans
 GZIP_MAGIC = b"\x1f\x8b"
 
 
+def open_text(path: str | Path, mode: str = "rt"):
+    """Open plain or gzip UTF-8 text by suffix, for files this package wrote (inputs: :func:`read_lines`)."""
+    if str(path).endswith(".gz"):
+        return gzip.open(path, mode, encoding="utf-8")
+    return open(path, mode, encoding="utf-8")
+
+
 def _raw_lines(path: Path) -> Iterator[bytes]:
     """The file's lines as bytes, gunzipped when the file starts with the gzip magic or ends in ``.gz``."""
     with open(path, "rb") as raw:

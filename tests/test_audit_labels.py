@@ -1,0 +1,131 @@
+"""The entity analysis against the hand-labelled audit (tests/data/audit/labels.jsonl, judged by reading).
+
+For every type the analysis renames, at least 95 % of its rename decisions on the labelled (non-doubtful)
+cases must be right: the mention is a renamable name of that type (and, for Yan et al., the answer entity).
+Recall (the share of expected renamings made) is printed, not asserted: precision comes first.
+Run with ``-s`` to see the table.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from conftest import MRQA_SQUAD_DEV, SQUAD2_DEV
+
+from entity_renaming.entities import Lexicon, analyse_examples, clean_surface, parse_person
+from entity_renaming.entswap.build import example_texts, group_articles
+from entity_renaming.entswap.categories import singular_demonym
+from entity_renaming.entswap.entities import answer_safe, article_entities
+from entity_renaming.io import read_examples
+from entity_renaming.ner import NerCache, recognize
+
+LABELS = Path(__file__).resolve().parent / "data" / "audit" / "labels.jsonl"
+MIN_PRECISION = 0.95
+YAN_TYPE = {"per": "PER", "org": "ORG", "gpe": "GPE"}
+
+
+def labelled(study: str) -> list[dict]:
+    rows = [json.loads(line) for line in LABELS.read_text(encoding="utf-8").splitlines()]
+    return [r for r in rows if r["study"] == study and not r["doubtful"]]
+
+
+def tally(decisions: list[tuple[str | None, str | None, bool]]) -> dict[str, tuple[int, int, int, int]]:
+    """(our type, true type, expected rename) → type: (right, renamed, found, expected)."""
+    table: dict[str, list[int]] = {}
+    for ours, truth, expected in decisions:
+        for t in {ours, truth if expected else None} - {None}:
+            table.setdefault(t, [0, 0, 0, 0])
+        if ours is not None:
+            table[ours][1] += 1
+            table[ours][0] += expected and ours == truth
+        if expected and truth is not None:
+            table[truth][3] += 1
+            table[truth][2] += ours == truth
+    return {t: tuple(v) for t, v in sorted(table.items())}
+
+
+def report(study: str, table: dict[str, tuple[int, int, int, int]]) -> None:
+    for t, (right, renamed, found, expected) in table.items():
+        print(f"{study} {t:13s} precision {right}/{renamed}  recall {found}/{expected}")
+
+
+def assert_precise(table: dict[str, tuple[int, int, int, int]]) -> None:
+    for t, (right, renamed, _, _) in table.items():
+        assert renamed == 0 or right / renamed >= MIN_PRECISION, (t, right, renamed)
+
+
+@pytest.fixture(scope="module")
+def yan_table(spacy_ner, ner_cache_dir):
+    return yan_decisions(spacy_ner, NerCache(ner_cache_dir / "ner.sqlite"))
+
+
+def yan_decisions(backend, cache: NerCache) -> dict[str, tuple[int, int, int, int]]:
+    """The analysis of the whole MRQA SQuAD dev file (as a build makes it), judged on the Yan cases."""
+    examples = read_examples(MRQA_SQUAD_DEV)[1]
+    mentions = recognize((ex.context for ex in examples), backend, cache, progress=False)
+    entities = analyse_examples(examples, mentions, Lexicon())
+    decisions = []
+    for case in labelled("yan"):
+        ours = None
+        for entity in entities.get(case["example_id"], ()):
+            if entity.start < case["end"] and case["start"] < entity.end:
+                ours = YAN_TYPE[entity.entity_type]
+        decisions.append((ours, case["type"], case["expected"] == "rename"))
+    return tally(decisions)
+
+
+def test_yan_rename_decisions_are_precise(yan_table):
+    report("yan", yan_table)
+    assert sum(renamed for _, renamed, _, _ in yan_table.values()) >= 30  # the analysis does rename
+    assert_precise(yan_table)
+
+
+@pytest.fixture(scope="module")
+def entswap_table(spacy_ner, ner_cache_dir):
+    return entswap_decisions(spacy_ner, NerCache(ner_cache_dir / "ner.sqlite"))
+
+
+def entswap_decisions(backend, cache: NerCache) -> dict[str, tuple[int, int, int, int]]:
+    """EntSwap's entities of every article of the SQuAD 2.0 dev half, judged on the EntSwap cases."""
+    examples = read_examples(SQUAD2_DEV)[1]
+    texts = [t for ex in examples for t in example_texts(ex)]
+    mentions = recognize(texts, backend, cache, progress=False)
+    lexicon = Lexicon(strict=False)
+    lexicon.observe(texts, (m for t in dict.fromkeys(texts) for m in mentions[t]))
+    articles = group_articles(examples)
+    found = {}
+    for key, members in articles.items():
+        entities = article_entities([t for ex in members for t in example_texts(ex)], mentions, lexicon)
+        found[key] = {e.surface: e.category for e in answer_safe(entities, members)}
+    decisions = []
+    for case in labelled("entswap"):
+        table = found[article_key_of(case, articles)]
+        decisions.append((our_category(case, table), case["type"], case["expected"] == "rename"))
+    return tally(decisions)
+
+
+def article_key_of(case: dict, articles: dict) -> str:
+    key = f"title:{case['article']}"
+    assert key in articles, key
+    return key
+
+
+def our_category(case: dict, table: dict[str, str]) -> str | None:
+    """The category the analysis renames this mention as (a person: any of its name words)."""
+    surface = clean_surface(case["surface"])
+    if case["ner_label"] == "PERSON":
+        name = parse_person(case["surface"])
+        cats = {table.get(w) for w in (name.words if name else ())} - {None}
+        return next(iter(cats)) if len(cats) == 1 else None
+    return table.get(surface) or table.get(singular_demonym(surface))
+
+
+def test_entswap_rename_decisions_are_precise(entswap_table):
+    report("entswap", entswap_table)
+    assert_precise({t: v for t, v in entswap_table.items() if t in ("person", "country", "city")})
+    counts = Counter({t: v[1] for t, v in entswap_table.items()})
+    assert counts["country"] >= 20 and counts["person"] >= 5
+
