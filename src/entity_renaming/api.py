@@ -55,6 +55,7 @@ from .configs import ENTITY_TYPES, ORIGIN_PERTURBATIONS, PERTURBATIONS, ConfigRe
 from .demo import DEMO_PATH
 from .entities import Lexicon
 from .io import detect_format, read_examples, write_examples
+from .io.formats import format_for_columns
 from .io.hf import example_to_row, row_to_example
 from .model import QAExample, Renaming, Skip, SourceFormat
 from .ner import NerBackend, NerCache, load_backend
@@ -154,10 +155,6 @@ def rename(
     return next(iter(rename_configs(examples, [spec], progress=progress, **opts)))
 
 
-def _format_of(columns: Iterable[str]) -> SourceFormat:
-    return "mrqa" if "detected_answers" in set(columns) else "squad"
-
-
 def _rows(examples: Sequence[QAExample], columns: Sequence[str], source: dict[str, dict[str, Any]]) -> dict:
     """Hub rows of ``examples`` restricted to ``columns``; other columns are copied from the input row."""
     rows = [example_to_row(ex) for ex in examples]
@@ -174,6 +171,9 @@ class DatasetRenamer:
     widths stay as on the hub); skipped rows are dropped. ``renamings`` and ``skipped`` collect the
     records in this process (use ``num_proc=1``, or :func:`rename_dataset`). The NER model is loaded
     on first use and never pickled, so ``datasets`` fingerprints the renamer by its settings only.
+    The entity analysis weighs evidence across the examples it sees (a surface form's NER labels), so
+    a batch is analysed on its own: for results identical to ``build-benchmark`` whatever the batch
+    size, use :func:`rename_dataset`.
     """
 
     def __init__(
@@ -220,7 +220,7 @@ class DatasetRenamer:
         return self._tools
 
     def __call__(self, batch: dict[str, list[Any]]) -> dict[str, list[Any]]:
-        fmt = _format_of(batch)
+        fmt = format_for_columns(batch).name
         columns = list(batch)
         rows = [dict(zip(columns, values, strict=True)) for values in zip(*batch.values(), strict=True)]
         examples = [row_to_example(row, fmt, self.spec.dataset) for row in rows]
@@ -244,7 +244,7 @@ def rename_dataset(dataset: Any, *, name: str = "dataset", **options: Any) -> tu
     """
     from datasets import Dataset
 
-    fmt = _format_of(dataset.column_names)
+    fmt = format_for_columns(dataset.column_names).name
     rows = list(dataset)
     examples = [row_to_example(row, fmt, name) for row in rows]
     result = rename(examples, **options)
