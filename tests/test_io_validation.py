@@ -300,3 +300,21 @@ def test_squad_error_lines_are_exact_deep_in_a_pretty_printed_file(tmp_path):
     path = _write_squad(tmp_path, doc)
     data = read_input(path)
     assert [(r.example_id, r.line) for r in data.rejected] == [(qa["id"], _line_of(path, qa["id"]))]
+
+
+def test_hub_unreachable_is_one_clear_error_naming_the_repo(tmp_path):
+    """`build-benchmark --hub` offline: exit 2 naming repo, split and the offline way out; no traceback."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_DATASETS_CACHE": str(tmp_path / "cache")}
+    run = subprocess.run(
+        [sys.executable, "-m", "entity_renaming.cli.build_benchmark", "--hub", "rajpurkar/squad_v2",
+         "--out", str(tmp_path / "out"), "--no-progress"],
+        capture_output=True, text=True, env=env, timeout=300,
+    )
+    assert run.returncode == 2, run.stderr
+    assert "Traceback" not in run.stderr
+    assert "rajpurkar/squad_v2: validation:" in run.stderr and "--input FILE" in run.stderr
+    assert not (tmp_path / "out" / "manifest.json").exists()

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..model import Answer, QAExample, SourceFormat
+from .errors import InputError
 from .parsed import Parsed
 
 HUB_SOURCES = {"squad_v2": "rajpurkar/squad_v2", "mrqa": "mrqa-workshop/mrqa"}
@@ -203,7 +204,14 @@ def hub_rows(
 
     from .formats import MRQA, format_for_columns
 
-    rows = datasets.load_dataset(repo_id, split=split, cache_dir=cache_dir, revision=revision)
+    try:
+        rows = datasets.load_dataset(repo_id, split=split, cache_dir=cache_dir, revision=revision)
+    except (ConnectionError, FileNotFoundError) as err:  # hub unreachable or offline, repo or split unknown
+        raise InputError(
+            repo_id, None, split,
+            f"cannot load this split with `datasets` ({err}); offline, pass a local copy "
+            "(--input FILE, or --hub FOLDER laid out like the hub repository)",
+        ) from None
     fmt = format_for_columns(rows.column_names)
     if fmt is MRQA and subset is not None:
         rows = rows.filter(lambda r: r["subset"] == subset)
