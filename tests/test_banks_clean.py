@@ -79,3 +79,13 @@ def test_data_cards_match_the_manifest() -> None:
         assert card == render_card(recipes[name], entry), name
         for span_type, info in entry["span_types"].items():
             assert f"| `{span_type}` | {info['names']:,} |" in card, (name, span_type)
+
+
+def test_country_bank_holds_no_continent_or_uninhabited_territory():
+    """A DBName country replacement must be a country ("What country's schools …" → not "Antarctica")."""
+    from entity_renaming.banks.gazetteer import NOT_COUNTRIES, tables_from_export
+    from entity_renaming.namebank import load_bank
+
+    assert not NOT_COUNTRIES & set(load_bank("gazetteer").names("country"))
+    rows = [{"name": "Antarctica", "states": []}, {"name": "Japan", "population": 5, "states": []}]
+    assert set(tables_from_export(rows)["country"]) == {"Japan"}

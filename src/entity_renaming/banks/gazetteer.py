@@ -13,6 +13,12 @@ from .context import BuildContext
 from .sources import SourceError
 
 _PLACE_BAD = set("()[],;/\\\"0123456789")
+#: Entries of the database that are no country a sentence could be about as one: a continent and territories
+#: without a permanent population (a DBName replacement must stay a country: "What country's schools …").
+NOT_COUNTRIES = frozenset({
+    "Antarctica", "Bouvet Island", "Heard Island and McDonald Islands", "French Southern Territories",
+    "South Georgia", "United States Minor Outlying Islands", "British Indian Ocean Territory",
+})
 
 
 def clean_place(name: str | None) -> str | None:
@@ -62,7 +68,8 @@ def tables_from_export(countries: list[dict[str, Any]]) -> dict[str, dict[str, i
         t: {} for t in ("country", "state", "city", "nationality")}
     for country in countries:
         population = int(country.get("population") or 1)
-        _add(tables["country"], country.get("name"), population)
+        if country.get("name") not in NOT_COUNTRIES:
+            _add(tables["country"], country.get("name"), population)
         for demonym in demonyms(country.get("nationality")):
             _add(tables["nationality"], demonym, population)
         for state in country.get("states") or ():
