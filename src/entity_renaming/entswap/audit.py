@@ -208,7 +208,7 @@ def data_file(config_dir: Path, config: str) -> Path:
 
 
 def audit(config_dir: Path, config: str, n: int, seed: int) -> str:
-    _, examples = read_examples(data_file(config_dir, config))
+    _, examples = read_examples(data_file(config_dir, config), allow_empty=True)
     renamings_path = config_dir / f"{config}.renamings.jsonl.gz"
     if not renamings_path.exists():
         raise InputError(renamings_path, None, "renamings", "not found (build the config first)")

@@ -246,7 +246,7 @@ def _add_parquet_rows(data: ConfigData, path: Path, raw: bytes) -> None:
 
 def _add_file(data: ConfigData, path: Path) -> None:
     try:
-        examples = read_examples(path)[1]
+        examples = read_examples(path, allow_empty=True)[1]
     except InputError as err:
         raise ReleaseError(str(err)) from None
     for ex in examples:

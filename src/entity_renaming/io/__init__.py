@@ -95,9 +95,13 @@ class InputData:
         return self
 
 
-def validate(parsed: Parsed) -> InputData:
-    """Check ``parsed`` once: duplicate ids and emptiness raise, unusable examples are rejected."""
-    if not parsed.examples:
+def validate(parsed: Parsed, *, allow_empty: bool = False, reader: Format | None = None) -> InputData:
+    """Check ``parsed`` once: duplicate ids and emptiness raise, unusable examples are rejected.
+
+    ``allow_empty`` is for reading a built config back (a config may hold no example, e.g. no ORG answer
+    entity in a small sample); an input to a build must never be empty. ``reader`` is the reader's format,
+    for an empty file (otherwise the examples' own)."""
+    if not parsed.examples and not allow_empty:
         raise InputError(parsed.path, None, "<file>", "no examples")
     first_seen: dict[str, int] = {}
     for i, ex in enumerate(parsed.examples):
@@ -119,7 +123,7 @@ def validate(parsed: Parsed) -> InputData:
             rejected.append(Rejected(ex.id, path, where, "; ".join(problems)))
         else:
             examples.append(ex)
-    fmt = format_of(parsed.examples[0])
+    fmt = format_of(parsed.examples[0]) if parsed.examples else reader
     return InputData(fmt, parsed.meta, examples, rejected)
 
 
@@ -145,20 +149,32 @@ def detect_format(path: str | Path) -> SourceFormat:
     raise InputError(path, None, "<path>", "cannot tell the format from the name; pass --format mrqa|squad")
 
 
-def read_input(path: str | Path, fmt: SourceFormat | None = None, dataset: str | None = None) -> InputData:
+def read_input(
+    path: str | Path,
+    fmt: SourceFormat | None = None,
+    dataset: str | None = None,
+    *,
+    allow_empty: bool = False,
+) -> InputData:
     """Read and validate any supported file (see the module docstring for what raises)."""
     if not Path(path).is_file():
         raise InputError(path, None, "<path>", "no such file")
     fmt_obj = get_format(fmt or detect_format(path))
     with _gc_paused():
-        return validate(fmt_obj.parse(path, dataset))
+        return validate(fmt_obj.parse(path, dataset), allow_empty=allow_empty, reader=fmt_obj)
 
 
 def read_examples(
-    path: str | Path, fmt: SourceFormat | None = None, dataset: str | None = None
+    path: str | Path,
+    fmt: SourceFormat | None = None,
+    dataset: str | None = None,
+    *,
+    allow_empty: bool = False,
 ) -> tuple[dict[str, Any], list[QAExample]]:
-    """Read a file whose every example must be usable → (format metadata, examples in file order)."""
-    data = read_input(path, fmt, dataset).strict()
+    """Read a file whose every example must be usable → (format metadata, examples in file order).
+
+    ``allow_empty=True`` reads a built config back, which may hold no example."""
+    data = read_input(path, fmt, dataset, allow_empty=allow_empty).strict()
     return data.meta, data.examples
 
 

@@ -17,6 +17,10 @@ class InputError(ValueError):
         super().__init__(f"{where}: {field}: {message}")
 
 
+class HubUnreachable(InputError):
+    """A hub dataset that ``datasets`` cannot load (offline, unreachable, unknown repo or split)."""
+
+
 def is_int(value: object) -> bool:
     """An ``int`` that is not a ``bool`` (``True`` is an ``int`` in Python, never an offset)."""
     return isinstance(value, int) and not isinstance(value, bool)

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..model import Answer, QAExample, SourceFormat
-from .errors import InputError
+from .errors import HubUnreachable
 from .parsed import Parsed
 
 HUB_SOURCES = {"squad_v2": "rajpurkar/squad_v2", "mrqa": "mrqa-workshop/mrqa"}
@@ -207,7 +207,7 @@ def hub_rows(
     try:
         rows = datasets.load_dataset(repo_id, split=split, cache_dir=cache_dir, revision=revision)
     except (ConnectionError, FileNotFoundError) as err:  # hub unreachable or offline, repo or split unknown
-        raise InputError(
+        raise HubUnreachable(
             repo_id, None, split,
             f"cannot load this split with `datasets` ({err}); offline, pass a local copy "
             "(--input FILE, or --hub FOLDER laid out like the hub repository)",

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..checksums import examples_digest, sha256_file
 from ..io import read_examples
-from ..io.errors import InputError
+from ..io.errors import HubUnreachable, InputError
 from ..io.hf import load_hub_examples
 from ..model import QAExample
 from .definition import Source
@@ -86,7 +86,7 @@ def _from_hub(source: Source, repo: str, *, offline: bool, cache_dir: Path | Non
         examples = load_hub_examples(repo, source.split, subset=source.subset,
                                      cache_dir=str(cache_dir) if cache_dir else None)
     except Exception as err:  # datasets/huggingface_hub/httpx errors share no base class but Exception
-        if isinstance(err, (ReleaseError, InputError)):
+        if isinstance(err, (ReleaseError, InputError)) and not isinstance(err, HubUnreachable):
             raise
         where = "offline (HF_HUB_OFFLINE) and not in the cache" if offline else "unreachable or refused"
         raise ReleaseError(f"source {source.name}: cannot load {repo} (split {source.split!r}, subset "
