@@ -1,6 +1,7 @@
 """Build speed: the full grid vs a one-config build, both from an empty NER cache (issue 14's ratio).
 
     python benchmarks/build_speed.py [--input ../shared/data/mrqa/SQuAD_dev.jsonl.gz] [--repeat 2]
+    python benchmarks/build_speed.py --copies 2 --repeat 1    # the input twice (ids renamed): memory
 
 Runs ``build-benchmark`` with the package's default settings as a user would (a fresh process each, a
 fresh empty NER cache each, output into a fresh folder):
@@ -10,12 +11,15 @@ fresh empty NER cache each, output into a fresh folder):
 
 and prints, per repetition, both wall times and their ratio (the goal is ≤ 1.5×), both CPU times
 (user + system, workers included) and their ratio (less sensitive to a shared machine's load), the
-grid's output size and peak memory, with the load average before and after.
+grid's output size and peak memory (the largest single process: forked workers share the parent's
+pages), with the load average before and after. ``--copies N`` builds from the MRQA input repeated N
+times (copy k's context and question ids get a ``-copyK`` suffix), to see how memory grows with input.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import platform
@@ -50,14 +54,33 @@ def timed_build(input_file: Path, extra: list[str], workdir: Path) -> dict[str, 
             "configs": len(json.loads((out / "manifest.json").read_text())["configs"])}
 
 
+def repeated_input(input_file: Path, copies: int, folder: Path) -> Path:
+    """The MRQA file ``input_file`` with its records repeated ``copies`` times, ids made unique."""
+    lines = gzip.decompress(input_file.read_bytes()).decode("utf-8").splitlines()
+    header, records = lines[0], [json.loads(line) for line in lines[1:] if line.strip()]
+    out = [header, *lines[1:]]
+    for k in range(2, copies + 1):
+        for record in records:
+            copy = {**record, "id": f"{record['id']}-copy{k}",
+                    "qas": [{**qa, "qid": f"{qa['qid']}-copy{k}"} for qa in record["qas"]]}
+            out.append(json.dumps(copy, ensure_ascii=False))
+    path = folder / f"x{copies}-{input_file.name}"
+    path.write_bytes(gzip.compress(("\n".join(out) + "\n").encode("utf-8"), compresslevel=3))
+    return path
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--input", type=Path, default=DEFAULT_INPUT)
     p.add_argument("--repeat", type=int, default=2, help="measure the ratio this many times (default 2)")
+    p.add_argument("--copies", type=int, default=1, help="repeat the (MRQA) input this many times")
     p.add_argument("--extra", default="", help="build-benchmark flags for both builds, e.g. '--workers 2'")
     args = p.parse_args()
     extra = args.extra.split()
     runs = []
+    inputs = tempfile.TemporaryDirectory()
+    if args.copies > 1:
+        args.input = repeated_input(args.input, args.copies, Path(inputs.name))
     for _ in range(args.repeat):
         load_before = os.getloadavg()
         with tempfile.TemporaryDirectory() as one_dir, tempfile.TemporaryDirectory() as grid_dir:
@@ -72,7 +95,8 @@ def main() -> None:
             "loadavg_before": [round(x, 2) for x in load_before],
             "loadavg_after": [round(x, 2) for x in os.getloadavg()],
         })
-    print(json.dumps({"input": args.input.name, "cpu_count": os.cpu_count(),
+    inputs.cleanup()
+    print(json.dumps({"input": args.input.name, "copies": args.copies, "cpu_count": os.cpu_count(),
                       "machine": platform.processor() or platform.machine(), "extra_flags": extra,
                       "runs": runs}, indent=1))
 

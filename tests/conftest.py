@@ -25,3 +25,20 @@ def spacy_ner():
 def ner_cache_dir(tmp_path_factory) -> Path:
     """One NER cache for the whole session, as a user's cache is shared by all builds."""
     return tmp_path_factory.mktemp("ner-cache")
+
+
+def analyse_passages(examples, chosen, spacy_ner):
+    """The entity analysis of the examples of the ``chosen`` passages, as a build makes it: NER of those
+    passages only, case statistics from every text of ``examples``. Returns (subset, mentions, lexicon,
+    entities by example id)."""
+    from entity_renaming.entities import example_entities
+    from entity_renaming.lexicon import Lexicon
+    from entity_renaming.ner import NerCache, recognize
+
+    subset = [ex for ex in examples if ex.context in chosen]
+    mentions = recognize([ex.context for ex in subset], spacy_ner, NerCache(None), progress=False)
+    lexicon = Lexicon()
+    lexicon.observe([t for ex in examples for t in (ex.context, ex.question)],
+                    (m for ctx in chosen for m in mentions[ctx]))
+    entities = {ex.id: example_entities(ex, mentions[ex.context], lexicon) for ex in subset}
+    return subset, mentions, lexicon, entities

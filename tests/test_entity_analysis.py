@@ -5,20 +5,13 @@ Each test pins one error pattern of issue 11 to real examples where the old anal
 from __future__ import annotations
 
 import pytest
-from conftest import MRQA_SQUAD_DEV, SQUAD2_DEV
+from conftest import MRQA_SQUAD_DEV, SQUAD2_DEV, analyse_passages
 
-from entity_renaming.entities import (
-    Lexicon,
-    answer_texts,
-    clean_surface,
-    example_entities,
-    names_entity,
-    never_renamed,
-    parse_person,
-)
+from entity_renaming.entities import answer_texts, names_entity
 from entity_renaming.entswap.build import example_texts, group_articles
 from entity_renaming.entswap.entities import article_entities
 from entity_renaming.io import read_examples
+from entity_renaming.lexicon import Lexicon, clean_surface, never_renamed, parse_person
 from entity_renaming.ner import NerCache, recognize
 from entity_renaming.spans import perturbable_spans
 
@@ -39,12 +32,7 @@ def mrqa():
 def analysis(mrqa, spacy_ner):
     """NER of the chosen passages only; case statistics from every text of the file."""
     examples, chosen = mrqa
-    subset = [ex for ex in examples if ex.context in chosen]
-    mentions = recognize([ex.context for ex in subset], spacy_ner, NerCache(None), progress=False)
-    lexicon = Lexicon()
-    lexicon.observe([t for ex in examples for t in (ex.context, ex.question)],
-                    (m for ctx in chosen for m in mentions[ctx]))
-    entities = {ex.id: example_entities(ex, mentions[ex.context], lexicon) for ex in subset}
+    subset, _, _, entities = analyse_passages(examples, chosen, spacy_ner)
     return {ex.id: ex for ex in subset}, entities
 
 

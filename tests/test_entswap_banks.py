@@ -1,7 +1,8 @@
 """Name banks for the EntSwap tests, built from the real shared data (the bundled ``african`` bank may
 not exist yet): African countries, their cities, states (as locations) and demonyms from the Countries
 States Cities database; given and family names from two-word PER mentions of MasakhaNER 2.0; gazetteer
-of every country, state, city and demonym."""
+of every country, state, city and demonym. A country and its demonym share a count, as the bundled banks'
+populations do, so that a demonym follows its country."""
 
 from __future__ import annotations
 
@@ -44,19 +45,20 @@ def build_test_banks(root: Path) -> Path:
     gazetteer = {k: Counter() for k in ("country", "state", "city", "nationality")}
     african = {k: Counter() for k in ("country", "city", "location", "nationality", "organization",
                                       *FIRST_NAME_TYPES, "last")}
-    for country in countries:
+    for index, country in enumerate(countries):
         is_african = country.get("region") == "Africa"
-        places = [("country", country["name"]), ("nationality", country.get("nationality") or "")]
+        size = 100_000 + index  # a stand-in population: the same for a country and its demonym pairs them
+        places = [("country", country["name"], size), ("nationality", country.get("nationality") or "", size)]
         for state in country.get("states", []):
-            places.append(("state", state["name"]))
-            places.extend(("city", city["name"]) for city in state.get("cities", []))
-        for kind, name in places:
+            places.append(("state", state["name"], 1))
+            places.extend(("city", city["name"], 1) for city in state.get("cities", []))
+        for kind, name, count in places:
             name = name.strip()
             if not name:
                 continue
-            gazetteer[kind][name] += 1
+            gazetteer[kind][name] += count
             if is_african:
-                african["location" if kind == "state" else kind][name] += 1
+                african["location" if kind == "state" else kind][name] += count
     import gender_guesser.detector as detector
 
     guess = detector.Detector(case_sensitive=False)

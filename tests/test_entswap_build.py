@@ -15,13 +15,16 @@ import pytest
 from conftest import SQUAD2_NORMANS_RHINE
 from test_entswap_banks import build_test_banks
 
+from entity_renaming.casing import natural_case
 from entity_renaming.configs import parse_config_name
-from entity_renaming.entities import Lexicon
 from entity_renaming.entswap import build_entswap_configs, original_config
 from entity_renaming.entswap.audit import restore
 from entity_renaming.entswap.build import article_key
+from entity_renaming.entswap.categories import demonym_countries
 from entity_renaming.io import read_examples, write_examples
+from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import illegal_answers
+from entity_renaming.namebank import load_bank
 from entity_renaming.substitute import title_words
 
 SEEDS = [0, 1]
@@ -96,7 +99,7 @@ def test_everything_is_renamed_and_restorable(configs, examples):
         for field, new, original in fields:
             assert restore(new, [e for e in edits if e.field == field]) == original
         changed += ex.context != old.context
-    assert changed >= 0.9 * len(result.examples)
+    assert changed >= 0.7 * len(result.examples)  # precision first: doubtful entities stay unrenamed
 
 
 def test_one_mapping_per_article_in_title_question_context(configs, examples):
@@ -124,22 +127,31 @@ def test_one_mapping_per_article_in_title_question_context(configs, examples):
                     assert not re.search(rf"(?<![\w'’]){re.escape(original)}(?!\w)", text), (original, text)
 
 
-def test_normans_title_and_plural_and_possessive_follow_the_demonym(configs, examples):
+def test_normans_stay_and_demonyms_follow_their_country(configs, examples, banks):
+    """The Normans have no country of the gazetteer, so no African demonym can follow one: they keep their
+    name (title included). Every renamed demonym is the demonym of its country's new name (France → X makes
+    French → X's demonym), in every example of the article."""
     result = configs["afrisquad2-seed0"]
-    subs = {s.original: s for r in result.renamings for s in r.substitutions}
-    norman = subs["Norman"]
-    assert norman.entity_type == "nationality"
-    new = norman.replacement
-    titles = {e.title for e in result.examples}
-    assert f"{new}s" in titles  # the title "Normans" is renamed like the passage
-    texts = " ".join(e.context for e in result.examples)
-    assert f"{new}s" in texts and "Normans" not in texts
-    plural_edits = [e for r in result.renamings for e in r.edits if e.original == "Normans"]
-    assert plural_edits and all(e.replacement == f"{new}s" for e in plural_edits)
-    possessive = [e for e in examples if "Norman's" in e.context or "Normans'" in e.context]
-    renamed = {e.id: e for e in result.examples}
-    for ex in possessive:
-        assert f"{new}'s" in renamed[ex.id].context or f"{new}s'" in renamed[ex.id].context
+    subs = [s for r in result.renamings for s in r.substitutions]
+    assert not [s for s in subs if s.original in ("Norman", "Normans")]
+    assert any(e.title == "Normans" for e in result.examples)
+    bank = load_bank("african", banks)
+    demonym_of = {natural_case(country): natural_case(demonym)
+                  for demonym, country in demonym_countries(bank).items()}
+    by_article: dict[str, dict[str, str]] = defaultdict(dict)
+    by_id = {e.id: e for e in examples}
+    for r in result.renamings:
+        for s in r.substitutions:
+            by_article[article_key(by_id[r.example_id])][s.original] = s.replacement
+    followed = 0
+    for mapping in by_article.values():  # (the slice is the Normans and Rhine articles)
+        for country, demonym in (("France", "French"), ("Italy", "Italian"), ("Greece", "Greek"),
+                                 ("Germany", "German"), ("Denmark", "Danish")):
+            if demonym in mapping:
+                assert country not in mapping or demonym_of[mapping[country]] == mapping[demonym]
+                followed += country in mapping
+    nationalities = [s for s in subs if s.entity_type == "nationality"]
+    assert followed and nationalities and all(s.replacement in demonym_of.values() for s in nationalities)
 
 
 def test_plausible_answers_are_renamed(configs, examples):
@@ -150,7 +162,7 @@ def test_plausible_answers_are_renamed(configs, examples):
         for new, old in zip(ex.plausible_answers or [], by_id[ex.id].plausible_answers or [], strict=True):
             assert ex.context[new.char_spans[0][0]:new.char_spans[0][1]] == new.text
             renamed_plausible += new.text != old.text
-    assert renamed_plausible >= 50
+    assert renamed_plausible >= 20
 
 
 def test_ablation_keeps_its_category_and_the_other_names(configs):

@@ -8,11 +8,11 @@ import re
 import pytest
 
 from entity_renaming.configs import parse_config_name
-from entity_renaming.entities import Lexicon, clean_surface
 from entity_renaming.entswap.build import config_name, rename_swapped
 from entity_renaming.entswap.categories import singular_demonym
 from entity_renaming.entswap.entities import Entity, answer_safe, article_entities, category_of, person_parts
 from entity_renaming.entswap.mapping import ArticleText, Pools, article_mapping
+from entity_renaming.lexicon import Lexicon, clean_surface
 from entity_renaming.model import Answer, QAExample, Substitution
 from entity_renaming.namebank import write_bank_file
 from entity_renaming.ner import Mention, load_backend
@@ -21,19 +21,25 @@ from entity_renaming.ner.stanza_backend import StanzaResourcesError
 
 @pytest.fixture
 def banks(tmp_path):
-    """Small banks: the gazetteer rows are real Countries-States-Cities names."""
+    """Small banks: the gazetteer rows are real Countries-States-Cities names; countries and demonyms carry
+    populations, which pair them (``France``/``French``, ``Kenya``/``Kenyan``)."""
     rows = {
-        "gazetteer": {"country": ["France", "Greece", "Nigeria", "Kenya"], "state": ["Bavaria", "Lagos"],
-                      "city": ["Rouen", "Paris", "Nairobi", "Lagos"], "nationality": ["French", "Kenyan"]},
+        "gazetteer": {"country": [("France", 66_000_000), ("Greece", 10_000_000), ("Nigeria", 200_000_000),
+                                  ("Kenya", 41_000_000), ("Gibraltar", 33_000)],
+                      "state": ["Bavaria", "Lagos"], "city": ["Rouen", "Paris", "Nairobi", "Lagos"],
+                      "nationality": [("French", 66_000_000), ("Kenyan", 41_000_000)]},
         "african": {"first-male": ["Chinedu", "Kwame", "Tunde"], "first-female": ["Amara", "Zainab"],
                     "first-neutral": ["Ayo", "Sade"], "last": ["Okafor", "Mensah", "Adeyemi"],
-                    "country": ["Ghana", "Kenya", "Senegal"], "city": ["Kumasi", "Mombasa"],
-                    "location": ["Sahel", "Rift Valley"], "organization": ["Dangote Group", "Safaricom"],
-                    "nationality": ["Aremu", "Beninese", "Malagasy", "Swazis"]},
+                    "country": [("Ghana", 30_000_000), ("Kenya", 41_000_000), ("Senegal", 13_000_000)],
+                    "city": ["Kumasi", "Mombasa"], "location": ["Sahel", "Rift Valley"],
+                    "organization": ["Dangote Group", "Safaricom", "Electoral Commission of Ghana"],
+                    "nationality": [("Ghanaian", 30_000_000), ("Kenyan", 41_000_000),
+                                    ("Senegalese", 13_000_000), "Beninese", "Malagasy", "Swazis"]},
     }
     for bank, table in rows.items():
         for span_type, names in table.items():
-            write_bank_file(tmp_path / bank / f"{span_type}.tsv", [(n, 1) for n in names])
+            write_bank_file(tmp_path / bank / f"{span_type}.tsv",
+                            [n if isinstance(n, tuple) else (n, 1) for n in names])
     return tmp_path
 
 
@@ -57,10 +63,17 @@ def test_surfaces_are_cleaned_and_demonyms_singular():
 def test_gpe_split_with_the_gazetteer(banks):
     lexicon = Lexicon(banks, strict=False)
     assert [category_of(n, "GPE", lexicon) for n in ("France", "Rouen", "Bavaria", "Francia")] == [
-        "country", "city", "location", "location"]
+        "country", "city", "location", None]  # a GPE the gazetteer does not know is left alone
     assert category_of("Lagos", "GPE", lexicon) == "city"  # a state and a city of millions: the city wins
-    assert category_of("Rouen", "ORG", lexicon) == "organization"  # an ORG label never becomes a city
+    assert category_of("Gibraltar", "GPE", lexicon) is None  # a territory, no country to rename to
+    assert category_of("Rouen", "ORG", lexicon) is None  # an ORG label never becomes a city
     assert category_of("Bavaria", "ORG", lexicon) == "location"  # but a state (NER calls Normandy an ORG)
+    assert category_of("European Commission", "ORG", lexicon) == "organization"  # an organisation word
+    assert category_of("Electoral Commission of Kenya", "ORG", lexicon) == "organization"
+    assert category_of("Dangote Group", "ORG", lexicon) is None  # a "Group" may be anything
+    assert category_of("Grand Banks", "ORG", lexicon) is None  # "Banks" is no organisation word
+    assert category_of("Normans", "NORP", lexicon) is None  # a people without a country
+    assert category_of("French", "NORP", lexicon) == "nationality"
 
 
 def test_person_name_parts():
@@ -83,7 +96,7 @@ def test_article_entities_vote_and_keep_full_names_consistent(banks):
     assert found["Robert"].span_type == "first-male"
     assert found["Rouen"].category == "city" and found["France"].category == "country"
     assert found["Greece"].category == "country" and "Byzantine" not in found
-    assert found["Norman"].category == "nationality"  # NORP plural outvotes a lone PERSON word
+    assert "Norman" not in found  # a people without a country of the gazetteer is not renamed
 
 
 def _example(context, question, answer, title="Normans", impossible=False):
@@ -113,21 +126,40 @@ def test_unanswerable_keeps_no_answer_and_renames_plausible(banks):
 
 
 def test_mapping_rules(banks):
-    entities = [Entity("Norman", "nationality", "nationality"), Entity("Robert", "person", "first-male"),
-                Entity("Guiscard", "person", "last"), Entity("Rouen", "city", "city")]
-    text = ArticleText(["Robert Guiscard and the Normans took Rouen. Tunde was there."])
+    entities = [Entity("French", "nationality", "nationality", country="France"),
+                Entity("France", "country", "country"), Entity("Robert", "person", "first-male"),
+                Entity("Guiscard", "person", "last"), Entity("Rouen", "city", "city"),
+                Entity("Kenyan", "nationality", "nationality", country="Kenya")]
+    text = ArticleText(["Robert Guiscard and the French took Rouen in France. Tunde was there.",
+                        "Kenyan runners."])
     pools = Pools("african", banks)
-    assert pools("nationality") == ("Aremu",)  # no irregular plural (Beninese, Malagasy, Swazis)
+    assert pools("nationality") == ("Kenyan", "Ghanaian")  # no irregular plural (Senegalese, Swazis …)
+    assert pools.countries() == ("Kenya", "Ghana")  # Senegal's demonym has no -s plural
     for seed in range(20):
-        subs = article_mapping(entities, ("person", "city", "nationality"), seed=seed, article="a",
+        subs = article_mapping(entities, ("person", "country", "city", "nationality"), seed=seed, article="a",
                                article_text=text, pools=pools)
         new = {s.original: s.replacement for s in subs}
-        assert new["Norman"] == "Aremu" and new["Robert"] in ("Chinedu", "Kwame")  # Tunde is in the text
+        # Kenya's demonym is in the article, so France → Ghana, and Kenya has no name left to draw
+        assert new["France"] == "Ghana" and new["French"] == "Ghanaian" and "Kenyan" not in new
+        assert new["Robert"] in ("Chinedu", "Kwame")  # Tunde is in the text
         assert new["Rouen"] in ("Kumasi", "Mombasa") and new["Guiscard"] in ("Okafor", "Mensah", "Adeyemi")
     options = {"seed": 3, "article": "a", "article_text": text, "pools": pools}
-    without_city = article_mapping(entities, ("person", "nationality"), **options)
-    full = article_mapping(entities, ("person", "city", "nationality"), **options)
+    without_city = article_mapping(entities, ("person", "country", "nationality"), **options)
+    full = article_mapping(entities, ("person", "country", "city", "nationality"), **options)
     assert without_city == [s for s in full if s.entity_type != "city"]
+    without_country = article_mapping(entities, ("person", "city", "nationality"), **options)
+    assert {s.original: s.replacement for s in without_country}["French"] == pools.demonym(
+        {s.original: s.replacement for s in full}["France"])  # the ablation keeps the demonym's name
+
+
+def test_organisation_takes_an_african_name_with_its_organisation_word(banks):
+    entities = [Entity("European Commission", "organization", "organization", head="commission"),
+                Entity("Acme Corporation", "organization", "organization", head="corporation")]
+    subs = article_mapping(entities, ("organization",), seed=0, article="a",
+                           article_text=ArticleText(["The European Commission and Acme Corporation."]),
+                           pools=Pools("african", banks))
+    assert [(s.original, s.replacement) for s in subs] == [("European Commission",
+                                                            "Electoral Commission of Ghana")]
 
 
 def test_multiword_entity_cut_by_an_answer_is_not_renamed_as_a_unit():

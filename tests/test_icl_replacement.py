@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from entity_renaming.entities import Lexicon
 from entity_renaming.icl.names import bootstrap_name_sets, name_pool, unique_names
 from entity_renaming.icl.replacement import (
     Subject,
@@ -19,6 +18,7 @@ from entity_renaming.icl.replacement import (
     subject_gender,
     substitutions,
 )
+from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Answer, QAExample, illegal_answers
 from entity_renaming.ner import Mention, NerCache
 from entity_renaming.substitute import RenameError, rename_example

@@ -213,7 +213,8 @@ def test_every_config_loads_with_datasets_offline(built, manifest, inputs, tmp_p
             for edit in row["renamings"]:
                 if edit["field"] in ("context", "question"):
                     assert row[edit["field"]][edit["new_start"]:edit["new_end"]] == edit["replacement"]
-            assert bool(row["renamings"]) == ("seed" in name), (name, row["original_id"])
+            if not name.startswith("afrisquad2"):  # EntSwap leaves an example without a sure entity unchanged
+                assert bool(row["renamings"]) == ("seed" in name), (name, row["original_id"])
 
 
 def test_renamed_examples_pair_with_their_originals(built):
@@ -364,12 +365,13 @@ def test_changed_source_rebuilds_only_its_configs(built, inputs, tmp_path, monke
 
 
 def test_entswap_hook_builds_the_afrisquad2_configs_asked_for(inputs):
+    from entity_renaming.ner import load_backend
     from entity_renaming.release.entswap import build_release_configs
 
     _, examples = read_examples(inputs["squad2"])
     names = ["afrisquad2-wo-person-seed1", "squad2-original", "afrisquad2-seed0"]
-    results = list(build_release_configs(examples, names, progress=False, ner_cache_dir=inputs["ner_cache"],
-                                         banks_root=inputs["banks"]))
+    results = list(build_release_configs(examples, names, load_backend("spacy"), progress=False,
+                                         ner_cache_dir=inputs["ner_cache"], banks_root=inputs["banks"]))
     assert [r.name for r in results] == names
     assert results[1].examples == examples
     for result in (results[0], results[2]):
@@ -407,7 +409,7 @@ def test_card_states_the_sources_banks_definition_and_citations_the_build_used(b
     for key in ("kwiatkowski2019natural", "yang2018hotpotqa", "dunn2017searchqa", "joshi2017triviaqa"):
         assert key not in body  # sources the release does not contain
     # limitations of what is in the release only: EntSwap renames every entity, no national-origin configs
-    assert "EntSwap configs rename every entity of their categories" in body
+    assert "EntSwap configs rename the entities of their categories they have strong evidence for" in body
     assert "Only answer entities are renamed" not in body and "national-origin configs" not in body
 
 
@@ -567,7 +569,7 @@ def test_afrisquad2_configs_come_from_the_real_entswap_builder_and_bank(built, m
         edits = [e for r in rows for e in r["renamings"]]
         assert {e["entity_type"] for e in edits} <= set(CATEGORIES)
         assert {"person", "country"} <= {e["entity_type"] for e in edits}
-        assert {e["field"] for e in edits} >= {"context", "question", "title"}  # not answers only
+        assert {e["field"] for e in edits} >= {"context", "question"}  # not answers only
         person = [e["replacement"] for e in edits if e["entity_type"] == "person"]
         assert all(w.lower() in bank_names for p in person for w in p.split()), person[:5]
     assert manifest["configs"]["squad2-original"]["num_examples"] == inputs["squad2_n"]

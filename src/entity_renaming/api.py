@@ -53,10 +53,10 @@ from typing import Any
 
 from .configs import ENTITY_TYPES, ORIGIN_PERTURBATIONS, PERTURBATIONS, ConfigResult, ConfigSpec
 from .demo import DEMO_PATH
-from .entities import Lexicon
 from .io import detect_format, read_examples, write_examples
 from .io.formats import format_for_columns
 from .io.hf import example_to_row, row_to_example
+from .lexicon import Lexicon
 from .model import QAExample, Renaming, Skip, SourceFormat
 from .ner import NerBackend, NerCache, load_backend
 from .pipeline import DEFAULT_SPACY_MODEL, analyse, build_config, build_configs, default_ner_cache_dir

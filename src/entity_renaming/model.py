@@ -154,15 +154,16 @@ def normalize_answer(text: str) -> str:
     return " ".join(_ARTICLES.sub(" ", text).split())
 
 
-def illegal_answers(example: QAExample) -> list[str]:
+def illegal_answers(example: QAExample, *, tokens: bool = True) -> list[str]:
     """Problems that make ``example`` unusable for span-based QA (``field: message``); empty when legal.
 
     The checks belong to the example's format (:meth:`entity_renaming.io.formats.Format.problems`): the
-    same ones run on every input example when it is read and on every renamed example.
+    same ones run on every input example when it is read and on every renamed example (``tokens=False``
+    leaves out whether each token stands at its offset, for tokens rebuilt from the text itself).
     """
     from .io.formats import format_of
 
-    return format_of(example).problems(example)
+    return format_of(example).problems(example, tokens=tokens)
 
 
 def is_legal(example: QAExample) -> bool:

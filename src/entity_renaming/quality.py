@@ -36,6 +36,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from .entities import ORGANISATION_HEADS
 from .model import Edit, QAExample, Renaming, Substitution
 from .substitute import heads_phrase, is_grammar_edit, takes_article, title_words
 
@@ -190,10 +191,13 @@ def several_names(subs: list[Substitution]) -> bool:
 
 
 def inside_longer_name(text: str, mentions: list[Edit]) -> bool:
-    """A passage edit with an unrenamed capitalised word right before or after it."""
+    """A passage edit with an unrenamed capitalised word right before or after it; an organisation word
+    (``ORGANISATION_HEADS``) after an ORG edit ("<nnp> University") is the organisation's own."""
     spans = [(e.new_start, e.new_end) for e in mentions]
     for e in mentions:
         after = _NEXT_CAPITAL.match(text, e.new_end)
+        if after and e.entity_type == "org" and after.group(1).lower() in ORGANISATION_HEADS:
+            after = None
         if after and after.group(1) not in _FUNCTION_WORDS and not _starts_edit(after.start(1), spans):
             return True
         before = _PREV_CAPITAL.search(text, max(0, e.new_start - 40), e.new_start)

@@ -20,7 +20,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from .casing import natural_case, random_string
-from .entities import GAZETTEER_TYPES, PerturbableSpan, occurs_as_word
+from .entities import PerturbableSpan
+from .lexicon import GAZETTEER_TYPES, occurs_as_word
 from .model import Substitution
 from .namebank import FIRST_NAME_TYPES, BankError, load_bank
 from .substitute import RenameError

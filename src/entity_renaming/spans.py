@@ -14,16 +14,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .entities import Entity, PerturbableSpan, occurs_in
+from .entities import Entity, PerturbableSpan
+from .lexicon import occurs_in
 
 
 def perturbable_spans(entities: Iterable[Entity], entity_type: str = "mix",
                       answers: Sequence[str] = ()) -> list[PerturbableSpan]:
     """The spans renamed for ``entity_type`` (``mix``: every answer entity jointly), one per surface
-    (first wins); none when one of ``answers`` would keep its text (it contains none of the spans)."""
+    (first wins); none when one of ``answers`` would keep its text (it contains none of the spans) or a
+    selected person's word also stands in another name of the passage (:attr:`Entity.clashes`)."""
     found: dict[str, PerturbableSpan] = {}
     for entity in entities:
         if entity_type in ("mix", entity.entity_type):
+            if entity.clashes:
+                return []  # a renamed person word also stands in another name of the passage
             for span in entity.spans:
                 found.setdefault(span.surface, span)
     if not all(any(occurs_in(s, a) for s in found) for a in answers):

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .casing import apply_case, casing_variants
+from .io.formats import token_problems
 from .model import Answer, CharSpan, Edit, QAExample, Substitution, Token, illegal_answers, normalize_answer
 
 _TOKEN_RE = re.compile(r"\w+|[^\w\s]")
@@ -77,20 +78,37 @@ _PHRASE_ENDS = frozenset({
     "is", "was", "are", "were", "be", "been", "has", "had", "have", "will", "would", "could", "should", "can",
     "may", "might", "must", "did", "does", "do", "which", "that", "who", "whose", "where", "when", "while",
     "because", "if", "although", "though", "also", "then", "still", "not", "alone", "itself",
+    "today", "now", "too", "again", "instead", "however", "therefore", "first", "later", "once", "soon",
+    "following", "including", "excluding", "regarding", "concerning", "despite", "without", "within",
+})
+#: Nouns ending in ``-ly``: every other lower-case ``-ly`` word after a name is an adverb ("the United States
+#: especially"), so the name still heads its phrase.
+_LY_NOUNS = frozenset({
+    "ally", "family", "assembly", "supply", "monopoly", "rally", "anomaly", "lily", "belly", "jelly", "bully",
+    "folly", "holly", "homily", "melancholy", "oligopoly",
 })
 
 
 def heads_phrase(text: str, end: int) -> bool:
     """Whether a name ending at ``end`` heads its noun phrase, so that an article before it is its own:
-    followed by punctuation, the end of the text, a function word or a past-tense verb ("the United States
-    has", "the United States declared"), but not by a noun it modifies ("the United States Army", "the
-    United States government", "France-based"). Unknown lower-case words count as nouns (no article fix)."""
+    followed by punctuation, the end of the text, a function word, a past-tense verb ("the United States
+    has", "the United States declared") or an adverb in ``-ly`` ("the United States especially"), but not
+    by a noun it modifies ("the United States Army", "the United States government", "France-based").
+    Other unknown lower-case words count as nouns (no article fix)."""
     word = _NEXT_WORD.match(text, end).group(1)
     if word is None or text[end:end + 1] in ("'", "\u2019"):
         return True
     if word[0].isalnum():
-        return word in _PHRASE_ENDS or (word.islower() and word.endswith("ed"))
+        return word in _PHRASE_ENDS or (word.islower() and (
+            word.endswith("ed") or (word.endswith("ly") and word not in _LY_NOUNS)))
     return word not in ("-", "\u2013")
+
+
+def starts_sentence(text: str, start: int) -> bool:
+    """Whether position ``start`` opens the text, a line or a sentence (a capital "The" stays there)."""
+    before = text[:start].rstrip(" ")
+    sentence_end = _SENTENCE_END.search(text, max(0, start - 3), start)
+    return not before or before.endswith("\n") or sentence_end is not None
 
 
 def takes_article(name: str, span_type: str) -> bool:
@@ -245,7 +263,12 @@ class Renamer:
             if m.suffix and new[-1:] not in ("s", "S"):
                 new += "s"
             old_the, new_the = self._articles[sub]
-            if m.head and old_the and not new_the and m.the_start >= 0:
+            dropped = m.head and old_the and not new_the and m.the_start >= 0
+            if new[:4] == "The " and not dropped and m.the_start >= 0:
+                new = new[4:]  # "the Saudi Arabia government" → "the Gambia government", not "the The Gambia"
+            elif new[:4] == "The " and not starts_sentence(text, m.start):
+                new = "the " + new[4:]  # "by The Gambia" → "by the Gambia"
+            if dropped:
                 emit(m.the_start, m.start, "", sub)
             elif m.head and new_the and not old_the and m.article:
                 emit(m.start, m.start, apply_case(m.article, style), sub)
@@ -272,10 +295,13 @@ def is_grammar_edit(original: str, replacement: str) -> bool:
 
 def is_mention(text: str, name: str, *, title: bool = False) -> bool:
     """Whether ``text`` (an edit's original) is a form this module renames as ``name``: the name in a
-    casing variant, with an optional plural ``s`` and possessive apostrophe (``_`` for spaces in titles)."""
+    casing variant, with an optional plural ``s`` and possessive apostrophe (``_`` for spaces in titles);
+    a name written with its own article ("The Gambia") also as "the Gambia" and "Gambia"."""
     if title:
         text = text.replace("_", " ")
     variants = casing_variants(name)
+    if name[:4] == "The ":
+        variants = {**variants, **casing_variants("the " + name[4:]), **casing_variants(name[4:])}
     if text in variants:  # a name may end in an apostrophe itself ("Novaya Usman'")
         return True
     text = text.rstrip(_APOSTROPHES)
@@ -318,6 +344,20 @@ class OffsetMap:
 
 
 _COLUMNS: dict[int, tuple[list[Token], list[str], list[int], list[int]]] = {}
+_CHECKED: dict[int, tuple[list[Token], str, list[str]]] = {}
+
+
+def _input_token_problems(field: str, text: str, tokens: list[Token]) -> list[str]:
+    """:func:`~entity_renaming.io.formats.token_problems` of an example's input tokens, once per token
+    list (every config that renames the example re-uses them; the entry holds the list and the text)."""
+    hit = _CHECKED.get(id(tokens))
+    if hit is not None and hit[0] is tokens and hit[1] is text:
+        return hit[2]
+    if len(_CHECKED) >= 1 << 15:
+        _CHECKED.clear()
+    problems = token_problems(field, text, tokens)
+    _CHECKED[id(tokens)] = (tokens, text, problems)
+    return problems
 
 
 def _token_columns(tokens: list[Token]) -> tuple[list[str], list[int], list[int]]:
@@ -428,8 +468,9 @@ def rename_example(
     """Apply ``substitutions`` to passage, question, title and answers of ``example``.
 
     Returns the renamed example (answer offsets, MRQA token spans and tokens recomputed) and every
-    edit made. Raises :class:`RenameError` when the example cannot be renamed consistently or a renamed
-    answer is not legal (:func:`~entity_renaming.model.illegal_answers`).
+    edit made. Raises :class:`RenameError` when the example cannot be renamed consistently, its input
+    tokens do not stand at their offsets, or a renamed answer is not legal
+    (:func:`~entity_renaming.model.illegal_answers`).
     """
     renamer = Renamer(substitutions)
     context, c_edits = renamer.apply(example.context)
@@ -443,12 +484,16 @@ def rename_example(
         records += _edit_records("title", t_edits)
 
     offsets = OffsetMap(c_edits)
+    # Tokens rebuilt by ``retokenize`` stand at their offsets in the renamed text whenever the input's
+    # stood at theirs in the input text: that is checked here (once per token list), not after renaming.
     token_ranges = None
     context_tokens = example.context_tokens
     if context_tokens is not None:
+        _require_tokens("context_tokens", example.context, context_tokens)
         context_tokens, token_ranges = retokenize(context_tokens, c_edits, context)
     question_tokens = example.question_tokens
     if question_tokens is not None:
+        _require_tokens("question_tokens", example.question, question_tokens)
         question_tokens, _ = retokenize(question_tokens, q_edits, question)
 
     as_renamed: dict[str, tuple[str, list[TextEdit]]] = {}  # an answer text → as renamed in the passage
@@ -496,10 +541,16 @@ def rename_example(
         context_tokens=context_tokens,
         question_tokens=question_tokens,
     )
-    problems = illegal_answers(renamed)
+    problems = illegal_answers(renamed, tokens=False)  # tokens: checked on the input above
     if problems:
         raise RenameError(f"illegal after renaming: {problems[0]}")
     return renamed, records
+
+
+def _require_tokens(field: str, text: str, tokens: list[Token]) -> None:
+    problems = _input_token_problems(field, text, tokens)
+    if problems:
+        raise RenameError(f"illegal input: {problems[0]}")
 
 
 def _slice_edits(

@@ -258,6 +258,7 @@ class Writer:
         self.manifest["configs"] = old.get("configs", {})
         self.reused: list[str] = []
         self.built: list[str] = []
+        self._scopes: dict[str, tuple[str, str, str]] = {}  # out-of-scope lists written by this process
 
     def __enter__(self) -> Writer:
         return self
@@ -306,9 +307,9 @@ class Writer:
             atomic_write(self.out / part, blob)
             others[part] = sha256_bytes(blob)
             for reason, ids in scope.items():
-                digest, rel = self._write_scope(reason, ids)
+                digest, rel, file_sha = self._write_scope(reason, ids)
                 out_of_scope[reason] = digest
-                others[rel] = sha256_file(self.out / rel)
+                others[rel] = file_sha
         entry = ConfigEntry(
             name=result.name, format=fmt, fingerprint=fingerprint,
             built_with=built_with, file=written.data[0], sha256=written.data[1],
@@ -319,15 +320,19 @@ class Writer:
             quality=linter_for(originals).lint(result.examples, result.renamings) if originals else {})
         return entry
 
-    def _write_scope(self, reason: str, ids: list[str]) -> tuple[str, str]:
-        """Store an out-of-scope id list once, content-addressed (configs of one entity type share it)."""
+    def _write_scope(self, reason: str, ids: list[str]) -> tuple[str, str, str]:
+        """Store an out-of-scope id list once, content-addressed (configs of one entity type share it):
+        its sha256, path and file sha256; compressed and written once per process."""
         digest = sha256_bytes(orjson.dumps([reason, ids]))
+        if digest in self._scopes:
+            return self._scopes[digest]
         rel = f"{PARTS}/scope-{digest[:32]}.json.gz"
         blob = gzip_bytes(orjson.dumps({"reason": reason, "example_ids": ids}))
-        path = self.out / rel
-        if not path.is_file() or sha256_file(path) != sha256_bytes(blob):
+        path, file_sha = self.out / rel, sha256_bytes(blob)
+        if not path.is_file() or sha256_file(path) != file_sha:
             atomic_write(path, blob)
-        return digest, rel
+        self._scopes[digest] = digest, rel, file_sha
+        return digest, rel, file_sha
 
     def record(self, entry: ConfigEntry) -> None:
         """Add a written config to the manifest and save it (atomically)."""

@@ -140,8 +140,17 @@ def parser() -> argparse.ArgumentParser:
     how.add_argument(
         "--spacy-model",
         default=DEFAULT_SPACY_MODEL,
-        help=f"spaCy pipeline for NER (default {DEFAULT_SPACY_MODEL}, the official en_core_web_sm "
-        "3.8.0 from PyPI; e.g. en_core_web_trf)",
+        help=f"spaCy pipeline for NER: an installed package or a pipeline folder (default "
+        f"{DEFAULT_SPACY_MODEL}, the official en_core_web_sm 3.8.0 from PyPI; e.g. en_core_web_trf after "
+        "`python -m spacy download en_core_web_trf`: slower, more accurate). The model is part of the NER "
+        "cache key and of every config's fingerprint: another model rebuilds",
+    )
+    how.add_argument(
+        "--spacy-gpu",
+        action="store_true",
+        help="run spaCy NER on the GPU (needs CUDA and CuPy: pip install 'spacy[cuda12x]'); an error when "
+        "spaCy cannot use one, never a silent CPU fallback. The device is part of the NER cache key and the "
+        "fingerprint: GPU and CPU results are cached and built apart",
     )
     how.add_argument("--ner-cache", type=Path, help="NER cache folder (default ~/.cache/entity-renamed-mrqa)")
     how.add_argument(
@@ -165,7 +174,7 @@ def ner_backend(args: argparse.Namespace) -> NerBackend:
     """The NER backend the flags ask for (spaCy model or Stanza resources folder)."""
     if args.ner_backend == "stanza":
         return load_backend("stanza", str(args.stanza_resources) if args.stanza_resources else None)
-    return load_backend("spacy", args.spacy_model)
+    return load_backend("spacy", args.spacy_model, gpu=args.spacy_gpu)
 
 
 def entswap_configs(
@@ -190,15 +199,15 @@ def entswap_configs(
 
 
 def build(
-    args: argparse.Namespace, data: InputData, source: str, source_sha: str, writer_out: Path
+    args: argparse.Namespace, data: InputData, source: str, source_sha: str, writer_out: Path,
+    backend: NerBackend,
 ) -> Writer:
-    """Build every config ``args`` ask for into ``writer_out`` through the one writer. Input examples
-    rejected on reading are listed among the skips of every config."""
+    """Build every config ``args`` ask for into ``writer_out`` through the one writer, with NER from
+    ``backend``. Input examples rejected on reading are listed among the skips of every config."""
     meta, examples, fmt = data.meta, data.examples, data.format.name
     dataset = args.dataset or (examples[0].dataset if examples else Path(args.input or args.hub).stem)
     perturbations = args.perturbation or list(PERTURBATIONS)
     specs = expand_specs(dataset, args.entity_types, [p for p in perturbations if p != ENTSWAP], args.seeds)
-    backend = ner_backend(args)
     ner_print = backend.fingerprint()
     banks_sha = tree_sha256(args.banks or default_bank_root())
     compressed = str(args.input).endswith(".gz")
@@ -252,7 +261,11 @@ def main(argv: list[str] | None = None) -> int:
         args.input, args.format = DEMO_PATH, "mrqa"
     if args.input is None and args.hub is None:
         parser().error("give --input FILE, --hub REPO_ID or --demo")
+    if args.spacy_gpu and args.ner_backend != "spacy":
+        parser().error("--spacy-gpu runs the spaCy backend on the GPU; it does not apply to --ner-backend "
+                       f"{args.ner_backend}")
     try:
+        backend = ner_backend(args)  # a missing model or GPU stops here, before any input is read
         if args.hub:
             data = load_hub_input(args.hub, args.split, subset=args.hub_subset)
             source = f"{args.hub}:{args.hub_subset or ''}:{args.split}"
@@ -260,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             data = read_input(args.input, args.format, args.dataset)
             source, source_sha = Path(args.input).name, sha256_file(args.input)
-        writer = build(args, data, source, source_sha, args.out)
+        writer = build(args, data, source, source_sha, args.out, backend)
     except KeyboardInterrupt:
         print(f"\ninterrupted: finished configs are kept in {args.out}; run the same command again to resume",
               file=sys.stderr)

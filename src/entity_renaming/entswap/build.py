@@ -19,7 +19,7 @@ from pathlib import Path
 from tqdm.auto import tqdm
 
 from ..configs import ConfigResult, ConfigSpec, dataset_slug
-from ..entities import Lexicon
+from ..lexicon import Lexicon
 from ..model import Edit, QAExample, Renaming, Skip, Substitution
 from ..ner import NerBackend, NerCache, load_backend, recognize
 from ..substitute import RenameError, is_mention, rename_example, title_words

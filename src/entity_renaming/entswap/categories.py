@@ -4,18 +4,21 @@ OntoNotes → EntSwap (Siro & Ajayi 2023):
 
 * ``PERSON`` → ``person`` (renamed word by word: given names and family names, see :mod:`.entities`);
 * ``ORG`` → ``organization``; ``NORP`` → ``nationality``; ``LOC`` and ``FAC`` → ``location``;
-* ``GPE`` is split with the shared gazetteer evidence (``entity_renaming.entities.Lexicon.place_kind``):
+* ``GPE`` is split with the shared gazetteer evidence (``entity_renaming.lexicon.Lexicon.place_kind``):
   a country → ``country``, a city → ``city``; **states/provinces and GPEs the gazetteer does not know**
   (historical realms such as *Normandy* or *Francia*) → ``location``; abbreviations without a lower-case
   letter (*U.S.*, *UK*, *EU*, *NATO*) are never renamed, since no replacement keeps their form.
 
 NORP mentions that name a religion or a political group (*Catholic*, *Protestants*, *Republican* …) are
-not nationalities and are left alone (``NON_NATIONAL``).
+not nationalities and are left alone (``NON_NATIONAL``). A nationality is a demonym *of a country*
+(:func:`demonym_countries`): it follows its country's new name (*France* → *Chad* makes *French* →
+*Chadian*), and a people without a country of the gazetteer (*Normans*, *Gallicans*) is not renamed.
 """
 
 from __future__ import annotations
 
-from ..entities import is_abbreviation
+from ..lexicon import is_abbreviation
+from ..namebank import NameBank
 
 #: EntSwap categories, in the order replacements are drawn (also the tie-break of label votes).
 CATEGORIES = ("person", "country", "city", "location", "organization", "nationality")
@@ -64,3 +67,17 @@ def singular_demonym(surface: str) -> str:
 def is_non_national(surface: str) -> bool:
     last = singular_demonym(surface.split()[-1]).lower()
     return last in NON_NATIONAL or surface.lower() in NON_NATIONAL
+
+
+def demonym_countries(bank: NameBank) -> dict[str, str]:
+    """Lower-cased demonym → its country, from a bank's ``nationality`` and ``country`` tables: both count a
+    country's population, so a demonym and a country are paired when they share a count no other row of
+    either table has (``French`` and ``France``: 66,078,000). Rows with count 1 (no population) pair none."""
+    def unique(span_type: str) -> dict[int, str]:
+        by_count: dict[int, list[str]] = {}
+        for name, count in bank.counts(span_type).items():
+            by_count.setdefault(count, []).append(name)
+        return {c: names[0] for c, names in by_count.items() if c > 1 and len(names) == 1}
+
+    countries = unique("country")
+    return {demonym.lower(): countries[c] for c, demonym in unique("nationality").items() if c in countries}

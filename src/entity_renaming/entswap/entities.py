@@ -1,18 +1,42 @@
-"""The entities of one article for EntSwap: the shared analysis (:mod:`entity_renaming.entities`) applied to
-every NER mention of title, passages, questions and answers, one category per surface form.
+"""The entities of one article for EntSwap: the shared evidence (:mod:`entity_renaming.lexicon`,
+:mod:`entity_renaming.entities`) applied to every NER mention of title, passages, questions and answers,
+one category per surface form. Precision first: an entity left unrenamed is never a wrong swap, so every
+category needs strong evidence and every doubt leaves the entity alone.
 
 * **Types from evidence**: a mention counts only when its label is the dataset's majority label for its
-  surface; a place needs a gazetteer name (cities a GeoNames city, see ``Lexicon.place_kind``); an ORG or
-  LOC mention becomes a place only for a country or a state (*Normandy*): only a GPE label makes a city;
-  a surface is renamed only
-  when NER labelled at least a third of its occurrences in the article (one wrong label is not spread over
-  the article); abbreviations (*EU*, *UK*, *US*, *NATO*, *IP*), Roman numerals and single letters never.
-* **Persons** are renamed word by word so that every mention follows one mapping: in ``Robert Guiscard`` the
+  surface; a surface is renamed only when NER labelled at least a third of its occurrences in the article;
+  abbreviations (*EU*, *UK*, *US*, *NATO*, *IP*), Roman numerals and single letters never.
+
+  - *country*: a gazetteer or ``pycountry`` country; *city*: a GPE that is a GeoNames city (one word:
+    ≥ ``MIN_CITY_POPULATION`` people); *location*: a gazetteer state or province (*Normandy*, *Bavaria*).
+    A name that is a state and also a GeoNames city of ``MIN_CITY_POPULATION`` people (*Palermo*,
+    *Canterbury*) is ambiguous and left alone, and so are places the gazetteer does not know (continents,
+    rivers, seas, historical regions): no African name of the same kind can be chosen for them.
+  - *organization*: an ORG name of two or more capitalised words ending in (or opening ``X of``) an
+    organisation word of ``entities.ORGANISATION_HEADS`` (*European Commission*, *University of Paris*),
+    with no word of a work, event, document, award or building (``entities.names_organisation``), and
+    every labelled mention in the article an ORG; its replacement is an African organisation with the same
+    organisation word (a commission for a commission), else it is left alone. Documents, events, ships,
+    titles and dynasties have no such word and are left alone.
+  - *nationality*: a NORP demonym *of a country* (``categories.demonym_countries``); it follows its
+    country (see :mod:`.mapping`). Peoples without a country (*Normans*), religions and languages (``in
+    French``, ``the French language``) are left alone, and so is a demonym without an ``-s`` plural used as a
+    plural noun (``the French were``: no African demonym reads right there).
+* **Persons first**: a surface that is a person's name in the article (a longer PERSON name has it as a
+  word, the article labels it PERSON, or the dataset mostly labels it PERSON and it is a bank name) is a
+  person or nothing (*Newton*, *Hooke*, *Rollo* tagged ORG/LOC are never organisations or places).
+  Persons are renamed word by word so that every mention follows one mapping: in ``Robert Guiscard`` the
   first word is a given name and the last a family name (middle words are given names), and the lone
   mentions ``Robert`` and ``Guiscard`` take the same new names. A lone word that some full name of the
   article ends with is a family name; titles and common words are never name parts.
+* **Never inside a longer name**: a surface one of whose occurrences is part of a longer name that is not
+  itself renamed (*Treaty of Paris*, *Asia Minor*, *Anglo-Danes*, *Turing machine* aside, *Jean de
+  Rély*) is not renamed anywhere in the article; a person's other name words go with it, so no full name is
+  half renamed.
+* **Articles**: a place the article writes with "the" that the renamer does not know to take one (*the
+  Sudan*, *the Punjab*) is left alone, so no African name gets a wrong article.
 * **One referent, one name**: aliases (*United States* / *America*) share one replacement; a referent with
-  an alias that cannot be renamed (*US*) keeps all its names.
+  an alias that cannot be renamed (*US*) keeps all its names, and its demonym (*American*) too.
 """
 
 from __future__ import annotations
@@ -21,31 +45,94 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 
-from ..entities import Lexicon, clean_surface, occurs_in, parse_person
+from ..entities import names_organisation, organisation_head
+from ..lexicon import (
+    ARABIC_PARTICLES,
+    FUNCTION_WORDS,
+    GEO_MODIFIERS,
+    PARTICLES,
+    TITLES,
+    Lexicon,
+    clean_surface,
+    never_renamed,
+    occurs_as_word,
+    occurs_in,
+    parse_person,
+)
 from ..model import QAExample
+from ..namebank import BankError, load_bank
 from ..ner import Mention
-from .categories import CATEGORIES, LABEL_TO_CATEGORY, is_non_national, renamable, singular_demonym
+from ..substitute import heads_phrase, takes_article
+from .categories import (
+    CATEGORIES,
+    LABEL_TO_CATEGORY,
+    demonym_countries,
+    is_non_national,
+    renamable,
+    singular_demonym,
+)
 
 MAX_PERSON_PARTS = 4
 FULL_VOTE, HALF_VOTE = 2, 1
 #: A surface is renamed only when NER labelled at least 1 in ``MIN_LABELLED_SHARE`` of its occurrences.
 MIN_LABELLED_SHARE = 3
 PLACE_TO_CATEGORY = {"country": "country", "state": "location", "city": "city"}
+PLACES = frozenset({"country", "city", "location"})
 _WORD = re.compile(r"\w+(?:['’]\w+)*")
 _SINGLE_WORD = re.compile(r"^\w+$")
+#: Words before "of" that make "X of <place>" the place itself or a title, not a longer name
+#: (``Kingdom of France``, ``Duke of Normandy``); other capitalised words make a name (``Treaty of Paris``).
+POLITY_WORDS = frozenset(["kingdom", "empire", "republic", "duchy", "county", "principality", "state",
+                          "province", "city"])
+#: Demonyms without an ``-s`` plural (``the French``, ``the Chinese``, ``the Swiss``).
+#: Lower-case words that join a name to more name (``Jean de Rély``, ``Máel Coluim mac Alaxandair``).
+NAME_LINKS = PARTICLES | ARABIC_PARTICLES | {"mac", "mc", "ap", "ua", "y", "zu"}
+_LINKS = "|".join(sorted(NAME_LINKS))
+_NAME = r"([^\W\d_][\w'’.]*)"
+_HYPHEN_BEFORE = re.compile(r"([^\W\d_][\w'’]*)-$")
+_HYPHEN_AFTER = re.compile(r"-([^\W\d_])")
+_LINK_AFTER = re.compile(rf" (?:{_LINKS}) ([^\W\d_])")
+_LINK_BEFORE = re.compile(rf"([^\W\d_])[\w'’.]* (?:{_LINKS}) $")
+_WORD_AFTER = re.compile(rf" {_NAME}")
+_WORD_BEFORE = re.compile(rf"(?<![\w'’.]){_NAME} $")
+_OF_BEFORE = re.compile(r"(?<![\w'’])([^\W\d_][\w'’]*) of $")
+#: Nouns after which a place name or a demonym names a people, a religion or a language, not a place or a
+#: nationality (``the Miami people``, ``Greek orthodox``): a closed word class.
+PEOPLE_NOUNS = frozenset(["people", "peoples", "nation", "nations", "tribe", "tribes", "language",
+                          "languages", "dialect", "dialects", "orthodox", "catholic", "catholics", "church"])
+#: "New England" is not England, "St. John" (a river) no person.
+_DIRECTIONS = GEO_MODIFIERS - {"new", "old"}
+_PERSON_TITLES = TITLES - {"st", "saint"}
+#: Titles before a given name (``Queen Elizabeth``); after any other title a lone name is a family name
+#: (``Governor Clinton``).
+ROYAL_TITLES = frozenset(["king", "queen", "prince", "princess", "emperor", "empress", "pope", "tsar",
+                          "czar", "sultan", "caliph", "pharaoh", "archduke", "lady", "sir", "dame"])
+_NOBLE_OF = re.compile(r"\b(?:Duke|Duchess|Earl|Count|Countess|Marquis|Marquess|Baron|Viscount|Lord) of ")
+_NO_S_PLURAL = ("sh", "ch", "ese", "ss")
+_LANGUAGE_USE = re.compile(r"^(?:[ -]languages?\b|[ -]speaking\b)")
+_LANGUAGE_BEFORE = re.compile(r"(?:^|\W)(?:in|into|from|to|spoke|speak|speaks|speaking|learn|learned|read|"
+                              r"wrote|write|written|translated|called|named|know|knew|than)\s$",
+                              re.IGNORECASE)
+_SENTENCE_BEFORE = re.compile(r"(?:^|[.!?:;\"“(\[\n]\s*)$")
 
 
 @dataclass(frozen=True, order=True)
 class Entity:
     """A surface form to rename, its EntSwap category, the bank span type its replacement comes from
     (``first-male`` / ``first-female`` / ``first-neutral`` / ``last`` for persons, else the category), and
-    its referent (aliases share one referent and one replacement)."""
+    its referent (aliases share one referent and one replacement). A nationality names its ``country``
+    (the referent of its country, whose new name it follows); an organisation its organisation word
+    (``head``, lower case, singular), which its replacement must share."""
 
     surface: str
     category: str
     span_type: str
     referent: str = ""
+    country: str = ""
+    head: str = ""
 
     def __post_init__(self) -> None:
         if not self.referent:
@@ -66,6 +153,10 @@ def person_parts(text: str, lexicon: Lexicon | None = None) -> list[str]:
 #: A one-word city needs a GeoNames city this large: small towns share their names with surnames and firms
 #: ("Marin", "Loos"), and an article renames every occurrence.
 MIN_CITY_POPULATION = 50_000
+#: A country of the gazetteer with fewer people is a territory or a microstate (the Falkland Islands).
+MIN_COUNTRY = 100_000
+#: A state that is also a GeoNames city of this many people is ambiguous (Palermo, Canterbury, Jericho).
+MIN_AMBIGUOUS_CITY = 15_000
 #: A person only ever named by one word in an article needs a first name this common in the SSA counts
 #: (surnames alone are too often dynasties or places: "Jin").
 MIN_LONE_NAME_COUNT = 5_000
@@ -75,17 +166,106 @@ def common_first_name(word: str, lexicon: Lexicon) -> bool:
     return lexicon.first_counts.get(word.lower(), 0) >= MIN_LONE_NAME_COUNT
 
 
+#: A full name with a word no bank knows needs a first name or a family name this common (``Boris
+#: Trakhtenbrot``, ``Hisao Yamada``; not ``Rada Miasta``).
+MIN_FULL_NAME_COUNT = 1_000
+
+
+def strong_name(parts: list[str], lexicon: Lexicon) -> bool:
+    """Bank evidence for a full name: every word a bank name, or a common first or family name; a name
+    of three or more words ends with a bank family name."""
+    if not (lexicon.first_counts or lexicon.surname_counts):
+        return True
+    if len(parts) > 2 and parts[-1].lower() not in lexicon.surname_counts:
+        return False  # "Walter Rau Lebensmittelwerke" (a firm), "Mustafa Kemal Atatürk"
+    if all(lexicon.person_word(p) for p in parts):
+        return True
+    return (lexicon.first_counts.get(parts[0].lower(), 0) >= MIN_FULL_NAME_COUNT
+            or lexicon.surname_counts.get(parts[-1].lower(), 0) >= MIN_FULL_NAME_COUNT)
+
+
+def after_title(word: str, text: str, but: frozenset[str] = frozenset()) -> bool:
+    """``word`` follows a title (not one of ``but``) somewhere in ``text`` (``Queen Elizabeth``)."""
+    return any(m.group(1).lower().rstrip(".") in TITLES - but
+               for m in re.finditer(rf"([A-Z][a-z]+\.?) {re.escape(word)}(?!\w)", text))
+
+
+def head_key(word: str) -> str:
+    """An organisation word, lower case and singular (``Forces`` → ``force``), to compare two names."""
+    lowered = word.lower()
+    return lowered[:-1] if lowered.endswith("s") and not lowered.endswith("ss") else lowered
+
+
+#: Organisation words that name different kinds of organisation (an alliance or a football league, a
+#: trade union or the European Union, a football association or one of imperial counts): no African
+#: organisation with the same word is surely of its kind.
+AMBIGUOUS_HEADS = frozenset(["league", "union", "front", "movement", "club", "group", "network", "system",
+                             "systems", "force", "forces", "times", "post", "press", "records", "trust",
+                             "guard", "service", "services", "office", "board", "brotherhood",
+                             "association"])
+
+
+def organisation_word(surface: str) -> str | None:
+    """The organisation word of an ORG name as :func:`head_key` (``European Commission`` → ``commission``,
+    ``University of Paris`` → ``university``, ``Court of Justice of the European Union`` → ``court``; see
+    ``entities.organisation_head``), or ``None`` when it has none, an ``AMBIGUOUS_HEADS`` word, a lower-case
+    content word, fewer than two words or a word of a work, event, document, award or building
+    (``names_organisation``)."""
+    words = surface.split()
+    if (len(words) < 2 or not names_organisation(surface)
+            or any(not w[0].isupper() and w.lower() not in FUNCTION_WORDS for w in words)):
+        return None
+    head = organisation_head(surface)
+    if head is None or head.lower() in AMBIGUOUS_HEADS:
+        return None  # "Grand Banks": no "banks"; a "League" may be an alliance or a football league
+    return head_key(head)
+
+
 def category_of(surface: str, label: str, lexicon: Lexicon) -> str | None:
-    """EntSwap category of a non-person mention from its label and the gazetteer evidence."""
+    """EntSwap category of a non-person mention from its label and the gazetteer evidence; ``None`` when
+    the evidence is too weak for an African name of the same kind to replace it (see the module doc)."""
     category = LABEL_TO_CATEGORY.get(label)
     if category == "nationality":
-        return "nationality"
+        return "nationality" if surface.lower() in demonyms(lexicon.root) else None
     place = lexicon.place_kind(surface, MIN_CITY_POPULATION if " " not in surface else 1)
     if category != "gpe" and place == "city":
         place = None  # only a GPE label makes a city: an ORG or a LOC ("central Asia") never
+    if place == "state" and lexicon.city_population(surface) >= MIN_AMBIGUOUS_CITY:
+        return None  # a state and a city (Palermo, Canterbury): which one the article means is unknown
+    words = surface.split()
+    if place == "city" and len(words) > 1 and words[0].lower() in GEO_MODIFIERS and lexicon.place_kind(
+            " ".join(words[1:])) is not None:
+        return None  # "East London" in a London passage is a district, not the South African city
+    if place == "country" and 1 < country_population(lexicon.root).get(surface.lower(), 0) < MIN_COUNTRY:
+        return None  # a territory or microstate (the Falkland Islands, Gibraltar): no country to rename to
+    if place == "country" and surface.lower() in states(lexicon.root):
+        return None  # a country and a state (Georgia): which one the article means is unknown
     if place is not None:
         return PLACE_TO_CATEGORY[place]
-    return category if category != "gpe" else "location"
+    if category == "organization" and organisation_word(surface) is not None:
+        return "organization"
+    return None  # LOC/FAC/GPE the gazetteer does not know; an ORG without an organisation word
+
+
+@lru_cache(maxsize=8)
+def country_population(banks_root: Path | None) -> dict[str, int]:
+    """Lower-cased country of the gazetteer bank → its population (1 where the bank has none)."""
+    return {n.lower(): c for n, c in load_bank("gazetteer", banks_root).counts("country").items()}
+
+
+@lru_cache(maxsize=8)
+def states(banks_root: Path | None) -> frozenset[str]:
+    """Lower-cased states and provinces of the gazetteer bank (``georgia``)."""
+    return load_bank("gazetteer", banks_root).lookup("state")
+
+
+@lru_cache(maxsize=8)
+def demonyms(banks_root: Path | None) -> dict[str, str]:
+    """Lower-cased demonym → country of the gazetteer bank (empty without one)."""
+    try:
+        return demonym_countries(load_bank("gazetteer", banks_root))
+    except BankError:
+        return {}
 
 
 def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
@@ -103,6 +283,8 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 continue
             if category == "person":
                 parts = person_parts(mention.text, lexicon)
+                if len(parts) > 1 and not strong_name(parts, lexicon):
+                    continue  # "Rada Miasta" (Polish for city council), "Máel Coluim"
                 if any((lexicon.place_kind(p) and p.lower() not in lexicon.first_counts)
                        or not lexicon.labels.agrees(p, "PERSON") for p in parts):
                     continue  # "Byzantine Greece", "Aix", "Normandy" (mostly GPE/ORG alone) are not persons
@@ -113,15 +295,14 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
             elif renamable(cleaned) and not is_non_national(cleaned):  # a religion is no organisation either
                 surface = singular_demonym(cleaned) if category == "nationality" else cleaned
                 found = category_of(surface, mention.label, lexicon)
-                if found is not None:
-                    votes[surface][found] += FULL_VOTE
-                    labelled[surface] += 1
+                votes[surface][found or "none"] += FULL_VOTE  # an unusable label still counts against
+                labelled[surface] += 1
     joined = "\n".join(texts)
     words = Counter(_WORD.findall(joined))
     family = {parts[-1] for parts in person_names if len(parts) > 1}
     in_full_names = {p for parts in person_names if len(parts) > 1 for p in parts}
     banks = bool(lexicon.first_counts or lexicon.surname_counts)
-    order = {c: i for i, c in enumerate(CATEGORIES)}
+    order = {c: i for i, c in enumerate((*CATEGORIES, "none"))}
     entities = []
     for surface, counter in votes.items():
         lowered = words[surface.lower()]
@@ -131,15 +312,199 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
         if labelled[surface] * MIN_LABELLED_SHARE < occurrences:
             continue  # NER labelled it rarely: one label is no evidence for the whole article
         category = min(counter, key=lambda c: (-counter[c], order[c]))
+        if category == "none":
+            continue
+        if category != "person" and names_person(surface, counter, in_full_names, lexicon):
+            continue  # a person's name typed ORG/LOC/GPE (Newton, Hooke, Braddock, Rollo): person or nothing
+        if category in ("organization", "location") and len(counter) > 1:
+            continue  # every labelled mention must agree: strong evidence only
         lone = category == "person" and surface not in in_full_names
-        if lone and banks and not common_first_name(surface, lexicon):
-            continue  # only ever a lone word, no common first name ("Normandy", "Jin" dynasty)
+        if lone and banks and not (common_first_name(surface, lexicon)
+                                   and (counter["person"] >= 2 * HALF_VOTE or after_title(surface, joined))):
+            continue  # only ever a lone word: a common first name, labelled twice or after a title
+            # ("Queen Elizabeth"); not "Normandy", the "Jin" dynasty or the clan names "Douglas and Gordon"
         if category == "person":
-            span_type = "last" if surface in family else lexicon.gender(surface)
+            span_type = ("last" if surface in family or (lone and after_title(surface, joined, ROYAL_TITLES))
+                         else lexicon.gender(surface))
         else:
             span_type = category
-        entities.append(Entity(surface, category, span_type, lexicon.aliases.get(surface, surface)))
-    return sorted(_whole_referents(entities, joined, lexicon))
+        country = demonyms(lexicon.root)[surface.lower()] if category == "nationality" else ""
+        entities.append(Entity(surface, category, span_type, lexicon.aliases.get(surface, surface),
+                               lexicon.aliases.get(country, country),
+                               organisation_word(surface) or "" if category == "organization" else ""))
+    entities = [e for e in entities if e.category != "organization" or organisation_alone(e.surface, joined)]
+    entities = _unambiguous(entities, texts, person_names, lexicon)
+    entities = _whole_referents(entities, joined, lexicon)
+    return sorted(_nationalities_follow(entities, joined, lexicon))
+
+
+def organisation_alone(surface: str, text: str) -> bool:
+    """No word of the organisation's name (its organisation word included) and no acronym of it occurs in
+    ``text`` outside its full name: ``the Commission`` or ``East India`` alone would be the same referent
+    under its old name (``European Commission``, ``East India Trading Company``)."""
+    rest = re.sub(rf"(?<!\w){re.escape(surface)}(?!\w)", " ", text)
+    words = [w for w in surface.split() if w.lower() not in FUNCTION_WORDS]
+    acronym = "".join(w[0] for w in words)
+    return not any(occurs_in(w, rest) for w in (*words, acronym) if len(w) >= 2)
+
+
+def names_person(surface: str, counter: Counter[str], in_full_names: set[str], lexicon: Lexicon) -> bool:
+    """Whether ``surface`` is a person's name in the article or the dataset: a word of a longer PERSON name
+    of the article, labelled PERSON in the article, a name reading as a person's (``Sheldon Ungar``), or a
+    bank name that the dataset labels PERSON at least as often as anything else."""
+    if surface in in_full_names or counter["person"] or lexicon.looks_like_person(surface):
+        return True
+    if " " in surface or not lexicon.person_word(surface):
+        return False
+    votes = lexicon.labels.votes.get(surface)
+    return bool(votes) and votes["PERSON"] > 0 and votes["PERSON"] * 2 >= sum(votes.values())
+
+
+def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[list[str]],
+                 lexicon: Lexicon) -> list[Entity]:
+    """Drop entities that some occurrence shows inside a longer name, a place with an article the renamer
+    cannot follow, a demonym used as a language or as a plural without ``-s``; then every word of a person
+    name one of whose words is not renamed (no half-renamed full name). Repeated until nothing changes:
+    dropping a longer name exposes the names inside it."""
+    kept = {e.surface: e for e in entities}
+    while True:
+        occurrences = _Occurrences(kept, texts)
+        dropped = {s for s, e in kept.items() if not occurrences.all_clear(e, lexicon)}
+        persons = {s for s, e in kept.items() if e.category == "person"} - dropped
+        for parts in person_names:
+            if len(parts) > 1 and not all(p in persons for p in parts):
+                dropped.update(p for p in parts if p in persons)
+        if not dropped:
+            return list(kept.values())
+        for surface in dropped:
+            del kept[surface]
+
+
+class _Occurrences:
+    """Every occurrence (plural and possessive included) of the entities' surfaces in an article's texts,
+    and the tests on their neighbours."""
+
+    def __init__(self, entities: dict[str, Entity], texts: list[str]) -> None:
+        self.entities = entities
+        self.texts = texts
+        names = sorted(entities, key=len, reverse=True)
+        self.pattern = {s: re.compile(rf"(?<!\w){re.escape(s)}(?:s|['’]s|['’])?(?!\w)") for s in names}
+        self.covers: list[list[tuple[int, int, str]]] = [
+            [(m.start(), m.end(), s) for s in names if " " in s for m in self.pattern[s].finditer(text)]
+            for text in texts]
+
+    def all_clear(self, entity: Entity, lexicon: Lexicon) -> bool:
+        if entity.category in PLACES and any(_NOBLE_OF.search(t) and re.search(
+                rf"{_NOBLE_OF.pattern}{re.escape(entity.surface)}(?!\w)", t) for t in self.texts):
+            return False  # a peerage ("the Duke of Newcastle"): "Newcastle" alone names the duke
+        for index, text in enumerate(self.texts):
+            for m in self.pattern[entity.surface].finditer(text):
+                if any(a <= m.start() and m.end() <= b and len(s) > len(entity.surface)
+                       for a, b, s in self.covers[index]):
+                    continue  # inside a longer name that is renamed as a whole
+                if self.in_longer_name(entity, text, m.start(), m.end(), lexicon):
+                    return False
+                if entity.category in PLACES and not self.article_ok(entity, text, m.start(), m.end()):
+                    return False
+                nxt = re.match(r"\s+(\w+)", text[m.end():])
+                if entity.category != "person" and nxt and nxt.group(1).lower() in PEOPLE_NOUNS:
+                    return False
+                if entity.category == "nationality" and not self.demonym_ok(entity, text, m.start(), m.end()):
+                    return False
+        return True
+
+    def starts_entity(self, text: str) -> bool:
+        return any(text.startswith(s) and not text[len(s): len(s) + 1].isalnum() for s in self.entities)
+
+    def ends_entity(self, text: str) -> bool:
+        return any(text.endswith(s) and not text[-len(s) - 1: -len(s)].isalnum() for s in self.entities)
+
+    def in_longer_name(self, entity: Entity, text: str, start: int, end: int, lexicon: Lexicon) -> bool:
+        """Part of a longer name: a capitalised word right before or after it that is no entity, title,
+        direction or sentence start (``Asia Minor``, ``Lombard Salerno``), a capitalised word joined by a
+        hyphen (``Anglo-Danes``, ``Austria-Hungary``), ``<Name> of`` before it (``Treaty of Paris``; not a
+        title or polity word: ``Duke of Normandy``, ``Kingdom of France``), or a particle and a name after it
+        (``Jean de Rély``)."""
+        before, after = text[:start], text[end:]
+        person = entity.category == "person"
+        if _capital(_HYPHEN_BEFORE.search(before)) or _capital(_HYPHEN_AFTER.match(after)):
+            return True
+        if (_capital(_LINK_AFTER.match(after)) or _capital(_LINK_BEFORE.search(before))
+                or re.search(r"\w &\s?$", before) or re.match(r"\s?& ?\w", after)):
+            return True  # "Jean de Rély", "Jerónimo de Ayanz y Beaumont", "Boulton & Watt"
+        nxt = _WORD_AFTER.match(after)
+        if _capital(nxt) and not self.starts_entity(after[1:]):
+            word = nxt.group(1).rstrip(".")
+            if not (person and (never_renamed(word) or word.lower() in TITLES)):
+                return True  # "Norman Conquest", "Turing Award" (a Roman numeral after a person is no name)
+            then = _WORD_AFTER.match(after, nxt.end())
+            if (person and re.fullmatch(r"[IVXLC]+", word) and _capital(then)
+                    and not self.starts_entity(after[then.start() + 1:])):
+                return True  # but "George IV Bridge" is a bridge
+        prev = _WORD_BEFORE.search(before)
+        if _capital(prev) and not self.ends_entity(before[:-1]):
+            word = prev.group(1).rstrip(".")
+            lowered = word.lower()
+            at_start = (bool(_SENTENCE_BEFORE.search(before[: prev.start()]))
+                        or (prev.group(1).endswith(".") and lowered not in TITLES))  # "Rouen. Guiscard"
+            if not (at_start or lowered in FUNCTION_WORDS or (person and lowered in _PERSON_TITLES)
+                    or (not person and (lowered in _DIRECTIONS or lexicon.labels.mostly(word) == "NORP"))):
+                return True  # "Lombard Salerno", "St Petersburg" (but "King Harold", "Norman Italy")
+        of = _OF_BEFORE.search(before)
+        if _capital(of) and not self.ends_entity(before[:-4]):
+            word = of.group(1).lower()
+            at_start = bool(_SENTENCE_BEFORE.search(before[: of.start()]))
+            if not (word in TITLES or word in POLITY_WORDS or word in FUNCTION_WORDS
+                    or (at_start and lexicon.zipf(word) >= 5)):
+                return True  # "Treaty of Paris", "Battle of Hastings", "Bank of England" (not "Most of")
+        return False
+
+    @staticmethod
+    def article_ok(entity: Entity, text: str, start: int, end: int) -> bool:
+        """A "the" right before a place heading its phrase is only allowed when the renamer knows the name
+        takes one (``the Netherlands``), so that it can drop or keep it; ``the Sudan`` is left alone."""
+        if not re.search(r"(?:^|\W)[Tt]he $", text[:start]) or not heads_phrase(text, end):
+            return True
+        return takes_article(entity.surface, entity.category)
+
+    @staticmethod
+    def demonym_ok(entity: Entity, text: str, start: int, end: int) -> bool:
+        """No language use (``in French``, ``the French language``), and a demonym without an ``-s`` plural
+        not used as a plural noun (``the French were``)."""
+        before, after = text[:start], text[end:]
+        if _LANGUAGE_USE.match(after) or (_LANGUAGE_BEFORE.search(before) and heads_phrase(text, end)):
+            return False
+        if entity.surface.lower().endswith(_NO_S_PLURAL) and re.search(r"(?:^|\W)[Tt]he $", before):
+            return not heads_phrase(text, end)
+        return True
+
+
+def _capital(match: re.Match[str] | None) -> bool:
+    """The match's first group starts with an upper-case letter of any script (``Đại``, ``Ö``)."""
+    return match is not None and match.group(1)[:1].isupper()
+
+
+def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:
+    """A country and its demonym go together. A nationality is kept only when its country is renamed in
+    the article, or the article never names that country: it then follows the country's new name
+    (``France`` → ``Chad``, ``French`` → ``Chadian``). A country is kept only when its demonym is renamed
+    too, or the article never uses it (``Ireland`` with ``the Irish`` left is not renamed)."""
+    names: dict[str, list[str]] = defaultdict(list)
+    for alias, referent in lexicon.aliases.items():
+        names[referent].append(alias)
+    demonym_of: dict[str, list[str]] = defaultdict(list)
+    for demonym, country in demonyms(lexicon.root).items():
+        demonym_of[lexicon.aliases.get(country, country)].append(demonym)
+    nationalities = {e.surface.lower() for e in entities if e.category == "nationality"}
+    kept = []
+    for e in entities:
+        if e.category == "country" and any(d not in nationalities and occurs_as_word(d, [text], plural=True)
+                                           for d in demonym_of.get(e.referent, ())):
+            continue  # its demonym stays: so does the country
+        kept.append(e)
+    renamed = {e.referent for e in kept if e.category == "country"}
+    return [e for e in kept if e.category != "nationality" or e.country in renamed
+            or not any(occurs_in(n, text) for n in (e.country, *names.get(e.country, ())))]
 
 
 def _whole_referents(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:

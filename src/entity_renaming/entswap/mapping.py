@@ -9,6 +9,16 @@ article as a word (so no original is left visible), is used once per article, ke
 single word per name part, is shared by every alias of one referent (*United States* / *America*), and, for
 nationalities, takes a regular plural in ``-s`` (``Nigerian`` →
 ``Nigerians``; ``Beninese`` or ``Malagasy`` are not drawn).
+
+A nationality follows its country: ``French`` becomes the demonym of the African country ``France`` is
+renamed to (``Chad`` → ``Chadian``); when the article never names France, France's new name is drawn all
+the same (the same draw as if it did) and only its demonym is used. Every country is drawn among African
+countries whose demonym the bank pairs with it (``categories.demonym_countries``) and that have
+``MIN_COUNTRY_POPULATION`` people.
+A place is renamed to a name that takes "the" exactly when it does (``Egypt`` is never renamed
+``Comoros``: the renamer cannot add the article everywhere the grammar needs it). An organisation is
+renamed to an African organisation with the same organisation word (a ``Commission``
+for a ``Commission``), or not at all.
 """
 
 from __future__ import annotations
@@ -16,18 +26,23 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Sequence
+from functools import cached_property
 from pathlib import Path
 
+from wordfreq import zipf_frequency
+
 from ..casing import natural_case
-from ..entities import occurs_as_word
+from ..lexicon import COMMON_ZIPF, occurs_as_word
 from ..model import Substitution
 from ..namebank import FIRST_NAME_TYPES, BankError, load_bank
 from ..sampling import seeded_rng
-from .categories import CATEGORIES
-from .entities import Entity
+from ..substitute import takes_article
+from .categories import CATEGORIES, demonym_countries
+from .entities import Entity, head_key
 
 DEFAULT_BANK = "african"
 MAX_DRAWS = 200
+MIN_COUNTRY_POPULATION = 50_000
 _IRREGULAR_PLURAL = ("s", "x", "z", "sh", "ch", "y")
 _WORD = re.compile(r"\w+")
 
@@ -42,6 +57,7 @@ class Pools:
     def __init__(self, bank: str = DEFAULT_BANK, banks_root: Path | None = None) -> None:
         self.bank = load_bank(bank, banks_root)
         self._pools: dict[str, tuple[str, ...]] = {}
+        self._by_head: dict[str, tuple[str, ...]] = {}
 
     def check(self, categories: Iterable[str]) -> None:
         """:class:`BankError` now, before any NER, if a category has no usable names."""
@@ -60,6 +76,32 @@ class Pools:
                     f"{name}/{span_type}.tsv). On SQuAD 2.0 you may instead leave the category unrenamed "
                     f"with --entswap-without {category}")
 
+    def demonym(self, country: str) -> str | None:
+        """The usable demonym (regular ``-s`` plural) the bank pairs with an African ``country``."""
+        return self._demonyms.get(country)
+
+    @cached_property
+    def _demonyms(self) -> dict[str, str]:
+        usable = set(self("nationality")) if self.bank.has("nationality") else set()
+        paired = demonym_countries(self.bank)
+        return {natural_case(country): natural_case(d) for d, country in paired.items()
+                if natural_case(d) in usable}
+
+    def countries(self) -> tuple[str, ...]:
+        """African countries to draw: with a usable demonym (so a demonym can follow) and at least
+        ``MIN_COUNTRY_POPULATION`` people (no *British Indian Ocean Territory*, *Saint Helena*)."""
+        counts = {natural_case(n): c for n, c in self.bank.counts("country").items()}
+        found = tuple(c for c in self("country")
+                      if c in self._demonyms and counts.get(c, 0) >= MIN_COUNTRY_POPULATION)
+        return found or self("country")  # a bank without populations or demonyms: every country
+
+    def organisations(self, head: str) -> tuple[str, ...]:
+        """African organisations with the organisation word ``head`` (``head_key`` form)."""
+        if head not in self._by_head:
+            self._by_head[head] = tuple(n for n in self("organization")
+                                        if any(head_key(w) == head for w in n.split()))
+        return self._by_head[head]
+
     def __call__(self, span_type: str) -> tuple[str, ...]:
         if span_type not in self._pools:
             self._pools[span_type] = self._load(span_type)
@@ -71,8 +113,13 @@ class Pools:
         else:
             names = self.bank.names(span_type)
         pool = [natural_case(n) for n in names]
-        if span_type in (*FIRST_NAME_TYPES, "last"):
-            pool = [n for n in pool if re.fullmatch(r"[^\W\d_]+(?:['’-][^\W\d_]+)*", n)]
+        if span_type in (*FIRST_NAME_TYPES, "last"):  # no common English word ("Junior", "Lucky", "Said")
+            pool = [n for n in pool if re.fullmatch(r"[^\W\d_][^\W\d_A-Z]*(?:['’-][^\W\d_]+)*", n)
+                    and zipf_frequency(n.lower(), "en") < COMMON_ZIPF]  # nor "SimphiweyiNkosi"
+        elif span_type in ("city", "location"):  # no "South", no possessive "Saint Paul's", no country
+            countries = {natural_case(c) for c, _ in self.bank.entries.get("country", ())}
+            pool = [n for n in pool if not any(ch in n for ch in "'’") and n not in countries
+                    and zipf_frequency(n.lower(), "en") < COMMON_ZIPF]  # ("Niger" the Nigerian state)
         elif span_type == "nationality":
             pool = [n for n in pool if " " not in n and not n.lower().endswith(_IRREGULAR_PLURAL)
                     and not n.lower().endswith("ese")]
@@ -108,31 +155,65 @@ class Originals:
         return any(f" {' '.join(_WORD.findall(p))} " in padded for p in self.phrases)
 
 
+def takes_the(name: str, category: str) -> bool:
+    """The place is written with "the" (``the Comoros``, ``The Gambia``)."""
+    return name.startswith(("The ", "the ")) or takes_article(name, category)
+
+
 def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: int, article: str,
                     article_text: ArticleText, pools: Pools) -> list[Substitution]:
     """One substitution per entity of the selected ``categories`` (drawn in ``CATEGORIES`` order); the
-    aliases of one referent share its replacement."""
+    aliases of one referent share its replacement; a nationality takes the demonym of its country's new
+    name (drawn whether or not the article names the country, or the country category is selected)."""
     selected = set(categories)
     taken = {e.surface.lower() for e in entities}
     originals = Originals(e.surface for e in entities)
+    followed = {e.country for e in entities if e.category == "nationality"}
+    article_of: dict[str, bool] = {}  # a referent takes "the" only when every name of it does
+    for e in entities:
+        if e.category in ("country", "city", "location"):
+            article_of[e.referent] = article_of.get(e.referent, True) and takes_the(e.surface, e.category)
+    for e in entities:  # a country only named through its demonym takes no article
+        if e.category == "nationality":
+            article_of.setdefault(e.country, False)
+
+    def draw(category: str, referent: str, pool: Sequence[str]) -> str | None:
+        rng = entity_rng(seed, category, article, referent)
+        the = article_of.get(referent)
+        for _ in range(MAX_DRAWS if pool else 0):
+            candidate = pool[rng.randrange(len(pool))]
+            if the is not None and takes_the(candidate, category) != the:
+                continue  # "Egypt and Syria" → never "Comoros and …": the article goes with the name
+            demonym = pools.demonym(candidate) if referent in followed and category == "country" else None
+            fresh = demonym is None or (demonym not in article_text and not originals.occur_in(demonym))
+            if (candidate.lower() not in taken and candidate not in article_text
+                    and not originals.occur_in(candidate) and fresh):
+                taken.add(candidate.lower())
+                return candidate
+        return None  # a tiny pool exhausted by this article: the entity keeps its name
+
+    countries: dict[str, str | None] = {}
     subs = []
     for category in CATEGORIES:
-        if category not in selected:
-            continue
         referents: dict[str, list[Entity]] = {}
         for entity in (e for e in entities if e.category == category):
             referents.setdefault(entity.referent, []).append(entity)
+        if category == "country":  # the countries of the article's demonyms too, named or not
+            for referent in sorted(referents.keys() | followed):
+                countries[referent] = draw("country", referent, pools.countries())
+        if category not in selected:
+            continue
         for referent, group in referents.items():
             entity = group[0]
-            rng = entity_rng(seed, category, article, referent)
-            pool = pools(entity.span_type)
-            for _ in range(MAX_DRAWS):
-                candidate = pool[rng.randrange(len(pool))]
-                if (candidate.lower() not in taken and candidate not in article_text
-                        and not originals.occur_in(candidate)):
-                    break
+            if category == "country":
+                new = countries.get(referent)
+            elif category == "nationality":
+                country = countries.get(entity.country)
+                new = pools.demonym(country) if country else None
+            elif category == "organization":
+                new = draw(category, referent, pools.organisations(entity.head))
             else:
-                continue  # a tiny pool exhausted by this article: the entity keeps its name
-            taken.add(candidate.lower())
-            subs.extend(Substitution(e.surface, candidate, category, e.span_type) for e in group)
+                new = draw(category, referent, pools(entity.span_type))
+            if new is not None:
+                subs.extend(Substitution(e.surface, new, category, e.span_type) for e in group)
     return subs

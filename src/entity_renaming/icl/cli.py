@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..entities import Lexicon
 from ..evaluation.release import ReleaseError, load_config, open_release
 from ..evaluation.results import code_version, hardware, write_json
 from ..extras import MissingExtra, require
 from ..io import InputError, read_examples
+from ..lexicon import Lexicon
 from ..model import QAExample
 from ..namebank import BankError
 from ..ner import NerCache, load_backend

@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..entities import Entity, Lexicon, analyse_examples, example_entities, occurs_as_word, parse_person
+from ..entities import Entity, analyse_examples, example_entities
+from ..lexicon import Lexicon, occurs_as_word, parse_person
 from ..model import QAExample, Substitution
 from ..ner import Mention, NerBackend, NerCache, recognize
 from ..substitute import rename_example

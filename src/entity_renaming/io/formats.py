@@ -71,8 +71,9 @@ class Format:
         """Whether passage slice ``piece`` is an acceptable location of answer ``text``."""
         raise NotImplementedError
 
-    def problems(self, example: QAExample) -> list[str]:
-        """Why ``example`` is unusable for span-based QA (``field: message``); empty when it is legal."""
+    def problems(self, example: QAExample, *, tokens: bool = True) -> list[str]:
+        """Why ``example`` is unusable for span-based QA (``field: message``); empty when it is legal.
+        ``tokens=False``: answers only, not whether each context/question token stands at its offset."""
         raise NotImplementedError
 
     def input_problems(self, example: QAExample) -> list[str]:
@@ -154,9 +155,9 @@ class MRQAFormat(Format):
     def _show(self, span: tuple[int, int]) -> str:
         return f"[{span[0]}, {span[1] - 1}]"
 
-    def problems(self, example: QAExample) -> list[str]:
+    def problems(self, example: QAExample, *, tokens: bool = True) -> list[str]:
         problems = []
-        tokens = example.context_tokens
+        context_tokens = example.context_tokens
         for i, ans in enumerate(example.answers):
             for j, span in enumerate(ans.char_spans):
                 field = f"detected_answers[{i}].char_spans[{j}]"
@@ -166,12 +167,13 @@ class MRQAFormat(Format):
                 problem = self._slice_problem(example, field, ans, span)
                 if problem:
                     problems.append(problem)
-                elif ans.token_spans is not None and tokens is not None:
-                    token_problem = _token_span_problem(tokens, span, ans.token_spans[j])
+                elif ans.token_spans is not None and context_tokens is not None:
+                    token_problem = _token_span_problem(context_tokens, span, ans.token_spans[j])
                     if token_problem:
                         problems.append(f"detected_answers[{i}].token_spans[{j}]: {token_problem}")
-        problems.extend(self._context_token_problems(example))
-        problems.extend(_token_problems("question_tokens", example.question, example.question_tokens))
+        if tokens:
+            problems.extend(self._context_token_problems(example))
+            problems.extend(token_problems("question_tokens", example.question, example.question_tokens))
         return problems
 
     _last_tokens: tuple[object, object, list[str]] | None = None
@@ -181,7 +183,7 @@ class MRQAFormat(Format):
         last = self._last_tokens
         if last is not None and last[0] is example.context_tokens and last[1] is example.context:
             return last[2]
-        problems = _token_problems("context_tokens", example.context, example.context_tokens)
+        problems = token_problems("context_tokens", example.context, example.context_tokens)
         self._last_tokens = (example.context_tokens, example.context, problems)
         return problems
 
@@ -238,7 +240,7 @@ class Squad2Format(Format):
     def _show(self, span: tuple[int, int]) -> str:
         return f"answer_start {span[0]}"
 
-    def problems(self, example: QAExample) -> list[str]:
+    def problems(self, example: QAExample, *, tokens: bool = True) -> list[str]:
         problems = []
         groups = (("answers", example.answers), ("plausible_answers", example.plausible_answers or []))
         for key, answers in groups:
@@ -286,7 +288,8 @@ class Squad2Format(Format):
         return None
 
 
-def _token_problems(field: str, text: str, tokens: list[Token] | None) -> list[str]:
+def token_problems(field: str, text: str, tokens: list[Token] | None) -> list[str]:
+    """The first token of ``tokens`` that does not stand at its offset in ``text`` (``field[j]: …``)."""
     if not tokens:
         return []
     words, offsets = zip(*tokens, strict=True)

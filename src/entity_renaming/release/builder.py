@@ -25,7 +25,7 @@ from ..checksums import build_inputs, fingerprint, sha256_file
 from ..configs import ConfigResult, ConfigSpec
 from ..model import QAExample
 from ..namebank import FIRST_NAME_TYPES, BankError, default_bank_root, load_bank
-from ..ner import load_backend
+from ..ner import NerBackend, load_backend
 from ..writer import Writer
 from . import entswap
 from .card import render_card
@@ -49,6 +49,7 @@ class BuildOptions:
     repo_id: str | None = None
     progress: bool = True
     workers: int = 1
+    ner_gpu: bool = False  # spaCy NER on the GPU (``--spacy-gpu``); part of every config's fingerprint
 
 
 def _pipeline_specs(group: Group) -> list[ConfigSpec]:
@@ -112,7 +113,7 @@ def banks_fingerprint(uses: list[BankUse], group: str) -> str:
     return hashlib.sha256(json.dumps(files).encode()).hexdigest()
 
 
-def _results(group: Group, examples: list[QAExample], names: list[str], d: ReleaseDefinition,
+def _results(group: Group, examples: list[QAExample], names: list[str], backend: NerBackend,
              opts: BuildOptions, sink: Callable[[ConfigResult], Any]) -> Iterable[Any]:
     """``sink(result)`` of each config built (in the worker that built it, for pipeline groups)."""
     if group.builder == PIPELINE:
@@ -120,12 +121,11 @@ def _results(group: Group, examples: list[QAExample], names: list[str], d: Relea
 
         wanted = set(names)
         specs = [s for s in _pipeline_specs(group) if s.name in wanted]
-        return build_configs(examples, specs, ner_cache_dir=opts.ner_cache_dir, spacy_model=d.ner_model,
+        return build_configs(examples, specs, ner_cache_dir=opts.ner_cache_dir, ner_backend=backend,
                              banks_root=opts.banks_root, progress=opts.progress, workers=opts.workers,
                              sink=sink)
-    results = entswap.build_release_configs(examples, names, progress=opts.progress,
-                                            ner_cache_dir=opts.ner_cache_dir, banks_root=opts.banks_root,
-                                            spacy_model=d.ner_model)
+    results = entswap.build_release_configs(examples, names, backend, progress=opts.progress,
+                                            ner_cache_dir=opts.ner_cache_dir, banks_root=opts.banks_root)
     return map(sink, results)
 
 
@@ -199,8 +199,8 @@ def check_inputs(d: ReleaseDefinition, opts: BuildOptions) -> Inputs:
 def build_release(d: ReleaseDefinition, out: Path, opts: BuildOptions) -> dict[str, Any]:
     """Build (or finish) every config of ``d`` into ``out``; returns the final manifest."""
     definition_sha = sha256_file(d.path)
+    backend = load_backend(d.ner_backend, d.ner_model, gpu=opts.ner_gpu)  # a missing model stops here
     inputs = check_inputs(d, opts)
-    ner = load_backend(d.ner_backend, d.ner_model).fingerprint()
     with release_writer(out, version=d.version, definition_sha256=definition_sha) as writer:
         if d.only:
             foreign = sorted(set(writer.manifest["configs"]) - set(d.config_names()))
@@ -212,7 +212,7 @@ def build_release(d: ReleaseDefinition, out: Path, opts: BuildOptions) -> dict[s
         for group in d.groups:
             banks_fp = banks_fingerprint(inputs.banks, group.name)
             for source_name in group.sources:
-                _build_group(writer, d, group, source_name, inputs, opts, ner, banks_fp)
+                _build_group(writer, d, group, source_name, inputs, opts, backend, banks_fp)
         order = d.config_names()
         entries = [e for e in writer.entries() if e.name in set(order)]
         entries.sort(key=lambda e: order.index(e.name))
@@ -224,9 +224,10 @@ def build_release(d: ReleaseDefinition, out: Path, opts: BuildOptions) -> dict[s
 
 
 def _build_group(writer: Writer, d: ReleaseDefinition, group: Group, source_name: str, inputs: Inputs,
-                 opts: BuildOptions, ner: dict[str, str], banks_fp: str) -> None:
+                 opts: BuildOptions, backend: NerBackend, banks_fp: str) -> None:
     """Build the configs of ``group`` from one source that are not up to date in ``writer``."""
     source = d.sources[source_name]
+    ner = backend.fingerprint()
     examples, use = inputs.examples[source_name], inputs.sources[source_name]
     names = group.config_names(source_name)
     built_with = {n: config_inputs(n, use.examples_sha256, group, ner, banks_fp) for n in names}
@@ -244,7 +245,7 @@ def _build_group(writer: Writer, d: ReleaseDefinition, group: Group, source_name
                                   source=source_name, group=group.name, originals=examples)
 
     seen = set()
-    for entry in _results(group, examples, todo, d, opts, sink):
+    for entry in _results(group, examples, todo, backend, opts, sink):
         if entry.name in seen:
             raise ReleaseError(f"builder {group.builder!r} yielded {entry.name!r} twice")
         seen.add(entry.name)

@@ -13,6 +13,7 @@ from pathlib import Path
 from ..io.errors import InputError
 from ..namebank import BankError
 from ..ner.backend import NerModelError
+from ..pipeline import DEFAULT_SPACY_MODEL
 from .builder import BuildOptions, build_release
 from .definition import default_definition_path, load_definition, select
 from .errors import ReleaseError
@@ -77,6 +78,10 @@ def run_release(args: argparse.Namespace) -> int:
             return 1 if problems else 0
         definition = select(load_definition(args.release or default_definition_path()),
                             getattr(args, "only", None))
+        model = getattr(args, "spacy_model", definition.ner_model)
+        if args.release is not None and model != definition.ner_model and model != DEFAULT_SPACY_MODEL:
+            raise ReleaseError(f"--spacy-model {model}: a release's NER model is its definition's ner.model "
+                               f"({definition.ner_model} in {definition.path}); edit that instead")
         out = args.release_out or Path("release") / definition.version / definition.name
         repo_id = args.repo_id or definition.repo_id
         if args.release is not None:
@@ -84,7 +89,7 @@ def run_release(args: argparse.Namespace) -> int:
                 sources=parse_source_overrides(args.source, list(definition.sources)), offline=args.offline,
                 ner_cache_dir=getattr(args, "ner_cache", None), banks_root=getattr(args, "banks", None),
                 repo_id=repo_id, progress=not getattr(args, "no_progress", False),
-                workers=getattr(args, "workers", 1))
+                workers=getattr(args, "workers", 1), ner_gpu=getattr(args, "spacy_gpu", False))
             manifest = build_release(definition, out, opts)
             total = sum(c["num_examples"] for c in manifest["configs"].values())
             print(f"{out}: release {definition.version}, {len(manifest['configs'])} configs, "

