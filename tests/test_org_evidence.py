@@ -85,3 +85,10 @@ def test_lint_reads_an_organisation_word_after_an_org_edit_as_its_own():
     assert not flagged(examples["16d107338e6b4272be348a9d532eebe7"], "Stanford")  # "Hime University"
     paramount = next(ex for ex in examples.values() if "United Paramount Theatres" in ex.context)
     assert flagged(paramount, "Paramount")  # "United Hime Theatres"
+
+
+def test_an_organisation_named_after_a_person_of_the_dataset_is_not_half_renamed(org):
+    """Webster's lists "chopin" (an old measure) in lower case, but the dataset labels Chopin PERSON: the
+    Fryderyk Chopin University of Music is named after him and keeps both words (a blind lint showed
+    "<rare> Chopin University of Music")."""
+    assert org("23699edb007840e0b1789e842e2b1459") == set()

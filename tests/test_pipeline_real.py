@@ -105,7 +105,7 @@ def test_all_configs_on_mrqa_squad_dev(squad_dev, squad_dev_analysis):
                 kinds = Counter(sub.span_type for r in result.renamings for sub in r.substitutions)
                 assert kinds["rare"] > 0 and kinds["nnp"] > 0
     # precision first (issue 11): entities typed from evidence (Table 3 of the paper: 1,170 / 602 / 1,095);
-    # PER is 592 since a unisex first name needs a pronoun to be typed (a blind read rejected "Peyton" as neutral)
+    # PER is 592 since a unisex first name needs a pronoun (a blind read rejected "Peyton" as neutral)
     assert counts["per"] > 580 and counts["gpe"] > 170 and counts["org"] > 60
     assert counts["mix"] > max(counts["per"], counts["gpe"], counts["org"])
 

@@ -115,3 +115,18 @@ def test_quality_report_goes_into_the_manifest(tmp_path, mrqa_dev):
     assert report["detectors"]["gold_unchanged"]["count"] == gold > 0
     assert all(len(d["example_ids"]) <= 5 for d in report["detectors"].values())
     assert "gold unchanged" in summary_text([report])
+
+
+def test_titles_numerals_and_middle_names_kept_by_the_person_rules_are_not_flagged(mrqa_dev, linter):
+    """"Genghis Khan" renames Genghis and keeps the title; "Thomas Commerford Martin" renames Thomas and
+    Martin and keeps the middle name: by design, not an edit inside another name. Renaming Thomas alone
+    would leave "<first> Commerford Martin", which is flagged."""
+    def per(original, replacement, span_type="first-male"):
+        return Substitution(original, replacement, "per", span_type)
+
+    khan = first(mrqa_dev, lambda e: "Genghis Khan" in e.context)
+    assert "inside_longer_name" not in flags(linter, khan, [per("Genghis", "Harold")])
+    martin = first(mrqa_dev, lambda e: "Thomas Commerford Martin" in e.context)
+    whole = [per("Thomas", "Harold"), per("Martin", "Okafor", "last")]
+    assert "inside_longer_name" not in flags(linter, martin, whole)
+    assert "inside_longer_name" in flags(linter, martin, whole[:1])

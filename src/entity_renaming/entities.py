@@ -380,11 +380,15 @@ def org_name_word(words: list[str], i: int, lexicon: Lexicon) -> bool:
 def named_person(word: str, lexicon: Lexicon) -> bool:
     """``word`` names a person of the dataset: the surname of two of its persons or mostly (and at least
     twice) labelled PERSON (``Tesla``, ``Westinghouse``): a lone "Tesla" in the passage is the man, and an
-    organisation named after him cannot be renamed without renaming him."""
-    if word.lower() in ORGANISATION_HEADS or lexicon.common_word(word) or lexicon.dictionary_common(word):
+    organisation named after him cannot be renamed without renaming him. A word Webster's lists in lower
+    case counts when the dataset labels it PERSON mostly, even once (``Chopin``, an old measure, of
+    ``Fryderyk Chopin University``)."""
+    if word.lower() in ORGANISATION_HEADS or lexicon.common_word(word):
         return False  # "School" ends names tagged PERSON ("Harris School")
-    return lexicon.labels.surnames[word] >= 2 or (
-        lexicon.labels.mostly(word) == "PERSON" and lexicon.labels.count(word, "PERSON") >= 2)
+    if lexicon.labels.mostly(word) == "PERSON" and lexicon.dictionary_common(word):
+        return lexicon.labels.count(word, "PERSON") >= 1 and not lexicon.mostly_lower(word)
+    return not lexicon.dictionary_common(word) and (lexicon.labels.surnames[word] >= 2 or (
+        lexicon.labels.mostly(word) == "PERSON" and lexicon.labels.count(word, "PERSON") >= 2))
 
 
 def place_spans(text: str, etype: str, lexicon: Lexicon,

@@ -37,6 +37,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .entities import ORGANISATION_HEADS
+from .lexicon import SUFFIXES, TITLES, TRAILING_TITLES, never_renamed
 from .model import Edit, QAExample, Renaming, Substitution
 from .substitute import heads_phrase, is_grammar_edit, takes_article, title_words
 
@@ -191,19 +192,44 @@ def several_names(subs: list[Substitution]) -> bool:
 
 
 def inside_longer_name(text: str, mentions: list[Edit]) -> bool:
-    """A passage edit with an unrenamed capitalised word right before or after it; an organisation word
-    (``ORGANISATION_HEADS``) after an ORG edit ("<nnp> University") is the organisation's own."""
+    """A passage edit with an unrenamed capitalised word right before or after it. Not flagged, since the
+    renaming rules keep them on purpose: an organisation word (``ORGANISATION_HEADS``) after an ORG edit
+    ("<nnp> University"); next to a person's name, a title, a suffix, a Roman numeral or an initial ("Queen
+    <first>", "<first> Khan", "<first> II", "<first> F. <last>") and a middle name between two renamed
+    words of that person ("<first> Dean <last>")."""
     spans = [(e.new_start, e.new_end) for e in mentions]
     for e in mentions:
+        person = e.entity_type == "per"
         after = _NEXT_CAPITAL.match(text, e.new_end)
         if after and e.entity_type == "org" and after.group(1).lower() in ORGANISATION_HEADS:
+            after = None
+        if after and person and (_kept_person_word(after.group(1)) or _starts_edit(
+                _next_word_start(text, after.end(1)), spans)):
             after = None
         if after and after.group(1) not in _FUNCTION_WORDS and not _starts_edit(after.start(1), spans):
             return True
         before = _PREV_CAPITAL.search(text, max(0, e.new_start - 40), e.new_start)
+        if before and person and (_kept_person_word(before.group(2)) or _ends_edit(
+                before.start(2) - 1, spans)):
+            before = None
         if before and before.group(2) not in _FUNCTION_WORDS and not _ends_edit(before.end(2), spans):
             return True
     return False
+
+
+_PERSON_KEPT = TITLES | TRAILING_TITLES | SUFFIXES
+
+
+def _kept_person_word(word: str) -> bool:
+    """A word the person rules never rename next to a name: a title, a suffix, a numeral, an initial."""
+    return never_renamed(word) or word.lower().rstrip(".") in _PERSON_KEPT
+
+
+def _next_word_start(text: str, pos: int) -> int:
+    """Where the word after ``pos`` starts (past a period and spaces: "F. Kennedy")."""
+    while pos < len(text) and text[pos] in ". ":
+        pos += 1
+    return pos
 
 
 def _starts_edit(pos: int, spans: list[tuple[int, int]]) -> bool:
