@@ -130,3 +130,8 @@ def test_titles_numerals_and_middle_names_kept_by_the_person_rules_are_not_flagg
     whole = [per("Thomas", "Harold"), per("Martin", "Okafor", "last")]
     assert "inside_longer_name" not in flags(linter, martin, whole)
     assert "inside_longer_name" in flags(linter, martin, whole[:1])
+
+
+def test_a_whole_multi_word_place_name_is_no_common_word(mrqa_dev, linter):
+    ex = first(mrqa_dev, lambda e: e.answers[0].text == "United States")
+    assert "common_word" not in flags(linter, ex, [Substitution("United States", "Kenya", "gpe", "country")])

@@ -70,6 +70,12 @@ GIVEN_NAME_TITLES = {
     **dict.fromkeys(words_of("pope saint st"), None),
 }
 SUFFIXES = frozenset(words_of("jr jr. sr sr. phd md esq"))
+#: Two Greek letters name a fraternity, a sorority or a particle, not a person ("Alpha Phi Omega" tagged
+#: PERSON; one may be a name: "Delta Burke", "Xi Jinping").
+GREEK_LETTERS = frozenset(words_of("""
+alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau upsilon
+phi chi psi omega
+"""))
 #: Legal-form words of company names: never renamed.
 CORPORATE = frozenset(words_of("inc ltd llc plc corp co gmbh ag sa nv bv"))
 #: Name particles: a name containing one is not renamed (no bank models them). European particles only in
@@ -190,10 +196,13 @@ def parse_person(text: str) -> PersonName | None:
     Titles (``Duke``, ``Dr.``, a closing ``Khan``) are dropped; the name ends at a suffix (``Jr.``), a Roman
     numeral, a comma or an epithet (``Richard I of Normandy`` → ``Richard``; ``William the Conqueror`` →
     ``William``); a name word after the numeral (``Sigismund III Vasa``, a house name) rejects the mention.
-    Initials (``John F. Kennedy``) stay unchanged; a particle (``van``, ``de``, ``al-``) or a word that is
-    not a capitalised name word (an acronym, a number) rejects the mention.
+    Initials (``John F. Kennedy``) stay unchanged; a particle (``van``, ``de``, ``al-``), two Greek letters
+    (``Alpha Phi Omega``, a fraternity) or a word that is not a capitalised name word (an acronym, a number)
+    rejects the mention.
     """
     tokens = clean_surface(text).split()
+    if sum(t.lower().strip(",.") in GREEK_LETTERS for t in tokens) >= 2:
+        return None
     titles: list[str] = []
     while tokens and tokens[0].lower().rstrip(".") in TITLES:
         titles.append(tokens.pop(0).lower().rstrip("."))

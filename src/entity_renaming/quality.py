@@ -7,8 +7,9 @@ clean lint does not prove a config right. Use ``audit-renamings`` to read a rand
 Detectors:
 
 ``common_word``
-    a renamed original (or one of its words) is a common English word (``wordfreq`` Zipf ≥ 4) that the
-    dataset also writes in lower case ("Court", "Union", "Will");
+    a renamed one-word original is a common English word (``wordfreq`` Zipf ≥ 4) that the dataset also
+    writes in lower case ("Court", "Union", "Will"); the words of a whole multi-word name ("United
+    States", "New York") are not;
 ``article_mismatch``
     a new place name after "the" although it takes no article ("in the France"), or one that takes
     "the" written without it after a lower-case word ("in United States");
@@ -114,7 +115,7 @@ class Linter:
         mentions = [e for e in record.edits
                     if e.field == "context" and not is_grammar_edit(e.original, e.replacement)]
         found = []
-        if any(self.common(w) for s in subs for w in _WORD.findall(s.original)):
+        if any(self.common(w) for s in subs if " " not in s.original for w in _WORD.findall(s.original)):
             found.append("common_word")
         if article_mismatch(new.context, mentions):
             found.append("article_mismatch")
