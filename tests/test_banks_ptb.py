@@ -54,7 +54,10 @@ def test_bank_from_treebank_override(tmp_path: Path) -> None:
     fetcher = Fetcher(tmp_path / "cache", offline=True, overrides={"treebank": archive})
     entry = build_bank(load_recipe(RECIPE), fetcher, tmp_path / "out")
     bank = NameBank.from_folder(tmp_path / "out" / "ptb")
-    assert bank.counts("nnp")["vinken"] == 2 and entry["provenance"] == "official"
+    assert bank.counts("nnp")["vinken"] == 2 and entry["provenance"] == "mixed"
+    # person names (census, ssa) come from the offline packages
+    kinds = {source["source"]: source["kind"] for source in entry["sources"]}
+    assert kinds["treebank"] == "official" and kinds["census"] == kinds["ssa"] == "offline-pypi"
 
 
 def test_bank_from_reference_word_lists(tmp_path: Path) -> None:

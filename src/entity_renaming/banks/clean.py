@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 
 #: Entries of name sources that are not names: SSA placeholders for unnamed babies, Census and
 #: Tzioumis catch-all rows, Wikidata labels of families and dynasties.
@@ -311,12 +311,14 @@ def common_in_source(spellings: Iterable[tuple[str, str]], word: str) -> bool:
     return any(spelling == word and tag not in _PROPER_TAGS for spelling, tag in spellings)
 
 
-def proper_noun_words(candidates: Iterable[str], tagged: Iterable[tuple[str, str]]) -> set[str]:
+def proper_noun_words(candidates: Iterable[str], tagged: Iterable[tuple[str, str]],
+                      person_names: Collection[str] = frozenset()) -> set[str]:
     """The lower-cased ``candidates`` that pass :func:`is_letters`, :func:`written_as_name` and not
-    :func:`common_in_source`, given the source's case-sensitive ``(spelling, tag)`` pairs."""
+    :func:`common_in_source` (unless a frequent person name: ``person_names``, lower-cased: Fuller, Smith,
+    Brown are surnames before they are English words), given the source's ``(spelling, tag)`` pairs."""
     by_word: dict[str, list[tuple[str, str]]] = {}
     for spelling, tag in tagged:
         by_word.setdefault(spelling.lower(), []).append((spelling, tag))
     return {word for word in candidates
             if is_letters(word) and written_as_name(by_word.get(word, ()), word)
-            and not common_in_source(by_word.get(word, ()), word)}
+            and (word in person_names or not common_in_source(by_word.get(word, ()), word))}

