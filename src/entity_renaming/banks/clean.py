@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 
 #: Entries of name sources that are not names: SSA placeholders for unnamed babies, Census and
 #: Tzioumis catch-all rows, Wikidata labels of families and dynasties.
@@ -148,3 +148,177 @@ def drop_common_words(table: dict[str, int]) -> dict[str, int]:
     total = sum(table.values()) or 1
     return {name: count for name, count in table.items()
             if name.lower() not in FUNCTION_WORDS and word_frequency(name.lower(), "en") <= count / total}
+
+
+# --------------------------------------------------------------------------- misspelt first names
+
+#: A first name is a misspelling when a name of the same gender one edit away is this many times as frequent.
+MISSPELLING_RATIO = 1000
+
+
+
+def _deletions(word: str) -> set[str]:
+    return {word, *(word[:i] + word[i + 1:] for i in range(len(word)))}
+
+
+def typo_of(name: str, frequent: str) -> bool:
+    """``name`` is ``frequent`` with one letter left out (Eliabeth, Heathr) or two adjacent letters swapped
+    (Daivd, Barabra): the slips of typing. Substituted or added letters are left alone: they make most
+    spelling variants (Kegan, Vannah, Jessen), which are names."""
+    if len(name) == len(frequent) - 1:
+        return any(frequent[:i] + frequent[i + 1:] == name for i in range(len(frequent)))
+    if len(name) != len(frequent) or name == frequent:
+        return False
+    diff = [i for i, (x, y) in enumerate(zip(name, frequent, strict=True)) if x != y]
+    return (len(diff) == 2 and diff[1] == diff[0] + 1
+            and name[diff[0]] == frequent[diff[1]] and name[diff[1]] == frequent[diff[0]])
+
+
+def misspellings(names: Iterable[str], reference: Mapping[str, int],
+                 ratio: float = MISSPELLING_RATIO) -> dict[str, str]:
+    """``name → the frequent name it misspells`` for the ``names`` that are a typo (:func:`typo_of`) of a
+    name of ``reference`` (same gender, ``name → count``, case-insensitive) counted at least ``ratio``
+    times the name's own count there; a name absent from ``reference`` has no measurable frequency and is
+    kept. Eliabeth (247 SSA girls) is Elizabeth (1.6 million)."""
+    counts: dict[str, int] = {}
+    for name, count in reference.items():
+        counts[name.lower()] = counts.get(name.lower(), 0) + int(count)
+    index: dict[str, list[str]] = {}
+    for key in sorted(counts):
+        for variant in _deletions(key):
+            index.setdefault(variant, []).append(key)
+    out = {}
+    for name in names:
+        key = name.lower()
+        own = counts.get(key, 0)
+        if not own:
+            continue
+        near = {other for variant in _deletions(key) for other in index.get(variant, ())
+                if counts[other] >= ratio * own and typo_of(key, other)}
+        if near:
+            out[name] = max(near, key=lambda other: (counts[other], other))
+    return out
+
+
+def drop_misspellings(table: Mapping[str, int], reference: Mapping[str, int],
+                      ratio: float = MISSPELLING_RATIO) -> dict[str, int]:
+    """``table`` without its :func:`misspellings` against ``reference``."""
+    bad = misspellings(table, reference, ratio)
+    return {name: count for name, count in table.items() if name not in bad}
+
+
+# --------------------------------------------------------------------------- places
+
+#: Words naming administrative units (English, French, and the unit words the Countries States Cities
+#: database appends to city names: "Julfa Rayon", "Guangzhou Shi", "Ballerup Kommune", "Ceiba Municipio"):
+#: "Bo District", "Province du Sourou", "Shamva District" are no cities.
+ADMIN_WORDS = frozenset({
+    "district", "districts", "subdistrict", "sub-district", "province", "region", "county", "subcounty",
+    "sub-county", "municipality", "municipal", "metropolitan", "governorate", "prefecture", "sub-prefecture",
+    "division", "department", "zone", "territory", "state", "area", "council", "constituency", "ward",
+    "lga", "wilaya", "arrondissement", "cercle", "commune", "département", "région", "préfecture",
+    "circonscription", "rayon", "raion", "township", "kommune", "municipio", "vald", "shi", "borough",
+    "parish", "oblast", "voivodeship", "cantonment", "departamento", "provincia",
+})
+
+#: Words of military installations: "Joint Base Lewis McChord", "Edwards Air Force Base", "Schofield
+#: Barracks", "Naval Academy" are no cities.
+MILITARY_WORDS = frozenset({"base", "army", "navy", "naval", "military", "barracks", "airbase", "force"})
+
+#: Bodies of water no settlement is named after alone ("North Sea"); "Bexhill-on-Sea" is a town.
+WATER_WORDS = frozenset({"sea", "ocean"})
+
+#: Compass and position words: a name made of them only ("Central", "Western", "Far North", "Upper West")
+
+
+#: Compass and position words: a name made of them only ("Central", "Western", "Far North", "Upper West")
+#: is a description, not a place name.
+COMPASS_WORDS = frozenset({
+    "north", "south", "east", "west", "northern", "southern", "eastern", "western", "central", "centre",
+    "center", "northeast", "northwest", "southeast", "southwest", "north-east", "north-west", "south-east",
+    "south-west", "far", "upper", "lower", "middle", "mid", "inner", "outer", "coast", "coastal", "capital",
+    "norte", "sur", "sul", "este", "oeste", "nord", "sud", "est", "ouest", "centro", "centrale", "the",
+})
+
+
+def _words(name: str) -> list[str]:
+    return [w for w in re.split(r"[\s\-]+", name.lower()) if w]
+
+
+def is_admin_unit(name: str) -> bool:
+    """The place name contains a word naming an administrative unit (:data:`ADMIN_WORDS`)."""
+    return any(word in ADMIN_WORDS for word in _words(name))
+
+
+def is_military(name: str) -> bool:
+    """The place name contains a word of military installations (:data:`MILITARY_WORDS`)."""
+    return any(word in MILITARY_WORDS for word in _words(name))
+
+
+def is_water_body(name: str) -> bool:
+    """The name ends in Sea or Ocean as its own word ("North Sea"), not as "-on-Sea"/"by the Sea"."""
+    words = name.split()
+    return len(words) >= 1 and words[-1].lower() in WATER_WORDS and (
+        len(words) == 1 or words[-2].lower() not in ("on", "by", "the", "super"))
+
+
+def is_compass_only(name: str) -> bool:
+    """Every word of the name is a compass or position word (:data:`COMPASS_WORDS`)."""
+    words = _words(name)
+    return bool(words) and all(word in COMPASS_WORDS for word in words)
+
+
+def not_a_city(name: str) -> bool:
+    """The city rules in one: administrative unit, military installation, body of water, compass words."""
+    return is_admin_unit(name) or is_military(name) or is_water_body(name) or is_compass_only(name)
+
+
+#: Types of the Countries States Cities database's first-level entries that are settlements or city
+#: districts, not regions (Moscow, Riga, Birmingham, Monte-Carlo, Guam villages).
+SETTLEMENT_STATE_TYPES = frozenset({
+    "city", "town", "village", "quarter", "capital city", "autonomous city", "state city",
+    "metropolitan city", "city with county rights", "metropolitan district", "london borough",
+    "urban municipality",
+})
+
+
+def not_a_state(name: str, kind: str | None) -> bool:
+    """A state entry of type ``kind`` that is no first-level region: a settlement type
+    (:data:`SETTLEMENT_STATE_TYPES`) or a name of compass words only."""
+    return (kind or "").lower() in SETTLEMENT_STATE_TYPES or is_compass_only(name)
+
+
+# --------------------------------------------------------------------------- proper nouns (ptb nnp)
+
+_PROPER_TAGS = frozenset({"NNP", "NNPS"})
+
+
+def is_letters(word: str) -> bool:
+    """Two letters or more and nothing else: hyphenated fragments and abbreviations are no name words."""
+    return len(word) >= 2 and word.isalpha()
+
+
+def written_as_name(spellings: Iterable[tuple[str, str]], word: str) -> bool:
+    """Some ``(spelling, tag)`` of ``word`` is an NNP written capital-then-lower (``Boeing``, ``McGuane``),
+    not only in capitals (``BBC``, ``FIGHT`` from headlines)."""
+    return any(tag == "NNP" and spelling[:1].isupper() and any(ch.islower() for ch in spelling)
+               for spelling, tag in spellings if spelling.lower() == word)
+
+
+def common_in_source(spellings: Iterable[tuple[str, str]], word: str) -> bool:
+    """The source tags ``word`` in lower case as something other than a proper noun (``evening`` NN):
+    a common English word that headlines and names capitalise ("Evening", "Reinsurance")."""
+    return any(spelling == word and tag not in _PROPER_TAGS for spelling, tag in spellings)
+
+
+def proper_noun_words(candidates: Iterable[str], tagged: Iterable[tuple[str, str]],
+                      person_names: Collection[str] = frozenset()) -> set[str]:
+    """The lower-cased ``candidates`` that pass :func:`is_letters`, :func:`written_as_name` and not
+    :func:`common_in_source` (unless a frequent person name: ``person_names``, lower-cased: Fuller, Smith,
+    Brown are surnames before they are English words), given the source's ``(spelling, tag)`` pairs."""
+    by_word: dict[str, list[tuple[str, str]]] = {}
+    for spelling, tag in tagged:
+        by_word.setdefault(spelling.lower(), []).append((spelling, tag))
+    return {word for word in candidates
+            if is_letters(word) and written_as_name(by_word.get(word, ()), word)
+            and (word in person_names or not common_in_source(by_word.get(word, ()), word))}

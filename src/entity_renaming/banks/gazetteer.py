@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .clean import normalize
+from .clean import normalize, not_a_city, not_a_state
 from .context import BuildContext
 from .sources import SourceError
 
@@ -73,9 +73,11 @@ def tables_from_export(countries: list[dict[str, Any]]) -> dict[str, dict[str, i
         for demonym in demonyms(country.get("nationality")):
             _add(tables["nationality"], demonym, population)
         for state in country.get("states") or ():
-            _add(tables["state"], state.get("name"), int(state.get("population") or 1))
+            if not not_a_state(state.get("name") or "", state.get("type")):
+                _add(tables["state"], state.get("name"), int(state.get("population") or 1))
             for city in state.get("cities") or ():
-                _add(tables["city"], city.get("name"), int(city.get("population") or 1))
+                if not not_a_city(city.get("name") or ""):
+                    _add(tables["city"], city.get("name"), int(city.get("population") or 1))
     return {t: dict(rows.values()) for t, rows in tables.items()}
 
 
@@ -100,7 +102,7 @@ def tables_from_package(root: Path, countryinfo_dir: Path | None) -> dict[str, d
             code = str(state.get("state_code") or state.get("iso2"))
             cities_file = folder / "states" / code / "cities.json"
             cities = json.loads(cities_file.read_text(encoding="utf-8")) if cities_file.is_file() else []
-            states.append({"name": state.get("name"), "cities": cities})
+            states.append({"name": state.get("name"), "type": state.get("type"), "cities": cities})
         nested.append({"name": country.get("name"), "population": extra.get("population"),
                        "nationality": extra.get("demonym"), "states": states})
     return tables_from_export(nested)

