@@ -81,11 +81,19 @@ def test_data_cards_match_the_manifest() -> None:
             assert f"| `{span_type}` | {info['names']:,} |" in card, (name, span_type)
 
 
-def test_country_bank_holds_no_continent_or_uninhabited_territory():
-    """A DBName country replacement must be a country ("What country's schools …" → not "Antarctica")."""
+def test_country_bank_holds_only_sovereign_states():
+    """A DBName country replacement must be a country ("What country's schools …" → not "Antarctica",
+    "Which country was the last to receive the disease?" → not "American Samoa")."""
     from entity_renaming.banks.gazetteer import NOT_COUNTRIES, tables_from_export
     from entity_renaming.namebank import load_bank
 
-    assert not NOT_COUNTRIES & set(load_bank("gazetteer").names("country"))
-    rows = [{"name": "Antarctica", "states": []}, {"name": "Japan", "population": 5, "states": []}]
+    countries = set(load_bank("gazetteer").names("country"))
+    assert not {"Antarctica", "American Samoa", "Christmas Island", "Guam", "Norfolk Island",
+                "Saint Pierre and Miquelon", "Greenland", "Puerto Rico"} & countries
+    assert {"Japan", "Samoa", "Kosovo", "Taiwan"} <= countries
+    rows = [{"name": "Antarctica", "iso2": "AQ", "states": []}, {"name": "Guam", "iso2": "GU", "states": []},
+            {"name": "Japan", "iso2": "JP", "population": 5, "states": []}]
     assert set(tables_from_export(rows)["country"]) == {"Japan"}
+    assert len(countries) >= 190 and len(NOT_COUNTRIES) == 53
+    african = set(load_bank("african").names("country"))
+    assert {"Nigeria", "Kenya"} <= african and not {"Reunion", "Western Sahara", "Saint Helena"} & african

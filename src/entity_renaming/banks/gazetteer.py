@@ -13,11 +13,15 @@ from .context import BuildContext
 from .sources import SourceError
 
 _PLACE_BAD = set("()[],;/\\\"0123456789")
-#: Entries of the database that are no country a sentence could be about as one: a continent and territories
-#: without a permanent population (a DBName replacement must stay a country: "What country's schools …").
+#: ISO 3166-1 entries that are no sovereign state, so no country a sentence could be about as one: a
+#: continent, uninhabited territories and dependent territories (a DBName replacement must stay a country:
+#: "What country was the last to receive the disease?" is not answered by "American Samoa"). Sovereign
+#: states are the UN members, the two observers (Vatican City, Palestine), Kosovo and Taiwan.
 NOT_COUNTRIES = frozenset({
-    "Antarctica", "Bouvet Island", "Heard Island and McDonald Islands", "French Southern Territories",
-    "South Georgia", "United States Minor Outlying Islands", "British Indian Ocean Territory",
+    "AQ", "BV", "HM", "TF", "GS", "UM", "IO", "AS", "AI", "AW", "AX", "BL", "BM", "BQ", "CC", "CK", "CW",
+    "CX", "EH", "FK", "FO", "GF", "GG", "GI", "GL", "GP", "GU", "HK", "IM", "JE", "KY", "MF", "MO", "MP",
+    "MQ", "MS", "NC", "NF", "NU", "PF", "PM", "PN", "PR", "RE", "SH", "SJ", "SX", "TC", "TK", "VG", "VI",
+    "WF", "YT",
 })
 
 
@@ -68,7 +72,7 @@ def tables_from_export(countries: list[dict[str, Any]]) -> dict[str, dict[str, i
         t: {} for t in ("country", "state", "city", "nationality")}
     for country in countries:
         population = int(country.get("population") or 1)
-        if country.get("name") not in NOT_COUNTRIES:
+        if country.get("iso2") not in NOT_COUNTRIES:
             _add(tables["country"], country.get("name"), population)
         for demonym in demonyms(country.get("nationality")):
             _add(tables["nationality"], demonym, population)
@@ -103,7 +107,8 @@ def tables_from_package(root: Path, countryinfo_dir: Path | None) -> dict[str, d
             cities_file = folder / "states" / code / "cities.json"
             cities = json.loads(cities_file.read_text(encoding="utf-8")) if cities_file.is_file() else []
             states.append({"name": state.get("name"), "type": state.get("type"), "cities": cities})
-        nested.append({"name": country.get("name"), "population": extra.get("population"),
+        nested.append({"name": country.get("name"), "iso2": country.get("iso2"),
+                       "population": extra.get("population"),
                        "nationality": extra.get("demonym"), "states": states})
     return tables_from_export(nested)
 

@@ -16,7 +16,7 @@ from typing import Any
 from ..casing import natural_case
 from .clean import clean_counts, drop_misspellings, genderize, not_a_city
 from .context import BuildContext
-from .gazetteer import clean_place, demonyms
+from .gazetteer import NOT_COUNTRIES, clean_place, demonyms
 from .sources import SourceError
 from .sparql import SparqlClient, SparqlError, TruncatedResultError, load_query, qid
 
@@ -339,7 +339,8 @@ def region_places(ctx: BuildContext, region: str) -> dict[str, dict[str, int]]:
     for c in countries:
         extra = info.get(c["iso2"], {})
         population = int(extra.get("population") or 1)
-        country.append((c["name"], population))
+        if c["iso2"] not in NOT_COUNTRIES:  # Réunion, Western Sahara, Saint Helena: no sovereign state
+            country.append((c["name"], population))
         nationality.extend((d, population) for d in demonyms(extra.get("demonym")) if d not in foreign)
         folder = root / "by-country" / c["iso2"]
         states_file = folder / "states.json"
