@@ -13,7 +13,7 @@ nationalities, takes a regular plural in ``-s`` (``Nigerian`` →
 A nationality follows its country: ``French`` becomes the demonym of the African country ``France`` is
 renamed to (``Chad`` → ``Chadian``); when the article never names France, France's new name is drawn all
 the same (the same draw as if it did) and only its demonym is used. Every country is drawn among African
-countries whose demonym the bank pairs with it (``categories.demonym_countries``) and that have
+countries whose demonym the bank pairs with it (``lexicon.demonym_countries``) and that have
 ``MIN_COUNTRY_POPULATION`` people.
 A place is renamed to a name that takes "the" exactly when it does (``Egypt`` is never renamed
 ``Comoros``: the renamer cannot add the article everywhere the grammar needs it). An organisation is
@@ -32,12 +32,12 @@ from pathlib import Path
 from wordfreq import zipf_frequency
 
 from ..casing import natural_case
-from ..lexicon import COMMON_ZIPF, occurs_as_word
+from ..lexicon import COMMON_ZIPF, demonym_countries, occurs_as_word
 from ..model import Substitution
 from ..namebank import FIRST_NAME_TYPES, BankError, load_bank
 from ..sampling import seeded_rng
 from ..substitute import takes_article
-from .categories import CATEGORIES, demonym_countries
+from .categories import CATEGORIES
 from .entities import Entity, head_key
 
 DEFAULT_BANK = "african"
