@@ -28,7 +28,10 @@ category needs strong evidence and every doubt leaves the entity alone.
   Persons are renamed word by word so that every mention follows one mapping: in ``Robert Guiscard`` the
   first word is a given name and the last a family name (middle words are given names), and the lone
   mentions ``Robert`` and ``Guiscard`` take the same new names. A lone word that some full name of the
-  article ends with is a family name; titles and common words are never name parts.
+  article ends with is a family name (a word that opens another full name too has no one type and is left
+  alone); titles and common words are never name parts. A name written family name first (``Shen Kuo``,
+  ``Mao Zedong``: ``Lexicon.family_name_first``) is not renamed, and neither is a person named in a term
+  (``Karp reductions``, ``Newton's laws``: ``lexicon.eponym_use``).
 * **Never inside a longer name**: a surface one of whose occurrences is part of a longer name that is not
   itself renamed (*Treaty of Paris*, *Asia Minor*, *Anglo-Danes*, *Turing machine* aside, *Jean de
   Rély*) is not renamed anywhere in the article; a person's other name words go with it, so no full name is
@@ -304,6 +307,7 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
     joined = "\n".join(texts)
     words = Counter(_WORD.findall(joined))
     family = {parts[-1] for parts in person_names if len(parts) > 1}
+    given = {parts[0] for parts in person_names if len(parts) > 1}
     in_full_names = {p for parts in person_names if len(parts) > 1 for p in parts}
     banks = bool(lexicon.first_counts or lexicon.surname_counts)
     order = {c: i for i, c in enumerate((*CATEGORIES, "none"))}
@@ -329,6 +333,8 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
                                    and (counter["person"] >= 2 * HALF_VOTE or after_title(surface, joined))):
             continue  # only ever a lone word: a common first name, labelled twice or after a title
             # ("Queen Elizabeth"); not "Normandy", the "Jin" dynasty or the clan names "Douglas and Gordon"
+        if category == "person" and surface in family and surface in given:
+            continue  # opens one full name and ends another ("Richard Trevithick", "Keith Richard")
         if category == "person":
             span_type = ("last" if surface in family or (lone and after_title(surface, joined, ROYAL_TITLES))
                          else lexicon.gender(surface))
