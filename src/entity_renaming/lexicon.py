@@ -683,19 +683,23 @@ class Lexicon:
     def family_name_first(self, words: Sequence[str]) -> bool:
         """A name written family name first (``Mao Zedong``, ``Xi Jinping``, ``Kim Jong-un``, ``Guo
         Shoujing``): its words are no given name and surname in that order, so no study renames them as
-        such. Evidence: a given name romanised with a lower-case syllable after a hyphen (``Kai-shek``), or
-        a last word that is no common Western surname (``WESTERN_SURNAME``: ``Lee Harvey Oswald``, ``Smedley
-        Butler`` are given-name first) after an East Asian family name (``FAMILY_FIRST_SURNAMES``, the
-        ``chinese`` bank's surnames) or a surname with no first-name data."""
+        such. Evidence: a given name romanised with a lower-case syllable after a hyphen (``Kai-shek``); an
+        East Asian family name first (``FAMILY_FIRST_SURNAMES``, the ``chinese`` bank's surnames) that is no
+        frequent US first name (``Wang``, ``Mao``); or a last word that is no common Western surname
+        (``WESTERN_SURNAME``: ``Lee Harvey Oswald``, ``Smedley Butler`` are given-name first) after such a
+        family name that is also a US first name (``Lee``, ``Kim``) or after a surname with no first-name
+        data (``Guo``)."""
         if len(words) < 2:
             return False
         first, last = words[0], words[-1]
         if _SYLLABLE_GIVEN_NAME.match(last):
             return True  # "Chiang Kai-shek", "Sun Yat-sen"
-        lowered = last.lower()
+        lowered, opening = last.lower(), first.lower()
+        if opening in self._family_first_surnames and self.first_counts.get(opening, 0) < FREQUENT_FIRST:
+            return True  # "Wang Zhen", "Mao Zedong" (Zhen is a Census surname too)
         if lowered not in self._east_asian_names and self.surname_counts.get(lowered, 0) >= WESTERN_SURNAME:
             return False  # "Lee Harvey Oswald", "Smedley Butler": a Western surname ends the name
-        return (first.lower() in self._family_first_surnames
+        return (opening in self._family_first_surnames
                 or (self.known_gender(first) in (None, "first-neutral") and self.is_surname(first)))
 
     @cached_property
