@@ -20,9 +20,8 @@ from entity_renaming.configs import parse_config_name
 from entity_renaming.entswap import build_entswap_configs, original_config
 from entity_renaming.entswap.audit import restore
 from entity_renaming.entswap.build import article_key
-from entity_renaming.entswap.categories import demonym_countries
 from entity_renaming.io import read_examples, write_examples
-from entity_renaming.lexicon import Lexicon
+from entity_renaming.lexicon import Lexicon, demonym_countries
 from entity_renaming.model import illegal_answers
 from entity_renaming.namebank import load_bank
 from entity_renaming.substitute import title_words

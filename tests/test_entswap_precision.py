@@ -13,7 +13,9 @@ from conftest import SQUAD2_DEV
 from entity_renaming.entswap.build import EntSwap
 from entity_renaming.entswap.categories import CATEGORIES
 from entity_renaming.entswap.entities import organisation_word
+from entity_renaming.entswap.mapping import KIKUYU_WOMEN, spelling_variant
 from entity_renaming.io import read_examples
+from entity_renaming.lexicon import Lexicon
 from entity_renaming.ner import NerCache
 from entity_renaming.substitute import takes_article
 
@@ -38,7 +40,8 @@ def test_person_names_are_persons_or_nothing(swap):
     for title, name in (("Normans", "Rollo"), ("French_and_Indian_War", "Braddock"),
                         ("French_and_Indian_War", "Washington"), ("Steam_engine", "Watt")):
         assert entities(swap, title).get(name, "person") == "person", (title, name)
-    assert entities(swap, "Steam_engine")["Trevithick"] == "person"
+    # or nothing: "Richard" is also a surname there ("by Charles Richard"): Richard Trevithick is left alone
+    assert entities(swap, "Steam_engine").get("Trevithick", "person") == "person"
     assert "Watt" not in entities(swap, "Steam_engine")  # the firm "Boulton & Watt" keeps James Watt's name
     assert "Newcastle" not in entities(swap, "French_and_Indian_War")  # the Duke of Newcastle, no city
 
@@ -135,3 +138,60 @@ def test_replacements_are_names_of_their_kind(swap):
     countries = pools.countries()
     assert "British Indian Ocean Territory" not in countries and "Saint Helena" not in countries
     assert all(pools.demonym(c) for c in countries) and {"Nigeria", "Kenya", "Ghana"} <= set(countries)
+
+
+def test_persons_named_in_terms_are_not_renamed(swap):
+    """"Cook reductions, Karp reductions and Levin reductions" (a blind read: three renamed terms); the
+    persons keep their names everywhere in the article, their full names too (no half-renamed name)."""
+    complexity = entities(swap, "Computational_complexity_theory")
+    assert not {"Cook", "Karp", "Levin", "Stephen", "Leonid"} & set(complexity)
+    assert "Abercrombie" in entities(swap, "French_and_Indian_War")  # "Abercrombie's force" is his army
+
+
+def test_family_name_first_persons_are_not_renamed_word_by_word(swap):
+    """"Shen Kuo", "Zhao Mengfu" were renamed as <given> <family> (Shen → a first name); such names are left
+    alone, and so is a word opening one full name and ending another (Richard Trevithick)."""
+    yuan = entities(swap, "Yuan_dynasty")
+    assert not {"Shen", "Kuo", "Zhao", "Li", "Yu"} & set(yuan)
+    assert "Kublai" not in yuan or yuan["Kublai"] == "person"
+    assert not {"Richard", "Trevithick"} & set(entities(swap, "Steam_engine"))
+
+
+def test_a_country_goes_with_every_word_derived_from_it(swap):
+    """A country is renamed only when no word derived from it stays (Korea with "Korean", Persia with
+    "Persian" left were renamed before): every derived word in its article is a renamed nationality."""
+    lexicon = Lexicon(strict=False)
+    yuan = entities(swap, "Yuan_dynasty")
+    assert "Korea" not in yuan and "Persia" not in yuan
+    checked = 0
+    for key, table in swap.entities.items():
+        text = "\n".join(t for ex in swap.articles[key] for t in (ex.context, ex.question))
+        renamed = {e.surface.lower() for e in table if e.category == "nationality"}
+        for e in table:
+            if e.category == "country":
+                assert set(lexicon.derived_words(e.surface, [text])) <= renamed, (key, e.surface)
+                checked += 1
+    assert checked >= 50
+
+
+def test_cities_are_geonames_primary_names(swap):
+    """"Henan" (a province), "Staten Island" (a borough) were typed city: every city is a GeoNames primary
+    name not ending in a place noun (``Lexicon.is_city_primary_name``, shared with Yan et al.)."""
+    lexicon = Lexicon(strict=False)
+    cities = {e.surface for t in swap.entities.values() for e in t if e.category == "city"}
+    assert cities and all(lexicon.is_city_primary_name(c) for c in cities)
+    assert "Henan" not in entities(swap, "Yuan_dynasty") and "Staten Island" not in entities(swap, "Huguenot")
+
+
+def test_no_replacement_is_a_spelling_variant(swap):
+    """"Abdullah" → "Abdallah" (seed 0) is no renaming: a variant (difflib ratio ≥ 0.75) is redrawn; and no
+    Kikuyu woman's name is drawn for a man ("David" → "Wanjiru")."""
+    assert spelling_variant("Abdallah", "Abdullah") and spelling_variant("Mohamed", "Mohammed")
+    assert not spelling_variant("Chad", "France")
+    for seed in (0, 1):
+        for subs in swap.mappings(seed, CATEGORIES).values():
+            for sub in subs:
+                assert not spelling_variant(sub.replacement, sub.original), sub
+                if sub.span_type in ("first-male", "first-neutral"):
+                    assert sub.replacement.lower() not in KIKUYU_WOMEN, sub
+    assert "Wanjiru" not in swap.pools("first-male") and "Wanjiru" in swap.pools.bank.names("first-male")

@@ -36,6 +36,10 @@ IDS = {
     "sicily": "d2d7580fa6dd45f98e9ef9fca55828f0",  # "the Kingdom of Sicily"
     "saudi": "4a2eb71aaeff4257901f0c96ed6cd9e4",  # "arms from the US by Saudi Arabia was"
     "prussia": "cbf33da4ae554a64979b7c572875d9bf",  # "the province of South Prussia"
+    "spain": "6a0b665b3fd14772bd43328f11b84c78",  # answer "Spain", passage "Spanish Florida"
+    "soviet": "f91304c2c7d74b5ca22dd6bcb14f1acc",  # answer "Soviet Union", passage "Soviet" (adjective)
+    "england": "3c2b2ff3fbe24378b12bd805497bf961",  # answer "England", question "English constituencies"
+    "iberia": "979aa819f82048939ad99303a8637d84",  # "Iberia": an alternate name of New Iberia, no city
 }
 
 
@@ -106,8 +110,10 @@ def test_the_article_goes_when_the_name_is_followed_by_an_adverb_or_preposition(
 
 
 def test_an_answer_listing_places_renames_every_listed_place(analysis):
-    """"Graz, Austria" and "Denmark, Iceland and Norway" name places only; all of them are renamed."""
-    assert spans(analysis, "graz") == {("Graz", "city"), ("Austria", "country")}
+    """"Graz, Austria" and "Denmark, Iceland and Norway" name places only; all of them are renamed, or none:
+    the question's "Austrian Polytechnic" keeps Austria's name, so Graz is not renamed alone."""
+    assert spans(analysis, "graz") == set()
+    assert analysis[2].derived_words("Austria", [analysis[0][IDS["graz"]].question]) == ("austrian",)
     assert spans(analysis, "nordic") == {("Denmark", "country"), ("Iceland", "country"),
                                          ("Norway", "country")}
     assert place_list("in Graz, Austria", ["Graz", "Austria"]) == ()  # a preposition: not a bare list
@@ -132,3 +138,32 @@ def test_a_replacement_with_its_own_article_is_lower_case_inside_a_sentence(anal
     assert "Revolution. The Gambia, on the other hand" in renamed
     assert renamed.count("The Gambia") == context.count(". Saudi Arabia") + context.startswith("Saudi Arabia")
     assert is_mention("the Gambia", "The Gambia") and is_mention("Gambia", "The Gambia")
+
+
+def test_a_country_whose_demonym_stays_is_not_renamed(analysis):
+    """A blind read rejected "Spain" → "Cuba" with "Spanish" left: a country answer with a word derived from
+    it (its demonym or adjective) in the passage, question or answers is not perturbable, since Yan et al.
+    rename no demonym; "Soviet" of "Soviet Union" itself is no derived word, the adjective "Soviet" is."""
+    examples, _, lexicon = analysis
+    for key in ("spain", "soviet", "england"):
+        assert spans(analysis, key) == set(), key
+        assert spans(analysis, key, "mix") == set(), key
+    assert lexicon.derived_words("Spain", [examples[IDS["spain"]].context]) == ("spanish",)
+    assert lexicon.derived_words("Soviet Union", ["the Soviet Union invaded"]) == ()
+    assert lexicon.derived_words("Mexico", ["Mexicans and Canadians"]) == ("mexican",)
+    assert lexicon.derived_words("United States", ["an American firm"]) == ("american",)
+    assert lexicon.derived_words("Turkey", ["the Turks"]) == ("turk",)
+    assert spans(analysis, "saudi") == {("Saudi Arabia", "country")}  # no "Saudi" outside the name
+
+
+def test_a_city_is_a_geonames_primary_name_without_a_place_noun(analysis):
+    """"Iberia" is only an alternate name of New Iberia (Louisiana): typed city, a blind read rejected it;
+    names ending in a place noun (Sea, District, County, Province) are no cities either."""
+    lexicon = analysis[2]
+    assert spans(analysis, "iberia") == set()
+    assert not lexicon.is_city_primary_name("Iberia") and lexicon.place_kind("Iberia") is None
+    assert lexicon.is_city_primary_name("Zürich") and lexicon.is_city_primary_name("Zurich")
+    assert lexicon.is_city_primary_name("New York")  # GeoNames: "New York City"
+    assert not lexicon.is_city_primary_name("Dead Sea") and not lexicon.is_city_primary_name("Staten Island")
+    assert lexicon.place_kind("Paris") == "city" and lexicon.place_kind("Mumbai") == "city"
+    assert lexicon.place_kind("Bombay") is None  # an alternate name only: precision first

@@ -17,7 +17,7 @@ from entity_renaming.entities import (
     pronoun_gender,
 )
 from entity_renaming.io import read_examples
-from entity_renaming.lexicon import name_form, parse_person
+from entity_renaming.lexicon import eponym_use, name_form, parse_person
 from entity_renaming.spans import perturbable_spans
 
 #: Passages (by position in the file) of the examples below, the other passages naming Bohemond and Von
@@ -91,8 +91,30 @@ def test_a_given_name_with_a_rulers_title_is_a_given_name(analysis):
 
 
 def test_family_name_first_is_not_renamed(analysis):
-    """"Guo Shoujing": Guo is the family name; typing it as a first name is wrong, so it is skipped."""
+    """"Guo Shoujing": Guo is the family name; typing it as a first name is wrong, so it is skipped. The one
+    test (``Lexicon.family_name_first``) serves Yan et al. and EntSwap alike."""
     assert spans(analysis, "96ee4c2f986241adaadf481a66290932") == set()
+    lexicon = analysis[3]
+    for name in ("Guo Shoujing", "Mao Zedong", "Xi Jinping", "Shen Kuo", "Kim Jong-un", "Chiang Kai-shek",
+                 "Wang Zhen"):
+        assert lexicon.family_name_first(name.split()), name
+    for name in ("Lee Harvey Oswald", "Bruce Lee", "Smedley Butler", "Peyton Manning", "Kublai Khan",
+                 "Richard Trevithick"):
+        assert not lexicon.family_name_first(name.split()), name
+
+
+def test_a_person_named_in_a_term_is_not_renamed(spacy_ner):
+    """"Goldbach's conjecture" (the answer) and "Turing machines" name terms after a person: renaming the
+    person would rename the term (before: Goldbach renamed as a surname)."""
+    examples = read_examples(MRQA_SQUAD_DEV)[1]
+    ex = next(e for e in examples if e.id == "0fdfde98853b42939451454d55629c99")
+    subset, _, _, entities = analyse_passages(examples, {ex.context}, spacy_ner)
+    assert perturbable_spans(entities[ex.id], "per", answer_texts(ex)) == []
+    assert eponym_use("Goldbach", ex.context)
+    assert eponym_use("Newton", "Newton's first law of motion") and eponym_use("Halley", "Halley's Comet")
+    assert eponym_use("Karp", "Cook reductions, Karp reductions") and eponym_use("Turing", "the Turing Award")
+    assert not eponym_use("Abercrombie", "Abercrombie's force of 18,000 regulars")  # his army
+    assert not eponym_use("Newton", "Newton was born in 1643")
 
 
 def test_bank_first_name_and_surname_written_in_lower_case(analysis):

@@ -15,17 +15,18 @@ from dataclasses import dataclass, replace
 
 from .lexicon import (
     CORPORATE,
-    EPONYM_NOUNS,
     FUNCTION_WORDS,
     GEO_MODIFIERS,
     GIVEN_NAME_TITLES,
     MIN_PERSON_LABELS,
     PARTICLES,
+    PLACE_NOUNS,
     RARE_ZIPF,
     TITLES,
     TOKEN,
     Lexicon,
     clean_surface,
+    eponym_use,
     name_form,
     never_renamed,
     occurs_in,
@@ -153,13 +154,13 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
 
     Every word must be a name word (:meth:`Lexicon.name_word`); the given name's type comes from
     :func:`first_name_type` (pronouns of ``context``, name data, a gendered title), and a name whose gender
-    nothing shows is skipped. A first word that is a surname with no first-name data opens a family-name-first
-    name (``Guo Shoujing``): skipped. A lone word is a given name after a ruler's title (``Sultan Muhammad``,
-    ``Genghis Khan``); a surname after another title (``President Obama``), with initials, when the passage
-    ends a longer name with it, when the dataset's persons bear it mostly as a surname (``Luther``), or
-    when the Census lists it more often as a surname than SSA as a first name and a pronoun refers to it
-    (else skipped: ``the Jin``); otherwise a given name with pronoun evidence or one that the dataset's
-    names open with.
+    nothing shows is skipped. A name written family name first (:meth:`Lexicon.family_name_first`: ``Guo
+    Shoujing``, ``Mao Zedong``) is skipped. A lone word is a given name after a ruler's title (``Sultan
+    Muhammad``, ``Genghis Khan``); a surname after another title (``President Obama``), with initials, when
+    the passage ends a longer name with it, when the dataset's persons bear it mostly as a surname
+    (``Luther``), or when the Census lists it more often as a surname than SSA as a first name and a pronoun
+    refers to it (else skipped: ``the Jin``); otherwise a given name with pronoun evidence or one that the
+    dataset's names open with.
     """
     name = parse_person(text)
     if name is None or not 1 <= len(name.words) <= 3 or not lexicon.person_name(name.words):
@@ -172,8 +173,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         if name.byname:
             return []  # "John Paul II": given names only, no surname
         first, last = name.words[0], name.words[-1]
-        if lexicon.known_gender(first) in (None, "first-neutral") and lexicon.is_surname(first):
-            return []  # family name first: "Guo Shoujing", "Wang Zhen"
+        if lexicon.family_name_first(name.words):
+            return []  # family name first: "Guo Shoujing", "Mao Zedong", "Kim Jong-un"
         span_type = first_name_type(first, lexicon, votes, title_gender)
         if span_type is None:
             return []
@@ -264,11 +265,6 @@ def names_organisation(text: str) -> bool:
 #: ``Greater Manchester``): a GPE mention with one of those uncovered is not renamed.
 DESCRIPTIVE_MODIFIERS = frozenset(w for w in GEO_MODIFIERS
                                   if w.endswith("ern") or w in ("central", "ancient"))
-#: Lower-case place nouns that continue a name into another place's (``San Mateo fort``, ``Lake George``).
-PLACE_NOUNS = frozenset(words_of("""
-county fort bay river valley island islands lake mountain mountains harbour harbor canal peninsula basin
-strait gulf desert forest
-"""))
 _AFTER_NAME = re.compile(r" ([A-Za-z][\w'’-]*)")
 _BEFORE_NAME = re.compile(r"(?<=[\w,'’] )([A-Z][\w'’-]*) $|\b([a-z]+) $")
 #: Forms of state before "of" and a place: the place alone is renamed (``the Kingdom of Sicily``).
@@ -588,8 +584,8 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
             following = match.group(1).removesuffix("'s").removesuffix("’s")
             if following not in own and following.lower() not in FUNCTION_WORDS and name_form(following):
                 return True
-        if re.search(rf"(?<!\w){re.escape(surface)} ({'|'.join(EPONYM_NOUNS)})(?!\w)", context):
-            return True  # "Turing machines": a term named after the person
+        if eponym_use(surface, context):
+            return True  # "Turing machines", "Newton's laws": a term named after the person
     for entity in found:  # a lone given name of a full name: another person ("Ali" beside "Ali Shariati")
         last = next((s.surface for s in entity.spans if s.span_type == "last"), None)
         given = [s.surface for s in entity.spans if s.span_type != "last"]
@@ -670,6 +666,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
                 spans = []  # its word in another name ("United Paramount Theatres", "NewcastleGateshead")
             if etype == "org" and not names_organisation_answer(answers, text, spans):
                 spans = []  # the answer is the place in its name ("Huguenot Society of Australia")
+        if etype == "gpe" and any(s.span_type == "country" and lexicon.derived_words(
+                s.surface, (example.context, example.question, *answers)) for s in spans):
+            continue  # "Spain" renamed with "Spanish" left: Yan et al. rename no demonym, so the example goes
         if etype == "gpe" and any(continues_name(s.surface, s.span_type, (example.context, example.question))
                                   for s in spans):
             continue  # renaming it would edit a longer name: "Denver Broncos", "Lower Norfolk County"

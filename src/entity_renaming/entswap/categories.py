@@ -11,14 +11,14 @@ OntoNotes → EntSwap (Siro & Ajayi 2023):
 
 NORP mentions that name a religion or a political group (*Catholic*, *Protestants*, *Republican* …) are
 not nationalities and are left alone (``NON_NATIONAL``). A nationality is a demonym *of a country*
-(:func:`demonym_countries`): it follows its country's new name (*France* → *Chad* makes *French* →
+(``lexicon.demonym_countries``): it follows its country's new name (*France* → *Chad* makes *French* →
 *Chadian*), and a people without a country of the gazetteer (*Normans*, *Gallicans*) is not renamed.
+The pairing is ``entity_renaming.lexicon.demonym_countries``, shared with the Yan et al. study.
 """
 
 from __future__ import annotations
 
 from ..lexicon import is_abbreviation
-from ..namebank import NameBank
 
 #: EntSwap categories, in the order replacements are drawn (also the tie-break of label votes).
 CATEGORIES = ("person", "country", "city", "location", "organization", "nationality")
@@ -67,17 +67,3 @@ def singular_demonym(surface: str) -> str:
 def is_non_national(surface: str) -> bool:
     last = singular_demonym(surface.split()[-1]).lower()
     return last in NON_NATIONAL or surface.lower() in NON_NATIONAL
-
-
-def demonym_countries(bank: NameBank) -> dict[str, str]:
-    """Lower-cased demonym → its country, from a bank's ``nationality`` and ``country`` tables: both count a
-    country's population, so a demonym and a country are paired when they share a count no other row of
-    either table has (``French`` and ``France``: 66,078,000). Rows with count 1 (no population) pair none."""
-    def unique(span_type: str) -> dict[int, str]:
-        by_count: dict[int, list[str]] = {}
-        for name, count in bank.counts(span_type).items():
-            by_count.setdefault(count, []).append(name)
-        return {c: names[0] for c, names in by_count.items() if c > 1 and len(names) == 1}
-
-    countries = unique("country")
-    return {demonym.lower(): countries[c] for c, demonym in unique("nationality").items() if c in countries}

@@ -18,7 +18,7 @@ category needs strong evidence and every doubt leaves the entity alone.
     every labelled mention in the article an ORG; its replacement is an African organisation with the same
     organisation word (a commission for a commission), else it is left alone. Documents, events, ships,
     titles and dynasties have no such word and are left alone.
-  - *nationality*: a NORP demonym *of a country* (``categories.demonym_countries``); it follows its
+  - *nationality*: a NORP demonym *of a country* (``lexicon.demonym_countries``); it follows its
     country (see :mod:`.mapping`). Peoples without a country (*Normans*), religions and languages (``in
     French``, ``the French language``) are left alone, and so is a demonym without an ``-s`` plural used as a
     plural noun (``the French were``: no African demonym reads right there).
@@ -28,7 +28,10 @@ category needs strong evidence and every doubt leaves the entity alone.
   Persons are renamed word by word so that every mention follows one mapping: in ``Robert Guiscard`` the
   first word is a given name and the last a family name (middle words are given names), and the lone
   mentions ``Robert`` and ``Guiscard`` take the same new names. A lone word that some full name of the
-  article ends with is a family name; titles and common words are never name parts.
+  article ends with is a family name (a word that opens another full name too has no one type and is left
+  alone); titles and common words are never name parts. A name written family name first (``Shen Kuo``,
+  ``Mao Zedong``: ``Lexicon.family_name_first``) is not renamed, and neither is a person named in a term
+  (``Karp reductions``, ``Newton's laws``: ``lexicon.eponym_use``).
 * **Never inside a longer name**: a surface one of whose occurrences is part of a longer name that is not
   itself renamed (*Treaty of Paris*, *Asia Minor*, *Anglo-Danes*, *Turing machine* aside, *Jean de
   Rély*) is not renamed anywhere in the article; a person's other name words go with it, so no full name is
@@ -57,8 +60,9 @@ from ..lexicon import (
     TITLES,
     Lexicon,
     clean_surface,
+    demonym_countries,
+    eponym_use,
     never_renamed,
-    occurs_as_word,
     occurs_in,
     parse_person,
 )
@@ -69,7 +73,6 @@ from ..substitute import heads_phrase, takes_article
 from .categories import (
     CATEGORIES,
     LABEL_TO_CATEGORY,
-    demonym_countries,
     is_non_national,
     renamable,
     singular_demonym,
@@ -275,6 +278,7 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     labelled: Counter[str] = Counter()
     person_names: list[list[str]] = []
+    family_first: set[str] = set()
     for text in texts:
         for mention in mentions.get(text, ()):
             category = LABEL_TO_CATEGORY.get(mention.label)
@@ -283,6 +287,9 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 continue
             if category == "person":
                 parts = person_parts(mention.text, lexicon)
+                if lexicon.family_name_first(parts):
+                    family_first.update(parts)  # "Shen Kuo", "Mao Zedong": no given name and surname
+                    continue
                 if len(parts) > 1 and not strong_name(parts, lexicon):
                     continue  # "Rada Miasta" (Polish for city council), "Máel Coluim"
                 if any((lexicon.place_kind(p) and p.lower() not in lexicon.first_counts)
@@ -300,12 +307,15 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
     joined = "\n".join(texts)
     words = Counter(_WORD.findall(joined))
     family = {parts[-1] for parts in person_names if len(parts) > 1}
+    given = {parts[0] for parts in person_names if len(parts) > 1}
     in_full_names = {p for parts in person_names if len(parts) > 1 for p in parts}
     banks = bool(lexicon.first_counts or lexicon.surname_counts)
     order = {c: i for i, c in enumerate((*CATEGORIES, "none"))}
     entities = []
     for surface, counter in votes.items():
         lowered = words[surface.lower()]
+        if surface in family_first:
+            continue  # a word of a family-name-first name is not renamed as a given name or a surname
         if not renamable(surface) or (" " not in surface and lowered and lowered >= words[surface]):
             continue  # a common word the article uses as often in lower case ("Will" / "will")
         occurrences = words[surface] if _SINGLE_WORD.match(surface) else joined.count(surface)
@@ -323,6 +333,8 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
                                    and (counter["person"] >= 2 * HALF_VOTE or after_title(surface, joined))):
             continue  # only ever a lone word: a common first name, labelled twice or after a title
             # ("Queen Elizabeth"); not "Normandy", the "Jin" dynasty or the clan names "Douglas and Gordon"
+        if category == "person" and surface in family and surface in given:
+            continue  # opens one full name and ends another ("Richard Trevithick", "Keith Richard")
         if category == "person":
             span_type = ("last" if surface in family or (lone and after_title(surface, joined, ROYAL_TITLES))
                          else lexicon.gender(surface))
@@ -397,6 +409,8 @@ class _Occurrences:
         if entity.category in PLACES and any(_NOBLE_OF.search(t) and re.search(
                 rf"{_NOBLE_OF.pattern}{re.escape(entity.surface)}(?!\w)", t) for t in self.texts):
             return False  # a peerage ("the Duke of Newcastle"): "Newcastle" alone names the duke
+        if entity.category == "person" and any(eponym_use(entity.surface, t) for t in self.texts):
+            return False  # "Karp reductions", "Newton's laws": a term named after the person
         for index, text in enumerate(self.texts):
             for m in self.pattern[entity.surface].finditer(text):
                 if any(a <= m.start() and m.end() <= b and len(s) > len(entity.surface)
@@ -488,19 +502,16 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon) -
     """A country and its demonym go together. A nationality is kept only when its country is renamed in
     the article, or the article never names that country: it then follows the country's new name
     (``France`` → ``Chad``, ``French`` → ``Chadian``). A country is kept only when its demonym is renamed
-    too, or the article never uses it (``Ireland`` with ``the Irish`` left is not renamed)."""
+    too, or the article uses no word derived from it (:meth:`Lexicon.derived_words`: ``Ireland`` with ``the
+    Irish`` left, ``Mexico`` with ``Mexican`` left are not renamed)."""
     names: dict[str, list[str]] = defaultdict(list)
     for alias, referent in lexicon.aliases.items():
         names[referent].append(alias)
-    demonym_of: dict[str, list[str]] = defaultdict(list)
-    for demonym, country in demonyms(lexicon.root).items():
-        demonym_of[lexicon.aliases.get(country, country)].append(demonym)
     nationalities = {e.surface.lower() for e in entities if e.category == "nationality"}
     kept = []
     for e in entities:
-        if e.category == "country" and any(d not in nationalities and occurs_as_word(d, [text], plural=True)
-                                           for d in demonym_of.get(e.referent, ())):
-            continue  # its demonym stays: so does the country
+        if e.category == "country" and set(lexicon.derived_words(e.surface, [text])) - nationalities:
+            continue  # a word derived from it stays ("the Irish", "Mexican"): so does the country
         kept.append(e)
     renamed = {e.referent for e in kept if e.category == "country"}
     return [e for e in kept if e.category != "nationality" or e.country in renamed

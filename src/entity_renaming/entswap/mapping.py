@@ -5,7 +5,8 @@ neither on the order of articles or examples, nor on ``PYTHONHASHSEED``, and an 
 (``afrisquad2-wo-city``) gives the kept categories the same names as the full config (except where two
 entities would draw the same name, which is redrawn). A replacement never equals an original surface of
 the article, never occurs as a word in the article, never contains an original surface of the
-article as a word (so no original is left visible), is used once per article, keeps a person name a
+article as a word (so no original is left visible), is no spelling variant of the name it replaces
+(``Mohammed`` → ``Mohamed``: :func:`spelling_variant`), is used once per article, keeps a person name a
 single word per name part, is shared by every alias of one referent (*United States* / *America*), and, for
 nationalities, takes a regular plural in ``-s`` (``Nigerian`` →
 ``Nigerians``; ``Beninese`` or ``Malagasy`` are not drawn).
@@ -13,7 +14,7 @@ nationalities, takes a regular plural in ``-s`` (``Nigerian`` →
 A nationality follows its country: ``French`` becomes the demonym of the African country ``France`` is
 renamed to (``Chad`` → ``Chadian``); when the article never names France, France's new name is drawn all
 the same (the same draw as if it did) and only its demonym is used. Every country is drawn among African
-countries whose demonym the bank pairs with it (``categories.demonym_countries``) and that have
+countries whose demonym the bank pairs with it (``lexicon.demonym_countries``) and that have
 ``MIN_COUNTRY_POPULATION`` people.
 A place is renamed to a name that takes "the" exactly when it does (``Egypt`` is never renamed
 ``Comoros``: the renamer cannot add the article everywhere the grammar needs it). An organisation is
@@ -26,25 +27,39 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Sequence
+from difflib import SequenceMatcher
 from functools import cached_property
 from pathlib import Path
 
 from wordfreq import zipf_frequency
 
 from ..casing import natural_case
-from ..lexicon import COMMON_ZIPF, occurs_as_word
+from ..lexicon import COMMON_ZIPF, demonym_countries, occurs_as_word
 from ..model import Substitution
 from ..namebank import FIRST_NAME_TYPES, BankError, load_bank
 from ..sampling import seeded_rng
 from ..substitute import takes_article
-from .categories import CATEGORIES, demonym_countries
+from .categories import CATEGORIES
 from .entities import Entity, head_key
 
 DEFAULT_BANK = "african"
 MAX_DRAWS = 200
 MIN_COUNTRY_POPULATION = 50_000
+#: Kikuyu women's names that the Faker ``en_KE``/``sw`` lists behind the offline bank give as men's first
+#: names (a blind read rejected "David" → "Wanjiru"): never drawn for a man or an unknown gender.
+KIKUYU_WOMEN = frozenset(["wanjiru", "wanjiku", "wambui", "wairimu", "wangari", "njeri", "nyambura", "wangui",
+                          "njoki", "muthoni", "wanja", "nyokabi", "wangechi", "waithera", "wacera", "wathoni",
+                          "njambi", "wamuyu", "wanjugu"])
 _IRREGULAR_PLURAL = ("s", "x", "z", "sh", "ch", "y")
 _WORD = re.compile(r"\w+")
+#: A candidate this similar to an original name (``difflib`` ratio) is a spelling variant of it
+#: (``Mohammed`` → ``Mohamed``, ``Kenya`` → ``Kenia``), not a new name: it is redrawn.
+VARIANT_RATIO = 0.75
+
+
+def spelling_variant(candidate: str, original: str) -> bool:
+    """``candidate`` spells ``original`` another way (case-insensitive ratio ≥ ``VARIANT_RATIO``)."""
+    return SequenceMatcher(None, candidate.lower(), original.lower()).ratio() >= VARIANT_RATIO
 
 
 def entity_rng(seed: int, category: str, article: str, referent: str) -> random.Random:
@@ -116,6 +131,8 @@ class Pools:
         if span_type in (*FIRST_NAME_TYPES, "last"):  # no common English word ("Junior", "Lucky", "Said")
             pool = [n for n in pool if re.fullmatch(r"[^\W\d_][^\W\d_A-Z]*(?:['’-][^\W\d_]+)*", n)
                     and zipf_frequency(n.lower(), "en") < COMMON_ZIPF]  # nor "SimphiweyiNkosi"
+        if span_type in ("first-male", "first-neutral"):
+            pool = [n for n in pool if n.lower() not in KIKUYU_WOMEN]
         elif span_type in ("city", "location"):  # no "South", no possessive "Saint Paul's", no country
             countries = {natural_case(c) for c, _ in self.bank.entries.get("country", ())}
             pool = [n for n in pool if not any(ch in n for ch in "'’") and n not in countries
@@ -177,15 +194,22 @@ def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: 
         if e.category == "nationality":
             article_of.setdefault(e.country, False)
 
+    names_of: dict[str, set[str]] = {}
+    for e in entities:
+        names_of.setdefault(e.referent, {e.referent}).add(e.surface)
+
     def draw(category: str, referent: str, pool: Sequence[str]) -> str | None:
         rng = entity_rng(seed, category, article, referent)
         the = article_of.get(referent)
+        olds = names_of.get(referent, {referent})
         for _ in range(MAX_DRAWS if pool else 0):
             candidate = pool[rng.randrange(len(pool))]
             if the is not None and takes_the(candidate, category) != the:
                 continue  # "Egypt and Syria" → never "Comoros and …": the article goes with the name
             demonym = pools.demonym(candidate) if referent in followed and category == "country" else None
             fresh = demonym is None or (demonym not in article_text and not originals.occur_in(demonym))
+            if any(spelling_variant(candidate, old) for old in olds):
+                continue  # "Mohammed" → "Mohamed" is no renaming
             if (candidate.lower() not in taken and candidate not in article_text
                     and not originals.occur_in(candidate) and fresh):
                 taken.add(candidate.lower())
