@@ -45,11 +45,6 @@ from .entities import Entity, head_key
 DEFAULT_BANK = "african"
 MAX_DRAWS = 200
 MIN_COUNTRY_POPULATION = 50_000
-#: Kikuyu women's names that the Faker ``en_KE``/``sw`` lists behind the offline bank give as men's first
-#: names (a blind read rejected "David" → "Wanjiru"): never drawn for a man or an unknown gender.
-KIKUYU_WOMEN = frozenset(["wanjiru", "wanjiku", "wambui", "wairimu", "wangari", "njeri", "nyambura", "wangui",
-                          "njoki", "muthoni", "wanja", "nyokabi", "wangechi", "waithera", "wacera", "wathoni",
-                          "njambi", "wamuyu", "wanjugu"])
 _IRREGULAR_PLURAL = ("s", "x", "z", "sh", "ch", "y")
 _WORD = re.compile(r"\w+")
 #: A candidate this similar to an original name (``difflib`` ratio) is a spelling variant of it
@@ -131,8 +126,6 @@ class Pools:
         if span_type in (*FIRST_NAME_TYPES, "last"):  # no common English word ("Junior", "Lucky", "Said")
             pool = [n for n in pool if re.fullmatch(r"[^\W\d_][^\W\d_A-Z]*(?:['’-][^\W\d_]+)*", n)
                     and zipf_frequency(n.lower(), "en") < COMMON_ZIPF]  # nor "SimphiweyiNkosi"
-        if span_type in ("first-male", "first-neutral"):
-            pool = [n for n in pool if n.lower() not in KIKUYU_WOMEN]
         elif span_type in ("city", "location"):  # no "South", no possessive "Saint Paul's", no country
             countries = {natural_case(c) for c, _ in self.bank.entries.get("country", ())}
             pool = [n for n in pool if not any(ch in n for ch in "'’") and n not in countries
