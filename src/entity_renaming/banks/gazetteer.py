@@ -24,6 +24,11 @@ NOT_COUNTRIES = frozenset({
     "WF", "YT",
 })
 
+#: English short names for database entries whose name is a garbled or bracketed form (a blind read rejected
+#: "made in Suriname and Palestinian Territory Occupied"; "Vatican City State (Holy See)" is dropped by the
+#: bracket filter otherwise).
+COUNTRY_NAMES = {"PS": "Palestine", "FJ": "Fiji", "VA": "Vatican City"}
+
 
 def clean_place(name: str | None) -> str | None:
     """A place name in Latin script without brackets, digits or commas, else None."""
@@ -73,7 +78,7 @@ def tables_from_export(countries: list[dict[str, Any]]) -> dict[str, dict[str, i
     for country in countries:
         population = int(country.get("population") or 1)
         if country.get("iso2") not in NOT_COUNTRIES:
-            _add(tables["country"], country.get("name"), population)
+            _add(tables["country"], COUNTRY_NAMES.get(country.get("iso2"), country.get("name")), population)
         for demonym in demonyms(country.get("nationality")):
             _add(tables["nationality"], demonym, population)
         for state in country.get("states") or ():
