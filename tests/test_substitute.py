@@ -148,3 +148,21 @@ def test_real_mrqa_example_keeps_every_span_consistent():
     assert "Denver" not in renamed.context
     assert len(renamed.context_tokens) == len(ex.context_tokens)
     assert all(renamed.context[o : o + len(t)] == t for t, o in renamed.context_tokens)
+
+
+def test_the_indefinite_article_follows_the_new_name():
+    """A blind read rejected "an Nigerien troop withdrawal" (SQuAD 2.0 dev, 1973 oil crisis): "a"/"an" before
+    a mention is matched to the replacement, as a grammar edit of the record."""
+    from conftest import SQUAD2_DEV
+
+    from entity_renaming.substitute import is_grammar_edit, takes_an
+
+    example = next(e for e in read_examples(SQUAD2_DEV)[1] if "an Israeli troop withdrawal" in e.context)
+    renamer = Renamer([Substitution("Israeli", "Nigerien", "nationality", "nationality")])
+    new, edits = renamer.apply(example.context)
+    assert "a Nigerien troop withdrawal" in new and "an Nigerien" not in new
+    assert any(is_grammar_edit(e.original, e.replacement) and (e.original, e.replacement) == ("an", "a")
+               for e in edits)
+    back, _ = Renamer([Substitution("Nigerien", "Israeli", "nationality", "nationality")]).apply(new)
+    assert "an Israeli troop withdrawal" in back
+    assert takes_an("Uzbek") and not takes_an("Ugandan") and not takes_an("European") and takes_an("Oman")

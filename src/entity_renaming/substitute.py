@@ -272,6 +272,12 @@ class Renamer:
                 emit(m.the_start, m.start, "", sub)
             elif m.head and new_the and not old_the and m.article:
                 emit(m.start, m.start, apply_case(m.article, style), sub)
+            else:
+                indefinite = _INDEFINITE.search(text, max(0, m.start - 4), m.start)
+                if indefinite and (indefinite.group(1).lower() == "an") != takes_an(new):
+                    article = "an" if takes_an(new) else "a"  # "an Israeli" → "a Nigerien"
+                    emit(indefinite.start(1), indefinite.end(1),
+                         article.capitalize() if indefinite.group(1)[0].isupper() else article, sub)
             emit(m.start, m.end, apply_case(new, style), sub)
             if m.apostrophe and new[-1:] not in ("s", "S"):  # "Ulysses' ship" → "Hector's ship"
                 emit(m.end, m.end + 1, apply_case(m.apostrophe + "s", style), sub)
@@ -282,12 +288,23 @@ class Renamer:
         return splice(text, edits), edits
 
 
-_GRAMMAR_EDITS = frozenset({("the ", ""), ("", "the "), ("'", "'s"), ("\u2019", "\u2019s")})
+_GRAMMAR_EDITS = frozenset({("the ", ""), ("", "the "), ("'", "'s"), ("\u2019", "\u2019s"), ("a", "an"),
+                            ("an", "a")})
+_INDEFINITE = re.compile(r"(?:^|(?<=[\s(\"“]))([Aa]n?) $")
+#: Names starting with a vowel letter pronounced /j/ take "a" ("a Ugandan", "a European").
+_YOO = ("uga", "uru", "uk", "uni", "usa", "ut", "eu")
+
+
+def takes_an(name: str) -> bool:
+    """The indefinite article before ``name`` is "an" ("an Israeli", "an Uzbek"; "a Ugandan")."""
+    lowered = name.lower()
+    return lowered[:1] in ("a", "e", "i", "o", "u") and not lowered.startswith(_YOO)
 
 
 def is_grammar_edit(original: str, replacement: str) -> bool:
     """An edit next to a mention that keeps the grammar: an article deleted or inserted before a place
-    ("the " → "", "" → "the ") or a possessive ``s`` added after a bare apostrophe ("'" → "'s")."""
+    ("the " → "", "" → "the "), an indefinite article matched to the new name ("an" → "a": "an Israeli" →
+    "a Nigerien") or a possessive ``s`` added after a bare apostrophe ("'" → "'s")."""
     if len(original) > 4 or len(replacement) > 4:
         return False
     return (original.lower(), replacement.lower()) in _GRAMMAR_EDITS
