@@ -58,7 +58,7 @@ machine machines reduction reductions test tests equation equations theorem theo
 principle constant constants number numbers conjecture algorithm algorithms problem distribution transform
 transformation coil scale method limit paradox hypothesis lemma inequality function functions series
 syndrome disease operator matrix index ratio cycle engine space spaces model models force notation process
-prize prizes award awards medal medals lecture lectures calendar
+prize prizes award awards medal medals lecture lectures calendar dynasty dynasties
 """))
 #: Nouns after a person's name in the possessive that make the phrase a term named after them (``Newton's
 #: laws``, ``Halley's comet``, ``Occam's razor``, ``Pascal's triangle``), the eponym nouns included.
@@ -243,7 +243,8 @@ def occurs_in(word: str, text: str) -> bool:
 def eponym_use(name: str, text: str) -> bool:
     """``name`` stands in ``text`` in a term named after a person: right before an eponym noun (``Turing
     machine``, ``Karp reductions``, ``Nobel Prize``) or in the possessive before a possessive term
-    (``Newton's laws``, ``Halley's Comet``, ``Newton's first law``). Renaming the person there would
+    (``Newton's laws``, ``Halley's Comet``, ``Newton's first law``); a dynasty named like a person
+    (``the Jin dynasty``, tagged PERSON) is no person either. Renaming the person there would
     rename the term, so neither study renames that person."""
     ordinals = "|".join(_TERM_ORDINALS)
     pattern = re.compile(
