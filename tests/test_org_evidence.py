@@ -92,3 +92,10 @@ def test_an_organisation_named_after_a_person_of_the_dataset_is_not_half_renamed
     Fryderyk Chopin University of Music is named after him and keeps both words (a blind lint showed
     "<rare> Chopin University of Music")."""
     assert org("23699edb007840e0b1789e842e2b1459") == set()
+
+
+def test_a_place_is_not_renamed_where_it_names_a_larger_place(org):
+    """Blind read, seed 5150: "Carolina Panthers" is about the Carolinas (North and South Carolina), not the
+    city of Carolina; "University of Newcastle upon Tyne" would become "<city> upon Tyne"."""
+    assert org("8d96e9feff464a52a15e192b1dc9ed01") == set()  # Carolina Panthers
+    assert org("ed51c1b8e1764fe0842640a47d00849e") == set()  # Newcastle University / Newcastle upon Tyne

@@ -270,6 +270,9 @@ _BEFORE_NAME = re.compile(r"(?<=[\w,'’] )([A-Z][\w'’-]*) $|\b([a-z]+) $")
 #: Forms of state before "of" and a place: the place alone is renamed (``the Kingdom of Sicily``).
 STATE_FORMS = frozenset(words_of("kingdom republic city province duchy electorate principality emirate"))
 _HYPHEN_NAME = re.compile(r"[-–][A-Z]")
+#: A place name continued by a linking word and another name: "Newcastle upon Tyne", "Frankfurt am Main",
+#: "Stoke-on-Trent", "Châlons-en-Champagne".
+_LINKED_PLACE = re.compile(r"(?:\s+(?:upon|am|sur|im)\s+|[-–](?:upon|on|am|sur|le|en|la)[-–])[A-Z]")
 _HYPHEN_BEFORE = re.compile(r"[A-Za-z][-–]$")
 _NOT_NAME_PART = frozenset(words_of("""
 the a an in on of at by for and to from with as but or it he she they we his her its their this that these
@@ -288,8 +291,9 @@ def continues_name(surface: str, span_type: str, texts: Iterable[str]) -> bool:
     for text in texts:
         for m in pattern.finditer(text):
             start, end = m.span()
-            if _HYPHEN_NAME.match(text, end) or _HYPHEN_BEFORE.search(text, max(0, start - 2), start):
-                return True  # "Basel-Stadt", "Austria-Hungary", "Baden-Württemberg"
+            if (_HYPHEN_NAME.match(text, end) or _HYPHEN_BEFORE.search(text, max(0, start - 2), start)
+                    or _LINKED_PLACE.match(text, end)):
+                return True  # "Basel-Stadt", "Austria-Hungary", "Baden-Württemberg", "Newcastle upon Tyne"
             if text[m.end():m.end() + 1] == "-" or text[m.start() - 1:m.start()] == "-":
                 continue  # "France-based": a word, not a name (the renamer edits it; no other check)
             after = _AFTER_NAME.match(text, m.end())
@@ -325,17 +329,23 @@ def place_votes(surface: str, lexicon: Lexicon) -> int:
     return lexicon.labels.count(surface, "GPE") + lexicon.labels.count(surface, "LOC")
 
 
+_COMPASS = ("North", "South", "East", "West", "Northern", "Southern", "Eastern", "Western")
+
+
 def org_place_kind(gram: str, lexicon: Lexicon) -> str | None:
     """The place type of ``gram`` inside an organisation's name: a country or state as
     :meth:`Lexicon.place_kind` finds it; a city only with the dataset's own place labels
     (``ORG_PLACE_LABELS``, or one for a big city); a state that is also a GeoNames city of
-    ``ORG_CITY_POPULATION`` people is neither (``New York Times``)."""
+    ``ORG_CITY_POPULATION`` people is neither (``New York Times``); nor is a city named like the end of a
+    country's or state's name after a compass word (``Carolina``, ``Dakota``)."""
     kind = lexicon.place_kind(gram)
     big = lexicon.place_kind(gram, ORG_CITY_POPULATION) == "city"
     if kind == "state" and lexicon.is_city_name(gram, ORG_CITY_POPULATION):
         return None  # "New York Times", "University of Aberdeen": the state or the city?
     if kind != "city":
         return kind
+    if any(lexicon.place_kind(f"{compass} {gram}") in ("country", "state") for compass in _COMPASS):
+        return None  # "Carolina Panthers": the Carolinas (North and South Carolina), not the city Carolina
     votes = place_votes(gram, lexicon)
     return kind if votes >= ORG_PLACE_LABELS or (big and votes >= 1) else None
 
@@ -488,6 +498,8 @@ def stands_alone(spans: Iterable[PerturbableSpan], name: str, texts: Iterable[st
                     return False
                 before = _WORD_BEFORE.search(text, max(0, start - 40), start)
                 if span_type not in ("nnp", "rare"):
+                    if _LINKED_PLACE.match(text, end):
+                        return False  # "University of Newcastle upon Tyne" would keep "upon Tyne"
                     if before and (before.group(1) == "New"
                                    or lexicon.is_gazetteer_name(f"{before.group(1)} {surface}")):
                         return False  # "North Carolina" is not the Carolina of "Carolina Panthers"
