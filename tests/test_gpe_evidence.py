@@ -40,6 +40,7 @@ IDS = {
     "soviet": "f91304c2c7d74b5ca22dd6bcb14f1acc",  # answer "Soviet Union", passage "Soviet" (adjective)
     "england": "3c2b2ff3fbe24378b12bd805497bf961",  # answer "England", question "English constituencies"
     "iberia": "979aa819f82048939ad99303a8637d84",  # "Iberia": an alternate name of New Iberia, no city
+    "warsaw": "bbfeeab04ce942b7af27f8eb5f1d698c",  # "Warsaw (Polish: Warszawa …)"
 }
 
 
@@ -167,3 +168,11 @@ def test_a_city_is_a_geonames_primary_name_without_a_place_noun(analysis):
     assert not lexicon.is_city_primary_name("Dead Sea") and not lexicon.is_city_primary_name("Staten Island")
     assert lexicon.place_kind("Paris") == "city" and lexicon.place_kind("Mumbai") == "city"
     assert lexicon.place_kind("Bombay") is None  # an alternate name only: precision first
+
+
+def test_a_city_whose_other_name_stays_in_the_passage_is_not_renamed(analysis):
+    """Blind read, seed 5150: "Warsaw (Polish: Warszawa …)" renamed as Warsaw alone keeps the Polish name of
+    the original city; GeoNames alternate names find it."""
+    assert analysis[2].other_names_in("Warsaw", "city", [analysis[0][IDS["warsaw"]].context]) == ("Warszawa",)
+    assert spans(analysis, "warsaw") == set()
+    assert spans(analysis, "geneva") == {("Geneva", "city")}  # its passage names Geneva only

@@ -681,6 +681,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         if etype == "gpe" and any(s.span_type == "country" and lexicon.derived_words(
                 s.surface, (example.context, example.question, *answers)) for s in spans):
             continue  # "Spain" renamed with "Spanish" left: Yan et al. rename no demonym, so the example goes
+        if etype == "gpe" and any(lexicon.other_names_in(s.surface, s.span_type, (example.context,))
+                                  for s in spans):
+            continue  # "Warsaw (Polish: Warszawa)": the city's other name would stay
         if etype == "gpe" and any(continues_name(s.surface, s.span_type, (example.context, example.question))
                                   for s in spans):
             continue  # renaming it would edit a longer name: "Denver Broncos", "Lower Norfolk County"

