@@ -272,7 +272,7 @@ STATE_FORMS = frozenset(words_of("kingdom republic city province duchy electorat
 _HYPHEN_NAME = re.compile(r"[-–][A-Z]")
 #: A place name continued by a linking word and another name: "Newcastle upon Tyne", "Frankfurt am Main",
 #: "Stoke-on-Trent", "Châlons-en-Champagne".
-_LINKED_PLACE = re.compile(r"(?:\s+(?:upon|am|sur|im)\s+|[-–](?:upon|on|am|sur|le|en|la)[-–])[A-Z]")
+LINKED_PLACE = re.compile(r"(?:\s+(?:upon|am|sur|im)\s+|[-–](?:upon|on|am|sur|le|en|la)[-–])[A-Z]")
 _HYPHEN_BEFORE = re.compile(r"[A-Za-z][-–]$")
 _NOT_NAME_PART = frozenset(words_of("""
 the a an in on of at by for and to from with as but or it he she they we his her its their this that these
@@ -292,7 +292,7 @@ def continues_name(surface: str, span_type: str, texts: Iterable[str]) -> bool:
         for m in pattern.finditer(text):
             start, end = m.span()
             if (_HYPHEN_NAME.match(text, end) or _HYPHEN_BEFORE.search(text, max(0, start - 2), start)
-                    or _LINKED_PLACE.match(text, end)):
+                    or LINKED_PLACE.match(text, end)):
                 return True  # "Basel-Stadt", "Austria-Hungary", "Baden-Württemberg", "Newcastle upon Tyne"
             if text[m.end():m.end() + 1] == "-" or text[m.start() - 1:m.start()] == "-":
                 continue  # "France-based": a word, not a name (the renamer edits it; no other check)
@@ -498,7 +498,7 @@ def stands_alone(spans: Iterable[PerturbableSpan], name: str, texts: Iterable[st
                     return False
                 before = _WORD_BEFORE.search(text, max(0, start - 40), start)
                 if span_type not in ("nnp", "rare"):
-                    if _LINKED_PLACE.match(text, end):
+                    if LINKED_PLACE.match(text, end):
                         return False  # "University of Newcastle upon Tyne" would keep "upon Tyne"
                     if before and (before.group(1) == "New"
                                    or lexicon.is_gazetteer_name(f"{before.group(1)} {surface}")):

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..entities import names_organisation, organisation_head
+from ..entities import LINKED_PLACE, names_organisation, organisation_head
 from ..lexicon import (
     ARABIC_PARTICLES,
     FUNCTION_WORDS,
@@ -100,6 +100,8 @@ _HYPHEN_AFTER = re.compile(r"-([^\W\d_])")
 _LINK_AFTER = re.compile(rf" (?:{_LINKS}) ([^\W\d_])")
 _LINK_BEFORE = re.compile(rf"([^\W\d_])[\w'’.]* (?:{_LINKS}) $")
 _WORD_AFTER = re.compile(rf" {_NAME}")
+#: An organisation's name going on after "for"/"of" ("Carnegie Foundation for the Advancement of Teaching").
+_ORG_CONTINUES = re.compile(r" (?:for|of) (?:the )?[A-Z]")
 _WORD_BEFORE = re.compile(rf"(?<![\w'’.]){_NAME} $")
 _OF_BEFORE = re.compile(r"(?<![\w'’])([^\W\d_][\w'’]*) of $")
 #: Nouns after which a place name or a demonym names a people, a religion or a language, not a place or a
@@ -437,8 +439,9 @@ class _Occurrences:
         """Part of a longer name: a capitalised word right before or after it that is no entity, title,
         direction or sentence start (``Asia Minor``, ``Lombard Salerno``), a capitalised word joined by a
         hyphen (``Anglo-Danes``, ``Austria-Hungary``), ``<Name> of`` before it (``Treaty of Paris``; not a
-        title or polity word: ``Duke of Normandy``, ``Kingdom of France``), or a particle and a name after it
-        (``Jean de Rély``)."""
+        title or polity word: ``Duke of Normandy``, ``Kingdom of France``), a particle and a name after it
+        (``Jean de Rély``), a linking word and a name after a place (``Newcastle upon Tyne``), or "for"/"of"
+        and a name after an organisation (``Carnegie Foundation for the Advancement of Teaching``)."""
         before, after = text[:start], text[end:]
         person = entity.category == "person"
         if _capital(_HYPHEN_BEFORE.search(before)) or _capital(_HYPHEN_AFTER.match(after)):
@@ -446,6 +449,10 @@ class _Occurrences:
         if (_capital(_LINK_AFTER.match(after)) or _capital(_LINK_BEFORE.search(before))
                 or re.search(r"\w &\s?$", before) or re.match(r"\s?& ?\w", after)):
             return True  # "Jean de Rély", "Jerónimo de Ayanz y Beaumont", "Boulton & Watt"
+        if entity.category in PLACES and LINKED_PLACE.match(after):
+            return True  # "Newcastle upon Tyne", "Frankfurt am Main"
+        if entity.category == "organization" and _ORG_CONTINUES.match(after):
+            return True  # "Carnegie Foundation for the Advancement of Teaching"
         nxt = _WORD_AFTER.match(after)
         if _capital(nxt) and not self.starts_entity(after[1:]):
             word = nxt.group(1).rstrip(".")
