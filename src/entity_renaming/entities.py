@@ -575,8 +575,8 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
     """A renamed person word also stands in the passage in the name of someone or something else: a renamed
     given name in a PERSON mention with words of no renamed person (``John M. Grunsfeld`` beside ``John B.
     Goodenough``; a shared surname is a family's and is renamed alike), or a renamed word right before a
-    capitalised word that is no word of the renamed names (``Edison Medal``). Renaming every mention would
-    change that other name too."""
+    capitalised word that is no word of the renamed names (``Edison Medal``), or a birth name with another
+    given name (``born André Lortie``). Renaming every mention would change that other name too."""
     own: set[str] = set()
     surfaces: set[str] = set()
     firsts: set[str] = set()
@@ -598,6 +598,9 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
                 return True
         if eponym_use(surface, context):
             return True  # "Turing machines", "Newton's laws": a term named after the person
+        born = re.search(rf"\b(?:born|née|né)\s+([A-Z][^\W\d_]+)\s+{re.escape(surface)}(?!\w)", context)
+        if born and born.group(1) not in own:
+            return True  # "Andrew Lortie (born André Lortie)": a birth name would keep its given name
     for entity in found:  # a lone given name of a full name: another person ("Ali" beside "Ali Shariati")
         last = next((s.surface for s in entity.spans if s.span_type == "last"), None)
         given = [s.surface for s in entity.spans if s.span_type != "last"]
