@@ -158,9 +158,9 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     Shoujing``, ``Mao Zedong``) is skipped. A lone word is a given name after a ruler's title (``Sultan
     Muhammad``, ``Genghis Khan``); a surname after another title (``President Obama``), with initials, when
     the passage ends a longer name with it, when the dataset's persons bear it mostly as a surname
-    (``Luther``), or when the Census lists it more often as a surname than SSA as a first name and a pronoun
-    refers to it (else skipped: ``the Jin``); otherwise a given name with pronoun evidence or one that the
-    dataset's names open with.
+    (``Luther``), or when the Census lists it more often as a surname than SSA as a first name and the
+    dataset has it as a surname of a full name; otherwise a given name with pronoun evidence (a mononym:
+    ``Drogo``, ``Siegfried``) or one that the dataset's names open with.
     """
     name = parse_person(text)
     if name is None or not 1 <= len(name.words) <= 3 or not lexicon.person_name(name.words):
@@ -191,7 +191,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         span_type = first_name_type(word, lexicon, votes, title_gender)
         return [PerturbableSpan(word, span_type, "per")] if span_type else []
     surnames, firsts = lexicon.labels.surnames[word], lexicon.labels.firsts[word]
-    if name.titles or name.initials or word in lasts or surnames > firsts or lexicon.is_surname(word):
+    if (name.titles or name.initials or word in lasts or surnames > firsts
+            or (lexicon.is_surname(word) and surnames > 0)):
         return [PerturbableSpan(word, "last", "per")]
     if votes == (0, 0):
         return []  # no pronoun shows a person: "Gini" (coefficient), Michelangelo's "David" (a statue)
@@ -550,7 +551,7 @@ def label_holds(mention: Mention, lexicon: Lexicon) -> bool:
                                                           and lexicon.looks_like_person(text))
 
 
-_AFTER_THE = re.compile(r"(?<!\w)[Tt]he\s+$")
+_AFTER_THE = re.compile(r"(?<!\w)[Tt]he\s+$|\b(?:town|village|commune|port) of\s+$")
 _CONJUNCTS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
 
 
@@ -670,7 +671,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
             continue  # no organisation word and few ORG labels: a work, a building, a people
         if etype == "per" and (_AFTER_THE.search(example.context[:mention.start])
                                or mention.text.lower().startswith("the ")):
-            spans = []  # "the Stanley Steamer" is a thing, not a person
+            spans = []  # "the Stanley Steamer" is a thing, "the town of Pons" a place, not a person
         elif etype == "per":
             spans = person_spans(text, lexicon, lasts, example.context, mentions)
         elif " " not in text and etype == "org":
