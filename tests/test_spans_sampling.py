@@ -69,10 +69,10 @@ def test_bare_surname_is_a_last_name_and_gender_uses_the_bank(banks):
         PerturbableSpan("Barack", "first-male", "per"),
         PerturbableSpan("Obama", "last", "per"),
     ]
+    # a lone word is a surname by Census counts only with the dataset's evidence (a full name ending in it):
+    # a dataset of "Obama spoke." alone has none, so it is not renamed (mononyms such as "Drogo" are not last)
     alone = qa("Obama spoke.", "Obama")
-    assert perturbable_spans(alone, [mention("Obama spoke.", "Obama", "PERSON")], lex) == [
-        PerturbableSpan("Obama", "last", "per")
-    ]
+    assert perturbable_spans(alone, [mention("Obama spoke.", "Obama", "PERSON")], Lexicon(banks)) == []
 
 
 def test_gender_guesser_is_the_fallback(banks):
@@ -190,3 +190,25 @@ def test_randstr_keeps_length_first_character_and_casing():
     (s,) = sampler.mapping([span], ["McDonald farms"], example_rng(0, "randstr", "per", "x"))
     assert len(s.replacement) == 8 and s.replacement[0] == "M" and s.replacement != "McDonald"
     assert [c.isupper() for c in s.replacement] == [c.isupper() for c in "McDonald"]
+
+
+def test_a_place_replacement_neither_adds_an_article_nor_has_an_alias_in_the_passage():
+    """Blind read, seed 6061: "Iran" → "United States" gave "At the time, United States was …" beside "a
+    close US ally". A place without "the" gets no replacement that takes it; no alias of a replacement
+    (US for United States) may occur in the texts."""
+    from conftest import MRQA_SQUAD_DEV
+
+    from entity_renaming.io import read_examples
+    from entity_renaming.sampling import fits
+    from entity_renaming.substitute import takes_article
+
+    examples = read_examples(MRQA_SQUAD_DEV)[1]
+    example = next(e for e in examples if "close US ally" in e.context and "Iran" in e.context)
+    span = PerturbableSpan("Iran", "country", "gpe")
+    texts = (example.context, example.question)
+    assert not fits("United States", span, texts) and not fits("Philippines", span, texts)
+    assert fits("Kenya", span, texts)
+    sampler = Sampler("dbname")
+    drawn = {sampler.mapping([span], texts, example_rng(seed, "dbname", "gpe", example.id))[0].replacement
+             for seed in range(300)}
+    assert len(drawn) > 100 and not any(takes_article(name, "country") for name in drawn)

@@ -58,7 +58,7 @@ machine machines reduction reductions test tests equation equations theorem theo
 principle constant constants number numbers conjecture algorithm algorithms problem distribution transform
 transformation coil scale method limit paradox hypothesis lemma inequality function functions series
 syndrome disease operator matrix index ratio cycle engine space spaces model models force notation process
-prize prizes award awards medal medals lecture lectures calendar dynasty dynasties
+prize prizes award awards medal medals lecture lectures calendar dynasty dynasties motion motions
 """))
 #: Nouns after a person's name in the possessive that make the phrase a term named after them (``Newton's
 #: laws``, ``Halley's comet``, ``Occam's razor``, ``Pascal's triangle``), the eponym nouns included.
@@ -243,7 +243,8 @@ def occurs_in(word: str, text: str) -> bool:
 def eponym_use(name: str, text: str) -> bool:
     """``name`` stands in ``text`` in a term named after a person: right before an eponym noun (``Turing
     machine``, ``Karp reductions``, ``Nobel Prize``) or in the possessive before a possessive term
-    (``Newton's laws``, ``Halley's Comet``, ``Newton's first law``); a dynasty named like a person
+    (``Newton's laws``, ``Halley's Comet``, ``Newton's first law``), also first in a list of such names
+    (``the Stephenson, Joy and Walschaerts motions``); a dynasty named like a person
     (``the Jin dynasty``, tagged PERSON) is no person either. Renaming the person there would
     rename the term, so neither study renames that person."""
     ordinals = "|".join(_TERM_ORDINALS)
@@ -253,7 +254,10 @@ def eponym_use(name: str, text: str) -> bool:
         if (m.group(1) and m.group(1).lower() in EPONYM_NOUNS) or (
                 m.group(2) and m.group(2).lower() in POSSESSIVE_TERMS):
             return True
-    return False
+    listed = re.compile(
+        rf"(?<!\w){re.escape(name)}(?:,\s+[A-Z][\w'’-]*)*,?\s+(?:and|or)\s+[A-Z][\w'’-]*\s+(\w+)")
+    return any(m.group(1).lower() in EPONYM_NOUNS for m in listed.finditer(text))  # "Stephenson, Joy and
+    # Walschaerts motions"
 
 
 @dataclass(frozen=True)

@@ -21,10 +21,10 @@ from pathlib import Path
 
 from .casing import natural_case, random_string
 from .entities import PerturbableSpan
-from .lexicon import GAZETTEER_TYPES, occurs_as_word
+from .lexicon import ALIASES, GAZETTEER_TYPES, occurs_as_word
 from .model import Substitution
 from .namebank import FIRST_NAME_TYPES, BankError, load_bank
-from .substitute import RenameError
+from .substitute import RenameError, takes_article
 
 MAX_DRAWS = 100
 PERSON_TYPES = (*FIRST_NAME_TYPES, "last")
@@ -104,7 +104,7 @@ class Sampler:
         for span in spans:
             for _ in range(MAX_DRAWS):
                 candidate = self.draw(span, rng)
-                if candidate.lower() not in taken and not occurs_as_word(candidate, texts):
+                if candidate.lower() not in taken and fits(candidate, span, texts):
                     break
             else:
                 raise RenameError(
@@ -115,3 +115,14 @@ class Sampler:
             subs.append(Substitution(span.surface, candidate, span.entity_type, span.span_type))
         return subs
 
+
+_ALIASES_OF = {name: group for group in ALIASES for name in group}
+
+
+def fits(candidate: str, span: PerturbableSpan, texts: Sequence[str]) -> bool:
+    """``candidate`` may replace ``span`` in ``texts``: neither it nor an alias of it occurs there ("United
+    States" for "Iran" beside "a close US ally" would merge two countries), and a place that takes no
+    article gets no replacement that takes "the" ("At the time, Iran was" → never "United States was")."""
+    if any(occurs_as_word(name, texts) for name in _ALIASES_OF.get(candidate, (candidate,))):
+        return False
+    return not takes_article(candidate, span.span_type) or takes_article(span.surface, span.span_type)
