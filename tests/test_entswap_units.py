@@ -112,7 +112,7 @@ def test_inflections_follow_the_new_name(banks):
                   "Who were the Normans?", "Norman's sword")
     subs = [Substitution("Norman", "Aremu", "nationality", "nationality")]
     renamed, edits = rename_swapped(ex, subs)
-    assert renamed.context == "The Aremus came. A Aremu's sword. AREMUS ruled. The Aremus' land."
+    assert renamed.context == "The Aremus came. An Aremu's sword. AREMUS ruled. The Aremus' land."  # a → an
     assert renamed.question == "Who were the Aremus?" and renamed.title == "Aremus"
     assert renamed.answers[0].text == "Aremu's sword"
     assert {e.field for e in edits} == {"context", "question", "title", "answer"}
