@@ -42,7 +42,7 @@ def test_review_file_side_by_side_with_highlighted_edits(built, tmp_path):
     assert len(sections) == 5
     originals = {e.context for e in normans}
     shown = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td></tr>", text)
-    passages = [(o, r) for o, r in shown if not o.startswith("Q: ")]
+    passages = [(o, r) for o, r in shown if not o.startswith(("Q: ", "A: "))]
     assert len(passages) == 5
     for original, renamed in passages:
         plain = re.sub(r"<sup>\d+</sup>", "", original).replace("<mark>", "").replace("</mark>", "")
@@ -74,3 +74,25 @@ def test_question_edits_are_highlighted(built, tmp_path):
     renamed_questions = sum(1 for r in result.renamings if any(e.field == "question" for e in r.edits))
     assert renamed_questions and marked
     assert all(o.count("<mark>") == r.count("<mark>") for o, r in questions)
+
+
+def test_gold_answers_are_shown_before_and_after(built, tmp_path):
+    """Readers judge whether the gold answer still answers: each question row is followed by its distinct
+    gold answers as they were (restored from the record's answer edits) and as they are."""
+    out, normans, result = built
+    review = tmp_path / "review.md"
+    assert audit(out, review, n=50) == 0
+    text = review.read_text(encoding="utf-8")
+    shown = re.findall(r"<tr><td>A: (.*?)</td><td>A: (.*?)</td></tr>", text)
+    assert len(shown) == len(re.findall(r"<tr><td>Q: ", text))
+    originals = {a.text for e in normans for a in (*e.answers, *(e.plausible_answers or ()))}
+    renamed = {a.text for e in result.examples for a in (*e.answers, *(e.plausible_answers or ()))}
+    unescape = {"&quot;": '"', "&#x27;": "'", "&amp;": "&"}
+
+    def plain(cell: str) -> list[str]:
+        for code, ch in unescape.items():
+            cell = cell.replace(code, ch)
+        return cell.split(" | ")
+
+    assert all(set(plain(o)) <= originals and set(plain(r)) <= renamed for o, r in shown)
+    assert any(o != r for o, r in shown)

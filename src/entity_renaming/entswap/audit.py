@@ -51,6 +51,7 @@ class Passage:
     edits: list[Edit]
     questions: list[tuple[str, str, list[Edit]]] = field(default_factory=list)  # original, renamed, edits
     ids: list[str] = field(default_factory=list)
+    answers: list[tuple[list[str], list[str]]] = field(default_factory=list)  # per question: before, after
 
     def keys(self) -> list[Key]:
         """The substitutions shown in the checklist, numbered in order of first appearance."""
@@ -103,7 +104,21 @@ def passages(examples: list[QAExample], renamings: dict[str, Renaming]) -> list[
         if passage is not None:
             passage.questions.append((restore(ex.question, q_edits), ex.question, q_edits))
             passage.ids.append(ex.id)
+            passage.answers.append(gold_answers(ex, record))
     return list(by_context.values())
+
+
+def gold_answers(example: QAExample, record: Renaming) -> tuple[list[str], list[str]]:
+    """The distinct gold answers of a renamed example (plausible ones for an unanswerable SQuAD 2.0
+    question), as they were and as they are."""
+    field_name = "answer" if example.answers else "plausible_answer"
+    answers = example.answers or example.plausible_answers or []
+    old, new = [], []
+    for i, answer in enumerate(answers):
+        edits = [e for e in record.edits if e.field == field_name and e.index == i]
+        old.append(restore(answer.text, edits))
+        new.append(answer.text)
+    return list(dict.fromkeys(old)), list(dict.fromkeys(new))
 
 
 def highlight(text: str, edits: list[Edit], *, renamed: bool, numbers: dict[Key, int] | None = None) -> str:
@@ -138,9 +153,11 @@ def review(config: str, chosen: list[Passage], *, total: int, seed: int) -> str:
                   "<table><tr><th>original</th><th>renamed</th></tr>",
                   f"<tr><td>{highlight(p.original, p.edits, renamed=False, numbers=numbers)}</td>"
                   f"<td>{highlight(p.renamed, p.edits, renamed=True, numbers=numbers)}</td></tr>"]
-        for old, new, q_edits in p.questions:
+        for (old, new, q_edits), (old_answers, new_answers) in zip(p.questions, p.answers, strict=True):
             lines.append(f"<tr><td>Q: {highlight(old, q_edits, renamed=False, numbers=numbers)}</td>"
                          f"<td>Q: {highlight(new, q_edits, renamed=True, numbers=numbers)}</td></tr>")
+            lines.append(f"<tr><td>A: {html.escape(' | '.join(old_answers)) or '(none)'}</td>"
+                         f"<td>A: {html.escape(' | '.join(new_answers)) or '(none)'}</td></tr>")
         lines += ["</table>", "", "| # | category | span type | original | replacement | span ok | swap ok |",
                   "|---|---|---|---|---|---|---|"]
         for i, (etype, span_type, original, replacement) in enumerate(keys, start=1):
