@@ -99,3 +99,9 @@ def test_a_place_is_not_renamed_where_it_names_a_larger_place(org):
     city of Carolina; "University of Newcastle upon Tyne" would become "<city> upon Tyne"."""
     assert org("8d96e9feff464a52a15e192b1dc9ed01") == set()  # Carolina Panthers
     assert org("ed51c1b8e1764fe0842640a47d00849e") == set()  # Newcastle University / Newcastle upon Tyne
+
+
+def test_a_country_in_an_organisation_name_keeps_its_demonym_rule(org):
+    """Blind read, seed 7373: "Kenya African National Union" renamed with "native Kenyans" left; a country
+    span inside an organisation's name follows the GPE rule (Lexicon.derived_words)."""
+    assert org("0aaa7d0459bc421ab9d688606e9c3fcc") == set()

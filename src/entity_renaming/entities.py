@@ -682,9 +682,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
                 spans = []  # its word in another name ("United Paramount Theatres", "NewcastleGateshead")
             if etype == "org" and not names_organisation_answer(answers, text, spans):
                 spans = []  # the answer is the place in its name ("Huguenot Society of Australia")
-        if etype == "gpe" and any(s.span_type == "country" and lexicon.derived_words(
+        if etype in ("gpe", "org") and any(s.span_type == "country" and lexicon.derived_words(
                 s.surface, (example.context, example.question, *answers)) for s in spans):
-            continue  # "Spain" renamed with "Spanish" left: Yan et al. rename no demonym, so the example goes
+            continue  # "Spain" (or "Kenya" of "Kenya African National Union") renamed with "Spanish" left
         if etype == "gpe" and any(lexicon.other_names_in(s.surface, s.span_type, (example.context,))
                                   for s in spans):
             continue  # "Warsaw (Polish: Warszawa)": the city's other name would stay
