@@ -392,10 +392,10 @@ def named_person(word: str, lexicon: Lexicon) -> bool:
     ``Fryderyk Chopin University``)."""
     if word.lower() in ORGANISATION_HEADS or lexicon.common_word(word):
         return False  # "School" ends names tagged PERSON ("Harris School")
-    if lexicon.labels.mostly(word) == "PERSON" and lexicon.dictionary_common(word):
-        return lexicon.labels.count(word, "PERSON") >= 1 and not lexicon.mostly_lower(word)
-    return not lexicon.dictionary_common(word) and (lexicon.labels.surnames[word] >= 2 or (
-        lexicon.labels.mostly(word) == "PERSON" and lexicon.labels.count(word, "PERSON") >= 2))
+    if lexicon.dictionary_common(word):
+        return lexicon.labels.mostly(word) == "PERSON" and not lexicon.mostly_lower(word)
+    return lexicon.labels.surnames[word] >= 2 or (
+        lexicon.labels.mostly(word) == "PERSON" and lexicon.labels.count(word, "PERSON") >= 2)
 
 
 def place_spans(text: str, etype: str, lexicon: Lexicon,

