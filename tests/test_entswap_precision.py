@@ -197,3 +197,16 @@ def test_no_replacement_is_a_spelling_variant(swap):
                 if sub.span_type in ("first-male", "first-neutral"):
                     assert sub.replacement.lower() not in kikuyu_women, sub
     assert not kikuyu_women & {n.lower() for n in swap.pools.bank.names("first-male")}
+
+
+def test_territories_islands_and_peoples_are_no_countries_or_cities(swap):
+    """Blind read seed 7373: Jersey, Guernsey and Gibraltar (dependencies) and Great Britain (the island) were
+    typed country, the Mississauga (a people listed with the Huron and Ojibwa) a city, and "Saudi Arabian"
+    was renamed while the short demonym "Saudi" stayed."""
+    for title, name in (("Normans", "Jersey"), ("Normans", "Guernsey"), ("Huguenot", "Jersey"),
+                        ("European_Union_law", "Gibraltar"), ("Normans", "Great Britain"),
+                        ("Imperialism", "Great Britain"), ("Imperialism", "Hong Kong"),
+                        ("French_and_Indian_War", "Mississauga")):
+        assert name not in entities(swap, title), (title, name)
+    islamism = entities(swap, "Islamism")
+    assert "Saudi Arabian" not in islamism and "Saudi Arabia" not in islamism

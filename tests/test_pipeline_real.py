@@ -109,9 +109,11 @@ def test_all_configs_on_mrqa_squad_dev(squad_dev, squad_dev_analysis):
     # is none ("Goldbach's conjecture", "the Jin dynasty"), a birth name with another given name and a lone
     # word typed `last` by Census counts alone ("Drogo") are skipped. GPE is 173 (200 before): a country
     # whose demonym or adjective stays ("Spanish"), a non-primary city name ("Iberia") and a city whose
-    # other name stays ("Warszawa") are not renamed. ORG is 64 ("Carolina Panthers", "Newcastle upon Tyne",
-    # "Kenya African National Union" beside "Kenyans").
-    assert counts["per"] > 580 and counts["gpe"] > 170 and counts["org"] > 60
+    # other name stays ("Warszawa") are not renamed; 165 (173 before) since a country with an alias left
+    # ("US"), a territory (Greenland, Faroe Islands), a metonym (Westminster), a country whose short demonym
+    # stays ("Saudi") and a city standing for its team ("Denver took the opening kickoff") are none. ORG is
+    # 64 ("Carolina Panthers", "Newcastle upon Tyne", "Kenya African National Union" beside "Kenyans").
+    assert counts["per"] > 580 and counts["gpe"] > 160 and counts["org"] > 60
     assert counts["mix"] > max(counts["per"], counts["gpe"], counts["org"])
 
 

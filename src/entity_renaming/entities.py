@@ -310,6 +310,37 @@ def continues_name(surface: str, span_type: str, texts: Iterable[str]) -> bool:
     return False
 
 
+_ITEM = r"[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*"
+_MATE_AFTER = re.compile(rf"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)({_ITEM})")
+_ITEM_END = re.compile(r"\s*(?:[,.;:)]|$)|\s+(?:and|or)\s")
+_MATE_BEFORE = re.compile(rf"({_ITEM})(?:,\s*|\s+(?:and|or)\s+)$")
+
+
+def list_mates(text: str, start: int, end: int) -> list[str]:
+    """The other capitalised items of a list that the name at ``text[start:end]`` stands in ("the Huron,
+    Mississauga, Ojibwa, Winnebago, and Potawatomi"); ``[]`` when it stands in none."""
+    mates, pos = [], end
+    while (m := _MATE_AFTER.match(text, pos)) is not None and _ITEM_END.match(text, m.end()):
+        mates.append(m.group(1))  # a bare item: "St Margaret's College in Christchurch" is none
+        pos = m.end()
+    pos = start
+    while (m := _MATE_BEFORE.search(text, max(0, pos - 80), pos)) is not None and m.start() < pos:
+        mates.append(m.group(1))
+        pos = m.start()
+    return mates
+
+
+def listed_with_non_places(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
+    """The place name at ``text[start:end]`` stands in a list of two or more other names most of which are
+    no places of the gazetteer: a list holds one kind of thing, so this one is not the place either
+    (``Mississauga`` among the Huron, Ojibwa and Potawatomi peoples is not the city)."""
+    mates = [m for m in list_mates(text, start, end) if m.lower() not in FUNCTION_WORDS]
+    if len(mates) < 2:
+        return False
+    places = sum(lexicon.place_kind(m) is not None for m in mates)
+    return places * 2 < len(mates)
+
+
 #: A city inside an organisation's name with a single GPE/LOC label of its own needs this many people.
 ORG_CITY_POPULATION = 100_000
 #: A city inside an organisation's name needs this many GPE/LOC labels of its own in the dataset (one for a
@@ -357,6 +388,22 @@ def names_team(text: str, lexicon: Lexicon) -> bool:
     *place, last = text.split()
     return (bool(place) and last[:1].isupper() and last.endswith("s") and lexicon.dictionary_common(last[:-1])
             and org_place_kind(" ".join(place), lexicon) is not None)
+
+
+_TEAM_WORDS = re.compile(
+    r"\b(?:teams?|clubs?|franchise|kickoff|touchdowns?|quarterbacks?|playoffs?|halftime)\b", re.IGNORECASE)
+
+
+def names_team_here(city: str, example: QAExample, lexicon: Lexicon) -> bool:
+    """``city`` stands for a sports team named after it: the dataset writes ``<city> <Plural>``, a team
+    (:func:`names_team`: ``Denver Broncos``), and the passage or question names that team's plural, or the
+    question asks about teams or games ("What team received the opening kickoff?" of "Denver took the
+    opening kickoff")."""
+    teams = [n for n in sorted(lexicon.case.plural_tails.get(city, ())) if names_team(f"{city} {n}", lexicon)]
+    if not teams:
+        return False
+    return (any(occurs_in(n, t) for n in teams for t in (example.context, example.question))
+            or _TEAM_WORDS.search(example.question) is not None)
 
 
 def generic_org_word(word: str, lexicon: Lexicon) -> bool:
@@ -685,9 +732,15 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         if etype in ("gpe", "org") and any(s.span_type == "country" and lexicon.derived_words(
                 s.surface, (example.context, example.question, *answers)) for s in spans):
             continue  # "Spain" (or "Kenya" of "Kenya African National Union") renamed with "Spanish" left
-        if etype == "gpe" and any(lexicon.other_names_in(s.surface, s.span_type, (example.context,))
+        if etype == "gpe" and any(lexicon.other_names_in(s.surface, s.span_type,
+                                                         (example.context, example.question))
                                   for s in spans):
-            continue  # "Warsaw (Polish: Warszawa)": the city's other name would stay
+            continue  # "Warsaw (Polish: Warszawa)", "the United States" beside "US": another name would stay
+        if etype == "gpe" and listed_with_non_places(example.context, mention.start, mention.end, lexicon):
+            continue  # "the Huron, Mississauga, Ojibwa …": a list of peoples, not of places
+        if etype == "gpe" and any(s.span_type == "city" and names_team_here(s.surface, example, lexicon)
+                                  for s in spans):
+            continue  # "Denver took the opening kickoff": the Denver Broncos, not the city
         if etype == "gpe" and any(continues_name(s.surface, s.span_type, (example.context, example.question))
                                   for s in spans):
             continue  # renaming it would edit a longer name: "Denver Broncos", "Lower Norfolk County"

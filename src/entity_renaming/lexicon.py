@@ -109,13 +109,21 @@ northeast northwest southeast southwest northeastern northwestern southeastern s
 ancient
 """))
 #: Countries the gazetteer files as cities or lacks, and common aliases; pycountry adds official names.
-EXTRA_COUNTRIES = ("England", "Scotland", "Wales", "Northern Ireland", "Britain", "Great Britain", "Holland",
+#: Place names used mostly for an institution or an industry, never renamed as places ("reserved to
+#: Westminster": the UK Parliament; a blind read rejected Westminster typed city).
+METONYMS = frozenset(["Westminster", "Whitehall", "Hollywood", "Wall Street", "Capitol Hill",
+                      "Downing Street", "Fleet Street", "Silicon Valley"])
+#: Not "Great Britain": the island as often as the state (a blind read rejected the island typed country).
+EXTRA_COUNTRIES = ("England", "Scotland", "Wales", "Northern Ireland", "Britain", "Holland",
                    "America", "Soviet Union", "Burma", "Persia", "Czechoslovakia", "Yugoslavia", "Prussia")
 #: Referents with several names; pycountry adds each country's codes, name, official and common name.
 ALIASES = (("United States", "United States of America", "America", "US", "U.S.", "USA", "U.S.A."),
            ("United Kingdom", "Britain", "Great Britain", "UK", "U.K."),
            ("Soviet Union", "USSR", "U.S.S.R."), ("European Union", "EU", "E.U."),
            ("Netherlands", "Holland", "The Netherlands"))
+#: The abbreviations of ``ALIASES`` (``US``, ``UK``): a country's other names beside its lower-case ones
+#: (``pycountry``'s two- and three-letter codes are no names of a text: "IT", "CAN").
+_LISTED_ALIASES = frozenset(a for group in ALIASES for a in group)
 COMMON_ZIPF, RARE_ZIPF, VERY_COMMON_ZIPF = 4.0, 3.0, 5.0
 #: A first name this frequent (SSA births) opens a name even when also a common word (``Bill``, ``Mark``).
 FREQUENT_FIRST = 100_000
@@ -150,6 +158,7 @@ IRREGULAR_DEMONYMS = {
     "greece": ("Greek",), "denmark": ("Danish", "Dane"), "sweden": ("Swedish", "Swede"),
     "finland": ("Finnish", "Finn"), "poland": ("Polish", "Pole"), "switzerland": ("Swiss",),
     "turkey": ("Turkish", "Turk"), "ireland": ("Irish", "Irishman"), "iceland": ("Icelandic", "Icelander"),
+    "saudi arabia": ("Saudi",),
 }
 
 
@@ -178,6 +187,11 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?:;\"“(\[]\s*|\n)$")
 
 
 # ---------------------------------------------------------------------------------------------- surfaces
+
+def _pycountry_names(country) -> set[str]:
+    """A ``pycountry`` country's name and common name, without an inverted tail ("Palestine, State of")."""
+    return {n.split(",")[0] for n in (country.name, getattr(country, "common_name", None)) if n}
+
 
 def clean_surface(text: str) -> str:
     """A mention or answer → the name it states: leading determiner, possessive and edge punctuation
@@ -319,16 +333,23 @@ def parse_person(text: str) -> PersonName | None:
 
 # ---------------------------------------------------------------------------------------------- evidence
 
+_PLURAL_TAIL = re.compile(r"(?<![\w'’])([A-Z][a-z]+(?: [A-Z][a-z]+)?) ([A-Z][a-z]+s)(?![\w'’])")
+
+
 class CaseStats:
     """How a corpus writes each word: lower-case uses and capitalised uses not at a sentence start."""
 
     def __init__(self, texts: Iterable[str] = ()) -> None:
         self.lower: Counter[str] = Counter()
         self.capital: Counter[str] = Counter()
+        #: Names ending in a capitalised plural, by the words before it (``Denver`` → ``Broncos``).
+        self.plural_tails: dict[str, set[str]] = defaultdict(set)
         self.add(texts)
 
     def add(self, texts: Iterable[str]) -> None:
         for text in dict.fromkeys(texts):
+            for m in _PLURAL_TAIL.finditer(text):
+                self.plural_tails[m.group(1)].add(m.group(2))
             for m in TOKEN.finditer(text):
                 word = m.group()
                 if word.islower():
@@ -375,6 +396,7 @@ class LabelVotes:
 
     def count(self, surface: str, label: str) -> int:
         return self.votes.get(surface, Counter())[label]
+
 
     def share(self, surface: str, label: str) -> str:
         counts = self.votes.get(surface, Counter())
@@ -446,12 +468,29 @@ class Lexicon:
 
     @cached_property
     def _country_names(self) -> frozenset[str]:
+        """Countries: :data:`EXTRA_COUNTRIES` and the sovereign states of ``pycountry``; a dependent territory
+        (``Jersey``, ``Gibraltar``, ``Puerto Rico``: ``banks.gazetteer.NOT_COUNTRIES``, the list the country
+        banks leave out) is no country, for the analysis as for the replacements."""
         import pycountry
+
+        from .banks.gazetteer import NOT_COUNTRIES
 
         names = set(EXTRA_COUNTRIES)
         for c in pycountry.countries:  # "Palestine, State of" → "Palestine"
-            names.update(n.split(",")[0] for n in (c.name, getattr(c, "common_name", None)) if n)
+            if c.alpha_2 not in NOT_COUNTRIES:
+                names.update(_pycountry_names(c))
         return frozenset(names)
+
+    @cached_property
+    def _territory_names(self) -> frozenset[str]:
+        """Lower-cased names of the dependent territories (``NOT_COUNTRIES``): no country, and no state or
+        city either (``Puerto Rico`` is also a GeoNames city; ``Gibraltar`` a territory and its town)."""
+        import pycountry
+
+        from .banks.gazetteer import NOT_COUNTRIES
+
+        return frozenset(n.lower() for c in pycountry.countries if c.alpha_2 in NOT_COUNTRIES
+                         for n in _pycountry_names(c)) - {n.lower() for n in self._country_names}
 
     @cached_property
     def _major_divisions(self) -> frozenset[str]:
@@ -689,9 +728,16 @@ class Lexicon:
         return {name: frozenset(alts) for name, alts in table.items()}
 
     def other_names_in(self, place: str, kind: str, texts: Sequence[str]) -> tuple[str, ...]:
-        """Other names of the city ``place`` (GeoNames alternate names) that occur in ``texts`` as words:
-        "Warsaw (Polish: Warszawa)" renamed as Warsaw alone keeps the original's other name, so no study
-        renames such a city."""
+        """Other names of ``place`` that occur in ``texts`` as words: a city's GeoNames alternate names
+        ("Warsaw (Polish: Warszawa)"), a country's aliases, abbreviations included and matched
+        case-sensitively ("the United States" beside "a US Supreme Court decision"; ``ALIASES`` and
+        ``pycountry``'s names). Renaming the place alone would keep the referent's other name, so no study
+        renames it."""
+        if kind == "country":
+            canonical = self.aliases.get(place, place)
+            others = {a for a, c in self.aliases.items() if c == canonical and a != place
+                      and (any(ch.islower() for ch in a) or a in _LISTED_ALIASES)}
+            return tuple(sorted(a for a in others if any(occurs_in(a, t) for t in texts)))
         if kind != "city":
             return ()
         return tuple(sorted(n for n in self._city_other_names.get(place.lower(), ())
@@ -801,8 +847,13 @@ class Lexicon:
         pattern = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)"
                                       for n in sorted(names, key=len, reverse=True)))
         texts = [pattern.sub(" ", t) for t in texts]  # "Soviet" of "Soviet Union" is the country's own name
-        return tuple(sorted(d for d in self.country_derivatives(country)
-                            if occurs_as_word(d, texts, plural=True)))
+        found = []
+        for word in sorted(self.country_derivatives(country), key=len, reverse=True):
+            if occurs_as_word(word, texts, plural=True):  # "Saudi" alone, not the one of "Saudi Arabian"
+                found.append(word)
+                blank = re.compile(rf"(?<!\w){re.escape(word)}s?(?!\w)", re.IGNORECASE)
+                texts = [blank.sub(" ", t) for t in texts]
+        return tuple(sorted(found))
 
     def _country_names_of(self, country: str) -> frozenset[str]:
         """``country``, its canonical name and its aliases with a lower-case letter (no codes)."""
@@ -851,7 +902,8 @@ class Lexicon:
         lower-case (``Turkey``, ``Georgia`` stay places); directions (``South``) are never
         places.
         """
-        if never_renamed(name) or not name[:1].isupper() or name.lower() in GEO_MODIFIERS:
+        if (never_renamed(name) or not name[:1].isupper() or name.lower() in GEO_MODIFIERS
+                or name.lower() in self._territory_names or name in METONYMS):
             return None
         kinds = self._places.get(name.lower(), set())
         single = " " not in name

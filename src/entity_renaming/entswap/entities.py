@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..entities import LINKED_PLACE, names_organisation, organisation_head
+from ..entities import LINKED_PLACE, listed_with_non_places, names_organisation, organisation_head
 from ..lexicon import (
     ARABIC_PARTICLES,
     FUNCTION_WORDS,
@@ -422,6 +422,8 @@ class _Occurrences:
                     return False
                 if entity.category in PLACES and not self.article_ok(entity, text, m.start(), m.end()):
                     return False
+                if entity.category in PLACES and listed_with_non_places(text, m.start(), m.end(), lexicon):
+                    return False  # "the Huron, Mississauga, Ojibwa …": peoples, not the city
                 nxt = re.match(r"\s+(\w+)", text[m.end():])
                 if entity.category != "person" and nxt and nxt.group(1).lower() in PEOPLE_NOUNS:
                     return False
