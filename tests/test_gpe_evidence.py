@@ -43,6 +43,9 @@ IDS = {
     "warsaw": "bbfeeab04ce942b7af27f8eb5f1d698c",  # "Warsaw (Polish: Warszawa …)"
     "denver_team": "5c3a8beffc41454cb61262349da857ef",  # "Denver took the opening kickoff"
     "new_orleans": "2ee29208f7ae4be1a28fce711758a99f",  # "hosted the event 10 times (tied … New Orleans)"
+    "british": "6c8e02df850642988b666d0fa10bc348",  # answer "England", passage "the British study"
+    "ning_hia": "994f2546128047cf9f2d92a0a6b1b228",  # "the Tangut capital of Ning Hia" (tagged PERSON)
+    "northumbria": "8c6b4101c6384e00843bfd6fd99e3a13",  # "University of Northumbria"
 }
 
 
@@ -216,3 +219,14 @@ def test_a_city_whose_other_name_stays_in_the_passage_is_not_renamed(analysis):
     assert analysis[2].other_names_in("Warsaw", "city", [analysis[0][IDS["warsaw"]].context]) == ("Warszawa",)
     assert spans(analysis, "warsaw") == set()
     assert spans(analysis, "geneva") == {("Geneva", "city")}  # its passage names Geneva only
+
+
+def test_blind_read_9191_patterns(analysis):
+    """Blind read seed 9191 rejected "England" renamed with "the British study" left, "Ning Hia" (the Tangut
+    capital, tagged PERSON) renamed as a man, and "Northumbria" (a region: "University of Northumbria")
+    renamed as a rare word of "Northumbria University"."""
+    examples, _, lexicon = analysis
+    assert spans(analysis, "british") == set() and spans(analysis, "british", "mix") == set()
+    assert "british" in lexicon.derived_words("England", [examples[IDS["british"]].context])
+    assert spans(analysis, "ning_hia", "per") == set() and spans(analysis, "ning_hia", "mix") == set()
+    assert spans(analysis, "northumbria", "org") == set()

@@ -134,8 +134,8 @@ def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_
     pronouns when they agree and the name data have no gender or disagree on it (``Jean Ribault … his``;
     :meth:`Lexicon.gender_is_doubtful`); else the name data (:meth:`Lexicon.known_gender`) unless they
     give opposite genders (:meth:`Lexicon.genders_conflict`: ``Jean``, ``Andrea``) or call it unisex
-    (``Peyton``). ``None`` when nothing shows the bearer's gender: such a name is not renamed, since a reader
-    rejects ``first-neutral`` for a person who is plainly a man or a woman (Peyton Manning)."""
+    (``Peyton``). ``None`` when nothing shows the bearer's gender: such a name is not renamed, since a
+    reader rejects ``first-neutral`` for a person who is plainly a man or a woman (Peyton Manning)."""
     if title_gender:
         return title_gender
     male, female = votes
@@ -310,6 +310,9 @@ def continues_name(surface: str, span_type: str, texts: Iterable[str]) -> bool:
     return False
 
 
+#: A name after these words names a territory, not a city ("the German territories of Baden").
+REGION_OF = re.compile(r"\b(?:territor(?:y|ies)|regions?|provinces?|duch(?:y|ies)|count(?:y|ies)|lands?|"
+                       r"principalit(?:y|ies)|electorates?) of (?:the )?$", re.IGNORECASE)
 _ITEM = r"[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*"
 _MATE_AFTER = re.compile(rf"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)({_ITEM})")
 _ITEM_END = re.compile(r"\s*(?:[,.;:)]|$)|\s+(?:and|or)\s")
@@ -521,6 +524,7 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
 
 _WORD_AFTER = re.compile(r"[ -]([A-Z][^\W\d_]*)")
 _WORD_BEFORE = re.compile(r"([A-Z][^\W\d_]*)[ -]$")
+_NAME_OF = re.compile(r"\b[A-Z][^\W\d_]* of (?:the )?$")
 
 
 def stands_alone(spans: Iterable[PerturbableSpan], name: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
@@ -555,6 +559,8 @@ def stands_alone(spans: Iterable[PerturbableSpan], name: str, texts: Iterable[st
                 after = _WORD_AFTER.match(text, end)
                 if (after and foreign(after.group(1))) or (before and foreign(before.group(1))):
                     return False
+                if _NAME_OF.search(text, max(0, start - 40), start):
+                    return False  # "University of Northumbria": a place (a region), not an nnp/rare word
     return True
 
 
@@ -598,7 +604,7 @@ def label_holds(mention: Mention, lexicon: Lexicon) -> bool:
                                                           and lexicon.looks_like_person(text))
 
 
-_AFTER_THE = re.compile(r"(?<!\w)[Tt]he\s+$|\b(?:town|village|commune|port) of\s+$")
+_AFTER_THE = re.compile(r"(?<!\w)[Tt]he\s+$|\b(?:town|village|commune|port|capital) of\s+$")
 _CONJUNCTS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
 
 
@@ -619,12 +625,15 @@ def listed_persons(answer: str, persons: Iterable[str]) -> frozenset[str]:
 _NEXT_WORD = r" ([A-Z][^\s,;:.!?()\"“”]*)"
 
 
-def shares_person_words(found: list[Entity], context: str, mentions: list[Mention]) -> bool:
+def shares_person_words(found: list[Entity], context: str, mentions: list[Mention],
+                        lexicon: Lexicon | None = None) -> bool:
     """A renamed person word also stands in the passage in the name of someone or something else: a renamed
     given name in a PERSON mention with words of no renamed person (``John M. Grunsfeld`` beside ``John B.
     Goodenough``; a shared surname is a family's and is renamed alike), or a renamed word right before a
     capitalised word that is no word of the renamed names (``Edison Medal``), or a birth name with another
-    given name (``born André Lortie``). Renaming every mention would change that other name too."""
+    given name (``born André Lortie``), or the person is also called by another form of the name (``Larry
+    Roberts`` beside ``Lawrence Roberts``: :meth:`Lexicon.split_persons`). Renaming every mention would
+    change that other name too, or leave one person with two names."""
     own: set[str] = set()
     surfaces: set[str] = set()
     firsts: set[str] = set()
@@ -635,6 +644,10 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
             firsts.update(s.surface for s in entity.spans if s.span_type != "last")
     if not surfaces:
         return False
+    if lexicon is not None:
+        names = [p.words for m in mentions if m.label == "PERSON" and (p := parse_person(m.text)) is not None]
+        if lexicon.split_persons(names) & surfaces:
+            return True
     for m in mentions:  # a shared surname is a family's ("Serena Williams", "Venus Williams"): renamed alike
         words = set(clean_surface(m.text).split())
         if m.label == "PERSON" and words & firsts and words - own:
@@ -718,7 +731,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
             continue  # no organisation word and few ORG labels: a work, a building, a people
         if etype == "per" and (_AFTER_THE.search(example.context[:mention.start])
                                or mention.text.lower().startswith("the ")):
-            spans = []  # "the Stanley Steamer" is a thing, "the town of Pons" a place, not a person
+            spans = []  # "the Stanley Steamer" a thing; "the town of Pons", "the capital of Ning Hia" places
         elif etype == "per":
             spans = person_spans(text, lexicon, lasts, example.context, mentions)
         elif " " not in text and etype == "org":
@@ -736,6 +749,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
                                                          (example.context, example.question))
                                   for s in spans):
             continue  # "Warsaw (Polish: Warszawa)", "the United States" beside "US": another name would stay
+        if etype == "gpe" and any(s.span_type == "city" for s in spans) and REGION_OF.search(
+                example.context, max(0, mention.start - 40), mention.start):
+            continue  # "the German territories of Baden": a territory, not the city
         if etype == "gpe" and listed_with_non_places(example.context, mention.start, mention.end, lexicon):
             continue  # "the Huron, Mississauga, Ojibwa …": a list of peoples, not of places
         if etype == "gpe" and any(s.span_type == "city" and names_team_here(s.surface, example, lexicon)
@@ -755,7 +771,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     texts = {e.text for e in found}
     if any(group & texts and not group <= texts for group in listed):
         return []  # a listing answer would keep one of its persons
-    if shares_person_words(found, example.context, mentions):  # "John" of John B. Goodenough and M. Grunsfeld
+    if shares_person_words(found, example.context, mentions, lexicon):  # John B. Goodenough, John M. Smith
         found = [replace(e, clashes=True) if e.entity_type == "per" else e for e in found]
     return found
 

@@ -150,8 +150,9 @@ _SYLLABLE_GIVEN_NAME = re.compile(r"^[A-Z][a-z]+-[a-z]+$")
 DEMONYM_ENDINGS = ("ian", "ean", "an", "n", "ese", "lese", "ish", "i", "ic")
 #: Demonyms no ending derives, of the countries the gazetteer's pairing misses (``EXTRA_COUNTRIES``).
 IRREGULAR_DEMONYMS = {
-    "england": ("English", "Englishman", "Englishmen"), "scotland": ("Scottish", "Scots", "Scot"),
-    "wales": ("Welsh", "Welshman", "Welshmen"), "britain": ("British", "Briton"),
+    "england": ("English", "Englishman", "Englishmen", "British", "Briton"),
+    "scotland": ("Scottish", "Scots", "Scot", "British", "Briton"),
+    "wales": ("Welsh", "Welshman", "Welshmen", "British", "Briton"), "britain": ("British", "Briton"),
     "great britain": ("British", "Briton"), "united kingdom": ("British", "Briton"),
     "holland": ("Dutch", "Dutchman"), "netherlands": ("Dutch", "Dutchman"), "northern ireland": ("Irish",),
     "soviet union": ("Soviet",), "spain": ("Spanish", "Spaniard"), "france": ("French", "Frenchman"),
@@ -187,6 +188,13 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?:;\"“(\[]\s*|\n)$")
 
 
 # ---------------------------------------------------------------------------------------------- surfaces
+
+def fold_accents(text: str) -> str:
+    """``text`` without diacritics (``Górska`` → ``Gorska``, ``Zürich`` → ``Zurich``)."""
+    import unicodedata
+
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+
 
 def _pycountry_names(country) -> set[str]:
     """A ``pycountry`` country's name and common name, without an inverted tail ("Palestine, State of")."""
@@ -734,9 +742,7 @@ class Lexicon:
         ``pycountry``'s names). Renaming the place alone would keep the referent's other name, so no study
         renames it."""
         if kind == "country":
-            canonical = self.aliases.get(place, place)
-            others = {a for a, c in self.aliases.items() if c == canonical and a != place
-                      and (any(ch.islower() for ch in a) or a in _LISTED_ALIASES)}
+            others = self.referent_names(place) - {place}
             return tuple(sorted(a for a in others if any(occurs_in(a, t) for t in texts)))
         if kind != "city":
             return ()
@@ -747,13 +753,10 @@ class Lexicon:
     def _geonames_primary(self) -> frozenset[str]:
         """Lower-cased primary names of GeoNames cities, accents folded (``Zürich`` → ``zurich``), and a
         primary name without its closing ``City`` (``New York City`` → ``new york``)."""
-        import unicodedata
-
         names = set()
         for city in self._geonames_cities:
             name = city["name"]
-            folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-            for form in (name, folded):
+            for form in (name, fold_accents(name)):
                 names.add(form.lower())
                 if form.endswith(" City"):
                     names.add(form[: -len(" City")].lower())
@@ -765,6 +768,41 @@ class Lexicon:
         District``): the one test of a city name every study uses (:meth:`place_kind`)."""
         return (name.lower() in self._geonames_primary
                 and name.split()[-1].lower() not in PLACE_NOUNS)
+
+    @cached_property
+    def _nicknamer(self):
+        from nicknames import NickNamer
+
+        return NickNamer()
+
+    def same_given_name(self, first: str, other: str) -> bool:
+        """Two spellings of one given name: a nickname and its full form, or two nicknames or full forms of
+        one name (``Ted`` / ``Edward``, ``Larry`` / ``Lawrence``: the ``nicknames`` package's hand-curated
+        English table), or the same name with or without accents (``Górska`` / ``Gorska``)."""
+        a, b = first.lower(), other.lower()
+        if a == b:
+            return False
+        if fold_accents(a) == fold_accents(b):
+            return True
+        nick = self._nicknamer
+        forms_a = nick.nicknames_of(a) | nick.canonicals_of(a) | {a}
+        forms_b = nick.nicknames_of(b) | nick.canonicals_of(b) | {b}
+        return b in forms_a or a in forms_b or bool(nick.canonicals_of(a) & nick.canonicals_of(b))
+
+    def split_persons(self, names: Iterable[Sequence[str]]) -> frozenset[str]:
+        """Words of persons a text calls by two forms of one name: full names sharing a surname whose given
+        names are :meth:`same_given_name` ("Ted Heath" and "Edward Heath", "Larry Roberts" and "Lawrence
+        Roberts"), and a surname written with and without accents ("Górska" / "Gorska"). Renaming each
+        form on its own would give one person two new names, so such persons are not renamed."""
+        names = [tuple(n) for n in names if len(n) > 1]
+        found: set[str] = set()
+        for i, one in enumerate(names):
+            for other in names[i + 1:]:
+                same = (self.same_given_name(one[0], other[0]) if one[-1] == other[-1]
+                        else fold_accents(one[-1]) == fold_accents(other[-1]))
+                if same:
+                    found.update((*one, *other))
+        return frozenset(found)
 
     def family_name_first(self, words: Sequence[str]) -> bool:
         """A name written family name first (``Mao Zedong``, ``Xi Jinping``, ``Kim Jong-un``, ``Guo
@@ -855,11 +893,23 @@ class Lexicon:
                 texts = [blank.sub(" ", t) for t in texts]
         return tuple(sorted(found))
 
+    @cached_property
+    def _referents(self) -> dict[str, frozenset[str]]:
+        """Canonical name → every name a text may use for it: :attr:`aliases` with a lower-case letter and the
+        abbreviations of ``ALIASES`` (``US``, ``UK``; not ``pycountry``'s codes "IT", "CAN")."""
+        table: dict[str, set[str]] = defaultdict(set)
+        for alias, canonical in self.aliases.items():
+            if any(ch.islower() for ch in alias) or alias in _LISTED_ALIASES:
+                table[canonical].update((alias, canonical))
+        return {k: frozenset(v) for k, v in table.items()}
+
+    def referent_names(self, name: str) -> frozenset[str]:
+        """``name`` and the other names of its referent (``United States``: ``America``, ``US``, ``U.S.``)."""
+        return self._referents.get(self.aliases.get(name, name), frozenset()) | {name}
+
     def _country_names_of(self, country: str) -> frozenset[str]:
-        """``country``, its canonical name and its aliases with a lower-case letter (no codes)."""
-        canonical = self.aliases.get(country, country)
-        names = {country, canonical, *(a for a, c in self.aliases.items() if c == canonical)}
-        return frozenset(n for n in names if any(ch.islower() for ch in n))
+        """``country``, its canonical name and its aliases with a lower-case letter (no abbreviations)."""
+        return frozenset(n for n in self.referent_names(country) if any(ch.islower() for ch in n))
 
     def is_city_name(self, name: str, min_population: int) -> bool:
         """GeoNames has a city of that name with at least ``min_population`` people."""

@@ -225,7 +225,11 @@ ADMIN_WORDS = frozenset({
     "lga", "wilaya", "arrondissement", "cercle", "commune", "département", "région", "préfecture",
     "circonscription", "rayon", "raion", "township", "kommune", "municipio", "vald", "shi", "borough",
     "parish", "oblast", "voivodeship", "cantonment", "departamento", "provincia",
+    # "municipality" in the database's local-language names: "Bashkia Berat", "Obshtina Sofia", "Općina Split"
+    "bashkia", "obshtina", "općina", "opština", "opstina", "gmina", "komuna",
 })
+#: Official forms of a settlement's name: "City of Baltimore" is Baltimore, no name a text uses.
+ADMIN_PREFIXES = ("city of ", "town of ", "village of ")
 
 #: Words of military installations: "Joint Base Lewis McChord", "Edwards Air Force Base", "Schofield
 #: Barracks", "Naval Academy" are no cities.
@@ -252,8 +256,10 @@ def _words(name: str) -> list[str]:
 
 
 def is_admin_unit(name: str) -> bool:
-    """The place name contains a word naming an administrative unit (:data:`ADMIN_WORDS`)."""
-    return any(word in ADMIN_WORDS for word in _words(name))
+    """The place name contains a word naming an administrative unit (:data:`ADMIN_WORDS`) or opens with an
+    official form (:data:`ADMIN_PREFIXES`: a blind read rejected "a stylish figure in City of Colonial
+    Heights")."""
+    return any(word in ADMIN_WORDS for word in _words(name)) or name.lower().startswith(ADMIN_PREFIXES)
 
 
 def is_military(name: str) -> bool:

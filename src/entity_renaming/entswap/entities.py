@@ -51,7 +51,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..entities import LINKED_PLACE, listed_with_non_places, names_organisation, organisation_head
+from ..entities import (
+    LINKED_PLACE,
+    REGION_OF,
+    listed_with_non_places,
+    names_organisation,
+    organisation_head,
+)
 from ..lexicon import (
     ARABIC_PARTICLES,
     FUNCTION_WORDS,
@@ -306,6 +312,7 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 found = category_of(surface, mention.label, lexicon)
                 votes[surface][found or "none"] += FULL_VOTE  # an unusable label still counts against
                 labelled[surface] += 1
+    split = lexicon.split_persons(person_names)  # "Ted Heath" and "Edward Heath": one person, two names
     joined = "\n".join(texts)
     words = Counter(_WORD.findall(joined))
     family = {parts[-1] for parts in person_names if len(parts) > 1}
@@ -316,8 +323,8 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
     entities = []
     for surface, counter in votes.items():
         lowered = words[surface.lower()]
-        if surface in family_first:
-            continue  # a word of a family-name-first name is not renamed as a given name or a surname
+        if surface in family_first or surface in split:
+            continue  # a word of a family-name-first name, or of a person called by two forms of a name
         if not renamable(surface) or (" " not in surface and lowered and lowered >= words[surface]):
             continue  # a common word the article uses as often in lower case ("Will" / "will")
         occurrences = words[surface] if _SINGLE_WORD.match(surface) else joined.count(surface)
@@ -424,6 +431,8 @@ class _Occurrences:
                     return False
                 if entity.category in PLACES and listed_with_non_places(text, m.start(), m.end(), lexicon):
                     return False  # "the Huron, Mississauga, Ojibwa …": peoples, not the city
+                if entity.category == "city" and REGION_OF.search(text, max(0, m.start() - 40), m.start()):
+                    return False  # "the German territories of Baden": a territory, not the city
                 nxt = re.match(r"\s+(\w+)", text[m.end():])
                 if entity.category != "person" and nxt and nxt.group(1).lower() in PEOPLE_NOUNS:
                     return False
@@ -465,6 +474,9 @@ class _Occurrences:
                     and not self.starts_entity(after[then.start() + 1:])):
                 return True  # but "George IV Bridge" is a bridge
         prev = _WORD_BEFORE.search(before)
+        if (entity.category == "organization" and _capital(prev)
+                and not _SENTENCE_BEFORE.search(before[: prev.start()])):
+            return True  # "Polish United Workers' Party": a demonym opens the name, entity or not
         if _capital(prev) and not self.ends_entity(before[:-1]):
             word = prev.group(1).rstrip(".")
             lowered = word.lower()
@@ -513,9 +525,6 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon) -
     (``France`` → ``Chad``, ``French`` → ``Chadian``). A country is kept only when its demonym is renamed
     too, or the article uses no word derived from it (:meth:`Lexicon.derived_words`: ``Ireland`` with ``the
     Irish`` left, ``Mexico`` with ``Mexican`` left are not renamed)."""
-    names: dict[str, list[str]] = defaultdict(list)
-    for alias, referent in lexicon.aliases.items():
-        names[referent].append(alias)
     nationalities = {e.surface.lower() for e in entities if e.category == "nationality"}
     kept = []
     for e in entities:
@@ -524,19 +533,16 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon) -
         kept.append(e)
     renamed = {e.referent for e in kept if e.category == "country"}
     return [e for e in kept if e.category != "nationality" or e.country in renamed
-            or not any(occurs_in(n, text) for n in (e.country, *names.get(e.country, ())))]
+            or not any(occurs_in(n, text) for n in lexicon.referent_names(e.country))]
 
 
 def _whole_referents(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:
     """Drop every name of a referent that the article also calls by an alias that is not renamed (an
     abbreviation such as *US*, or a name NER missed): one referent must not end with two names."""
     surfaces = {e.surface for e in entities}
-    by_referent: dict[str, list[str]] = defaultdict(list)
-    for alias, referent in lexicon.aliases.items():
-        by_referent[referent].append(alias)
     kept = []
     for entity in entities:
-        aliases = by_referent.get(entity.referent, ())
+        aliases = lexicon.referent_names(entity.referent) if entity.referent in lexicon.aliases else ()
         if any(a not in surfaces and occurs_in(a, text) for a in aliases):
             continue
         kept.append(entity)
