@@ -62,6 +62,24 @@ def test_african_cities_hold_no_administrative_units() -> None:
     assert is_admin_unit("Bo District") and is_admin_unit("Province du Sourou") and not is_admin_unit("Kano")
 
 
+def test_african_cities_are_geonames_cities_with_their_populations() -> None:
+    """Blind reads (seeds 9191, 9292) rejected villages, quarters and a province drawn as African cities
+    (Ogba, Hamjago, Al-Haouz): the offline bank keeps GeoNames cities of 15,000 people or more, counted by
+    population."""
+    cities = dict(NameBank.from_folder(BANKS / "african").entries["city"])
+    assert "Al-Haouz" not in cities and "Ogba" not in cities and "Hamjago" not in cities
+    assert cities["Lagos"] > 10_000_000 and cities["Nairobi"] > 1_000_000
+    assert min(cities.values()) >= 15_000
+
+
+def test_ptb_proper_nouns_are_no_dictionary_words() -> None:
+    """Blind read seed 9292 rejected "Sonia" → "Testicular" (an nnp replacement): words Webster's 2nd lists in
+    lower case only are no proper nouns, unless 1,000 US people bear them (Hearst, Bogart)."""
+    nnp = NameBank.from_folder(BANKS / "ptb").lookup("nnp")
+    assert "testicular" not in nnp and "moccasin" not in nnp
+    assert {"hearst", "bogart", "boeing", "smith"} <= nnp
+
+
 def test_gazetteer_cities_hold_no_official_forms() -> None:
     """Blind read seed 9191 rejected "a stylish figure in City of Colonial Heights" and "Bashkia Shijak"
     (Albanian for "Shijak municipality") drawn as cities: the shipped bank holds neither form."""

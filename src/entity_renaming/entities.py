@@ -187,6 +187,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     unattested = votes == (0, 0) and word not in lasts and not given_title
     if not lexicon.person_word(word) and (lexicon.is_gazetteer_name(word) or unattested):
         return []  # "Kraków" tagged PERSON; no bank name, title or pronoun says "person": "Skylab"
+    if given_title and lexicon.east_asian_family_name(word):
+        return []  # "Wang Khan" (Toghrul): "Wang" is a Chinese title and surname, no given name
     if given_title or name.byname:
         span_type = first_name_type(word, lexicon, votes, title_gender)
         return [PerturbableSpan(word, span_type, "per")] if span_type else []
@@ -604,6 +606,11 @@ def label_holds(mention: Mention, lexicon: Lexicon) -> bool:
                                                           and lexicon.looks_like_person(text))
 
 
+#: A question asking for a work ("What television show …", "Which American show …", "What Universal
+#: trailer …"): its answer is a title ("Dallas", "Cheyenne", "Jason Bourne"), not a person or a place.
+_ASKS_FOR_WORK = re.compile(
+    r"^\s*(?i:what|which)(?:\s+[\w'’-]+){0,3}?\s+(?:show|series|program|programme|film|movie|trailer|book|"
+    r"novel|song|album|game|play|opera|episode|sitcom|drama|soap|musical|poem|painting|serial)\b")
 _AFTER_THE = re.compile(r"(?<!\w)[Tt]he\s+$|\b(?:town|village|commune|port|capital) of\s+$")
 _CONJUNCTS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
 
@@ -721,6 +728,8 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
             continue
         etype = LABEL_TO_TYPE[mention.label]
         evidence = f"ner {mention.label} {lexicon.labels.share(text, mention.label)}"
+        if etype in ("per", "gpe") and _ASKS_FOR_WORK.search(example.question):
+            continue  # "What television show …": the answer is the title of a work, named like a place
         if etype == "org" and not names_organisation(text):
             continue
         if (etype != "per" and lexicon.looks_like_person(text)

