@@ -88,7 +88,9 @@ def test_committed_offline_bank_agrees_with_reference() -> None:
     proper = {w for w in reference_nnp if is_letters(w) and lexicon.get(w) in (None, "NNP", "NNPS")}
     assert len(proper) > 0.85 * len(reference_nnp)
     overlap = len(proper & set(bank.names("nnp"))) / len(proper)
-    assert overlap > 0.9
+    # 92 % before Webster's lower-case words left the bank ("testicular", "moccasin": a blind read rejected
+    # "Testicular" drawn as a proper noun); 88 % since
+    assert overlap > 0.85
     assert not set(bank.names("rare")) - set(bank.names("nnp"))
 
 

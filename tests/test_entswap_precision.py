@@ -233,3 +233,12 @@ def test_territories_of_and_organisations_after_a_capitalised_word(swap):
     Party" was renamed without "Polish" ("Polish Malawi Congress Party")."""
     assert "Baden" not in entities(swap, "Huguenot")
     assert "United Workers' Party" not in entities(swap, "Warsaw")
+
+
+def test_blind_read_9393_a_motorway_is_no_person(swap):
+    """Blind read seed 9393: "the Brenner Autobahn" (tagged PERSON) was renamed as a man, "Dai Magubane": a
+    word Webster's lists in lower case only that no US person bears and no PERSON name of the dataset holds
+    thrice is no name word ("Autobahn"; the title "Atheling" of Edgar Atheling likewise)."""
+    table = entities(swap, "European_Union_law")
+    assert "Autobahn" not in table and "Brenner" not in table
+    assert "Atheling" not in entities(swap, "Normans")

@@ -11,6 +11,7 @@ from entity_renaming.entities import (
     answer_texts,
     continues_name,
     example_entities,
+    first_name_type,
     place_list,
     place_spans,
 )
@@ -52,6 +53,8 @@ IDS = {
     "gomez": "eb3319ad8b7a486eafd38b860a46e80a",  # "What actress plays the female Master?"
     "hangzhou": "b48fe3b8e35e4152b9a103d36973e64a",  # "What was the Song dynasty's capital?"
     "wang_khan": "a2452ad89bb04a8ea06758d7ce70b2a7",  # "Wang Khan" (Toghrul): a title, no given name
+    "kim": "a39537aa7d7c45808a7c17b9ce7515fa",  # Kim Wilkie, a man; no pronoun in the passage
+    "chris": "f2397069294b4b3e8bf152dd10bbd3a3",  # Chris Keates, a woman; no pronoun in the passage
 }
 
 
@@ -248,3 +251,15 @@ def test_blind_read_9292_patterns(analysis):
     assert spans(analysis, "bourne", "per") == set() and spans(analysis, "wang_khan", "per") == set()
     assert spans(analysis, "gomez", "per") == {("Michelle", "first-female"), ("Gomez", "last")}
     assert spans(analysis, "hangzhou") == {("Hangzhou", "city")}
+
+
+def test_blind_read_9393_a_given_name_of_both_sexes_needs_a_pronoun(analysis):
+    """Blind reads (seeds 9191, 9292, 9393) rejected the man Kim Wilkie typed first-female and the woman
+    Chris Keates first-male: a name whose other sex has a tenth of its US births (the us bank's
+    ``first-mixed``) and that ``gender-guesser`` does not confirm is renamed only when a pronoun agrees."""
+    lexicon = analysis[2]
+    assert spans(analysis, "kim", "per") == set() and spans(analysis, "chris", "per") == set()
+    assert lexicon.gender_is_mixed("Kim") and lexicon.gender_is_mixed("Chris")
+    assert not lexicon.gender_is_mixed("Johann") and not lexicon.gender_is_mixed("John")
+    assert first_name_type("Kim", lexicon, (0, 1)) == "first-female"  # "Kim … her"
+    assert first_name_type("Kim", lexicon, (0, 0)) is None

@@ -111,9 +111,13 @@ def test_all_configs_on_mrqa_squad_dev(squad_dev, squad_dev_analysis):
     # whose demonym or adjective stays ("Spanish"), a non-primary city name ("Iberia") and a city whose
     # other name stays ("Warszawa") are not renamed; 165 (173 before) since a country with an alias left
     # ("US"), a territory (Greenland, Faroe Islands), a metonym (Westminster), a country whose short demonym
-    # stays ("Saudi") and a city standing for its team ("Denver took the opening kickoff") are none. ORG is
-    # 64 ("Carolina Panthers", "Newcastle upon Tyne", "Kenya African National Union" beside "Kenyans").
-    assert counts["per"] > 580 and counts["gpe"] > 160 and counts["org"] > 60
+    # stays ("Saudi") and a city standing for its team ("Denver took the opening kickoff") are none; 162
+    # since a question asking for a show is answered by a title ("Dallas"). PER 563: "Wang Khan", "Jason
+    # Bourne" (a trailer), "the capital of Ning Hia" are no persons, and a given name of both sexes (Kim,
+    # Chris, Cam) needs a pronoun to show the bearer's sex (16 examples). ORG is 63 ("Carolina Panthers",
+    # "Newcastle upon Tyne", "Kenya African National Union" beside "Kenyans", "University of Northumbria").
+    # benchmarks/subset_funnel.py shows where the rest of the candidates go.
+    assert counts["per"] > 555 and counts["gpe"] > 155 and counts["org"] > 60
     assert counts["mix"] > max(counts["per"], counts["gpe"], counts["org"])
 
 

@@ -133,9 +133,10 @@ def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_
     """Span type of a given name: a gendered title (``King``, ``Queen``, ``Khan``) decides; else the passage's
     pronouns when they agree and the name data have no gender or disagree on it (``Jean Ribault … his``;
     :meth:`Lexicon.gender_is_doubtful`); else the name data (:meth:`Lexicon.known_gender`) unless they
-    give opposite genders (:meth:`Lexicon.genders_conflict`: ``Jean``, ``Andrea``) or call it unisex
-    (``Peyton``). ``None`` when nothing shows the bearer's gender: such a name is not renamed, since a
-    reader rejects ``first-neutral`` for a person who is plainly a man or a woman (Peyton Manning)."""
+    give opposite genders (:meth:`Lexicon.genders_conflict`: ``Jean``, ``Andrea``), call it unisex
+    (``Peyton``) or give it to both sexes often (:meth:`Lexicon.gender_is_mixed`: ``Kim``, ``Chris``) and
+    no pronoun agrees. ``None`` when nothing shows the bearer's gender: such a name is not renamed, since
+    a reader rejects ``first-neutral`` for a person who is plainly a man or a woman (Peyton Manning)."""
     if title_gender:
         return title_gender
     male, female = votes
@@ -145,6 +146,8 @@ def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_
     if lexicon.genders_conflict(first):
         return None  # "Jean Cauvin (John Calvin)" with no pronoun: the US bank's female is a guess
     known = lexicon.known_gender(first)
+    if lexicon.gender_is_mixed(first) and passage != known:
+        return None  # "Kim Wilkie" (a man), "Chris Keates" (a woman): no pronoun confirms the name's sex
     return None if known == "first-neutral" else known  # "Peyton" (unisex) for Peyton Manning: no pronoun
 
 

@@ -604,6 +604,20 @@ class Lexicon:
         guess = self._guesser.get_gender(first).replace("mostly_", "")
         return known in (None, "first-neutral") or known != f"first-{guess}"
 
+    @cached_property
+    def _mixed_first_names(self) -> frozenset[str]:
+        bank = self._optional_bank_quiet("us")
+        return bank.lookup("first-mixed") if bank is not None and bank.has("first-mixed") else frozenset()
+
+    def gender_is_mixed(self, first: str) -> bool:
+        """The US bank's ``first-mixed`` table lists ``first`` (the other sex has at least a tenth of its
+        births: ``Kim``, 16 % boys; ``Chris``, 14 % girls) and ``gender-guesser`` does not confirm its
+        gender outright (``Johann``, 12 % US girls, is plainly male to it): the name alone does not show the
+        bearer's sex (blind reads rejected the man Kim Wilkie typed female, the woman Chris Keates male)."""
+        if first.lower() not in self._mixed_first_names:
+            return False
+        return self.first_names.get(first.lower()) != f"first-{self._guesser.get_gender(first)}"
+
     def genders_conflict(self, first: str) -> bool:
         """The US bank and ``gender-guesser`` give ``first`` opposite genders (``Jean``, ``Andrea``,
         ``Nikita``: female in the US, male in much of Europe)."""
@@ -707,6 +721,14 @@ class Lexicon:
         """A bank first name or surname (``George``, ``Franklin``): inside an organisation's name it
         names a person, not a city."""
         return word.lower() in self.first_counts or word.lower() in self.surname_counts
+
+    def dictionary_word(self, word: str) -> bool:
+        """A word Webster's lists in lower case only (:meth:`dictionary_common`) that neither SSA nor the
+        Census knows as a name and fewer than ``MIN_PERSON_LABELS`` PERSON names of the dataset hold: no
+        name word of a person (``Brenner Autobahn``, ``Mawdryn Undead``; ``Twain`` of the dataset's many
+        "Mark Twain" mentions, ``Hearst`` are names)."""
+        return (self.dictionary_common(word) and self.person_count(word) == 0
+                and self.labels.name_words[word] < MIN_PERSON_LABELS)
 
     @staticmethod
     def dictionary_common(word: str) -> bool:

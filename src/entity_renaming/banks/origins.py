@@ -353,8 +353,9 @@ def region_places(ctx: BuildContext, region: str) -> dict[str, dict[str, int]]:
     for c in countries:
         extra = info.get(c["iso2"], {})
         population = int(extra.get("population") or 1)
-        if c["iso2"] not in NOT_COUNTRIES:  # Réunion, Western Sahara, Saint Helena: no sovereign state
-            country.append((c["name"], population))
+        if c["iso2"] in NOT_COUNTRIES:  # Réunion, Western Sahara, Saint Helena: no sovereign state, and no
+            continue  # places of one ("Saint-Benoît", an arrondissement of Réunion, is no African province)
+        country.append((c["name"], population))
         nationality.extend((d, population) for d in demonyms(extra.get("demonym")) if d not in foreign)
         folder = root / "by-country" / c["iso2"]
         states_file = folder / "states.json"

@@ -189,6 +189,8 @@ def strong_name(parts: list[str], lexicon: Lexicon) -> bool:
         return True
     if len(parts) > 2 and parts[-1].lower() not in lexicon.surname_counts:
         return False  # "Walter Rau Lebensmittelwerke" (a firm), "Mustafa Kemal Atatürk"
+    if any(lexicon.dictionary_word(p) for p in parts):
+        return False  # "Brenner Autobahn" is a motorway
     if all(lexicon.person_word(p) for p in parts):
         return True
     return (lexicon.first_counts.get(parts[0].lower(), 0) >= MIN_FULL_NAME_COUNT
