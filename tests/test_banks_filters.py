@@ -83,6 +83,16 @@ def test_ptb_proper_nouns_are_no_dictionary_words() -> None:
     assert {"hearst", "bogart", "boeing", "smith"} <= nnp
 
 
+def test_gazetteer_cities_are_geonames_cities_and_towns_stay_evidence() -> None:
+    """Blind read seed 9494 rejected the Cameroonian department "Mfoundi" drawn as a city: gazetteer cities
+    are GeoNames cities of 15,000 people or more, counted by population; the database's other settlements
+    are ``town`` (never drawn), so "Groton School" still names a place."""
+    cities = dict(NameBank.from_folder(BANKS / "gazetteer").entries["city"])
+    towns = _names("gazetteer", "town")
+    assert "Mfoundi" not in cities and cities["Paris"] > 2_000_000 and min(cities.values()) >= 15_000
+    assert "Groton" in towns and not towns & set(cities)
+
+
 def test_gazetteer_cities_hold_no_official_forms() -> None:
     """Blind read seed 9191 rejected "a stylish figure in City of Colonial Heights" and "Bashkia Shijak"
     (Albanian for "Shijak municipality") drawn as cities: the shipped bank holds neither form."""
@@ -91,7 +101,7 @@ def test_gazetteer_cities_hold_no_official_forms() -> None:
     assert is_admin_unit("City of Baltimore") and is_admin_unit("Bashkia Berat")
     assert is_admin_unit("Općina Split")
     assert not is_admin_unit("Mexico City") and not is_admin_unit("Quezon City")
-    assert {"Baltimore", "Berat", "Mexico City"} <= cities
+    assert {"Baltimore", "Berat", "Mexico City"} <= cities | _names("gazetteer", "town")
 
 
 def test_african_first_names_exclude_common_us_names() -> None:

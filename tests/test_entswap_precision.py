@@ -242,3 +242,11 @@ def test_blind_read_9393_a_motorway_is_no_person(swap):
     table = entities(swap, "European_Union_law")
     assert "Autobahn" not in table and "Brenner" not in table
     assert "Atheling" not in entities(swap, "Normans")
+
+
+def test_blind_read_9494_patterns(swap):
+    """Blind read seed 9494: "Turkish" was renamed while the question's "the Turks" stayed; "the occupation
+    of the philippines" (a question typed in lower case) kept the old name of the renamed Philippines."""
+    normans = entities(swap, "Normans")
+    assert "Turkish" not in normans and "Turks" not in normans
+    assert "Philippines" not in entities(swap, "Imperialism")

@@ -12,6 +12,7 @@ from entity_renaming.entities import (
     continues_name,
     example_entities,
     first_name_type,
+    lower_case_mention,
     place_list,
     place_spans,
 )
@@ -55,6 +56,8 @@ IDS = {
     "wang_khan": "a2452ad89bb04a8ea06758d7ce70b2a7",  # "Wang Khan" (Toghrul): a title, no given name
     "kim": "a39537aa7d7c45808a7c17b9ce7515fa",  # Kim Wilkie, a man; no pronoun in the passage
     "chris": "f2397069294b4b3e8bf152dd10bbd3a3",  # Chris Keates, a woman; no pronoun in the passage
+    "lindau": "847465ef91f04a65b4f0866c2ce949e4",  # "off the island of Lindau"
+    "elbegdorj": "e00ffc14a3854fcd86d0120da145f534",  # Tsakhiagiin Elbegdorj: patronymic, given name
 }
 
 
@@ -263,3 +266,17 @@ def test_blind_read_9393_a_given_name_of_both_sexes_needs_a_pronoun(analysis):
     assert not lexicon.gender_is_mixed("Johann") and not lexicon.gender_is_mixed("John")
     assert first_name_type("Kim", lexicon, (0, 1)) == "first-female"  # "Kim … her"
     assert first_name_type("Kim", lexicon, (0, 0)) is None
+
+
+def test_blind_read_9494_patterns(analysis):
+    """Blind read seed 9494 rejected "the island of Lindau" typed a city and "Tsakhiagiin Elbegdorj" typed
+    first name and surname (a Mongolian patronymic, then the given name). A place also written in lower
+    case ("what city is warsaw in?") is not renamed: the renamer renames names, not words."""
+    lexicon = analysis[2]
+    assert spans(analysis, "lindau", "mix") == set() and spans(analysis, "elbegdorj", "per") == set()
+    assert lexicon.family_name_first(["Tsakhiagiin", "Elbegdorj"])
+    assert not lexicon.family_name_first(["Evelyn", "Waugh"]) and not lexicon.family_name_first(["Kathryn",
+                                                                                                 "Smith"])
+    assert lower_case_mention("Warsaw", ["what city is warsaw in?"])
+    assert not lower_case_mention("Warsaw", ["In Warsaw, the"])
+    assert lexicon.place_kind("Mfoundi") is None and lexicon.is_gazetteer_name("Groton")  # a town

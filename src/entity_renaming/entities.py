@@ -315,9 +315,18 @@ def continues_name(surface: str, span_type: str, texts: Iterable[str]) -> bool:
     return False
 
 
-#: A name after these words names a territory, not a city ("the German territories of Baden").
+#: A name after these words names a territory or an island, not a city ("the German territories of Baden",
+#: "the island of Lindau").
 REGION_OF = re.compile(r"\b(?:territor(?:y|ies)|regions?|provinces?|duch(?:y|ies)|count(?:y|ies)|lands?|"
-                       r"principalit(?:y|ies)|electorates?) of (?:the )?$", re.IGNORECASE)
+                       r"principalit(?:y|ies)|electorates?|islands?|isles?) of (?:the )?$", re.IGNORECASE)
+
+
+def lower_case_mention(place: str, texts: Iterable[str]) -> bool:
+    """The place name also stands in ``texts`` written in lower case ("the occupation of the philippines" in
+    a question typed without capitals): the renamer renames names, not words, so that mention would keep
+    the old name; the place is not renamed."""
+    lowered = place.lower()
+    return lowered != place and any(occurs_in(lowered, t) for t in texts)
 _ITEM = r"[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*"
 _MATE_AFTER = re.compile(rf"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)({_ITEM})")
 _ITEM_END = re.compile(r"\s*(?:[,.;:)]|$)|\s+(?:and|or)\s")
@@ -764,6 +773,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         if etype == "gpe" and any(s.span_type == "city" for s in spans) and REGION_OF.search(
                 example.context, max(0, mention.start - 40), mention.start):
             continue  # "the German territories of Baden": a territory, not the city
+        if any(s.span_type in ("country", "state", "city") and lower_case_mention(
+                s.surface, (example.context, example.question, *answers)) for s in spans):
+            continue  # "what city is warsaw in?": the lower-case mention would keep the old name
         if etype == "gpe" and listed_with_non_places(example.context, mention.start, mention.end, lexicon):
             continue  # "the Huron, Mississauga, Ojibwa …": a list of peoples, not of places
         if etype == "gpe" and any(s.span_type == "city" and names_team_here(s.surface, example, lexicon)

