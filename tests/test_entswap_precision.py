@@ -250,3 +250,17 @@ def test_blind_read_9494_patterns(swap):
     normans = entities(swap, "Normans")
     assert "Turkish" not in normans and "Turks" not in normans
     assert "Philippines" not in entities(swap, "Imperialism")
+
+
+def test_blind_read_9595_patterns(swap):
+    """Blind read seed 9595: the series "Dallas" (the answer to "Which American show …?") was renamed as a
+    city; "Russian Federation" was renamed while "Russia" stayed; "New York City" was renamed while "New
+    York" (the same city) stayed."""
+    assert "Dallas" not in entities(swap, "Imperialism")
+    assert "Russian Federation" not in entities(swap, "Imperialism")
+    assert "New York City" not in entities(swap, "Huguenot")
+    lexicon = Lexicon()
+    assert "Russia" in lexicon.referent_names("Russian Federation")
+    text = "from New Rochelle to New York, to"
+    assert lexicon.other_names_in("New York City", "city", [text]) == ("New York",)
+    assert lexicon.other_names_in("New York City", "city", ["in New York City"]) == ()

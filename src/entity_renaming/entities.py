@@ -621,8 +621,15 @@ def label_holds(mention: Mention, lexicon: Lexicon) -> bool:
 #: A question asking for a work ("What television show …", "Which American show …", "What Universal
 #: trailer …"): its answer is a title ("Dallas", "Cheyenne", "Jason Bourne"), not a person or a place.
 _ASKS_FOR_WORK = re.compile(
-    r"^\s*(?i:what|which)(?:\s+[\w'’-]+){0,3}?\s+(?:show|series|program|programme|film|movie|trailer|book|"
+    r"^\s*(?i:what|which)(?:\s+(?:[A-Z][\w'’-]*|television|tv|radio|animated|comedy|documentary|reality|talk|"
+    r"hit|popular|famous|stage|soap|other)){0,3}\s+(?:show|series|program|programme|film|movie|trailer|book|"
     r"novel|song|album|game|play|opera|episode|sitcom|drama|soap|musical|poem|painting|serial)\b")
+def asks_for_work(question: str) -> bool:
+    """The question asks for a work (a show, a film, a book …): its answer is a title, not a person or a
+    place."""
+    return _ASKS_FOR_WORK.search(question) is not None
+
+
 _AFTER_THE = re.compile(r"(?<!\w)[Tt]he\s+$|\b(?:town|village|commune|port|capital) of\s+$")
 _CONJUNCTS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
 
@@ -740,7 +747,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
             continue
         etype = LABEL_TO_TYPE[mention.label]
         evidence = f"ner {mention.label} {lexicon.labels.share(text, mention.label)}"
-        if etype in ("per", "gpe") and _ASKS_FOR_WORK.search(example.question):
+        if etype in ("per", "gpe") and asks_for_work(example.question):
             continue  # "What television show …": the answer is the title of a work, named like a place
         if etype == "org" and not names_organisation(text):
             continue

@@ -120,7 +120,12 @@ EXTRA_COUNTRIES = ("England", "Scotland", "Wales", "Northern Ireland", "Britain"
 ALIASES = (("United States", "United States of America", "America", "US", "U.S.", "USA", "U.S.A."),
            ("United Kingdom", "Britain", "Great Britain", "UK", "U.K."),
            ("Soviet Union", "USSR", "U.S.S.R."), ("European Union", "EU", "E.U."),
-           ("Netherlands", "Holland", "The Netherlands"))
+           ("Netherlands", "Holland", "The Netherlands"),
+           # pycountry's names without the short English one (a blind read rejected "Russian Federation"
+           # renamed beside "Russia")
+           ("Russian Federation", "Russia"), ("Türkiye", "Turkey"), ("Czechia", "Czech Republic"),
+           ("Myanmar", "Burma"), ("Eswatini", "Swaziland"), ("Cabo Verde", "Cape Verde"),
+           ("Brunei Darussalam", "Brunei"))
 #: The abbreviations of ``ALIASES`` (``US``, ``UK``): a country's other names beside its lower-case ones
 #: (``pycountry``'s two- and three-letter codes are no names of a text: "IT", "CAN").
 _LISTED_ALIASES = frozenset(a for group in ALIASES for a in group)
@@ -759,17 +764,21 @@ class Lexicon:
 
     def other_names_in(self, place: str, kind: str, texts: Sequence[str]) -> tuple[str, ...]:
         """Other names of ``place`` that occur in ``texts`` as words: a city's GeoNames alternate names
-        ("Warsaw (Polish: Warszawa)"), a country's aliases, abbreviations included and matched
-        case-sensitively ("the United States" beside "a US Supreme Court decision"; ``ALIASES`` and
-        ``pycountry``'s names). Renaming the place alone would keep the referent's other name, so no study
-        renames it."""
+        ("Warsaw (Polish: Warszawa)") and its name without a closing "City" ("New York"); a country's
+        aliases, abbreviations included and matched case-sensitively ("the United States" beside "a US
+        Supreme Court decision"; ``ALIASES`` and ``pycountry``'s names). Renaming the place alone would keep
+        the referent's other name, so no study renames it."""
         if kind == "country":
             others = self.referent_names(place) - {place}
             return tuple(sorted(a for a in others if any(occurs_in(a, t) for t in texts)))
         if kind != "city":
             return ()
-        return tuple(sorted(n for n in self._city_other_names.get(place.lower(), ())
-                            if occurs_as_word(n, texts)))
+        found = {n for n in self._city_other_names.get(place.lower(), ())
+                 if any(occurs_in(n, t) for t in texts)}  # case-sensitively: no "proclamation"
+        if place.endswith(" City"):  # "New York City" also called "New York" (not inside the full name)
+            short = re.compile(rf"(?<!\w){re.escape(place[:-5])}(?! City)(?!\w)")
+            found.update(place[:-5] for t in texts if short.search(t))
+        return tuple(sorted(found))
 
     @cached_property
     def _geonames_primary(self) -> frozenset[str]:

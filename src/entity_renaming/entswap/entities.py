@@ -54,6 +54,8 @@ from pathlib import Path
 from ..entities import (
     LINKED_PLACE,
     REGION_OF,
+    answer_texts,
+    asks_for_work,
     listed_with_non_places,
     lower_case_mention,
     names_organisation,
@@ -425,6 +427,8 @@ class _Occurrences:
             return False  # "Karp reductions", "Newton's laws": a term named after the person
         if entity.category in PLACES and lower_case_mention(entity.surface, self.texts):
             return False  # "the occupation of the philippines": that mention would keep the old name
+        if entity.category == "city" and lexicon.other_names_in(entity.surface, "city", self.texts):
+            return False  # "New York City" also called "New York", "Warsaw" also "Warszawa"
         for index, text in enumerate(self.texts):
             for m in self.pattern[entity.surface].finditer(text):
                 if any(a <= m.start() and m.end() <= b and len(s) > len(entity.surface)
@@ -560,9 +564,11 @@ def _whole_referents(entities: list[Entity], text: str, lexicon: Lexicon) -> lis
 def answer_safe(entities: list[Entity], examples: Iterable[QAExample]) -> list[Entity]:
     """Drop multi-word surfaces that some answer of the article starts or ends inside (an answer
     ``Rhine`` in ``the Old Rhine``): renaming them as a unit would cut the answer. Their words that are
-    entities themselves are still renamed, in every paragraph alike."""
+    entities themselves are still renamed, in every paragraph alike. Drop too the surfaces that answer a
+    question asking for a work (``asks_for_work``: "Which American show …?" is answered by the series
+    "Dallas", not the city)."""
     examples = list(examples)
-    unsafe = set()
+    unsafe = {clean_surface(a) for ex in examples if asks_for_work(ex.question) for a in answer_texts(ex)}
     for entity in entities:
         if _SINGLE_WORD.match(entity.surface):
             continue
