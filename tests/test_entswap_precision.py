@@ -264,3 +264,33 @@ def test_blind_read_9595_patterns(swap):
     text = "from New Rochelle to New York, to"
     assert lexicon.other_names_in("New York City", "city", [text]) == ("New York",)
     assert lexicon.other_names_in("New York City", "city", ["in New York City"]) == ()
+
+
+def test_blind_read_9696_no_replacement_names_another_referent_of_the_article(swap):
+    """Blind read seed 9696: "Italy" → "Ethiopia" in an article that keeps the "Ethiopian Empire", and
+    "Romania" → "Ivory Coast" in one that names Côte d'Ivoire: no country replacement, alias or demonym,
+    already stands in its article (checked on every article, seed 0)."""
+    from entity_renaming.lexicon import alias_group
+
+    checked = 0
+    for key in swap.articles:
+        text = swap.article_text[key]
+        for sub in swap.mappings(0, CATEGORIES)[key]:
+            if sub.entity_type != "country":
+                continue
+            demonym = swap.pools.demonym(sub.replacement)
+            assert not any(name in text for name in alias_group(sub.replacement)), (key, sub)
+            assert demonym is None or demonym not in text, (key, sub, demonym)
+            checked += 1
+    assert checked > 20
+
+
+def test_african_family_names_have_no_akan_feminine_forms() -> None:
+    """Blind read seed 9696 rejected "Frimpomaa" (the feminine form of Frimpong) as General Abercrombie's
+    surname: the bank's family names, drawn for men and women alike, hold no Akan "-aa" forms."""
+    from pathlib import Path
+
+    from entity_renaming.namebank import NameBank
+
+    last = NameBank.from_folder(Path(__file__).resolve().parents[1] / "name_banks" / "african").lookup("last")
+    assert not [n for n in last if n.endswith("aa")] and "boateng" in last

@@ -125,7 +125,16 @@ ALIASES = (("United States", "United States of America", "America", "US", "U.S."
            # renamed beside "Russia")
            ("Russian Federation", "Russia"), ("Türkiye", "Turkey"), ("Czechia", "Czech Republic"),
            ("Myanmar", "Burma"), ("Eswatini", "Swaziland"), ("Cabo Verde", "Cape Verde"),
-           ("Brunei Darussalam", "Brunei"))
+           ("Brunei Darussalam", "Brunei"), ("Côte d'Ivoire", "Ivory Coast"))
+_ALIAS_GROUPS = {name: group for group in ALIASES for name in group}
+
+
+def alias_group(name: str) -> tuple[str, ...]:
+    """``name`` and its ``ALIASES`` (``Ivory Coast``: ``Côte d'Ivoire``): a replacement none of whose names
+    may already stand in the text, else two referents would share a name."""
+    return _ALIAS_GROUPS.get(name, (name,))
+
+
 #: The abbreviations of ``ALIASES`` (``US``, ``UK``): a country's other names beside its lower-case ones
 #: (``pycountry``'s two- and three-letter codes are no names of a text: "IT", "CAN").
 _LISTED_ALIASES = frozenset(a for group in ALIASES for a in group)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from .casing import natural_case, random_string
 from .entities import PerturbableSpan
-from .lexicon import ALIASES, GAZETTEER_TYPES, occurs_as_word
+from .lexicon import GAZETTEER_TYPES, alias_group, occurs_as_word
 from .model import Substitution
 from .namebank import FIRST_NAME_TYPES, BankError, load_bank
 from .substitute import RenameError, takes_article
@@ -116,13 +116,10 @@ class Sampler:
         return subs
 
 
-_ALIASES_OF = {name: group for group in ALIASES for name in group}
-
-
 def fits(candidate: str, span: PerturbableSpan, texts: Sequence[str]) -> bool:
     """``candidate`` may replace ``span`` in ``texts``: neither it nor an alias of it occurs there ("United
     States" for "Iran" beside "a close US ally" would merge two countries), and a place that takes no
     article gets no replacement that takes "the" ("At the time, Iran was" → never "United States was")."""
-    if any(occurs_as_word(name, texts) for name in _ALIASES_OF.get(candidate, (candidate,))):
+    if any(occurs_as_word(name, texts) for name in alias_group(candidate)):
         return False
     return not takes_article(candidate, span.span_type) or takes_article(span.surface, span.span_type)

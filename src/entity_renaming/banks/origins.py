@@ -37,6 +37,9 @@ def build_origin(ctx: BuildContext) -> dict[str, dict[str, int]]:
         tables = offline_tables(ctx)
     if "city" in tables:
         tables["city"] = {n: c for n, c in tables["city"].items() if not not_a_city(n)}
+    feminine = tuple(ctx.recipe.params.get("feminine_surname_endings", ()))
+    if feminine and "last" in tables:  # Akan: "Boatemaa" is Boateng's feminine form, no man's surname
+        tables["last"] = {n: c for n, c in tables["last"].items() if not n.lower().endswith(feminine)}
     share = ctx.recipe.params.get("exclude_us_first_share")
     if share:
         tables.update(drop_common_us_first_names(ctx, tables, float(share)))

@@ -34,7 +34,7 @@ from pathlib import Path
 from wordfreq import zipf_frequency
 
 from ..casing import natural_case
-from ..lexicon import COMMON_ZIPF, demonym_countries, occurs_as_word
+from ..lexicon import COMMON_ZIPF, alias_group, demonym_countries, occurs_as_word
 from ..model import Substitution
 from ..namebank import FIRST_NAME_TYPES, BankError, load_bank
 from ..sampling import seeded_rng
@@ -199,11 +199,11 @@ def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: 
             candidate = pool[rng.randrange(len(pool))]
             if the is not None and takes_the(candidate, category) != the:
                 continue  # "Egypt and Syria" → never "Comoros and …": the article goes with the name
-            demonym = pools.demonym(candidate) if referent in followed and category == "country" else None
+            demonym = pools.demonym(candidate) if category == "country" else None  # "Ethiopian Empire" stays
             fresh = demonym is None or (demonym not in article_text and not originals.occur_in(demonym))
             if any(spelling_variant(candidate, old) for old in olds):
                 continue  # "Mohammed" → "Mohamed" is no renaming
-            if (candidate.lower() not in taken and candidate not in article_text
+            if (candidate.lower() not in taken and not any(n in article_text for n in alias_group(candidate))
                     and not originals.occur_in(candidate) and fresh):
                 taken.add(candidate.lower())
                 return candidate
