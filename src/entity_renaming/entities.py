@@ -651,8 +651,7 @@ def listed_persons(answer: str, persons: Iterable[str]) -> frozenset[str]:
 _NEXT_WORD = r" ([A-Z][^\s,;:.!?()\"“”]*)"
 
 
-def shares_person_words(found: list[Entity], context: str, mentions: list[Mention],
-                        lexicon: Lexicon | None = None) -> bool:
+def shares_person_words(found: list[Entity], context: str, mentions: list[Mention], lexicon: Lexicon) -> bool:
     """A renamed person word also stands in the passage in the name of someone or something else: a renamed
     given name in a PERSON mention with words of no renamed person (``John M. Grunsfeld`` beside ``John B.
     Goodenough``; a shared surname is a family's and is renamed alike), or a renamed word right before a
@@ -670,10 +669,9 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
             firsts.update(s.surface for s in entity.spans if s.span_type != "last")
     if not surfaces:
         return False
-    if lexicon is not None:
-        names = [p.words for m in mentions if m.label == "PERSON" and (p := parse_person(m.text)) is not None]
-        if lexicon.split_persons(names) & surfaces:
-            return True
+    names = [p.words for m in mentions if m.label == "PERSON" and (p := parse_person(m.text)) is not None]
+    if lexicon.split_persons(names) & surfaces:
+        return True
     for m in mentions:  # a shared surname is a family's ("Serena Williams", "Venus Williams"): renamed alike
         words = set(clean_surface(m.text).split())
         if m.label == "PERSON" and words & firsts and words - own:

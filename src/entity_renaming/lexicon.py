@@ -135,9 +135,6 @@ def alias_group(name: str) -> tuple[str, ...]:
     return _ALIAS_GROUPS.get(name, (name,))
 
 
-#: The abbreviations of ``ALIASES`` (``US``, ``UK``): a country's other names beside its lower-case ones
-#: (``pycountry``'s two- and three-letter codes are no names of a text: "IT", "CAN").
-_LISTED_ALIASES = frozenset(a for group in ALIASES for a in group)
 COMMON_ZIPF, RARE_ZIPF, VERY_COMMON_ZIPF = 4.0, 3.0, 5.0
 #: A first name this frequent (SSA births) opens a name even when also a common word (``Bill``, ``Mark``).
 FREQUENT_FIRST = 100_000
@@ -947,7 +944,8 @@ class Lexicon:
         abbreviations of ``ALIASES`` (``US``, ``UK``; not ``pycountry``'s codes "IT", "CAN")."""
         table: dict[str, set[str]] = defaultdict(set)
         for alias, canonical in self.aliases.items():
-            if any(ch.islower() for ch in alias) or alias in _LISTED_ALIASES:
+            # ALIASES' abbreviations (US, UK) are names; pycountry's codes ("IT", "CAN") are none of a text
+            if any(ch.islower() for ch in alias) or alias in _ALIAS_GROUPS:
                 table[canonical].update((alias, canonical))
         return {k: frozenset(v) for k, v in table.items()}
 

@@ -554,8 +554,7 @@ def _whole_referents(entities: list[Entity], text: str, lexicon: Lexicon) -> lis
     surfaces = {e.surface for e in entities}
     kept = []
     for entity in entities:
-        aliases = lexicon.referent_names(entity.referent) if entity.referent in lexicon.aliases else ()
-        if any(a not in surfaces and occurs_in(a, text) for a in aliases):
+        if any(a not in surfaces and occurs_in(a, text) for a in lexicon.referent_names(entity.referent)):
             continue
         kept.append(entity)
     return kept
