@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,7 +108,10 @@ def load_spacy(model: str, *, gpu: bool = False):
     if gpu:
         require_gpu()
     try:
-        return spacy.load(model, exclude=list(SPACY_EXCLUDE))
+        with warnings.catch_warnings():  # spacy-curated-transformers, loaded through spaCy's entry points
+            # even for a small CNN pipeline, calls torch.jit.script at import: torch 2.14 warns on stderr
+            warnings.filterwarnings("ignore", "`torch.jit.script` is deprecated", FutureWarning)
+            return spacy.load(model, exclude=list(SPACY_EXCLUDE))
     except OSError as err:
         if "E050" not in str(err) and "E053" not in str(err):
             raise
