@@ -27,6 +27,7 @@ from ..io.errors import InputError
 from ..io.mrqa import read_lines
 from ..model import Edit, QAExample, Renaming
 from ..substitute import is_grammar_edit
+from . import recall
 
 EPILOG = """\
 examples:
@@ -244,12 +245,19 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--out", type=Path, help="review file to write (Markdown)")
     p.add_argument("--tally", type=Path, metavar="FILE",
                    help="print the precision table of a filled-in review FILE instead of writing one")
+    recall.add_arguments(p)
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
     p = parser()
     args = p.parse_args(argv)
+    if recall.is_recall(args):
+        try:
+            return recall.run(args, p)
+        except InputError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
     if args.tally is None and (args.config_dir is None or args.config is None or args.out is None):
         p.error("give --config-dir, --config and --out to write a review file, or --tally FILE")
     try:
