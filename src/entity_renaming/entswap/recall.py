@@ -32,7 +32,7 @@ from typing import Any
 from ..checksums import sha256_file
 from ..io import InputData, read_input
 from ..io.errors import InputError
-from ..model import Edit, QAExample, Renaming
+from ..model import QAExample, Renaming
 from ..substitute import is_grammar_edit
 
 TYPES = ("PER", "ORG", "GPE")
@@ -380,7 +380,7 @@ def tally_yan(labels: list[Labelled], config_dir: Path, perturbation: str,
             if wanted:
                 row.renamable += 1
                 row.renamed += renamed
-                if not renamed:
+                if not renamed and " " not in label:  # a GPE kind's misses are listed under GPE
                     row.missed.append({"id": record.key, "names": [n.label() for n in wanted]})
             elif renamed and " " not in label:
                 subs = [s.original for s in renamings[record.key].substitutions]
@@ -406,12 +406,9 @@ def tally_entswap(labels: list[Labelled], config_dir: Path, config: str | None,
     renamings = _renamings(config_dir, config)
     rows = {c: Row(c) for c in CATEGORIES}
     for record in labels:
-        edits: dict[tuple[int, int], Edit] = {}
-        for qid in record.question_ids:
-            for e in renamings[qid].edits if qid in renamings else []:
-                if e.field in ("context", "title") and not is_grammar_edit(e.original, e.replacement):
-                    edits[(e.start, e.end) if e.field == "context" else (-1 - e.start, e.end)] = e
-        originals = {(e.original, e.entity_type) for e in edits.values()}
+        edits = (e for qid in record.question_ids if qid in renamings for e in renamings[qid].edits)
+        originals = {(e.original, e.entity_type) for e in edits  # the passage's (and title's) renamed names
+                     if e.field in ("context", "title") and not is_grammar_edit(e.original, e.replacement)}
         for name in record.names:
             hit = [o for o, _ in originals if _touches(name, o)]
             row = rows[name.type]
