@@ -136,6 +136,13 @@ For every name also give its type (`PER`, `ORG`, `GPE`; for `GPE` the kind: `cou
 and whether the gold answer **is** the name (`is`) or **contains** it (`contains`: "the mayor of Paris").
 List each referent once per example. An example with no such name gets an empty list. Judge from the text
 and your knowledge of the world; do not guess what any software would do.
+
+In the labels file replace `"names": null` by the list (one JSON object per line; `"note"` may hold a short
+reason for a doubtful case). A made-up example:
+
+    "names": [{"name": "Ada Lorne", "type": "PER", "in_answer": "is", "verdict": "yes"},
+              {"name": "Exampleton", "type": "GPE", "kind": "city", "in_answer": "contains",
+               "verdict": "adjust"}]
 """
 
 GUIDE_ENTSWAP = """\
@@ -153,6 +160,12 @@ one as a careful human editor who may give it a new name at every mention:
 
 A passage with none gets an empty list. Judge from the text and your knowledge of the world; do not guess
 what any software would do.
+
+In the labels file replace `"names": null` by the list (one JSON object per line; `"note"` may hold a short
+reason for a doubtful case). A made-up example:
+
+    "names": [{"name": "Ada Lorne", "category": "person", "forms": ["Lorne"], "verdict": "adjust"},
+              {"name": "Freedonia", "category": "country", "forms": ["Freedonian"], "verdict": "adjust"}]
 """
 
 
@@ -465,7 +478,11 @@ def render(result: dict[str, Any]) -> str:
 
 def add_arguments(p) -> None:
     """The recall flags of ``audit-renamings`` (``--tally`` with a ``.jsonl`` file is the recall tally)."""
-    g = p.add_argument_group("recall (audit-protocol.md → Recall)")
+    g = p.add_argument_group(
+        "recall (audit-protocol.md → Recall)",
+        "audit-renamings --recall 200 --input SQuAD_dev.jsonl.gz --seed 1919 --out recall/ writes "
+        "yan-reader.md (for readers), yan-labels.jsonl (to fill in) and yan-sample.json; then "
+        "audit-renamings --tally recall/yan-labels.jsonl --config-dir out/ prints the build's recall")
     g.add_argument("--recall", nargs="?", type=int, const=0, metavar="N",
                    help="write a blind recall sample of N input examples (default 200; with --entswap 30 "
                         "passages) of --input to the folder --out, drawn with --seed")
