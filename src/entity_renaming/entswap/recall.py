@@ -367,10 +367,6 @@ class Row:
                 "missed": self.missed, "precision_hints": self.hints}
 
 
-def _ids_of(labels: list[Labelled], renamings: dict[str, Renaming]) -> set[str]:
-    return {r.key for r in labels if r.key in renamings}
-
-
 def tally_yan(labels: list[Labelled], config_dir: Path, perturbation: str,
               seed: int) -> tuple[list[Row], str]:
     configs = yan_configs(config_dir, perturbation, seed)
@@ -387,8 +383,7 @@ def tally_yan(labels: list[Labelled], config_dir: Path, perturbation: str,
         renamings = renamed_by_config[config_type]
         row = Row(label)
         for record in labels:
-            mine = [n for n in record.names if selects(n)]
-            wanted = [n for n in mine if n.renamable]
+            wanted = [n for n in record.names if selects(n) and n.renamable]
             renamed = record.key in renamings
             if wanted:
                 row.renamable += 1
