@@ -206,3 +206,24 @@ def test_predictions_and_model_exclude_each_other(builds, tmp_path, capsys):
         cli.main(["--release", str(builds["mrqa"]), "--predictions", str(tmp_path), "--model", "x", "--out",
                   str(tmp_path)])
     assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_scoring_predictions_needs_no_torch(builds, tmp_path):
+    """--predictions works in an install without the deep-learning stack (torch, transformers)."""
+    import subprocess
+    import sys
+
+    folder = tmp_path / "preds"
+    folder.mkdir()
+    for name, answers in gold_predictions(builds["mrqa"], 2).items():
+        (folder / f"{name}.json").write_text(json.dumps(answers))
+    code = (
+        "import sys\n"
+        "for m in ('torch', 'transformers', 'tokenizers'): sys.modules[m] = None\n"
+        "from entity_renaming.evaluation import cli\n"
+        f"sys.exit(cli.main(['--release', {str(builds['mrqa'])!r}, '--predictions', {str(folder)!r}, "
+        f"'--out', {str(tmp_path / 'o')!r}, '--no-plots']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "o" / "preds" / "results.json").is_file()

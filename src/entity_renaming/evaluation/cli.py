@@ -38,7 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="evaluate-benchmark",
         description="Evaluate extractive QA models (AutoModelForQuestionAnswering) on the configs of an "
-        "entity-renamed release: official SQuAD 2.0 / MRQA scores per config, and per dataset x "
+        "entity-renamed release, or score existing predictions of any system (--predictions): official "
+        "SQuAD 2.0 / MRQA scores per config, and per dataset x "
         "entity type x perturbation the original score, mean ± std over seeds, the drop, "
         "right→wrong flips and the wrong-entity / wrong-boundary error split.",
     )
