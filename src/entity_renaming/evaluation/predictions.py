@@ -14,7 +14,6 @@ the ids of their original examples, so predictions are given per config, either 
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any
 
 from ..release.errors import ReleaseError
 from .release import ReleaseConfig
+from .results import load_json
 
 PREDICTIONS_SUFFIX = ".json"
 NA_PROB_SUFFIX = ".na_prob.json"
@@ -62,14 +62,7 @@ def from_answer(answer: str, na_prob: float = 0.0, na_prob_thresh: float = 1.0) 
 
 
 def _read_json(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as err:
-        raise ReleaseError(f"{path}:{err.lineno}: malformed JSON: {err.msg}") from None
-    except UnicodeDecodeError as err:
-        raise ReleaseError(f"{path}: byte {err.start}: not UTF-8 text") from None
-    except RecursionError:
-        raise ReleaseError(f"{path}: JSON nested too deeply") from None
+    return load_json(path, ReleaseError)
 
 
 def _mapping(data: Any, where: str, kind: type) -> dict[str, Any]:

@@ -190,14 +190,18 @@ def run_limit(data: dict[str, Any]) -> Any:
     return (data.get("settings") or {}).get("limit")
 
 
+def load_json(path: Path, error: type[ValueError] = ValueError) -> Any:
+    """Parse a JSON file; bad bytes, syntax or nesting raise ``error`` naming the file (and line)."""
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as err:
+        raise error(f"{path}:{err.lineno}: malformed JSON: {err.msg}") from None
+    except UnicodeDecodeError as err:
+        raise error(f"{path}: byte {err.start}: not UTF-8 text") from None
+    except RecursionError:
+        raise error(f"{path}: JSON nested too deeply") from None
+
+
 def read_results(path: Path) -> dict[str, Any]:
     """Load a results JSON and :func:`validate_results` it."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as err:
-        raise ValueError(f"{path}:{err.lineno}: malformed JSON: {err.msg}") from None
-    except UnicodeDecodeError as err:
-        raise ValueError(f"{path}: byte {err.start}: not UTF-8 text") from None
-    except RecursionError:
-        raise ValueError(f"{path}: JSON nested too deeply") from None
-    return validate_results(data, path)
+    return validate_results(load_json(path), path)
