@@ -190,7 +190,7 @@ def test_release_folder_by_version_path_with_limit(hub_release, models, tmp_path
 
 
 def test_leaderboard_tables_and_plots(run_out):
-    md = (run_out / "leaderboard.md").read_text(encoding="utf-8").split("\n\n")[0].splitlines()
+    md = (run_out / "leaderboard.md").read_text(encoding="utf-8").split("\n\n")[1].splitlines()
     table = list(csv.DictReader((run_out / "leaderboard.csv").open(encoding="utf-8")))
     assert len(table) == 12 and len(md) == 2 + 12  # 2 models × 6 rows
     assert {r["model"] for r in table} == {"tiny-0", "tiny-1"}

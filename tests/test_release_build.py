@@ -250,7 +250,7 @@ def test_card_yaml_lists_every_config_and_follows_the_grammar(built, manifest):
                    "Know What You Don't Know", "MRQA", "CC BY-SA 4.0", "Limitations", "audit",
                    "SSA yob2000 (https://www.ssa.gov)", "`us/first-male.tsv`: 300 names, sha256 `",
                    "{dataset}-{etype}-{perturbation}-seed{k}", "test-org/entity-renamed-mrqa",
-                   "49 consistent renamings", "| yan2022 | 10 | "):
+                   "49 consistent renamings", "| yan2022 | 8 | "):  # its 8 renamed configs
         assert needle in body, needle
 
 
@@ -394,7 +394,8 @@ def test_card_states_the_sources_banks_definition_and_citations_the_build_used(b
         row = next(line for line in body.splitlines() if line.startswith(f"| `{name}` |"))
         assert f"local file `{path.name}`, sha256 `{sha256_file(path)}`" in row
         assert "that copy was not used" in row and f"| {n:,} |" in row
-    assert meta["source_datasets"] == []  # nothing was downloaded from the hub
+    # the hub datasets the sources are (local copies here, as the sources table says), never []
+    assert meta["source_datasets"] == ["extended|mrqa-workshop/mrqa", "extended|rajpurkar/squad_v2"]
     assert f"release definition `{inputs['definition'].name}` (sha256 `{sha256_file(inputs['definition'])}`" \
         in body and "release/v1.0.0.yaml" not in body
     assert "Wikidata" not in body and BANK_INFO["african"][0] in body  # EntSwap names its real bank
@@ -462,6 +463,10 @@ def test_only_builds_part_of_the_definition_offline_and_the_card_says_so(built, 
     body = (out / "README.md").read_text(encoding="utf-8")
     assert "**Partial build** (`--only yan2022`)" in body
     assert "| `squad2` |" not in body and "**`african`**" not in body and "siro2023evaluating" not in body
+    # a build without SQuAD 2.0 neither lists "SQuAD 2.0 (none)" nor an empty source_datasets
+    assert "SQuAD 2.0 (" not in body and "(none)" not in body and "* MRQA sources (squad):" in body
+    assert front_matter(out / "README.md")["source_datasets"] == ["extended|mrqa-workshop/mrqa"]
+    assert "EntSwap person" not in body and "| PER | 29/30 (97 %) |" in body  # measured rows of its builders
     assert verify_release(out, progress=False) == []
     # a second partial build into the same folder would delete the first part: refused
     assert release_main(["--release", str(inputs["definition"]), "--release-out", str(out), "--offline",
@@ -471,6 +476,32 @@ def test_only_builds_part_of_the_definition_offline_and_the_card_says_so(built, 
     assert file_hashes(out) == part
     assert release_main(["--release", str(inputs["definition"]), "--only", "newsqa", "--offline"]) == 2
     assert "--only newsqa: no group or source of that name" in capsys.readouterr().err
+
+
+def test_card_reports_coverage_of_candidates_not_a_tautology(built, manifest):
+    """Renamed / candidates, where candidates are the examples with an answer-overlapping mention of the
+    type (the precision rules' leftovers counted, not hidden as out of scope), and precision and recall
+    measured by reading, from cards/measured_quality.yaml."""
+    body = (built / "README.md").read_text(encoding="utf-8")
+    assert "renamed / in scope" not in body and "| renamed / candidates |" in body
+    row = next(line for line in body.splitlines() if line.startswith("| yan2022 |"))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    inputs, candidates, renamed, rate, by_rules, refused = (cells[2], cells[3], cells[4], cells[5], cells[6],
+                                                            cells[7])
+    configs = [e for n, e in manifest["configs"].items() if e["group"] == "yan2022"
+               and not n.endswith("-original")]
+    as_int = lambda text: int(text.replace(",", ""))  # noqa: E731
+    assert as_int(renamed) == sum(e["num_examples"] for e in configs)
+    left = sum(c for e in configs for r, c in e["skip_reasons"].items()
+               if r.endswith("after the precision rules"))
+    assert as_int(by_rules) == left > 0
+    assert as_int(renamed) < as_int(candidates) < as_int(inputs)
+    assert as_int(candidates) == as_int(renamed) + left + as_int(refused)
+    assert rate == f"{as_int(renamed) / as_int(candidates):.1%}" and rate != "100.0%"
+    measured = yaml.safe_load((Path(__file__).parents[1] / "cards" / "measured_quality.yaml").read_text())
+    for m in measured["measurements"]:
+        k, n = map(int, m["recall"].split("/"))
+        assert f"| {m['what']} |" in body and f"{k}/{n} ({100 * k / n:.0f} %)" in body
 
 
 # ------------------------------------------------------------------ nothing outside the release folder

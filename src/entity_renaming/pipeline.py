@@ -17,7 +17,7 @@ from tqdm.auto import tqdm
 
 from .cachedir import cache_root
 from .configs import ConfigResult, ConfigSpec
-from .entities import Entity, PerturbableSpan, analyse_examples, answer_texts
+from .entities import LABEL_TO_TYPE, Entity, PerturbableSpan, analyse_examples, answer_entities, answer_texts
 from .io.formats import format_of
 from .lexicon import Lexicon
 from .model import QAExample, Renaming, Skip
@@ -41,12 +41,21 @@ def analyse(
     cache: NerCache | None = None,
     lexicon: Lexicon | None = None,
     progress: bool = True,
+    candidates: dict[str, frozenset[str]] | None = None,
 ) -> Analysis:
-    """Steps 1–2 for every example: example id → its typed answer entities (all entity types)."""
+    """Steps 1–2 for every example: example id → its typed answer entities (all entity types).
+
+    ``candidates``, when given, is filled with example id → the entity types of its answer-overlapping
+    PERSON / ORG / GPE mentions (what the analysis started from; see :func:`selection`)."""
     lexicon = lexicon or Lexicon()
     mentions = recognize(
         (ex.context for ex in examples), backend, cache, progress=progress, desc="NER (unique passages)"
     )
+    if candidates is not None:
+        candidates.update(
+            (ex.id, frozenset(LABEL_TO_TYPE[m.label] for m in answer_entities(ex, mentions[ex.context])))
+            for ex in examples
+        )
     return analyse_examples(examples, mentions, lexicon, progress=progress)
 
 
@@ -56,19 +65,40 @@ def select(example: QAExample, entities: list[Entity], entity_type: str) -> list
     return perturbable_spans(entities, entity_type, answer_texts(example))
 
 
+#: The out-of-scope reason of a *candidate* (an example with an answer entity of the type) that the analysis's
+#: precision rules leave without a span to rename, after :func:`no_span_reason`; cards count candidates by it.
+LEFT_BY_RULES = "after the precision rules"
+
+
+def no_span_reason(entity_type: str) -> str:
+    """Why an example is out of ``entity_type``'s scope: nothing of that type to rename."""
+    return f"no perturbable {entity_type} answer entity"
+
+
 #: Per input example, in input order: its spans for one entity type, or why it is out of that type's scope.
 Selection = list[tuple[QAExample, list[PerturbableSpan] | str]]
 
 
-def selection(examples: Iterable[QAExample], analysis: Analysis, entity_type: str) -> Selection:
+def selection(
+    examples: Iterable[QAExample],
+    analysis: Analysis,
+    entity_type: str,
+    candidates: dict[str, frozenset[str]] | None = None,
+) -> Selection:
     """What every config of ``entity_type`` renames: per example its spans, or the out-of-scope reason.
-    It depends on neither perturbation nor seed, so a grid computes it once per entity type."""
+    It depends on neither perturbation nor seed, so a grid computes it once per entity type.
+
+    With ``candidates`` (from :func:`analyse`), a candidate of the type (an answer-overlapping mention of
+    its label) left without spans is out of scope "… after the precision rules", so that cards count it."""
     chosen: Selection = []
     for ex in examples:
         spans = select(ex, analysis[ex.id], entity_type)
         if not spans:
             reason = format_of(ex).no_answer_entity_reason(ex)
-            chosen.append((ex, reason or f"no perturbable {entity_type} answer entity"))
+            types = candidates.get(ex.id, frozenset()) if candidates is not None else frozenset()
+            if reason is None and (entity_type in types or (entity_type == "mix" and types)):
+                reason = f"{no_span_reason(entity_type)} {LEFT_BY_RULES}"  # a candidate the rules left out
+            chosen.append((ex, reason or no_span_reason(entity_type)))
         else:
             chosen.append((ex, spans))
     return chosen
@@ -159,7 +189,9 @@ def build_configs(
     backend = ner_backend or load_backend("spacy", spacy_model)
     cache_dir = Path(ner_cache_dir) if ner_cache_dir else default_ner_cache_dir()
     cache = NerCache(cache_dir / "ner.sqlite")
-    analysis = analyse(examples, backend, cache=cache, lexicon=Lexicon(banks_root), progress=progress)
+    candidates: dict[str, frozenset[str]] = {}
+    analysis = analyse(examples, backend, cache=cache, lexicon=Lexicon(banks_root), progress=progress,
+                       candidates=candidates)
     _SHARED.update(
         examples=examples,
         analysis=analysis,
@@ -167,7 +199,8 @@ def build_configs(
         samplers={},
         indist=indist_pool(s for entities in analysis.values() for s in perturbable_spans(entities)),
         sink=sink or (lambda result: result),
-        selections={t: selection(examples, analysis, t) for t in dict.fromkeys(s.entity_type for s in specs)},
+        selections={t: selection(examples, analysis, t, candidates)
+                    for t in dict.fromkeys(s.entity_type for s in specs)},
     )
     # The examples, analysis and selections live until the end: keep them out of every full garbage collection
     # (and copy-on-write pages intact in forked workers).

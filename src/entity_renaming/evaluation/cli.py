@@ -1,7 +1,8 @@
 """``evaluate-benchmark``: run extractive QA models over released configs and report robustness.
 
-For each model (loaded once), every selected config is answered and scored; the run writes under
-``OUT/<model>/``: ``predictions/<config>.jsonl``, ``results.json`` (model, revision, release
+For each model (loaded once), every selected config is answered and scored; with ``--predictions``,
+answers produced elsewhere are read from files (:mod:`.predictions`) and scored the same way. The run
+writes under ``OUT/<model>/``: ``predictions/<config>.jsonl``, ``results.json`` (model, revision, release
 version, code version, dtype, hardware, date, official metrics per config, robustness rows with std
 over seeds), and under ``OUT/``: ``leaderboard.md``, ``leaderboard.csv`` and ``plots/*.png`` over
 all models of the run.
@@ -22,6 +23,7 @@ from tqdm.auto import tqdm
 from ..extras import MissingExtra, require
 from ..io.formats import get_format
 from .leaderboard import write_leaderboard
+from .predictions import Prediction, config_predictions, read_predictions
 from .release import ConfigData, Release, ReleaseError, load_config, open_release
 from .results import RESULTS_SCHEMA, code_version, hardware, model_slug, write_json, write_predictions
 from .robustness import ConfigScores, robustness_rows, score_config
@@ -36,15 +38,24 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="evaluate-benchmark",
         description="Evaluate extractive QA models (AutoModelForQuestionAnswering) on the configs of an "
-        "entity-renamed release: official SQuAD 2.0 / MRQA scores per config, and per dataset x "
+        "entity-renamed release, or score existing predictions of any system (--predictions): official "
+        "SQuAD 2.0 / MRQA scores per config, and per dataset x "
         "entity type x perturbation the original score, mean ± std over seeds, the drop, "
         "right→wrong flips and the wrong-entity / wrong-boundary error split.",
     )
-    p.add_argument(
+    what = p.add_mutually_exclusive_group(required=True)
+    what.add_argument(
         "--model",
         action="append",
-        required=True,
         help="model id on the hub or local folder; repeat for several models",
+    )
+    what.add_argument(
+        "--predictions",
+        type=Path,
+        metavar="FILE_OR_DIR",
+        help="score existing predictions instead of running a model (no torch needed): a folder of "
+        "<config>.json files, each {id: answer} as the official SQuAD 2.0 / MRQA scripts take (\"\" = no "
+        "answer; optional <config>.na_prob.json beside it), or one JSON file {config: {id: answer}}",
     )
     p.add_argument("--revision", help="model revision (branch, tag or commit) for hub models")
     p.add_argument(
@@ -92,6 +103,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="SQuAD 2.0: answer '' when null score − best span score exceeds this (default 0)",
     )
     p.add_argument("--attn-implementation", default="sdpa", help="attention kernel (default sdpa)")
+    p.add_argument(
+        "--name",
+        help="--predictions: the model name in results and leaderboard (default: the file or folder name)",
+    )
+    p.add_argument(
+        "--na-probs",
+        type=Path,
+        metavar="FILE",
+        help="--predictions FILE: SQuAD 2.0 no-answer probabilities {config: {id: p}} (evaluate-v2.0.py's "
+        "--na-prob-file, keyed by config)",
+    )
+    p.add_argument(
+        "--na-prob-thresh",
+        type=float,
+        default=1.0,
+        help="--predictions: an answer whose na_prob exceeds this counts as no answer (default 1.0, as "
+        "evaluate-v2.0.py)",
+    )
     p.add_argument("--offline", action="store_true", help="never download (models and release must be local)")
     p.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
     p.add_argument("--out", type=Path, required=True, help="results folder")
@@ -125,14 +154,81 @@ def evaluate_model(
             allow_null = get_format(data.source_format).allows_null
             preds = predictor.predict(data.examples, allow_null=allow_null, batch_size=batch_size,
                                       progress=bar)
-        scores = score_config(data, preds, null_threshold=predictor.settings.null_threshold)
-        scores.metrics["split"], scores.metrics["sha256"] = data.split, data.sha256
-        write_predictions(out / "predictions" / f"{config.name}.jsonl", scores, preds)
-        scored.append(scores)
+        scored.append(_score(data, preds, predictor.settings.null_threshold, out))
     return scored
 
 
+def _score(data: ConfigData, preds: dict[str, Prediction], null_threshold: float, out: Path) -> ConfigScores:
+    """Score one config's predictions (model or file alike) and write ``predictions/<config>.jsonl``."""
+    scores = score_config(data, preds, null_threshold=null_threshold)
+    scores.metrics["split"], scores.metrics["sha256"] = data.split, data.sha256
+    write_predictions(out / "predictions" / f"{data.config.name}.jsonl", scores, preds)
+    return scores
+
+
+def score_prediction_files(args: argparse.Namespace, release: Release, configs: Sequence[Any],
+                           out: Path) -> list[ConfigScores]:
+    """Score the predictions read from ``--predictions`` (and ``--na-probs``) for every selected config."""
+    answers, probs = read_predictions(args.predictions, list(configs), args.na_probs)
+    missing = [c.name for c in configs if c.name not in answers]
+    if missing and args.configs:
+        raise ReleaseError(f"{args.predictions}: no predictions for {len(missing)} selected config(s): "
+                           f"{', '.join(missing[:5])}")
+    if missing:
+        print(f"evaluate-benchmark: note: {args.predictions} has no predictions for {len(missing)} of "
+              f"{len(configs)} configs (e.g. {missing[0]}); they are not scored", file=sys.stderr)
+    scored = []
+    for config in configs:
+        if config.name not in answers:
+            continue
+        data = load_config(config, args.split, args.limit)
+        if not data.examples:
+            continue
+        where = f"{args.predictions}: {config.name}"
+        preds = config_predictions(answers[config.name], probs.get(config.name),
+                                   [ex.id for ex in data.examples], where, args.na_prob_thresh)
+        scored.append(_score(data, preds, args.na_prob_thresh, out))
+    return scored
+
+
+def results_json(name: str, model: dict[str, Any], args: argparse.Namespace, release: Release,
+                 scored: list[ConfigScores], *, hardware_info: dict[str, Any] | None,
+                 settings: dict[str, Any]) -> dict[str, Any]:
+    """The results document of one model run or one predictions set (the leaderboard reads both)."""
+    return {
+        "schema": RESULTS_SCHEMA,
+        "model": {"name": name, **model},
+        "release": {"location": str(args.release), "revision": args.release_revision,
+                    "version": release.version},
+        "code": code_version(),
+        "hardware": hardware_info,
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "settings": {**settings, "limit": args.limit},
+        "configs": {s.name: {"spec": s.spec, "metrics": s.metrics, "summary": s.summary()} for s in scored},
+        "robustness": robustness_rows(name, scored),
+    }
+
+
+def run_predictions(args: argparse.Namespace) -> list[Path]:
+    """``--predictions``: score files instead of running a model; the same outputs as a model run."""
+    release = open_release(args.release, revision=args.release_revision, offline=args.offline)
+    configs = release.select(args.configs)
+    name = args.name or args.predictions.resolve().name.removesuffix(".json")
+    model_out = args.out / model_slug(name)
+    scored = score_prediction_files(args, release, configs, model_out)
+    model = {"source": None, "predictions": str(args.predictions),
+             "na_probs": str(args.na_probs) if args.na_probs else None}
+    result = results_json(name, model, args, release, scored, hardware_info=None,
+                          settings={"na_prob_thresh": args.na_prob_thresh})
+    write_json(model_out / "results.json", result)
+    return [model_out / "results.json", *write_leaderboard([result], args.out, plots=not args.no_plots)]
+
+
 def run(args: argparse.Namespace) -> list[Path]:
+    if args.predictions is not None:
+        return run_predictions(args)
+    if args.name or args.na_probs:
+        raise ReleaseError("--name and --na-probs go with --predictions")
     require("eval", "evaluate-benchmark")
     from .inference import WindowSettings, device_and_dtype, load_model
 
@@ -169,30 +265,15 @@ def run(args: argparse.Namespace) -> list[Path]:
             out=model_out,
             limit=args.limit,
         )
-        result = {
-            "schema": RESULTS_SCHEMA,
-            "model": {
-                "name": name,
-                "source": model_id,
-                "revision": args.revision,
-                "commit": getattr(predictor.model.config, "_commit_hash", None),
-                "dtype": dtype,
-                "attn_implementation": args.attn_implementation,
-            },
-            "release": {
-                "location": str(args.release),
-                "revision": args.release_revision,
-                "version": release.version,
-            },
-            "code": code_version(),
-            "hardware": hardware(device),
-            "date": datetime.now(UTC).isoformat(timespec="seconds"),
-            "settings": {**asdict(settings), "batch_size": args.batch_size, "limit": args.limit},
-            "configs": {
-                s.name: {"spec": s.spec, "metrics": s.metrics, "summary": s.summary()} for s in scored
-            },
-            "robustness": robustness_rows(name, scored),
+        model = {
+            "source": model_id,
+            "revision": args.revision,
+            "commit": getattr(predictor.model.config, "_commit_hash", None),
+            "dtype": dtype,
+            "attn_implementation": args.attn_implementation,
         }
+        result = results_json(name, model, args, release, scored, hardware_info=hardware(device),
+                              settings={**asdict(settings), "batch_size": args.batch_size})
         write_json(model_out / "results.json", result)
         written.append(model_out / "results.json")
         results.append(result)

@@ -28,6 +28,7 @@ import numpy as np
 import torch
 
 from ..model import QAExample
+from .predictions import Prediction
 
 #: MRQA 2019 structure markers inside contexts (``[SEP]`` would otherwise become a special token).
 MRQA_MARKERS = re.compile(r"\[(?:DOC|TLE|PAR|SEP)\]")
@@ -60,33 +61,6 @@ class WindowSettings:
             raise ValueError(f"stride ({self.stride}) must be smaller than max_length ({self.max_length})")
         if self.n_best < 1 or self.max_answer_length < 1:
             raise ValueError("n_best and max_answer_length must be positive")
-
-
-@dataclass
-class Prediction:
-    """The answer chosen for one example. ``text`` is "" for a null answer; ``span_text`` is the best
-    non-null span even then; ``null_score_diff`` is null score − best span score (the SQuAD 2.0
-    ``na_prob``), ``inf`` when no span was valid."""
-
-    text: str
-    start: int | None
-    end: int | None
-    score: float
-    null_score_diff: float
-    span_text: str = ""
-
-    def to_json(self, example_id: str) -> dict[str, Any]:
-        diff = self.null_score_diff if math.isfinite(self.null_score_diff) else None
-        score = self.score if math.isfinite(self.score) else None
-        return {
-            "id": example_id,
-            "prediction": self.text,
-            "start": self.start,
-            "end": self.end,
-            "score": score,
-            "null_score_diff": diff,
-            "best_span": self.span_text,
-        }
 
 
 @dataclass

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # torch is an optional dependency (the [eval] extra)
-    from .inference import Prediction
+    from .predictions import Prediction
     from .robustness import ConfigScores
 
 RESULTS_SCHEMA = "entity-renamed-mrqa/results/v1"
@@ -120,16 +120,88 @@ def hardware(device: str) -> dict[str, Any]:
     return info
 
 
-def read_results(path: Path) -> dict[str, Any]:
-    """Load a results JSON, checking its schema."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as err:
-        raise ValueError(f"{path}:{err.lineno}: malformed JSON: {err.msg}") from None
+#: Robustness-row fields that must be text, and those that must be numbers (or null: NaN is written as null).
+ROW_TEXT = ("model", "dataset", "entity_type", "perturbation")
+ROW_NUMBERS = (
+    "n", "original_em", "original_f1", "em_mean", "em_std", "f1_mean", "f1_std", "delta_em", "delta_f1",
+    "paired_n", "paired_examples", "paired_delta_f1_mean", "paired_delta_f1_ci_low",
+    "paired_delta_f1_ci_high", "paired_delta_f1_std", "right_to_wrong_mean", "right_to_wrong_std",
+    "right_to_wrong_pct", "wrong_to_right_mean",
+)
+ROW_NUMBER_SUFFIXES = ("_em", "_f1", "_mean", "_std", "_pct", "_pct_of_errors", "_low", "_high", "_n")
+
+
+def _is_number(value: Any) -> bool:
+    return value is None or (isinstance(value, int | float) and not isinstance(value, bool))
+
+
+def _check_row(row: Any, where: str, model: str) -> None:
+    if not isinstance(row, dict):
+        raise ValueError(f"{where}: expected an object (one robustness row), got {type(row).__name__}")
+    for key in ROW_TEXT:
+        if not isinstance(row.get(key), str) or not row[key]:
+            raise ValueError(f"{where}.{key}: missing or not a non-empty string")
+    if row["model"] != model:
+        raise ValueError(f"{where}.model: {row['model']!r} is not the file's model.name {model!r}")
+    for key, value in row.items():
+        numeric = key in ROW_NUMBERS or (key not in ROW_TEXT and key.endswith(ROW_NUMBER_SUFFIXES))
+        if numeric and not _is_number(value):
+            raise ValueError(f"{where}.{key}: expected a number or null, got {value!r}")
+    for key in ("configs", "seeds"):
+        value = row.get(key, [])
+        if not isinstance(value, list):
+            raise ValueError(f"{where}.{key}: expected a list, got {type(value).__name__}")
+    if not all(isinstance(c, str) for c in row.get("configs", [])):
+        raise ValueError(f"{where}.configs: expected config names (strings)")
+    if not all(s is None or (isinstance(s, int) and not isinstance(s, bool)) for s in row.get("seeds", [])):
+        raise ValueError(f"{where}.seeds: expected integer seeds or null")
+    by_type = row.get("paired_delta_f1_by_entity_type", {})
+    if not isinstance(by_type, dict) or not all(
+        isinstance(v, dict) and all(_is_number(x) for x in v.values()) for v in by_type.values()
+    ):
+        raise ValueError(f"{where}.paired_delta_f1_by_entity_type: expected {{type: {{mean, n}}}} numbers")
+
+
+def validate_results(data: Any, path: Path | str) -> dict[str, Any]:
+    """Check a results object as the leaderboard reads it; errors name the file and the field."""
     if not isinstance(data, dict) or data.get("schema") != RESULTS_SCHEMA:
         raise ValueError(
             f"{path}: field 'schema' is not {RESULTS_SCHEMA!r}; not a results file of this package"
         )
+    model = data.get("model")
+    if not isinstance(model, dict) or not isinstance(model.get("name"), str) or not model["name"]:
+        raise ValueError(f"{path}: field 'model': expected an object with a non-empty string 'name'")
+    for key in ("release", "code", "hardware", "settings"):
+        if data.get(key) is not None and not isinstance(data[key], dict):
+            raise ValueError(f"{path}: field '{key}': expected an object, got {type(data[key]).__name__}")
+    limit = run_limit(data)
+    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
+        raise ValueError(f"{path}: field 'settings.limit': expected a positive integer or null,"
+                         f" got {limit!r}")
     if not isinstance(data.get("robustness"), list):
         raise ValueError(f"{path}: field 'robustness' missing or not a list")
+    for i, row in enumerate(data["robustness"]):
+        _check_row(row, f"{path}: robustness[{i}]", model["name"])
     return data
+
+
+def run_limit(data: dict[str, Any]) -> Any:
+    """The run's ``--limit`` (examples per config of a smoke run), ``None`` for a full run."""
+    return (data.get("settings") or {}).get("limit")
+
+
+def load_json(path: Path, error: type[ValueError] = ValueError) -> Any:
+    """Parse a JSON file; bad bytes, syntax or nesting raise ``error`` naming the file (and line)."""
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as err:
+        raise error(f"{path}:{err.lineno}: malformed JSON: {err.msg}") from None
+    except UnicodeDecodeError as err:
+        raise error(f"{path}: byte {err.start}: not UTF-8 text") from None
+    except RecursionError:
+        raise error(f"{path}: JSON nested too deeply") from None
+
+
+def read_results(path: Path) -> dict[str, Any]:
+    """Load a results JSON and :func:`validate_results` it."""
+    return validate_results(load_json(path), path)

@@ -37,7 +37,7 @@ from .scoring import (
 )
 
 if TYPE_CHECKING:  # torch is an optional dependency (the [eval] extra)
-    from .inference import Prediction
+    from .predictions import Prediction
 
 ERROR_KINDS = ("wrong_entity", "wrong_boundary", "no_answer")
 #: Bootstrap resamples (and the fixed seed) of the paired-delta confidence intervals.
@@ -72,10 +72,11 @@ class ConfigScores:
     def summary(self) -> dict[str, Any]:
         """Headline EM/F1 (percent), size, HasAns/NoAns and error counts."""
         m = self.metrics
-        out: dict[str, Any] = {"em": m.get("exact", m.get("exact_match")), "f1": m["f1"], "n": m["total"]}
+        out: dict[str, Any] = {"em": m["exact_match"], "f1": m["f1"], "n": m["total"]}
         for prefix in ("HasAns", "NoAns"):
             if f"{prefix}_f1" in m:
-                out[f"{prefix}_em"], out[f"{prefix}_f1"] = m[f"{prefix}_exact"], m[f"{prefix}_f1"]
+                out[f"{prefix}_em"], out[f"{prefix}_f1"] = m[f"{prefix}_exact_match"], m[f"{prefix}_f1"]
+                out[f"{prefix}_n"] = m[f"{prefix}_total"]
         counts = error_counts(self.examples.values())
         out["errors"] = counts
         return out
@@ -105,7 +106,7 @@ def score_config(
     """Official metrics and per-example scores of one config's predictions.
 
     SQuAD 2.0 metrics use the best non-null spans with the null-score differences as ``na_probs`` and
-    ``null_threshold`` as the threshold, so ``exact``/``f1`` equal the thresholded predictions and
+    ``null_threshold`` as the threshold, so ``exact_match``/``f1`` equal the thresholded predictions and
     ``best_*`` report the best threshold as the official script does.
     """
     examples = data.examples
@@ -114,7 +115,7 @@ def score_config(
     if fmt.allows_null:
         spans = {ex.id: predictions[ex.id].span_text for ex in examples}
         na = {ex.id: predictions[ex.id].null_score_diff for ex in examples}
-        metrics = squad_v2_scores(spans, examples, na, na_prob_thresh=null_threshold)
+        metrics = uniform_names(squad_v2_scores(spans, examples, na, na_prob_thresh=null_threshold))
     else:
         metrics = mrqa_scores(final, examples)
     per: dict[str, ExampleScore] = {}
@@ -131,6 +132,12 @@ def score_config(
             tuple(data.entity_types.get(ex.id, ())),
         )
     return ConfigScores(data.config.name, dict(data.config.spec), data.source_format, metrics, per)
+
+
+def uniform_names(metrics: dict[str, Any]) -> dict[str, Any]:
+    """The official SQuAD 2.0 dict with MRQA's metric name: ``exact`` → ``exact_match`` (also in
+    ``HasAns_exact``, ``best_exact`` …), so that every config reports ``exact_match`` and ``f1``."""
+    return {k.replace("exact", "exact_match"): v for k, v in metrics.items()}
 
 
 def mean_std(values: Sequence[float]) -> tuple[float, float]:
@@ -173,6 +180,10 @@ def paired(original: ConfigScores, perturbed: ConfigScores) -> dict[str, Any]:
     for o, p in pairs:
         if o.em == 1.0 and p.error:
             flip_errors[p.error] += 1
+    by_answer: dict[str, dict[str, float]] = {}
+    if get_format(original.source_format).allows_null:  # SQuAD 2.0: answerable and unanswerable apart
+        for prefix, wanted in (("HasAns", True), ("NoAns", False)):
+            by_answer[prefix] = {o.original_id: p.f1 - o.f1 for o, p in pairs if o.has_answer is wanted}
     by_type: dict[str, list[tuple[ExampleScore, ExampleScore]]] = defaultdict(list)
     for o, p in pairs:
         for etype in p.entity_types:
@@ -180,6 +191,7 @@ def paired(original: ConfigScores, perturbed: ConfigScores) -> dict[str, Any]:
     return {
         "n": n,
         "f1_deltas": {o.original_id: p.f1 - o.f1 for o, p in pairs},
+        "f1_deltas_by_answerability": by_answer,
         "delta_f1_by_entity_type": {
             etype: 100.0 * sum(p.f1 - o.f1 for o, p in prs) / len(prs)
             for etype, prs in sorted(by_type.items())
@@ -242,6 +254,9 @@ def robustness_rows(model: str, configs: Sequence[ConfigScores]) -> list[dict[st
             "seeds": [c.spec.get("seed") for c in members],
             "n": statistics.fmean(s["n"] for s in sums),
         }
+        for key in ("HasAns_n", "NoAns_n"):
+            if all(key in s for s in sums):
+                row[key] = statistics.fmean(s[key] for s in sums)
         for key in ("em", "f1", "HasAns_em", "HasAns_f1", "NoAns_em", "NoAns_f1"):
             if all(key in s for s in sums):
                 row[f"{key}_mean"], row[f"{key}_std"] = mean_std([s[key] for s in sums])
@@ -253,6 +268,9 @@ def robustness_rows(model: str, configs: Sequence[ConfigScores]) -> list[dict[st
             )
         if pert == "original":
             row["original_em"], row["original_f1"] = row["em_mean"], row["f1_mean"]
+            for key in ("HasAns_f1", "NoAns_f1"):
+                if f"{key}_mean" in row:
+                    row[f"original_{key}"] = row[f"{key}_mean"]
         original = find_original(members[0], by_name) if pert != "original" else None
         if original is not None:
             o = original.summary()
@@ -270,6 +288,11 @@ def robustness_rows(model: str, configs: Sequence[ConfigScores]) -> list[dict[st
             row["paired_delta_f1_mean"] = ci["mean"]
             row["paired_delta_f1_ci_low"], row["paired_delta_f1_ci_high"] = ci["ci_low"], ci["ci_high"]
             row["paired_examples"] = ci["n"]
+            for prefix in pairs[0]["f1_deltas_by_answerability"]:
+                ci = paired_delta_ci([p["f1_deltas_by_answerability"][prefix] for p in pairs])
+                for k in ("mean", "ci_low", "ci_high"):
+                    row[f"paired_delta_{prefix}_f1_{k}"] = ci[k]
+                row[f"paired_{prefix}_examples"] = ci["n"]
             row["right_to_wrong_mean"], row["right_to_wrong_std"] = mean_std(
                 [p["right_to_wrong"] for p in pairs]
             )

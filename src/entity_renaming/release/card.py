@@ -10,6 +10,7 @@ from typing import Any
 import jinja2
 import yaml
 
+from ..pipeline import LEFT_BY_RULES
 from ..quality import summary_text as quality_summary
 from .definition import ENTSWAP, PIPELINE, ReleaseDefinition
 from .errors import ReleaseError
@@ -20,6 +21,8 @@ from .writer import SPLIT, ConfigEntry, is_out_of_scope
 
 TEMPLATE = "dataset_card.md.j2"
 CITATIONS = "citations.bib"
+#: Precision and recall measured by reading (audit rounds), one data file beside the template.
+MEASURED = "measured_quality.yaml"
 PERTURBATION_DOCS = {
     "indistname": "a name of the same span type drawn from the other answer entities of the same dataset "
                   "(in-distribution names);",
@@ -49,12 +52,13 @@ def default_cards_dir() -> Path:
 def yaml_header(d: ReleaseDefinition, entries: list[ConfigEntry], default: str,
                 sources: dict[str, SourceUse]) -> dict[str, Any]:
     """The card's YAML metadata: hub tags, ``configs`` (data files) and ``dataset_info`` (features, sizes).
-    ``source_datasets`` names only the hub datasets the build downloaded."""
+    ``source_datasets`` names the hub dataset of each source the release holds, read from the hub or from a
+    local copy of it (the sources table says which)."""
     n = sum(e.num_examples for e in entries)
     bins = ((1e3, "n<1K"), (1e4, "1K<n<10K"), (1e5, "10K<n<100K"), (1e6, "100K<n<1M"), (1e7, "1M<n<10M"))
     size = next((label for limit, label in bins if n < limit), "10M<n<100M")
-    source_ids = sorted({f"extended|{u.location}" for u in sources.values()
-                         if u.kind == "hub" and u.name in {e.source for e in entries}})
+    built = {e.source for e in entries}
+    source_ids = sorted({f"extended|{d.sources[n].hub_repo}" for n in built if d.sources[n].hub_repo})
     configs, infos = [], []
     for e in entries:
         config: dict[str, Any] = {"config_name": e.name, "data_files": [{"split": SPLIT, "path": e.file}]}
@@ -121,27 +125,83 @@ def citations(d: ReleaseDefinition, used: dict[str, SourceUse], bib: Path) -> st
     return "\n\n".join(entries[k] for k in entries if k in keys)
 
 
+def _candidates(e: ConfigEntry) -> tuple[int, int]:
+    """A config's candidates (input examples with an answer entity of its type; EntSwap: with something
+    to rename) and how many of them the analysis's precision rules left without a span."""
+    out = sum(c for r, c in e.skip_reasons.items() if is_out_of_scope(r) and not r.endswith(LEFT_BY_RULES))
+    by_rules = sum(c for r, c in e.skip_reasons.items() if r.endswith(LEFT_BY_RULES))
+    return e.num_input - out, by_rules
+
+
 def audit_rows(d: ReleaseDefinition, entries: list[ConfigEntry]) -> list[dict[str, Any]]:
+    """Per group, summed over its renamed configs (``original`` configs rename nothing): candidates,
+    renamed, left out by the precision rules, refused (a renaming that failed its checks), and why."""
     by_group: dict[str, list[ConfigEntry]] = defaultdict(list)
     for e in entries:
         by_group[e.group].append(e)
     rows = []
     for g in d.groups:
-        group = by_group.get(g.name, [])
+        group = [e for e in by_group.get(g.name, []) if not e.name.endswith("-original")]
         if not group:
             continue
         reasons: Counter[str] = Counter()
         for e in group:
             reasons.update({r: c for r, c in e.skip_reasons.items() if not is_out_of_scope(r)})
         text = "; ".join(f"{r} ({c})" for r, c in sorted(reasons.items(), key=lambda rc: (-rc[1], rc[0]))[:4])
-        in_scope = sum(e.num_input - e.num_out_of_scope() for e in group)
-        emitted = sum(e.num_examples for e in group)
-        rows.append({"group": g.name, "configs": len(group), "in_scope": in_scope, "num_examples": emitted,
-                     "refused": in_scope - emitted, "rate": f"{emitted / in_scope:.1%}" if in_scope else "—",
-                     "num_edits": sum(e.num_edits for e in group),
+        counts = [_candidates(e) for e in group]
+        candidates = sum(c for c, _ in counts)
+        by_rules = sum(r for _, r in counts)
+        renamed = sum(e.num_examples for e in group)
+        row = {"candidates": f"{candidates:,}", "num_examples": f"{renamed:,}", "by_rules": f"{by_rules:,}",
+               "rate": f"{renamed / candidates:.1%}" if candidates else "—"}
+        if g.builder != PIPELINE:  # EntSwap emits every example, renamed where its evidence allows
+            row = {"candidates": "—", "num_examples": f"{renamed:,} emitted", "by_rules": "—", "rate": "—"}
+        rows.append({"group": g.name, "configs": len(group), "inputs": f"{sum(e.num_input for e in group):,}",
+                     **row, "refused": f"{sum(reasons.values()):,}",
+                     "num_edits": f"{sum(e.num_edits for e in group):,}",
                      "lint": quality_summary(e.quality for e in group),
                      "reasons": text.replace("|", "\\|") or "—"})
     return rows
+
+
+MEASURES = ("spans", "substitutions", "recall")
+
+
+def measured_quality(d: ReleaseDefinition, cards_dir: Path) -> dict[str, Any]:
+    """Precision and recall measured by reading (``cards/measured_quality.yaml``): what was read, and the
+    rows of the builders this release holds, each measure as ``k/n (p %)`` or "not measured"."""
+    path = cards_dir / MEASURED
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise ReleaseError(f"{path}: cannot read: {err.strerror}") from None
+    except yaml.YAMLError as err:
+        raise ReleaseError(f"{path}: malformed YAML: {err}") from None
+    rows, reads = (data.get("measurements"), data.get("reads")) if isinstance(data, dict) else (None, None)
+    if not isinstance(rows, list) or not isinstance(reads, dict):
+        raise ReleaseError(f"{path}: needs 'reads' (a mapping) and 'measurements' (a list)")
+    builders = {g.builder for g in d.groups}
+    out = []
+    for i, row in enumerate(rows):
+        if not isinstance(row, dict) or not all(isinstance(row.get(k), str) for k in ("builder", "what")):
+            raise ReleaseError(f"{path}: measurements[{i}]: needs 'builder' and 'what' (strings)")
+        if row["builder"] not in builders:
+            continue
+        cells = {"what": row["what"]}
+        for key in MEASURES:
+            value = row.get(key)
+            if value is None:
+                cells[key] = "not measured"
+                continue
+            found = re.fullmatch(r"(\d+)/(\d+)", str(value))
+            if not found or int(found[2]) == 0 or int(found[1]) > int(found[2]):
+                raise ReleaseError(f"{path}: measurements[{i}].{key}: expected 'k/n' (0 ≤ k ≤ n, n > 0) or "
+                                   f"null, got {value!r}")
+            k, n = int(found[1]), int(found[2])
+            cells[key] = f"{k}/{n} ({100 * k / n:.0f} %)"
+        out.append(cells)
+    return {"rows": out, "precision_read": str(reads.get("precision", "")),
+            "recall_read": str(reads.get("recall", ""))}
 
 
 def render_card(d: ReleaseDefinition, entries: list[ConfigEntry], *, repo_id: str, definition_sha256: str,
@@ -175,6 +235,7 @@ def render_card(d: ReleaseDefinition, entries: list[ConfigEntry], *, repo_id: st
         mrqa_sources=sorted(n for n in used if d.sources[n].format == "mrqa"),
         squad_sources=sorted(n for n in used if d.sources[n].format == "squad"),
         sources=source_rows(d, used), banks=bank_rows(banks), audit=audit_rows(d, entries),
+        measured=measured_quality(d, cards_dir),
         citations=citations(d, used, cards_dir / CITATIONS), manual_audit=_manual_audit(d),
     )
     header = yaml.safe_dump(yaml_header(d, entries, default, used), sort_keys=False, allow_unicode=True,
