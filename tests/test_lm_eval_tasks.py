@@ -19,13 +19,11 @@ import pyarrow.parquet as pq
 import pytest
 import yaml
 
-pytest.importorskip("lm_eval", reason="lm-eval is part of the [test] extra")
-
-from entity_renaming.demo import DEMO_PATH  # noqa: E402
-from entity_renaming.release import lm_eval_tasks  # noqa: E402
-from entity_renaming.release.cli import main as release_main  # noqa: E402
-from entity_renaming.release.verify import verify_release  # noqa: E402
-from entity_renaming.release.writer import MANIFEST, shard_path  # noqa: E402
+from entity_renaming.demo import DEMO_PATH
+from entity_renaming.release import lm_eval_tasks
+from entity_renaming.release.cli import main as release_main
+from entity_renaming.release.verify import verify_release
+from entity_renaming.release.writer import MANIFEST, shard_path
 
 TASKS = "lm_eval_tasks"
 DEFINITION = """\
