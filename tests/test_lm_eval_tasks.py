@@ -20,6 +20,7 @@ import pytest
 import yaml
 
 from entity_renaming.demo import DEMO_PATH
+from entity_renaming.evaluation import lm_eval_report
 from entity_renaming.release import lm_eval_tasks
 from entity_renaming.release.cli import main as release_main
 from entity_renaming.release.verify import verify_release
@@ -116,18 +117,24 @@ def test_lm_eval_runs_released_tasks_offline(release, tiny_model, tmp_path):
     script = textwrap.dedent(f"""
         import json, sys
         from lm_eval import simple_evaluate
+        from lm_eval.loggers import EvaluationTracker
         from lm_eval.tasks import TaskManager
+        tracker = EvaluationTracker(output_path=sys.argv[2])
         out = simple_evaluate(
             model="hf", model_args={{"pretrained": {str(tiny_model)!r}, "dtype": "float32"}}, device="cpu",
             tasks={tasks!r}, limit=2, num_fewshot=1, batch_size=4, gen_kwargs="max_gen_toks=4",
-            bootstrap_iters=0, log_samples=True,
+            bootstrap_iters=0, log_samples=True, evaluation_tracker=tracker,
             task_manager=TaskManager(include_path={str(release / TASKS)!r}, include_defaults=False))
         json.dump({{"results": out["results"], "n": out["n-samples"], "samples": out["samples"]}},
                   open(sys.argv[1], "w"), default=str)
+        samples = out.pop("samples")  # then save as the lm_eval CLI does with --output_path --log_samples
+        tracker.save_results_aggregated(results=out, samples=samples)
+        for task in out["configs"]:
+            tracker.save_results_samples(task_name=task, samples=samples[task])
     """)
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
-    done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "out.json")], env=env,
-                          capture_output=True, text=True, timeout=300)
+    argv = [sys.executable, "-c", script, str(tmp_path / "out.json"), str(tmp_path / "lm")]
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     out = json.loads((tmp_path / "out.json").read_text())
     results = out["results"]
@@ -157,6 +164,16 @@ def test_lm_eval_runs_released_tasks_offline(release, tiny_model, tmp_path):
         for renamed, prompt in zip(doc["renamed"], prompts[1:], strict=True):
             assert renamed["original_id"] == doc["original_id"]
             assert prompt == shot + h.doc_to_text(renamed) != prompts[0]
+
+    # lm-eval-report: the package's analysis of the same generations gives the same paired drop
+    assert lm_eval_report.main([str(tmp_path / "lm"), "--release", str(release), "--offline",
+                                "--out", str(tmp_path / "report")]) == 0
+    report = json.loads((tmp_path / "report" / "tiny-lm0" / "results.json").read_text())
+    assert report["configs"]["demo-per-original"]["summary"]["n"] == 2
+    row = next(r for r in report["robustness"] if r["perturbation"] == "dbname")
+    assert row["paired_examples"] == 2
+    assert row["paired_delta_f1_mean"] == pytest.approx(paired["delta_f1,none"])
+    assert (tmp_path / "report" / "leaderboard.md").exists()
 
 
 def _hooks():
@@ -232,3 +249,30 @@ def test_stale_task_files_are_removed_inside_the_task_folder_only(tmp_path):
     lm_eval_tasks.remove_stale(tmp_path, previous, [f"{TASKS}/kept.yaml"])
     assert sorted(p.name for p in (tmp_path / TASKS).iterdir()) == ["kept.yaml"]
     assert (tmp_path / "outside.yaml").exists()
+
+
+def test_lm_eval_report_pairs_generations_as_evaluate_benchmark(release, tmp_path):
+    """Generations that answer every renamed question with the original name: the report's paired ΔF1
+    is the mean of the paired task's per-example ``delta_f1``, and negative."""
+    h = _hooks()
+    docs = list(h.load_paired(release, original="demo-per-original", configs=SEEDS)["validation"])
+    lines, deltas = [], []
+    for doc in docs:
+        generations = [doc["answers"][0]] * (1 + len(doc["renamed"]))
+        deltas.append(h.process_paired(doc, generations)["delta_f1"])
+        lines.append(json.dumps({"doc": doc, "filtered_resps": generations}))
+    run = tmp_path / "lm" / "model"
+    run.mkdir(parents=True)
+    (run / "samples_entity_renamed_demo_per_dbname_paired_2026-01-01T00-00-00.jsonl").write_text(
+        "\n".join(lines) + "\n", encoding="utf-8")
+    assert lm_eval_report.main([str(tmp_path / "lm"), "--release", str(release), "--offline",
+                                "--model", "copy-names", "--out", str(tmp_path / "report")]) == 0
+    report = json.loads((tmp_path / "report" / "copy-names" / "results.json").read_text())
+    row = next(r for r in report["robustness"] if r["perturbation"] == "dbname")
+    assert row["original_em"] == 100.0 and row["paired_examples"] == len(docs)
+    assert row["paired_delta_f1_mean"] == pytest.approx(sum(deltas) / len(deltas))
+    assert row["paired_delta_f1_mean"] < 0 and row["right_to_wrong_mean"] > 0
+    (run / "samples_entity_renamed_demo_per_dbname_paired_2026-01-01T00-00-00.jsonl").write_text(
+        json.dumps({"doc": docs[0], "filtered_resps": ["one"]}) + "\n", encoding="utf-8")
+    assert lm_eval_report.main([str(tmp_path / "lm"), "--release", str(release), "--offline",
+                                "--out", str(tmp_path / "bad")]) == 2
