@@ -101,6 +101,8 @@ def test_release_writes_tasks_lm_eval_indexes(release):
                 "entity_renamed_demo_per_dbname_paired", "entity_renamed_demo_per", "entity_renamed_demo",
                 "entity_renamed_per", "entity_renamed"}
     assert expected <= names
+    card = (release / "README.md").read_text(encoding="utf-8")
+    assert "--tasks entity_renamed_demo_per_dbname_seed0 " in card  # the card's example names a real task
     task = _task(release, "entity_renamed_demo_per_dbname_seed0")
     assert task["dataset_name"] == "demo-per-dbname-seed0"
     assert task["metadata"]["repo_id"] == "test-org/lm-test" and task["metadata"]["revision"] == "v0.0.1"
