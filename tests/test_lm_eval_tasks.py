@@ -21,6 +21,7 @@ import yaml
 
 from entity_renaming.demo import DEMO_PATH
 from entity_renaming.evaluation import lm_eval_report
+from entity_renaming.evaluation import lm_harness as h
 from entity_renaming.release import lm_eval_tasks
 from entity_renaming.release.cli import main as release_main
 from entity_renaming.release.verify import verify_release
@@ -155,7 +156,6 @@ def test_lm_eval_runs_released_tasks_offline(release, tiny_model, tmp_path):
     group = results["entity_renamed_demo_per_dbname"]
     assert group["f1,none"] == pytest.approx(sum(r["f1,none"] for r in seeds) / len(seeds))
 
-    h = _hooks()
     for sample in out["samples"]["entity_renamed_demo_per_dbname_paired"]:
         doc, args = sample["doc"], sample["arguments"]
         args = args.values() if isinstance(args, dict) else args  # the results file's form, or (ctx, kwargs)
@@ -178,14 +178,7 @@ def test_lm_eval_runs_released_tasks_offline(release, tiny_model, tmp_path):
     assert (tmp_path / "report" / "leaderboard.md").exists()
 
 
-def _hooks():
-    from entity_renaming.evaluation import lm_harness
-
-    return lm_harness
-
-
 def test_paired_documents_pair_every_renamed_example(release):
-    h = _hooks()
     docs = h.load_paired(release, original="demo-per-original", configs=SEEDS)["validation"]
     renamed_ids = {
         oid for config in SEEDS
@@ -201,7 +194,6 @@ def test_paired_documents_pair_every_renamed_example(release):
 
 
 def test_scoring_hooks_official_em_f1_and_paired_delta(release):
-    h = _hooks()
     doc = h.load_paired(release, original="demo-per-original", configs=SEEDS)["validation"][0]
     gold, renamed = doc["answers"][0], doc["renamed"]
     assert h.doc_to_target(doc) == gold
@@ -217,7 +209,6 @@ def test_scoring_hooks_official_em_f1_and_paired_delta(release):
 
 
 def test_squad2_no_answer_is_scored_as_abstention():
-    h = _hooks()
     doc = {"format": "squad", "answers": [""], "title": "T", "context": "c", "question": "q?"}
     assert h.doc_to_target(doc) == "unanswerable"
     assert h.process_results(doc, ["Unanswerable"]) == {"exact_match": 100.0, "f1": 100.0}
@@ -236,7 +227,7 @@ def test_without_the_shard_the_hub_copy_is_read(release, tmp_path, monkeypatch):
         return str(release / filename)
 
     monkeypatch.setattr(huggingface_hub, "hf_hub_download", download)
-    docs = _hooks().load_config(tmp_path, config=SEEDS[0], repo_id="test-org/lm-test", revision="v0.0.1")
+    docs = h.load_config(tmp_path, config=SEEDS[0], repo_id="test-org/lm-test", revision="v0.0.1")
     hub = {"repo_type": "dataset", "revision": "v0.0.1"}
     assert calls == [("test-org/lm-test", shard_path(SEEDS[0]), hub)]
     assert len(docs["validation"]) == pq.read_metadata(release / shard_path(SEEDS[0])).num_rows
@@ -256,7 +247,6 @@ def test_stale_task_files_are_removed_inside_the_task_folder_only(tmp_path):
 def test_lm_eval_report_pairs_generations_as_evaluate_benchmark(release, tmp_path):
     """Generations that answer every renamed question with the original name: the report's paired ΔF1
     is the mean of the paired task's per-example ``delta_f1``, and negative."""
-    h = _hooks()
     docs = list(h.load_paired(release, original="demo-per-original", configs=SEEDS)["validation"])
     lines, deltas = [], []
     for doc in docs:

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..extras import MissingExtra
+from ..extras import MissingExtra, require
 from ..icl.prompts import PromptTemplate, extract_answer
 from .cli import display_name
 from .leaderboard import write_leaderboard
@@ -97,6 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> list[Path]:
+    require("eval", "lm-eval-report")
     answers = read_samples(args.samples)
     info = run_info(args.samples)
     release = open_release(args.release, offline=args.offline)

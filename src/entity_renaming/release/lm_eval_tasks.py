@@ -65,7 +65,7 @@ class _Dumper(yaml.SafeDumper):
     pass
 
 
-_Dumper.add_representer(_Function, lambda d, v: d.represent_scalar("!function", str(v), style=""))
+_Dumper.add_representer(_Function, lambda d, v: d.represent_scalar("!function", str(v)))
 _Dumper.add_representer(str, lambda d, v: d.represent_scalar("tag:yaml.org,2002:str", v,
                                                              style='"' if "\n" in v else None))
 
