@@ -13,7 +13,6 @@ import argparse
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,8 +22,8 @@ from ..extras import MissingExtra, require
 from ..io.formats import get_format
 from .leaderboard import write_leaderboard
 from .release import ConfigData, Release, ReleaseError, load_config, open_release
-from .results import RESULTS_SCHEMA, code_version, hardware, model_slug, write_json, write_predictions
-from .robustness import ConfigScores, robustness_rows, score_config
+from .results import hardware, model_slug, results_document, write_json, write_predictions
+from .robustness import ConfigScores, score_config
 
 if TYPE_CHECKING:
     from .inference import QAPredictor
@@ -169,9 +168,8 @@ def run(args: argparse.Namespace) -> list[Path]:
             out=model_out,
             limit=args.limit,
         )
-        result = {
-            "schema": RESULTS_SCHEMA,
-            "model": {
+        result = results_document(
+            {
                 "name": name,
                 "source": model_id,
                 "revision": args.revision,
@@ -179,20 +177,11 @@ def run(args: argparse.Namespace) -> list[Path]:
                 "dtype": dtype,
                 "attn_implementation": args.attn_implementation,
             },
-            "release": {
-                "location": str(args.release),
-                "revision": args.release_revision,
-                "version": release.version,
-            },
-            "code": code_version(),
-            "hardware": hardware(device),
-            "date": datetime.now(UTC).isoformat(timespec="seconds"),
-            "settings": {**asdict(settings), "batch_size": args.batch_size, "limit": args.limit},
-            "configs": {
-                s.name: {"spec": s.spec, "metrics": s.metrics, "summary": s.summary()} for s in scored
-            },
-            "robustness": robustness_rows(name, scored),
-        }
+            {"location": str(args.release), "revision": args.release_revision, "version": release.version},
+            hardware(device),
+            {**asdict(settings), "batch_size": args.batch_size, "limit": args.limit},
+            scored,
+        )
         write_json(model_out / "results.json", result)
         written.append(model_out / "results.json")
         results.append(result)

@@ -15,7 +15,6 @@ import json
 import math
 import sys
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +23,8 @@ from ..icl.prompts import PromptTemplate, extract_answer
 from .cli import display_name
 from .leaderboard import write_leaderboard
 from .release import ReleaseError, load_config, open_release
-from .results import RESULTS_SCHEMA, code_version, model_slug, write_json
-from .robustness import ConfigScores, robustness_rows, score_config
+from .results import model_slug, results_document, write_json
+from .robustness import ConfigScores, score_config
 
 SAMPLES = "samples_entity_renamed_*.jsonl"
 
@@ -104,18 +103,14 @@ def run(args: argparse.Namespace) -> list[Path]:
     scored = score_answers(release, answers)
     settings = info.get("config", {})
     name = args.model or display_name(info.get("model_name") or str(args.samples.resolve()))
-    result = {
-        "schema": RESULTS_SCHEMA,
-        "model": {"name": name, "source": f"lm-evaluation-harness {info.get('lm_eval_version', '')}".strip(),
-                  "revision": None, "commit": None, "dtype": None},
-        "release": {"location": str(args.release), "revision": None, "version": release.version},
-        "code": code_version(),
-        "hardware": {"device": settings.get("device")},
-        "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "settings": {"limit": settings.get("limit"), "lm_eval": settings, "n-shot": info.get("n-shot")},
-        "configs": {s.name: {"spec": s.spec, "metrics": s.metrics, "summary": s.summary()} for s in scored},
-        "robustness": robustness_rows(name, scored),
-    }
+    result = results_document(
+        {"name": name, "source": f"lm-evaluation-harness {info.get('lm_eval_version', '')}".strip(),
+         "revision": None, "commit": None, "dtype": None},
+        {"location": str(args.release), "revision": None, "version": release.version},
+        {"device": settings.get("device")},
+        {"limit": settings.get("limit"), "lm_eval": settings, "n-shot": info.get("n-shot")},
+        scored,
+    )
     path = args.out / model_slug(name) / "results.json"
     write_json(path, result)
     return [path, *write_leaderboard([result], args.out, plots=args.plots)]
