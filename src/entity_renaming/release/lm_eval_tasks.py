@@ -29,6 +29,7 @@ from typing import Any
 import yaml
 
 from ..configs import parse_config_name
+from ..evaluation.robustness import find_original
 from ..writer import ConfigEntry
 from .errors import ReleaseError
 
@@ -126,13 +127,6 @@ def task_name(config: str) -> str:
     return f"{PREFIX}_{config.replace('-', '_')}"
 
 
-def _original(config: _Config, originals: dict[tuple[str, str], _Config]) -> _Config | None:
-    """The ``original`` config a perturbed config pairs with (as
-    :func:`entity_renaming.evaluation.robustness.find_original`: same entity type, else ``mix``)."""
-    dataset, etype = config.family
-    return originals.get((dataset, etype)) or originals.get((dataset, "mix"))
-
-
 def task_files(entries: Iterable[ConfigEntry], *, repo_id: str, version: str) -> dict[str, str]:
     """The task folder's files (path relative to the release folder → text) for the built configs.
 
@@ -148,7 +142,7 @@ def task_files(entries: Iterable[ConfigEntry], *, repo_id: str, version: str) ->
             raise ReleaseError(f"lm-eval task name {name!r} is used twice; rename a dataset or config")
         files[path] = _dump(data)
 
-    originals = {c.family: c for c in configs if c.spec["perturbation"] == "original"}
+    by_name = {c.name: c for c in configs}
     seeds: dict[str, list[_Config]] = defaultdict(list)
     for c in configs:
         add(c.task, {"include": TEMPLATE, "task": c.task, "dataset_name": c.name,
@@ -164,7 +158,7 @@ def task_files(entries: Iterable[ConfigEntry], *, repo_id: str, version: str) ->
                                       for m in ("exact_match", "f1")],
             "metadata": {"version": 1.0, "seeds": [m.spec["seed"] for m in members]},
         })
-        original = _original(members[0], originals)
+        original = find_original(members[0], by_name)  # type: ignore[arg-type]  # name and spec suffice
         if original is None:
             continue
         paired = f"{task_name(base)}_paired"
