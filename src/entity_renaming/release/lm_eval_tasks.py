@@ -29,7 +29,6 @@ from typing import Any
 import yaml
 
 from ..configs import parse_config_name
-from ..evaluation.robustness import find_original
 from ..writer import ConfigEntry
 from .errors import ReleaseError
 
@@ -133,6 +132,8 @@ def task_files(entries: Iterable[ConfigEntry], *, repo_id: str, version: str) ->
     Configs without examples get no task (lm-eval cannot build one); a perturbation is paired only
     when its original config has examples.
     """
+    from ..evaluation.robustness import find_original  # (imports this package: not at module level)
+
     configs = [_Config(e.name, parse_config_name(e.name)) for e in entries if e.num_examples > 0]
     files: dict[str, str] = {TEMPLATE: template(repo_id, version), "utils.py": UTILS}
 
