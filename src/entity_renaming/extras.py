@@ -16,6 +16,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "icl": ("torch", "transformers", "tokenizers", "matplotlib"),
     "stanza": ("stanza",),
     "plots": ("matplotlib",),
+    "lmeval": ("lm_eval",),
 }
 PIP_NAMES = {"plots": "eval"}
 

@@ -14,7 +14,6 @@ import argparse
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,8 +24,8 @@ from ..io.formats import get_format
 from .leaderboard import write_leaderboard
 from .predictions import Prediction, config_predictions, read_predictions
 from .release import ConfigData, Release, ReleaseError, load_config, open_release
-from .results import RESULTS_SCHEMA, code_version, hardware, model_slug, write_json, write_predictions
-from .robustness import ConfigScores, robustness_rows, score_config
+from .results import hardware, model_slug, results_document, write_json, write_predictions
+from .robustness import ConfigScores, score_config
 
 if TYPE_CHECKING:
     from .inference import QAPredictor
@@ -195,18 +194,11 @@ def results_json(name: str, model: dict[str, Any], args: argparse.Namespace, rel
                  scored: list[ConfigScores], *, hardware_info: dict[str, Any] | None,
                  settings: dict[str, Any]) -> dict[str, Any]:
     """The results document of one model run or one predictions set (the leaderboard reads both)."""
-    return {
-        "schema": RESULTS_SCHEMA,
-        "model": {"name": name, **model},
-        "release": {"location": str(args.release), "revision": args.release_revision,
-                    "version": release.version},
-        "code": code_version(),
-        "hardware": hardware_info,
-        "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "settings": {**settings, "limit": args.limit},
-        "configs": {s.name: {"spec": s.spec, "metrics": s.metrics, "summary": s.summary()} for s in scored},
-        "robustness": robustness_rows(name, scored),
-    }
+    return results_document(
+        {"name": name, **model},
+        {"location": str(args.release), "revision": args.release_revision, "version": release.version},
+        hardware_info, {**settings, "limit": args.limit}, scored,
+    )
 
 
 def run_predictions(args: argparse.Namespace) -> list[Path]:

@@ -7,6 +7,8 @@ import math
 import platform
 import re
 import subprocess
+from collections.abc import Sequence
+from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -118,6 +120,24 @@ def hardware(device: str) -> dict[str, Any]:
         info["cpu"] = cpu_name()
         info["threads"] = torch.get_num_threads()
     return info
+
+
+def results_document(model: dict[str, Any], release: dict[str, Any], hardware_info: dict[str, Any] | None,
+                     settings: dict[str, Any], scored: Sequence[ConfigScores]) -> dict[str, Any]:
+    """One model run's ``results.json``: run metadata, official metrics per config, robustness rows."""
+    from .robustness import robustness_rows
+
+    return {
+        "schema": RESULTS_SCHEMA,
+        "model": model,
+        "release": release,
+        "code": code_version(),
+        "hardware": hardware_info,
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "settings": settings,
+        "configs": {s.name: {"spec": s.spec, "metrics": s.metrics, "summary": s.summary()} for s in scored},
+        "robustness": robustness_rows(model["name"], scored),
+    }
 
 
 #: Robustness-row fields that must be text, and those that must be numbers (or null: NaN is written as null).

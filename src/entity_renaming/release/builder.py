@@ -27,7 +27,7 @@ from ..model import QAExample
 from ..namebank import FIRST_NAME_TYPES, BankError, default_bank_root, load_bank
 from ..ner import NerBackend, load_backend
 from ..writer import Writer
-from . import entswap
+from . import entswap, lm_eval_tasks
 from .card import render_card
 from .definition import ENTSWAP, PIPELINE, Group, ReleaseDefinition
 from .errors import ReleaseError
@@ -216,11 +216,15 @@ def build_release(d: ReleaseDefinition, out: Path, opts: BuildOptions) -> dict[s
         order = d.config_names()
         entries = [e for e in writer.entries() if e.name in set(order)]
         entries.sort(key=lambda e: order.index(e.name))
-        readme = render_card(d, entries, repo_id=opts.repo_id or d.repo_id or f"<org>/{d.name}",
+        repo_id = opts.repo_id or d.repo_id or f"<org>/{d.name}"
+        readme = render_card(d, entries, repo_id=repo_id,
                              definition_sha256=definition_sha, cards_dir=opts.cards_dir,
                              sources=inputs.sources, banks=inputs.banks)
         definition = d.path.read_bytes().decode("utf-8")
-        return writer.finish(order, {"README.md": readme, DEFINITION_COPY: definition})
+        documents = {"README.md": readme, DEFINITION_COPY: definition,
+                     **lm_eval_tasks.task_files(entries, repo_id=repo_id, version=d.version)}
+        lm_eval_tasks.remove_stale(out, writer.manifest.get("files", {}), documents)
+        return writer.finish(order, documents)
 
 
 def _build_group(writer: Writer, d: ReleaseDefinition, group: Group, source_name: str, inputs: Inputs,
