@@ -38,7 +38,7 @@ import orjson
 
 from .checksums import package_version, sha256_bytes, sha256_file
 from .configs import ConfigResult
-from .io import file_suffix, write_examples
+from .io import file_suffix, get_format, write_examples
 from .model import QAExample, SourceFormat
 from .quality import linter_for
 
@@ -258,7 +258,8 @@ class NativeLayout:
     def write_config(self, out: Path, result: ConfigResult, fmt: SourceFormat) -> Written:
         data = out / f"{result.name}{self.suffix}"
         tmp = data.with_name(f"{TMP_PREFIX}{data.name}")
-        write_examples(tmp, result.examples, self.fmt, self._meta_for(result.name))
+        meta = get_format(self.fmt).config_meta(self.meta, result.name)  # names the config, even when empty
+        write_examples(tmp, result.examples, self.fmt, meta)
         os.replace(tmp, data)
         renamings = f"{result.name}.renamings.jsonl.gz"
         blob = gzip_bytes(jsonl_bytes(result.renamings))  # orjson writes the dataclasses as Renaming.to_json
@@ -266,11 +267,6 @@ class NativeLayout:
         return Written((data.name, sha256_file(data)), {renamings: sha256_bytes(blob)}, data.stat().st_size,
                        renamings)
 
-    def _meta_for(self, name: str) -> dict[str, Any] | None:
-        if self.fmt == "mrqa":
-            header = dict(self.meta.get("header", {}))
-            return {"header": {**header, "config": name}} if header or self.meta else None
-        return {**self.meta, "config": name}
 
 
 # ------------------------------------------------------------------------------------------------ writer
