@@ -265,6 +265,7 @@ def test_deep_nesting_is_a_clear_error_not_a_recursion_error(tmp_path, base):
     (lambda d: d["sources"]["squad"].update(licnce="MIT"), "licnce", "sources.squad.licnce: unknown field"),
     (lambda d: d.update(ner=["spacy"]), "ner", "ner: expected a mapping, got a list"),
     (lambda d: d.update(default_config=7), "default_config", "release.default_config: expected a string"),
+    (lambda d: d["sources"].update({7: d["sources"].pop("squad")}), "7", "sources.7: source names are"),
 ])
 def test_every_field_is_type_checked_on_load_naming_file_line_and_field(tmp_path, base, edit, field, message):
     edit(base)

@@ -259,7 +259,7 @@ def _read_yaml(path: Path) -> tuple[Any, dict[str, int]]:
 def _source(name: str, data: Any, doc: _Doc) -> Source:
     where = f"sources.{name}"
     data = doc.fields(data, where, SOURCE_FIELDS)
-    if dataset_slug(name) != name:
+    if not isinstance(name, str) or dataset_slug(name) != name:
         raise doc.error(where, f"source names are config-name slugs ([a-z0-9_]); got {name!r}")
     fmt = doc.require(data, "format", where)
     if fmt not in ("mrqa", "squad"):
