@@ -105,7 +105,7 @@ def read_manifest(path: Path) -> dict[str, Any] | None:
         return None
 
 
-def own_entries(out: Path) -> Iterator[os.DirEntry]:
+def _own_entries(out: Path) -> Iterator[os.DirEntry]:
     """The entries of ``out`` where a writer keeps its files: the top level and one folder down
     (``.parts/…``, ``<config>/<shard>``); links are listed, not followed."""
     with os.scandir(out) as top:
@@ -121,7 +121,7 @@ def check_own_tree(out: Path) -> list[Path]:
     there would make it write, read or delete through it, outside ``out``); else the temporary files an
     interrupted build left (to delete)."""
     stale = []
-    for entry in own_entries(out):
+    for entry in _own_entries(out):
         if entry.is_symlink():
             raise OutputError(f"{entry.path}: a symbolic link (to {os.readlink(entry.path)}) in the output "
                               f"folder; the writer writes, reads and deletes only its own files inside {out} "

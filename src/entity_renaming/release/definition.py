@@ -130,7 +130,7 @@ GROUP_FIELDS = {"name": str, "description": str, "sources": list, "builder": str
 REPO_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*$")
 #: A definition is a few levels deep; deeper YAML is refused before it is built into Python objects.
 MAX_DEPTH = 20
-_TYPE_NAMES = {str: "a string", dict: "a mapping", list: "a list", int: "an integer"}
+_TYPE_NAMES = {str: "a string", dict: "a mapping", list: "a list"}
 
 
 class _Refused(yaml.YAMLError):
