@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
@@ -103,3 +104,63 @@ def test_errors_name_file_and_field(tmp_path, examples):
     (tmp_path / "release-manifest.json").write_text('{"release": "0.9", "configs": {}}', encoding="utf-8")
     assert open_release(tmp_path, offline=True).version == "0.9"
     assert open_release(tmp_path.parent / tmp_path.name, offline=True).root == tmp_path
+
+
+# ------------------------------------------------------------------ issue 20, item 3: build folders
+
+@pytest.fixture(scope="module")
+def built_out(tmp_path_factory, ner_cache_dir) -> Path:
+    """A real ``build-benchmark --out`` folder of SQuAD 2.0 configs."""
+    from conftest import SQUAD2_NORMANS_RHINE
+
+    from entity_renaming.cli.build_benchmark import main as build_main
+
+    out = tmp_path_factory.mktemp("built") / "out"
+    assert build_main(["--input", str(SQUAD2_NORMANS_RHINE), "--out", str(out), "--perturbation", "original",
+                       "--perturbation", "randstr", "--entity-types", "per", "--seeds", "0", "--no-progress",
+                       "--ner-cache", str(ner_cache_dir)]) == 0
+    return out
+
+
+def _copy(built_out: Path, tmp_path: Path) -> tuple[Path, dict]:
+    import shutil
+
+    folder = tmp_path / "a" / "out"
+    shutil.copytree(built_out, folder)
+    return folder, json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+
+
+def test_a_manifest_entry_outside_the_build_folder_is_refused(built_out, tmp_path):
+    folder, manifest = _copy(built_out, tmp_path)
+    entry = manifest["configs"]["squad2-per-original"]
+    (tmp_path / "a" / "outside_config.json").write_bytes((folder / entry["file"]).read_bytes())
+    entry["file"] = "../outside_config.json"
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    message = r"configs.squad2-per-original.file: '../outside_config.json' points outside its folder"
+    with pytest.raises(ReleaseError, match=message):
+        open_release(folder, offline=True)
+
+
+@pytest.mark.parametrize("which", ["file", "renamings"])
+def test_a_changed_data_or_renamings_file_is_refused_before_any_work(built_out, tmp_path, capsys, which):
+    from entity_renaming.evaluation import cli
+
+    folder, manifest = _copy(built_out, tmp_path)
+    path = folder / manifest["configs"]["squad2-per-randstr-seed0"][which]
+    if which == "file":  # still a valid SQuAD file, one question reworded
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["data"][0]["paragraphs"][0]["qas"][0]["question"] += " Really?"
+        path.write_text(json.dumps(data), encoding="utf-8")
+    else:
+        path.write_bytes(gzip.compress(gzip.decompress(path.read_bytes())[:-1]))
+    release = open_release(folder, offline=True)
+    assert len(release.select(["squad2-per-original"])) == 1  # an intact config still opens
+    with pytest.raises(ReleaseError, match=rf"{path}: sha256 differs from {folder / 'manifest.json'}"):
+        release.select(["squad2-per-randstr-*"])
+    with pytest.raises(ReleaseError, match="sha256 differs"):
+        load_config(release.configs[1])
+    # the CLI stops before loading any model (none exists here)
+    assert cli.main(["--release", str(folder), "--out", str(tmp_path / "results"), "--model",
+                     str(tmp_path / "no-model"), "--offline", "--device", "cpu"]) == 2
+    assert f"{path}: sha256 differs" in capsys.readouterr().err
+    assert not (tmp_path / "results").exists()

@@ -224,7 +224,7 @@ def test_non_string_title_is_an_input_error(tmp_path, normans):
     [
         ("empty.jsonl", "", "no examples"),
         ("header.jsonl", '{"header": {"dataset": "SQuAD"}}\n', "no examples"),
-        ("empty.json", '{"version": "v2.0", "data": []}', r"data: no articles"),
+        ("empty.json", '{"version": "v2.0", "data": []}', "no examples"),
         ("noqas.json", '{"version": "v2.0", "data": [{"title": "T", "paragraphs": []}]}', "no examples"),
     ],
 )

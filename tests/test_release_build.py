@@ -626,3 +626,20 @@ def test_readme_offline_release_command_runs_as_written(tmp_path, ner_cache_dir,
     body = (out / "README.md").read_text(encoding="utf-8")
     assert "**Partial build** (`--only squad`)" in body and "**`african`**" in body  # dbname-african
     assert verify_release(out, progress=False) == []
+
+
+# ------------------------------------------------------------------ issue 20, item 2
+
+def test_a_config_folder_linked_outside_the_release_stops_the_build_and_writes_nothing_there(
+        inputs, tmp_path, capsys):
+    out, outside = tmp_path / "release", tmp_path / "outside"
+    outside.mkdir()
+    out.mkdir()
+    (outside / SHARD).write_bytes(b"not yours")
+    (out / "squad2-per-original").symlink_to(outside)
+    assert build(inputs, out, "--only", "squad2-per") == 2
+    err = capsys.readouterr().err
+    assert f"{out / 'squad2-per-original'}: a symbolic link (to {outside}) in the output folder" in err
+    assert "Traceback" not in err
+    assert [p.name for p in outside.iterdir()] == [SHARD] and (outside / SHARD).read_bytes() == b"not yours"
+    assert sorted(p.name for p in out.iterdir()) == ["squad2-per-original"]  # nothing written, nothing left

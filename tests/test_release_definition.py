@@ -60,7 +60,7 @@ def base() -> dict:
     (lambda d: d.update(default_config="squad-per-dbname-seed9"), "release.default_config"),
     (lambda d: d["sources"]["squad"].pop("licence"), "sources.squad: missing field 'licence'"),
     (lambda d: d["sources"]["squad"].update(format="csv"), "sources.squad.format"),
-    (lambda d: d["groups"][0].update(seeds=[0, -1]), "groups[0].seeds: expected non-negative integers"),
+    (lambda d: d["groups"][0].update(seeds=[0, -1]), "groups[0].seeds[1]: expected non-negative integers"),
     (lambda d: d["ner"].update(backend="stanza"), "ner.backend: only 'spacy' is supported"),
 ])
 def test_bad_definitions_name_the_file_and_field(tmp_path, base, edit, message):
@@ -213,3 +213,73 @@ def test_an_ner_model_that_is_not_installed_is_a_clear_error(tmp_path, base, cap
                          "--ner-cache", str(tmp_path / "ner")])
     err = capsys.readouterr().err
     assert code == 2 and "xx_no_such_model" in err and "Traceback" not in err
+
+
+# ------------------------------------------------------------------ issue 20, item 7: hostile YAML, types
+
+
+def _line_of(path: Path, text: str) -> int:
+    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if text in line)
+
+
+def _nested_aliases(levels: int) -> str:
+    """``[&a0 [lol × 9], &a1 [*a0 × 9], …]``: each level multiplies the rendered size by 9."""
+    parts = ["&a0 [" + ", ".join(["lol"] * 9) + "]"]
+    parts += [f"&a{k} [" + ", ".join([f"*a{k - 1}"] * 9) + "]" for k in range(1, levels)]
+    return "[" + ", ".join(parts) + "]"
+
+
+@pytest.mark.parametrize("field", ["description: Yan et al.", "repo_id: "])
+def test_yaml_aliases_are_refused_on_load_naming_file_and_line(tmp_path, base, field):
+    path = _write(tmp_path, base)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    i = next(i for i, line in enumerate(lines) if line.strip().startswith(field))
+    lines[i] = lines[i].split(":")[0] + ": " + _nested_aliases(4)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(ReleaseError) as err:
+        load_definition(path)
+    assert str(err.value).startswith(f"{path}:{i + 1}: YAML alias *a0: aliases are not allowed")
+
+
+def test_deep_nesting_is_a_clear_error_not_a_recursion_error(tmp_path, base):
+    path = _write(tmp_path, base)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("pretty_name: ", "pretty_name: " + "[" * 100_000 + "]" * 100_000 + " #", 1),
+                    encoding="utf-8")
+    with pytest.raises(ReleaseError) as err:
+        load_definition(path)
+    assert str(err.value).startswith(f"{path}:{_line_of(path, 'pretty_name')}: nested more than")
+
+
+@pytest.mark.parametrize(("edit", "field", "message"), [
+    (lambda d: d["sources"]["squad"].update(citation=["a", "b"]), "citation",
+     "sources.squad.citation: expected a string, got a list"),
+    (lambda d: d.update(repo_id=["me", "tiny"]), "repo_id", "release.repo_id: expected a string, got a list"),
+    (lambda d: d.update(repo_id="me tiny"), "repo_id", "release.repo_id: expected a hub dataset id ORG/NAME"),
+    (lambda d: d.update(pretty_name={"a": 1}), "pretty_name", "release.pretty_name: expected a string"),
+    (lambda d: d["groups"][0].update(description=3), "description",
+     "groups[0].description: expected a string"),
+    (lambda d: d["groups"][2].update(builder=["entswap"]), "builder", "groups[2].builder: expected a string"),
+    (lambda d: d["sources"]["squad"]["hub"].update(subset=None), "subset",
+     "sources.squad.hub.subset: expected a string, got None"),
+    (lambda d: d["sources"]["squad"].update(licnce="MIT"), "licnce", "sources.squad.licnce: unknown field"),
+    (lambda d: d.update(ner=["spacy"]), "ner", "ner: expected a mapping, got a list"),
+    (lambda d: d.update(default_config=7), "default_config", "release.default_config: expected a string"),
+    (lambda d: d["sources"].update({7: d["sources"].pop("squad")}), "7", "sources.7: source names are"),
+])
+def test_every_field_is_type_checked_on_load_naming_file_line_and_field(tmp_path, base, edit, field, message):
+    edit(base)
+    path = _write(tmp_path, base)
+    with pytest.raises(ReleaseError) as err:
+        load_definition(path)
+    assert str(err.value).startswith(f"{path}:{_line_of(path, field + ':')}: {message}")
+
+
+def test_a_bad_citation_stops_the_release_before_any_work(tmp_path, base, capsys):
+    base["sources"]["squad"]["citation"] = ["a", "b"]
+    out = tmp_path / "out"
+    code = release_main(["--release", str(_write(tmp_path, base)), "--offline", "--no-progress",
+                         "--release-out", str(out), "--ner-cache", str(tmp_path / "ner")])
+    err = capsys.readouterr().err
+    assert code == 2 and "sources.squad.citation: expected a string, got a list" in err
+    assert "Traceback" not in err and not out.exists() and not (tmp_path / "ner").exists()

@@ -13,19 +13,29 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
-from conftest import MRQA_SQUAD_DEV
+from conftest import MRQA_SQUAD_DEV, SQUAD2_NORMANS_RHINE
 
 from entity_renaming import checksums
+from entity_renaming.checksums import sha256_file
 from entity_renaming.cli.build_benchmark import main
 from entity_renaming.configs import ConfigSpec, expand_specs
 from entity_renaming.io import read_examples, write_examples
 from entity_renaming.namebank import default_bank_root
 from entity_renaming.pipeline import build_configs
 from entity_renaming.release.definition import Group
-from entity_renaming.writer import SKIPPED, FolderLock, NativeLayout, Writer, not_emitted
+from entity_renaming.writer import (
+    SKIPPED,
+    ConfigEntry,
+    FolderLock,
+    NativeLayout,
+    OutputError,
+    Writer,
+    not_emitted,
+)
 
 DEMO = ["--demo", "--seeds", "0", "--no-progress"]
 
@@ -325,3 +335,60 @@ def test_output_holds_no_per_config_copy_of_out_of_scope_examples(squad_build):
                      for r, c in e["skip_reasons"].items() if r.startswith("no perturbable"))
     assert stored * 2 == per_config  # each list once, for the 2 configs of its entity type
     assert os.path.getsize(squad_build / "out-of-scope.jsonl.gz") < 24 * stored  # compressed ids
+
+
+# ----------------------------------------------------------------------------------- issue 20, item 1
+
+
+@pytest.mark.parametrize("link", [".parts", "manifest.json"])
+def test_a_link_in_the_output_folder_stops_the_build_before_it_touches_anything_outside(
+        tmp_path, ner_cache_dir, capsys, link):
+    victim, out = tmp_path / "victim", tmp_path / "out"
+    victim.mkdir()
+    out.mkdir()
+    (victim / "a").write_text("not yours\n", encoding="utf-8")
+    target = "../victim" if link == ".parts" else "../victim/a"
+    (out / link).symlink_to(target)
+    code = main(["--input", str(SQUAD2_NORMANS_RHINE), "--out", str(out), "--seeds", "0,1", "--no-progress",
+                 "--ner-cache", str(ner_cache_dir)])
+    assert code == 2
+    assert f"{out / link}: a symbolic link (to {target}) in the output folder" in capsys.readouterr().err
+    assert sorted(p.name for p in victim.iterdir()) == ["a"]
+    assert (victim / "a").read_text(encoding="utf-8") == "not yours\n"
+
+
+def test_a_link_one_folder_down_is_refused_and_stale_temporary_files_are_removed(tmp_path):
+    out, outside = tmp_path / "out", tmp_path / "outside"
+    outside.mkdir()
+    (out / ".parts").mkdir(parents=True)
+    (out / ".parts" / ".tmp-1-x.skipped.jsonl").write_bytes(b"partial")
+    (outside / ".tmp-1-y").write_bytes(b"not yours")
+    with Writer(out, NativeLayout("mrqa", None, False), {}):
+        pass
+    assert not (out / ".parts" / ".tmp-1-x.skipped.jsonl").exists()
+    (out / ".parts" / "scope-0.json.gz").symlink_to(outside / ".tmp-1-y")
+    with pytest.raises(OutputError, match=r"scope-0\.json\.gz: a symbolic link"):
+        Writer(out, NativeLayout("mrqa", None, False), {})
+    assert (outside / ".tmp-1-y").read_bytes() == b"not yours"
+    (out / ".parts" / "scope-0.json.gz").unlink()
+    with Writer(out, NativeLayout("mrqa", None, False), {}):  # the lock was released by the refusal
+        pass
+
+
+def test_manifest_paths_outside_the_folder_are_never_read_kept_or_deleted(tmp_path):
+    out, victim = tmp_path / "a" / "out", tmp_path / "a" / "victim.txt"
+    out.mkdir(parents=True)
+    victim.write_text("not yours\n", encoding="utf-8")
+    entry = asdict(ConfigEntry(name="kept", format="mrqa", fingerprint="fp", built_with={},
+                               file="../victim.txt", sha256=sha256_file(victim), num_examples=0,
+                               num_bytes=0, num_input=0, num_skipped=0, num_edits=0, skip_reasons={}))
+    with Writer(out, NativeLayout("mrqa", None, False), {}) as writer:
+        configs = writer.manifest["configs"]
+        configs["kept"] = entry
+        configs["absolute"] = dict(entry, name="absolute", file=str(victim))
+        configs["stale"] = dict(entry, name="stale", file="x.jsonl", files={"../victim.txt": entry["sha256"]})
+        configs["scope"] = dict(entry, name="scope", file="x.jsonl", out_of_scope={"r": "/../../victim.txt"})
+        assert not writer.is_done("kept", "fp") and not writer.is_done("absolute", "fp")
+        assert writer.entry("scope") is None
+        writer._remove_stale(set())
+    assert victim.read_text(encoding="utf-8") == "not yours\n"

@@ -81,8 +81,9 @@ PERTURBATION_NAMES = (*PERTURBATIONS, *ORIGIN_PERTURBATIONS)
 
 
 def read(path: str | Path, fmt: SourceFormat | None = None, dataset: str | None = None) -> list[QAExample]:
-    """The examples of an MRQA ``.jsonl[.gz]`` or SQuAD 2.0 ``.json`` file (format from the name)."""
-    return read_examples(path, fmt, dataset)[1]
+    """The examples of an MRQA ``.jsonl[.gz]`` or SQuAD 2.0 ``.json`` file (format from the name); an
+    empty file (a built config with no example) gives ``[]`` and a warning saying so."""
+    return read_examples(path, fmt, dataset, allow_empty=True)[1]
 
 
 def write(path: str | Path, examples: Iterable[QAExample], fmt: SourceFormat | None = None) -> None:

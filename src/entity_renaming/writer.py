@@ -28,7 +28,7 @@ import os
 import re
 import sys
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -38,7 +38,7 @@ import orjson
 
 from .checksums import package_version, sha256_bytes, sha256_file
 from .configs import ConfigResult
-from .io import file_suffix, write_examples
+from .io import file_suffix, get_format, write_examples
 from .model import QAExample, SourceFormat
 from .quality import linter_for
 
@@ -56,10 +56,13 @@ class OutputError(ValueError):
 
 
 def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and ``os.replace``."""
+    """Write ``data`` to ``path`` through a temporary file in the same folder and ``os.replace`` (which
+    replaces a link at ``path``; a link at the temporary name is not followed either)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f"{TMP_PREFIX}{os.getpid()}-{path.name}")  # workers may write the same file
-    tmp.write_bytes(data)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o666)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
     os.replace(tmp, path)
 
 
@@ -102,6 +105,32 @@ def read_manifest(path: Path) -> dict[str, Any] | None:
         return None
 
 
+def _own_entries(out: Path) -> Iterator[os.DirEntry]:
+    """The entries of ``out`` where a writer keeps its files: the top level and one folder down
+    (``.parts/…``, ``<config>/<shard>``); links are listed, not followed."""
+    with os.scandir(out) as top:
+        for entry in top:
+            yield entry
+            if entry.is_dir(follow_symlinks=False):
+                with os.scandir(entry.path) as inner:
+                    yield from inner
+
+
+def check_own_tree(out: Path) -> list[Path]:
+    """An :class:`OutputError` naming the first symbolic link where the writer keeps its files (a link
+    there would make it write, read or delete through it, outside ``out``); else the temporary files an
+    interrupted build left (to delete)."""
+    stale = []
+    for entry in _own_entries(out):
+        if entry.is_symlink():
+            raise OutputError(f"{entry.path}: a symbolic link (to {os.readlink(entry.path)}) in the output "
+                              f"folder; the writer writes, reads and deletes only its own files inside {out} "
+                              "and never follows a link: remove it or choose another output folder")
+        if entry.name.startswith(TMP_PREFIX) and entry.is_file(follow_symlinks=False):
+            stale.append(Path(entry.path))
+    return stale
+
+
 class FolderLock:
     """An exclusive ``flock`` on the output folder itself (no lock file is left behind), held while a build
     writes it; a second build into the same folder stops at once with a clear error."""
@@ -128,6 +157,7 @@ class FolderLock:
 
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 _NUMBER = re.compile(r"\d+")
+_SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
 @lru_cache(maxsize=4096)
@@ -183,11 +213,14 @@ class ConfigEntry:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ConfigEntry | None:
-        """The entry, or ``None`` for one written by another version of the writer (rebuilt)."""
+        """The entry, or ``None`` for one written by another version of the writer or damaged (rebuilt)."""
         try:
-            return cls(**data)
+            entry = cls(**data)
         except TypeError:
             return None
+        lists = entry.out_of_scope.values() if isinstance(entry.out_of_scope, dict) else [None]
+        ok = isinstance(entry.files, dict) and all(isinstance(d, str) and _SHA256.fullmatch(d) for d in lists)
+        return entry if ok else None
 
 
 @dataclass(frozen=True)
@@ -225,19 +258,14 @@ class NativeLayout:
     def write_config(self, out: Path, result: ConfigResult, fmt: SourceFormat) -> Written:
         data = out / f"{result.name}{self.suffix}"
         tmp = data.with_name(f"{TMP_PREFIX}{data.name}")
-        write_examples(tmp, result.examples, self.fmt, self._meta_for(result.name))
+        meta = get_format(self.fmt).config_meta(self.meta, result.name)  # names the config, even when empty
+        write_examples(tmp, result.examples, self.fmt, meta)
         os.replace(tmp, data)
         renamings = f"{result.name}.renamings.jsonl.gz"
         blob = gzip_bytes(jsonl_bytes(result.renamings))  # orjson writes the dataclasses as Renaming.to_json
         atomic_write(out / renamings, blob)
         return Written((data.name, sha256_file(data)), {renamings: sha256_bytes(blob)}, data.stat().st_size,
                        renamings)
-
-    def _meta_for(self, name: str) -> dict[str, Any] | None:
-        if self.fmt == "mrqa":
-            header = dict(self.meta.get("header", {}))
-            return {"header": {**header, "config": name}} if header or self.meta else None
-        return {**self.meta, "config": name}
 
 
 # ------------------------------------------------------------------------------------------------ writer
@@ -250,8 +278,13 @@ class Writer:
     def __init__(self, out: Path, layout: Layout, header: dict[str, Any]) -> None:
         self.out, self.layout = Path(out), layout
         self.lock = FolderLock(self.out)
-        for stale in self.out.rglob(f"{TMP_PREFIX}*"):  # left by an interrupted build
-            stale.unlink()
+        try:
+            stale = check_own_tree(self.out)
+        except OutputError:
+            self.lock.release()
+            raise
+        for path in stale:  # left by an interrupted build
+            path.unlink()
         self.manifest: dict[str, Any] = {"package": "entity-renamed-mrqa",
                                          "package_version": package_version(), **header, "configs": {}}
         old = read_manifest(self.out / layout.manifest_name) or {}
@@ -275,11 +308,20 @@ class Writer:
         entry = self.entry(name)
         if entry is None or entry.fingerprint != fingerprint:
             return False
-        files = entry.all_files().items()
-        done = all((self.out / f).is_file() and sha256_file(self.out / f) == h for f, h in files)
+        paths = [(self.own(f), h) for f, h in entry.all_files().items()]
+        done = all(p is not None and p.is_file() and sha256_file(p) == h for p, h in paths)
         if done and name not in self.reused:
             self.reused.append(name)
         return done
+
+    def own(self, rel: object) -> Path | None:
+        """``out / rel`` when a manifest path ``rel`` names a file inside the output folder, else ``None``
+        (a planted or damaged entry never makes the writer read, keep or delete another file)."""
+        if not isinstance(rel, str) or not rel:
+            return None
+        path, root = self.out / rel, self.out.resolve()
+        resolved = path.resolve()
+        return path if resolved.is_relative_to(root) and resolved != root else None
 
     def write_files(self, result: ConfigResult, *, fmt: SourceFormat, built_with: dict[str, Any],
                     fingerprint: str, num_input: int, source: str = "", group: str = "",
@@ -405,12 +447,13 @@ class Writer:
             data = self.manifest["configs"].pop(name)
             entry = ConfigEntry.from_json(data) if isinstance(data, dict) else None
             for rel in (entry.all_files() if entry else {}):
-                path = (self.out / rel).resolve()
-                if rel in shared or not path.is_relative_to(root) or path == root:
+                path = self.own(rel)
+                if rel in shared or path is None:
                     continue
                 path.unlink(missing_ok=True)
-                if path.parent != root and path.parent.is_dir() and not any(path.parent.iterdir()):
-                    path.parent.rmdir()
+                folder = path.parent.resolve()
+                if folder != root and folder.is_dir() and not any(folder.iterdir()):
+                    folder.rmdir()
 
     def summary(self) -> str:
         """One line: how many configs were built and how many reused."""

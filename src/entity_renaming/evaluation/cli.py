@@ -148,6 +148,7 @@ def evaluate_model(
     for config in configs:
         data: ConfigData = load_config(config, split, limit)
         if not data.examples:
+            print(f"{config.name}: no examples (an empty config); nothing to evaluate", file=sys.stderr)
             continue
         with tqdm(total=0, desc=config.name, unit="win", disable=not progress) as bar:
             allow_null = get_format(data.source_format).allows_null

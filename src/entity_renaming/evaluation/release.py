@@ -23,12 +23,14 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from ..checksums import sha256_file
 from ..configs import parse_config_name
 from ..io import InputError, read_examples
 from ..io.formats import format_for_columns
 from ..model import QAExample
 from ..release.errors import ReleaseError  # one error type for release folders (re-exported here)
 from ..release.frontmatter import front_matter  # one card front-matter parser
+from ..release.paths import confined, relative_parts  # one confinement of paths a folder's files name
 
 RELEASE_MANIFEST = "release-manifest.json"
 OUT_MANIFEST = "manifest.json"
@@ -42,6 +44,27 @@ class ReleaseConfig:
     spec: dict[str, Any]
     files: dict[str, list[Path]]
     renamings: Path | None = None  # build-benchmark --out folders: the config's renamings records
+    #: the sha256 that the folder's manifest records for each of these files (checked before reading)
+    sha256: dict[Path, str] = field(default_factory=dict)
+    manifest: Path | None = None  # the manifest that records them
+
+    def check(self) -> None:
+        """Every file of the config that its manifest records still has the recorded sha256, as
+        ``build-benchmark --verify`` checks: a changed file is an error, never evaluated."""
+        for path, digest in self.sha256.items():
+            if sha256_file(path) != digest:
+                raise self._changed(path)
+
+    def read(self, path: Path) -> bytes:
+        """The bytes of one of the config's files, checked against the manifest's sha256."""
+        raw = path.read_bytes()
+        if path in self.sha256 and hashlib.sha256(raw).hexdigest() != self.sha256[path]:
+            raise self._changed(path)
+        return raw
+
+    def _changed(self, path: Path) -> ReleaseError:
+        return ReleaseError(f"{path}: sha256 differs from {self.manifest}: the file changed after the build; "
+                            "rebuild it")
 
 
 @dataclass
@@ -69,12 +92,15 @@ class Release:
     version: str | None
 
     def select(self, patterns: list[str] | None) -> list[ReleaseConfig]:
-        """Configs whose names match any glob in ``patterns`` (all when ``None``)."""
-        if not patterns:
-            return list(self.configs)
-        chosen = [c for c in self.configs if any(fnmatch.fnmatchcase(c.name, p) for p in patterns)]
-        if not chosen:
-            raise ReleaseError(f"{self.root / 'README.md'}: no config matches {', '.join(patterns)}")
+        """Configs whose names match any glob in ``patterns`` (all when ``None``), each one's files checked
+        against the sha256 its manifest records before any work (:meth:`ReleaseConfig.check`)."""
+        chosen = list(self.configs)
+        if patterns:
+            chosen = [c for c in self.configs if any(fnmatch.fnmatchcase(c.name, p) for p in patterns)]
+            if not chosen:
+                raise ReleaseError(f"{self.root / 'README.md'}: no config matches {', '.join(patterns)}")
+        for config in chosen:
+            config.check()
         return chosen
 
 
@@ -96,6 +122,8 @@ def open_release(
         return _open_out_folder(root)
     readme = root / "README.md"
     meta = front_matter(readme)
+    recorded = _release_manifest(root)
+    digests = recorded.get("files") if isinstance(recorded.get("files"), dict) else {}
     entries = meta.get("configs")
     if not isinstance(entries, list) or not entries:
         raise ReleaseError(f"{readme}: front matter has no 'configs' list")
@@ -114,15 +142,19 @@ def open_release(
             if not isinstance(df, dict) or "split" not in df or "path" not in df:
                 raise ReleaseError(f"{where}.data_files[{j}]: needs 'split' and 'path'")
             paths = df["path"] if isinstance(df["path"], list) else [df["path"]]
+            for pattern in paths:
+                relative_parts(pattern, f"{where}.data_files[{j}].path")
             found = sorted(p for pattern in paths for p in root.glob(pattern))
             if not found:
                 raise ReleaseError(f"{where}.data_files[{j}]: no file matches {df['path']!r} under {root}")
             files[str(df["split"])] = found
         if not files:
             raise ReleaseError(f"{where}: no 'data_files'")
-        configs.append(ReleaseConfig(name, spec, files))
-    version = meta.get("version") or meta.get("release_version") or _release_version(root)
-    return Release(root, configs, str(version) if version is not None else None)
+        expected = {p: digests[rel] for ps in files.values() for p in ps
+                    if isinstance(digests.get(rel := p.relative_to(root).as_posix()), str)}
+        configs.append(ReleaseConfig(name, spec, files, sha256=expected, manifest=root / RELEASE_MANIFEST))
+    version = meta.get("version") or meta.get("release_version") or recorded.get("release")
+    return Release(root, configs, str(version) if version else None)
 
 
 def _spec(name: str, where: str) -> dict[str, Any]:
@@ -165,26 +197,33 @@ def _open_out_folder(root: Path) -> Release:
         where = f"{path}: configs.{name}"
         if not isinstance(entry, dict) or not isinstance(entry.get("file"), str):
             raise ReleaseError(f"{where}.file: missing")
-        data = root / entry["file"]
+        data = confined(root, entry["file"], f"{where}.file")  # inside the folder, as --verify checks
         if not data.is_file():
             raise ReleaseError(f"{where}.file: {data} does not exist")
+        if not isinstance(entry.get("sha256"), str):
+            raise ReleaseError(f"{where}.sha256: missing (not a build-benchmark manifest?)")
+        digests = {data: entry["sha256"]}
         ren = entry.get("renamings")
         ren_file = ren.get("file") if isinstance(ren, dict) else ren
-        renamings = root / ren_file if isinstance(ren_file, str) else None
-        if renamings is not None and not renamings.is_file():
-            raise ReleaseError(f"{where}.renamings: {renamings} does not exist")
-        configs.append(ReleaseConfig(str(name), _spec(str(name), where), {"validation": [data]}, renamings))
+        renamings = confined(root, ren_file, f"{where}.renamings") if isinstance(ren_file, str) else None
+        if renamings is not None:
+            if not renamings.is_file():
+                raise ReleaseError(f"{where}.renamings: {renamings} does not exist")
+            listed = entry.get("files")
+            digest = listed.get(ren_file) if isinstance(listed, dict) else None
+            if not isinstance(digest, str):
+                raise ReleaseError(f"{where}.files: no sha256 for the renamings {ren_file!r}")
+            digests[renamings] = digest
+        configs.append(ReleaseConfig(str(name), _spec(str(name), where), {"validation": [data]}, renamings,
+                                     digests, path))
     return Release(root, configs, None)
 
 
-def _release_version(root: Path) -> str | None:
-    """The ``release`` version recorded in ``release-manifest.json`` beside the card."""
+def _release_manifest(root: Path) -> dict[str, Any]:
+    """``release-manifest.json`` beside the card (its ``release`` version and ``files`` sha256), or ``{}``."""
     path = root / RELEASE_MANIFEST
-    if not path.exists():
-        return None
-    data = _read_json(path)
-    version = data.get("release") if isinstance(data, dict) else None
-    return str(version) if version else None
+    data = _read_json(path) if path.exists() else {}
+    return data if isinstance(data, dict) else {}
 
 
 def _entity_types(renamings: Any) -> list[str]:
@@ -217,14 +256,14 @@ def load_config(config: ReleaseConfig, split: str | None = None, limit: int | No
     data = ConfigData(config, split, [], {})
     digest = hashlib.sha256()
     for path in config.files[split]:
-        raw = path.read_bytes()  # read once: hashed, then parsed from memory
+        raw = config.read(path)  # read once: checked, hashed, then parsed from memory
         digest.update(raw)
         if path.suffix == ".parquet":
             _add_parquet_rows(data, path, raw)
         else:
             _add_file(data, path)
     if config.renamings is not None:
-        _add_renamings(data, config.renamings)
+        _add_renamings(data, config.renamings, config)
     if limit is not None:
         data.examples = data.examples[:limit]
     data.sha256 = digest.hexdigest()
@@ -260,17 +299,20 @@ def _add(data: ConfigData, ex: QAExample, original_id: str, where: str) -> None:
     data.examples.append(ex)
 
 
-def _add_renamings(data: ConfigData, path: Path) -> None:
-    """Original ids and renamed entity types from a ``.renamings.jsonl[.gz]`` file."""
-    opener = gzip.open if path.name.endswith(".gz") else open
-    with opener(path, "rt", encoding="utf-8") as handle:
-        for line_no, line in enumerate(handle, 1):
-            try:
-                rec = json.loads(line)
-                ex_id = rec["example_id"]
-            except (json.JSONDecodeError, KeyError, TypeError) as err:
-                raise ReleaseError(f"{path}:{line_no}: not a renaming record ({err})") from None
-            if ex_id not in data.original_ids:
-                raise ReleaseError(f"{path}:{line_no}: example_id {ex_id!r} is not in the config's data file")
-            data.original_ids[ex_id] = str(rec.get("original_id") or ex_id)
-            data.entity_types[ex_id] = _entity_types([rec])
+def _add_renamings(data: ConfigData, path: Path, config: ReleaseConfig) -> None:
+    """Original ids and renamed entity types from a ``.renamings.jsonl[.gz]`` file (checked against the
+    sha256 its manifest records)."""
+    raw = config.read(path)
+    text = (gzip.decompress(raw) if path.name.endswith(".gz") else raw).decode("utf-8")
+    for line_no, line in enumerate(text.split("\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+            ex_id = rec["example_id"]
+        except (json.JSONDecodeError, KeyError, TypeError) as err:
+            raise ReleaseError(f"{path}:{line_no}: not a renaming record ({err})") from None
+        if ex_id not in data.original_ids:
+            raise ReleaseError(f"{path}:{line_no}: example_id {ex_id!r} is not in the config's data file")
+        data.original_ids[ex_id] = str(rec.get("original_id") or ex_id)
+        data.entity_types[ex_id] = _entity_types([rec])

@@ -101,8 +101,10 @@ def validate(parsed: Parsed, *, allow_empty: bool = False, reader: Format | None
     ``allow_empty`` is for reading a built config back (a config may hold no example, e.g. no ORG answer
     entity in a small sample); an input to a build must never be empty. ``reader`` is the reader's format,
     for an empty file (otherwise the examples' own)."""
-    if not parsed.examples and not allow_empty:
-        raise InputError(parsed.path, None, "<file>", "no examples")
+    if not parsed.examples:
+        if not allow_empty:
+            raise InputError(parsed.path, None, "<file>", "no examples")
+        warnings.warn(f"{parsed.path}: no examples (an empty config)", stacklevel=2)
     first_seen: dict[str, int] = {}
     for i, ex in enumerate(parsed.examples):
         j = first_seen.setdefault(ex.id, i)

@@ -137,8 +137,9 @@ class MRQAFormat(Format):
         write_mrqa(path, examples, meta)
 
     def config_meta(self, meta: dict[str, Any] | None, config: str) -> dict[str, Any] | None:
+        """Always a header naming the config: an empty config is then a header line, not a 0-byte file."""
         header = dict(meta.get("header", {})) if meta else {}
-        return {"header": {**header, "config": config}} if header or meta else None
+        return {"header": {**header, "config": config}}
 
     def to_row(self, example: QAExample) -> dict[str, Any]:
         return hf.mrqa_row(example)

@@ -73,9 +73,7 @@ def read_squad(path: str | Path, dataset: str | None = None) -> Parsed:
             path, err.lineno, "<json>", f"malformed JSON: {err.msg} at column {err.colno}"
         ) from None
     lines = _Lines(raw)
-    articles = require(doc, "data", list, path, 1)
-    if not articles:
-        raise InputError(path, lines.of_value("data", "") or 1, "data", "no articles (empty list)")
+    articles = require(doc, "data", list, path, 1)  # ``[]``: an empty config (an input must not be empty)
     # A SQuAD 2.0 file is the ``squad2`` dataset whatever its file name (config names, AfriSQuAD2).
     dataset = dataset or ("squad2" if doc.get("version") == "v2.0" else path.name.split(".")[0])
     reader = _Reader(path, lines, dataset)

@@ -14,6 +14,7 @@ from ..io.errors import InputError
 from ..namebank import BankError
 from ..ner.backend import NerModelError
 from ..pipeline import DEFAULT_SPACY_MODEL
+from ..writer import OutputError
 from .builder import BuildOptions, build_release
 from .definition import default_definition_path, load_definition, select
 from .errors import ReleaseError
@@ -104,7 +105,7 @@ def run_release(args: argparse.Namespace) -> int:
                 print("dry run: nothing uploaded")
             else:
                 print(f"pushed: {push(plan)}")
-    except (ReleaseError, InputError, BankError, NerModelError) as err:
+    except (ReleaseError, InputError, BankError, NerModelError, OutputError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     return 0
