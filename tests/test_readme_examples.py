@@ -183,9 +183,12 @@ def matches(want: str, got: str) -> bool:
 
 @pytest.fixture(scope="module")
 def clone(tmp_path_factory) -> tuple[Path, dict[str, str]]:
-    """A copy of the repository's files (tracked and not ignored: what a fresh clone holds) and the
-    environment of a fresh offline machine: empty caches, the hub offline, no package settings."""
-    base = tmp_path_factory.mktemp("readme")
+    return make_clone(tmp_path_factory.mktemp("readme"))
+
+
+def make_clone(base: Path) -> tuple[Path, dict[str, str]]:
+    """A copy of the repository's files (tracked and not ignored: what a fresh clone holds) in ``base``
+    and the environment of a fresh offline machine: empty caches, the hub offline, no package settings."""
     work = base / "clone"
     listing = subprocess.run(
         ["git", "-C", str(ROOT), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
@@ -257,3 +260,29 @@ def test_readme_has_runnable_examples():
     assert all(b.output is not None for b in api), (
         "README.md: show what each Python API example prints in a ```text block: "
         + ", ".join(b.where for b in api if b.output is None))
+
+
+def update_outputs() -> None:
+    """``python tests/test_readme_examples.py --update``: run every runnable block and write what it
+    prints into its ```text block (read the diff before committing: the README must say what is true)."""
+    import tempfile
+
+    lines = README.read_text(encoding="utf-8").splitlines(keepends=True)
+    updates = []
+    with tempfile.TemporaryDirectory() as tmp:
+        work, env = make_clone(Path(tmp))
+        for block in RUNNABLE:
+            done = run_block(block, work, env)
+            print(f"{block.where}: exit status {done.returncode}")
+            if done.returncode:
+                print(done.stderr[-3000:])
+            elif block.output is not None and not matches(block.output.code, done.stdout):
+                # the text starts on the line after the fence (0-based index: the fence's line number)
+                updates.append((block.output.line, block.output.code.count("\n"), done.stdout))
+                print(f"  the ```text block at line {block.output.line} now shows what it prints")
+    for first, count, stdout in reversed(updates):  # bottom-up: earlier line numbers stay right
+        lines[first : first + count] = [stdout]
+    README.write_text("".join(lines), encoding="utf-8")
+
+if __name__ == "__main__" and sys.argv[1:] == ["--update"]:
+    update_outputs()
