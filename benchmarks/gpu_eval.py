@@ -8,7 +8,9 @@ Extractive QA (randomly initialised ``BertForQuestionAnswering`` of each ``--siz
 vocabulary of 30,522 trained on the input file, MRQA SQuAD dev questions):
 
 1. **evaluator**: :meth:`QAPredictor.predict`: vectorised featurisation, token-budget batches, prefetching
-   thread with pinned memory, one copy back, vectorised span search;
+   thread with pinned memory, one copy back per chunk, vectorised span search; on CUDA in chunks of
+   ``--chunk-examples``, featurisation and span search of neighbouring chunks overlapping the GPU (also
+   timed as one chunk, and at ``--batch-sizes``);
 2. **bare forward**: the model's forward pass alone over the *same* windows and batches, every batch
    already on the device: the ceiling for any evaluator;
 3. **per-example loop**: :func:`per_example_predict` (windows padded to ``max_length``, one example per
@@ -30,7 +32,14 @@ from pathlib import Path
 
 import torch
 
-from entity_renaming.evaluation.inference import QAPredictor, WindowSettings, device_and_dtype, resolve_dtype
+from entity_renaming.evaluation.inference import (
+    PIPELINE_CHUNK,
+    QAPredictor,
+    WindowSettings,
+    attention_kernels,
+    device_and_dtype,
+    resolve_dtype,
+)
 from entity_renaming.evaluation.random_model import SIZES, random_qa_model, train_tokenizer
 from entity_renaming.evaluation.reference import per_example_predict
 from entity_renaming.evaluation.results import device_label
@@ -62,12 +71,13 @@ def bare_forward(predictor: QAPredictor, features, batch_size: int) -> float:
     """Seconds for the forward passes alone over the evaluator's own batches, inputs already on device."""
     use_types = features.token_type_ids is not None and predictor._accepts_token_types()
     batches = [predictor._tensors(features, b, use_types) for b in predictor.batches(features, batch_size)]
-    predictor.model(**batches[0])  # warm-up for this shape
-    sync(predictor.device)
-    t0 = time.perf_counter()
-    for inputs in batches:
-        predictor.model(**inputs)
-    sync(predictor.device)
+    with attention_kernels(predictor.device):  # the evaluator's attention kernels
+        predictor.model(**batches[0])  # warm-up for this shape
+        sync(predictor.device)
+        t0 = time.perf_counter()
+        for inputs in batches:
+            predictor.model(**inputs)
+        sync(predictor.device)
     return time.perf_counter() - t0
 
 
@@ -75,29 +85,39 @@ def qa_report(args, size: str, tokenizer, examples, device: torch.device, dtype:
     settings = WindowSettings(args.max_length, args.stride)
     model = random_qa_model(len(tokenizer), size, seed=0).to(resolve_dtype(dtype))
     predictor = QAPredictor(model, tokenizer, device=device, settings=settings)
+    def evaluate(batch_size: int = args.batch_size, chunk: int | None = args.chunk_examples):
+        return predictor.predict(examples, allow_null=False, batch_size=batch_size, chunk_examples=chunk)
+
     predictor.predict(examples[:32], allow_null=False, batch_size=args.batch_size)  # warm-up
-    t_eval, preds = timed(
-        lambda: predictor.predict(examples, allow_null=False, batch_size=args.batch_size),
-        device,
-        args.repeats,
-    )
+    t_eval, preds = timed(evaluate, device, args.repeats)
+    t_whole, whole = timed(lambda: evaluate(chunk=0), device, args.repeats)
+    sweep = {b: round(timed(lambda b=b: evaluate(b), device, args.repeats)[0], 3) for b in args.batch_sizes}
     t_feat, features = timed(lambda: predictor.featurize(examples), device)
+    logits = predictor.logits_array(features, batch_size=args.batch_size)
+    t_post, _ = timed(lambda: predictor.postprocess(examples, features, logits, allow_null=False), device)
     t_bare = min(bare_forward(predictor, features, args.batch_size) for _ in range(args.repeats))
     loop = examples[: args.loop_examples]
     per_example_predict(predictor.model, tokenizer, loop[:4], settings, device)  # warm-up
+    n = len(examples)
     t_loop, slow = timed(
         lambda: per_example_predict(predictor.model, tokenizer, loop, settings, device), device
     )
     same = sum(preds[e.id].text == slow[e.id] for e in loop) / len(loop)
-    n = len(examples)
     return {
         "size": size,
         "params_m": round(sum(t.numel() for t in model.parameters()) / 1e6, 1),
         "examples": n,
         "windows": int(len(features.input_ids)),
         "batch_size": args.batch_size,
+        "chunk_examples": args.chunk_examples if args.chunk_examples is not None else PIPELINE_CHUNK,
         "evaluator_s": round(t_eval, 3),
+        "evaluator_one_chunk_s": round(t_whole, 3),
+        "identical_predictions_chunked_vs_one_chunk": round(
+            sum(preds[e.id].text == whole[e.id].text for e in examples) / n, 4
+        ),
+        "evaluator_s_by_batch_size": sweep,
         "featurize_s": round(t_feat, 3),
+        "span_search_s": round(t_post, 3),
         "bare_forward_s": round(t_bare, 3),
         "evaluator_ex_per_s": round(n / t_eval, 1),
         "bare_forward_ex_per_s": round(n / t_bare, 1),
@@ -183,6 +203,18 @@ def main(argv: list[str] | None = None) -> dict:
         default=None,
         help="full-length windows per batch (default 256 cuda, 8 cpu)",
     )
+    p.add_argument(
+        "--chunk-examples",
+        type=int,
+        default=None,
+        help=f"examples per pipelined chunk (default {PIPELINE_CHUNK} on cuda; 0: one chunk); the one-chunk "
+        "evaluator is timed too",
+    )
+    p.add_argument(
+        "--batch-sizes",
+        default="",
+        help="comma-separated other batch sizes to time the evaluator with (e.g. 128,512)",
+    )
     p.add_argument("--max-length", type=int, default=384)
     p.add_argument("--stride", type=int, default=128)
     p.add_argument(
@@ -203,6 +235,7 @@ def main(argv: list[str] | None = None) -> dict:
     if smoke:
         args.max_length, args.stride, args.repeats = min(args.max_length, 128), min(args.stride, 48), 1
         args.gen_batch_size, args.new_tokens = min(args.gen_batch_size, 4), min(args.new_tokens, 4)
+    args.batch_sizes = [int(b) for b in args.batch_sizes.split(",") if b]
     sizes = (args.sizes or ("tiny" if smoke else "base,large")).split(",")
     for size in sizes:
         if size not in SIZES:

@@ -38,8 +38,9 @@ def test_predictions_equal_the_per_example_loop(data, seed):
     for examples in (mrqa, squad2):
         assert sum(len(predictor.featurize([e]).input_ids) > 1 for e in examples) > 10  # several windows
         reference = per_example_predict(model, tok, examples, settings, torch.device("cpu"))
-        for batch_size in (1, 64):
-            fast = predictor.predict(examples, allow_null=False, batch_size=batch_size)
+        for batch_size, chunk in ((1, 0), (64, 0), (64, 7)):  # chunk 7: the pipelined path CUDA takes
+            fast = predictor.predict(examples, allow_null=False, batch_size=batch_size, chunk_examples=chunk)
+            assert list(fast) == [e.id for e in examples]
             assert {k: p.text for k, p in fast.items()} == reference
 
 

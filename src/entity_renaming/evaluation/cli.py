@@ -82,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=None,
         help="tokens per forward pass, in full windows (--max-length tokens each; shorter windows make "
-        "larger batches); default 256 on cuda (the fastest measured for bert-base on an H100), 8 on cpu",
+        "larger batches); default 256 on cuda (fastest for bert-base on an H200), 8 on cpu",
     )
     p.add_argument(
         "--dtype",

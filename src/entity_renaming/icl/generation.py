@@ -17,7 +17,7 @@ from typing import Any
 import torch
 from tqdm.auto import tqdm
 
-from ..evaluation.inference import resolve_dtype
+from ..evaluation.inference import attention_kernels, resolve_dtype
 
 
 class Generator:
@@ -94,9 +94,13 @@ class Generator:
         from transformers import DynamicCache
 
         ids = torch.tensor([prefix_ids], device=self.device)
-        output = self.model(
-            input_ids=ids, attention_mask=torch.ones_like(ids), past_key_values=DynamicCache(), use_cache=True
-        )
+        with attention_kernels(self.device):
+            output = self.model(
+                input_ids=ids,
+                attention_mask=torch.ones_like(ids),
+                past_key_values=DynamicCache(),
+                use_cache=True,
+            )
         return output.past_key_values
 
     @torch.no_grad()
@@ -116,15 +120,16 @@ class Generator:
             past = copy.deepcopy(cache)
             past.batch_repeat_interleave(len(rows))
             kwargs["past_key_values"] = past
-        generated = self.model.generate(
-            input_ids=input_ids,
-            attention_mask=torch.tensor(mask, device=self.device),
-            max_new_tokens=max_new_tokens,
-            do_sample=False,
-            num_beams=1,
-            pad_token_id=self.pad_id,
-            **kwargs,
-        )
+        with attention_kernels(self.device):  # growing caches meet a new shape at every step
+            generated = self.model.generate(
+                input_ids=input_ids,
+                attention_mask=torch.tensor(mask, device=self.device),
+                max_new_tokens=max_new_tokens,
+                do_sample=False,
+                num_beams=1,
+                pad_token_id=self.pad_id,
+                **kwargs,
+            )
         if not self.is_seq2seq:
             generated = generated[:, input_ids.shape[1] :]
         return self.tokenizer.batch_decode(generated, skip_special_tokens=True)
