@@ -28,6 +28,7 @@ from typing import Any
 
 from ..model import QAExample, Skip, SourceFormat
 from .errors import InputError
+from .fields import type_problem, unencodable, unencodable_value
 from .formats import FORMATS, MRQA, SQUAD2, Format, format_of, get_format
 from .hf import hub_rows
 from .parsed import Parsed
@@ -103,17 +104,20 @@ def validate(parsed: Parsed, *, allow_empty: bool = False, reader: Format | None
     for an empty file (otherwise the examples' own)."""
     if not parsed.examples and not allow_empty:
         raise InputError(parsed.path, None, "<file>", "no examples")
+    if not parsed.typed:
+        for i, ex in enumerate(parsed.examples):
+            problem = type_problem(ex)
+            if problem:
+                raise _error(parsed, i, problem)
+    if parsed.surrogates:
+        _refuse_surrogates(parsed)
     first_seen: dict[str, int] = {}
     for i, ex in enumerate(parsed.examples):
         j = first_seen.setdefault(ex.id, i)
-        if j != i:
+        if j != i or not ex.id:
             fmt = format_of(ex)
-            raise InputError(
-                parsed.path,
-                parsed.line_of(i),
-                "qid" if fmt is MRQA else "id",
-                f"duplicate example id {ex.id!r} (first at {parsed.where(j)})",
-            )
+            message = f"duplicate example id {ex.id!r} (first at {parsed.where(j)})" if ex.id else "empty id"
+            raise _error(parsed, i, f"{'qid' if fmt is MRQA else 'id'}: {message}")
     examples, rejected = [], []
     for i, ex in enumerate(parsed.examples):
         problems = format_of(ex).input_problems(ex)
@@ -125,6 +129,28 @@ def validate(parsed: Parsed, *, allow_empty: bool = False, reader: Format | None
             examples.append(ex)
     fmt = format_of(parsed.examples[0]) if parsed.examples else reader
     return InputData(fmt, parsed.meta, examples, rejected)
+
+
+def _error(parsed: Parsed, i: int, problem: str) -> InputError:
+    """An :class:`InputError` at ``parsed.examples[i]`` for ``problem`` (``field: message``)."""
+    line = parsed.line_of(i)
+    field_name, _, message = problem.partition(": ")
+    path = str(parsed.path) if line is not None else f"{parsed.path}: row {i}"
+    return InputError(path, line, field_name, message)
+
+
+def _refuse_surrogates(parsed: Parsed) -> None:
+    """Raise for the first lone surrogate (valid JSON, not UTF-8 text): no config could hold it."""
+    for key, value in parsed.meta.items():
+        problem = unencodable_value(value, str(key)) or unencodable_value(key, "<key>")
+        if problem:
+            raise InputError(parsed.path, 1, *problem.split(": ", 1))
+    last_context = None
+    for i, ex in enumerate(parsed.examples):
+        problem = unencodable(ex, context=ex.context is not last_context)
+        last_context = ex.context
+        if problem:
+            raise _error(parsed, i, problem)
 
 
 @contextmanager
