@@ -243,3 +243,12 @@ def test_empty_id_raises_and_empty_question_is_rejected_with_file_line_field(tmp
     path = squad_file(tmp_path / "in.json", [qa("a"), qa("")])
     with pytest.raises(InputError, match=rf"^{path}:\d+: id: empty id"):
         read_input(path)
+
+
+def test_leaderboard_on_a_200000_deep_results_file_names_it(tmp_path, capsys):
+    from entity_renaming.evaluation.leaderboard import main as leaderboard
+
+    deep = tmp_path / "results.json"
+    deep.write_text("[" * 200_000 + "]" * 200_000, encoding="utf-8")
+    assert leaderboard([str(deep), "--out", str(tmp_path / "board")]) == 2
+    assert f"leaderboard: error: {deep}: <json>: nested too deeply" in capsys.readouterr().err

@@ -11,6 +11,8 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..io.errors import parse_json
+
 if TYPE_CHECKING:  # torch is an optional dependency (the [eval] extra)
     from .inference import Prediction
     from .robustness import ConfigScores
@@ -122,10 +124,7 @@ def hardware(device: str) -> dict[str, Any]:
 
 def read_results(path: Path) -> dict[str, Any]:
     """Load a results JSON, checking its schema."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as err:
-        raise ValueError(f"{path}:{err.lineno}: malformed JSON: {err.msg}") from None
+    data = parse_json(Path(path).read_text(encoding="utf-8"), path)  # InputError (a ValueError) names it
     if not isinstance(data, dict) or data.get("schema") != RESULTS_SCHEMA:
         raise ValueError(
             f"{path}: field 'schema' is not {RESULTS_SCHEMA!r}; not a results file of this package"
