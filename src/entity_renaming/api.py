@@ -37,6 +37,11 @@ True
 >>> len(renamed) + len(renamer.skipped) == len(hub)
 True
 
+Inputs are checked as the file readers check theirs, with the same messages (:func:`checked`): a wrong
+type, an empty or duplicate id or a lone surrogate raises :class:`~entity_renaming.io.InputError`
+naming the row and field; an unusable example (an answer that is not its passage slice) is skipped
+with the reader's reason, as ``build-benchmark`` skips it.
+
 Perturbations: ``original`` (the perturbable subset, unrenamed), ``indistname`` (names from the same
 data; needs the whole dataset, so not in a batched map), ``dbname``, ``dbname-{french,indian,arabic,
 chinese,african}``, ``randstr``; entity types ``per``, ``org``, ``gpe`` and ``mix`` (all jointly).

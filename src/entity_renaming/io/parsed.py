@@ -28,7 +28,12 @@ class Parsed:
     typed: bool = True
     surrogates: bool = True
 
+    def located(self, i: int) -> tuple[str, int | None]:
+        """``(path, line)`` of ``examples[i]`` for messages; ``(f"{path}: row {i}", None)`` without lines."""
+        line = self.line_of(i)
+        return (str(self.path), line) if line is not None else (f"{self.path}: row {i}", None)
+
     def where(self, i: int) -> str:
         """``file:line`` (or ``source: row i``) of ``examples[i]``, for messages."""
-        line = self.line_of(i)
-        return f"{self.path}:{line}" if line is not None else f"{self.path}: row {i}"
+        path, line = self.located(i)
+        return f"{path}:{line}" if line is not None else path
