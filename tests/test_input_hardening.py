@@ -78,6 +78,9 @@ def test_api_off_by_one_offset_is_skipped_with_the_readers_reason(tmp_path):
     (rejected,) = read_input(path).rejected
     assert skip.reason.startswith(f"invalid input: {rejected.reason} (at examples: row 1)")
     assert len(result.examples) + len(result.skipped) == 2
+    from_file = rename(read_input(path), tmp_path)  # a file read with its rejections, not read again
+    reasons = [s.reason for s in from_file.skipped]
+    assert reasons == [f"invalid input: {rejected.reason} (at {rejected.where})"]
 
 
 def test_api_is_impossible_contradiction_and_empty_question_are_skipped(tmp_path):

@@ -117,8 +117,12 @@ def checked(examples: Iterable[QAExample], source: str = "examples") -> InputDat
     return validate(Parsed(source, {}, list(examples), lambda i: None, typed=False), allow_empty=True)
 
 
+def _data(examples: Iterable[QAExample] | InputData) -> InputData:
+    return examples if isinstance(examples, InputData) else checked(examples)
+
+
 def rename_configs(
-    examples: Iterable[QAExample],
+    examples: Iterable[QAExample] | InputData,
     specs: Sequence[ConfigSpec],
     *,
     banks: str | Path | None = None,
@@ -128,7 +132,9 @@ def rename_configs(
     progress: bool = False,
 ) -> Iterator[ConfigResult]:
     """Several configs of the same examples, NER and span analysis shared (``build-benchmark``'s engine).
-    The examples are checked first (:func:`checked`).
+    The examples are checked first (:func:`checked`), unless they are an
+    :class:`~entity_renaming.io.InputData` already checked by :func:`~entity_renaming.io.read_input`;
+    rejected examples are listed first among every config's skips, as ``build-benchmark`` lists them.
 
     >>> from entity_renaming import DEMO_PATH, read
     >>> from entity_renaming.configs import ConfigSpec
@@ -136,38 +142,27 @@ def rename_configs(
     >>> [r.name for r in rename_configs(read(DEMO_PATH), specs)]
     ['demo-gpe-randstr-seed0', 'demo-gpe-randstr-seed1']
     """
-    opts = {"banks": banks, "spacy_model": spacy_model, "ner_cache": ner_cache, "ner_backend": ner_backend}
-    return _configs(checked(examples), list(specs), progress=progress, **opts)
-
-
-def _configs(
-    data: InputData,
-    specs: list[ConfigSpec],
-    *,
-    banks: str | Path | None,
-    spacy_model: str,
-    ner_cache: str | Path | None,
-    ner_backend: NerBackend | None,
-    progress: bool,
-) -> Iterator[ConfigResult]:
-    """The configs of validated input ``data``; its rejected examples are listed first in every config's
-    skips (as ``build-benchmark`` lists them)."""
+    data = _data(examples)
     results = build_configs(
         data.examples,
-        specs,
+        list(specs),
         ner_cache_dir=Path(ner_cache) if ner_cache else None,
         spacy_model=spacy_model,
         banks_root=Path(banks) if banks else None,
         ner_backend=ner_backend,
         progress=progress,
     )
+    return _with_rejected(results, data)
+
+
+def _with_rejected(results: Iterator[ConfigResult], data: InputData) -> Iterator[ConfigResult]:
     for result in results:
         result.skipped[:0] = data.skips(result.name)
         yield result
 
 
 def rename(
-    examples: Iterable[QAExample],
+    examples: Iterable[QAExample] | InputData,
     *,
     perturbation: str = "dbname",
     entity_type: str = "per",
@@ -178,35 +173,18 @@ def rename(
     ner_backend: NerBackend | None = None,
     progress: bool = False,
 ) -> ConfigResult:
-    """Rename the answer entities of ``entity_type`` in ``examples`` (checked first: :func:`checked`).
+    """Rename the answer entities of ``entity_type`` in ``examples`` (checked first, as in
+    :func:`rename_configs`).
 
     Returns a :class:`~entity_renaming.configs.ConfigResult`: ``examples`` (renamed, every answer
     still its passage slice), ``renamings`` (one per renamed example) and ``skipped`` (every other
     input example with its reason).
     """
-    return _rename(
-        checked(examples), perturbation=perturbation, entity_type=entity_type, seed=seed, banks=banks,
-        spacy_model=spacy_model, ner_cache=ner_cache, ner_backend=ner_backend, progress=progress,
-    )
-
-
-def _rename(
-    data: InputData,
-    *,
-    perturbation: str = "dbname",
-    entity_type: str = "per",
-    seed: int = 0,
-    banks: str | Path | None = None,
-    spacy_model: str = DEFAULT_SPACY_MODEL,
-    ner_cache: str | Path | None = None,
-    ner_backend: NerBackend | None = None,
-    progress: bool = False,
-) -> ConfigResult:
-    """:func:`rename` of validated input ``data``."""
-    first = data.examples[0] if data.examples else None
-    spec = spec_for(first.dataset if first else "dataset", perturbation, entity_type, seed)
+    data = _data(examples)
+    dataset = data.examples[0].dataset if data.examples else "dataset"
+    spec = spec_for(dataset, perturbation, entity_type, seed)
     opts = {"banks": banks, "spacy_model": spacy_model, "ner_cache": ner_cache, "ner_backend": ner_backend}
-    return next(iter(_configs(data, [spec], progress=progress, **opts)))
+    return next(iter(rename_configs(data, [spec], progress=progress, **opts)))
 
 
 def _rows(examples: Sequence[QAExample], columns: Sequence[str], source: dict[str, dict[str, Any]]) -> dict:
@@ -305,7 +283,7 @@ def rename_dataset(dataset: Any, *, name: str = "dataset", **options: Any) -> tu
 
     fmt = format_for_columns(dataset.column_names).name
     rows = list(dataset)
-    result = _rename(validate(rows_to_parsed(rows, fmt, name, name), allow_empty=True), **options)
+    result = rename(validate(rows_to_parsed(rows, fmt, name, name), allow_empty=True), **options)
     id_column = "qid" if fmt == "mrqa" else "id"
     source = {row[id_column]: row for row in rows}
     renamed = Dataset.from_dict(
