@@ -205,7 +205,9 @@ class DatasetRenamer:
     on first use and never pickled, so ``datasets`` fingerprints the renamer by its settings only.
     The entity analysis weighs evidence across the examples it sees (a surface form's NER labels), so
     a batch is analysed on its own: for results identical to ``build-benchmark`` whatever the batch
-    size, use :func:`rename_dataset`.
+    size, use :func:`rename_dataset`. Each batch is checked as :func:`checked` checks a list (rows named
+    ``batch at row N: row i``; duplicate ids within a batch: :func:`rename_dataset` checks the whole
+    dataset).
     """
 
     def __init__(
