@@ -231,3 +231,59 @@ def test_bank_from_cut_off_results_says_so(server, tmp_path: Path) -> None:
     with pytest.raises(TruncatedResultError, match=r"\['last'\] came out empty because .*cut off.*"
                                                    r"family_names.rq:Q142"):
         build_bank(load_recipe(recipe_path), Fetcher(tmp_path / "c", endpoint=url), tmp_path / "out")
+
+
+def test_two_concurrent_downloads_of_one_source_both_succeed(tmp_path: Path) -> None:
+    """Issue 20 item 9: two builds download the same source at once (a real server on 127.0.0.1: the first
+    answer waits until the second request has arrived, the second arrives in two halves, so that the two
+    downloads overlap). Each writes its own temporary file; both succeed and the cache holds the whole
+    file (before, they shared ``names.zip.part`` and the second died with ``FileNotFoundError``)."""
+    second = threading.Event()
+    hits: list[int] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+        def do_GET(self) -> None:  # noqa: N802
+            hits.append(len(hits))
+            first = len(hits) == 1
+            self.send_response(200)
+            self.send_header("Content-Type", "application/zip")
+            self.send_header("Content-Length", str(len(ZIP)))
+            self.end_headers()
+            if first:
+                second.wait(10)
+                self.wfile.write(ZIP)
+                return
+            second.set()
+            self.wfile.write(ZIP[: len(ZIP) // 2])
+            self.wfile.flush()
+            time.sleep(0.5)
+            self.wfile.write(ZIP[len(ZIP) // 2:])
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{httpd.server_address[1]}/names.zip"
+    cache = tmp_path / "cache"
+    outcomes: list[object] = []
+
+    def download() -> None:
+        try:
+            outcomes.append(Fetcher(cache, timeout=10).download("ssa", url, "names.zip"))
+        except Exception as err:  # noqa: BLE001 - the test reports what each download raised
+            outcomes.append(err)
+
+    threads = [threading.Thread(target=download) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    httpd.shutdown()
+    httpd.server_close()
+    assert len(hits) == 2
+    assert [type(o).__name__ for o in outcomes] == ["ResolvedFile", "ResolvedFile"], outcomes
+    target = cache / "ssa" / "names.zip"
+    assert target.read_bytes() == ZIP
+    assert (cache / "ssa" / "names.zip.sha256").read_text().split()[0] == sha256_file(target)
+    assert sorted(p.name for p in (cache / "ssa").iterdir()) == ["names.zip", "names.zip.sha256"]

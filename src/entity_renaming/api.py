@@ -37,6 +37,11 @@ True
 >>> len(renamed) + len(renamer.skipped) == len(hub)
 True
 
+Inputs are checked as the file readers check theirs, with the same messages (:func:`checked`): a wrong
+type, an empty or duplicate id or a lone surrogate raises :class:`~entity_renaming.io.InputError`
+naming the row and field; an unusable example (an answer that is not its passage slice) is skipped
+with the reader's reason, as ``build-benchmark`` skips it.
+
 Perturbations: ``original`` (the perturbable subset, unrenamed), ``indistname`` (names from the same
 data; needs the whole dataset, so not in a batched map), ``dbname``, ``dbname-{french,indian,arabic,
 chinese,african}``, ``randstr``; entity types ``per``, ``org``, ``gpe`` and ``mix`` (all jointly).
@@ -53,9 +58,10 @@ from typing import Any
 
 from .configs import ENTITY_TYPES, ORIGIN_PERTURBATIONS, PERTURBATIONS, ConfigResult, ConfigSpec
 from .demo import DEMO_PATH
-from .io import detect_format, read_examples, write_examples
+from .io import InputData, detect_format, read_examples, validate, write_examples
 from .io.formats import format_for_columns
-from .io.hf import example_to_row, row_to_example
+from .io.hf import example_to_row, row_to_example, rows_to_parsed
+from .io.parsed import Parsed
 from .lexicon import Lexicon
 from .model import QAExample, Renaming, Skip, SourceFormat
 from .ner import NerBackend, NerCache, load_backend
@@ -103,8 +109,21 @@ def spec_for(dataset: str, perturbation: str, entity_type: str, seed: int) -> Co
     return ConfigSpec(dataset, entity_type, perturbation, None if perturbation == "original" else seed)
 
 
+def checked(examples: Iterable[QAExample], source: str = "examples") -> InputData:
+    """``examples`` validated once, as the file readers validate theirs, with the same messages: a value of
+    the wrong type, an empty or duplicate id or a lone surrogate raises
+    :class:`~entity_renaming.io.InputError` (``examples: row 3: context: expected str, got NoneType``);
+    an unusable example (an answer that is not its passage slice, ``is_impossible`` against the answers,
+    an empty question) is rejected, and every config lists it among its skips with the reason."""
+    return validate(Parsed(source, {}, list(examples), lambda i: None, typed=False), allow_empty=True)
+
+
+def _data(examples: Iterable[QAExample] | InputData) -> InputData:
+    return examples if isinstance(examples, InputData) else checked(examples)
+
+
 def rename_configs(
-    examples: list[QAExample],
+    examples: Iterable[QAExample] | InputData,
     specs: Sequence[ConfigSpec],
     *,
     banks: str | Path | None = None,
@@ -114,6 +133,9 @@ def rename_configs(
     progress: bool = False,
 ) -> Iterator[ConfigResult]:
     """Several configs of the same examples, NER and span analysis shared (``build-benchmark``'s engine).
+    The examples are checked first (:func:`checked`), unless they are an
+    :class:`~entity_renaming.io.InputData` already checked by :func:`~entity_renaming.io.read_input`;
+    rejected examples are listed first among every config's skips, as ``build-benchmark`` lists them.
 
     >>> from entity_renaming import DEMO_PATH, read
     >>> from entity_renaming.configs import ConfigSpec
@@ -121,8 +143,9 @@ def rename_configs(
     >>> [r.name for r in rename_configs(read(DEMO_PATH), specs)]
     ['demo-gpe-randstr-seed0', 'demo-gpe-randstr-seed1']
     """
-    return build_configs(
-        examples,
+    data = _data(examples)
+    results = build_configs(
+        data.examples,
         list(specs),
         ner_cache_dir=Path(ner_cache) if ner_cache else None,
         spacy_model=spacy_model,
@@ -130,10 +153,17 @@ def rename_configs(
         ner_backend=ner_backend,
         progress=progress,
     )
+    return _with_rejected(results, data)
+
+
+def _with_rejected(results: Iterator[ConfigResult], data: InputData) -> Iterator[ConfigResult]:
+    for result in results:
+        result.skipped[:0] = data.skips(result.name)
+        yield result
 
 
 def rename(
-    examples: list[QAExample],
+    examples: Iterable[QAExample] | InputData,
     *,
     perturbation: str = "dbname",
     entity_type: str = "per",
@@ -144,16 +174,18 @@ def rename(
     ner_backend: NerBackend | None = None,
     progress: bool = False,
 ) -> ConfigResult:
-    """Rename the answer entities of ``entity_type`` in ``examples``.
+    """Rename the answer entities of ``entity_type`` in ``examples`` (checked first, as in
+    :func:`rename_configs`).
 
     Returns a :class:`~entity_renaming.configs.ConfigResult`: ``examples`` (renamed, every answer
     still its passage slice), ``renamings`` (one per renamed example) and ``skipped`` (every other
     input example with its reason).
     """
-    dataset = examples[0].dataset if examples else "dataset"
+    data = _data(examples)
+    dataset = data.examples[0].dataset if data.examples else "dataset"
     spec = spec_for(dataset, perturbation, entity_type, seed)
     opts = {"banks": banks, "spacy_model": spacy_model, "ner_cache": ner_cache, "ner_backend": ner_backend}
-    return next(iter(rename_configs(examples, [spec], progress=progress, **opts)))
+    return next(iter(rename_configs(data, [spec], progress=progress, **opts)))
 
 
 def _rows(examples: Sequence[QAExample], columns: Sequence[str], source: dict[str, dict[str, Any]]) -> dict:
@@ -174,7 +206,9 @@ class DatasetRenamer:
     on first use and never pickled, so ``datasets`` fingerprints the renamer by its settings only.
     The entity analysis weighs evidence across the examples it sees (a surface form's NER labels), so
     a batch is analysed on its own: for results identical to ``build-benchmark`` whatever the batch
-    size, use :func:`rename_dataset`.
+    size, use :func:`rename_dataset`. Each batch is checked as :func:`checked` checks a list (rows named
+    ``batch at row N: row i``; duplicate ids within a batch: :func:`rename_dataset` checks the whole
+    dataset).
     """
 
     def __init__(
@@ -196,6 +230,7 @@ class DatasetRenamer:
         self.ner_cache = Path(ner_cache) if ner_cache else default_ner_cache_dir()
         self.renamings: list[Renaming] = []
         self.skipped: list[Skip] = []
+        self._rows_seen = 0
         self._tools: tuple[NerBackend, NerCache, Lexicon, Sampler | None] | None = None
 
     def __getstate__(self) -> dict[str, Any]:
@@ -207,7 +242,7 @@ class DatasetRenamer:
         }
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state, renamings=[], skipped=[], _tools=None)
+        self.__dict__.update(state, renamings=[], skipped=[], _rows_seen=0, _tools=None)
 
     def _load(self) -> tuple[NerBackend, NerCache, Lexicon, Sampler | None]:
         if self._tools is None:
@@ -224,8 +259,12 @@ class DatasetRenamer:
         fmt = format_for_columns(batch).name
         columns = list(batch)
         rows = [dict(zip(columns, values, strict=True)) for values in zip(*batch.values(), strict=True)]
-        examples = [row_to_example(row, fmt, self.spec.dataset) for row in rows]
+        source = f"batch at row {self._rows_seen}"
+        self._rows_seen += len(rows)
+        data = validate(rows_to_parsed(rows, fmt, self.spec.dataset, source), allow_empty=True)
+        examples = data.examples
         if not examples:
+            self.skipped += data.skips(self.spec.name)
             return {col: [] for col in columns}
         backend, cache, lexicon, sampler = self._load()
         analysis = analyse(examples, backend, cache=cache, lexicon=lexicon, progress=False)
@@ -233,9 +272,9 @@ class DatasetRenamer:
         spec = replace(self.spec, dataset=examples[0].dataset)
         result = build_config(spec, examples, analysis, sampler)
         self.renamings += result.renamings
-        self.skipped += result.skipped
-        source = {ex.id: row for ex, row in zip(examples, rows, strict=True)}
-        return _rows(result.examples, columns, source)
+        self.skipped += data.skips(spec.name) + result.skipped
+        id_column = "qid" if fmt == "mrqa" else "id"
+        return _rows(result.examples, columns, {row[id_column]: row for row in rows})
 
 
 def rename_dataset(dataset: Any, *, name: str = "dataset", **options: Any) -> tuple[Any, ConfigResult]:
@@ -247,9 +286,9 @@ def rename_dataset(dataset: Any, *, name: str = "dataset", **options: Any) -> tu
 
     fmt = format_for_columns(dataset.column_names).name
     rows = list(dataset)
-    examples = [row_to_example(row, fmt, name) for row in rows]
-    result = rename(examples, **options)
-    source = {ex.id: row for ex, row in zip(examples, rows, strict=True)}
+    result = rename(validate(rows_to_parsed(rows, fmt, name, name), allow_empty=True), **options)
+    id_column = "qid" if fmt == "mrqa" else "id"
+    source = {row[id_column]: row for row in rows}
     renamed = Dataset.from_dict(
         _rows(result.examples, dataset.column_names, source), features=dataset.features
     )

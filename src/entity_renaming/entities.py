@@ -10,8 +10,10 @@ annotators, and every gold answer contains one of its renamed words.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from .lexicon import (
     CORPORATE,
@@ -107,18 +109,28 @@ _PRONOUN = re.compile(r"\b(?:he|him|his|himself|she|her|hers|herself)\b", re.IGN
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\"“(])")
 
 
+@lru_cache(maxsize=16)
+def sentence_ends(context: str) -> tuple[int, ...]:
+    """The end of every sentence-final ``.``/``!``/``?`` of ``context``, found once per passage (each mention
+    bisects them: the analysis stays linear in passage length)."""
+    return tuple(m.end() for m in _SENTENCE_END.finditer(context))
+
+
 def pronoun_gender(context: str, words: tuple[str, ...], mentions: Iterable[Mention]) -> tuple[int, int]:
     """(male, female) votes of the passage for the person named by ``words``: after each mention of the
     name, the first gendered personal pronoun before the end of the next sentence, unless another PERSON
     mention comes first (``Tolui … his`` votes male; ``Tolui met Töregene; she …`` does not vote)."""
     others = sorted(m.start for m in mentions if m.label == "PERSON" and not set(m.text.split()) & set(words))
+    ends = sentence_ends(context)
     male = female = 0
     for word in words:
         for found in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", context):
             end = found.end()
-            stops = [m.end() for m in _SENTENCE_END.finditer(context, end)][:2]
+            first = bisect_right(ends, end)  # the sentence ends after the mention
+            stops = ends[first:first + 2]
             limit = stops[-1] if stops else len(context)
-            limit = min([limit, *(start for start in others if start >= end)])
+            after = bisect_left(others, end)  # the next other PERSON mention, if any
+            limit = min(limit, others[after]) if after < len(others) else limit
             pronoun = _PRONOUN.search(context, end, limit)
             if pronoun is not None:
                 if pronoun.group().lower() in _MALE:

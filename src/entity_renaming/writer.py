@@ -26,7 +26,6 @@ import gzip
 import json
 import os
 import re
-import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
@@ -38,6 +37,7 @@ import orjson
 
 from .checksums import package_version, sha256_bytes, sha256_file
 from .configs import ConfigResult
+from .damaged import move_aside
 from .io import file_suffix, get_format, write_examples
 from .model import QAExample, SourceFormat
 from .quality import linter_for
@@ -98,10 +98,7 @@ def read_manifest(path: Path) -> dict[str, Any] | None:
         return data
     except (ValueError, UnicodeDecodeError) as err:
         where = f"line {err.lineno}: " if isinstance(err, json.JSONDecodeError) else ""
-        aside = path.with_name(path.name + ".corrupt")
-        os.replace(path, aside)
-        print(f"warning: {path}: {where}unreadable manifest ({err}); moved to {aside.name}, "
-              "every config is rebuilt", file=sys.stderr)
+        move_aside(path, f"{where}unreadable manifest ({err})", "every config is rebuilt")
         return None
 
 

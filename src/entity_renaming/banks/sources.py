@@ -19,6 +19,7 @@ import importlib.metadata
 import importlib.util
 import json
 import os
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -181,7 +182,10 @@ class Fetcher:
         """Download ``url`` into the cache; only a complete, valid file (and its sidecar) is kept."""
         target = self.cache_dir / source / filename
         target.parent.mkdir(parents=True, exist_ok=True)
-        partial = target.with_name(target.name + ".part")
+        # a name of this download's own: two builds fetching one source never write into each other's file
+        handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+        os.close(handle)
+        partial = Path(name)
         try:
             actual, content_type = self._download_with_retries(source, url, partial)
             try:
@@ -193,8 +197,10 @@ class Fetcher:
         except BaseException:
             partial.unlink(missing_ok=True)
             raise
-        os.replace(partial, target)
-        target.with_name(target.name + ".sha256").write_text(f"{actual}  {filename}\n")
+        sidecar = partial.with_name(partial.name + ".sha256")
+        sidecar.write_text(f"{actual}  {filename}\n")
+        os.replace(sidecar, target.with_name(target.name + ".sha256"))
+        os.replace(partial, target)  # atomic: a reader sees the old file or the whole new one
         return ResolvedFile(target, "download", actual)
 
     def _download_with_retries(self, source: str, url: str, partial: Path) -> tuple[str, str]:

@@ -131,6 +131,9 @@ _LANGUAGE_BEFORE = re.compile(r"(?:^|\W)(?:in|into|from|to|spoke|speak|speaks|sp
                               r"wrote|write|written|translated|called|named|know|knew|than)\s$",
                               re.IGNORECASE)
 _SENTENCE_BEFORE = re.compile(r"(?:^|[.!?:;\"“(\[\n]\s*)$")
+#: Characters before and after an occurrence that its neighbour tests read (their matches are a few words
+#: long): each test costs the same wherever the occurrence stands, so an article is analysed in linear time.
+NEIGHBOURHOOD = 200
 
 
 @dataclass(frozen=True, order=True)
@@ -442,7 +445,7 @@ class _Occurrences:
                     return False  # "the Huron, Mississauga, Ojibwa …": peoples, not the city
                 if entity.category == "city" and REGION_OF.search(text, max(0, m.start() - 40), m.start()):
                     return False  # "the German territories of Baden": a territory, not the city
-                nxt = re.match(r"\s+(\w+)", text[m.end():])
+                nxt = re.match(r"\s+(\w+)", text[m.end():m.end() + NEIGHBOURHOOD])
                 if entity.category != "person" and nxt and nxt.group(1).lower() in PEOPLE_NOUNS:
                     return False
                 if entity.category == "nationality" and not self.demonym_ok(entity, text, m.start(), m.end()):
@@ -462,7 +465,7 @@ class _Occurrences:
         title or polity word: ``Duke of Normandy``, ``Kingdom of France``), a particle and a name after it
         (``Jean de Rély``), a linking word and a name after a place (``Newcastle upon Tyne``), or "for"/"of"
         and a name after an organisation (``Carnegie Foundation for the Advancement of Teaching``)."""
-        before, after = text[:start], text[end:]
+        before, after = text[max(0, start - NEIGHBOURHOOD):start], text[end:end + NEIGHBOURHOOD]
         person = entity.category == "person"
         if _capital(_HYPHEN_BEFORE.search(before)) or _capital(_HYPHEN_AFTER.match(after)):
             return True
@@ -507,7 +510,7 @@ class _Occurrences:
     def article_ok(entity: Entity, text: str, start: int, end: int) -> bool:
         """A "the" right before a place heading its phrase is only allowed when the renamer knows the name
         takes one (``the Netherlands``), so that it can drop or keep it; ``the Sudan`` is left alone."""
-        if not re.search(r"(?:^|\W)[Tt]he $", text[:start]) or not heads_phrase(text, end):
+        if not re.search(r"(?:^|\W)[Tt]he $", text[max(0, start - 5):start]) or not heads_phrase(text, end):
             return True
         return takes_article(entity.surface, entity.category)
 
@@ -515,7 +518,7 @@ class _Occurrences:
     def demonym_ok(entity: Entity, text: str, start: int, end: int) -> bool:
         """No language use (``in French``, ``the French language``), and a demonym without an ``-s`` plural
         not used as a plural noun (``the French were``)."""
-        before, after = text[:start], text[end:]
+        before, after = text[max(0, start - NEIGHBOURHOOD):start], text[end:end + NEIGHBOURHOOD]
         if _LANGUAGE_USE.match(after) or (_LANGUAGE_BEFORE.search(before) and heads_phrase(text, end)):
             return False
         if entity.surface.lower().endswith(_NO_S_PLURAL) and re.search(r"(?:^|\W)[Tt]he $", before):

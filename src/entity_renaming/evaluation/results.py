@@ -13,6 +13,8 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..io.errors import InputError, parse_json
+
 if TYPE_CHECKING:  # torch is an optional dependency (the [eval] extra)
     from .predictions import Prediction
     from .robustness import ConfigScores
@@ -211,15 +213,16 @@ def run_limit(data: dict[str, Any]) -> Any:
 
 
 def load_json(path: Path, error: type[ValueError] = ValueError) -> Any:
-    """Parse a JSON file; bad bytes, syntax or nesting raise ``error`` naming the file (and line)."""
+    """Parse a JSON file with :func:`~entity_renaming.io.errors.parse_json`; bad bytes, syntax, nesting or
+    numbers raise ``error`` naming the file (and line)."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as err:
-        raise error(f"{path}:{err.lineno}: malformed JSON: {err.msg}") from None
+        text = Path(path).read_bytes().decode("utf-8")
     except UnicodeDecodeError as err:
         raise error(f"{path}: byte {err.start}: not UTF-8 text") from None
-    except RecursionError:
-        raise error(f"{path}: JSON nested too deeply") from None
+    try:
+        return parse_json(text, path)
+    except InputError as err:
+        raise error(str(err)) from None
 
 
 def read_results(path: Path) -> dict[str, Any]:

@@ -3,17 +3,21 @@
 Every input example is checked **once, on reading**, whatever is built from it:
 
 * what makes the *file* unreadable or ambiguous raises :class:`InputError` naming file, line and field,
-  before anything is written: corrupt / truncated gzip, bytes that are not UTF-8, malformed JSON, a
-  missing field or a value of the wrong type (``true`` is not an offset), malformed ``token_spans``
-  (not ``[int, int]`` pairs, or not one per char span), a non-string title, a duplicate id (both lines
-  named), an empty file or ``data: []``;
+  before anything is written: corrupt / truncated gzip, bytes that are not UTF-8, malformed JSON (or
+  nested too deeply, or a number too long to read), a missing field or a value of the wrong type
+  (``true`` is not an offset), malformed ``token_spans`` (not ``[int, int]`` pairs, or not one per char
+  span), a non-string title, a duplicate id (both lines named) or an empty one, a lone surrogate
+  (``"\\ud800"`` is valid JSON but no UTF-8 text), an empty file or ``data: []``;
 * what makes one *example* unusable (an answer that is not its passage slice, a reversed or
-  out-of-range span, token spans or offsets that do not match, a passage over 1,000,000 characters) puts
-  it in :attr:`InputData.rejected` with its location and reason: builds list it as skipped in every
-  config, ``*-original`` included, so every config stays a subset of the same valid examples.
+  out-of-range span, token spans or offsets that do not match, an empty question, a passage over
+  1,000,000 characters) puts it in :attr:`InputData.rejected` with its location and reason: builds list
+  it as skipped in every config, ``*-original`` included, so every config stays a subset of the same
+  valid examples.
   :func:`read_examples` (for tools that need every example) raises on the first one instead.
 
-The checks themselves belong to the formats (:mod:`entity_renaming.io.formats`).
+The checks themselves belong to the formats (:mod:`entity_renaming.io.formats`) and, for whole
+examples, to :mod:`entity_renaming.io.fields`. Examples that no file reader built (the Python API, hub
+rows) pass the same :func:`validate`, which first checks their field types with the readers' messages.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from typing import Any
 
 from ..model import QAExample, Skip, SourceFormat
 from .errors import InputError
+from .fields import type_problem, unencodable, unencodable_value
 from .formats import FORMATS, MRQA, SQUAD2, Format, format_of, get_format
 from .hf import hub_rows
 from .parsed import Parsed
@@ -105,28 +110,49 @@ def validate(parsed: Parsed, *, allow_empty: bool = False, reader: Format | None
         if not allow_empty:
             raise InputError(parsed.path, None, "<file>", "no examples")
         warnings.warn(f"{parsed.path}: no examples (an empty config)", stacklevel=2)
+    if not parsed.typed:
+        for i, ex in enumerate(parsed.examples):
+            problem = type_problem(ex)
+            if problem:
+                raise _error(parsed, i, problem)
+    if parsed.surrogates:
+        _refuse_surrogates(parsed)
     first_seen: dict[str, int] = {}
     for i, ex in enumerate(parsed.examples):
         j = first_seen.setdefault(ex.id, i)
-        if j != i:
+        if j != i or not ex.id:
             fmt = format_of(ex)
-            raise InputError(
-                parsed.path,
-                parsed.line_of(i),
-                "qid" if fmt is MRQA else "id",
-                f"duplicate example id {ex.id!r} (first at {parsed.where(j)})",
-            )
+            message = f"duplicate example id {ex.id!r} (first at {parsed.where(j)})" if ex.id else "empty id"
+            raise _error(parsed, i, f"{'qid' if fmt is MRQA else 'id'}: {message}")
     examples, rejected = [], []
     for i, ex in enumerate(parsed.examples):
         problems = format_of(ex).input_problems(ex)
         if problems:
-            where = parsed.line_of(i)
-            path = str(parsed.path) if where is not None else f"{parsed.path}: row {i}"
-            rejected.append(Rejected(ex.id, path, where, "; ".join(problems)))
+            rejected.append(Rejected(ex.id, *parsed.located(i), "; ".join(problems)))
         else:
             examples.append(ex)
     fmt = format_of(parsed.examples[0]) if parsed.examples else reader
     return InputData(fmt, parsed.meta, examples, rejected)
+
+
+def _error(parsed: Parsed, i: int, problem: str) -> InputError:
+    """An :class:`InputError` at ``parsed.examples[i]`` for ``problem`` (``field: message``)."""
+    field_name, _, message = problem.partition(": ")
+    return InputError(*parsed.located(i), field_name, message)
+
+
+def _refuse_surrogates(parsed: Parsed) -> None:
+    """Raise for the first lone surrogate (valid JSON, not UTF-8 text): no config could hold it."""
+    for key, value in parsed.meta.items():
+        problem = unencodable_value(value, str(key)) or unencodable_value(key, "<key>")
+        if problem:
+            raise InputError(parsed.path, 1, *problem.split(": ", 1))
+    last_context = None
+    for i, ex in enumerate(parsed.examples):
+        problem = unencodable(ex, context=ex.context is not last_context)
+        last_context = ex.context
+        if problem:
+            raise _error(parsed, i, problem)
 
 
 @contextmanager

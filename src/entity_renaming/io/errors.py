@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
+from typing import Any
 
 
 class InputError(ValueError):
@@ -53,3 +56,22 @@ def require(
         expected = "/".join(k.__name__ for k in kinds)
         raise InputError(path, line, name, f"expected {expected}, got {type(value).__name__}")
     return value
+
+
+def parse_json(text: str | bytes, path: str | Path, line: int | None = None) -> Any:
+    """``json.loads(text)``; what it cannot read raises :class:`InputError` naming ``path`` and the line
+    (``line``: where ``text`` starts in the file, for a JSON Lines record): malformed JSON, nesting too
+    deep for the parser (``RecursionError``), an integer too long to convert."""
+    first = line or 1
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InputError(path, first + err.lineno - 1, "<json>",
+                         f"malformed JSON: {err.msg} at column {err.colno}") from None
+    except RecursionError:
+        raise InputError(path, line, "<json>", "nested too deeply to read") from None
+    except ValueError as err:  # "Exceeds the limit (4300 digits) for integer string conversion"
+        decoded = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+        digits = re.search(r"\d{4000,}", decoded)
+        where = first + decoded.count("\n", 0, digits.start()) if digits else line
+        raise InputError(path, where, "<json>", f"unreadable number: {err}") from None

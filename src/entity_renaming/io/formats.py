@@ -78,9 +78,13 @@ class Format:
 
     def input_problems(self, example: QAExample) -> list[str]:
         """:meth:`problems` plus what makes an input example unbuildable at all: a passage longer than NER
-        accepts (:func:`entity_renaming.ner.backend.too_long`; spaCy would stop with E088)."""
+        accepts (:func:`entity_renaming.ner.backend.too_long`; spaCy would stop with E088), an empty
+        question."""
         reason = too_long(example.context)
-        return [f"context: {reason}"] if reason else self.problems(example)
+        if reason:
+            return [f"context: {reason}"]
+        empty = [] if example.question.strip() else ["question: empty question"]
+        return empty + self.problems(example)
 
     def gold_answers(self, example: QAExample) -> list[str]:
         """The gold strings the format's official evaluation script scores against."""

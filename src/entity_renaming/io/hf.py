@@ -11,21 +11,51 @@ The release adds ``plausible_answers`` / ``is_impossible`` (SQuAD 2.0), ``origin
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..model import Answer, QAExample, SourceFormat
-from .errors import HubUnreachable
+from .errors import HubUnreachable, InputError
 from .parsed import Parsed
 
 HUB_SOURCES = {"squad_v2": "rajpurkar/squad_v2", "mrqa": "mrqa-workshop/mrqa"}
 MRQA_SUBSETS = ("SQuAD", "NewsQA", "TriviaQA-web", "SearchQA", "HotpotQA", "NaturalQuestionsShort")
 
 
-def _tokens_in(value: dict[str, list] | None) -> list[tuple[str, int]] | None:
+class RowError(ValueError):
+    """A hub row that cannot be read as an example: which field, and why (the caller names the row)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field, self.message = field, message
+
+
+def _column(row: Mapping[str, Any], key: str) -> Any:
+    if key not in row:
+        raise RowError(key, "missing field")
+    return row[key]
+
+
+def _parallel(value: Any, field: str, keys: tuple[str, ...]) -> list[list]:
+    """The lists ``value[key]`` of a struct column, checked to be lists of one length."""
+    if not isinstance(value, Mapping):
+        raise RowError(field, f"expected a struct of {', '.join(keys)}, got {type(value).__name__}")
+    columns = []
+    for key in keys:
+        column = value.get(key)
+        if not isinstance(column, (list, tuple)):
+            raise RowError(f"{field}.{key}", f"expected a list, got {type(column).__name__}")
+        columns.append(list(column))
+    if len({len(c) for c in columns}) > 1:
+        sizes = ", ".join(f"{len(c)} {key}" for key, c in zip(keys, columns, strict=True))
+        raise RowError(field, f"lists of different lengths ({sizes})")
+    return columns
+
+
+def _tokens_in(value: dict[str, list] | None, field: str) -> list[tuple[str, int]] | None:
     if value is None:
         return None
-    return list(zip(value["tokens"], value["offsets"], strict=True))
+    return list(zip(*_parallel(value, field, ("tokens", "offsets")), strict=True))
 
 
 def _tokens_out(tokens: list[tuple[str, int]] | None) -> dict[str, list]:
@@ -33,10 +63,14 @@ def _tokens_out(tokens: list[tuple[str, int]] | None) -> dict[str, list]:
     return {"tokens": [t for t, _ in tokens], "offsets": [o for _, o in tokens]}
 
 
-def _squad_answers_in(value: dict[str, list] | None) -> list[Answer]:
+def _squad_answers_in(value: dict[str, list] | None, field: str) -> list[Answer]:
     if not value:
         return []
-    return [Answer(t, [(s, s + len(t))]) for t, s in zip(value["text"], value["answer_start"], strict=True)]
+    texts, starts = _parallel(value, field, ("text", "answer_start"))
+    return [
+        Answer(t, [(s, s + len(t) if isinstance(t, str) and type(s) is int else s)])
+        for t, s in zip(texts, starts, strict=True)
+    ]
 
 
 def _squad_answers_out(answers: list[Answer] | None) -> dict[str, list]:
@@ -45,50 +79,77 @@ def _squad_answers_out(answers: list[Answer] | None) -> dict[str, list]:
 
 
 def mrqa_example(row: Mapping[str, Any], dataset: str) -> QAExample:
-    """One ``mrqa-workshop/mrqa`` row (or released MRQA row) → a :class:`QAExample`."""
-    det = row["detected_answers"]
+    """One ``mrqa-workshop/mrqa`` row (or released MRQA row) → a :class:`QAExample` (:class:`RowError`
+    for a missing column or struct lists of different lengths; field types are checked on validation)."""
+    texts, chars, toks = _parallel(
+        _column(row, "detected_answers"), "detected_answers", ("text", "char_spans", "token_spans")
+    )
     answers = []
-    for text, chars, toks in zip(det["text"], det["char_spans"], det["token_spans"], strict=True):
+    for i, (text, char, tok) in enumerate(zip(texts, chars, toks, strict=True)):
+        starts, ends = _parallel(char, f"detected_answers.char_spans[{i}]", ("start", "end"))
+        first, last = _parallel(tok, f"detected_answers.token_spans[{i}]", ("start", "end"))
         answers.append(
             Answer(
                 text,
-                [(s, e + 1) for s, e in zip(chars["start"], chars["end"], strict=True)],
-                [(s, e) for s, e in zip(toks["start"], toks["end"], strict=True)],
+                [(s, e + 1 if type(e) is int else e) for s, e in zip(starts, ends, strict=True)],
+                list(zip(first, last, strict=True)),
             )
         )
+    answer_texts = _column(row, "answers")
     return QAExample(
-        id=row["qid"],
+        id=_column(row, "qid"),
         dataset=row.get("subset") or dataset,
         source_format="mrqa",
-        context=row["context"],
-        question=row["question"],
+        context=_column(row, "context"),
+        question=_column(row, "question"),
         answers=answers,
         context_id=row.get("context_id"),
-        answer_texts=list(row["answers"]),
-        context_tokens=_tokens_in(row.get("context_tokens")),
-        question_tokens=_tokens_in(row.get("question_tokens")),
+        answer_texts=list(answer_texts) if isinstance(answer_texts, (list, tuple)) else answer_texts,
+        context_tokens=_tokens_in(row.get("context_tokens"), "context_tokens"),
+        question_tokens=_tokens_in(row.get("question_tokens"), "question_tokens"),
     )
 
 
 def squad_example(row: Mapping[str, Any], dataset: str) -> QAExample:
-    """One ``rajpurkar/squad_v2`` row (or released SQuAD 2.0 row) → a :class:`QAExample`.
+    """One ``rajpurkar/squad_v2`` row (or released SQuAD 2.0 row) → a :class:`QAExample`
+    (:class:`RowError` as :func:`mrqa_example`).
 
     Hub rows have no ``is_impossible`` (derived from ``answers``) and no ``plausible_answers`` (``None``:
     unknown, unlike ``[]``)."""
     plausible = row.get("plausible_answers")
-    answers = _squad_answers_in(row["answers"])
+    plausible_answers = _squad_answers_in(plausible, "plausible_answers") if plausible is not None else None
+    answers = _squad_answers_in(_column(row, "answers"), "answers")
     impossible = row.get("is_impossible")
     return QAExample(
-        id=row["id"],
+        id=_column(row, "id"),
         dataset=dataset,
         source_format="squad",
-        context=row["context"],
-        question=row["question"],
+        context=_column(row, "context"),
+        question=_column(row, "question"),
         answers=answers,
         title=row.get("title"),
         is_impossible=(not answers) if impossible is None else impossible,
-        plausible_answers=_squad_answers_in(plausible) if plausible is not None else None,
+        plausible_answers=plausible_answers,
     )
+
+
+def rows_to_parsed(rows: Iterable[Mapping[str, Any]], source_format: SourceFormat, dataset: str,
+                   source: str) -> Parsed:
+    """Hub rows → unvalidated examples of ``source`` (validate with :func:`entity_renaming.io.validate`,
+    which checks their field types); a row that cannot be read raises :class:`InputError` naming the row
+    and field."""
+    from .formats import get_format
+
+    fmt = get_format(source_format)
+    examples = []
+    for i, row in enumerate(rows):
+        try:
+            examples.append(fmt.from_row(row, dataset))
+        except RowError as err:
+            raise InputError(f"{source}: row {i}", None, err.field, err.message) from None
+        except (TypeError, ValueError, AttributeError, KeyError) as err:
+            raise InputError(f"{source}: row {i}", None, "<row>", f"{type(err).__name__}: {err}") from None
+    return Parsed(source, {}, examples, lambda i: None, typed=False)
 
 
 def mrqa_row(ex: QAExample) -> dict[str, Any]:
@@ -216,8 +277,7 @@ def hub_rows(
     if fmt is MRQA and subset is not None:
         rows = rows.filter(lambda r: r["subset"] == subset)
     dataset = subset or repo_id.rstrip("/").split("/")[-1]
-    examples = [fmt.from_row(row, dataset) for row in rows]
-    return Parsed(f"{repo_id}[{split}]", {}, examples, lambda i: None)
+    return rows_to_parsed(rows, fmt.name, dataset, f"{repo_id}[{split}]")
 
 
 def load_hub_examples(

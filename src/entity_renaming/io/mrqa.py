@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from ..model import Answer, QAExample
-from .errors import InputError, is_int, is_pair, require
+from .errors import InputError, is_int, is_pair, parse_json, require
 from .parsed import Parsed
+from .squad import SURROGATE_ESCAPE
 
 _RECORD_KEYS = ("id", "context", "context_tokens", "qas")
 _QA_KEYS = ("answers", "question", "id", "qid", "question_tokens", "detected_answers")
@@ -76,22 +77,19 @@ def read_mrqa(path: str | Path, dataset: str | None = None) -> Parsed:
     header: dict[str, Any] = {}
     examples: list[QAExample] = []
     lines: list[int] = []
+    surrogates = False
     for line_no, line in read_lines(path):
         if not line.strip():
             continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise InputError(
-                path, line_no, "<json>", f"malformed JSON: {err.msg} at column {err.colno}"
-            ) from None
+        record = parse_json(line, path, line_no)
+        surrogates = surrogates or ("\\u" in line and SURROGATE_ESCAPE.search(line) is not None)
         if isinstance(record, dict) and "header" in record and not examples and not header:
             header = record
             continue
         for example in parse_record(record, path, line_no, dataset or _dataset(header, path)):
             examples.append(example)
             lines.append(line_no)
-    return Parsed(path, header, examples, lines.__getitem__)
+    return Parsed(path, header, examples, lines.__getitem__, surrogates=surrogates)
 
 
 def _dataset(header: dict[str, Any], path: Path) -> str:

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from ..model import Answer, QAExample
-from .errors import InputError, require
+from .errors import InputError, parse_json, require
 from .parsed import Parsed
 
 _QA_KEYS = ("question", "id", "answers", "is_impossible", "plausible_answers")
@@ -25,11 +26,44 @@ _ANSWER_KEYS = ("text", "answer_start")
 ARTICLE = "__article__"
 
 
+#: A JSON escape of a surrogate code point: only a file holding one can hold a lone surrogate.
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_ID_VALUE = re.compile(r'"id"\s*:\s*("(?:[^"\\]|\\.)*")')
+
+
 class _Lines:
     """Line numbers in the raw text, found on demand (only for messages)."""
 
     def __init__(self, raw: str) -> None:
         self.raw = raw
+
+    def id_lines(self, ids: list[str]) -> Callable[[int], int | None]:
+        """``line_of(i)`` for examples with ids ``ids``: the ``k``-th example with an id is at the ``k``-th
+        ``"id": value`` of that value. The file is indexed once, on the first call, so that a file with
+        many rejected examples is read in linear time."""
+        index: list[int | None] = []
+
+        def line_of(i: int) -> int | None:
+            if not index:
+                index.extend(self._id_index(ids))
+            return index[i]
+
+        return line_of
+
+    def _id_index(self, ids: list[str]) -> list[int | None]:
+        lines: dict[str, list[int]] = {}
+        line, pos = 1, 0
+        for match in _ID_VALUE.finditer(self.raw):
+            line += self.raw.count("\n", pos, match.start())
+            pos = match.start()
+            lines.setdefault(json.loads(match.group(1)), []).append(line)
+        seen: Counter[str] = Counter()
+        out: list[int | None] = []
+        for qid in ids:
+            found, k = lines.get(qid, ()), seen[qid]
+            seen[qid] += 1
+            out.append(found[k] if k < len(found) else None)
+        return out
 
     def _line(self, pos: int) -> int:
         return self.raw.count("\n", 0, pos) + 1
@@ -66,12 +100,7 @@ def read_squad(path: str | Path, dataset: str | None = None) -> Parsed:
     without ``data``)."""
     path = Path(path)
     raw = decode(path, path.read_bytes())
-    try:
-        doc = json.loads(raw)
-    except json.JSONDecodeError as err:
-        raise InputError(
-            path, err.lineno, "<json>", f"malformed JSON: {err.msg} at column {err.colno}"
-        ) from None
+    doc = parse_json(raw, path)
     lines = _Lines(raw)
     articles = require(doc, "data", list, path, 1)  # ``[]``: an empty config (an input must not be empty)
     # A SQuAD 2.0 file is the ``squad2`` dataset whatever its file name (config names, AfriSQuAD2).
@@ -79,13 +108,9 @@ def read_squad(path: str | Path, dataset: str | None = None) -> Parsed:
     reader = _Reader(path, lines, dataset)
     for ai, article in enumerate(articles):
         reader.article(ai, article)
-    ids = [ex.id for ex in reader.examples]
-
-    def line_of(i: int) -> int | None:
-        return lines.of_value("id", ids[i], ids[:i].count(ids[i]))
-
     meta = {k: v for k, v in doc.items() if k != "data"}
-    return Parsed(path, meta, reader.examples, line_of)
+    line_of = lines.id_lines([ex.id for ex in reader.examples])
+    return Parsed(path, meta, reader.examples, line_of, surrogates=bool(SURROGATE_ESCAPE.search(raw)))
 
 
 class _Reader:
