@@ -7,8 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from .build import build_banks
-from .cards import write_cards
+from ..extras import MissingExtra, require
 from .recipes import RecipeError, default_recipe_dir, load_recipes
 from .sources import Fetcher, SourceError, default_cache_dir
 
@@ -58,6 +57,14 @@ def make_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = make_parser().parse_args(argv)
+    try:
+        require("banks", "build-name-banks")  # before importing the builders (SPARQLWrapper)
+    except MissingExtra as err:
+        print(f"build-name-banks: error: {err}", file=sys.stderr)
+        return 2
+    from .build import build_banks
+    from .cards import write_cards
+
     try:
         recipes = load_recipes(args.recipes)
         if args.bank:
