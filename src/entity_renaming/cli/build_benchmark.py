@@ -25,7 +25,8 @@ from ..namebank import BankError, default_bank_root
 from ..ner import NerBackend, load_backend
 from ..pipeline import DEFAULT_SPACY_MODEL, build_configs
 from ..release.cli import RELEASE_EPILOG, add_release_arguments, run_release, wants_release
-from ..writer import ConfigEntry, NativeLayout, Writer
+from ..release.writer import BuildLayout, build_folder_card
+from ..writer import ConfigEntry, Writer
 
 #: CPUs this process may use, at most 4: configs are built (and written) in that many forked workers.
 DEFAULT_WORKERS = min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
@@ -41,9 +42,11 @@ examples:
 
 Output (DIR): one file per config in the input's format, named {dataset}-{etype}-{perturbation}-seed{k}
 ({dataset}-{perturbation}-seed{k} for mix, {dataset}[-{etype}]-original for the unperturbed subset),
-{config}.renamings.jsonl.gz with every edit, skipped.jsonl (config, example id, reason of each failed
-renaming), out-of-scope.jsonl.gz (examples with no perturbable entity, one list per entity type) and
-manifest.json (per config: files with sha256, counts, skip reasons, what it was built with). Every input
+{config}.renamings.jsonl.gz with every edit, {config}/validation-00000-of-00001.parquet (the release
+columns, listed by README.md: load_dataset(DIR, CONFIG) reads them), skipped.jsonl (config, example id,
+reason of each failed renaming), out-of-scope.jsonl.gz (examples with no perturbable entity, one list
+per entity type) and manifest.json (per config: files with sha256, counts, skip reasons, what it was
+built with). Every input
 example of every config is emitted (renamed, answers re-checked against the passage), failed or out of
 scope. Interrupted builds resume (Ctrl-C included); configs built with other inputs, banks, NER model or
 package version are rebuilt.
@@ -216,11 +219,11 @@ def build(
                            "seeds": args.seeds, "ner": ner_print,
                            "entswap_ablations": args.entswap_ablations,
                            "entswap_without": args.entswap_without}}
-    with Writer(writer_out, NativeLayout(fmt, meta, compressed), header) as writer:
+    with Writer(writer_out, BuildLayout(fmt, meta, compressed), header) as writer:
 
         def inputs(builder: str, params: dict) -> dict:
-            return build_inputs(input_sha256=source_sha, ner=ner_print, banks_sha256=banks_sha,
-                                builder=builder, params=params)
+            return {**build_inputs(input_sha256=source_sha, ner=ner_print, banks_sha256=banks_sha,
+                                   builder=builder, params=params), "files": BuildLayout.files}
 
         def write(result: ConfigResult, built_with: dict) -> ConfigEntry:
             result.skipped[:0] = data.skips(result.name)
@@ -245,7 +248,8 @@ def build(
                 built_with = inputs(ENTSWAP, {"config": result.name})
                 if not writer.is_done(result.name, fingerprint(built_with)):
                     writer.record(write(result, built_with))
-        writer.finish(names)
+        card = build_folder_card([e for e in map(writer.entry, names) if e is not None], source)
+        writer.finish(names, {"README.md": card})
     return writer
 
 
