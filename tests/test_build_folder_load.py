@@ -51,3 +51,18 @@ def test_load_dataset_reads_a_build_folder_config(demo_build, tmp_path, monkeypa
         assert edits == entry["num_edits"] == sum(len(r["edits"]) for r in
                                                  read_jsonl_gz(demo_build / entry["renamings"]))
         assert (edits > 0) == name.endswith("seed0")
+
+
+def test_audit_of_an_original_config_is_an_error_naming_renamed_configs(demo_build, tmp_path, capsys):
+    from entity_renaming.entswap.audit import main as audit_main
+
+    review = tmp_path / "review.md"
+    assert audit_main(["--config-dir", str(demo_build), "--config", "demo-per-original",
+                       "--out", str(review)]) == 2
+    err = capsys.readouterr().err
+    assert "renamed no passage" in err and "-original config" in err
+    assert "demo-per-dbname-seed0" in err and not review.exists()
+    assert audit_main(["--config-dir", str(demo_build), "--config", "demo-per-dbname-seed0", "-n", "3",
+                       "--out", str(review)]) == 0
+    assert "3 of " in review.read_text(encoding="utf-8") and "audit-renamings --guide" in review.read_text(
+        encoding="utf-8")
