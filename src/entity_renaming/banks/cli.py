@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+from ..cli import add_version
 from ..extras import MissingExtra, require
 from .recipes import RecipeError, default_recipe_dir, load_recipes
 from .sources import Fetcher, SourceError, default_cache_dir
@@ -52,6 +53,7 @@ def make_parser() -> argparse.ArgumentParser:
     parser.add_argument("--cards", type=Path, default=None, metavar="DIR",
                         help="also write a markdown data card per bank here (e.g. cards/name_banks)")
     parser.add_argument("--no-progress", action="store_true", help="hide progress bars")
+    add_version(parser)
     return parser
 
 

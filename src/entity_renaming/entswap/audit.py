@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..bundled import project_dir
+from ..cli import add_version, plain
 from ..io import read_examples
 from ..io.errors import InputError
 from ..io.mrqa import read_lines
@@ -31,7 +32,7 @@ from ..substitute import is_grammar_edit
 
 EPILOG = """\
 examples:
-  build-benchmark --input dev-v2.0.json --format squad --perturbation entswap --seeds 0 \
+  build-benchmark --input dev-v2.0.json --format squad --perturbation entswap --seeds 0 \\
       --banks my_banks/ --out out/
   audit-renamings --config-dir out --config afrisquad2-seed0 -n 50 --seed 0 --out review.md
   audit-renamings --config-dir mrqa_out --config squad-per-dbname-seed0 -n 30 --out per.md
@@ -258,7 +259,7 @@ def _renamed_configs(config_dir: Path) -> str:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="audit-renamings", description=__doc__, epilog=EPILOG,
+    p = argparse.ArgumentParser(prog="audit-renamings", description=plain(__doc__), epilog=EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--config-dir", type=Path, help="build-benchmark output folder")
     p.add_argument("--config", help="config name, e.g. afrisquad2-seed0 or squad-per-dbname-seed0")
@@ -269,6 +270,7 @@ def parser() -> argparse.ArgumentParser:
                    help="print the precision table of a filled-in review FILE instead of writing one")
     p.add_argument("--guide", action="store_true",
                    help="print the audit guide (precision and recall by reading) and where it is")
+    add_version(p)
     return p
 
 
