@@ -73,7 +73,8 @@ def yaml_header(d: ReleaseDefinition, entries: list[ConfigEntry], default: str,
 def config_metadata(entries: list[ConfigEntry], default: str | None,
                     files: dict[str, str] | None = None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The ``configs`` (data files, the default marked) and ``dataset_info`` (features, sizes) lists of a
-    card's YAML; ``files`` maps a config to its parquet shard where that is not its data file."""
+    card's YAML; ``files`` maps a config to its parquet shard where that is not its data file (a build
+    folder: its ``num_bytes`` are the native file's, so only the example counts are given)."""
     configs, infos = [], []
     for e in entries:
         path = (files or {}).get(e.name, e.file)
@@ -81,9 +82,12 @@ def config_metadata(entries: list[ConfigEntry], default: str | None,
         if e.name == default:
             config["default"] = True
         configs.append(config)
-        infos.append({"config_name": e.name, "features": release_features(e.format)._to_yaml_list(),
-                      "splits": [{"name": SPLIT, "num_bytes": e.num_bytes, "num_examples": e.num_examples}],
-                      "dataset_size": e.num_bytes})
+        info: dict[str, Any] = {"config_name": e.name, "features": release_features(e.format)._to_yaml_list(),
+                                "splits": [{"name": SPLIT, "num_examples": e.num_examples}]}
+        if path == e.file:
+            info["splits"][0] = {"name": SPLIT, "num_bytes": e.num_bytes, "num_examples": e.num_examples}
+            info["dataset_size"] = e.num_bytes
+        infos.append(info)
     return configs, infos
 
 
