@@ -10,12 +10,13 @@ import sys
 
 import pytest
 from conftest import MRQA_SQUAD_DEV, SQUAD2_NORMANS_RHINE
-from datasets import Dataset, Features, List, Value
+from datasets import Dataset, Features, List, Value, load_from_disk
 
 import entity_renaming
 from entity_renaming import api
 from entity_renaming.cli.build_benchmark import main as build_main
 from entity_renaming.io.hf import example_to_row
+from entity_renaming.release import schema
 
 #: The hub's own schema of rajpurkar/squad_v2 (dataset_info of the hub repository).
 SQUAD_V2_FEATURES = Features(
@@ -94,6 +95,18 @@ def test_rename_equals_build_benchmark_output(mrqa, tmp_path, ner_cache_dir):
         assert all(edit.original != edit.replacement for edit in ren.edits)
 
 
+def _records(mapped):
+    """The mapped rows split into the renamed dataset (hub columns) and the records columns."""
+    renamed = mapped.filter(lambda row: row["skip_reason"] is None).remove_columns(list(api.RECORD_COLUMNS))
+    reasons = zip(mapped[_id(mapped)], mapped["skip_reason"], strict=True)
+    skipped = {i: r for i, r in reasons if r is not None}
+    return renamed, skipped, [r for r in mapped["renamings"] if r]
+
+
+def _id(ds):
+    return "qid" if "qid" in ds.column_names else "id"
+
+
 def test_dataset_map_keeps_the_hub_schema_and_the_names(mrqa, cache_home):
     squad2 = api.read(SQUAD2_NORMANS_RHINE)[:80]
     hub_rows = [{k: v for k, v in example_to_row(e).items() if k in SQUAD_V2_FEATURES} for e in squad2]
@@ -102,29 +115,56 @@ def test_dataset_map_keeps_the_hub_schema_and_the_names(mrqa, cache_home):
         ([example_to_row(e) for e in mrqa], None, "per"),  # mrqa-workshop/mrqa columns
     ):
         ds = Dataset.from_list(rows, features=features)
-        renamer = api.DatasetRenamer(perturbation="randstr", entity_type=etype, seed=1, ner_cache=cache_home)
-        mapped = ds.map(renamer, batched=True, batch_size=7, load_from_cache_file=False)
-        assert mapped.features == ds.features and mapped.column_names == ds.column_names
-        # batches of 7 give the names the whole list gets: the sampler is seeded per example
+        renamer = api.DatasetRenamer(ds, perturbation="randstr", entity_type=etype, seed=1,
+                                     ner_cache=cache_home)
+        mapped = ds.map(renamer, batched=True, batch_size=7, features=renamer.features,
+                        load_from_cache_file=False)
+        assert len(mapped) == len(ds) and mapped.column_names == [*ds.column_names, *api.RECORD_COLUMNS]
+        renamed, skipped, edits = _records(mapped)
         whole, result = api.rename_dataset(
             ds, perturbation="randstr", entity_type=etype, seed=1, ner_cache=cache_home
         )
-        assert whole.features == ds.features and len(whole) > 0
-        assert mapped.to_list() == whole.to_list()
-        assert [r.to_json() for r in renamer.renamings] == [r.to_json() for r in result.renamings]
-        assert len(mapped) + len(renamer.skipped) == len(ds)
-        renamed = {r.example_id: r for r in result.renamings}
-        id_col = "qid" if "qid" in ds.column_names else "id"
+        assert whole.features == ds.features == renamed.features and len(whole) > 0
+        assert renamed.to_list() == whole.to_list()
+        assert skipped == {s.example_id: s.reason for s in result.skipped}
+        assert edits == [[schema.edit_row(e) for e in r.edits] for r in result.renamings]
+        renamings = {r.example_id: r for r in result.renamings}
         for row in whole:
-            assert all(s.replacement in row["context"] for s in renamed[row[id_col]].substitutions)
-    state = pickle.dumps(renamer)
-    assert len(state) < 2000 and pickle.loads(state).renamings == []  # settings only, no model
+            assert all(s.replacement in row["context"] for s in renamings[row[_id(ds)]].substitutions)
+    state = pickle.loads(pickle.dumps(renamer))
+    assert state._sampler is None and state.analysis == renamer.analysis  # no model, no banks
+
+
+@pytest.mark.slow
+def test_dataset_map_is_independent_of_batching_and_cache_safe(cache_home, tmp_path):
+    """A batch used to be analysed on its own (per dbname: 32 rows with batches of 10, 31 in one batch,
+    on these 300 examples), and the records lived in the renamer, so a cached re-run reported none."""
+    rows = [example_to_row(e) for e in api.read(MRQA_SQUAD_DEV)[:300]]
+    Dataset.from_list(rows).save_to_disk(str(tmp_path / "ds"))
+    ds = load_from_disk(str(tmp_path / "ds"))  # on disk: map results are cached
+    options = {"perturbation": "dbname", "entity_type": "per", "seed": 0, "ner_cache": cache_home}
+    outputs = {}
+    for batch_size in (10, 1000):
+        renamer = api.DatasetRenamer(ds, **options)
+        outputs[batch_size] = ds.map(renamer, batched=True, batch_size=batch_size, features=renamer.features)
+    assert outputs[10].to_list() == outputs[1000].to_list()
+    whole, result = api.rename_dataset(ds, **options)
+    renamed, skipped, edits = _records(outputs[10])
+    assert renamed.to_list() == whole.to_list() and len(whole) == len(result.examples) > 0
+    assert len(skipped) == len(result.skipped) and len(edits) == len(result.renamings)
+    again = ds.map(api.DatasetRenamer(ds, **options), batched=True, batch_size=10,
+                   features=outputs[10].features)
+    assert again.cache_files == outputs[10].cache_files  # read from the map cache, records included
+    assert _records(again)[1:] == (skipped, edits)
+    with pytest.raises(ValueError, match="not in the dataset this DatasetRenamer analysed"):
+        Dataset.from_list(rows[:5]).map(api.DatasetRenamer(Dataset.from_list(rows[5:40]), **options),
+                                        batched=True)
 
 
 def test_bad_choices_are_named():
     with pytest.raises(ValueError, match="choose one of original, indistname, dbname, randstr"):
         api.rename([], perturbation="entswap")
     with pytest.raises(ValueError, match="entity_type 'person'"):
-        api.DatasetRenamer(entity_type="person")
+        api.DatasetRenamer(Dataset.from_list([]), entity_type="person")
     with pytest.raises(ValueError, match="use rename_dataset"):
-        api.DatasetRenamer(perturbation="indistname")
+        api.DatasetRenamer(Dataset.from_list([]), perturbation="indistname")

@@ -13,6 +13,10 @@ from entity_renaming.icl.prompts import PromptTemplate, select_demonstrations
 from entity_renaming.icl.tiny import tiny_causal_lm, tiny_seq2seq, train_bpe_tokenizer
 from entity_renaming.io import read_examples, write_examples
 
+#: The KV cache goes by the argument name the installed transformers takes (``cache`` from 5.24 on): a
+#: deprecation of ``past_key_values`` (removed from ``forward`` in 5.40) fails these tests.
+pytestmark = pytest.mark.filterwarnings("error:`(past_key_values|cache_params)`.*deprecated:FutureWarning")
+
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
 
@@ -94,7 +98,7 @@ def test_cli_end_to_end(tmp_path, model_dir, ner_cache_dir, setting):
         "2",
         "--maj-k",
         "3",
-        "--ner-cache-dir",
+        "--ner-cache",
         str(ner_cache_dir),
         "--device",
         "cpu",

@@ -13,6 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .checksums import package_version as _package_version
+
+#: The installed version (package metadata; ``0+unknown`` in a bare checkout).
+__version__ = _package_version()
+
 __all__ = [
     "DEMO_PATH",
     "Answer",

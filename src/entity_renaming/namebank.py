@@ -13,8 +13,9 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path
+
+from .bundled import project_dir
 
 #: Yan et al. (2022) span types.
 YAN_SPAN_TYPES = (
@@ -124,10 +125,7 @@ def default_bank_root() -> Path:
     override = os.environ.get("ENTITY_RENAMING_BANKS")
     if override:
         return Path(override)
-    checkout = Path(__file__).resolve().parents[2] / "name_banks"
-    if checkout.is_dir():
-        return checkout
-    return Path(str(resources.files("entity_renaming") / "_bundled" / "name_banks"))
+    return project_dir("name_banks")
 
 
 @cache

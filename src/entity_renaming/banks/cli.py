@@ -7,8 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-from .build import build_banks
-from .cards import write_cards
+from ..cli import add_version
+from ..extras import MissingExtra, require
 from .recipes import RecipeError, default_recipe_dir, load_recipes
 from .sources import Fetcher, SourceError, default_cache_dir
 
@@ -53,11 +53,20 @@ def make_parser() -> argparse.ArgumentParser:
     parser.add_argument("--cards", type=Path, default=None, metavar="DIR",
                         help="also write a markdown data card per bank here (e.g. cards/name_banks)")
     parser.add_argument("--no-progress", action="store_true", help="hide progress bars")
+    add_version(parser)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = make_parser().parse_args(argv)
+    try:
+        require("banks", "build-name-banks")  # before importing the builders (SPARQLWrapper)
+    except MissingExtra as err:
+        print(f"build-name-banks: error: {err}", file=sys.stderr)
+        return 2
+    from .build import build_banks
+    from .cards import write_cards
+
     try:
         recipes = load_recipes(args.recipes)
         if args.bank:

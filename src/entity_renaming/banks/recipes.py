@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from ..bundled import project_dir
 
 
 class RecipeError(ValueError):
@@ -63,17 +64,11 @@ def load_recipe(path: Path) -> Recipe:
 
 def default_recipe_dir() -> Path:
     """``builders/`` of the checkout, else the copy bundled in an installed wheel."""
-    checkout = Path(__file__).resolve().parents[3] / "builders"
-    if checkout.is_dir():
-        return checkout
-    return Path(str(resources.files("entity_renaming") / "_bundled" / "builders"))
+    return project_dir("builders")
 
 
 def default_query_dir() -> Path:
-    checkout = Path(__file__).resolve().parents[3] / "sparql"
-    if checkout.is_dir():
-        return checkout
-    return Path(str(resources.files("entity_renaming") / "_bundled" / "sparql"))
+    return project_dir("sparql")
 
 
 def load_recipes(directory: Path | None = None) -> dict[str, Recipe]:

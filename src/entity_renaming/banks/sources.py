@@ -253,7 +253,7 @@ def package_file(package: str, relpath: str, distribution: str | None = None) ->
     spec = importlib.util.find_spec(package)  # locate without importing (some load data on import)
     if spec is None or not spec.submodule_search_locations:
         raise SourceError(f"offline source needs the PyPI package {distribution or package!r}: "
-                          f"pip install {distribution or package}")
+                          "pip install 'entity-renamed-mrqa[banks]' (the pinned versions)")
     path = Path(spec.submodule_search_locations[0]) / relpath
     if not path.exists():
         raise SourceError(f"package {package!r} has no file {relpath!r} (installed version changed?)")

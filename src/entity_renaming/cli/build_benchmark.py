@@ -25,7 +25,9 @@ from ..namebank import BankError, default_bank_root
 from ..ner import NerBackend, load_backend
 from ..pipeline import DEFAULT_SPACY_MODEL, build_configs
 from ..release.cli import RELEASE_EPILOG, add_release_arguments, run_release, wants_release
-from ..writer import ConfigEntry, NativeLayout, Writer
+from ..release.writer import BuildLayout, build_folder_card
+from ..writer import ConfigEntry, Writer
+from . import add_ner_cache, add_version, plain
 
 #: CPUs this process may use, at most 4: configs are built (and written) in that many forked workers.
 DEFAULT_WORKERS = min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
@@ -36,17 +38,18 @@ examples:
   build-benchmark --input SQuAD_dev.jsonl.gz --format mrqa --perturbation dbname --perturbation randstr \\
       --entity-types per,mix --seeds 0,1,2,3,4 --out out/
   build-benchmark --input dev-v2.0.json --format squad --dataset squad2 --out out/
-  build-benchmark --input dev-v2.0.json --dataset squad2 --perturbation entswap --entswap-ablations \
+  build-benchmark --input dev-v2.0.json --dataset squad2 --perturbation entswap --entswap-ablations \\
       --seeds 0,1,2 --out afrisquad2/            # AfriSQuAD2: afrisquad2-seed{k}, -wo-{category}-seed{k}
 
 Output (DIR): one file per config in the input's format, named {dataset}-{etype}-{perturbation}-seed{k}
 ({dataset}-{perturbation}-seed{k} for mix, {dataset}[-{etype}]-original for the unperturbed subset),
-{config}.renamings.jsonl.gz with every edit, skipped.jsonl (config, example id, reason of each failed
-renaming), out-of-scope.jsonl.gz (examples with no perturbable entity, one list per entity type) and
-manifest.json (per config: files with sha256, counts, skip reasons, what it was built with). Every input
-example of every config is emitted (renamed, answers re-checked against the passage), failed or out of
-scope. Interrupted builds resume (Ctrl-C included); configs built with other inputs, banks, NER model or
-package version are rebuilt.
+{config}.renamings.jsonl.gz with every edit, {config}/validation-00000-of-00001.parquet (the release
+columns, listed by README.md: load_dataset(DIR, CONFIG) reads them), skipped.jsonl (config, example id,
+reason of each failed renaming), out-of-scope.jsonl.gz (examples with no perturbable entity, one list
+per entity type) and manifest.json (per config: files with sha256, counts, skip reasons, what it was
+built with). Every input example of every config is emitted (renamed, answers re-checked against the
+passage), failed or out of scope. Interrupted builds resume (Ctrl-C included); configs built with other
+inputs, banks, NER model or package version are rebuilt.
 
 EntSwap (--perturbation entswap, Siro & Ajayi 2023) renames every person, country, city, location,
 organisation and nationality of each article (title, question, passage, answers) with African names;
@@ -76,7 +79,7 @@ def _seeds(value: str) -> list[int]:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="build-benchmark",
-        description=__doc__,
+        description=plain(__doc__),
         epilog=EPILOG + "\n" + RELEASE_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -120,7 +123,7 @@ def parser() -> argparse.ArgumentParser:
         "--entity-types",
         type=_csv("entity type", ENTITY_TYPES),
         default=list(ENTITY_TYPES),
-        help="comma-separated per,org,gpe,mix (mix renames all answer entities jointly)",
+        help="comma-separated per,org,gpe,mix (mix renames all answer entities jointly; default all four)",
     )
     what.add_argument(
         "--seeds", type=_seeds, default=[0, 1, 2, 3, 4], help="comma-separated (default 0,1,2,3,4)"
@@ -152,7 +155,8 @@ def parser() -> argparse.ArgumentParser:
         "spaCy cannot use one, never a silent CPU fallback. The device is part of the NER cache key and the "
         "fingerprint: GPU and CPU results are cached and built apart",
     )
-    how.add_argument("--ner-cache", type=Path, help="NER cache folder (default ~/.cache/entity-renamed-mrqa)")
+    add_ner_cache(how, "NER cache folder (default $XDG_CACHE_HOME/entity-renamed-mrqa, else "
+                       "~/.cache/entity-renamed-mrqa)")
     how.add_argument(
         "--workers",
         type=int,
@@ -164,6 +168,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--out", type=Path, help="output folder")
     p.add_argument("--no-progress", action="store_true", help="hide progress bars")
     add_release_arguments(p)
+    add_version(p)
     return p
 
 
@@ -216,11 +221,11 @@ def build(
                            "seeds": args.seeds, "ner": ner_print,
                            "entswap_ablations": args.entswap_ablations,
                            "entswap_without": args.entswap_without}}
-    with Writer(writer_out, NativeLayout(fmt, meta, compressed), header) as writer:
+    with Writer(writer_out, BuildLayout(fmt, meta, compressed), header) as writer:
 
         def inputs(builder: str, params: dict) -> dict:
-            return build_inputs(input_sha256=source_sha, ner=ner_print, banks_sha256=banks_sha,
-                                builder=builder, params=params)
+            return {**build_inputs(input_sha256=source_sha, ner=ner_print, banks_sha256=banks_sha,
+                                   builder=builder, params=params), "files": BuildLayout.files}
 
         def write(result: ConfigResult, built_with: dict) -> ConfigEntry:
             result.skipped[:0] = data.skips(result.name)
@@ -245,7 +250,8 @@ def build(
                 built_with = inputs(ENTSWAP, {"config": result.name})
                 if not writer.is_done(result.name, fingerprint(built_with)):
                     writer.record(write(result, built_with))
-        writer.finish(names)
+        card = build_folder_card([e for e in map(writer.entry, names) if e is not None], source)
+        writer.finish(names, {"README.md": card})
     return writer
 
 

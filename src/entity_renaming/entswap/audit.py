@@ -6,8 +6,8 @@ Reads a ``build-benchmark`` output folder (``manifest.json``, the config's data 
 question from the renamed one and its edits, samples N passages with a fixed seed and writes Markdown:
 original and renamed passage and questions side by side with every edit highlighted and numbered, the
 example ids, and a checklist per substitution to mark span identification and substitution as right
-(``[x]``) or wrong (``[ ]``) (Yan et al. Appendix C; Siro & Ajayi 2023, Table 2). See
-``cards/entswap_audit.md`` and ``shared/docs/audit-protocol.md`` for the procedure.
+(``[x]``) or wrong (``[ ]``) (Yan et al. Appendix C; Siro & Ajayi 2023, Table 2). The procedure, for
+precision and recall: the package's audit guide (``audit-renamings --guide`` prints it).
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..bundled import project_dir
+from ..cli import add_version, plain
 from ..io import read_examples
 from ..io.errors import InputError
 from ..io.mrqa import read_lines
@@ -31,13 +33,20 @@ from . import recall
 
 EPILOG = """\
 examples:
-  build-benchmark --input dev-v2.0.json --format squad --perturbation entswap --seeds 0 \
+  build-benchmark --input dev-v2.0.json --format squad --perturbation entswap --seeds 0 \\
       --banks my_banks/ --out out/
   audit-renamings --config-dir out --config afrisquad2-seed0 -n 50 --seed 0 --out review.md
   audit-renamings --config-dir mrqa_out --config squad-per-dbname-seed0 -n 30 --out per.md
   # mark [x] where right, leave [ ] where wrong, then:
   audit-renamings --tally review.md
+  audit-renamings --guide          # how to audit precision and recall (cards/audit_guide.md)
 """
+GUIDE = "audit_guide.md"
+
+
+def guide_path() -> Path:
+    """The package's audit guide (``cards/audit_guide.md``, bundled in the wheel)."""
+    return project_dir("cards") / GUIDE
 
 Key = tuple[str, str, str, str]  # entity type, span type, original, replacement
 
@@ -145,7 +154,7 @@ def review(config: str, chosen: list[Passage], *, total: int, seed: int) -> str:
              "every mention in passage, questions and answers was replaced consistently and nothing else "
              "changed: inflections and articles right (step 4; edits marked <sup>a</sup> fix an article or a "
              "possessive). Leave `[ ]` where wrong; under *missed*, list entities left unrenamed. Then run "
-             "`audit-renamings --tally` on this file. Procedure: `shared/docs/audit-protocol.md`.", ""]
+             "`audit-renamings --tally` on this file. Procedure: `audit-renamings --guide`.", ""]
     for n, p in enumerate(chosen, start=1):
         keys = p.keys()
         numbers = {k: i for i, k in enumerate(keys, start=1)}
@@ -231,12 +240,27 @@ def audit(config_dir: Path, config: str, n: int, seed: int) -> str:
     if not renamings_path.exists():
         raise InputError(renamings_path, None, "renamings", "not found (build the config first)")
     found = passages(examples, read_renamings(renamings_path))
+    if not found:
+        raise InputError(renamings_path, None, "renamings",
+                         f"config {config!r} renamed no passage, so there is nothing to audit"
+                         + (" (an -original config is the unrenamed subset)" if config.endswith("-original")
+                            else "") + _renamed_configs(config_dir))
     chosen = sorted(random.Random(seed).sample(range(len(found)), min(n, len(found))))
     return review(config, [found[i] for i in chosen], total=len(found), seed=seed)
 
 
+def _renamed_configs(config_dir: Path) -> str:
+    """``; renamed configs here: …`` from the folder's manifest (configs with edits), or nothing."""
+    try:
+        configs = json.loads((config_dir / "manifest.json").read_text(encoding="utf-8")).get("configs", {})
+        names = [n for n, e in configs.items() if isinstance(e, dict) and e.get("num_edits")]
+    except (OSError, ValueError, AttributeError):
+        return ""
+    return f"; renamed configs here: {', '.join(names[:4])}{', …' if len(names) > 4 else ''}" if names else ""
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="audit-renamings", description=__doc__, epilog=EPILOG,
+    p = argparse.ArgumentParser(prog="audit-renamings", description=plain(__doc__), epilog=EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--config-dir", type=Path, help="build-benchmark output folder")
     p.add_argument("--config", help="config name, e.g. afrisquad2-seed0 or squad-per-dbname-seed0")
@@ -246,12 +270,18 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--tally", type=Path, metavar="FILE",
                    help="print the precision table of a filled-in review FILE instead of writing one")
     recall.add_arguments(p)
+    p.add_argument("--guide", action="store_true",
+                   help="print the audit guide (precision and recall by reading) and where it is")
+    add_version(p)
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
     p = parser()
     args = p.parse_args(argv)
+    if args.guide:
+        print(f"{guide_path()}\n\n{guide_path().read_text(encoding='utf-8')}", end="")
+        return 0
     if recall.is_recall(args):
         try:
             return recall.run(args, p)

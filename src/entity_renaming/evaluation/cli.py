@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from tqdm.auto import tqdm
 
+from ..cli import add_version
 from ..extras import MissingExtra, require
 from ..io.formats import get_format
 from .leaderboard import write_leaderboard
@@ -33,6 +34,21 @@ if TYPE_CHECKING:
 DTYPE_NAMES = ("bf16", "fp16", "fp32")
 
 
+EPILOG = """\
+examples:
+  evaluate-benchmark --model deepset/roberta-base-squad2 --release release/1.0.0 --configs 'squad-*' \\
+      --out results/                     # every squad config of a local release; GPU when available
+  evaluate-benchmark --model distilbert-base-cased-distilled-squad --release demo_out --limit 50 \\
+      --out smoke/                       # a build-benchmark --out folder; a smoke run, not for reporting
+  evaluate-benchmark --model m1 --model m2 --release ORG/entity-renamed-mrqa --release-revision v1.0.0 \\
+      --out results/                     # the hub copy, two models
+  leaderboard results/results.json --out leaderboard/ --plots
+
+Writes OUT/results.json (per config: EM/F1, n; per dataset x entity type x perturbation: original score,
+mean ± std over seeds, paired deltas), OUT/predictions/<config>.jsonl and, unless --no-plots, PNG plots.
+"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="evaluate-benchmark",
@@ -41,6 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
         "SQuAD 2.0 / MRQA scores per config, and per dataset x "
         "entity type x perturbation the original score, mean ± std over seeds, the drop, "
         "right→wrong flips and the wrong-entity / wrong-boundary error split.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     what = p.add_mutually_exclusive_group(required=True)
     what.add_argument(
@@ -123,6 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--offline", action="store_true", help="never download (models and release must be local)")
     p.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
     p.add_argument("--out", type=Path, required=True, help="results folder")
+    add_version(p)
     return p
 
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..cli import add_version
 from ..extras import MissingExtra, require
 from .results import read_results, run_limit
 
@@ -299,6 +300,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("results", nargs="+", type=Path, help="results JSON files (results.json of each run)")
     parser.add_argument("--out", type=Path, required=True, help="output folder")
     parser.add_argument("--plots", action="store_true", help="also draw PNG plots under OUT/plots")
+    add_version(parser)
     args = parser.parse_args(argv)
     try:
         results = [read_results(p) for p in args.results]

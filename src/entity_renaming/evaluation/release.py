@@ -118,8 +118,8 @@ def open_release(
             snapshot_download(str(location), repo_type="dataset", revision=revision, cache_dir=cache_dir)
         )
     root = _release_root(root)
-    if not (root / "README.md").exists():
-        return _open_out_folder(root)
+    if (root / OUT_MANIFEST).exists() or not (root / "README.md").exists():
+        return _open_out_folder(root)  # a build folder's README.md lists its parquet copies
     readme = root / "README.md"
     meta = front_matter(readme)
     recorded = _release_manifest(root)

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ..cli import add_ner_cache, add_version
 from ..evaluation.release import ReleaseError, load_config, open_release
 from ..evaluation.results import code_version, hardware, write_json
 from ..extras import MissingExtra, require
@@ -37,7 +38,9 @@ predictions.jsonl, skipped.jsonl and PNG plots to --out.
 EPILOG = """\
 settings: none = original prompts only; demos = rename every demonstration's subject; query = rename
 the query's subject; both = both. The original prompts are always run as the baseline.
-example: icl-evaluate --input dev.jsonl.gz --model gpt2 --k 4 --setting query --names-per-set 20
+examples:
+  icl-evaluate --input dev.jsonl.gz --model gpt2 --k 4 --setting query --names-per-set 20 --out icl/
+  icl-evaluate --release release/1.0.0 --config squad-per-original --model Qwen/Qwen2.5-0.5B --out icl/
 """
 
 
@@ -65,9 +68,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--names-per-set", type=int, default=200, help="names per set, half female/half male (default 200)"
     )
-    p.add_argument("--seed", type=int, default=0, help="seed of demonstrations, name sets, splits, bootstrap")
+    p.add_argument("--seed", type=int, default=0,
+                   help="seed of demonstrations, name sets, splits, bootstrap (default 0)")
     p.add_argument("--max-queries", type=int, help="evaluate only the first N queries (input order)")
-    p.add_argument("--validation-fraction", type=float, default=0.5, help="share of queries for selection")
+    p.add_argument("--validation-fraction", type=float, default=0.5,
+                   help="share of queries for selecting best/worst names (default 0.5)")
     p.add_argument("--top", type=int, default=10, help="best and worst names reported (default 10)")
     p.add_argument("--maj-k", type=int, default=10, help="best names voting in Maj@k (default 10)")
     p.add_argument("--bootstrap", type=int, default=1000, help="bootstrap resamples per name (default 1000)")
@@ -82,12 +87,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--batch-size", type=int, default=8, help="prompts per generate call (default 8)")
     p.add_argument("--max-new-tokens", type=int, default=16, help="generated tokens per answer (default 16)")
     p.add_argument("--no-prefix-cache", action="store_true", help="do not reuse the demonstrations' KV cache")
-    p.add_argument("--ner-cache-dir", type=Path, help="NER cache folder (default the pipeline's cache)")
-    p.add_argument("--spacy-model", default=DEFAULT_SPACY_MODEL, help="spaCy model for NER")
+    add_ner_cache(p, "NER cache folder (default $XDG_CACHE_HOME/entity-renamed-mrqa, else "
+                     "~/.cache/entity-renamed-mrqa: build-benchmark's)")
+    p.add_argument("--spacy-model", default=DEFAULT_SPACY_MODEL,
+                   help=f"spaCy model for NER (default {DEFAULT_SPACY_MODEL})")
     p.add_argument("--offline", action="store_true", help="never download models or releases")
     p.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
     p.add_argument("--out", type=Path, required=True, help="output folder")
+    add_version(p)
     return p
 
 
@@ -138,7 +146,7 @@ def run(args: argparse.Namespace) -> list[Path]:
     source, examples = load_examples(args)
     template = PromptTemplate.from_file(args.template) if args.template else PromptTemplate()
     progress = not args.quiet
-    cache_dir = args.ner_cache_dir or default_ner_cache_dir()
+    cache_dir = args.ner_cache or default_ner_cache_dir()
     subjects = detect_subjects(
         examples,
         load_backend("spacy", args.spacy_model),

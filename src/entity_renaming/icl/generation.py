@@ -4,13 +4,16 @@ Causal LMs: the prompt's token ids are ``tokens(prefix) + tokens(query)`` (token
 same ids are used with and without the cache). A batch is laid out ``[prefix][pad …][query]`` with the
 pads masked out: positions come from the attention mask, so every row sees exactly the ids of its own
 unpadded prompt. With the prefix cache, the prefix is run once (``DynamicCache``) and a copy of its
-cache, repeated over the batch, seeds each ``generate`` call. Seq2seq encoders attend to the whole
+cache, repeated over the batch, seeds each ``generate`` call, passed as ``cache`` (transformers 5.24
+renamed the ``past_key_values`` argument and output; :func:`cache_argument` picks what the installed
+version takes, so neither name is deprecated on the version in use). Seq2seq encoders attend to the whole
 prompt bidirectionally, so there is nothing to reuse: prompts are encoded whole, right-padded.
 """
 
 from __future__ import annotations
 
 import copy
+import inspect
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,6 +21,12 @@ import torch
 from tqdm.auto import tqdm
 
 from ..evaluation.inference import attention_kernels, resolve_dtype
+
+
+def cache_argument(model: Any) -> str:
+    """The name of the KV-cache argument (and output field) of ``model``: ``cache`` from transformers 5.24
+    on, ``past_key_values`` before (deprecated by 5.24, removed in 5.40 for ``forward``)."""
+    return "cache" if "cache" in inspect.signature(model.forward).parameters else "past_key_values"
 
 
 class Generator:
@@ -94,14 +103,11 @@ class Generator:
         from transformers import DynamicCache
 
         ids = torch.tensor([prefix_ids], device=self.device)
+        name = cache_argument(self.model)
         with attention_kernels(self.device):
-            output = self.model(
-                input_ids=ids,
-                attention_mask=torch.ones_like(ids),
-                past_key_values=DynamicCache(),
-                use_cache=True,
-            )
-        return output.past_key_values
+            output = self.model(input_ids=ids, attention_mask=torch.ones_like(ids), use_cache=True,
+                                **{name: DynamicCache()})
+        return getattr(output, name)
 
     @torch.no_grad()
     def _generate_batch(
@@ -119,7 +125,7 @@ class Generator:
         if cache is not None:
             past = copy.deepcopy(cache)
             past.batch_repeat_interleave(len(rows))
-            kwargs["past_key_values"] = past
+            kwargs[cache_argument(self.model)] = past
         with attention_kernels(self.device):  # growing caches meet a new shape at every step
             generated = self.model.generate(
                 input_ids=input_ids,

@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-import yaml
 
 from ..pipeline import LEFT_BY_RULES
 from ..quality import summary_text as quality_summary
 from .definition import ENTSWAP, PIPELINE, ReleaseDefinition
 from .errors import ReleaseError
+from .frontmatter import front_matter_text
 from .paths import confined
 from .provenance import BankUse, SourceUse
 from .schema import release_features
@@ -59,15 +59,7 @@ def yaml_header(d: ReleaseDefinition, entries: list[ConfigEntry], default: str,
     size = next((label for limit, label in bins if n < limit), "10M<n<100M")
     built = {e.source for e in entries}
     source_ids = sorted({f"extended|{d.sources[n].hub_repo}" for n in built if d.sources[n].hub_repo})
-    configs, infos = [], []
-    for e in entries:
-        config: dict[str, Any] = {"config_name": e.name, "data_files": [{"split": SPLIT, "path": e.file}]}
-        if e.name == default:
-            config["default"] = True
-        configs.append(config)
-        infos.append({"config_name": e.name, "features": release_features(e.format)._to_yaml_list(),
-                      "splits": [{"name": SPLIT, "num_bytes": e.num_bytes, "num_examples": e.num_examples}],
-                      "dataset_size": e.num_bytes})
+    configs, infos = config_metadata(entries, default)
     used = [d.sources[name] for name in dict.fromkeys(e.source for e in entries)]
     licences = ["cc-by-sa-4.0"] if any("CC BY-SA 4.0" in s.licence for s in used) else []
     if any(s.licence.strip() != "CC BY-SA 4.0" for s in used):
@@ -80,6 +72,27 @@ def yaml_header(d: ReleaseDefinition, entries: list[ConfigEntry], default: str,
         "tags": ["robustness", "entity-renaming", "mrqa", "squad"],
         "configs": configs, "dataset_info": infos,
     }
+
+
+def config_metadata(entries: list[ConfigEntry], default: str | None,
+                    files: dict[str, str] | None = None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The ``configs`` (data files, the default marked) and ``dataset_info`` (features, sizes) lists of a
+    card's YAML; ``files`` maps a config to its parquet shard where that is not its data file (a build
+    folder: its ``num_bytes`` are the native file's, so only the example counts are given)."""
+    configs, infos = [], []
+    for e in entries:
+        path = (files or {}).get(e.name, e.file)
+        config: dict[str, Any] = {"config_name": e.name, "data_files": [{"split": SPLIT, "path": path}]}
+        if e.name == default:
+            config["default"] = True
+        configs.append(config)
+        info: dict[str, Any] = {"config_name": e.name, "features": release_features(e.format)._to_yaml_list(),
+                                "splits": [{"name": SPLIT, "num_examples": e.num_examples}]}
+        if path == e.file:
+            info["splits"][0] = {"name": SPLIT, "num_bytes": e.num_bytes, "num_examples": e.num_examples}
+            info["dataset_size"] = e.num_bytes
+        infos.append(info)
+    return configs, infos
 
 
 def bank_rows(banks: list[BankUse]) -> list[dict[str, Any]]:
@@ -238,9 +251,7 @@ def render_card(d: ReleaseDefinition, entries: list[ConfigEntry], *, repo_id: st
         measured=measured_quality(d, cards_dir),
         citations=citations(d, used, cards_dir / CITATIONS), manual_audit=_manual_audit(d),
     )
-    header = yaml.safe_dump(yaml_header(d, entries, default, used), sort_keys=False, allow_unicode=True,
-                            width=110)
-    return f"---\n{header}---\n\n{body}"
+    return f"{front_matter_text(yaml_header(d, entries, default, used))}\n{body}"
 
 
 def _manual_audit(d: ReleaseDefinition) -> str:

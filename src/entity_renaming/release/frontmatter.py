@@ -1,4 +1,5 @@
-"""The YAML front matter of a dataset card (``README.md``): the one parser for writers, verify and readers."""
+"""The YAML front matter of a dataset card (``README.md``): the one writer and parser, for the release
+card, build folders' README.md, verify and readers."""
 
 from __future__ import annotations
 
@@ -8,6 +9,11 @@ from typing import Any
 import yaml
 
 from .errors import ReleaseError
+
+
+def front_matter_text(meta: dict[str, Any]) -> str:
+    """``meta`` as the front matter block (``---`` lines included) that :func:`front_matter` reads back."""
+    return f"---\n{yaml.safe_dump(meta, sort_keys=False, allow_unicode=True, width=110)}---\n"
 
 
 def front_matter(readme: Path) -> dict[str, Any]:

@@ -7,6 +7,9 @@ Layout (``datasets`` multi-config repository)::
     <out>/release-definition.yaml                    the release definition it was built from
     <out>/<config>/validation-00000-of-00001.parquet
 
+A ``build-benchmark --out`` folder (:class:`BuildLayout`) holds the same shards beside its native files,
+listed by its own ``README.md`` (:func:`build_folder_card`), so ``load_dataset(out, config)`` reads it too.
+
 Parquet files are written with fixed options (zstd level 9, one row group per 10,000 rows, no
 timestamps), so the same rows give the same bytes.
 """
@@ -14,6 +17,7 @@ timestamps), so the same rows give the same bytes.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +27,16 @@ import pyarrow.parquet as pq
 from ..checksums import sha256_file
 from ..configs import ConfigResult
 from ..model import SourceFormat
-from ..writer import TMP_PREFIX, ConfigEntry, Writer, Written, dump_json, is_out_of_scope, skip_reason_kind
+from ..writer import (
+    TMP_PREFIX,
+    ConfigEntry,
+    NativeLayout,
+    Writer,
+    Written,
+    dump_json,
+    is_out_of_scope,
+    skip_reason_kind,
+)
 from .schema import release_table
 
 MANIFEST = "release-manifest.json"
@@ -63,11 +76,46 @@ class ParquetLayout:
         return Written((rel, sha256_file(out / rel)), {}, table.nbytes)
 
 
+class BuildLayout(NativeLayout):
+    """``build-benchmark --out``: the native files (:class:`~entity_renaming.writer.NativeLayout`) and the
+    config's rows in the release schema as one parquet shard, for ``load_dataset(out, config)``."""
+
+    #: recorded in every config's ``built_with``: configs written without the shard are rebuilt
+    files = "native+parquet"
+
+    def write_config(self, out: Path, result: ConfigResult, fmt: SourceFormat) -> Written:
+        written = super().write_config(out, result, fmt)
+        rel = shard_path(result.name)
+        write_parquet(release_table(result.examples, result.renamings, fmt), out / rel)
+        return replace(written, others={**written.others, rel: sha256_file(out / rel)})
+
+
+def build_folder_card(entries: list[ConfigEntry], source: str) -> str:
+    """README.md of a ``build-benchmark --out`` folder: the ``configs`` front matter of the release card
+    (pointing at the parquet shards) and a few lines on what the folder holds."""
+    from .card import config_metadata
+    from .frontmatter import front_matter_text
+
+    configs, infos = config_metadata(entries, None, {e.name: shard_path(e.name) for e in entries})
+    meta = {"configs": configs, "dataset_info": infos}
+    first = entries[0].name if entries else "CONFIG"
+    return (f"{front_matter_text(meta)}\n# {len(entries)} entity-renamed configs of `{source}`\n\n"
+            "Built by `build-benchmark --out` (entity-renamed-mrqa). Each config is here twice: in the "
+            "input's format (`CONFIG.jsonl[.gz]` or `CONFIG.json`, with `CONFIG.renamings.jsonl.gz`) and as "
+            "`CONFIG/validation-00000-of-00001.parquet` with the release columns (the source's hub schema, "
+            "`original_id`, `renamings`). `manifest.json` records every file's sha256, the counts and what "
+            "each config was built with; `skipped.jsonl` and `out-of-scope.jsonl.gz` list every input "
+            "example a config did not emit.\n\n"
+            f"```python\nfrom datasets import load_dataset\n\nds = load_dataset(\"path/to/this/folder\", "
+            f"\"{first}\", split=\"validation\")\n```\n")
+
+
 def release_writer(out: Path, *, version: str, definition_sha256: str) -> Writer:
     """The writer of a release folder."""
     return Writer(out, ParquetLayout(), {"release": version, "definition_sha256": definition_sha256,
                                          "split": SPLIT})
 
 
-__all__ = ["MANIFEST", "DEFINITION_COPY", "SPLIT", "SHARD", "ConfigEntry", "ParquetLayout", "dump_json",
+__all__ = ["MANIFEST", "DEFINITION_COPY", "SPLIT", "SHARD", "BuildLayout", "ConfigEntry", "ParquetLayout",
+           "build_folder_card", "dump_json",
            "is_out_of_scope", "release_writer", "shard_path", "skip_reason_kind", "write_parquet"]
