@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import yaml
 
 from ..pipeline import LEFT_BY_RULES
 from ..quality import summary_text as quality_summary
