@@ -73,6 +73,7 @@ from ..lexicon import (
     clean_surface,
     demonym_countries,
     eponym_use,
+    name_form,
     never_renamed,
     occurs_in,
     parse_person,
@@ -157,13 +158,24 @@ class Entity:
 
 def person_parts(text: str, lexicon: Lexicon | None = None) -> list[str]:
     """Name words of a PERSON mention (``parse_person``; initials dropped); empty when it is not a usable
-    name, has more than ``MAX_PERSON_PARTS`` words, or (with a lexicon) a word that is no name word."""
+    name, has more than ``MAX_PERSON_PARTS`` words, or (with a lexicon) a word that is no name word. In a
+    full name a word that no bank lists and English knows well is still a name word when nothing shows it
+    to be a common word (``Albert Einstein``, ``Louis Menand``): :func:`strong_name` then asks for a
+    common first name or surname beside it."""
     name = parse_person(text)
     if name is None or len(name.words) > MAX_PERSON_PARTS:
         return []
-    if lexicon is not None and not all(lexicon.name_word(w) for w in name.words):
+    if lexicon is not None and not all(
+            lexicon.name_word(w) or (len(name.words) > 1 and unlisted_name_word(w, lexicon))
+            for w in name.words):
         return []
     return list(name.words)
+
+
+def unlisted_name_word(word: str, lexicon: Lexicon) -> bool:
+    """A name-shaped word that is no title, no word the corpus or the dictionary has in lower case."""
+    return (name_form(word) and word.lower() not in TITLES and not lexicon.common_word(word)
+            and not lexicon.dictionary_word(word))
 
 
 #: A one-word city needs a GeoNames city this large: small towns share their names with surnames and firms
@@ -176,6 +188,19 @@ MIN_AMBIGUOUS_CITY = 15_000
 #: A person only ever named by one word in an article needs a first name this common in the SSA counts
 #: (surnames alone are too often dynasties or places: "Jin").
 MIN_LONE_NAME_COUNT = 5_000
+
+
+def person_word_in(word: str, last: bool, lexicon: Lexicon) -> bool:
+    """``word`` can be a word of a PERSON name: a place only as a bank first name, or last as a bank
+    surname (``Robert Barro``); a word the dataset mostly labels otherwise only as a bank name (``Louis``
+    of ``Louis Menand``; not ``Normandy``, nor ``Christian``, mostly a religion)."""
+    lowered = word.lower()
+    surname = last and lowered in lexicon.surname_counts
+    if lexicon.place_kind(word) and lowered not in lexicon.first_counts and not surname:
+        return False
+    if lexicon.labels.agrees(word, "PERSON"):
+        return True
+    return (lowered in lexicon.first_counts or surname) and lexicon.labels.mostly(word) != "NORP"
 
 
 def common_first_name(word: str, lexicon: Lexicon) -> bool:
@@ -309,8 +334,7 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
                     continue
                 if len(parts) > 1 and not strong_name(parts, lexicon):
                     continue  # "Rada Miasta" (Polish for city council), "Máel Coluim"
-                if any((lexicon.place_kind(p) and p.lower() not in lexicon.first_counts)
-                       or not lexicon.labels.agrees(p, "PERSON") for p in parts):
+                if any(not person_word_in(p, i == len(parts) - 1, lexicon) for i, p in enumerate(parts)):
                     continue  # "Byzantine Greece", "Aix", "Normandy" (mostly GPE/ORG alone) are not persons
                 person_names.append(parts)
                 for part in parts:  # a lone capitalised word is weak evidence of a person
