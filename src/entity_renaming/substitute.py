@@ -54,7 +54,7 @@ _PLACE_SPAN_TYPES = frozenset({"country", "state", "city", "location"})
 #: Place names that take "the": single words, and heads that make a multi-word name take it.
 _THE_NAMES = frozenset({
     "Netherlands", "Philippines", "Bahamas", "Maldives", "Comoros", "Seychelles", "Gambia", "Vatican",
-    "Hague", "Bronx", "Congo", "Caribbean", "Balkans", "Americas", "Levant",
+    "Hague", "Bronx", "Congo", "Caribbean", "Balkans", "Americas", "Levant", "US", "UK", "USA",
 })
 _THE_HEADS = frozenset({
     "States", "Kingdom", "Republic", "Emirates", "Islands", "Isles", "Federation", "Union", "Commonwealth",

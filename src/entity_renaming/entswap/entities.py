@@ -394,6 +394,7 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
         entities.append(Entity(surface, category, span_type, lexicon.aliases.get(surface, surface),
                                lexicon.aliases.get(country, country),
                                organisation_word(surface) or "" if category == "organization" else ""))
+    entities += country_codes(entities, joined, lexicon)
     entities = _traced(trace, "organisation-not-alone", entities, [
         e for e in entities if e.category != "organization" or organisation_alone(e.surface, joined)])
     entities = _unambiguous(entities, texts, person_names, lexicon, trace)
@@ -407,6 +408,20 @@ def _traced(trace: dict[str, str], rule: str, before: list[Entity], after: list[
     kept = {e.surface for e in after}
     trace.update((e.surface, rule) for e in before if e.surface not in kept)
     return after
+
+
+_CODE = re.compile(r"[A-Z]{2,3}")
+
+
+def country_codes(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:
+    """The letter codes (``US``, ``UK``, ``USA``; not ``U.S.``, whose full stop may end a sentence) that
+    ``text`` uses for a country it names: aliases of the country, renamed with it ("the US" → "Kenya", "a
+    US court" → "a Kenya court") rather than left to keep the country's old name."""
+    names = {e.surface for e in entities}
+    return [Entity(code, "country", "country", e.referent)
+            for e in entities if e.category == "country"
+            for code in sorted(lexicon.referent_names(e.referent))
+            if _CODE.fullmatch(code) and code not in names and occurs_in(code, text)]
 
 
 def organisation_alone(surface: str, text: str) -> bool:
@@ -486,7 +501,7 @@ class _Occurrences:
             return "lower-case-mention"  # "the occupation of the philippines" would keep the old name
         if entity.category == "city" and lexicon.other_names_in(entity.surface, "city", self.texts):
             return "other-name-in-article"  # "New York City" also called "New York", "Warsaw" also "Warszawa"
-        alone = entity.category not in PLACES
+        alone = entity.category not in PLACES or bool(_CODE.fullmatch(entity.surface))  # "US Air Force"
         for index, text in enumerate(self.texts):
             for m in self.pattern[entity.surface].finditer(text):
                 if any(a <= m.start() and m.end() <= b and len(s) > len(entity.surface)
