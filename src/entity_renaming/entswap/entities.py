@@ -56,10 +56,12 @@ from ..entities import (
     REGION_OF,
     answer_texts,
     asks_for_work,
+    first_name_type,
     listed_with_non_places,
     lower_case_mention,
     names_organisation,
     organisation_head,
+    pronoun_gender,
 )
 from ..lexicon import (
     ARABIC_PARTICLES,
@@ -69,6 +71,7 @@ from ..lexicon import (
     PLACE_NOUNS,
     PLACE_WORDS,
     TITLES,
+    TRAILING_TITLES,
     Lexicon,
     clean_surface,
     demonym_countries,
@@ -201,6 +204,22 @@ def person_word_in(word: str, last: bool, lexicon: Lexicon) -> bool:
     if lexicon.labels.agrees(word, "PERSON"):
         return True
     return (lowered in lexicon.first_counts or surname) and lexicon.labels.mostly(word) != "NORP"
+
+
+#: A lone word that no bank lists is a person's given name when NER labels it PERSON this often in the
+#: article, no other label as often, and the passages' pronouns show one gender (``Kublai … his``).
+MIN_LONE_LABELS = 2
+
+
+def lone_name_gender(surface: str, counter: Counter[str], texts: list[str],
+                     mentions: dict[str, list[Mention]], lexicon: Lexicon) -> str | None:
+    """The span type of a lone name that no bank lists, from the article's pronouns (``first_name_type``),
+    or ``None`` when the evidence that it is a person's given name is too weak."""
+    if (counter["person"] < MIN_LONE_LABELS * HALF_VOTE or sum(counter.values()) > 2 * counter["person"]
+            or not lexicon.name_word(surface) or "-" in surface):
+        return None  # "Jamaat-e-Islami" (a party)
+    votes = [pronoun_gender(t, (surface,), mentions.get(t, ())) for t in texts if surface in t]
+    return first_name_type(surface, lexicon, (sum(v[0] for v in votes), sum(v[1] for v in votes)))
 
 
 def common_first_name(word: str, lexicon: Lexicon) -> bool:
@@ -377,8 +396,12 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
             trace[surface] = "label-disagrees"
             continue  # every labelled mention must agree: strong evidence only
         lone = category == "person" and surface not in in_full_names
-        if lone and banks and not (common_first_name(surface, lexicon)
-                                   and (counter["person"] >= 2 * HALF_VOTE or after_title(surface, joined))):
+        gender = None
+        if lone and banks and not (common_first_name(surface, lexicon) or lexicon.person_word(surface)):
+            gender = lone_name_gender(surface, counter, texts, mentions, lexicon)  # "Kublai … his"
+        if lone and banks and not gender and not (
+                common_first_name(surface, lexicon)
+                and (counter["person"] >= 2 * HALF_VOTE or after_title(surface, joined))):
             trace[surface] = "lone-name-weak"
             continue  # only ever a lone word: a common first name, labelled twice or after a title
             # ("Queen Elizabeth"); not "Normandy", the "Jin" dynasty or the clan names "Douglas and Gordon"
@@ -387,7 +410,7 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
             continue  # opens one full name and ends another ("Richard Trevithick", "Keith Richard")
         if category == "person":
             span_type = ("last" if surface in family or (lone and after_title(surface, joined, ROYAL_TITLES))
-                         else lexicon.gender(surface))
+                         else gender or lexicon.gender(surface))
         else:
             span_type = category
         country = demonyms(lexicon.root)[surface.lower()] if category == "nationality" else ""
@@ -563,10 +586,10 @@ class _Occurrences:
             return True  # "Carnegie Foundation for the Advancement of Teaching"
         nxt = _WORD_AFTER.match(after)
         if _capital(nxt) and not self.starts_entity(after[1:]):
-            word = nxt.group(1).rstrip(".")
+            word = re.sub(r"['’]s?$", "", nxt.group(1).rstrip("."))  # "Kublai Khan's"
             if inner_place and modifying_place(entity, word, lexicon):
                 pass  # "United Kingdom Parliament", "American Civil War": the place is renamed there
-            elif not (person and (never_renamed(word) or word.lower() in TITLES)):
+            elif not (person and (never_renamed(word) or word.lower() in TITLES | TRAILING_TITLES)):
                 return True  # "Norman Conquest", "Turing Award" (a Roman numeral after a person is no name)
             then = _WORD_AFTER.match(after, nxt.end())
             if (person and re.fullmatch(r"[IVXLC]+", word) and _capital(then)
