@@ -645,10 +645,15 @@ MIN_MODIFIED_ZIPF = 4.0
 
 
 def modifying_place(entity: Entity, word: str, lexicon: Lexicon) -> bool:
-    """``word``, capitalised after a country, city or nationality, is a common word the place modifies."""
+    """``word``, capitalised after a country or city, is a common word the place modifies; after a
+    demonym, any word but a place noun or one making a place name (``Mongolian Emperors``, ``Russian
+    Marxists``; not ``Indian Ocean``, ``English Channel``, ``British Columbia``)."""
     lowered = word.lower()
-    return (entity.category in ("country", "city", "nationality") and lowered not in PLACE_NOUNS
-            and lowered not in PLACE_WORDS and lowered != "city" and not lexicon.name_word(word)
+    if lowered in PLACE_NOUNS or lowered in PLACE_WORDS or lowered in ("city", "channel"):
+        return False
+    if entity.category == "nationality":
+        return lexicon.place_kind(f"{entity.surface} {word}") is None
+    return (entity.category in ("country", "city") and not lexicon.name_word(word)
             and lexicon.zipf(lowered) >= MIN_MODIFIED_ZIPF)
 
 
