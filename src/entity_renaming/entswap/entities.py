@@ -125,7 +125,10 @@ PEOPLE_NOUNS = frozenset(["people", "peoples", "nation", "nations", "tribe", "tr
                           "languages", "dialect", "dialects", "orthodox", "catholic", "catholics", "church"])
 #: "New England" is not England, "St. John" (a river) no person.
 _DIRECTIONS = GEO_MODIFIERS - {"new", "old"}
-_PERSON_TITLES = TITLES - {"st", "saint"}
+#: Titles of nobility and office the shared list lacks (``Baroness Shirley Williams``, ``Vice Consul``).
+_MORE_TITLES = frozenset(["baroness", "viscount", "viscountess", "earl", "marquess", "marquis", "consul",
+                          "emir", "dean"])
+_PERSON_TITLES = (TITLES | _MORE_TITLES) - {"st", "saint"}
 #: Titles before a given name (``Queen Elizabeth``); after any other title a lone name is a family name
 #: (``Governor Clinton``).
 ROYAL_TITLES = frozenset(["king", "queen", "prince", "princess", "emperor", "empress", "pope", "tsar",
@@ -604,7 +607,9 @@ class _Occurrences:
             lowered = word.lower()
             at_start = (bool(_SENTENCE_BEFORE.search(before[: prev.start()]))
                         or (prev.group(1).endswith(".") and lowered not in TITLES))  # "Rouen. Guiscard"
-            if not (at_start or lowered in FUNCTION_WORDS or (person and lowered in _PERSON_TITLES)
+            descriptor = person and (lowered in _PERSON_TITLES
+                                     or lexicon.labels.mostly(word) in ("GPE", "NORP"))
+            if not (at_start or lowered in FUNCTION_WORDS or descriptor  # "Marxist Vladimir Lenin"
                     or (not person and (lowered in _DIRECTIONS or lexicon.labels.mostly(word) == "NORP"))):
                 return True  # "Lombard Salerno", "St Petersburg" (but "King Harold", "Norman Italy")
         of = _OF_BEFORE.search(before)
