@@ -54,7 +54,8 @@ _PLACE_SPAN_TYPES = frozenset({"country", "state", "city", "location"})
 #: Place names that take "the": single words, and heads that make a multi-word name take it.
 _THE_NAMES = frozenset({
     "Netherlands", "Philippines", "Bahamas", "Maldives", "Comoros", "Seychelles", "Gambia", "Vatican",
-    "Hague", "Bronx", "Congo", "Caribbean", "Balkans", "Americas", "Levant", "US", "UK", "USA",
+    "Hague", "Bronx", "Congo", "Caribbean", "Balkans", "Americas", "Levant",
+    "US", "UK", "USA", "U.S.", "U.K.", "U.S.A.",
 })
 _THE_HEADS = frozenset({
     "States", "Kingdom", "Republic", "Emirates", "Islands", "Isles", "Federation", "Union", "Commonwealth",

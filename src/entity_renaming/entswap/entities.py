@@ -436,18 +436,21 @@ def _traced(trace: dict[str, str], rule: str, before: list[Entity], after: list[
     return after
 
 
-_CODE = re.compile(r"[A-Z]{2,3}")
+_CODE = re.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")
 
 
 def country_codes(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:
-    """The letter codes (``US``, ``UK``, ``USA``; not ``U.S.``, whose full stop may end a sentence) that
-    ``text`` uses for a country it names: aliases of the country, renamed with it ("the US" → "Kenya", "a
-    US court" → "a Kenya court") rather than left to keep the country's old name."""
+    """The letter codes (``US``, ``UK``, ``USA``, ``U.S.``) that ``text`` uses for a country it names:
+    aliases of the country, renamed with it ("the US" → "Kenya", "a US court" → "a Kenya court") rather
+    than left to keep the country's old name. A dotted code only where no occurrence may end a sentence
+    (followed by a capital or the end of a text), since its full stop would go with it."""
     names = {e.surface for e in entities}
     return [Entity(code, "country", "country", e.referent)
             for e in entities if e.category == "country"
             for code in sorted(lexicon.referent_names(e.referent))
-            if _CODE.fullmatch(code) and code not in names and occurs_in(code, text)]
+            if _CODE.fullmatch(code) and code not in names and occurs_in(code, text)
+            and not (code.endswith(".") and re.search(rf"(?<!\w){re.escape(code)}(?:\s+[A-Z\"“]|\s*$)",
+                                                      text, re.MULTILINE))]
 
 
 def organisation_alone(surface: str, text: str) -> bool:
