@@ -257,9 +257,12 @@ def test_blind_read_9494_patterns(swap):
 def test_blind_read_9595_patterns(swap):
     """Blind read seed 9595: the series "Dallas" (the answer to "Which American show …?") was renamed as a
     city; "Russian Federation" was renamed while "Russia" stayed; "New York City" was renamed while "New
-    York" (the same city) stayed."""
+    York" (the same city) stayed. Handled now rather than left out: "Russia" is renamed too, with the
+    same new name."""
     assert "Dallas" not in entities(swap, "Imperialism")
-    assert "Russian Federation" not in entities(swap, "Imperialism")
+    imperialism = mapping(swap, "Imperialism")
+    if "Russian Federation" in imperialism:
+        assert imperialism.get("Russia") == imperialism["Russian Federation"]
     assert "New York City" not in entities(swap, "Huguenot")
     lexicon = Lexicon()
     assert "Russia" in lexicon.referent_names("Russian Federation")
