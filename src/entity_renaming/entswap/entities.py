@@ -646,9 +646,8 @@ class _Occurrences:
 
 
 _POSSESSIVE_BEFORE = re.compile(r"\w['’]s? $")
-#: A country, city or demonym before a capitalised common word other than a place noun modifies it (``United
-#: Kingdom Parliament``, ``American Civil War``); before a place noun it names another place (``Mexico
-#: City``, ``Panama Canal``).
+#: A country or city before a capitalised word this frequent in English, other than a place noun, modifies
+#: it (``United Kingdom Parliament``); before a place noun it names another place (``Mexico City``).
 MIN_MODIFIED_ZIPF = 4.0
 
 
