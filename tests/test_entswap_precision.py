@@ -104,12 +104,14 @@ def test_no_article_an_african_name_cannot_take(swap):
 
 
 def test_never_inside_a_longer_name(swap):
-    """Treaty of Paris, Asia Minor, Anglo-Danes, New England, Boulton & Watt, Jerónimo de Ayanz y Beaumont:
-    no word of a longer name is renamed unless the whole name is."""
+    """Asia Minor, Anglo-Danes, New England, Boulton & Watt, Jerónimo de Ayanz y Beaumont: no word of a
+    longer name is renamed unless the whole name is. A city or country that a longer name is *of* is the
+    place itself: "Paris", also named alone ("London and Paris"), is renamed in "Treaty of Paris" too."""
     normans = entities(swap, "Normans")
     assert "Asia" not in normans and "Dane" not in normans and "Danes" not in normans
     war = entities(swap, "French_and_Indian_War")
-    assert "Paris" not in war and "England" not in war  # Treaty of Paris, New England
+    assert "England" not in war  # New England
+    assert war.get("Paris") == "city"  # "London and Paris", "the Treaty of Paris"
     assert "Beaumont" not in entities(swap, "Steam_engine")
     for key, table in swap.entities.items():
         text = "\n".join(t for ex in swap.articles[key] for t in (ex.context, ex.question))
@@ -255,9 +257,12 @@ def test_blind_read_9494_patterns(swap):
 def test_blind_read_9595_patterns(swap):
     """Blind read seed 9595: the series "Dallas" (the answer to "Which American show …?") was renamed as a
     city; "Russian Federation" was renamed while "Russia" stayed; "New York City" was renamed while "New
-    York" (the same city) stayed."""
+    York" (the same city) stayed. Handled now rather than left out: "Russia" is renamed too, with the
+    same new name."""
     assert "Dallas" not in entities(swap, "Imperialism")
-    assert "Russian Federation" not in entities(swap, "Imperialism")
+    imperialism = mapping(swap, "Imperialism")
+    if "Russian Federation" in imperialism:
+        assert imperialism.get("Russia") == imperialism["Russian Federation"]
     assert "New York City" not in entities(swap, "Huguenot")
     lexicon = Lexicon()
     assert "Russia" in lexicon.referent_names("Russian Federation")

@@ -55,6 +55,7 @@ _PLACE_SPAN_TYPES = frozenset({"country", "state", "city", "location"})
 _THE_NAMES = frozenset({
     "Netherlands", "Philippines", "Bahamas", "Maldives", "Comoros", "Seychelles", "Gambia", "Vatican",
     "Hague", "Bronx", "Congo", "Caribbean", "Balkans", "Americas", "Levant",
+    "US", "UK", "USA", "U.S.", "U.K.", "U.S.A.",
 })
 _THE_HEADS = frozenset({
     "States", "Kingdom", "Republic", "Emirates", "Islands", "Isles", "Federation", "Union", "Commonwealth",

@@ -56,21 +56,27 @@ from ..entities import (
     REGION_OF,
     answer_texts,
     asks_for_work,
+    first_name_type,
     listed_with_non_places,
     lower_case_mention,
     names_organisation,
     organisation_head,
+    pronoun_gender,
 )
 from ..lexicon import (
     ARABIC_PARTICLES,
     FUNCTION_WORDS,
     GEO_MODIFIERS,
     PARTICLES,
+    PLACE_NOUNS,
+    PLACE_WORDS,
     TITLES,
+    TRAILING_TITLES,
     Lexicon,
     clean_surface,
     demonym_countries,
     eponym_use,
+    name_form,
     never_renamed,
     occurs_in,
     parse_person,
@@ -119,7 +125,10 @@ PEOPLE_NOUNS = frozenset(["people", "peoples", "nation", "nations", "tribe", "tr
                           "languages", "dialect", "dialects", "orthodox", "catholic", "catholics", "church"])
 #: "New England" is not England, "St. John" (a river) no person.
 _DIRECTIONS = GEO_MODIFIERS - {"new", "old"}
-_PERSON_TITLES = TITLES - {"st", "saint"}
+#: Titles of nobility and office the shared list lacks (``Baroness Shirley Williams``, ``Vice Consul``).
+_MORE_TITLES = frozenset(["baroness", "viscount", "viscountess", "earl", "marquess", "marquis", "consul",
+                          "emir", "dean"])
+_PERSON_TITLES = (TITLES | _MORE_TITLES) - {"st", "saint"}
 #: Titles before a given name (``Queen Elizabeth``); after any other title a lone name is a family name
 #: (``Governor Clinton``).
 ROYAL_TITLES = frozenset(["king", "queen", "prince", "princess", "emperor", "empress", "pope", "tsar",
@@ -158,13 +167,24 @@ class Entity:
 
 def person_parts(text: str, lexicon: Lexicon | None = None) -> list[str]:
     """Name words of a PERSON mention (``parse_person``; initials dropped); empty when it is not a usable
-    name, has more than ``MAX_PERSON_PARTS`` words, or (with a lexicon) a word that is no name word."""
+    name, has more than ``MAX_PERSON_PARTS`` words, or (with a lexicon) a word that is no name word. In a
+    full name a word that no bank lists and English knows well is still a name word when nothing shows it
+    to be a common word (``Albert Einstein``, ``Louis Menand``): :func:`strong_name` then asks for a
+    common first name or surname beside it."""
     name = parse_person(text)
     if name is None or len(name.words) > MAX_PERSON_PARTS:
         return []
-    if lexicon is not None and not all(lexicon.name_word(w) for w in name.words):
+    if lexicon is not None and not all(
+            lexicon.name_word(w) or (len(name.words) > 1 and unlisted_name_word(w, lexicon))
+            for w in name.words):
         return []
     return list(name.words)
+
+
+def unlisted_name_word(word: str, lexicon: Lexicon) -> bool:
+    """A name-shaped word that is no title, no word the corpus or the dictionary has in lower case."""
+    return (name_form(word) and word.lower() not in TITLES and not lexicon.common_word(word)
+            and not lexicon.dictionary_word(word))
 
 
 #: A one-word city needs a GeoNames city this large: small towns share their names with surnames and firms
@@ -177,6 +197,35 @@ MIN_AMBIGUOUS_CITY = 15_000
 #: A person only ever named by one word in an article needs a first name this common in the SSA counts
 #: (surnames alone are too often dynasties or places: "Jin").
 MIN_LONE_NAME_COUNT = 5_000
+
+
+def person_word_in(word: str, last: bool, lexicon: Lexicon) -> bool:
+    """``word`` can be a word of a PERSON name: a place only as a bank first name, or last as a bank
+    surname (``Robert Barro``); a word the dataset mostly labels otherwise only as a bank name (``Louis``
+    of ``Louis Menand``; not ``Normandy``, nor ``Christian``, mostly a religion)."""
+    lowered = word.lower()
+    surname = last and lowered in lexicon.surname_counts
+    if lexicon.place_kind(word) and lowered not in lexicon.first_counts and not surname:
+        return False
+    if lexicon.labels.agrees(word, "PERSON"):
+        return True
+    return (lowered in lexicon.first_counts or surname) and lexicon.labels.mostly(word) != "NORP"
+
+
+#: A lone word that no bank lists is a person's given name when NER labels it PERSON this often in the
+#: article, no other label as often, and the passages' pronouns show one gender (``Kublai … his``).
+MIN_LONE_LABELS = 2
+
+
+def lone_name_gender(surface: str, counter: Counter[str], texts: list[str],
+                     mentions: dict[str, list[Mention]], lexicon: Lexicon) -> str | None:
+    """The span type of a lone name that no bank lists, from the article's pronouns (``first_name_type``),
+    or ``None`` when the evidence that it is a person's given name is too weak."""
+    if (counter["person"] < MIN_LONE_LABELS * HALF_VOTE or sum(counter.values()) > 2 * counter["person"]
+            or not lexicon.name_word(surface) or "-" in surface):
+        return None  # "Jamaat-e-Islami" (a party)
+    votes = [pronoun_gender(t, (surface,), mentions.get(t, ())) for t in texts if surface in t]
+    return first_name_type(surface, lexicon, (sum(v[0] for v in votes), sum(v[1] for v in votes)))
 
 
 def common_first_name(word: str, lexicon: Lexicon) -> bool:
@@ -288,8 +337,10 @@ def demonyms(banks_root: Path | None) -> dict[str, str]:
 
 
 def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
-                     lexicon: Lexicon) -> list[Entity]:
-    """Entities of one article from the NER mentions of its ``texts`` (sorted, deterministic)."""
+                     lexicon: Lexicon, trace: dict[str, str] | None = None) -> list[Entity]:
+    """Entities of one article from the NER mentions of its ``texts`` (sorted, deterministic). ``trace``,
+    when given, receives for each surface left out the check that left it out."""
+    trace = {} if trace is None else trace
     texts = list(dict.fromkeys(texts))
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     labelled: Counter[str] = Counter()
@@ -308,8 +359,7 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
                     continue
                 if len(parts) > 1 and not strong_name(parts, lexicon):
                     continue  # "Rada Miasta" (Polish for city council), "Máel Coluim"
-                if any((lexicon.place_kind(p) and p.lower() not in lexicon.first_counts)
-                       or not lexicon.labels.agrees(p, "PERSON") for p in parts):
+                if any(not person_word_in(p, i == len(parts) - 1, lexicon) for i, p in enumerate(parts)):
                     continue  # "Byzantine Greece", "Aix", "Normandy" (mostly GPE/ORG alone) are not persons
                 person_names.append(parts)
                 for part in parts:  # a lone capitalised word is weak evidence of a person
@@ -332,39 +382,78 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
     for surface, counter in votes.items():
         lowered = words[surface.lower()]
         if surface in family_first or surface in split:
+            trace[surface] = "family-first-or-split"
             continue  # a word of a family-name-first name, or of a person called by two forms of a name
         if not renamable(surface) or (" " not in surface and lowered and lowered >= words[surface]):
+            trace[surface] = "common-word"
             continue  # a common word the article uses as often in lower case ("Will" / "will")
         occurrences = words[surface] if _SINGLE_WORD.match(surface) else joined.count(surface)
         if labelled[surface] * MIN_LABELLED_SHARE < occurrences:
+            trace[surface] = "rarely-labelled"
             continue  # NER labelled it rarely: one label is no evidence for the whole article
         category = min(counter, key=lambda c: (-counter[c], order[c]))
         if category == "none":
+            trace[surface] = "no-category"
             continue
         if category != "person" and names_person(surface, counter, in_full_names, lexicon):
+            trace[surface] = "person-name-other-label"
             continue  # a person's name typed ORG/LOC/GPE (Newton, Hooke, Braddock, Rollo): person or nothing
         if category in ("organization", "location") and len(counter) > 1:
+            trace[surface] = "label-disagrees"
             continue  # every labelled mention must agree: strong evidence only
         lone = category == "person" and surface not in in_full_names
-        if lone and banks and not (common_first_name(surface, lexicon)
-                                   and (counter["person"] >= 2 * HALF_VOTE or after_title(surface, joined))):
+        gender = None
+        if lone and banks and not (common_first_name(surface, lexicon) or lexicon.person_word(surface)):
+            gender = lone_name_gender(surface, counter, texts, mentions, lexicon)  # "Kublai … his"
+        if lone and banks and not gender and not (
+                common_first_name(surface, lexicon)
+                and (counter["person"] >= 2 * HALF_VOTE or after_title(surface, joined))):
+            trace[surface] = "lone-name-weak"
             continue  # only ever a lone word: a common first name, labelled twice or after a title
             # ("Queen Elizabeth"); not "Normandy", the "Jin" dynasty or the clan names "Douglas and Gordon"
         if category == "person" and surface in family and surface in given:
+            trace[surface] = "given-and-family"
             continue  # opens one full name and ends another ("Richard Trevithick", "Keith Richard")
         if category == "person":
             span_type = ("last" if surface in family or (lone and after_title(surface, joined, ROYAL_TITLES))
-                         else lexicon.gender(surface))
+                         else gender or lexicon.gender(surface))
         else:
             span_type = category
         country = demonyms(lexicon.root)[surface.lower()] if category == "nationality" else ""
         entities.append(Entity(surface, category, span_type, lexicon.aliases.get(surface, surface),
                                lexicon.aliases.get(country, country),
                                organisation_word(surface) or "" if category == "organization" else ""))
-    entities = [e for e in entities if e.category != "organization" or organisation_alone(e.surface, joined)]
-    entities = _unambiguous(entities, texts, person_names, lexicon)
-    entities = _whole_referents(entities, joined, lexicon)
-    return sorted(_nationalities_follow(entities, joined, lexicon))
+    entities += country_codes(entities, joined, lexicon)
+    entities = _traced(trace, "organisation-not-alone", entities, [
+        e for e in entities if e.category != "organization" or organisation_alone(e.surface, joined)])
+    entities = _unambiguous(entities, texts, person_names, lexicon, trace)
+    entities = _traced(trace, "alias-not-renamed", entities, _whole_referents(entities, joined, lexicon))
+    return sorted(_traced(trace, "derived-word-stays", entities,
+                          _nationalities_follow(entities, joined, lexicon)))
+
+
+def _traced(trace: dict[str, str], rule: str, before: list[Entity], after: list[Entity]) -> list[Entity]:
+    """``after``, noting in ``trace`` that ``rule`` left out the surfaces of ``before`` it lacks."""
+    kept = {e.surface for e in after}
+    trace.update((e.surface, rule) for e in before if e.surface not in kept)
+    return after
+
+
+_CODE = re.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")
+
+
+def country_codes(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:
+    """The letter codes (``US``, ``UK``, ``USA``, ``U.S.``) that ``text`` uses for a country it names:
+    aliases of the country, renamed with it ("the US" → "Kenya", "a US court" → "a Kenya court") rather
+    than left to keep the country's old name. A dotted code only where no occurrence may end a sentence
+    (followed by a capital or the end of a text), since its full stop would go with it."""
+    names = {e.surface for e in entities}
+    return [Entity(code, "country", "country", e.referent)
+            for e in entities if e.category == "country"
+            for code in sorted(lexicon.referent_names(e.referent))
+            if _CODE.fullmatch(code) and code not in names and occurs_in(code, text)
+            and not (code.endswith(".") and re.search(rf"(?<!\w){re.escape(code)}(?:\s+[A-Z\"“]|\s*$)",
+                                                      text, re.MULTILINE))]
 
 
 def organisation_alone(surface: str, text: str) -> bool:
@@ -390,7 +479,7 @@ def names_person(surface: str, counter: Counter[str], in_full_names: set[str], l
 
 
 def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[list[str]],
-                 lexicon: Lexicon) -> list[Entity]:
+                 lexicon: Lexicon, trace: dict[str, str]) -> list[Entity]:
     """Drop entities that some occurrence shows inside a longer name, a place with an article the renamer
     cannot follow, a demonym used as a language or as a plural without ``-s``; then every word of a person
     name one of whose words is not renamed (no half-renamed full name). Repeated until nothing changes:
@@ -398,15 +487,23 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
     kept = {e.surface: e for e in entities}
     while True:
         occurrences = _Occurrences(kept, texts)
-        dropped = {s for s, e in kept.items() if not occurrences.all_clear(e, lexicon)}
+        reasons = {s: occurrences.conflict(e, lexicon) for s, e in kept.items()}
+        dropped = {s for s, reason in reasons.items() if reason}
+        trace.update((s, reasons[s]) for s in dropped)
         persons = {s for s, e in kept.items() if e.category == "person"} - dropped
         for parts in person_names:
             if len(parts) > 1 and not all(p in persons for p in parts):
-                dropped.update(p for p in parts if p in persons)
+                half = {p for p in parts if p in persons}
+                dropped |= half
+                trace.update((p, "half-renamed-person") for p in half)
         if not dropped:
             return list(kept.values())
         for surface in dropped:
             del kept[surface]
+
+
+#: A text this short may be an answer copied out of a passage.
+MAX_ANSWER_CHARS = 300
 
 
 class _Occurrences:
@@ -418,39 +515,48 @@ class _Occurrences:
         self.texts = texts
         names = sorted(entities, key=len, reverse=True)
         self.pattern = {s: re.compile(rf"(?<!\w){re.escape(s)}(?:s|['’]s|['’])?(?!\w)") for s in names}
+        passages = "\n".join(t for t in texts if len(t) > MAX_ANSWER_CHARS)
+        #: Texts that are not copied out of a passage: an answer shows no new use of a name.
+        self.own = [len(t) > MAX_ANSWER_CHARS or t not in passages for t in texts]
         self.covers: list[list[tuple[int, int, str]]] = [
             [(m.start(), m.end(), s) for s in names if " " in s for m in self.pattern[s].finditer(text)]
             for text in texts]
 
-    def all_clear(self, entity: Entity, lexicon: Lexicon) -> bool:
+    def conflict(self, entity: Entity, lexicon: Lexicon) -> str | None:
+        """The check that some occurrence of the entity fails, or ``None`` when every one is clear."""
         if entity.category in PLACES and any(_NOBLE_OF.search(t) and re.search(
                 rf"{_NOBLE_OF.pattern}{re.escape(entity.surface)}(?!\w)", t) for t in self.texts):
-            return False  # a peerage ("the Duke of Newcastle"): "Newcastle" alone names the duke
+            return "peerage"  # a peerage ("the Duke of Newcastle"): "Newcastle" alone names the duke
         if entity.category == "person" and any(eponym_use(entity.surface, t) for t in self.texts):
-            return False  # "Karp reductions", "Newton's laws": a term named after the person
+            return "eponym"  # "Karp reductions", "Newton's laws": a term named after the person
         if entity.category in PLACES and lower_case_mention(entity.surface, self.texts):
-            return False  # "the occupation of the philippines": that mention would keep the old name
+            return "lower-case-mention"  # "the occupation of the philippines" would keep the old name
         if entity.category == "city" and lexicon.other_names_in(entity.surface, "city", self.texts):
-            return False  # "New York City" also called "New York", "Warsaw" also "Warszawa"
+            return "other-name-in-article"  # "New York City" also called "New York", "Warsaw" also "Warszawa"
+        alone = entity.category not in PLACES or bool(_CODE.fullmatch(entity.surface))  # "US Air Force"
         for index, text in enumerate(self.texts):
             for m in self.pattern[entity.surface].finditer(text):
                 if any(a <= m.start() and m.end() <= b and len(s) > len(entity.surface)
                        for a, b, s in self.covers[index]):
                     continue  # inside a longer name that is renamed as a whole
                 if self.in_longer_name(entity, text, m.start(), m.end(), lexicon):
-                    return False
+                    return "inside-longer-name"
+                alone = alone or (self.own[index] and not self.in_longer_name(
+                    entity, text, m.start(), m.end(), lexicon, inner_place=False))
                 if entity.category in PLACES and not self.article_ok(entity, text, m.start(), m.end()):
-                    return False
+                    return "article"
                 if entity.category in PLACES and listed_with_non_places(text, m.start(), m.end(), lexicon):
-                    return False  # "the Huron, Mississauga, Ojibwa …": peoples, not the city
+                    return "listed-with-peoples"  # "the Huron, Mississauga, Ojibwa …": peoples, not the city
                 if entity.category == "city" and REGION_OF.search(text, max(0, m.start() - 40), m.start()):
-                    return False  # "the German territories of Baden": a territory, not the city
+                    return "region-of"  # "the German territories of Baden": a territory, not the city
                 nxt = re.match(r"\s+(\w+)", text[m.end():m.end() + NEIGHBOURHOOD])
                 if entity.category != "person" and nxt and nxt.group(1).lower() in PEOPLE_NOUNS:
-                    return False
+                    return "people-noun"
                 if entity.category == "nationality" and not self.demonym_ok(entity, text, m.start(), m.end()):
-                    return False
-        return True
+                    return "demonym-use"
+        if not alone:
+            return "only-inside-longer-names"  # "Edmund Bohun of Suffolk England": a place only by its type
+        return None
 
     def starts_entity(self, text: str) -> bool:
         return any(text.startswith(s) and not text[len(s): len(s) + 1].isalnum() for s in self.entities)
@@ -458,15 +564,26 @@ class _Occurrences:
     def ends_entity(self, text: str) -> bool:
         return any(text.endswith(s) and not text[-len(s) - 1: -len(s)].isalnum() for s in self.entities)
 
-    def in_longer_name(self, entity: Entity, text: str, start: int, end: int, lexicon: Lexicon) -> bool:
+    def in_longer_name(self, entity: Entity, text: str, start: int, end: int, lexicon: Lexicon,
+                       inner_place: bool = True) -> bool:
         """Part of a longer name: a capitalised word right before or after it that is no entity, title,
         direction or sentence start (``Asia Minor``, ``Lombard Salerno``), a capitalised word joined by a
         hyphen (``Anglo-Danes``, ``Austria-Hungary``), ``<Name> of`` before it (``Treaty of Paris``; not a
         title or polity word: ``Duke of Normandy``, ``Kingdom of France``), a particle and a name after it
         (``Jean de Rély``), a linking word and a name after a place (``Newcastle upon Tyne``), or "for"/"of"
-        and a name after an organisation (``Carnegie Foundation for the Advancement of Teaching``)."""
+        and a name after an organisation (``Carnegie Foundation for the Advancement of Teaching``).
+
+        A possessive ends a name (``France's Huguenot population``, ``Kublai's China``), and a country or
+        city that names what a longer name is of or modifies (``Invasion of Poland``, ``United Kingdom
+        Parliament``; not ``Mexico City``, ``Panama Canal``) is the place itself, renamed inside it unless
+        ``inner_place`` is false."""
         before, after = text[max(0, start - NEIGHBOURHOOD):start], text[end:end + NEIGHBOURHOOD]
         person = entity.category == "person"
+        possessive = text[start:end].endswith(("'s", "’s", "'", "’"))
+        if possessive:
+            after = ""  # "China's Shandong Province": the next word starts another name
+        if _POSSESSIVE_BEFORE.search(before):
+            before = ""  # "Louis XIV's France"
         if _capital(_HYPHEN_BEFORE.search(before)) or _capital(_HYPHEN_AFTER.match(after)):
             return True
         if (_capital(_LINK_AFTER.match(after)) or _capital(_LINK_BEFORE.search(before))
@@ -478,8 +595,10 @@ class _Occurrences:
             return True  # "Carnegie Foundation for the Advancement of Teaching"
         nxt = _WORD_AFTER.match(after)
         if _capital(nxt) and not self.starts_entity(after[1:]):
-            word = nxt.group(1).rstrip(".")
-            if not (person and (never_renamed(word) or word.lower() in TITLES)):
+            word = re.sub(r"['’]s?$", "", nxt.group(1).rstrip("."))  # "Kublai Khan's"
+            if inner_place and modifying_place(entity, word, lexicon):
+                pass  # "United Kingdom Parliament", "American Civil War": the place is renamed there
+            elif not (person and (never_renamed(word) or word.lower() in TITLES | TRAILING_TITLES)):
                 return True  # "Norman Conquest", "Turing Award" (a Roman numeral after a person is no name)
             then = _WORD_AFTER.match(after, nxt.end())
             if (person and re.fullmatch(r"[IVXLC]+", word) and _capital(then)
@@ -494,7 +613,9 @@ class _Occurrences:
             lowered = word.lower()
             at_start = (bool(_SENTENCE_BEFORE.search(before[: prev.start()]))
                         or (prev.group(1).endswith(".") and lowered not in TITLES))  # "Rouen. Guiscard"
-            if not (at_start or lowered in FUNCTION_WORDS or (person and lowered in _PERSON_TITLES)
+            descriptor = person and (lowered in _PERSON_TITLES
+                                     or lexicon.labels.mostly(word) in ("GPE", "NORP"))
+            if not (at_start or lowered in FUNCTION_WORDS or descriptor  # "Marxist Vladimir Lenin"
                     or (not person and (lowered in _DIRECTIONS or lexicon.labels.mostly(word) == "NORP"))):
                 return True  # "Lombard Salerno", "St Petersburg" (but "King Harold", "Norman Italy")
         of = _OF_BEFORE.search(before)
@@ -502,7 +623,8 @@ class _Occurrences:
             word = of.group(1).lower()
             at_start = bool(_SENTENCE_BEFORE.search(before[: of.start()]))
             if not (word in TITLES or word in POLITY_WORDS or word in FUNCTION_WORDS
-                    or (at_start and lexicon.zipf(word) >= 5)):
+                    or (at_start and lexicon.zipf(word) >= 5)
+                    or (inner_place and entity.category in ("country", "city"))):
                 return True  # "Treaty of Paris", "Battle of Hastings", "Bank of England" (not "Most of")
         return False
 
@@ -524,6 +646,25 @@ class _Occurrences:
         if entity.surface.lower().endswith(_NO_S_PLURAL) and re.search(r"(?:^|\W)[Tt]he $", before):
             return not heads_phrase(text, end)
         return True
+
+
+_POSSESSIVE_BEFORE = re.compile(r"\w['’]s? $")
+#: A country or city before a capitalised word this frequent in English, other than a place noun, modifies
+#: it (``United Kingdom Parliament``); before a place noun it names another place (``Mexico City``).
+MIN_MODIFIED_ZIPF = 4.0
+
+
+def modifying_place(entity: Entity, word: str, lexicon: Lexicon) -> bool:
+    """``word``, capitalised after a country or city, is a common word the place modifies; after a
+    demonym, any word but a place noun or one making a place name (``Mongolian Emperors``, ``Russian
+    Marxists``; not ``Indian Ocean``, ``English Channel``, ``British Columbia``)."""
+    lowered = word.lower()
+    if lowered in PLACE_NOUNS or lowered in PLACE_WORDS or lowered in ("city", "channel"):
+        return False
+    if entity.category == "nationality":
+        return lexicon.place_kind(f"{entity.surface} {word}") is None
+    return (entity.category in ("country", "city") and not lexicon.name_word(word)
+            and lexicon.zipf(lowered) >= MIN_MODIFIED_ZIPF)
 
 
 def _capital(match: re.Match[str] | None) -> bool:
