@@ -14,8 +14,8 @@ True
 >>> renamed = {ex.id: ex for ex in result.examples}[renaming.example_id]
 >>> all(s.replacement in renamed.context for s in renaming.substitutions)
 True
->>> sorted({s.reason for s in result.skipped})[:1]
-['no perturbable per answer entity']
+>>> sorted({s.reason for s in result.skipped})[:1]  # the rule that removed its candidate
+['no perturbable per answer entity: answer.not-entity']
 
 The same inputs and seed always give the same names, whatever else is in ``examples``:
 

@@ -35,6 +35,7 @@ from .lexicon import (
 )
 from .model import QAExample
 from .ner import Mention
+from .rules import Trace, Why, fire, no
 
 #: spaCy/OntoNotes label → Yan et al.'s entity type.
 LABEL_TO_TYPE = {"PERSON": "per", "ORG": "org", "GPE": "gpe"}
@@ -152,7 +153,7 @@ def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_
 
 
 def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(), context: str = "",
-                 mentions: Iterable[Mention] = ()) -> list[PerturbableSpan]:
+                 mentions: Iterable[Mention] = (), why: Why | None = None) -> list[PerturbableSpan]:
     """Spans of a person name of 1–3 name words: first name and surname (initials and a middle name kept).
 
     Every word must be a name word (:meth:`Lexicon.name_word`); the given name's type comes from
@@ -167,42 +168,47 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     """
     name = parse_person(text)
     if name is None or not 1 <= len(name.words) <= 3 or not lexicon.person_name(name.words):
-        return []
+        return no(why, "per.not-name-words")
     mentions = list(mentions)
     votes = pronoun_gender(context, name.words, mentions) if context else (0, 0)
     given_title = next((t for t in name.titles if t in GIVEN_NAME_TITLES), None)
     title_gender = GIVEN_NAME_TITLES[given_title] if given_title else None
     if len(name.words) >= 2:
         if name.byname:
-            return []  # "John Paul II": given names only, no surname
+            return no(why, "per.byname")  # "John Paul II": given names only, no surname
         first, last = name.words[0], name.words[-1]
         if lexicon.family_name_first(name.words):
-            return []  # family name first: "Guo Shoujing", "Mao Zedong", "Kim Jong-un"
+            # family name first: "Guo Shoujing", "Mao Zedong", "Kim Jong-un"
+            return no(why, "per.family-name-first")
         span_type = first_name_type(first, lexicon, votes, title_gender)
         if span_type is None:
-            return []
+            return no(why, "per.no-gender")
         return [PerturbableSpan(first, span_type, "per"), PerturbableSpan(last, "last", "per")]
     word = name.words[0]
     labelled = max(lexicon.labels.count(word, "PERSON"), lexicon.labels.count(text, "PERSON"))
     if (not lexicon.person_word(word) and (lexicon.first_counts or lexicon.surname_counts)
             and labelled < MIN_MONONYM_LABELS and not title_gender):
-        return []  # a lone word needs a bank name, labels or a ruler's title: "Nuda" (a taxon) is no person
+        # a lone word needs a bank name, labels or a ruler's title: "Nuda" (a taxon) is no person
+        return no(why, "per.lone-unknown")
     unattested = votes == (0, 0) and word not in lasts and not given_title
     if not lexicon.person_word(word) and (lexicon.is_gazetteer_name(word) or unattested):
-        return []  # "Kraków" tagged PERSON; no bank name, title or pronoun says "person": "Skylab"
+        # "Kraków" tagged PERSON; no bank name, title or pronoun says "person": "Skylab"
+        return no(why, "per.lone-place")
     if given_title and lexicon.east_asian_family_name(word):
-        return []  # "Wang Khan" (Toghrul): "Wang" is a Chinese title and surname, no given name
+        # "Wang Khan" (Toghrul): "Wang" is a Chinese title and surname, no given name
+        return no(why, "per.title-family-name")
     if given_title or name.byname:
         span_type = first_name_type(word, lexicon, votes, title_gender)
-        return [PerturbableSpan(word, span_type, "per")] if span_type else []
+        return [PerturbableSpan(word, span_type, "per")] if span_type else no(why, "per.no-gender")
     surnames, firsts = lexicon.labels.surnames[word], lexicon.labels.firsts[word]
     if (name.titles or name.initials or word in lasts or surnames > firsts
             or (lexicon.is_surname(word) and surnames > 0)):
         return [PerturbableSpan(word, "last", "per")]
     if votes == (0, 0):
-        return []  # no pronoun shows a person: "Gini" (coefficient), Michelangelo's "David" (a statue)
+        # no pronoun shows a person: "Gini" (coefficient), Michelangelo's "David" (a statue)
+        return no(why, "per.lone-no-pronoun")
     span_type = first_name_type(word, lexicon, votes)
-    return [PerturbableSpan(word, span_type, "per")] if span_type else []
+    return [PerturbableSpan(word, span_type, "per")] if span_type else no(why, "per.no-gender")
 
 
 def _tokens(text: str) -> list[tuple[int, int]]:
@@ -463,7 +469,7 @@ def named_person(word: str, lexicon: Lexicon) -> bool:
 
 
 def place_spans(text: str, etype: str, lexicon: Lexicon,
-                not_places: frozenset[str] = frozenset()) -> list[PerturbableSpan]:
+                not_places: frozenset[str] = frozenset(), why: Why | None = None) -> list[PerturbableSpan]:
     """Spans of a GPE or ORG name: whole place names (longest first, see :meth:`Lexicon.place_kind`), and
     for ORG the other name words: PTB NNP → ``nnp``; not in the PTB vocabulary → ``rare``.
 
@@ -480,14 +486,20 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
     """
     bounds = _tokens(text)
     words = [text[s:e] for s, e in bounds]
-    if (any(w.lower() not in FUNCTION_WORDS and not w[0].isupper() for w in words)
-            or (etype == "org" and " and " in text)
-            or any(w in PARTICLES for w in words) or lexicon.looks_like_person(text)):
-        return []
-    if etype == "org" and (not names_organisation(text) or any(named_person(w, lexicon) for w in words)):
-        return []  # not an organisation, or one named after a person: renaming it would rename the person
+    if any(w.lower() not in FUNCTION_WORDS and not w[0].isupper() for w in words):
+        return no(why, "name.lower-case-word")
+    if etype == "org" and " and " in text:
+        return no(why, "name.and")
+    if any(w in PARTICLES for w in words):
+        return no(why, "name.particle")
+    if lexicon.looks_like_person(text):
+        return no(why, "name.looks-like-person")
+    if etype == "org" and not names_organisation(text):
+        return no(why, "org.not-organisation")
+    if etype == "org" and any(named_person(w, lexicon) for w in words):
+        return no(why, "org.named-after-person")  # renaming it would rename the person
     if etype == "org" and "&" in text and all(w.lower() in lexicon.first_counts for w in words if w != "&"):
-        return []  # "Laverne & Shirley" is a show, not a firm
+        return no(why, "name.and")  # "Laverne & Shirley" is a show, not a firm
 
     def modified(i: int) -> bool:
         """After ``New`` (``New England``), or in an ORG after any direction (``East India Company``)."""
@@ -517,7 +529,7 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
         loose = [w for i, (w, t) in enumerate(zip(words, taken, strict=True))
                  if not t and w.lower() not in FUNCTION_WORDS | DESCRIPTIVE_MODIFIERS
                  and not (w.lower() in STATE_FORMS and words[i + 1: i + 2] == ["of"])]
-        return [] if loose else spans
+        return no(why, "gpe.not-gazetteer") if loose or not spans else spans
     for i, word in enumerate(words):
         lowered = word.lower()
         if (taken[i] or lowered in FUNCTION_WORDS or lowered in TITLES or lowered in CORPORATE
@@ -528,12 +540,13 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
                 or generic_org_word(word, lexicon)):
             continue
         if word in not_places or not org_name_word(words, i, lexicon):
-            return []  # a name word that cannot be renamed: renaming the others would split the name
+            # a name word that cannot be renamed: renaming the others would split the name
+            return no(why, "org.word-not-renamable")
         if lowered in lexicon.nnp:
             spans.append(PerturbableSpan(word, "nnp", "org"))
         elif lowered not in lexicon.vocab:
             spans.append(PerturbableSpan(word, "rare", "org"))
-    return spans
+    return spans or no(why, "org.no-renamable-word")
 
 
 _WORD_AFTER = re.compile(r"[ -]([A-Z][^\W\d_]*)")
@@ -713,7 +726,8 @@ def names_organisation_answer(answers: list[str], text: str, spans: Iterable[Per
     return agree * 2 > len(answers)
 
 
-def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Entity]:
+def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexicon,
+                     trace: Trace | None = None) -> list[Entity]:
     """The answer entities of one example, typed from evidence, each with its spans (see module doc).
 
     Candidates are the answer-overlapping mentions whose label agrees with the dataset and whose name
@@ -723,13 +737,18 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     other places only (:func:`place_list`: ``Graz, Austria``). The example has none unless every answer
     contains a span of them (else a gold answer would be left unchanged; an example where a minority of
     annotators name another person is skipped) and every person or place of a listing answer is an answer
-    entity.
+    entity. ``trace`` receives the rule (:mod:`.rules`) that removed each candidate left out.
     """
     answers = answer_texts(example)
     if not answers:
         return []
     lasts, names = person_lasts(mentions), personwords_of(mentions)
-    candidates = [m for m in answer_entities(example, mentions) if label_holds(m, lexicon)]
+    candidates = []
+    for m in answer_entities(example, mentions):
+        if label_holds(m, lexicon):
+            candidates.append(m)
+        else:
+            fire(trace, "label.minority", clean_surface(m.text), LABEL_TO_TYPE[m.label], m.start)
     persons = [clean_surface(m.text) for m in candidates if m.label == "PERSON"]
     listed = [listed_persons(a, persons) for a in answers]
     places = [clean_surface(m.text) for m in candidates if m.label == "GPE"]
@@ -739,79 +758,125 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         text = clean_surface(mention.text)
         if not text or any(e.text == text for e in found):
             continue
-        agree = sum(names_entity(a, text) or text in group or (mention.label == "GPE" and text in lists[a])
-                    for a, group in zip(answers, listed, strict=True))
-        if agree * 2 <= len(answers):
-            continue
         etype = LABEL_TO_TYPE[mention.label]
-        evidence = f"ner {mention.label} {lexicon.labels.share(text, mention.label)}"
-        if etype in ("per", "gpe") and asks_for_work(example.question):
-            continue  # "What television show …": the answer is the title of a work, named like a place
-        if etype == "org" and not names_organisation(text):
-            continue
-        if (etype != "per" and lexicon.looks_like_person(text)
-                and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)):  # "Duval County"
-            etype, evidence = "per", f"{evidence}, a person's name"
-        if (etype == "org" and organisation_head(text) is None
-                and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not names_team(text, lexicon)):
-            continue  # no organisation word and few ORG labels: a work, a building, a people
-        if etype == "per" and (_AFTER_THE.search(example.context[:mention.start])
-                               or mention.text.lower().startswith("the ")):
-            spans = []  # "the Stanley Steamer" a thing; "the town of Pons", "the capital of Ning Hia" places
-        elif etype == "per":
-            spans = person_spans(text, lexicon, lasts, example.context, mentions)
-        elif " " not in text and etype == "org":
-            spans = []  # a lone ORG word: a language, a shorthand ("the Brotherhood"), a person, a taxon
+        why = Why()
+        entity = _candidate_entity(example, mention, text, etype, answers, listed, lists, lexicon,
+                                   (lasts, names, mentions), why)
+        if entity is None:
+            fire(trace, why.rule, text, etype, mention.start)
         else:
-            spans = place_spans(text, etype, lexicon, names)
-            if etype == "org" and not stands_alone(spans, text, (example.context, example.question), lexicon):
-                spans = []  # its word in another name ("United Paramount Theatres", "NewcastleGateshead")
-            if etype == "org" and not names_organisation_answer(answers, text, spans):
-                spans = []  # the answer is the place in its name ("Huguenot Society of Australia")
-        if etype in ("gpe", "org") and any(s.span_type == "country" and lexicon.derived_words(
-                s.surface, (example.context, example.question, *answers)) for s in spans):
-            continue  # "Spain" (or "Kenya" of "Kenya African National Union") renamed with "Spanish" left
-        if etype == "gpe" and any(lexicon.other_names_in(s.surface, s.span_type,
-                                                         (example.context, example.question))
-                                  for s in spans):
-            continue  # "Warsaw (Polish: Warszawa)", "the United States" beside "US": another name would stay
-        if etype == "gpe" and any(s.span_type == "city" for s in spans) and REGION_OF.search(
-                example.context, max(0, mention.start - 40), mention.start):
-            continue  # "the German territories of Baden": a territory, not the city
-        if any(s.span_type in ("country", "state", "city") and lower_case_mention(
-                s.surface, (example.context, example.question, *answers)) for s in spans):
-            continue  # "what city is warsaw in?": the lower-case mention would keep the old name
-        if etype == "gpe" and listed_with_non_places(example.context, mention.start, mention.end, lexicon):
-            continue  # "the Huron, Mississauga, Ojibwa …": a list of peoples, not of places
-        if etype == "gpe" and any(s.span_type == "city" and names_team_here(s.surface, example, lexicon)
-                                  for s in spans):
-            continue  # "Denver took the opening kickoff": the Denver Broncos, not the city
-        if etype == "gpe" and any(continues_name(s.surface, s.span_type, (example.context, example.question))
-                                  for s in spans):
-            continue  # renaming it would edit a longer name: "Denver Broncos", "Lower Norfolk County"
-        if spans:
-            found.append(Entity(text, etype, mention.start, mention.end, tuple(spans),
-                                (evidence, f"answer {agree}/{len(answers)}")))
+            found.append(entity)
     if not all(any(occurs_in(s.surface, a) for e in found for s in e.spans) for a in answers):
-        return []
+        return _drop(found, "answer.unchanged", trace)
     renamed = {e.text for e in found if e.entity_type == "gpe"}
     if any(members and not renamed.issuperset(members) for members in lists.values()):
-        return []  # a listed place left as it was: "Graz, Austria" renames both or neither
+        return _drop(found, "answer.list-partial", trace)  # "Graz, Austria" renames both or neither
     texts = {e.text for e in found}
     if any(group & texts and not group <= texts for group in listed):
-        return []  # a listing answer would keep one of its persons
+        return _drop(found, "answer.list-partial", trace)  # a listing answer would keep one of its persons
     if shares_person_words(found, example.context, mentions, lexicon):  # John B. Goodenough, John M. Smith
         found = [replace(e, clashes=True) if e.entity_type == "per" else e for e in found]
+        for e in found:
+            if e.clashes:
+                fire(trace, "per.shares-words", e.text, "per", e.start)
     return found
 
 
+def _drop(found: list[Entity], rule: str, trace: Trace | None) -> list[Entity]:
+    """No answer entity after all: ``rule`` removes every one found."""
+    for e in found:
+        fire(trace, rule, e.text, e.entity_type, e.start)
+    return []
+
+
+def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: str, answers: list[str],
+                      listed: list[frozenset[str]], lists: dict[str, tuple[str, ...]], lexicon: Lexicon,
+                      passage: tuple[frozenset[str], frozenset[str], list[Mention]], why: Why
+                      ) -> Entity | None:
+    """The answer entity of one candidate mention, or ``None`` with the rule that removed it in ``why``."""
+    lasts, names, mentions = passage
+    agree = sum(names_entity(a, text) or text in group or (mention.label == "GPE" and text in lists[a])
+                for a, group in zip(answers, listed, strict=True))
+    if agree * 2 <= len(answers):
+        return _none(why, "answer.not-entity")
+    evidence = f"ner {mention.label} {lexicon.labels.share(text, mention.label)}"
+    if etype in ("per", "gpe") and asks_for_work(example.question):
+        return _none(why, "question.asks-for-work")  # "What television show …": a title named like a place
+    if etype == "org" and not names_organisation(text):
+        return _none(why, "org.not-organisation")
+    if (etype != "per" and lexicon.looks_like_person(text)
+            and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)):  # "Duval County"
+        etype, evidence = "per", f"{evidence}, a person's name"
+    if (etype == "org" and organisation_head(text) is None
+            and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not names_team(text, lexicon)):
+        # no organisation word and few ORG labels: a work, a building, a people
+        return _none(why, "org.no-head")
+    context, question = example.context, example.question
+    if etype == "per" and (_AFTER_THE.search(context[:mention.start])
+                           or mention.text.lower().startswith("the ")):
+        return _none(why, "per.after-the")  # "the Stanley Steamer" a thing; "the town of Pons" a place
+    if etype == "per":
+        spans = person_spans(text, lexicon, lasts, context, mentions, why)
+    elif " " not in text and etype == "org":
+        return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
+    else:
+        spans = place_spans(text, etype, lexicon, names, why)
+        if etype == "org" and spans and not stands_alone(spans, text, (context, question), lexicon):
+            return _none(why, "org.in-longer-name")  # "United Paramount Theatres", "NewcastleGateshead"
+        if etype == "org" and spans and not names_organisation_answer(answers, text, spans):
+            # the answer is the place ("Huguenot Society of Australia")
+            return _none(why, "org.answer-is-place")
+    if not spans:
+        return None
+    texts = (context, question)
+    if etype in ("gpe", "org") and any(s.span_type == "country" and lexicon.derived_words(
+            s.surface, (*texts, *answers)) for s in spans):
+        return _none(why, "place.derived-word-left")  # "Spain" renamed with "Spanish" left
+    if etype == "gpe" and any(lexicon.other_names_in(s.surface, s.span_type, texts) for s in spans):
+        return _none(why, "place.other-name")  # "Warsaw (Polish: Warszawa)", "the United States" beside "US"
+    if etype == "gpe" and any(s.span_type == "city" for s in spans) and REGION_OF.search(
+            context, max(0, mention.start - 40), mention.start):
+        return _none(why, "place.region-of")  # "the German territories of Baden": a territory, not the city
+    if any(s.span_type in ("country", "state", "city") and lower_case_mention(s.surface, (*texts, *answers))
+           for s in spans):
+        return _none(why, "place.lower-case-mention")  # "what city is warsaw in?" would keep the old name
+    if etype == "gpe" and listed_with_non_places(context, mention.start, mention.end, lexicon):
+        return _none(why, "place.listed-with-non-places")  # "the Huron, Mississauga, Ojibwa …": peoples
+    if etype == "gpe" and any(s.span_type == "city" and names_team_here(s.surface, example, lexicon)
+                              for s in spans):
+        return _none(why, "place.team")  # "Denver took the opening kickoff": the Denver Broncos
+    if etype == "gpe" and any(continues_name(s.surface, s.span_type, texts) for s in spans):
+        return _none(why, "place.in-longer-name")  # "Denver Broncos", "Lower Norfolk County"
+    return Entity(text, etype, mention.start, mention.end, tuple(spans),
+                  (evidence, f"answer {agree}/{len(answers)}"))
+
+
+def _none(why: Why, rule: str) -> None:
+    why.no(rule)
+    return None
+
+
+
+class Analysis(dict[str, list[Entity]]):
+    """Example id → its answer entities, and (``vetoes``) example id → the rules that removed its other
+    candidates (:mod:`.rules`), in decision order."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.vetoes: dict[str, Trace] = {}
+
 
 def analyse_examples(examples: list[QAExample], mentions: dict[str, list[Mention]], lexicon: Lexicon,
-                     *, progress: bool = False) -> dict[str, list[Entity]]:
+                     *, progress: bool = False) -> Analysis:
     """Example id → its answer entities; the lexicon first observes the whole dataset's texts and labels."""
     from tqdm.auto import tqdm
 
     texts = list(dict.fromkeys(t for ex in examples for t in (ex.context, ex.question)))
     lexicon.observe(texts, (m for ctx in dict.fromkeys(ex.context for ex in examples) for m in mentions[ctx]))
-    bar = tqdm(examples, desc="entity analysis", unit="q", disable=not progress)
-    return {ex.id: example_entities(ex, mentions[ex.context], lexicon) for ex in bar}
+    analysis = Analysis()
+    for ex in tqdm(examples, desc="entity analysis", unit="q", disable=not progress):
+        trace: Trace = []
+        analysis[ex.id] = example_entities(ex, mentions[ex.context], lexicon, trace)
+        if trace:
+            analysis.vetoes[ex.id] = trace
+    return analysis
