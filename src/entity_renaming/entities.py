@@ -18,6 +18,7 @@ from .lexicon import (
     FUNCTION_WORDS,
     GEO_MODIFIERS,
     GIVEN_NAME_TITLES,
+    IRREGULAR_DEMONYMS,
     MIN_PERSON_LABELS,
     PARTICLES,
     PLACE_NOUNS,
@@ -36,6 +37,7 @@ from .lexicon import (
 from .model import QAExample
 from .ner import Mention
 from .rules import Trace, Why, fire, no
+from .substitute import heads_phrase
 
 #: spaCy/OntoNotes label → Yan et al.'s entity type.
 LABEL_TO_TYPE = {"PERSON": "per", "ORG": "org", "GPE": "gpe"}
@@ -48,6 +50,9 @@ class PerturbableSpan:
     surface: str
     span_type: str
     entity_type: str
+    #: A ``nationality`` span (``Spanish``) follows this country span (``Spain``): it becomes the demonym
+    #: of the country's new name (``Kenya`` → ``Kenyan``).
+    follows: str = ""
 
 
 @dataclass(frozen=True)
@@ -157,14 +162,15 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     """Spans of a person name of 1–3 name words: first name and surname (initials and a middle name kept).
 
     Every word must be a name word (:meth:`Lexicon.name_word`); the given name's type comes from
-    :func:`first_name_type` (pronouns of ``context``, name data, a gendered title), and a name whose gender
-    nothing shows is skipped. A name written family name first (:meth:`Lexicon.family_name_first`: ``Guo
-    Shoujing``, ``Mao Zedong``) is skipped. A lone word is a given name after a ruler's title (``Sultan
-    Muhammad``, ``Genghis Khan``); a surname after another title (``President Obama``), with initials, when
-    the passage ends a longer name with it, when the dataset's persons bear it mostly as a surname
-    (``Luther``), or when the Census lists it more often as a surname than SSA as a first name and the
-    dataset has it as a surname of a full name; otherwise a given name with pronoun evidence (a mononym:
-    ``Drogo``, ``Siegfried``) or one that the dataset's names open with.
+    :func:`first_name_type` (pronouns of ``context``, name data, a gendered title); a full name whose given
+    name's gender nothing shows keeps its given name and renames its surname. A name written family name
+    first (:meth:`Lexicon.family_name_first`: ``Guo Shoujing``, ``Mao Zedong``) is skipped. A lone word is
+    a given name after a ruler's title (``Sultan Muhammad``, ``Genghis Khan``); a surname after another
+    title (``President Obama``), with initials, when the passage ends a longer name with it, when the
+    dataset's persons bear it mostly as a surname (``Luther``), or when the Census lists it more often as a
+    surname than SSA as a first name and the dataset has it as a surname of a full name; otherwise a given
+    name with pronoun evidence (a mononym: ``Drogo``, ``Siegfried``) or one that the dataset's names open
+    with. ``why`` receives the rule (:mod:`.rules`) when there are no spans.
     """
     name = parse_person(text)
     if name is None or not 1 <= len(name.words) <= 3 or not lexicon.person_name(name.words):
@@ -181,8 +187,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
             # family name first: "Guo Shoujing", "Mao Zedong", "Kim Jong-un"
             return no(why, "per.family-name-first")
         span_type = first_name_type(first, lexicon, votes, title_gender)
-        if span_type is None:
-            return no(why, "per.no-gender")
+        if span_type is None:  # nothing shows the given name's gender: it stays, the surname is renamed
+            return [PerturbableSpan(last, "last", "per")]
         return [PerturbableSpan(first, span_type, "per"), PerturbableSpan(last, "last", "per")]
     word = name.words[0]
     labelled = max(lexicon.labels.count(word, "PERSON"), lexicon.labels.count(text, "PERSON"))
@@ -606,6 +612,13 @@ def names_entity(answer: str, text: str) -> bool:
     return all(w.lower().rstrip(".") in TITLES for w in rest)
 
 
+def holds_entity(answer: str, text: str) -> bool:
+    """Yan et al.'s answer entity: the entity ``text`` lies inside the annotator's ``answer`` (``the Denver
+    Broncos' defense`` holds ``Denver Broncos``), or the answer names it (:func:`names_entity`: a part of
+    it, ``Manning``). An answer that cuts the name (``Broncos defense`` of ``Denver Broncos``) holds none."""
+    return names_entity(answer, text) or occurs_in(text, answer)
+
+
 _LIST_GLUE = re.compile(r"(?:[\s,]|\band\b|\bthe\b)*")
 
 
@@ -722,7 +735,7 @@ def names_organisation_answer(answers: list[str], text: str, spans: Iterable[Per
     """A strict majority of ``answers`` name the organisation ``text`` itself, not only a place in its name:
     "Australia" answers a question about the country, not about the "Huguenot Society of Australia"."""
     places = {s.surface for s in spans if s.span_type not in ("nnp", "rare")}
-    agree = sum(names_entity(a, text) and clean_surface(a) not in places for a in answers)
+    agree = sum(holds_entity(a, text) and clean_surface(a) not in places for a in answers)
     return agree * 2 > len(answers)
 
 
@@ -795,7 +808,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                       ) -> Entity | None:
     """The answer entity of one candidate mention, or ``None`` with the rule that removed it in ``why``."""
     lasts, names, mentions = passage
-    agree = sum(names_entity(a, text) or text in group or (mention.label == "GPE" and text in lists[a])
+    agree = sum(holds_entity(a, text) or text in group or (mention.label == "GPE" and text in lists[a])
                 for a, group in zip(answers, listed, strict=True))
     if agree * 2 <= len(answers):
         return _none(why, "answer.not-entity")
@@ -829,9 +842,11 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if not spans:
         return None
     texts = (context, question)
-    if etype in ("gpe", "org") and any(s.span_type == "country" and lexicon.derived_words(
-            s.surface, (*texts, *answers)) for s in spans):
-        return _none(why, "place.derived-word-left")  # "Spain" renamed with "Spanish" left
+    for country in [s for s in spans if s.span_type == "country"]:
+        derived = demonym_spans(country, (*texts, *answers), lexicon)
+        if isinstance(derived, str):
+            return _none(why, derived)  # "in French", "British" beside "England": it cannot follow
+        spans = [*spans, *derived]  # France → Kenya makes French → Kenyan
     if etype == "gpe" and any(lexicon.other_names_in(s.surface, s.span_type, texts) for s in spans):
         return _none(why, "place.other-name")  # "Warsaw (Polish: Warszawa)", "the United States" beside "US"
     if etype == "gpe" and any(s.span_type == "city" for s in spans) and REGION_OF.search(
@@ -849,6 +864,65 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "place.in-longer-name")  # "Denver Broncos", "Lower Norfolk County"
     return Entity(text, etype, mention.start, mention.end, tuple(spans),
                   (evidence, f"answer {agree}/{len(answers)}"))
+
+
+#: Demonyms without an ``-s`` plural (``the French``, ``the Chinese``, ``the Swiss``).
+_NO_S_PLURAL = ("sh", "ch", "ese", "ss")
+_LANGUAGE_USE = re.compile(r"^(?:[ -]languages?\b|[ -]speaking\b|:)")
+_LANGUAGE_BEFORE = re.compile(r"(?:^|\W)(?:in|into|from|to|spoke|speak|speaks|speaking|learn|learned|read|"
+                              r"wrote|write|written|translated|called|named|know|knew|than)\s$",
+                              re.IGNORECASE)
+
+
+def demonym_ok(surface: str, text: str, start: int, end: int) -> bool:
+    """The demonym at ``text[start:end]`` can follow its country's new name: no language use (``in French``,
+    ``the French language``, ``French: Normands``), and a demonym without an ``-s`` plural not used as a
+    plural noun (``the French were``). Shared by both studies."""
+    before, after = text[:start], text[end:]
+    if _LANGUAGE_USE.match(after) or (_LANGUAGE_BEFORE.search(before) and heads_phrase(text, end)):
+        return False
+    if surface.lower().endswith(_NO_S_PLURAL) and re.search(r"(?:^|\W)[Tt]he $", before):
+        return not heads_phrase(text, end)
+    return True
+
+
+def shared_demonyms(lexicon: Lexicon) -> frozenset[str]:
+    """Lower-cased demonyms of several referents (``British`` of England, Wales and Britain; ``Irish``):
+    such a word cannot follow one of them."""
+    owners: dict[str, set[str]] = {}
+    for country, words in IRREGULAR_DEMONYMS.items():
+        referent = lexicon.aliases.get(country.title(), country.title())
+        for word in words:
+            owners.setdefault(word.lower(), set()).add(referent)
+    return frozenset(w for w, referents in owners.items() if len(referents) > 1)
+
+
+def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexicon
+                  ) -> list[PerturbableSpan] | str:
+    """The words derived from a country span that ``texts`` use (``Spanish``, ``Spaniards``), as
+    ``nationality`` spans that follow it; a rule id when one cannot follow the country's new name: a
+    demonym of several referents (``British`` beside ``England``), or one used as a language or as a plural
+    noun without ``-s``. The country is then not renamed."""
+    texts = list(texts)
+    spans: dict[str, PerturbableSpan] = {}
+    shared = shared_demonyms(lexicon)
+    for word in lexicon.derived_words(country.surface, texts):
+        if word in shared:
+            return "place.derived-word-left"
+        pattern = re.compile(rf"(?<!\w){re.escape(word)}(?:s)?(?!\w)", re.IGNORECASE)
+        for text in texts:
+            for m in pattern.finditer(text):
+                form = text[m.start():m.start() + len(word)]
+                if not form[:1].isupper():
+                    continue  # "french fries", "roman": the renamer renames names (capitalised forms)
+                end = m.start() + len(word)
+                if not demonym_ok(form, text, m.start(), end) or (
+                        m.end() == end and heads_phrase(text, end)
+                        and not re.search(r"(?:^|\W)[Tt]he $", text[:m.start()])):
+                    return "place.demonym-as-language"  # "entered Welsh at that time": a language
+                spans.setdefault(form, PerturbableSpan(form, "nationality", country.entity_type,
+                                                       country.surface))
+    return list(spans.values())
 
 
 def _none(why: Why, rule: str) -> None:

@@ -49,7 +49,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "evidence", _YAN),
     Rule("per.byname", "a regnal name with a numeral or epithet and no surname (John Paul II)", "veto", _YAN),
     Rule("per.family-name-first", "a name written family name first (Mao Zedong)", "veto", _ALL),
-    Rule("per.no-gender", "nothing shows the given name's gender (no pronoun, title or clear bank gender)",
+    Rule("per.no-gender", "nothing shows a lone given name's gender (no pronoun, title or clear bank "
+         "gender); a full name whose given name's gender nothing shows keeps it and renames its surname",
          "evidence", _YAN),
     Rule("per.lone-unknown", "a lone word with no bank name, too few PERSON labels and no ruler's title",
          "evidence", _YAN),
@@ -86,8 +87,12 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- places
     Rule("gpe.not-gazetteer", "a word of the GPE name is no gazetteer place (nor a direction / state form)",
          "evidence", _YAN),
-    Rule("place.derived-word-left", "a word derived from the country (demonym, adjective) stands in the "
-         "passage and would keep the old name", "veto", _ALL),
+    Rule("place.demonym-as-language", "a word derived from the country (demonym, adjective) is used as a "
+         "language or as a plural noun without -s (in French, the French were): its new demonym cannot "
+         "follow (demonyms used otherwise are renamed with the country)", "veto", _ALL),
+    Rule("place.derived-word-left", "a word derived from the country stands in the passage and cannot be "
+         "renamed with it: a demonym of several referents (British beside England); EntSwap: a demonym the "
+         "article does not rename", "veto", _ALL),
     Rule("place.other-name", "the place is also called by another name (US, Warszawa) that would stay",
          "veto", _ALL),
     Rule("place.region-of", "'the territory / island / county of <city>': not the city", "veto", _ALL),

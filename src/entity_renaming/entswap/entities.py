@@ -56,6 +56,7 @@ from ..entities import (
     REGION_OF,
     answer_texts,
     asks_for_work,
+    demonym_ok,
     listed_with_non_places,
     lower_case_mention,
     names_organisation,
@@ -99,7 +100,6 @@ _SINGLE_WORD = re.compile(r"^\w+$")
 #: (``Kingdom of France``, ``Duke of Normandy``); other capitalised words make a name (``Treaty of Paris``).
 POLITY_WORDS = frozenset(["kingdom", "empire", "republic", "duchy", "county", "principality", "state",
                           "province", "city"])
-#: Demonyms without an ``-s`` plural (``the French``, ``the Chinese``, ``the Swiss``).
 #: Lower-case words that join a name to more name (``Jean de Rély``, ``Máel Coluim mac Alaxandair``).
 NAME_LINKS = PARTICLES | ARABIC_PARTICLES | {"mac", "mc", "ap", "ua", "y", "zu"}
 _LINKS = "|".join(sorted(NAME_LINKS))
@@ -125,11 +125,6 @@ _PERSON_TITLES = TITLES - {"st", "saint"}
 ROYAL_TITLES = frozenset(["king", "queen", "prince", "princess", "emperor", "empress", "pope", "tsar",
                           "czar", "sultan", "caliph", "pharaoh", "archduke", "lady", "sir", "dame"])
 _NOBLE_OF = re.compile(r"\b(?:Duke|Duchess|Earl|Count|Countess|Marquis|Marquess|Baron|Viscount|Lord) of ")
-_NO_S_PLURAL = ("sh", "ch", "ese", "ss")
-_LANGUAGE_USE = re.compile(r"^(?:[ -]languages?\b|[ -]speaking\b)")
-_LANGUAGE_BEFORE = re.compile(r"(?:^|\W)(?:in|into|from|to|spoke|speak|speaks|speaking|learn|learned|read|"
-                              r"wrote|write|written|translated|called|named|know|knew|than)\s$",
-                              re.IGNORECASE)
 _SENTENCE_BEFORE = re.compile(r"(?:^|[.!?:;\"“(\[\n]\s*)$")
 
 
@@ -445,7 +440,8 @@ class _Occurrences:
                 nxt = re.match(r"\s+(\w+)", text[m.end():])
                 if entity.category != "person" and nxt and nxt.group(1).lower() in PEOPLE_NOUNS:
                     return False
-                if entity.category == "nationality" and not self.demonym_ok(entity, text, m.start(), m.end()):
+                if entity.category == "nationality" and not demonym_ok(entity.surface, text, m.start(),
+                                                                       m.end()):
                     return False
         return True
 
@@ -510,17 +506,6 @@ class _Occurrences:
         if not re.search(r"(?:^|\W)[Tt]he $", text[:start]) or not heads_phrase(text, end):
             return True
         return takes_article(entity.surface, entity.category)
-
-    @staticmethod
-    def demonym_ok(entity: Entity, text: str, start: int, end: int) -> bool:
-        """No language use (``in French``, ``the French language``), and a demonym without an ``-s`` plural
-        not used as a plural noun (``the French were``)."""
-        before, after = text[:start], text[end:]
-        if _LANGUAGE_USE.match(after) or (_LANGUAGE_BEFORE.search(before) and heads_phrase(text, end)):
-            return False
-        if entity.surface.lower().endswith(_NO_S_PLURAL) and re.search(r"(?:^|\W)[Tt]he $", before):
-            return not heads_phrase(text, end)
-        return True
 
 
 def _capital(match: re.Match[str] | None) -> bool:
