@@ -830,8 +830,16 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "per.after-the")  # "the Stanley Steamer" a thing; "the town of Pons" a place
     if etype == "per":
         spans = person_spans(text, lexicon, lasts, context, mentions, why)
-    elif " " not in text and etype == "org":
+    elif " " not in text and etype == "org" and not is_acronym(text):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
+    elif " " not in text and etype == "org":
+        if text.lower() not in lexicon.vocab or lexicon.dictionary_common(text):
+            return _none(why, "org.acronym-unattested")  # "NADPH", "TARDIS", "MHC": terms tagged ORG
+        if acronym_expanded(text, (context, question)):
+            return _none(why, "org.acronym-expanded")  # "National Science Foundation (NSF)" keeps the name
+        spans = [PerturbableSpan(text, "rare", "org")]  # "NSF" → an upper-cased rare word
+        if not stands_alone(spans, text, (context, question), lexicon):
+            return _none(why, "org.in-longer-name")  # "ABC News": another name
     else:
         spans = place_spans(text, etype, lexicon, names, why)
         if etype == "org" and spans and not stands_alone(spans, text, (context, question), lexicon):
@@ -864,6 +872,24 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "place.in-longer-name")  # "Denver Broncos", "Lower Norfolk County"
     return Entity(text, etype, mention.start, mention.end, tuple(spans),
                   (evidence, f"answer {agree}/{len(answers)}"))
+
+
+def is_acronym(word: str) -> bool:
+    """An organisation's acronym: 3–6 capital letters (``NSF``, ``IPCC``; not ``NP`` or ``BC``)."""
+    return 3 <= len(word) <= 6 and word.isalpha() and word.isupper()
+
+
+def acronym_expanded(acronym: str, texts: Iterable[str]) -> bool:
+    """``texts`` spell the acronym out: consecutive words (function words between them skipped) whose
+    initials make it, capitalised (``Intergovernmental Panel on Climate Change`` for ``IPCC``: renaming the
+    acronym alone would leave the organisation its old full name) or not (``adenosine triphosphate`` for
+    ``ATP``: a term, not an organisation)."""
+    for text in texts:
+        initials = "".join("" if w.lower() in FUNCTION_WORDS else w[0].upper()
+                           for w in re.findall(r"[^\W\d_]+", text))
+        if acronym in initials:
+            return True
+    return False
 
 
 #: Demonyms without an ``-s`` plural (``the French``, ``the Chinese``, ``the Swiss``).

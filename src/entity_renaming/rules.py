@@ -67,7 +67,12 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "veto", _YAN),
     Rule("org.no-head", "no organisation word and fewer than 3 ORG labels in the dataset (not a team)",
          "evidence", _YAN),
-    Rule("org.lone-word", "a one-word ORG mention (an acronym, a shorthand, a language)", "veto", _YAN),
+    Rule("org.lone-word", "a one-word ORG mention that is no acronym (a shorthand, a language, a person); "
+         "an acronym of 3-6 capitals is renamed as a rare word", "veto", _YAN),
+    Rule("org.acronym-unattested", "an acronym that the Penn Treebank's news text never uses, or a "
+         "dictionary word (NADPH, TARDIS, MHC, PAD: terms tagged ORG)", "evidence", _YAN),
+    Rule("org.acronym-expanded", "the passage spells the acronym out: a full name that would keep the old "
+         "name, or a term (adenosine triphosphate)", "veto", _YAN),
     Rule("org.in-longer-name", "a renamed word of the organisation stands in another name of the passage",
          "veto", _ALL),
     Rule("org.answer-is-place", "the answers name the place inside the organisation's name, not the "

@@ -106,7 +106,8 @@ class Sampler:
         pool = self.pool(span.span_type)
         if not pool:
             raise RenameError(f"no {self.perturbation} candidates for span type {span.span_type}")
-        return pool[rng.randrange(len(pool))]
+        name = pool[rng.randrange(len(pool))]
+        return name.upper() if span.span_type == "rare" and span.surface.isupper() else name  # "NSF"
 
     def mapping(
         self, spans: list[PerturbableSpan], texts: Sequence[str], rng: random.Random
@@ -149,7 +150,10 @@ class Sampler:
 def fits(candidate: str, span: PerturbableSpan, texts: Sequence[str]) -> bool:
     """``candidate`` may replace ``span`` in ``texts``: neither it nor an alias of it occurs there ("United
     States" for "Iran" beside "a close US ally" would merge two countries), and a place that takes no
-    article gets no replacement that takes "the" ("At the time, Iran was" → never "United States was")."""
+    article gets no replacement that takes "the" ("At the time, Iran was" → never "United States was"); an
+    acronym gets a word at most 3 letters longer."""
     if any(occurs_as_word(name, texts) for name in alias_group(candidate)):
         return False
+    if span.surface.isupper() and len(candidate) > len(span.surface) + 3:
+        return False  # an acronym ("NSF") takes a short upper-cased word, not "SYNTHELABO"
     return not takes_article(candidate, span.span_type) or takes_article(span.surface, span.span_type)
