@@ -105,13 +105,20 @@ def test_dataset_map_keeps_the_hub_schema_and_the_names(mrqa, cache_home):
         renamer = api.DatasetRenamer(perturbation="randstr", entity_type=etype, seed=1, ner_cache=cache_home)
         mapped = ds.map(renamer, batched=True, batch_size=7, load_from_cache_file=False)
         assert mapped.features == ds.features and mapped.column_names == ds.column_names
-        # batches of 7 give the names the whole list gets: the sampler is seeded per example
+        # each batch of 7 is renamed as rename() renames those 7 (the analysis weighs evidence over the
+        # examples it sees, so the whole list may type a name differently: the batch promise, issue 19)
         whole, result = api.rename_dataset(
             ds, perturbation="randstr", entity_type=etype, seed=1, ner_cache=cache_home
         )
         assert whole.features == ds.features and len(whole) > 0
-        assert mapped.to_list() == whole.to_list()
-        assert [r.to_json() for r in renamer.renamings] == [r.to_json() for r in result.renamings]
+        batches = [api.rename_dataset(ds.select(range(i, min(i + 7, len(ds)))), perturbation="randstr",
+                                      entity_type=etype, seed=1, ner_cache=cache_home)
+                   for i in range(0, len(ds), 7)]
+        assert mapped.to_list() == [row for part, _ in batches for row in part.to_list()]
+        by_batch = [r.to_json() for _, b in batches for r in b.renamings]
+        assert [r.to_json() for r in renamer.renamings] == by_batch
+        agree = {r.example_id for r in renamer.renamings} & {r.example_id for r in result.renamings}
+        assert len(agree) >= 0.8 * len(result.renamings)  # most names do not depend on the batch
         assert len(mapped) + len(renamer.skipped) == len(ds)
         renamed = {r.example_id: r for r in result.renamings}
         id_col = "qid" if "qid" in ds.column_names else "id"

@@ -134,6 +134,11 @@ def pronoun_gender(context: str, words: tuple[str, ...], mentions: Iterable[Ment
     return male, female
 
 
+#: A given name that fewer US people bear (SSA) shows no sex by the US bank alone: the passage's pronouns
+#: or ``gender-guesser``'s world data must agree (bank gender is a fallback for common names only).
+RARE_BANK_NAME = 5_000
+
+
 def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_gender: str | None = None
                     ) -> str | None:
     """Span type of a given name: a gendered title (``King``, ``Queen``, ``Khan``) decides; else the passage's
@@ -152,6 +157,10 @@ def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_
     if lexicon.genders_conflict(first):
         return None  # "Jean Cauvin (John Calvin)" with no pronoun: the US bank's female is a guess
     known = lexicon.known_gender(first)
+    if (known == lexicon.first_names.get(first.lower()) and passage != known
+            and lexicon.first_counts.get(first.lower(), 0) < RARE_BANK_NAME
+            and lexicon.guessed_gender(first) != known):
+        return None  # "Jakaya" (199 US girls) of Jakaya Kikwete, "Alexius": a rare US name's sex is a guess
     if lexicon.gender_is_mixed(first) and passage != known:
         return None  # "Kim Wilkie" (a man), "Chris Keates" (a woman): no pronoun confirms the name's sex
     return None if known == "first-neutral" else known  # "Peyton" (unisex) for Peyton Manning: no pronoun

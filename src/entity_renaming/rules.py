@@ -97,7 +97,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "follow (demonyms used otherwise are renamed with the country)", "veto", _ALL),
     Rule("place.derived-word-left", "a word derived from the country stands in the passage and cannot be "
          "renamed with it: a demonym of several referents (British beside England); EntSwap: a demonym the "
-         "article does not rename", "veto", _ALL),
+         "article does not rename, or a nationality whose country it names but does not rename", "veto",
+         _ALL),
     Rule("place.other-name", "the place is also called by another name (US, Warszawa) that would stay",
          "veto", _ALL),
     Rule("place.region-of", "'the territory / island / county of <city>': not the city", "veto", _ALL),
@@ -121,14 +122,13 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("entswap.not-strong-name", "a multi-word person name of weak name words", "evidence", _ES),
     Rule("entswap.org-word-alone", "a word or the acronym of the organisation's name stands alone", "veto",
          _ES),
-    Rule("entswap.half-renamed-person", "another word of the person's full name is not renamed", "veto", _ES),
-    Rule("entswap.unclear-occurrence", "an occurrence in a peerage, with an article the renamer cannot "
-         "follow, before a people noun or as a language", "veto", _ES),
+    Rule("entswap.unclear-occurrence", "an occurrence inside a longer name, in a peerage, with an article "
+         "the renamer cannot follow, before a people noun or as a language; or a word of a person's name "
+         "whose other words are not renamed", "veto", _ES),
     Rule("entswap.alias-left", "another name of the referent stands in the article and is not renamed",
          "veto", _ES),
-    Rule("entswap.country-not-renamed", "a nationality whose country the article names but does not rename",
-         "veto", _ES),
-    Rule("entswap.answer-cut", "renaming the surface as a unit would cut an answer", "veto", _ES),
+    Rule("entswap.answer-cut", "renaming the surface as a unit would cut an answer, or it answers a "
+         "question asking for a work", "veto", _ES),
 )}
 
 

@@ -57,6 +57,7 @@ from ..entities import (
     answer_texts,
     asks_for_work,
     demonym_ok,
+    label_holds,
     listed_with_non_places,
     lower_case_mention,
     names_organisation,
@@ -66,6 +67,7 @@ from ..lexicon import (
     ARABIC_PARTICLES,
     FUNCTION_WORDS,
     GEO_MODIFIERS,
+    GIVEN_NAME_TITLES,
     PARTICLES,
     TITLES,
     Lexicon,
@@ -79,6 +81,7 @@ from ..lexicon import (
 from ..model import QAExample
 from ..namebank import BankError, load_bank
 from ..ner import Mention
+from ..rules import Trace, fire
 from ..substitute import heads_phrase, takes_article
 from .categories import (
     CATEGORIES,
@@ -120,10 +123,9 @@ PEOPLE_NOUNS = frozenset(["people", "peoples", "nation", "nations", "tribe", "tr
 #: "New England" is not England, "St. John" (a river) no person.
 _DIRECTIONS = GEO_MODIFIERS - {"new", "old"}
 _PERSON_TITLES = TITLES - {"st", "saint"}
-#: Titles before a given name (``Queen Elizabeth``); after any other title a lone name is a family name
-#: (``Governor Clinton``).
-ROYAL_TITLES = frozenset(["king", "queen", "prince", "princess", "emperor", "empress", "pope", "tsar",
-                          "czar", "sultan", "caliph", "pharaoh", "archduke", "lady", "sir", "dame"])
+#: Titles before a given name (``Queen Elizabeth``, ``Duke Robert``); after any other title a lone name is a
+#: family name (``Governor Clinton``). The one table both studies use (:data:`lexicon.GIVEN_NAME_TITLES`).
+ROYAL_TITLES = frozenset(GIVEN_NAME_TITLES)
 _NOBLE_OF = re.compile(r"\b(?:Duke|Duchess|Earl|Count|Countess|Marquis|Marquess|Baron|Viscount|Lord) of ")
 _SENTENCE_BEFORE = re.compile(r"(?:^|[.!?:;\"“(\[\n]\s*)$")
 
@@ -280,8 +282,9 @@ def demonyms(banks_root: Path | None) -> dict[str, str]:
 
 
 def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
-                     lexicon: Lexicon) -> list[Entity]:
-    """Entities of one article from the NER mentions of its ``texts`` (sorted, deterministic)."""
+                     lexicon: Lexicon, trace: Trace | None = None) -> list[Entity]:
+    """Entities of one article from the NER mentions of its ``texts`` (sorted, deterministic); ``trace``
+    receives the rule (:mod:`..rules`, the table both studies share) that removed each surface."""
     texts = list(dict.fromkeys(texts))
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     labelled: Counter[str] = Counter()
@@ -291,17 +294,23 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
         for mention in mentions.get(text, ()):
             category = LABEL_TO_CATEGORY.get(mention.label)
             cleaned = clean_surface(mention.text)
-            if category is None or not lexicon.labels.agrees(cleaned, mention.label):
+            if category is None:
+                continue
+            if not label_holds(mention, lexicon):
+                fire(trace, "label.minority", cleaned, category)
                 continue
             if category == "person":
                 parts = person_parts(mention.text, lexicon)
                 if lexicon.family_name_first(parts):
+                    fire(trace, "per.family-name-first", cleaned, category)
                     family_first.update(parts)  # "Shen Kuo", "Mao Zedong": no given name and surname
                     continue
                 if len(parts) > 1 and not strong_name(parts, lexicon):
+                    fire(trace, "entswap.not-strong-name", cleaned, category)
                     continue  # "Rada Miasta" (Polish for city council), "Máel Coluim"
                 if any((lexicon.place_kind(p) and p.lower() not in lexicon.first_counts)
                        or not lexicon.labels.agrees(p, "PERSON") for p in parts):
+                    fire(trace, "entswap.person-typed-other", cleaned, category)
                     continue  # "Byzantine Greece", "Aix", "Normandy" (mostly GPE/ORG alone) are not persons
                 person_names.append(parts)
                 for part in parts:  # a lone capitalised word is weak evidence of a person
@@ -324,25 +333,33 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
     for surface, counter in votes.items():
         lowered = words[surface.lower()]
         if surface in family_first or surface in split:
+            fire(trace, "per.shares-words", surface)
             continue  # a word of a family-name-first name, or of a person called by two forms of a name
         if not renamable(surface) or (" " not in surface and lowered and lowered >= words[surface]):
+            fire(trace, "entswap.common-word", surface)
             continue  # a common word the article uses as often in lower case ("Will" / "will")
         occurrences = words[surface] if _SINGLE_WORD.match(surface) else joined.count(surface)
         if labelled[surface] * MIN_LABELLED_SHARE < occurrences:
+            fire(trace, "entswap.rarely-labelled", surface)
             continue  # NER labelled it rarely: one label is no evidence for the whole article
         category = min(counter, key=lambda c: (-counter[c], order[c]))
         if category == "none":
+            fire(trace, "entswap.no-category", surface)
             continue
         if category != "person" and names_person(surface, counter, in_full_names, lexicon):
+            fire(trace, "entswap.person-typed-other", surface, category)
             continue  # a person's name typed ORG/LOC/GPE (Newton, Hooke, Braddock, Rollo): person or nothing
         if category in ("organization", "location") and len(counter) > 1:
+            fire(trace, "entswap.labels-disagree", surface, category)
             continue  # every labelled mention must agree: strong evidence only
         lone = category == "person" and surface not in in_full_names
         if lone and banks and not (common_first_name(surface, lexicon)
                                    and (counter["person"] >= 2 * HALF_VOTE or after_title(surface, joined))):
+            fire(trace, "entswap.weak-lone-name", surface, category)
             continue  # only ever a lone word: a common first name, labelled twice or after a title
             # ("Queen Elizabeth"); not "Normandy", the "Jin" dynasty or the clan names "Douglas and Gordon"
         if category == "person" and surface in family and surface in given:
+            fire(trace, "entswap.opens-and-ends", surface, category)
             continue  # opens one full name and ends another ("Richard Trevithick", "Keith Richard")
         if category == "person":
             span_type = ("last" if surface in family or (lone and after_title(surface, joined, ROYAL_TITLES))
@@ -353,10 +370,17 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
         entities.append(Entity(surface, category, span_type, lexicon.aliases.get(surface, surface),
                                lexicon.aliases.get(country, country),
                                organisation_word(surface) or "" if category == "organization" else ""))
-    entities = [e for e in entities if e.category != "organization" or organisation_alone(e.surface, joined)]
-    entities = _unambiguous(entities, texts, person_names, lexicon)
-    entities = _whole_referents(entities, joined, lexicon)
-    return sorted(_nationalities_follow(entities, joined, lexicon))
+    steps = (("entswap.org-word-alone", lambda es: [e for e in es if e.category != "organization"
+                                                    or organisation_alone(e.surface, joined)]),
+             ("entswap.unclear-occurrence", lambda es: _unambiguous(es, texts, person_names, lexicon)),
+             ("entswap.alias-left", lambda es: _whole_referents(es, joined, lexicon)),
+             ("place.derived-word-left", lambda es: _nationalities_follow(es, joined, lexicon)))
+    for rule, step in steps:
+        kept = step(entities)
+        for gone in set(entities) - set(kept):
+            fire(trace, rule, gone.surface, gone.category)
+        entities = kept
+    return sorted(entities)
 
 
 def organisation_alone(surface: str, text: str) -> bool:
