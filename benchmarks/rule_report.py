@@ -1,7 +1,7 @@
 """What each rule of the rule table (:mod:`entity_renaming.rules`) removes on a dataset, and a blind sample.
 
     python benchmarks/rule_report.py [--input ../shared/data/mrqa/SQuAD_dev.jsonl.gz] [--per-rule 10]
-        [--seed 0] [--out rule-report/]
+        [--seed 0] [--out rule-report/] [--entswap ../shared/data/squad_v2/cs224n_dev-v2.0.json]
 
 Runs NER (cached) and the entity analysis once with its trace, then writes to ``--out``:
 
@@ -12,6 +12,9 @@ Runs NER (cached) and the entity analysis once with its trace, then writes to ``
   shuffled and numbered, with no rule named: passage excerpt (the candidate in ``[[ ]]``), question, gold
   answers, the candidate and its would-be type, for a blind reader to mark *would renaming it be right?*;
 * ``rule-sample-key.jsonl``: case number → rule id, example id (for tallying the reader's marks per rule).
+
+With ``--entswap``, ``rules.md`` adds per rule the surfaces EntSwap's article analysis of that file removed
+(the same table; EntSwap decides per article, not per answer).
 
 The price of a rule (``../shared/docs/audit-protocol.md`` → "A rule's price") is then its removed count
 times the share of its sampled cases the reader marks right.
@@ -49,6 +52,20 @@ def excerpt(context: str, start: int, text: str) -> str:
             + ("…" if right < len(context) else ""))
 
 
+def entswap_counts(path: Path, backend, cache: NerCache) -> list[str]:
+    """Markdown lines: per rule, the surfaces EntSwap's article analysis of ``path`` removed."""
+    from entity_renaming.entswap.build import EntSwap
+
+    swap = EntSwap(read_examples(path)[1], backend, cache=cache, progress=True)
+    removed = Counter(f.rule for trace in swap.vetoes.values() for f in trace)
+    kept = sum(len(es) for es in swap.entities.values())
+    lines = [f"## EntSwap: {path.name}, {len(swap.articles)} articles, {kept:,} surfaces renamed", "",
+             "| rule | kind | surfaces removed |", "|---|---|---:|"]
+    for rid, n in sorted(removed.items(), key=lambda kv: (-kv[1], kv[0])):
+        lines.append(f"| `{rid}` | {RULES[rid].kind} | {n:,} |")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -56,6 +73,7 @@ def main() -> None:
     parser.add_argument("--per-rule", type=int, default=10, help="sampled removed candidates per rule")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("rule-report"))
+    parser.add_argument("--entswap", type=Path, help="also count EntSwap's removals on this SQuAD 2.0 file")
     args = parser.parse_args()
     examples = read_examples(args.input)[1]
     backend = load_backend("spacy", DEFAULT_SPACY_MODEL)
@@ -86,6 +104,8 @@ def main() -> None:
             continue
         lines.append(f"| `{rid}` | {rule.kind} | {rule.checks} | {len(removed[rid]):,} | "
                      + " | ".join(f"{scope[t][rid]:,}" for t in TYPES) + " |")
+    if args.entswap:
+        lines += ["", *entswap_counts(args.entswap, backend, cache)]
     (args.out / "rules.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     rng = random.Random(args.seed)
     cases = []

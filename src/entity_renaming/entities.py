@@ -846,9 +846,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             return _none(why, "org.acronym-unattested")  # "NADPH", "TARDIS", "MHC": terms tagged ORG
         if acronym_expanded(text, (context, question)):
             return _none(why, "org.acronym-expanded")  # "National Science Foundation (NSF)" keeps the name
-        spans = [PerturbableSpan(text, "rare", "org")]  # "NSF" → an upper-cased rare word
-        if not stands_alone(spans, text, (context, question), lexicon):
-            return _none(why, "org.in-longer-name")  # "ABC News": another name
+        spans = [PerturbableSpan(text, "rare", "org")]  # "NSF" → an upper-cased rare word; "ABC News" follows
     else:
         spans = place_spans(text, etype, lexicon, names, why)
         if etype == "org" and spans and not stands_alone(spans, text, (context, question), lexicon):
