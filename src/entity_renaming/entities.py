@@ -85,6 +85,31 @@ def answer_entities(example: QAExample, mentions: list[Mention]) -> list[Mention
     ]
 
 
+#: An answer that NER did not label (or labelled otherwise) names an entity when the dataset labels its
+#: text with one label at least this often and mostly (``Denver Broncos`` read as GPE + PRODUCT here).
+MIN_DATASET_LABELS = 2
+
+
+def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
+    """Mentions NER missed in a gold answer span: the answer's name (:func:`clean_surface`) when the
+    dataset's NER labels that text mostly PERSON / ORG / GPE (``MIN_DATASET_LABELS`` times) and no mention
+    with that label covers it here. NER agreement over the dataset is the evidence (rule
+    ``ner.no-answer-mention`` keeps the rest out)."""
+    found: dict[tuple[int, int], Mention] = {}
+    for answer in example.all_answers():
+        name = clean_surface(answer.text)
+        label = lexicon.labels.mostly(name) if name else None
+        if label not in LABEL_TO_TYPE or lexicon.labels.count(name, label) < MIN_DATASET_LABELS:
+            continue
+        for start, _ in answer.char_spans:
+            at = example.context.find(name, start, start + len(answer.text))
+            if at < 0 or (at, at + len(name)) in found:
+                continue
+            if not any(m.label == label and m.start <= at and at + len(name) <= m.end for m in mentions):
+                found[(at, at + len(name))] = Mention(at, at + len(name), label, name)
+    return list(found.values())
+
+
 def person_lasts(mentions: Iterable[Mention]) -> frozenset[str]:
     """Surnames of the passage: last words of its PERSON names of two or more words."""
     lasts = set()
@@ -766,7 +791,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         return []
     lasts, names = person_lasts(mentions), personwords_of(mentions)
     candidates = []
-    for m in answer_entities(example, mentions):
+    for m in answer_entities(example, mentions) + dataset_labelled_answers(example, mentions, lexicon):
         if label_holds(m, lexicon):
             candidates.append(m)
         else:
