@@ -332,14 +332,34 @@ those after before during when while since although if between into than via
 """)) | {"I"}
 
 
-def continues_name(surface: str, span_type: str, texts: Iterable[str]) -> bool:
-    """``surface`` stands somewhere inside a longer name, so renaming every mention would edit that name:
-    followed by a capitalised word (``Denver Broncos``, ``Mexico City``) or a place noun (``San Mateo
-    fort``), or preceded mid-sentence by a capitalised word (``Lower Norfolk County``, ``Baja California``)
-    or a place noun (``the fort San Mateo``), or joined by a hyphen to another name (``Basel-Stadt``);
-    an adjectival direction before a country or state describes a part of it (``Southern California``), a
-    bare compass word makes another name (``South Prussia``)."""
+#: Nouns after a place that make a fixed name of an event or an agreement (``Vietnam War``, ``Suez Crisis``,
+#: ``Oslo Accords``): renaming the place would rename a term.
+EVENT_NOUNS = frozenset(words_of("""
+war wars intifada crisis revolution uprising rebellion massacre treaty accords accord agreement campaign
+offensive siege battle affair incident declaration protocol convention
+"""))
+
+
+def continues_name(surface: str, span_type: str, texts: Iterable[str], lexicon: Lexicon | None = None,
+                   persons: Iterable[str] = ()) -> bool:
+    """``surface`` stands somewhere inside a longer name of *another place or a person*, so renaming every
+    mention would edit that name: joined by a hyphen or a linking word (``Basel-Stadt``, ``Newcastle upon
+    Tyne``), next to a place noun (``San Mateo fort``, ``Fresno County``, ``Lake Victoria``), after a bare
+    compass word or another name word that makes a place with it (``South Prussia``, ``North America``,
+    ``Baja California``, ``Mexico City``: a gazetteer name), before an event noun (``Vietnam War``), or
+    inside one of ``persons`` (``Paris Hilton``);
+    an adjectival direction before a country or state describes a part of it (``Southern California``).
+    Inside the name of an organisation, a team, a building or a street (``Denver Broncos``, ``San Jose
+    Marriott``, ``Fresno Housing Authority``, ``Downtown Jacksonville``) the place is renamed with it: that
+    name is named after the place (issue 19: a place inside an organisation's name renamed as a place).
+    Without a ``lexicon`` every capitalised neighbour counts."""
     pattern = re.compile(rf"(?<![\w'’]){re.escape(surface)}(?!\w)")
+    if any(pattern.search(p) and p != surface for p in persons):
+        return True  # "Paris Hilton", "Virginia Woolf"
+
+    def makes_place(name: str) -> bool:
+        return lexicon is None or lexicon.is_gazetteer_name(name) or lexicon.place_kind(name) is not None
+
     for text in texts:
         for m in pattern.finditer(text):
             start, end = m.span()
@@ -349,15 +369,20 @@ def continues_name(surface: str, span_type: str, texts: Iterable[str]) -> bool:
             if text[m.end():m.end() + 1] == "-" or text[m.start() - 1:m.start()] == "-":
                 continue  # "France-based": a word, not a name (the renamer edits it; no other check)
             after = _AFTER_NAME.match(text, m.end())
-            if after and (after.group(1)[0].isupper() and after.group(1).lower() not in _NOT_NAME_PART
-                          or after.group(1) in PLACE_NOUNS):
-                return True
+            if after and after.group(1).lower() in PLACE_NOUNS | EVENT_NOUNS:
+                return True  # "Fresno County", "San Mateo fort"; an event named after it: "Vietnam War"
+            if (after and after.group(1)[0].isupper() and after.group(1).lower() not in _NOT_NAME_PART
+                    and makes_place(f"{surface} {after.group(1)}")):
+                return True  # "Mexico City"
             before = _BEFORE_NAME.search(text, max(0, m.start() - 40), m.start())
-            if before and before.group(2) in PLACE_NOUNS:
-                return True  # "the Spanish renamed the fort San Mateo"
-            if before and before.group(1) and before.group(1).lower() not in _NOT_NAME_PART and not (
-                    span_type in ("country", "state") and before.group(1).lower() in DESCRIPTIVE_MODIFIERS):
-                return True
+            word = before and (before.group(1) or before.group(2))
+            if word and word.lower() in PLACE_NOUNS:
+                return True  # "the fort San Mateo", "Lake Victoria"
+            prev = before.group(1) if before else None
+            if (prev and prev.lower() not in _NOT_NAME_PART
+                    and not (span_type in ("country", "state") and prev.lower() in DESCRIPTIVE_MODIFIERS)
+                    and (prev.lower() in GEO_MODIFIERS or makes_place(f"{prev} {surface}"))):
+                return True  # "South Prussia", "North America", "Baja California"
     return False
 
 
@@ -900,7 +925,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if etype == "gpe" and any(s.span_type == "city" and names_team_here(s.surface, example, lexicon)
                               for s in spans):
         return _none(why, "place.team")  # "Denver took the opening kickoff": the Denver Broncos
-    if etype == "gpe" and any(continues_name(s.surface, s.span_type, texts) for s in spans):
+    persons = [m.text for m in mentions if m.label == "PERSON"]
+    if etype == "gpe" and any(continues_name(s.surface, s.span_type, texts, lexicon, persons) for s in spans):
         return _none(why, "place.in-longer-name")  # "Denver Broncos", "Lower Norfolk County"
     return Entity(text, etype, mention.start, mention.end, tuple(spans),
                   (evidence, f"answer {agree}/{len(answers)}"))
