@@ -336,7 +336,7 @@ those after before during when while since although if between into than via
 #: ``Oslo Accords``): renaming the place would rename a term.
 EVENT_NOUNS = frozenset(words_of("""
 war wars intifada crisis revolution uprising rebellion massacre treaty accords accord agreement campaign
-offensive siege battle affair incident declaration protocol convention
+offensive siege battle affair incident declaration protocol convention congress conference summit peace
 """))
 
 
@@ -356,34 +356,53 @@ def continues_name(surface: str, span_type: str, texts: Iterable[str], lexicon: 
     pattern = re.compile(rf"(?<![\w'’]){re.escape(surface)}(?!\w)")
     if any(pattern.search(p) and p != surface for p in persons):
         return True  # "Paris Hilton", "Virginia Woolf"
+    return any(place_in_longer_name(text, m.start(), m.end(), span_type, lexicon)
+               for text in texts for m in pattern.finditer(text))
+
+
+_OF_BEFORE = re.compile(r"\b([A-Z][a-z]+) of (?:the )?$")
+#: A first name (SSA) or surname (Census) this many US people bear makes a name word of a person.
+_PERSON_WORDS = 1_000
+
+
+def place_in_longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexicon | None = None
+                         ) -> bool:
+    """The place name at ``text[start:end]`` stands inside another place's name or an event's (see
+    :func:`continues_name`); the one check of both studies (EntSwap calls it per occurrence)."""
+    surface = text[start:end]
 
     def makes_place(name: str) -> bool:
         return lexicon is None or lexicon.is_gazetteer_name(name) or lexicon.place_kind(name) is not None
 
-    for text in texts:
-        for m in pattern.finditer(text):
-            start, end = m.span()
-            if (_HYPHEN_NAME.match(text, end) or _HYPHEN_BEFORE.search(text, max(0, start - 2), start)
-                    or LINKED_PLACE.match(text, end)):
-                return True  # "Basel-Stadt", "Austria-Hungary", "Baden-Württemberg", "Newcastle upon Tyne"
-            if text[m.end():m.end() + 1] == "-" or text[m.start() - 1:m.start()] == "-":
-                continue  # "France-based": a word, not a name (the renamer edits it; no other check)
-            after = _AFTER_NAME.match(text, m.end())
-            if after and after.group(1).lower() in PLACE_NOUNS | EVENT_NOUNS:
-                return True  # "Fresno County", "San Mateo fort"; an event named after it: "Vietnam War"
-            if (after and after.group(1)[0].isupper() and after.group(1).lower() not in _NOT_NAME_PART
-                    and makes_place(f"{surface} {after.group(1)}")):
-                return True  # "Mexico City"
-            before = _BEFORE_NAME.search(text, max(0, m.start() - 40), m.start())
-            word = before and (before.group(1) or before.group(2))
-            if word and word.lower() in PLACE_NOUNS:
-                return True  # "the fort San Mateo", "Lake Victoria"
-            prev = before.group(1) if before else None
-            if (prev and prev.lower() not in _NOT_NAME_PART
-                    and not (span_type in ("country", "state") and prev.lower() in DESCRIPTIVE_MODIFIERS)
-                    and (prev.lower() in GEO_MODIFIERS or makes_place(f"{prev} {surface}"))):
-                return True  # "South Prussia", "North America", "Baja California"
-    return False
+    if (_HYPHEN_NAME.match(text, end) or _HYPHEN_BEFORE.search(text, max(0, start - 2), start)
+            or LINKED_PLACE.match(text, end)):
+        return True  # "Basel-Stadt", "Austria-Hungary", "Baden-Württemberg", "Newcastle upon Tyne"
+    if text[end:end + 1] == "-" or text[start - 1:start] == "-":
+        return False  # "France-based": a word, not a name (the renamer edits it; no other check)
+    after = _AFTER_NAME.match(text, end)
+    if after and after.group(1).lower() in PLACE_NOUNS | EVENT_NOUNS:
+        return True  # "Fresno County", "San Mateo fort"; an event named after it: "Vietnam War"
+    if (after and after.group(1)[0].isupper() and after.group(1).lower() not in _NOT_NAME_PART
+            and makes_place(f"{surface} {after.group(1)}")):
+        return True  # "Mexico City"
+    person_words = lexicon is not None and after and min(
+        lexicon.first_counts.get(surface.lower(), 0), lexicon.surname_counts.get(after.group(1).lower(), 0))
+    if person_words and person_words >= _PERSON_WORDS:
+        return True  # a given name and a surname: "Paris Hilton"
+    event = _OF_BEFORE.search(text, max(0, start - 40), start)
+    if event and event.group(1).lower() in EVENT_NOUNS:
+        return True  # "Treaty of Paris", "Battle of Hastings"
+    before = _BEFORE_NAME.search(text, max(0, start - 40), start)
+    word = before and (before.group(1) or before.group(2))
+    if word and word.lower() in PLACE_NOUNS:
+        return True  # "the fort San Mateo", "Lake Victoria"
+    prev = before.group(1) if before else None
+    if prev and lexicon is not None and lexicon.first_counts.get(prev.lower(), 0) >= _PERSON_WORDS:
+        return True  # a person's surname: "Alejandro Toledo"
+    return bool(prev and prev.lower() not in _NOT_NAME_PART
+                and not (span_type in ("country", "state") and prev.lower() in DESCRIPTIVE_MODIFIERS)
+                and (prev.lower() in GEO_MODIFIERS or makes_place(f"{prev} {surface}")))
+    # "South Prussia", "North America", "Baja California"
 
 
 #: A name after these words names a territory or an island, not a city ("the German territories of Baden",

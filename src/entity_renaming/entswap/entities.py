@@ -62,6 +62,7 @@ from ..entities import (
     lower_case_mention,
     names_organisation,
     organisation_head,
+    place_in_longer_name,
 )
 from ..lexicon import (
     ARABIC_PARTICLES,
@@ -97,6 +98,7 @@ FULL_VOTE, HALF_VOTE = 2, 1
 MIN_LABELLED_SHARE = 3
 PLACE_TO_CATEGORY = {"country": "country", "state": "location", "city": "city"}
 PLACES = frozenset({"country", "city", "location"})
+PLACE_SPAN_TYPE = {"country": "country", "city": "city", "location": "state"}
 _WORD = re.compile(r"\w+(?:['’]\w+)*")
 _SINGLE_WORD = re.compile(r"^\w+$")
 #: Words before "of" that make "X of <place>" the place itself or a title, not a longer name
@@ -413,7 +415,7 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
     dropping a longer name exposes the names inside it."""
     kept = {e.surface: e for e in entities}
     while True:
-        occurrences = _Occurrences(kept, texts)
+        occurrences = _Occurrences(kept, texts, (" ".join(parts) for parts in person_names))
         dropped = {s for s, e in kept.items() if not occurrences.all_clear(e, lexicon)}
         persons = {s for s, e in kept.items() if e.category == "person"} - dropped
         for parts in person_names:
@@ -429,9 +431,11 @@ class _Occurrences:
     """Every occurrence (plural and possessive included) of the entities' surfaces in an article's texts,
     and the tests on their neighbours."""
 
-    def __init__(self, entities: dict[str, Entity], texts: list[str]) -> None:
+    def __init__(self, entities: dict[str, Entity], texts: list[str], persons: Iterable[str] = ()) -> None:
         self.entities = entities
         self.texts = texts
+        #: Full names of the article's persons: a place inside one is no place ("Paris Hilton").
+        self.persons = [p for p in persons if " " in p]
         names = sorted(entities, key=len, reverse=True)
         self.pattern = {s: re.compile(rf"(?<!\w){re.escape(s)}(?:s|['’]s|['’])?(?!\w)") for s in names}
         self.covers: list[list[tuple[int, int, str]]] = [
@@ -482,6 +486,10 @@ class _Occurrences:
         title or polity word: ``Duke of Normandy``, ``Kingdom of France``), a particle and a name after it
         (``Jean de Rély``), a linking word and a name after a place (``Newcastle upon Tyne``), or "for"/"of"
         and a name after an organisation (``Carnegie Foundation for the Advancement of Teaching``)."""
+        if entity.category in PLACES:  # the one check of both studies (issue 19)
+            return (place_in_longer_name(text, start, start + len(entity.surface),
+                                         PLACE_SPAN_TYPE[entity.category], lexicon)
+                    or any(occurs_in(entity.surface, name) for name in self.persons))
         before, after = text[:start], text[end:]
         person = entity.category == "person"
         if _capital(_HYPHEN_BEFORE.search(before)) or _capital(_HYPHEN_AFTER.match(after)):
