@@ -90,23 +90,34 @@ def answer_entities(example: QAExample, mentions: list[Mention]) -> list[Mention
 MIN_DATASET_LABELS = 2
 
 
+_CAPITALISED_RUN = re.compile(r"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)*")
+
+
 def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
-    """Mentions NER missed in a gold answer span: the answer's name (:func:`clean_surface`) when the
-    dataset's NER labels that text mostly PERSON / ORG / GPE (``MIN_DATASET_LABELS`` times) and no mention
-    with that label covers it here. NER agreement over the dataset is the evidence (rule
-    ``ner.no-answer-mention`` keeps the rest out)."""
+    """Mentions NER missed inside a gold answer span: the longest runs of up to three capitalised words
+    (``Seattle`` of ``the Seattle Seahawks``, read as one FAC here) whose text the dataset's NER labels mostly
+    PERSON / ORG / GPE (``MIN_DATASET_LABELS`` times), where no mention with that label covers them. NER
+    agreement over the dataset is the evidence (rule ``ner.no-answer-mention`` keeps the rest out)."""
     found: dict[tuple[int, int], Mention] = {}
     for answer in example.all_answers():
-        name = clean_surface(answer.text)
-        label = lexicon.labels.mostly(name) if name else None
-        if label not in LABEL_TO_TYPE or lexicon.labels.count(name, label) < MIN_DATASET_LABELS:
-            continue
-        for start, _ in answer.char_spans:
-            at = example.context.find(name, start, start + len(answer.text))
-            if at < 0 or (at, at + len(name)) in found:
-                continue
-            if not any(m.label == label and m.start <= at and at + len(name) <= m.end for m in mentions):
-                found[(at, at + len(name))] = Mention(at, at + len(name), label, name)
+        for start, end in answer.char_spans:
+            for run in _CAPITALISED_RUN.finditer(example.context, start, end):
+                words = [(w.start(), w.end()) for w in re.finditer(r"\S+", run.group())]
+                taken: list[tuple[int, int]] = []
+                for n in range(min(3, len(words)), 0, -1):
+                    for k in range(len(words) - n + 1):
+                        a, b = run.start() + words[k][0], run.start() + words[k + n - 1][1]
+                        name = clean_surface(example.context[a:b])
+                        label = lexicon.labels.mostly(name) if name else None
+                        if (label not in LABEL_TO_TYPE
+                                or lexicon.labels.count(name, label) < MIN_DATASET_LABELS
+                                or any(x < b and a < y for x, y in taken)):
+                            continue
+                        at = example.context.find(name, a, b)
+                        taken.append((a, b))
+                        if not any(m.label == label and m.start <= at and at + len(name) <= m.end
+                                   for m in mentions):
+                            found.setdefault((at, at + len(name)), Mention(at, at + len(name), label, name))
     return list(found.values())
 
 
@@ -338,6 +349,8 @@ EVENT_NOUNS = frozenset(words_of("""
 war wars intifada crisis revolution uprising rebellion massacre treaty accords accord agreement campaign
 offensive siege battle affair incident declaration protocol convention congress conference summit peace
 """))
+#: Street nouns: a street is often named after a person, not after the city of its name ("Houston Street").
+STREET_NOUNS = frozenset(words_of("street st avenue ave road boulevard square lane drive"))
 
 
 def continues_name(surface: str, span_type: str, texts: Iterable[str], lexicon: Lexicon | None = None,
@@ -380,8 +393,8 @@ def place_in_longer_name(text: str, start: int, end: int, span_type: str, lexico
     if text[end:end + 1] == "-" or text[start - 1:start] == "-":
         return False  # "France-based": a word, not a name (the renamer edits it; no other check)
     after = _AFTER_NAME.match(text, end)
-    if after and after.group(1).lower() in PLACE_NOUNS | EVENT_NOUNS:
-        return True  # "Fresno County", "San Mateo fort"; an event named after it: "Vietnam War"
+    if after and after.group(1).lower().rstrip(".") in PLACE_NOUNS | EVENT_NOUNS | STREET_NOUNS:
+        return True  # "Fresno County", "San Mateo fort", "Houston Street"; an event: "Vietnam War"
     if (after and after.group(1)[0].isupper() and after.group(1).lower() not in _NOT_NAME_PART
             and makes_place(f"{surface} {after.group(1)}")):
         return True  # "Mexico City"
