@@ -486,10 +486,6 @@ class _Occurrences:
         title or polity word: ``Duke of Normandy``, ``Kingdom of France``), a particle and a name after it
         (``Jean de Rély``), a linking word and a name after a place (``Newcastle upon Tyne``), or "for"/"of"
         and a name after an organisation (``Carnegie Foundation for the Advancement of Teaching``)."""
-        if entity.category in PLACES:  # the one check of both studies (issue 19)
-            return (place_in_longer_name(text, start, start + len(entity.surface),
-                                         PLACE_SPAN_TYPE[entity.category], lexicon)
-                    or any(occurs_in(entity.surface, name) for name in self.persons))
         before, after = text[:start], text[end:]
         person = entity.category == "person"
         if _capital(_HYPHEN_BEFORE.search(before)) or _capital(_HYPHEN_AFTER.match(after)):
@@ -497,6 +493,10 @@ class _Occurrences:
         if (_capital(_LINK_AFTER.match(after)) or _capital(_LINK_BEFORE.search(before))
                 or re.search(r"\w &\s?$", before) or re.match(r"\s?& ?\w", after)):
             return True  # "Jean de Rély", "Jerónimo de Ayanz y Beaumont", "Boulton & Watt"
+        if entity.category in PLACES:  # the one place check of both studies (issue 19)
+            return (place_in_longer_name(text, start, start + len(entity.surface),
+                                         PLACE_SPAN_TYPE[entity.category], lexicon)
+                    or any(occurs_in(entity.surface, name) for name in self.persons))
         if entity.category in PLACES and LINKED_PLACE.match(after):
             return True  # "Newcastle upon Tyne", "Frankfurt am Main"
         if entity.category == "organization" and _ORG_CONTINUES.match(after):
