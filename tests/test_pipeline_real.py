@@ -133,7 +133,8 @@ def test_mix_renames_all_answer_entity_types_jointly(squad_dev, squad_dev_analys
     for e in squad_dev:
         if e.id in subsets["mix"]:
             by_type = [s for t in ("per", "org", "gpe") for s in select(e, analysis[e.id], t)]
-            assert set(by_type) <= set(select(e, analysis[e.id], "mix")), e.id
+            # one span per surface: "Warsaw" of "Warsaw University of Technology" is ORG's and GPE's
+            assert {s.surface for s in by_type} <= {s.surface for s in select(e, analysis[e.id], "mix")}, e.id
     mixed = [e for e in squad_dev if e.id in subsets["mix"]][:300]
     result = build_config(ConfigSpec("SQuAD", "mix", "dbname", 1), mixed, analysis, Sampler("dbname"))
     assert len(result.examples) >= 0.9 * len(mixed)
