@@ -7,7 +7,7 @@ For every example with a PERSON / ORG / GPE mention overlapping a gold answer, i
 
 1. ``label not the dataset's majority``: no such mention keeps its label (:func:`entities.label_holds`);
 2. ``answer is not the entity``: no such mention is the answer of a strict majority of annotators (the
-   answer, trimmed, names it, or lists it among persons or places only: :func:`entities.names_entity`,
+   answer holds it, or lists it among persons or places only: :func:`entities.holds_entity`,
    :func:`entities.listed_persons`, :func:`entities.place_list`);
 3. ``precision rules``: the mention is the answer but the analysis does not rename it (a common word, no
    gender evidence, a longer name, a derived word left, a clash …);
@@ -29,9 +29,9 @@ from entity_renaming.entities import (
     answer_entities,
     answer_texts,
     example_entities,
+    holds_entity,
     label_holds,
     listed_persons,
-    names_entity,
     place_list,
 )
 from entity_renaming.io import read_examples
@@ -45,8 +45,9 @@ STEPS = ("label not the dataset's majority", "answer is not the entity", "precis
 
 
 def is_answer(mention_text: str, label: str, answers: list[str], peers: list[str]) -> bool:
-    """A strict majority of ``answers`` name the mention, or list it with persons / places only."""
-    agree = sum(names_entity(a, mention_text)
+    """A strict majority of ``answers`` hold the mention (Yan et al.: it lies inside the answer), or list it
+    with persons / places only."""
+    agree = sum(holds_entity(a, mention_text)
                 or (label == "PERSON" and mention_text in listed_persons(a, peers))
                 or (label == "GPE" and mention_text in place_list(a, peers)) for a in answers)
     return agree * 2 > len(answers)

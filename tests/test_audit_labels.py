@@ -75,7 +75,12 @@ def yan_decisions(backend, cache: NerCache) -> dict[str, tuple[int, int, int, in
     for case in labelled("yan"):
         ours = None
         for entity in entities.get(case["example_id"], ()):
-            if entity.start < case["end"] and case["start"] < entity.end and not entity.clashes:
+            # the labelled mention or a part of it; a place strictly inside a labelled facility's or
+            # organisation's name ("Melbourne" of "The Melbourne Cricket Ground") is another referent
+            inside = (entity.entity_type == "gpe" and case["type"] != "GPE"
+                      and case["start"] <= entity.start and entity.end <= case["end"])
+            overlaps = entity.start < case["end"] and case["start"] < entity.end
+            if overlaps and not entity.clashes and not inside:
                 ours = YAN_TYPE[entity.entity_type]  # a clashing person is never renamed by Yan et al.
         decisions.append((ours, case["type"], case["expected"] == "rename"))
     return tally(decisions)

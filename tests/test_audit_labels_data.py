@@ -26,10 +26,11 @@ YAN_TYPES = {"PER", "ORG", "GPE"}
 ENTSWAP_TYPES = {"person", "country", "city", "location", "organization", "nationality"}
 ROLES = {
     "first", "middle", "last", "mononym", "name", "nickname", "initial", "title", "particle", "epithet",
-    "country", "state", "county", "city", "nnp", "generic", "nationality", "abbrev", "det", "other",
+    "country", "state", "county", "city", "nnp", "rare", "generic", "nationality", "abbrev", "det", "other",
 }
+#: "rare": an organisation's acronym renamed as a rare word (issue 19; it was an "abbrev", never renamed).
 NAME_ROLES = {"first", "middle", "last", "mononym", "name", "nickname", "country", "state", "county", "city",
-              "nnp", "nationality"}
+              "nnp", "rare", "nationality"}
 YAN_LABELS = {"PERSON": "PER", "ORG": "ORG", "GPE": "GPE"}
 ENTSWAP_LABELS = {"PERSON": {"person"}, "ORG": {"organization"}, "NORP": {"nationality"}, "LOC": {"location"},
                   "FAC": {"location"}, "GPE": {"country", "city", "location"}}

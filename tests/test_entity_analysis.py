@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from conftest import MRQA_SQUAD_DEV, SQUAD2_DEV, analyse_passages
 
-from entity_renaming.entities import answer_texts, names_entity
+from entity_renaming.entities import answer_texts, holds_entity, names_entity
 from entity_renaming.entswap.build import example_texts, group_articles
 from entity_renaming.entswap.entities import article_entities
 from entity_renaming.io import read_examples
@@ -62,10 +62,14 @@ def test_pattern3_generic_words_inside_names_stay(analysis):
     assert not found & {"United", "Church"}
 
 
-def test_pattern4_the_renamed_entity_is_the_answer(analysis):
-    """A person inside a long answer is not the answer; a surname-only annotator still names the person."""
-    assert spans(analysis, "98744def9b294a8aaec65ed8cb594642") == set()  # "... inspired by ... Sayyid Qutb"
-    assert not spans(analysis, "b2341fe175f1453d8fa8d7a8a07c81b5")  # "the assassination of John F. Kennedy"
+def test_pattern4_answer_entities_lie_inside_the_answer(analysis):
+    """Yan et al.'s definition (issue 19): an entity lying inside the gold answer of a majority of
+    annotators is an answer entity, and every gold answer changes with it ("the assassination of John F.
+    Kennedy"); a surname-only annotator still names the person; an answer that cuts a name holds none."""
+    jfk = spans(analysis, "b2341fe175f1453d8fa8d7a8a07c81b5")
+    assert jfk == {("John", "first-male"), ("Kennedy", "last")}
+    assert holds_entity("the assassination of John F. Kennedy", "John F. Kennedy")
+    assert not holds_entity("Broncos defense", "Denver Broncos")
     assert names_entity("Manning", "Peyton Manning") and names_entity("President Obama", "Obama")
     assert not names_entity("Cologne, Germany", "Germany")  # a list names no single entity
     assert not names_entity("anti-democratic Islamist movements inspired by Sayyid Qutb", "Sayyid Qutb")

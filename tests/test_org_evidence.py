@@ -102,6 +102,7 @@ def test_a_place_is_not_renamed_where_it_names_a_larger_place(org):
 
 
 def test_a_country_in_an_organisation_name_keeps_its_demonym_rule(org):
-    """Blind read, seed 7373: "Kenya African National Union" renamed with "native Kenyans" left; a country
-    span inside an organisation's name follows the GPE rule (Lexicon.derived_words)."""
-    assert org("0aaa7d0459bc421ab9d688606e9c3fcc") == set()
+    """Blind read, seed 7373: "Kenya African National Union" renamed with "native Kenyans" left. A country
+    span inside an organisation's name follows the GPE rule: its demonym is renamed with it (issue 19:
+    handle, don't veto; Kenya → Nigeria makes Kenyans → Nigerians)."""
+    assert org("0aaa7d0459bc421ab9d688606e9c3fcc") == {("Kenya", "country"), ("Kenyan", "nationality")}

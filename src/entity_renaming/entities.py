@@ -20,6 +20,7 @@ from .lexicon import (
     FUNCTION_WORDS,
     GEO_MODIFIERS,
     GIVEN_NAME_TITLES,
+    IRREGULAR_DEMONYMS,
     MIN_PERSON_LABELS,
     PARTICLES,
     PLACE_NOUNS,
@@ -37,6 +38,12 @@ from .lexicon import (
 )
 from .model import QAExample
 from .ner import Mention
+from .rules import Trace, Why, fire, no
+from .substitute import heads_phrase
+
+#: Characters before and after an occurrence that the neighbour tests read (their matches are a few words
+#: long): each test costs the same wherever the occurrence stands, so a passage is analysed in linear time.
+NEIGHBOURHOOD = 200
 
 #: spaCy/OntoNotes label → Yan et al.'s entity type.
 LABEL_TO_TYPE = {"PERSON": "per", "ORG": "org", "GPE": "gpe"}
@@ -49,6 +56,9 @@ class PerturbableSpan:
     surface: str
     span_type: str
     entity_type: str
+    #: A ``nationality`` span (``Spanish``) follows this country span (``Spain``): it becomes the demonym
+    #: of the country's new name (``Kenya`` → ``Kenyan``).
+    follows: str = ""
 
 
 @dataclass(frozen=True)
@@ -79,6 +89,42 @@ def answer_entities(example: QAExample, mentions: list[Mention]) -> list[Mention
     return [
         m for m in mentions if m.label in LABEL_TO_TYPE and any(m.start < e and s < m.end for s, e in spans)
     ]
+
+
+#: An answer that NER did not label (or labelled otherwise) names an entity when the dataset labels its
+#: text with one label at least this often and mostly (``Denver Broncos`` read as GPE + PRODUCT here).
+MIN_DATASET_LABELS = 2
+
+
+_CAPITALISED_RUN = re.compile(r"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)*")
+
+
+def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
+    """Mentions NER missed inside a gold answer span: the longest runs of up to three capitalised words
+    (``Seattle`` of ``the Seattle Seahawks``, read as one FAC here) whose text the dataset's NER labels mostly
+    PERSON / ORG / GPE (``MIN_DATASET_LABELS`` times), where no mention with that label covers them. NER
+    agreement over the dataset is the evidence (rule ``ner.no-answer-mention`` keeps the rest out)."""
+    found: dict[tuple[int, int], Mention] = {}
+    for answer in example.all_answers():
+        for start, end in answer.char_spans:
+            for run in _CAPITALISED_RUN.finditer(example.context, start, end):
+                words = [(w.start(), w.end()) for w in re.finditer(r"\S+", run.group())]
+                taken: list[tuple[int, int]] = []
+                for n in range(min(3, len(words)), 0, -1):
+                    for k in range(len(words) - n + 1):
+                        a, b = run.start() + words[k][0], run.start() + words[k + n - 1][1]
+                        name = clean_surface(example.context[a:b])
+                        label = lexicon.labels.mostly(name) if name else None
+                        if (label not in LABEL_TO_TYPE
+                                or lexicon.labels.count(name, label) < MIN_DATASET_LABELS
+                                or any(x < b and a < y for x, y in taken)):
+                            continue
+                        at = example.context.find(name, a, b)
+                        taken.append((a, b))
+                        if not any(m.label == label and m.start <= at and at + len(name) <= m.end
+                                   for m in mentions):
+                            found.setdefault((at, at + len(name)), Mention(at, at + len(name), label, name))
+    return list(found.values())
 
 
 def person_lasts(mentions: Iterable[Mention]) -> frozenset[str]:
@@ -140,6 +186,11 @@ def pronoun_gender(context: str, words: tuple[str, ...], mentions: Iterable[Ment
     return male, female
 
 
+#: A given name that fewer US people bear (SSA) shows no sex by the US bank alone: the passage's pronouns
+#: or ``gender-guesser``'s world data must agree (bank gender is a fallback for common names only).
+RARE_BANK_NAME = 5_000
+
+
 def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_gender: str | None = None
                     ) -> str | None:
     """Span type of a given name: a gendered title (``King``, ``Queen``, ``Khan``) decides; else the passage's
@@ -158,63 +209,73 @@ def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_
     if lexicon.genders_conflict(first):
         return None  # "Jean Cauvin (John Calvin)" with no pronoun: the US bank's female is a guess
     known = lexicon.known_gender(first)
+    if (known == lexicon.first_names.get(first.lower()) and passage != known
+            and lexicon.first_counts.get(first.lower(), 0) < RARE_BANK_NAME
+            and lexicon.guessed_gender(first) != known):
+        return None  # "Jakaya" (199 US girls) of Jakaya Kikwete, "Alexius": a rare US name's sex is a guess
     if lexicon.gender_is_mixed(first) and passage != known:
         return None  # "Kim Wilkie" (a man), "Chris Keates" (a woman): no pronoun confirms the name's sex
     return None if known == "first-neutral" else known  # "Peyton" (unisex) for Peyton Manning: no pronoun
 
 
 def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(), context: str = "",
-                 mentions: Iterable[Mention] = ()) -> list[PerturbableSpan]:
+                 mentions: Iterable[Mention] = (), why: Why | None = None) -> list[PerturbableSpan]:
     """Spans of a person name of 1–3 name words: first name and surname (initials and a middle name kept).
 
     Every word must be a name word (:meth:`Lexicon.name_word`); the given name's type comes from
-    :func:`first_name_type` (pronouns of ``context``, name data, a gendered title), and a name whose gender
-    nothing shows is skipped. A name written family name first (:meth:`Lexicon.family_name_first`: ``Guo
-    Shoujing``, ``Mao Zedong``) is skipped. A lone word is a given name after a ruler's title (``Sultan
-    Muhammad``, ``Genghis Khan``); a surname after another title (``President Obama``), with initials, when
-    the passage ends a longer name with it, when the dataset's persons bear it mostly as a surname
-    (``Luther``), or when the Census lists it more often as a surname than SSA as a first name and the
-    dataset has it as a surname of a full name; otherwise a given name with pronoun evidence (a mononym:
-    ``Drogo``, ``Siegfried``) or one that the dataset's names open with.
+    :func:`first_name_type` (pronouns of ``context``, name data, a gendered title); a full name whose given
+    name's gender nothing shows keeps its given name and renames its surname. A name written family name
+    first (:meth:`Lexicon.family_name_first`: ``Guo Shoujing``, ``Mao Zedong``) is skipped. A lone word is
+    a given name after a ruler's title (``Sultan Muhammad``, ``Genghis Khan``); a surname after another
+    title (``President Obama``), with initials, when the passage ends a longer name with it, when the
+    dataset's persons bear it mostly as a surname (``Luther``), or when the Census lists it more often as a
+    surname than SSA as a first name and the dataset has it as a surname of a full name; otherwise a given
+    name with pronoun evidence (a mononym: ``Drogo``, ``Siegfried``) or one that the dataset's names open
+    with. ``why`` receives the rule (:mod:`.rules`) when there are no spans.
     """
     name = parse_person(text)
     if name is None or not 1 <= len(name.words) <= 3 or not lexicon.person_name(name.words):
-        return []
+        return no(why, "per.not-name-words")
     mentions = list(mentions)
     votes = pronoun_gender(context, name.words, mentions) if context else (0, 0)
     given_title = next((t for t in name.titles if t in GIVEN_NAME_TITLES), None)
     title_gender = GIVEN_NAME_TITLES[given_title] if given_title else None
     if len(name.words) >= 2:
         if name.byname:
-            return []  # "John Paul II": given names only, no surname
+            return no(why, "per.byname")  # "John Paul II": given names only, no surname
         first, last = name.words[0], name.words[-1]
         if lexicon.family_name_first(name.words):
-            return []  # family name first: "Guo Shoujing", "Mao Zedong", "Kim Jong-un"
+            # family name first: "Guo Shoujing", "Mao Zedong", "Kim Jong-un"
+            return no(why, "per.family-name-first")
         span_type = first_name_type(first, lexicon, votes, title_gender)
-        if span_type is None:
-            return []
+        if span_type is None:  # nothing shows the given name's gender: it stays, the surname is renamed
+            return [PerturbableSpan(last, "last", "per")]
         return [PerturbableSpan(first, span_type, "per"), PerturbableSpan(last, "last", "per")]
     word = name.words[0]
     labelled = max(lexicon.labels.count(word, "PERSON"), lexicon.labels.count(text, "PERSON"))
     if (not lexicon.person_word(word) and (lexicon.first_counts or lexicon.surname_counts)
             and labelled < MIN_MONONYM_LABELS and not title_gender):
-        return []  # a lone word needs a bank name, labels or a ruler's title: "Nuda" (a taxon) is no person
+        # a lone word needs a bank name, labels or a ruler's title: "Nuda" (a taxon) is no person
+        return no(why, "per.lone-unknown")
     unattested = votes == (0, 0) and word not in lasts and not given_title
     if not lexicon.person_word(word) and (lexicon.is_gazetteer_name(word) or unattested):
-        return []  # "Kraków" tagged PERSON; no bank name, title or pronoun says "person": "Skylab"
+        # "Kraków" tagged PERSON; no bank name, title or pronoun says "person": "Skylab"
+        return no(why, "per.lone-place")
     if given_title and lexicon.east_asian_family_name(word):
-        return []  # "Wang Khan" (Toghrul): "Wang" is a Chinese title and surname, no given name
+        # "Wang Khan" (Toghrul): "Wang" is a Chinese title and surname, no given name
+        return no(why, "per.title-family-name")
     if given_title or name.byname:
         span_type = first_name_type(word, lexicon, votes, title_gender)
-        return [PerturbableSpan(word, span_type, "per")] if span_type else []
+        return [PerturbableSpan(word, span_type, "per")] if span_type else no(why, "per.no-gender")
     surnames, firsts = lexicon.labels.surnames[word], lexicon.labels.firsts[word]
     if (name.titles or name.initials or word in lasts or surnames > firsts
             or (lexicon.is_surname(word) and surnames > 0)):
         return [PerturbableSpan(word, "last", "per")]
     if votes == (0, 0):
-        return []  # no pronoun shows a person: "Gini" (coefficient), Michelangelo's "David" (a statue)
+        # no pronoun shows a person: "Gini" (coefficient), Michelangelo's "David" (a statue)
+        return no(why, "per.lone-no-pronoun")
     span_type = first_name_type(word, lexicon, votes)
-    return [PerturbableSpan(word, span_type, "per")] if span_type else []
+    return [PerturbableSpan(word, span_type, "per")] if span_type else no(why, "per.no-gender")
 
 
 def _tokens(text: str) -> list[tuple[int, int]]:
@@ -298,33 +359,79 @@ those after before during when while since although if between into than via
 """)) | {"I"}
 
 
-def continues_name(surface: str, span_type: str, texts: Iterable[str]) -> bool:
-    """``surface`` stands somewhere inside a longer name, so renaming every mention would edit that name:
-    followed by a capitalised word (``Denver Broncos``, ``Mexico City``) or a place noun (``San Mateo
-    fort``), or preceded mid-sentence by a capitalised word (``Lower Norfolk County``, ``Baja California``)
-    or a place noun (``the fort San Mateo``), or joined by a hyphen to another name (``Basel-Stadt``);
-    an adjectival direction before a country or state describes a part of it (``Southern California``), a
-    bare compass word makes another name (``South Prussia``)."""
+#: Nouns after a place that make a fixed name of an event or an agreement (``Vietnam War``, ``Suez Crisis``,
+#: ``Oslo Accords``): renaming the place would rename a term.
+EVENT_NOUNS = frozenset(words_of("""
+war wars intifada crisis revolution uprising rebellion massacre treaty accords accord agreement campaign
+offensive siege battle affair incident declaration protocol convention congress conference summit peace
+"""))
+#: Street nouns: a street is often named after a person, not after the city of its name ("Houston Street").
+STREET_NOUNS = frozenset(words_of("street st avenue ave road boulevard square lane drive"))
+
+
+def continues_name(surface: str, span_type: str, texts: Iterable[str], lexicon: Lexicon | None = None,
+                   persons: Iterable[str] = ()) -> bool:
+    """``surface`` stands somewhere inside a longer name of *another place or a person*, so renaming every
+    mention would edit that name: joined by a hyphen or a linking word (``Basel-Stadt``, ``Newcastle upon
+    Tyne``), next to a place noun (``San Mateo fort``, ``Fresno County``, ``Lake Victoria``), after a bare
+    compass word or another name word that makes a place with it (``South Prussia``, ``North America``,
+    ``Baja California``, ``Mexico City``: a gazetteer name), before an event noun (``Vietnam War``), or
+    inside one of ``persons`` (``Paris Hilton``);
+    an adjectival direction before a country or state describes a part of it (``Southern California``).
+    Inside the name of an organisation, a team, a building or a street (``Denver Broncos``, ``San Jose
+    Marriott``, ``Fresno Housing Authority``, ``Downtown Jacksonville``) the place is renamed with it: that
+    name is named after the place (issue 19: a place inside an organisation's name renamed as a place).
+    Without a ``lexicon`` every capitalised neighbour counts."""
     pattern = re.compile(rf"(?<![\w'’]){re.escape(surface)}(?!\w)")
-    for text in texts:
-        for m in pattern.finditer(text):
-            start, end = m.span()
-            if (_HYPHEN_NAME.match(text, end) or _HYPHEN_BEFORE.search(text, max(0, start - 2), start)
-                    or LINKED_PLACE.match(text, end)):
-                return True  # "Basel-Stadt", "Austria-Hungary", "Baden-Württemberg", "Newcastle upon Tyne"
-            if text[m.end():m.end() + 1] == "-" or text[m.start() - 1:m.start()] == "-":
-                continue  # "France-based": a word, not a name (the renamer edits it; no other check)
-            after = _AFTER_NAME.match(text, m.end())
-            if after and (after.group(1)[0].isupper() and after.group(1).lower() not in _NOT_NAME_PART
-                          or after.group(1) in PLACE_NOUNS):
-                return True
-            before = _BEFORE_NAME.search(text, max(0, m.start() - 40), m.start())
-            if before and before.group(2) in PLACE_NOUNS:
-                return True  # "the Spanish renamed the fort San Mateo"
-            if before and before.group(1) and before.group(1).lower() not in _NOT_NAME_PART and not (
-                    span_type in ("country", "state") and before.group(1).lower() in DESCRIPTIVE_MODIFIERS):
-                return True
-    return False
+    if any(pattern.search(p) and p != surface for p in persons):
+        return True  # "Paris Hilton", "Virginia Woolf"
+    return any(place_in_longer_name(text, m.start(), m.end(), span_type, lexicon)
+               for text in texts for m in pattern.finditer(text))
+
+
+_OF_BEFORE = re.compile(r"\b([A-Z][a-z]+) of (?:the )?$")
+#: A first name (SSA) or surname (Census) this many US people bear makes a name word of a person.
+_PERSON_WORDS = 1_000
+
+
+def place_in_longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexicon | None = None
+                         ) -> bool:
+    """The place name at ``text[start:end]`` stands inside another place's name or an event's (see
+    :func:`continues_name`); the one check of both studies (EntSwap calls it per occurrence)."""
+    surface = text[start:end]
+
+    def makes_place(name: str) -> bool:
+        return lexicon is None or lexicon.is_gazetteer_name(name) or lexicon.place_kind(name) is not None
+
+    if (_HYPHEN_NAME.match(text, end) or _HYPHEN_BEFORE.search(text, max(0, start - 2), start)
+            or LINKED_PLACE.match(text, end)):
+        return True  # "Basel-Stadt", "Austria-Hungary", "Baden-Württemberg", "Newcastle upon Tyne"
+    if text[end:end + 1] == "-" or text[start - 1:start] == "-":
+        return False  # "France-based": a word, not a name (the renamer edits it; no other check)
+    after = _AFTER_NAME.match(text, end)
+    if after and after.group(1).lower().rstrip(".") in PLACE_NOUNS | EVENT_NOUNS | STREET_NOUNS:
+        return True  # "Fresno County", "San Mateo fort", "Houston Street"; an event: "Vietnam War"
+    if (after and after.group(1)[0].isupper() and after.group(1).lower() not in _NOT_NAME_PART
+            and makes_place(f"{surface} {after.group(1)}")):
+        return True  # "Mexico City"
+    person_words = lexicon is not None and after and min(
+        lexicon.first_counts.get(surface.lower(), 0), lexicon.surname_counts.get(after.group(1).lower(), 0))
+    if person_words and person_words >= _PERSON_WORDS:
+        return True  # a given name and a surname: "Paris Hilton"
+    event = _OF_BEFORE.search(text, max(0, start - 40), start)
+    if event and event.group(1).lower() in EVENT_NOUNS:
+        return True  # "Treaty of Paris", "Battle of Hastings"
+    before = _BEFORE_NAME.search(text, max(0, start - 40), start)
+    word = before and (before.group(1) or before.group(2))
+    if word and word.lower() in PLACE_NOUNS:
+        return True  # "the fort San Mateo", "Lake Victoria"
+    prev = before.group(1) if before else None
+    if prev and lexicon is not None and lexicon.first_counts.get(prev.lower(), 0) >= _PERSON_WORDS:
+        return True  # a person's surname: "Alejandro Toledo"
+    return bool(prev and prev.lower() not in _NOT_NAME_PART
+                and not (span_type in ("country", "state") and prev.lower() in DESCRIPTIVE_MODIFIERS)
+                and (prev.lower() in GEO_MODIFIERS or makes_place(f"{prev} {surface}")))
+    # "South Prussia", "North America", "Baja California"
 
 
 #: A name after these words names a territory or an island, not a city ("the German territories of Baden",
@@ -475,7 +582,7 @@ def named_person(word: str, lexicon: Lexicon) -> bool:
 
 
 def place_spans(text: str, etype: str, lexicon: Lexicon,
-                not_places: frozenset[str] = frozenset()) -> list[PerturbableSpan]:
+                not_places: frozenset[str] = frozenset(), why: Why | None = None) -> list[PerturbableSpan]:
     """Spans of a GPE or ORG name: whole place names (longest first, see :meth:`Lexicon.place_kind`), and
     for ORG the other name words: PTB NNP → ``nnp``; not in the PTB vocabulary → ``rare``.
 
@@ -492,14 +599,20 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
     """
     bounds = _tokens(text)
     words = [text[s:e] for s, e in bounds]
-    if (any(w.lower() not in FUNCTION_WORDS and not w[0].isupper() for w in words)
-            or (etype == "org" and " and " in text)
-            or any(w in PARTICLES for w in words) or lexicon.looks_like_person(text)):
-        return []
-    if etype == "org" and (not names_organisation(text) or any(named_person(w, lexicon) for w in words)):
-        return []  # not an organisation, or one named after a person: renaming it would rename the person
+    if any(w.lower() not in FUNCTION_WORDS and not w[0].isupper() for w in words):
+        return no(why, "name.lower-case-word")
+    if etype == "org" and " and " in text:
+        return no(why, "name.and")
+    if any(w in PARTICLES for w in words):
+        return no(why, "name.particle")
+    if lexicon.looks_like_person(text):
+        return no(why, "name.looks-like-person")
+    if etype == "org" and not names_organisation(text):
+        return no(why, "org.not-organisation")
+    if etype == "org" and any(named_person(w, lexicon) for w in words):
+        return no(why, "org.named-after-person")  # renaming it would rename the person
     if etype == "org" and "&" in text and all(w.lower() in lexicon.first_counts for w in words if w != "&"):
-        return []  # "Laverne & Shirley" is a show, not a firm
+        return no(why, "name.and")  # "Laverne & Shirley" is a show, not a firm
 
     def modified(i: int) -> bool:
         """After ``New`` (``New England``), or in an ORG after any direction (``East India Company``)."""
@@ -529,7 +642,7 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
         loose = [w for i, (w, t) in enumerate(zip(words, taken, strict=True))
                  if not t and w.lower() not in FUNCTION_WORDS | DESCRIPTIVE_MODIFIERS
                  and not (w.lower() in STATE_FORMS and words[i + 1: i + 2] == ["of"])]
-        return [] if loose else spans
+        return no(why, "gpe.not-gazetteer") if loose or not spans else spans
     for i, word in enumerate(words):
         lowered = word.lower()
         if (taken[i] or lowered in FUNCTION_WORDS or lowered in TITLES or lowered in CORPORATE
@@ -540,12 +653,13 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
                 or generic_org_word(word, lexicon)):
             continue
         if word in not_places or not org_name_word(words, i, lexicon):
-            return []  # a name word that cannot be renamed: renaming the others would split the name
+            # a name word that cannot be renamed: renaming the others would split the name
+            return no(why, "org.word-not-renamable")
         if lowered in lexicon.nnp:
             spans.append(PerturbableSpan(word, "nnp", "org"))
         elif lowered not in lexicon.vocab:
             spans.append(PerturbableSpan(word, "rare", "org"))
-    return spans
+    return spans or no(why, "org.no-renamable-word")
 
 
 _WORD_AFTER = re.compile(r"[ -]([A-Z][^\W\d_]*)")
@@ -603,6 +717,13 @@ def names_entity(answer: str, text: str) -> bool:
         return False
     rest = re.sub(rf"(?<!\w){re.escape(text)}(?:['’]s?)?(?!\w)", " ", answer).split()
     return all(w.lower().rstrip(".") in TITLES for w in rest)
+
+
+def holds_entity(answer: str, text: str) -> bool:
+    """Yan et al.'s answer entity: the entity ``text`` lies inside the annotator's ``answer`` (``the Denver
+    Broncos' defense`` holds ``Denver Broncos``), or the answer names it (:func:`names_entity`: a part of
+    it, ``Manning``). An answer that cuts the name (``Broncos defense`` of ``Denver Broncos``) holds none."""
+    return names_entity(answer, text) or occurs_in(text, answer)
 
 
 _LIST_GLUE = re.compile(r"(?:[\s,]|\band\b|\bthe\b)*")
@@ -721,11 +842,12 @@ def names_organisation_answer(answers: list[str], text: str, spans: Iterable[Per
     """A strict majority of ``answers`` name the organisation ``text`` itself, not only a place in its name:
     "Australia" answers a question about the country, not about the "Huguenot Society of Australia"."""
     places = {s.surface for s in spans if s.span_type not in ("nnp", "rare")}
-    agree = sum(names_entity(a, text) and clean_surface(a) not in places for a in answers)
+    agree = sum(holds_entity(a, text) and clean_surface(a) not in places for a in answers)
     return agree * 2 > len(answers)
 
 
-def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Entity]:
+def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexicon,
+                     trace: Trace | None = None) -> list[Entity]:
     """The answer entities of one example, typed from evidence, each with its spans (see module doc).
 
     Candidates are the answer-overlapping mentions whose label agrees with the dataset and whose name
@@ -735,13 +857,18 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     other places only (:func:`place_list`: ``Graz, Austria``). The example has none unless every answer
     contains a span of them (else a gold answer would be left unchanged; an example where a minority of
     annotators name another person is skipped) and every person or place of a listing answer is an answer
-    entity.
+    entity. ``trace`` receives the rule (:mod:`.rules`) that removed each candidate left out.
     """
     answers = answer_texts(example)
     if not answers:
         return []
     lasts, names = person_lasts(mentions), personwords_of(mentions)
-    candidates = [m for m in answer_entities(example, mentions) if label_holds(m, lexicon)]
+    candidates = []
+    for m in answer_entities(example, mentions) + dataset_labelled_answers(example, mentions, lexicon):
+        if label_holds(m, lexicon):
+            candidates.append(m)
+        else:
+            fire(trace, "label.minority", clean_surface(m.text), LABEL_TO_TYPE[m.label], m.start)
     persons = [clean_surface(m.text) for m in candidates if m.label == "PERSON"]
     listed = [listed_persons(a, persons) for a in answers]
     places = [clean_surface(m.text) for m in candidates if m.label == "GPE"]
@@ -751,79 +878,212 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         text = clean_surface(mention.text)
         if not text or any(e.text == text for e in found):
             continue
-        agree = sum(names_entity(a, text) or text in group or (mention.label == "GPE" and text in lists[a])
-                    for a, group in zip(answers, listed, strict=True))
-        if agree * 2 <= len(answers):
-            continue
         etype = LABEL_TO_TYPE[mention.label]
-        evidence = f"ner {mention.label} {lexicon.labels.share(text, mention.label)}"
-        if etype in ("per", "gpe") and asks_for_work(example.question):
-            continue  # "What television show …": the answer is the title of a work, named like a place
-        if etype == "org" and not names_organisation(text):
-            continue
-        if (etype != "per" and lexicon.looks_like_person(text)
-                and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)):  # "Duval County"
-            etype, evidence = "per", f"{evidence}, a person's name"
-        if (etype == "org" and organisation_head(text) is None
-                and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not names_team(text, lexicon)):
-            continue  # no organisation word and few ORG labels: a work, a building, a people
-        if etype == "per" and (_AFTER_THE.search(example.context[:mention.start])
-                               or mention.text.lower().startswith("the ")):
-            spans = []  # "the Stanley Steamer" a thing; "the town of Pons", "the capital of Ning Hia" places
-        elif etype == "per":
-            spans = person_spans(text, lexicon, lasts, example.context, mentions)
-        elif " " not in text and etype == "org":
-            spans = []  # a lone ORG word: a language, a shorthand ("the Brotherhood"), a person, a taxon
+        why = Why()
+        entity = _candidate_entity(example, mention, text, etype, answers, listed, lists, lexicon,
+                                   (lasts, names, mentions), why)
+        if entity is None:
+            fire(trace, why.rule, text, etype, mention.start)
         else:
-            spans = place_spans(text, etype, lexicon, names)
-            if etype == "org" and not stands_alone(spans, text, (example.context, example.question), lexicon):
-                spans = []  # its word in another name ("United Paramount Theatres", "NewcastleGateshead")
-            if etype == "org" and not names_organisation_answer(answers, text, spans):
-                spans = []  # the answer is the place in its name ("Huguenot Society of Australia")
-        if etype in ("gpe", "org") and any(s.span_type == "country" and lexicon.derived_words(
-                s.surface, (example.context, example.question, *answers)) for s in spans):
-            continue  # "Spain" (or "Kenya" of "Kenya African National Union") renamed with "Spanish" left
-        if etype == "gpe" and any(lexicon.other_names_in(s.surface, s.span_type,
-                                                         (example.context, example.question))
-                                  for s in spans):
-            continue  # "Warsaw (Polish: Warszawa)", "the United States" beside "US": another name would stay
-        if etype == "gpe" and any(s.span_type == "city" for s in spans) and REGION_OF.search(
-                example.context, max(0, mention.start - 40), mention.start):
-            continue  # "the German territories of Baden": a territory, not the city
-        if any(s.span_type in ("country", "state", "city") and lower_case_mention(
-                s.surface, (example.context, example.question, *answers)) for s in spans):
-            continue  # "what city is warsaw in?": the lower-case mention would keep the old name
-        if etype == "gpe" and listed_with_non_places(example.context, mention.start, mention.end, lexicon):
-            continue  # "the Huron, Mississauga, Ojibwa …": a list of peoples, not of places
-        if etype == "gpe" and any(s.span_type == "city" and names_team_here(s.surface, example, lexicon)
-                                  for s in spans):
-            continue  # "Denver took the opening kickoff": the Denver Broncos, not the city
-        if etype == "gpe" and any(continues_name(s.surface, s.span_type, (example.context, example.question))
-                                  for s in spans):
-            continue  # renaming it would edit a longer name: "Denver Broncos", "Lower Norfolk County"
-        if spans:
-            found.append(Entity(text, etype, mention.start, mention.end, tuple(spans),
-                                (evidence, f"answer {agree}/{len(answers)}")))
+            found.append(entity)
     if not all(any(occurs_in(s.surface, a) for e in found for s in e.spans) for a in answers):
-        return []
+        return _drop(found, "answer.unchanged", trace)
     renamed = {e.text for e in found if e.entity_type == "gpe"}
     if any(members and not renamed.issuperset(members) for members in lists.values()):
-        return []  # a listed place left as it was: "Graz, Austria" renames both or neither
+        return _drop(found, "answer.list-partial", trace)  # "Graz, Austria" renames both or neither
     texts = {e.text for e in found}
     if any(group & texts and not group <= texts for group in listed):
-        return []  # a listing answer would keep one of its persons
+        return _drop(found, "answer.list-partial", trace)  # a listing answer would keep one of its persons
     if shares_person_words(found, example.context, mentions, lexicon):  # John B. Goodenough, John M. Smith
         found = [replace(e, clashes=True) if e.entity_type == "per" else e for e in found]
+        for e in found:
+            if e.clashes:
+                fire(trace, "per.shares-words", e.text, "per", e.start)
     return found
 
 
+def _drop(found: list[Entity], rule: str, trace: Trace | None) -> list[Entity]:
+    """No answer entity after all: ``rule`` removes every one found."""
+    for e in found:
+        fire(trace, rule, e.text, e.entity_type, e.start)
+    return []
+
+
+def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: str, answers: list[str],
+                      listed: list[frozenset[str]], lists: dict[str, tuple[str, ...]], lexicon: Lexicon,
+                      passage: tuple[frozenset[str], frozenset[str], list[Mention]], why: Why
+                      ) -> Entity | None:
+    """The answer entity of one candidate mention, or ``None`` with the rule that removed it in ``why``."""
+    lasts, names, mentions = passage
+    agree = sum(holds_entity(a, text) or text in group or (mention.label == "GPE" and text in lists[a])
+                for a, group in zip(answers, listed, strict=True))
+    if agree * 2 <= len(answers):
+        return _none(why, "answer.not-entity")
+    evidence = f"ner {mention.label} {lexicon.labels.share(text, mention.label)}"
+    if etype in ("per", "gpe") and asks_for_work(example.question):
+        return _none(why, "question.asks-for-work")  # "What television show …": a title named like a place
+    if etype == "org" and not names_organisation(text):
+        return _none(why, "org.not-organisation")
+    if (etype != "per" and lexicon.looks_like_person(text)
+            and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)):  # "Duval County"
+        etype, evidence = "per", f"{evidence}, a person's name"
+    if (etype == "org" and organisation_head(text) is None
+            and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not names_team(text, lexicon)):
+        # no organisation word and few ORG labels: a work, a building, a people
+        return _none(why, "org.no-head")
+    context, question = example.context, example.question
+    if etype == "per" and (_AFTER_THE.search(context[:mention.start])
+                           or mention.text.lower().startswith("the ")):
+        return _none(why, "per.after-the")  # "the Stanley Steamer" a thing; "the town of Pons" a place
+    if etype == "per":
+        spans = person_spans(text, lexicon, lasts, context, mentions, why)
+    elif " " not in text and etype == "org" and not is_acronym(text):
+        return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
+    elif " " not in text and etype == "org":
+        if text.lower() not in lexicon.vocab or lexicon.dictionary_common(text):
+            return _none(why, "org.acronym-unattested")  # "NADPH", "TARDIS", "MHC": terms tagged ORG
+        if acronym_expanded(text, (context, question)):
+            return _none(why, "org.acronym-expanded")  # "National Science Foundation (NSF)" keeps the name
+        spans = [PerturbableSpan(text, "rare", "org")]  # "NSF" → an upper-cased rare word; "ABC News" follows
+    else:
+        spans = place_spans(text, etype, lexicon, names, why)
+        if etype == "org" and spans and not stands_alone(spans, text, (context, question), lexicon):
+            return _none(why, "org.in-longer-name")  # "United Paramount Theatres", "NewcastleGateshead"
+        if etype == "org" and spans and not names_organisation_answer(answers, text, spans):
+            # the answer is the place ("Huguenot Society of Australia")
+            return _none(why, "org.answer-is-place")
+    if not spans:
+        return None
+    texts = (context, question)
+    for country in [s for s in spans if s.span_type == "country"]:
+        derived = demonym_spans(country, (*texts, *answers), lexicon)
+        if isinstance(derived, str):
+            return _none(why, derived)  # "in French", "British" beside "England": it cannot follow
+        spans = [*spans, *derived]  # France → Kenya makes French → Kenyan
+    if etype == "gpe" and any(lexicon.other_names_in(s.surface, s.span_type, texts) for s in spans):
+        return _none(why, "place.other-name")  # "Warsaw (Polish: Warszawa)", "the United States" beside "US"
+    if etype == "gpe" and any(s.span_type == "city" for s in spans) and REGION_OF.search(
+            context, max(0, mention.start - 40), mention.start):
+        return _none(why, "place.region-of")  # "the German territories of Baden": a territory, not the city
+    if any(s.span_type in ("country", "state", "city") and lower_case_mention(s.surface, (*texts, *answers))
+           for s in spans):
+        return _none(why, "place.lower-case-mention")  # "what city is warsaw in?" would keep the old name
+    if etype == "gpe" and listed_with_non_places(context, mention.start, mention.end, lexicon):
+        return _none(why, "place.listed-with-non-places")  # "the Huron, Mississauga, Ojibwa …": peoples
+    if etype == "gpe" and any(s.span_type == "city" and names_team_here(s.surface, example, lexicon)
+                              for s in spans):
+        return _none(why, "place.team")  # "Denver took the opening kickoff": the Denver Broncos
+    persons = [m.text for m in mentions if m.label == "PERSON"]
+    if etype == "gpe" and any(continues_name(s.surface, s.span_type, texts, lexicon, persons) for s in spans):
+        return _none(why, "place.in-longer-name")  # "Denver Broncos", "Lower Norfolk County"
+    return Entity(text, etype, mention.start, mention.end, tuple(spans),
+                  (evidence, f"answer {agree}/{len(answers)}"))
+
+
+def is_acronym(word: str) -> bool:
+    """An organisation's acronym: 3–6 capital letters (``NSF``, ``IPCC``; not ``NP`` or ``BC``)."""
+    return 3 <= len(word) <= 6 and word.isalpha() and word.isupper()
+
+
+def acronym_expanded(acronym: str, texts: Iterable[str]) -> bool:
+    """``texts`` spell the acronym out: consecutive words (function words between them skipped) whose
+    initials make it, capitalised (``Intergovernmental Panel on Climate Change`` for ``IPCC``: renaming the
+    acronym alone would leave the organisation its old full name) or not (``adenosine triphosphate`` for
+    ``ATP``: a term, not an organisation)."""
+    for text in texts:
+        initials = "".join("" if w.lower() in FUNCTION_WORDS else w[0].upper()
+                           for w in re.findall(r"[^\W\d_]+", text))
+        if acronym in initials:
+            return True
+    return False
+
+
+#: Demonyms without an ``-s`` plural (``the French``, ``the Chinese``, ``the Swiss``).
+_NO_S_PLURAL = ("sh", "ch", "ese", "ss")
+_LANGUAGE_USE = re.compile(r"^(?:[ -]languages?\b|[ -]speaking\b|:)")
+_LANGUAGE_BEFORE = re.compile(r"(?:^|\W)(?:in|into|from|to|spoke|speak|speaks|speaking|learn|learned|read|"
+                              r"wrote|write|written|translated|called|named|know|knew|than)\s$",
+                              re.IGNORECASE)
+
+
+def demonym_ok(surface: str, text: str, start: int, end: int) -> bool:
+    """The demonym at ``text[start:end]`` can follow its country's new name: no language use (``in French``,
+    ``the French language``, ``French: Normands``), and a demonym without an ``-s`` plural not used as a
+    plural noun (``the French were``). Shared by both studies."""
+    before, after = text[max(0, start - NEIGHBOURHOOD):start], text[end:end + NEIGHBOURHOOD]
+    if _LANGUAGE_USE.match(after) or (_LANGUAGE_BEFORE.search(before) and heads_phrase(text, end)):
+        return False
+    if surface.lower().endswith(_NO_S_PLURAL) and re.search(r"(?:^|\W)[Tt]he $", before):
+        return not heads_phrase(text, end)
+    return True
+
+
+def shared_demonyms(lexicon: Lexicon) -> frozenset[str]:
+    """Lower-cased demonyms of several referents (``British`` of England, Wales and Britain; ``Irish``):
+    such a word cannot follow one of them."""
+    owners: dict[str, set[str]] = {}
+    for country, words in IRREGULAR_DEMONYMS.items():
+        referent = lexicon.aliases.get(country.title(), country.title())
+        for word in words:
+            owners.setdefault(word.lower(), set()).add(referent)
+    return frozenset(w for w, referents in owners.items() if len(referents) > 1)
+
+
+def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexicon
+                  ) -> list[PerturbableSpan] | str:
+    """The words derived from a country span that ``texts`` use (``Spanish``, ``Spaniards``), as
+    ``nationality`` spans that follow it; a rule id when one cannot follow the country's new name: a
+    demonym of several referents (``British`` beside ``England``), or one used as a language or as a plural
+    noun without ``-s``. The country is then not renamed."""
+    texts = list(texts)
+    spans: dict[str, PerturbableSpan] = {}
+    shared = shared_demonyms(lexicon)
+    for word in lexicon.derived_words(country.surface, texts):
+        if word in shared:
+            return "place.derived-word-left"
+        pattern = re.compile(rf"(?<!\w){re.escape(word)}(?:s)?(?!\w)", re.IGNORECASE)
+        for text in texts:
+            for m in pattern.finditer(text):
+                form = text[m.start():m.start() + len(word)]
+                if not form[:1].isupper():
+                    continue  # "french fries", "roman": the renamer renames names (capitalised forms)
+                end = m.start() + len(word)
+                if not demonym_ok(form, text, m.start(), end) or (
+                        m.end() == end and heads_phrase(text, end)
+                        and not re.search(r"(?:^|\W)[Tt]he $",
+                                          text[max(0, m.start() - NEIGHBOURHOOD):m.start()])):
+                    return "place.demonym-as-language"  # "entered Welsh at that time": a language
+                spans.setdefault(form, PerturbableSpan(form, "nationality", country.entity_type,
+                                                       country.surface))
+    return list(spans.values())
+
+
+def _none(why: Why, rule: str) -> None:
+    why.no(rule)
+    return None
+
+
+
+class Analysis(dict[str, list[Entity]]):
+    """Example id → its answer entities, and (``vetoes``) example id → the rules that removed its other
+    candidates (:mod:`.rules`), in decision order."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.vetoes: dict[str, Trace] = {}
+
 
 def analyse_examples(examples: list[QAExample], mentions: dict[str, list[Mention]], lexicon: Lexicon,
-                     *, progress: bool = False) -> dict[str, list[Entity]]:
+                     *, progress: bool = False) -> Analysis:
     """Example id → its answer entities; the lexicon first observes the whole dataset's texts and labels."""
     from tqdm.auto import tqdm
 
     texts = list(dict.fromkeys(t for ex in examples for t in (ex.context, ex.question)))
     lexicon.observe(texts, (m for ctx in dict.fromkeys(ex.context for ex in examples) for m in mentions[ctx]))
-    bar = tqdm(examples, desc="entity analysis", unit="q", disable=not progress)
-    return {ex.id: example_entities(ex, mentions[ex.context], lexicon) for ex in bar}
+    analysis = Analysis()
+    for ex in tqdm(examples, desc="entity analysis", unit="q", disable=not progress):
+        trace: Trace = []
+        analysis[ex.id] = example_entities(ex, mentions[ex.context], lexicon, trace)
+        if trace:
+            analysis.vetoes[ex.id] = trace
+    return analysis

@@ -79,12 +79,13 @@ strait gulf desert forest sea ocean district province region coast cape
 """))
 TRAILING_TITLES = frozenset(words_of("khan shah pasha bey khatun"))
 #: Titles of rulers, nobles and saints: the name they go with is a given name (``King George``, ``Sultan
-#: Muhammad``, ``Genghis Khan``), with the title's gender where it has one. Other titles (``President``,
+#: Muhammad``, ``Genghis Khan``), with the title's gender where it has one. One table for every study
+#: (EntSwap's ``ROYAL_TITLES`` are its keys). Other titles (``President``,
 #: ``General``, ``Dr.``) go with a surname (``President Obama``).
 GIVEN_NAME_TITLES = {
     **dict.fromkeys(words_of("""king prince emperor sultan caliph pharaoh tsar czar sir duke archduke
                                 elector khan shah pasha bey brother"""), "first-male"),
-    **dict.fromkeys(words_of("queen princess empress dame duchess khatun sister"), "first-female"),
+    **dict.fromkeys(words_of("queen princess empress dame lady duchess khatun sister"), "first-female"),
     **dict.fromkeys(words_of("pope saint st"), None),
 }
 SUFFIXES = frozenset(words_of("jr jr. sr sr. phd md esq"))
@@ -611,6 +612,11 @@ class Lexicon:
         guess = self._guesser.get_gender(first)
         return {"male": "first-male", "mostly_male": "first-male", "female": "first-female",
                 "mostly_female": "first-female", "andy": "first-neutral"}.get(guess)
+
+    def guessed_gender(self, first: str) -> str | None:
+        """``gender-guesser``'s span type for ``first`` (``mostly_`` counted), ``None`` when it has none."""
+        guess = self._guesser.get_gender(first).replace("mostly_", "")
+        return f"first-{guess}" if guess in ("male", "female") else None
 
     def gender_is_doubtful(self, first: str) -> bool:
         """The name data disagree on ``first``'s gender or have none: the US bank calls it neutral, or the US

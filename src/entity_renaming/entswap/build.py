@@ -22,6 +22,7 @@ from ..configs import ConfigResult, ConfigSpec, dataset_slug
 from ..lexicon import Lexicon
 from ..model import Edit, QAExample, Renaming, Skip, Substitution
 from ..ner import NerBackend, NerCache, load_backend, recognize
+from ..rules import Trace, fire
 from ..substitute import RenameError, is_mention, rename_example, title_words
 from .categories import CATEGORIES
 from .entities import Entity, answer_safe, article_entities
@@ -79,12 +80,17 @@ class EntSwap:
         lexicon = Lexicon(banks_root, strict=False)
         lexicon.observe(texts, (m for text in dict.fromkeys(texts) for m in mentions[text]))
         self.entities: dict[str, list[Entity]] = {}
+        #: Article → the rules (:mod:`..rules`) that removed its candidate surfaces.
+        self.vetoes: dict[str, Trace] = {}
         self.article_text: dict[str, ArticleText] = {}
         bar = tqdm(self.articles.items(), desc="entities", unit="article", disable=not progress)
         for key, members in bar:
             member_texts = [t for ex in members for t in example_texts(ex)]
-            entities = article_entities(member_texts, mentions, lexicon)
+            trace = self.vetoes[key] = []
+            entities = article_entities(member_texts, mentions, lexicon, trace)
             self.entities[key] = answer_safe(entities, members)
+            for gone in sorted(set(entities) - set(self.entities[key])):
+                fire(trace, "entswap.answer-cut", gone.surface, gone.category)
             self.article_text[key] = ArticleText(member_texts)
         self.pools = pools or Pools(DEFAULT_BANK, banks_root)
 

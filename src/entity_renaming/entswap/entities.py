@@ -53,20 +53,25 @@ from pathlib import Path
 
 from ..entities import (
     LINKED_PLACE,
+    NEIGHBOURHOOD,
     REGION_OF,
     answer_texts,
     asks_for_work,
+    demonym_ok,
     first_name_type,
+    label_holds,
     listed_with_non_places,
     lower_case_mention,
     names_organisation,
     organisation_head,
+    place_in_longer_name,
     pronoun_gender,
 )
 from ..lexicon import (
     ARABIC_PARTICLES,
     FUNCTION_WORDS,
     GEO_MODIFIERS,
+    GIVEN_NAME_TITLES,
     PARTICLES,
     PLACE_NOUNS,
     PLACE_WORDS,
@@ -84,6 +89,7 @@ from ..lexicon import (
 from ..model import QAExample
 from ..namebank import BankError, load_bank
 from ..ner import Mention
+from ..rules import Trace, fire
 from ..substitute import heads_phrase, takes_article
 from .categories import (
     CATEGORIES,
@@ -99,13 +105,13 @@ FULL_VOTE, HALF_VOTE = 2, 1
 MIN_LABELLED_SHARE = 3
 PLACE_TO_CATEGORY = {"country": "country", "state": "location", "city": "city"}
 PLACES = frozenset({"country", "city", "location"})
+PLACE_SPAN_TYPE = {"country": "country", "city": "city", "location": "state"}
 _WORD = re.compile(r"\w+(?:['’]\w+)*")
 _SINGLE_WORD = re.compile(r"^\w+$")
 #: Words before "of" that make "X of <place>" the place itself or a title, not a longer name
 #: (``Kingdom of France``, ``Duke of Normandy``); other capitalised words make a name (``Treaty of Paris``).
 POLITY_WORDS = frozenset(["kingdom", "empire", "republic", "duchy", "county", "principality", "state",
                           "province", "city"])
-#: Demonyms without an ``-s`` plural (``the French``, ``the Chinese``, ``the Swiss``).
 #: Lower-case words that join a name to more name (``Jean de Rély``, ``Máel Coluim mac Alaxandair``).
 NAME_LINKS = PARTICLES | ARABIC_PARTICLES | {"mac", "mc", "ap", "ua", "y", "zu"}
 _LINKS = "|".join(sorted(NAME_LINKS))
@@ -129,20 +135,11 @@ _DIRECTIONS = GEO_MODIFIERS - {"new", "old"}
 _MORE_TITLES = frozenset(["baroness", "viscount", "viscountess", "earl", "marquess", "marquis", "consul",
                           "emir", "dean"])
 _PERSON_TITLES = (TITLES | _MORE_TITLES) - {"st", "saint"}
-#: Titles before a given name (``Queen Elizabeth``); after any other title a lone name is a family name
-#: (``Governor Clinton``).
-ROYAL_TITLES = frozenset(["king", "queen", "prince", "princess", "emperor", "empress", "pope", "tsar",
-                          "czar", "sultan", "caliph", "pharaoh", "archduke", "lady", "sir", "dame"])
+#: Titles before a given name (``Queen Elizabeth``, ``Duke Robert``); after any other title a lone name is a
+#: family name (``Governor Clinton``). The one table both studies use (:data:`lexicon.GIVEN_NAME_TITLES`).
+ROYAL_TITLES = frozenset(GIVEN_NAME_TITLES)
 _NOBLE_OF = re.compile(r"\b(?:Duke|Duchess|Earl|Count|Countess|Marquis|Marquess|Baron|Viscount|Lord) of ")
-_NO_S_PLURAL = ("sh", "ch", "ese", "ss")
-_LANGUAGE_USE = re.compile(r"^(?:[ -]languages?\b|[ -]speaking\b)")
-_LANGUAGE_BEFORE = re.compile(r"(?:^|\W)(?:in|into|from|to|spoke|speak|speaks|speaking|learn|learned|read|"
-                              r"wrote|write|written|translated|called|named|know|knew|than)\s$",
-                              re.IGNORECASE)
 _SENTENCE_BEFORE = re.compile(r"(?:^|[.!?:;\"“(\[\n]\s*)$")
-#: Characters before and after an occurrence that its neighbour tests read (their matches are a few words
-#: long): each test costs the same wherever the occurrence stands, so an article is analysed in linear time.
-NEIGHBOURHOOD = 200
 
 
 @dataclass(frozen=True, order=True)
@@ -337,10 +334,9 @@ def demonyms(banks_root: Path | None) -> dict[str, str]:
 
 
 def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
-                     lexicon: Lexicon, trace: dict[str, str] | None = None) -> list[Entity]:
-    """Entities of one article from the NER mentions of its ``texts`` (sorted, deterministic). ``trace``,
-    when given, receives for each surface left out the check that left it out."""
-    trace = {} if trace is None else trace
+                     lexicon: Lexicon, trace: Trace | None = None) -> list[Entity]:
+    """Entities of one article from the NER mentions of its ``texts`` (sorted, deterministic); ``trace``
+    receives the rule (:mod:`..rules`, the table both studies share) that removed each surface."""
     texts = list(dict.fromkeys(texts))
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     labelled: Counter[str] = Counter()
@@ -350,16 +346,22 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
         for mention in mentions.get(text, ()):
             category = LABEL_TO_CATEGORY.get(mention.label)
             cleaned = clean_surface(mention.text)
-            if category is None or not lexicon.labels.agrees(cleaned, mention.label):
+            if category is None:
+                continue
+            if not label_holds(mention, lexicon):
+                fire(trace, "label.minority", cleaned, category)
                 continue
             if category == "person":
                 parts = person_parts(mention.text, lexicon)
                 if lexicon.family_name_first(parts):
+                    fire(trace, "per.family-name-first", cleaned, category)
                     family_first.update(parts)  # "Shen Kuo", "Mao Zedong": no given name and surname
                     continue
                 if len(parts) > 1 and not strong_name(parts, lexicon):
+                    fire(trace, "entswap.not-strong-name", cleaned, category)
                     continue  # "Rada Miasta" (Polish for city council), "Máel Coluim"
                 if any(not person_word_in(p, i == len(parts) - 1, lexicon) for i, p in enumerate(parts)):
+                    fire(trace, "entswap.person-typed-other", cleaned, category)
                     continue  # "Byzantine Greece", "Aix", "Normandy" (mostly GPE/ORG alone) are not persons
                 person_names.append(parts)
                 for part in parts:  # a lone capitalised word is weak evidence of a person
@@ -382,24 +384,24 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
     for surface, counter in votes.items():
         lowered = words[surface.lower()]
         if surface in family_first or surface in split:
-            trace[surface] = "family-first-or-split"
+            fire(trace, "per.shares-words", surface)
             continue  # a word of a family-name-first name, or of a person called by two forms of a name
         if not renamable(surface) or (" " not in surface and lowered and lowered >= words[surface]):
-            trace[surface] = "common-word"
+            fire(trace, "entswap.common-word", surface)
             continue  # a common word the article uses as often in lower case ("Will" / "will")
         occurrences = words[surface] if _SINGLE_WORD.match(surface) else joined.count(surface)
         if labelled[surface] * MIN_LABELLED_SHARE < occurrences:
-            trace[surface] = "rarely-labelled"
+            fire(trace, "entswap.rarely-labelled", surface)
             continue  # NER labelled it rarely: one label is no evidence for the whole article
         category = min(counter, key=lambda c: (-counter[c], order[c]))
         if category == "none":
-            trace[surface] = "no-category"
+            fire(trace, "entswap.no-category", surface)
             continue
         if category != "person" and names_person(surface, counter, in_full_names, lexicon):
-            trace[surface] = "person-name-other-label"
+            fire(trace, "entswap.person-typed-other", surface, category)
             continue  # a person's name typed ORG/LOC/GPE (Newton, Hooke, Braddock, Rollo): person or nothing
         if category in ("organization", "location") and len(counter) > 1:
-            trace[surface] = "label-disagrees"
+            fire(trace, "entswap.labels-disagree", surface, category)
             continue  # every labelled mention must agree: strong evidence only
         lone = category == "person" and surface not in in_full_names
         gender = None
@@ -408,11 +410,11 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
         if lone and banks and not gender and not (
                 common_first_name(surface, lexicon)
                 and (counter["person"] >= 2 * HALF_VOTE or after_title(surface, joined))):
-            trace[surface] = "lone-name-weak"
+            fire(trace, "entswap.weak-lone-name", surface, category)
             continue  # only ever a lone word: a common first name, labelled twice or after a title
             # ("Queen Elizabeth"); not "Normandy", the "Jin" dynasty or the clan names "Douglas and Gordon"
         if category == "person" and surface in family and surface in given:
-            trace[surface] = "given-and-family"
+            fire(trace, "entswap.opens-and-ends", surface, category)
             continue  # opens one full name and ends another ("Richard Trevithick", "Keith Richard")
         if category == "person":
             span_type = ("last" if surface in family or (lone and after_title(surface, joined, ROYAL_TITLES))
@@ -424,19 +426,17 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
                                lexicon.aliases.get(country, country),
                                organisation_word(surface) or "" if category == "organization" else ""))
     entities += country_codes(entities, joined, lexicon)
-    entities = _traced(trace, "organisation-not-alone", entities, [
-        e for e in entities if e.category != "organization" or organisation_alone(e.surface, joined)])
-    entities = _unambiguous(entities, texts, person_names, lexicon, trace)
-    entities = _traced(trace, "alias-not-renamed", entities, _whole_referents(entities, joined, lexicon))
-    return sorted(_traced(trace, "derived-word-stays", entities,
-                          _nationalities_follow(entities, joined, lexicon)))
-
-
-def _traced(trace: dict[str, str], rule: str, before: list[Entity], after: list[Entity]) -> list[Entity]:
-    """``after``, noting in ``trace`` that ``rule`` left out the surfaces of ``before`` it lacks."""
-    kept = {e.surface for e in after}
-    trace.update((e.surface, rule) for e in before if e.surface not in kept)
-    return after
+    steps = (("entswap.org-word-alone", lambda es: [e for e in es if e.category != "organization"
+                                                    or organisation_alone(e.surface, joined)]),
+             ("entswap.unclear-occurrence", lambda es: _unambiguous(es, texts, person_names, lexicon)),
+             ("entswap.alias-left", lambda es: _whole_referents(es, joined, lexicon)),
+             ("place.derived-word-left", lambda es: _nationalities_follow(es, joined, lexicon)))
+    for rule, step in steps:
+        kept = step(entities)
+        for gone in set(entities) - set(kept):
+            fire(trace, rule, gone.surface, gone.category)
+        entities = kept
+    return sorted(entities)
 
 
 _CODE = re.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")
@@ -479,23 +479,20 @@ def names_person(surface: str, counter: Counter[str], in_full_names: set[str], l
 
 
 def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[list[str]],
-                 lexicon: Lexicon, trace: dict[str, str]) -> list[Entity]:
+                 lexicon: Lexicon) -> list[Entity]:
     """Drop entities that some occurrence shows inside a longer name, a place with an article the renamer
     cannot follow, a demonym used as a language or as a plural without ``-s``; then every word of a person
     name one of whose words is not renamed (no half-renamed full name). Repeated until nothing changes:
     dropping a longer name exposes the names inside it."""
     kept = {e.surface: e for e in entities}
     while True:
-        occurrences = _Occurrences(kept, texts)
-        reasons = {s: occurrences.conflict(e, lexicon) for s, e in kept.items()}
-        dropped = {s for s, reason in reasons.items() if reason}
-        trace.update((s, reasons[s]) for s in dropped)
+        occurrences = _Occurrences(kept, texts, (" ".join(parts) for parts in person_names))
+        dropped = {s for s, e in kept.items() if occurrences.conflict(e, lexicon)}
         persons = {s for s, e in kept.items() if e.category == "person"} - dropped
         for parts in person_names:
             if len(parts) > 1 and not all(p in persons for p in parts):
                 half = {p for p in parts if p in persons}
                 dropped |= half
-                trace.update((p, "half-renamed-person") for p in half)
         if not dropped:
             return list(kept.values())
         for surface in dropped:
@@ -510,9 +507,11 @@ class _Occurrences:
     """Every occurrence (plural and possessive included) of the entities' surfaces in an article's texts,
     and the tests on their neighbours."""
 
-    def __init__(self, entities: dict[str, Entity], texts: list[str]) -> None:
+    def __init__(self, entities: dict[str, Entity], texts: list[str], persons: Iterable[str] = ()) -> None:
         self.entities = entities
         self.texts = texts
+        #: Full names of the article's persons: a place inside one is no place ("Paris Hilton").
+        self.persons = [p for p in persons if " " in p]
         names = sorted(entities, key=len, reverse=True)
         self.pattern = {s: re.compile(rf"(?<!\w){re.escape(s)}(?:s|['’]s|['’])?(?!\w)") for s in names}
         passages = "\n".join(t for t in texts if len(t) > MAX_ANSWER_CHARS)
@@ -552,7 +551,8 @@ class _Occurrences:
                 nxt = re.match(r"\s+(\w+)", text[m.end():m.end() + NEIGHBOURHOOD])
                 if entity.category != "person" and nxt and nxt.group(1).lower() in PEOPLE_NOUNS:
                     return "people-noun"
-                if entity.category == "nationality" and not self.demonym_ok(entity, text, m.start(), m.end()):
+                if entity.category == "nationality" and not demonym_ok(entity.surface, text, m.start(),
+                                                                       m.end()):
                     return "demonym-use"
         if not alone:
             return "only-inside-longer-names"  # "Edmund Bohun of Suffolk England": a place only by its type
@@ -589,6 +589,10 @@ class _Occurrences:
         if (_capital(_LINK_AFTER.match(after)) or _capital(_LINK_BEFORE.search(before))
                 or re.search(r"\w &\s?$", before) or re.match(r"\s?& ?\w", after)):
             return True  # "Jean de Rély", "Jerónimo de Ayanz y Beaumont", "Boulton & Watt"
+        if entity.category in PLACES:  # the one place check of both studies (issue 19)
+            return (place_in_longer_name(text, start, start + len(entity.surface),
+                                         PLACE_SPAN_TYPE[entity.category], lexicon)
+                    or any(occurs_in(entity.surface, name) for name in self.persons))
         if entity.category in PLACES and LINKED_PLACE.match(after):
             return True  # "Newcastle upon Tyne", "Frankfurt am Main"
         if entity.category == "organization" and _ORG_CONTINUES.match(after):
@@ -635,17 +639,6 @@ class _Occurrences:
         if not re.search(r"(?:^|\W)[Tt]he $", text[max(0, start - 5):start]) or not heads_phrase(text, end):
             return True
         return takes_article(entity.surface, entity.category)
-
-    @staticmethod
-    def demonym_ok(entity: Entity, text: str, start: int, end: int) -> bool:
-        """No language use (``in French``, ``the French language``), and a demonym without an ``-s`` plural
-        not used as a plural noun (``the French were``)."""
-        before, after = text[max(0, start - NEIGHBOURHOOD):start], text[end:end + NEIGHBOURHOOD]
-        if _LANGUAGE_USE.match(after) or (_LANGUAGE_BEFORE.search(before) and heads_phrase(text, end)):
-            return False
-        if entity.surface.lower().endswith(_NO_S_PLURAL) and re.search(r"(?:^|\W)[Tt]he $", before):
-            return not heads_phrase(text, end)
-        return True
 
 
 _POSSESSIVE_BEFORE = re.compile(r"\w['’]s? $")

@@ -1,0 +1,137 @@
+"""What each rule of the rule table (:mod:`entity_renaming.rules`) removes on a dataset, and a blind sample.
+
+    python benchmarks/rule_report.py [--input ../shared/data/mrqa/SQuAD_dev.jsonl.gz] [--per-rule 10]
+        [--seed 0] [--out rule-report/] [--entswap ../shared/data/squad_v2/cs224n_dev-v2.0.json]
+
+Runs NER (cached) and the entity analysis once with its trace, then writes to ``--out``:
+
+* ``rules.md``: per rule its kind, what it checks, how many answer-overlapping candidates it removed and
+  how many examples each entity type's configs leave out of scope because of it (the rule id their
+  out-of-scope records carry);
+* ``rule-sample.md``: a random sample (``--seed``) of up to ``--per-rule`` removed candidates per rule,
+  shuffled and numbered, with no rule named: passage excerpt (the candidate in ``[[ ]]``), question, gold
+  answers, the candidate and its would-be type, for a blind reader to mark *would renaming it be right?*;
+* ``rule-sample-key.jsonl``: case number → rule id, example id (for tallying the reader's marks per rule).
+
+With ``--entswap``, ``rules.md`` adds per rule the surfaces EntSwap's article analysis of that file removed
+(the same table; EntSwap decides per article, not per answer).
+
+The price of a rule (``../shared/docs/audit-protocol.md`` → "A rule's price") is then its removed count
+times the share of its sampled cases the reader marks right.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from entity_renaming.entities import analyse_examples
+from entity_renaming.io import read_examples
+from entity_renaming.lexicon import Lexicon
+from entity_renaming.ner import NerCache, load_backend, recognize
+from entity_renaming.pipeline import DEFAULT_SPACY_MODEL, default_ner_cache_dir, selection
+from entity_renaming.rules import RULES
+
+DEFAULT_INPUT = Path(__file__).resolve().parents[2] / "shared" / "data" / "mrqa" / "SQuAD_dev.jsonl.gz"
+TYPES = ("per", "org", "gpe", "mix")
+EXCERPT = 300
+
+
+def excerpt(context: str, start: int, text: str) -> str:
+    """The passage around the candidate, the candidate marked ``[[ ]]``."""
+    if start < 0 or context[start:start + len(text)] != text:
+        start = context.find(text)
+    if start < 0:
+        return context[: 2 * EXCERPT]
+    end = start + len(text)
+    left, right = max(0, start - EXCERPT), min(len(context), end + EXCERPT)
+    return (("…" if left else "") + context[left:start] + "[[" + text + "]]" + context[end:right]
+            + ("…" if right < len(context) else ""))
+
+
+def entswap_counts(path: Path, backend, cache: NerCache) -> list[str]:
+    """Markdown lines: per rule, the surfaces EntSwap's article analysis of ``path`` removed."""
+    from entity_renaming.entswap.build import EntSwap
+
+    swap = EntSwap(read_examples(path)[1], backend, cache=cache, progress=True)
+    removed = Counter(f.rule for trace in swap.vetoes.values() for f in trace)
+    kept = sum(len(es) for es in swap.entities.values())
+    lines = [f"## EntSwap: {path.name}, {len(swap.articles)} articles, {kept:,} surfaces renamed", "",
+             "| rule | kind | surfaces removed |", "|---|---|---:|"]
+    for rid, n in sorted(removed.items(), key=lambda kv: (-kv[1], kv[0])):
+        lines.append(f"| `{rid}` | {RULES[rid].kind} | {n:,} |")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--input", type=Path, default=DEFAULT_INPUT)
+    parser.add_argument("--per-rule", type=int, default=10, help="sampled removed candidates per rule")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=Path("rule-report"))
+    parser.add_argument("--entswap", type=Path, help="also count EntSwap's removals on this SQuAD 2.0 file")
+    args = parser.parse_args()
+    examples = read_examples(args.input)[1]
+    backend = load_backend("spacy", DEFAULT_SPACY_MODEL)
+    cache = NerCache(default_ner_cache_dir() / "ner.sqlite")
+    mentions = recognize((ex.context for ex in examples), backend, cache, progress=True)
+    analysis = analyse_examples(examples, mentions, Lexicon(), progress=True)
+    removed: dict[str, list[tuple[str, object]]] = defaultdict(list)
+    for qid, fired in analysis.vetoes.items():
+        for f in fired:
+            removed[f.rule].append((qid, f))
+    scope: dict[str, Counter[str]] = {t: Counter() for t in TYPES}
+    subset = Counter()
+    for etype in TYPES:
+        for _, spans in selection(examples, analysis, etype):
+            if isinstance(spans, str):
+                scope[etype][spans.rsplit(": ", 1)[-1]] += 1
+            else:
+                subset[etype] += 1
+    args.out.mkdir(parents=True, exist_ok=True)
+    lines = [f"# Rule report: {args.input.name}, {len(examples):,} questions", "",
+             "Subset (examples renamed): " + ", ".join(f"{t.upper()} {subset[t]:,}" for t in TYPES), "",
+             "| rule | kind | checks | candidates removed | out of scope: " + " | ".join(TYPES) + " |",
+             "|---|---|---|---:|" + "---:|" * len(TYPES)]
+    order = sorted(RULES, key=lambda r: (-len(removed[r]), r))
+    for rid in order:
+        rule = RULES[rid]
+        if "yan" not in rule.studies and not removed[rid]:
+            continue
+        lines.append(f"| `{rid}` | {rule.kind} | {rule.checks} | {len(removed[rid]):,} | "
+                     + " | ".join(f"{scope[t][rid]:,}" for t in TYPES) + " |")
+    if args.entswap:
+        lines += ["", *entswap_counts(args.entswap, backend, cache)]
+    (args.out / "rules.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    rng = random.Random(args.seed)
+    cases = []
+    for rid in sorted(removed):
+        for qid, f in rng.sample(removed[rid], min(args.per_rule, len(removed[rid]))):
+            cases.append((rid, qid, f))
+    rng.shuffle(cases)
+    by_id = {ex.id: ex for ex in examples}
+    sample = ["# Would renaming this candidate be right?", "",
+              "For each case: is the marked candidate a name of the given type (person / organisation / "
+              "geopolitical entity), an answer entity, that a careful editor could rename at every mention "
+              "(yes / adjust / no)?", ""]
+    with (args.out / "rule-sample-key.jsonl").open("w", encoding="utf-8") as key:
+        for n, (rid, qid, f) in enumerate(cases, 1):
+            ex = by_id[qid]
+            answers = " | ".join(dict.fromkeys(ex.answer_texts or [a.text for a in ex.answers or []]))
+            sample += [f"## Case {n}", "", f"**Passage**: {excerpt(ex.context, f.start, f.text)}", "",
+                       f"**Question**: {ex.question}", "", f"**Answers**: {answers}", "",
+                       f"**Candidate**: {f.text} — would-be type: {f.entity_type}", "",
+                       "**Right to rename?** ____", ""]
+            key.write(json.dumps({"case": n, "rule": rid, "example_id": qid, "candidate": f.text,
+                                  "entity_type": f.entity_type}) + "\n")
+    (args.out / "rule-sample.md").write_text("\n".join(sample), encoding="utf-8")
+    print("\n".join(lines))
+    print(f"\n{len(cases)} sampled cases in {args.out / 'rule-sample.md'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,183 @@
+"""The one rule table of the entity analysis, and the trace of which rule removed which candidate.
+
+Every check that can leave a candidate out (a *veto*) or that a candidate needs (*evidence*: without it the
+candidate is left out too) is one named entry here, whatever study uses it (Yan et al. through
+:mod:`.entities` and :mod:`.spans`, EntSwap through :mod:`.entswap.entities`, the ICL study through
+:func:`.entities.example_entities`). A decision that removes a candidate records a :class:`Fired` entry with
+the rule's id; out-of-scope records carry that id (``no perturbable per answer entity: per.no-gender``), and
+``benchmarks/rule_report.py`` counts and samples what each rule removed, so that every rule has a measured
+price (``../shared/docs/audit-protocol.md`` → "A rule's price").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Kind = Literal["veto", "evidence"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A named check: ``id`` (``scope.what``), what it checks, whether it vetoes a candidate or is evidence
+    the candidate needs, and the studies that apply it."""
+
+    id: str
+    checks: str
+    kind: Kind
+    studies: tuple[str, ...] = ("yan",)
+
+
+_YAN, _ALL, _ES = ("yan", "icl"), ("yan", "icl", "entswap"), ("entswap",)
+
+RULES: dict[str, Rule] = {r.id: r for r in (
+    # ---- answer entities (Yan et al., ICL)
+    Rule("ner.no-answer-mention", "no PERSON / ORG / GPE mention of the type overlaps a gold answer",
+         "evidence", _YAN),
+    Rule("label.minority", "the mention's label is not the majority NER label of its surface in the "
+         "dataset (entities.label_holds; EntSwap: LabelVotes.agrees)", "evidence", _ALL),
+    Rule("answer.not-entity", "no strict majority of annotators' answers name the entity (or list it with "
+         "other persons / places only)", "evidence", _YAN),
+    Rule("answer.unchanged", "some gold answer contains none of the renamed words", "veto", _YAN),
+    Rule("answer.list-partial", "an answer lists persons or places and one of them is not renamed", "veto",
+         _YAN),
+    Rule("question.asks-for-work", "the question asks for a work (show, film, book …): the answer is a "
+         "title", "veto", _ALL),
+    # ---- persons
+    Rule("per.after-the", "a PERSON mention after 'the' / 'the town of': a thing or a place", "veto", _YAN),
+    Rule("per.not-name-words", "a word of the name is no name word, or the name has more than 3 words",
+         "evidence", _YAN),
+    Rule("per.byname", "a regnal name with a numeral or epithet and no surname (John Paul II)", "veto", _YAN),
+    Rule("per.family-name-first", "a name written family name first (Mao Zedong)", "veto", _ALL),
+    Rule("per.no-gender", "nothing shows a lone given name's gender (no pronoun, title or clear bank "
+         "gender); a full name whose given name's gender nothing shows keeps it and renames its surname",
+         "evidence", _YAN),
+    Rule("per.lone-unknown", "a lone word with no bank name, too few PERSON labels and no ruler's title",
+         "evidence", _YAN),
+    Rule("per.lone-place", "a lone word that is a gazetteer place or that nothing attests as a person",
+         "veto", _YAN),
+    Rule("per.title-family-name", "an East Asian family name after a ruler's title (Wang Khan)", "veto",
+         _YAN),
+    Rule("per.lone-no-pronoun", "a lone given name that no pronoun of the passage attests", "evidence",
+         _YAN),
+    Rule("per.shares-words", "a renamed person word also stands in another name of the passage (a "
+         "namesake, an eponym, a birth name, a lone given name of another person)", "veto", _ALL),
+    # ---- organisations
+    Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name",
+         "veto", _YAN),
+    Rule("org.no-head", "no organisation word and fewer than 3 ORG labels in the dataset (not a team)",
+         "evidence", _YAN),
+    Rule("org.lone-word", "a one-word ORG mention that is no acronym (a shorthand, a language, a person); "
+         "an acronym of 3-6 capitals is renamed as a rare word", "veto", _YAN),
+    Rule("org.acronym-unattested", "an acronym that the Penn Treebank's news text never uses, or a "
+         "dictionary word (NADPH, TARDIS, MHC, PAD: terms tagged ORG)", "evidence", _YAN),
+    Rule("org.acronym-expanded", "the passage spells the acronym out: a full name that would keep the old "
+         "name, or a term (adenosine triphosphate)", "veto", _YAN),
+    Rule("org.in-longer-name", "a renamed word of the organisation stands in another name of the passage",
+         "veto", _ALL),
+    Rule("org.answer-is-place", "the answers name the place inside the organisation's name, not the "
+         "organisation", "veto", _YAN),
+    Rule("org.no-renamable-word", "the name has no word that can be renamed (all common words, creeds, "
+         "corporate forms …)", "evidence", _YAN),
+    Rule("org.named-after-person", "the organisation is named after a person of the dataset", "veto", _YAN),
+    Rule("org.word-not-renamable", "a name word that cannot be renamed (a place without evidence, a person "
+         "of the passage): renaming the others would split the name", "veto", _YAN),
+    # ---- names in general (place_spans)
+    Rule("name.lower-case-word", "the name has a lower-case content word", "veto", _YAN),
+    Rule("name.particle", "the name holds a particle (van, de, al …)", "veto", _YAN),
+    Rule("name.looks-like-person", "an ORG / GPE name reads as a person's name (a bank first name first)",
+         "veto", _ALL),
+    Rule("name.and", "an organisation's name with 'and' or '&' of first names (a show, a partnership)",
+         "veto", _YAN),
+    # ---- places
+    Rule("gpe.not-gazetteer", "a word of the GPE name is no gazetteer place (nor a direction / state form)",
+         "evidence", _YAN),
+    Rule("place.demonym-as-language", "a word derived from the country (demonym, adjective) is used as a "
+         "language or as a plural noun without -s (in French, the French were): its new demonym cannot "
+         "follow (demonyms used otherwise are renamed with the country)", "veto", _ALL),
+    Rule("place.derived-word-left", "a word derived from the country stands in the passage and cannot be "
+         "renamed with it: a demonym of several referents (British beside England); EntSwap: a demonym the "
+         "article does not rename, or a nationality whose country it names but does not rename", "veto",
+         _ALL),
+    Rule("place.other-name", "the place is also called by another name (US, Warszawa) that would stay",
+         "veto", _ALL),
+    Rule("place.region-of", "'the territory / island / county of <city>': not the city", "veto", _ALL),
+    Rule("place.lower-case-mention", "the place also stands in lower case (the renamer renames names)",
+         "veto", _ALL),
+    Rule("place.listed-with-non-places", "the place stands in a list of mostly non-places (peoples)", "veto",
+         _ALL),
+    Rule("place.team", "the city stands for a sports team named after it", "veto", _YAN),
+    Rule("place.in-longer-name", "the place also stands inside a longer name (Denver Broncos, Mexico City)",
+         "veto", _ALL),
+    # ---- EntSwap (article-level)
+    Rule("entswap.common-word", "the article uses the word as often in lower case", "veto", _ES),
+    Rule("entswap.rarely-labelled", "NER labelled fewer than 1 in 3 of its occurrences", "evidence", _ES),
+    Rule("entswap.no-category", "the labels give no usable category", "evidence", _ES),
+    Rule("entswap.person-typed-other", "a person's name typed ORG / LOC / GPE", "veto", _ES),
+    Rule("entswap.labels-disagree", "an organisation / location whose labelled mentions disagree", "veto",
+         _ES),
+    Rule("entswap.weak-lone-name", "a lone person word that is no common first name labelled twice or "
+         "after a title", "evidence", _ES),
+    Rule("entswap.opens-and-ends", "a word that opens one full name and ends another", "veto", _ES),
+    Rule("entswap.not-strong-name", "a multi-word person name of weak name words", "evidence", _ES),
+    Rule("entswap.org-word-alone", "a word or the acronym of the organisation's name stands alone", "veto",
+         _ES),
+    Rule("entswap.unclear-occurrence", "an occurrence inside a longer name, in a peerage, with an article "
+         "the renamer cannot follow, before a people noun or as a language; or a word of a person's name "
+         "whose other words are not renamed", "veto", _ES),
+    Rule("entswap.alias-left", "another name of the referent stands in the article and is not renamed",
+         "veto", _ES),
+    Rule("entswap.answer-cut", "renaming the surface as a unit would cut an answer, or it answers a "
+         "question asking for a work", "veto", _ES),
+)}
+
+
+@dataclass(frozen=True)
+class Fired:
+    """A rule that removed a candidate: the rule id, the candidate's text, its would-be type (``per``,
+    ``org``, ``gpe`` or an EntSwap category) and its start in the passage (``-1`` when not one mention)."""
+
+    rule: str
+    text: str
+    entity_type: str
+    start: int = -1
+
+
+#: Example id (or EntSwap article) → the rules that removed its candidates, in decision order.
+Trace = list[Fired]
+
+
+def fire(trace: Trace | None, rule: str, text: str = "", entity_type: str = "", start: int = -1) -> None:
+    """Record that ``rule`` removed the candidate ``text`` (no-op without a trace)."""
+    if rule not in RULES:
+        raise KeyError(f"unknown rule id {rule!r}: add it to entity_renaming.rules.RULES")
+    if trace is not None:
+        trace.append(Fired(rule, text, entity_type, start))
+
+
+class Why:
+    """The rule that made a span function return no spans (set by the function, read by its caller)."""
+
+    __slots__ = ("rule",)
+
+    def __init__(self) -> None:
+        self.rule = ""
+
+    def no(self, rule: str) -> list:
+        """Remember ``rule`` and return ``[]`` (``return why.no("per.no-gender")``)."""
+        if rule not in RULES:
+            raise KeyError(f"unknown rule id {rule!r}: add it to entity_renaming.rules.RULES")
+        self.rule = rule
+        return []
+
+
+def no(why: Why | None, rule: str) -> list:
+    """``why.no(rule)``, or ``[]`` without a :class:`Why`."""
+    return why.no(rule) if why is not None else Why().no(rule)
+
+
+def veto_reason(entity_type: str, fired: Trace) -> str:
+    """The out-of-scope reason of an example for ``entity_type``: the first rule that removed a candidate
+    of that type (``mix``: of any type), else ``ner.no-answer-mention``."""
+    rule = next((f.rule for f in fired if entity_type in ("mix", f.entity_type)), "ner.no-answer-mention")
+    return f"no perturbable {entity_type} answer entity: {rule}"

@@ -1,0 +1,38 @@
+"""Demonyms follow their country in the Yan et al. configs (issue 19: handle, don't veto): France → Kenya
+makes French → Kenyan; a demonym used as a language, or shared by several referents, keeps the veto."""
+
+from __future__ import annotations
+
+import random
+
+from entity_renaming.entities import PerturbableSpan, demonym_spans
+from entity_renaming.lexicon import Lexicon
+from entity_renaming.model import Answer, QAExample
+from entity_renaming.sampling import Sampler
+from entity_renaming.substitute import rename_example
+
+TEXT = "France sent troops. The French army crossed the river, and many French soldiers died."
+
+
+def test_a_demonym_becomes_a_nationality_span_that_follows_its_country():
+    lexicon = Lexicon()
+    country = PerturbableSpan("France", "country", "gpe")
+    french = PerturbableSpan("French", "nationality", "gpe", "France")
+    assert demonym_spans(country, [TEXT], lexicon) == [french]
+    for language in ("France won. Books were written in French.", "France (French: République) won."):
+        assert demonym_spans(country, [language], lexicon) == "place.demonym-as-language"
+    assert demonym_spans(PerturbableSpan("England", "country", "gpe"), ["England and the British army."],
+                         lexicon) == "place.derived-word-left"  # "British" is also Wales' and Britain's
+
+
+def test_the_sampler_gives_the_demonym_of_the_new_country():
+    spans = [PerturbableSpan("France", "country", "gpe"),
+             PerturbableSpan("French", "nationality", "gpe", "France")]
+    sampler = Sampler("dbname")
+    for seed in range(5):
+        subs = {s.original: s.replacement for s in sampler.mapping(spans, [TEXT], random.Random(seed))}
+        assert subs["French"] and subs["French"] == sampler.demonym(subs["France"])
+    ex = QAExample(id="q", dataset="t", source_format="mrqa", context=TEXT, question="Who sent troops?",
+                   answers=[Answer("France", [(0, 6)])], answer_texts=["France"])
+    renamed, _ = rename_example(ex, sampler.mapping(spans, [TEXT, ex.question], random.Random(0)))
+    assert "France" not in renamed.context and "French" not in renamed.context

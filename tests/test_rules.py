@@ -1,0 +1,66 @@
+"""The one rule table (:mod:`entity_renaming.rules`): every veto the analysis applies is a named rule, and
+out-of-scope records carry the id of the rule that removed the example's candidate."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from entity_renaming.model import Answer, QAExample
+from entity_renaming.ner import Mention
+from entity_renaming.rules import RULES, Why, fire, veto_reason
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "entity_renaming"
+_USE = re.compile(r"""(?:\bno\(why|_none\(why|\bfire\(trace|_drop\(found|why\.no\()\s*,?\s*"""
+                  r"""["']([\w.-]+)["']""")
+
+
+def test_every_rule_id_in_the_source_is_in_the_table():
+    used = {m.group(1) for path in SRC.rglob("*.py") for m in _USE.finditer(path.read_text(encoding="utf-8"))}
+    assert len(used) >= 30  # the analysis' vetoes are named, not anonymous early exits
+    assert used <= set(RULES), used - set(RULES)
+
+
+def test_rules_are_named_and_typed():
+    for rid, rule in RULES.items():
+        assert rule.id == rid and re.fullmatch(r"[a-z]+\.[a-z-]+", rid)
+        assert rule.kind in ("veto", "evidence") and rule.checks and rule.studies
+
+
+def test_unknown_rule_ids_fail_loudly():
+    with pytest.raises(KeyError):
+        fire([], "no.such-rule")
+    with pytest.raises(KeyError):
+        Why().no("no.such-rule")
+
+
+def test_out_of_scope_reason_names_the_first_rule_of_the_type():
+    trace = []
+    fire(trace, "org.lone-word", "NBC", "org", 3)
+    fire(trace, "per.no-gender", "Kim Wilkie", "per", 10)
+    assert veto_reason("per", trace) == "no perturbable per answer entity: per.no-gender"
+    assert veto_reason("mix", trace) == "no perturbable mix answer entity: org.lone-word"
+    assert veto_reason("gpe", trace) == "no perturbable gpe answer entity: ner.no-answer-mention"
+
+
+def test_the_analysis_traces_which_rule_removed_a_candidate():
+    """An ORG acronym in the answer (no organisation word, one ORG label) is removed by ``org.no-head``; the
+    example's out-of-scope reason for ORG carries that id."""
+    from entity_renaming.entities import analyse_examples
+    from entity_renaming.lexicon import Lexicon
+    from entity_renaming.pipeline import selection
+
+    context = "Robert Smith joined NBC in 1990. He left NBC in 2001."
+    ex = QAExample(id="q1", dataset="t", source_format="mrqa", context=context,
+                   question="Which network did Robert Smith join?", answers=[Answer("NBC", [(20, 23)])],
+                   answer_texts=["NBC"])
+    mentions = {context: [Mention(0, 12, "PERSON", "Robert Smith"), Mention(20, 23, "ORG", "NBC"),
+                          Mention(41, 44, "ORG", "NBC")]}
+    analysis = analyse_examples([ex], mentions, Lexicon())
+    assert analysis["q1"] == []
+    fired = [(f.rule, f.text, f.entity_type) for f in analysis.vetoes["q1"]]
+    assert fired == [("org.no-head", "NBC", "org")], fired
+    [(_, reason)] = selection([ex], analysis, "org")
+    assert reason == "no perturbable org answer entity: org.no-head"
