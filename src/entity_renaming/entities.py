@@ -1065,12 +1065,14 @@ def _none(why: Why, rule: str) -> None:
 
 
 class Analysis(dict[str, list[Entity]]):
-    """Example id → its answer entities, and (``vetoes``) example id → the rules that removed its other
-    candidates (:mod:`.rules`), in decision order."""
+    """Example id → its answer entities; ``vetoes``: example id → the rules that removed its other
+    candidates (:mod:`.rules`), in decision order; ``candidates``: example id → the entity types of its
+    answer-overlapping PERSON / ORG / GPE mentions (set by :func:`entity_renaming.pipeline.analyse`)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.vetoes: dict[str, Trace] = {}
+        self.candidates: dict[str, frozenset[str]] = {}
 
 
 def analyse_examples(examples: list[QAExample], mentions: dict[str, list[Mention]], lexicon: Lexicon,

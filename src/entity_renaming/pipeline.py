@@ -48,22 +48,20 @@ def analyse(
     cache: NerCache | None = None,
     lexicon: Lexicon | None = None,
     progress: bool = True,
-    candidates: dict[str, frozenset[str]] | None = None,
 ) -> Analysis:
-    """Steps 1–2 for every example: example id → its typed answer entities (all entity types).
-
-    ``candidates``, when given, is filled with example id → the entity types of its answer-overlapping
-    PERSON / ORG / GPE mentions (what the analysis started from; see :func:`selection`)."""
+    """Steps 1–2 for every example: example id → its typed answer entities (all entity types), with
+    ``candidates``: example id → the entity types of its answer-overlapping PERSON / ORG / GPE mentions
+    (what the analysis started from; see :func:`selection`)."""
     lexicon = lexicon or Lexicon()
     mentions = recognize(
         (ex.context for ex in examples), backend, cache, progress=progress, desc="NER (unique passages)"
     )
-    if candidates is not None:
-        candidates.update(
-            (ex.id, frozenset(LABEL_TO_TYPE[m.label] for m in answer_entities(ex, mentions[ex.context])))
-            for ex in examples
-        )
-    return analyse_examples(examples, mentions, lexicon, progress=progress)
+    analysis = analyse_examples(examples, mentions, lexicon, progress=progress)
+    analysis.candidates.update(
+        (ex.id, frozenset(LABEL_TO_TYPE[m.label] for m in answer_entities(ex, mentions[ex.context])))
+        for ex in examples
+    )
+    return analysis
 
 
 def select(example: QAExample, entities: list[Entity], entity_type: str) -> list[PerturbableSpan]:
@@ -90,13 +88,12 @@ def selection(
     examples: Iterable[QAExample],
     analysis: Analysis,
     entity_type: str,
-    candidates: dict[str, frozenset[str]] | None = None,
 ) -> Selection:
     """What every config of ``entity_type`` renames: per example its spans, or the out-of-scope reason.
     It depends on neither perturbation nor seed, so a grid computes it once per entity type.
 
-    With ``candidates`` (from :func:`analyse`), a candidate of the type (an answer-overlapping mention of
-    its label) left without spans is out of scope "… after the precision rules", so that cards count it."""
+    A candidate of the type (``analysis.candidates``: an answer-overlapping mention of its label) left without
+    spans is out of scope "… after the precision rules: <rule>", so that cards count it."""
     chosen: Selection = []
     vetoes = getattr(analysis, "vetoes", {})
     for ex in examples:
@@ -106,7 +103,7 @@ def selection(
             reason = format_of(ex).no_answer_entity_reason(ex)
             if reason is None:
                 reason = out_of_scope_reason(entities, vetoes.get(ex.id, []), entity_type)
-                types = candidates.get(ex.id, frozenset()) if candidates is not None else frozenset()
+                types = getattr(analysis, "candidates", {}).get(ex.id, frozenset())
                 if entity_type in types or (entity_type == "mix" and types):  # a candidate the rules left out
                     head, _, rule = reason.partition(": ")
                     reason = f"{head} {LEFT_BY_RULES}: {rule}"
@@ -211,9 +208,7 @@ def build_configs(
     backend = ner_backend or load_backend("spacy", spacy_model)
     cache_dir = Path(ner_cache_dir) if ner_cache_dir else default_ner_cache_dir()
     cache = NerCache(cache_dir / "ner.sqlite")
-    candidates: dict[str, frozenset[str]] = {}
-    analysis = analyse(examples, backend, cache=cache, lexicon=Lexicon(banks_root), progress=progress,
-                       candidates=candidates)
+    analysis = analyse(examples, backend, cache=cache, lexicon=Lexicon(banks_root), progress=progress)
     _SHARED.update(
         examples=examples,
         analysis=analysis,
@@ -221,7 +216,7 @@ def build_configs(
         samplers={},
         indist=indist_pool(s for entities in analysis.values() for s in perturbable_spans(entities)),
         sink=sink or (lambda result: result),
-        selections={t: selection(examples, analysis, t, candidates)
+        selections={t: selection(examples, analysis, t)
                     for t in dict.fromkeys(s.entity_type for s in specs)},
     )
     # The examples, analysis and selections live until the end: keep them out of every full garbage collection
