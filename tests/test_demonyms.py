@@ -36,3 +36,19 @@ def test_the_sampler_gives_the_demonym_of_the_new_country():
                    answers=[Answer("France", [(0, 6)])], answer_texts=["France"])
     renamed, _ = rename_example(ex, sampler.mapping(spans, [TEXT, ex.question], random.Random(0)))
     assert "France" not in renamed.context and "French" not in renamed.context
+
+
+def test_a_plural_demonym_takes_the_new_demonyms_own_plural():
+    """Blind read seed 2727 (MIX): "Australians" → "Japaneses"; a demonym in -ese, -ch, -sh or -ss has no
+    -s plural ("the Japanese", "the French", "the Swiss")."""
+    from entity_renaming.model import Substitution
+
+    text = "Australia is far. Many Australians and one Australian came."
+    ex = QAExample(id="q", dataset="t", source_format="mrqa", context=text, question="Who came?",
+                   answers=[Answer("Australians", [(23, 34)])], answer_texts=["Australians"])
+    for new, demonym, plural in (("Japan", "Japanese", "Japanese"), ("Kenya", "Kenyan", "Kenyans"),
+                                 ("Switzerland", "Swiss", "Swiss"), ("France", "French", "French")):
+        subs = [Substitution("Australia", new, "gpe", "country"),
+                Substitution("Australian", demonym, "gpe", "nationality")]
+        renamed, _ = rename_example(ex, subs)
+        assert renamed.context == f"{new} is far. Many {plural} and one {demonym} came.", new

@@ -58,6 +58,8 @@ IDS = {
     "chris": "f2397069294b4b3e8bf152dd10bbd3a3",  # Chris Keates, a woman; no pronoun in the passage
     "lindau": "847465ef91f04a65b4f0866c2ce949e4",  # "off the island of Lindau"
     "elbegdorj": "e00ffc14a3854fcd86d0120da145f534",  # Tsakhiagiin Elbegdorj: patronymic, given name
+    "irvine": "c3de01bcb2f94225944f60bbe07364ea",  # answers "University of California, Irvine"
+    "captain": "539c7d52978740dfaef9411716b4366f",  # answers "Captain America: Civil War"
 }
 
 
@@ -291,3 +293,10 @@ def test_blind_read_9494_patterns(analysis):
     assert lower_case_mention("Warsaw", ["what city is warsaw in?"])
     assert not lower_case_mention("Warsaw", ["In Warsaw, the"])
     assert lexicon.place_kind("Mfoundi") is None and lexicon.is_gazetteer_name("Groton")  # a town
+
+
+def test_a_place_named_only_inside_longer_names_is_no_answer_place(analysis):
+    """Blind read seed 2727 (GPE): "California" renamed in the answer "University of California, Irvine"
+    and "America" in the film "Captain America: Civil War", places the passage names only inside those
+    names: the answer is about the university or the film (a place the answer *is* stays renamable)."""
+    assert spans(analysis, "irvine") == set() and spans(analysis, "captain") == set()

@@ -39,7 +39,7 @@ from .lexicon import (
 from .model import QAExample
 from .ner import Mention
 from .rules import Trace, Why, fire, no
-from .substitute import heads_phrase
+from .substitute import NO_S_PLURAL, heads_phrase
 
 #: Characters before and after an occurrence that the neighbour tests read (their matches are a few words
 #: long): each test costs the same wherever the occurrence stands, so a passage is analysed in linear time.
@@ -667,6 +667,31 @@ _WORD_BEFORE = re.compile(r"([A-Z][^\W\d_]*)[ -]$")
 _NAME_OF = re.compile(r"\b[A-Z][^\W\d_]* of (?:the )?$")
 
 
+def _bare(answer: str) -> str:
+    """An answer without a leading article and a closing full stop ("the Netherlands." → "Netherlands")."""
+    return re.sub(r"^(?:the|The) ", "", answer.strip()).rstrip(".")
+
+
+def named_alone(surface: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
+    """Some occurrence of the place ``surface`` in ``texts`` stands as a place of its own: no name word right
+    before or after it, and not the ``of`` part of an organisation's name (``University of California``,
+    ``Bank of America``). A place that stands only inside names is renamed in them only beside such a use."""
+    def name_word(word: str) -> bool:
+        return word.lower() not in FUNCTION_WORDS and not lexicon.mostly_lower(word)
+
+    for text in texts:
+        for m in re.finditer(rf"(?<![\w'’]){re.escape(surface)}(?!\w)", text):
+            start, end = m.span()
+            after = _WORD_AFTER.match(text, end)
+            before = _WORD_BEFORE.search(text, max(0, start - 40), start)
+            of = _OF_BEFORE.search(text, max(0, start - 40), start)
+            if ((after and name_word(after.group(1))) or (before and name_word(before.group(1)))
+                    or (of and organisation_head(of.group(1)) is not None)):
+                continue
+            return True
+    return False
+
+
 def stands_alone(spans: Iterable[PerturbableSpan], name: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
     """Every occurrence of every span surface in ``texts`` can be renamed with the organisation ``name``: none
     is glued to a letter before it or a capital after it (``NewcastleGateshead`` would keep Gateshead), and
@@ -976,6 +1001,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     persons = [m.text for m in mentions if m.label == "PERSON"]
     if etype == "gpe" and any(continues_name(s.surface, s.span_type, texts, lexicon, persons) for s in spans):
         return _none(why, "place.in-longer-name")  # "Denver Broncos", "Lower Norfolk County"
+    places = [s.surface for s in spans if s.span_type in ("country", "state", "city")]
+    if (etype == "gpe" and places and not any(_bare(a) in places for a in answers)
+            and not any(named_alone(p, texts, lexicon) for p in places)):
+        return _none(why, "place.only-in-names")  # "University of California, Irvine": about the university
     return Entity(text, etype, mention.start, mention.end, tuple(spans),
                   (evidence, f"answer {agree}/{len(answers)}"))
 
@@ -999,7 +1028,6 @@ def acronym_expanded(acronym: str, texts: Iterable[str]) -> bool:
 
 
 #: Demonyms without an ``-s`` plural (``the French``, ``the Chinese``, ``the Swiss``).
-_NO_S_PLURAL = ("sh", "ch", "ese", "ss")
 _LANGUAGE_USE = re.compile(r"^(?:[ -]languages?\b|[ -]speaking\b|:)")
 _LANGUAGE_BEFORE = re.compile(r"(?:^|\W)(?:in|into|from|to|spoke|speak|speaks|speaking|learn|learned|read|"
                               r"wrote|write|written|translated|called|named|know|knew|than)\s$",
@@ -1013,7 +1041,7 @@ def demonym_ok(surface: str, text: str, start: int, end: int) -> bool:
     before, after = text[max(0, start - NEIGHBOURHOOD):start], text[end:end + NEIGHBOURHOOD]
     if _LANGUAGE_USE.match(after) or (_LANGUAGE_BEFORE.search(before) and heads_phrase(text, end)):
         return False
-    if surface.lower().endswith(_NO_S_PLURAL) and re.search(r"(?:^|\W)[Tt]he $", before):
+    if surface.lower().endswith(NO_S_PLURAL) and re.search(r"(?:^|\W)[Tt]he $", before):
         return not heads_phrase(text, end)
     return True
 

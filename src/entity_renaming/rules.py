@@ -109,6 +109,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("place.team", "the city stands for a sports team named after it", "veto", _YAN),
     Rule("place.in-longer-name", "the place also stands inside a longer name (Denver Broncos, Mexico City)",
          "veto", _ALL),
+    Rule("place.only-in-names", "passage and question name the GPE only inside longer names (University "
+         "of California, Irvine): the answer is about that name, not the place", "evidence", _YAN),
     # ---- EntSwap (article-level)
     Rule("entswap.common-word", "the article uses the word as often in lower case", "veto", _ES),
     Rule("entswap.rarely-labelled", "NER labelled fewer than 1 in 3 of its occurrences", "evidence", _ES),

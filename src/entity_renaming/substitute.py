@@ -51,6 +51,8 @@ class TextEdit(NamedTuple):
 #: surname after "the" ("the Kennedys"); places never do ("Edwards Air Force Base").
 _PLURAL_SPAN_TYPES = frozenset({"nnp", "rare", "nationality", "organization"})
 _PLACE_SPAN_TYPES = frozenset({"country", "state", "city", "location"})
+#: Endings of demonyms whose plural takes no ``s`` ("the Japanese", "the French", "the Swiss").
+NO_S_PLURAL = ("sh", "ch", "ese", "ss")
 #: Place names that take "the": single words, and heads that make a multi-word name take it.
 _THE_NAMES = frozenset({
     "Netherlands", "Philippines", "Bahamas", "Maldives", "Comoros", "Seychelles", "Gambia", "Vatican",
@@ -261,8 +263,9 @@ class Renamer:
         for m in find_mentions(self._spec, text):
             sub, style = self._forms[m.form]
             new = sub.replacement
-            if m.suffix and new[-1:] not in ("s", "S"):
-                new += "s"
+            if m.suffix and new[-1:] not in ("s", "S") and not (
+                    sub.span_type == "nationality" and new.lower().endswith(NO_S_PLURAL)):
+                new += "s"  # "Australians" → "Kenyans", but → "Japanese", not "Japaneses"
             old_the, new_the = self._articles[sub]
             dropped = m.head and old_the and not new_the and m.the_start >= 0
             if new[:4] == "The " and not dropped and m.the_start >= 0:
