@@ -106,3 +106,9 @@ def test_a_country_in_an_organisation_name_keeps_its_demonym_rule(org):
     span inside an organisation's name follows the GPE rule: its demonym is renamed with it (issue 19:
     handle, don't veto; Kenya → Nigeria makes Kenyans → Nigerians)."""
     assert org("0aaa7d0459bc421ab9d688606e9c3fcc") == {("Kenya", "country"), ("Kenyan", "nationality")}
+
+
+def test_an_acronym_written_with_a_plural_s_is_no_organisation(org):
+    """Blind read seed 2828 (MIX): "MSP" (Member of the Scottish Parliament) renamed as an organisation, with
+    "two MSPs" left: an acronym the passage pluralises names a role or a thing."""
+    assert org("f25984b08bd14854ad7cc191ac9d77ee") == set()

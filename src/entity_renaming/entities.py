@@ -667,15 +667,11 @@ _WORD_BEFORE = re.compile(r"([A-Z][^\W\d_]*)[ -]$")
 _NAME_OF = re.compile(r"\b[A-Z][^\W\d_]* of (?:the )?$")
 
 
-def _bare(answer: str) -> str:
-    """An answer without a leading article and a closing full stop ("the Netherlands." → "Netherlands")."""
-    return re.sub(r"^(?:the|The) ", "", answer.strip()).rstrip(".")
-
-
 def named_alone(surface: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
     """Some occurrence of the place ``surface`` in ``texts`` stands as a place of its own: no name word right
-    before or after it, and not the ``of`` part of an organisation's name (``University of California``,
-    ``Bank of America``). A place that stands only inside names is renamed in them only beside such a use."""
+    before or after it (``Warsaw University of Technology``, ``Chicago Pile-1``), and not the ``of`` part of
+    an organisation's name (``University of California``, ``Bank of America``; ``the Kingdom of Sicily`` is
+    the place)."""
     def name_word(word: str) -> bool:
         return word.lower() not in FUNCTION_WORDS and not lexicon.mostly_lower(word)
 
@@ -969,6 +965,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             return _none(why, "org.acronym-unattested")  # "NADPH", "TARDIS", "MHC": terms tagged ORG
         if acronym_expanded(text, (context, question)):
             return _none(why, "org.acronym-expanded")  # "National Science Foundation (NSF)" keeps the name
+        if any(re.search(rf"(?<!\w){text}s(?!\w)", t) for t in (context, question)):
+            return _none(why, "org.acronym-countable")  # "two MSPs": a role or a thing, no organisation
         spans = [PerturbableSpan(text, "rare", "org")]  # "NSF" → an upper-cased rare word; "ABC News" follows
     else:
         spans = place_spans(text, etype, lexicon, names, why)
@@ -1002,9 +1000,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if etype == "gpe" and any(continues_name(s.surface, s.span_type, texts, lexicon, persons) for s in spans):
         return _none(why, "place.in-longer-name")  # "Denver Broncos", "Lower Norfolk County"
     places = [s.surface for s in spans if s.span_type in ("country", "state", "city")]
-    if (etype == "gpe" and places and not any(_bare(a) in places for a in answers)
-            and not any(named_alone(p, texts, lexicon) for p in places)):
-        return _none(why, "place.only-in-names")  # "University of California, Irvine": about the university
+    if etype == "gpe" and any(p in a and not named_alone(p, [a], lexicon) for a in answers for p in places):
+        return _none(why, "place.inside-answer-name")  # "Warsaw University of Technology"
     return Entity(text, etype, mention.start, mention.end, tuple(spans),
                   (evidence, f"answer {agree}/{len(answers)}"))
 

@@ -71,6 +71,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "an acronym of 3-6 capitals is renamed as a rare word", "veto", _YAN),
     Rule("org.acronym-unattested", "an acronym that the Penn Treebank's news text never uses, or a "
          "dictionary word (NADPH, TARDIS, MHC, PAD: terms tagged ORG)", "evidence", _YAN),
+    Rule("org.acronym-countable", "the passage writes the acronym with a plural s (MSPs): a role or a thing, "
+         "not an organisation", "veto", _YAN),
     Rule("org.acronym-expanded", "the passage spells the acronym out: a full name that would keep the old "
          "name, or a term (adenosine triphosphate)", "veto", _YAN),
     Rule("org.in-longer-name", "a renamed word of the organisation stands in another name of the passage",
@@ -109,8 +111,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("place.team", "the city stands for a sports team named after it", "veto", _YAN),
     Rule("place.in-longer-name", "the place also stands inside a longer name (Denver Broncos, Mexico City)",
          "veto", _ALL),
-    Rule("place.only-in-names", "passage and question name the GPE only inside longer names (University "
-         "of California, Irvine): the answer is about that name, not the place", "evidence", _YAN),
+    Rule("place.inside-answer-name", "a gold answer holds the GPE only inside a longer name (Warsaw "
+         "University of Technology): the answer is about that name, not the place", "veto", _YAN),
     # ---- EntSwap (article-level)
     Rule("entswap.common-word", "the article uses the word as often in lower case", "veto", _ES),
     Rule("entswap.rarely-labelled", "NER labelled fewer than 1 in 3 of its occurrences", "evidence", _ES),
