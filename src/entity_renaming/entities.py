@@ -668,21 +668,25 @@ _NAME_OF = re.compile(r"\b[A-Z][^\W\d_]* of (?:the )?$")
 
 
 def named_alone(surface: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
-    """Some occurrence of the place ``surface`` in ``texts`` stands as a place of its own: no name word right
-    before or after it (``Warsaw University of Technology``, ``Chicago Pile-1``), and not the ``of`` part of
-    an organisation's name (``University of California``, ``Bank of America``; ``the Kingdom of Sicily`` is
-    the place)."""
+    """Some occurrence of the place ``surface`` in ``texts`` stands as a place of its own: no capitalised word
+    (a function word aside) right before it or right after it or its possessive (``Warsaw University of
+    Technology``, ``Manhattan Storage and Warehouse Company``, ``America's Funniest Home Videos``; a direction
+    before it describes a part of it: ``Southern California``), and not
+    after ``<Name> of`` (``University of California``, ``Church of England``) unless that name is a form of
+    state or a title (``the Kingdom of Sicily``, ``King of France``: the place itself)."""
     def name_word(word: str) -> bool:
-        return word.lower() not in FUNCTION_WORDS and not lexicon.mostly_lower(word)
+        return word.lower() not in FUNCTION_WORDS
 
     for text in texts:
-        for m in re.finditer(rf"(?<![\w'’]){re.escape(surface)}(?!\w)", text):
+        for m in re.finditer(rf"(?<![\w'’]){re.escape(surface)}(?:['’]s?)?(?!\w)", text):
             start, end = m.span()
             after = _WORD_AFTER.match(text, end)
             before = _WORD_BEFORE.search(text, max(0, start - 40), start)
             of = _OF_BEFORE.search(text, max(0, start - 40), start)
-            if ((after and name_word(after.group(1))) or (before and name_word(before.group(1)))
-                    or (of and organisation_head(of.group(1)) is not None)):
+            if ((after and name_word(after.group(1)))
+                    or (before and name_word(before.group(1))
+                        and before.group(1).lower() not in GEO_MODIFIERS)
+                    or (of and of.group(1).lower() not in STATE_FORMS | TITLES)):
                 continue
             return True
     return False

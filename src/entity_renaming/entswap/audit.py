@@ -240,6 +240,9 @@ def audit(config_dir: Path, config: str, n: int, seed: int) -> str:
     if not renamings_path.exists():
         raise InputError(renamings_path, None, "renamings", "not found (build the config first)")
     found = passages(examples, read_renamings(renamings_path))
+    if not found and not examples and not config.endswith("-original"):
+        return (f"# Renaming audit: `{config}`\n\nThe config is empty (no example had a perturbable answer "
+                "entity of its type), so there is no renamed passage to audit.\n")
     if not found:
         raise InputError(renamings_path, None, "renamings",
                          f"config {config!r} renamed no passage, so there is nothing to audit"

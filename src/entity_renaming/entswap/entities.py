@@ -589,10 +589,12 @@ class _Occurrences:
         if (_capital(_LINK_AFTER.match(after)) or _capital(_LINK_BEFORE.search(before))
                 or re.search(r"\w &\s?$", before) or re.match(r"\s?& ?\w", after)):
             return True  # "Jean de Rély", "Jerónimo de Ayanz y Beaumont", "Boulton & Watt"
-        if entity.category in PLACES:  # the one place check of both studies (issue 19)
-            return (place_in_longer_name(text, start, start + len(entity.surface),
-                                         PLACE_SPAN_TYPE[entity.category], lexicon)
-                    or any(occurs_in(entity.surface, name) for name in self.persons))
+        if entity.category in PLACES:
+            if any(occurs_in(entity.surface, name) for name in self.persons):
+                return True  # "Paris Hilton"
+            if not inner_place and place_in_longer_name(text, start, start + len(entity.surface),
+                                                        PLACE_SPAN_TYPE[entity.category], lexicon):
+                return True  # the one check of both studies: a use of the place *alone* is none of these
         if entity.category in PLACES and LINKED_PLACE.match(after):
             return True  # "Newcastle upon Tyne", "Frankfurt am Main"
         if entity.category == "organization" and _ORG_CONTINUES.match(after):

@@ -122,14 +122,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--attn-implementation", default="sdpa", help="attention kernel (default sdpa)")
     p.add_argument(
         "--name",
-        help="--predictions: the model name in results and leaderboard (default: the file or folder name)",
+        help="with --predictions, the model name in results and leaderboard (default: the file or folder "
+        "name)",
     )
     p.add_argument(
         "--na-probs",
         type=Path,
         metavar="FILE",
-        help="--predictions FILE: SQuAD 2.0 no-answer probabilities {config: {id: p}} (evaluate-v2.0.py's "
-        "--na-prob-file, keyed by config)",
+        help="with --predictions FILE, SQuAD 2.0 no-answer probabilities {config: {id: p}} "
+        "(evaluate-v2.0.py's --na-prob-file, keyed by config)",
     )
     p.add_argument(
         "--na-prob-thresh",

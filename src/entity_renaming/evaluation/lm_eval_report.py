@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..cli import add_version
 from ..extras import MissingExtra, require
 from ..icl.prompts import PromptTemplate, extract_answer
 from .cli import display_name
@@ -92,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--offline", action="store_true", help="never download the release")
     p.add_argument("--plots", action="store_true", help="also draw the PNG plots under OUT/plots")
     p.add_argument("--out", type=Path, required=True, help="results folder")
+    add_version(p)
     return p
 
 
