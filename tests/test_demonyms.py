@@ -52,3 +52,13 @@ def test_a_plural_demonym_takes_the_new_demonyms_own_plural():
                 Substitution("Australian", demonym, "gpe", "nationality")]
         renamed, _ = rename_example(ex, subs)
         assert renamed.context == f"{new} is far. Many {plural} and one {demonym} came.", new
+
+
+def test_a_demonym_opening_a_name_the_passage_abbreviates_keeps_its_country():
+    """Blind read seed 3030 (GPE): Scotland → Liberia made "Liberian National Party" beside "the SNP"."""
+    lexicon = Lexicon()
+    scotland = PerturbableSpan("Scotland", "country", "gpe")
+    text = "Scotland voted. The Scottish National Party won, and the SNP formed a government."
+    assert demonym_spans(scotland, [text], lexicon) == "place.derived-word-left"
+    assert demonym_spans(scotland, [text.replace(", and the SNP formed a government", "")], lexicon) == [
+        PerturbableSpan("Scottish", "nationality", "gpe", "Scotland")]

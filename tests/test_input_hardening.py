@@ -122,11 +122,9 @@ def test_dataset_renamer_and_rename_dataset_validate_rows(tmp_path):
     assert any(s.example_id == "shifted" and "!= passage slice" in s.reason for s in result.skipped)
     with pytest.raises(InputError, match=r"^dataset: row 1: id: duplicate example id 'good'"):
         api.rename_dataset(Dataset.from_list([rows[0], rows[0]]), ner_backend=KingNer())
-    renamer = api.DatasetRenamer(perturbation="randstr", ner_cache=tmp_path / "ner")
-    bad = {**rows[0], "context": None}
-    batch = {key: [bad[key]] for key in bad}
-    with pytest.raises(InputError, match=r"^batch at row 0: row 0: context: expected str, got NoneType"):
-        renamer(batch)
+    bad = Dataset.from_list([rows[0], {**rows[0], "id": "bad", "context": None}])
+    with pytest.raises(InputError, match=r"^dataset: row 1: context: expected str, got NoneType"):
+        api.DatasetRenamer(bad, perturbation="randstr", ner_cache=tmp_path / "ner")  # checked when made
 
 
 # --- item 9: hub rows ------------------------------------------------------------------------------

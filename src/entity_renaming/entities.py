@@ -1082,9 +1082,24 @@ def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexic
                         and not re.search(r"(?:^|\W)[Tt]he $",
                                           text[max(0, m.start() - NEIGHBOURHOOD):m.start()])):
                     return "place.demonym-as-language"  # "entered Welsh at that time": a language
+                if abbreviated_name(form, text[end:end + NEIGHBOURHOOD], texts):
+                    return "place.derived-word-left"  # "Scottish National Party" beside "SNP" keeps the S
                 spans.setdefault(form, PerturbableSpan(form, "nationality", country.entity_type,
                                                        country.surface))
     return list(spans.values())
+
+
+def abbreviated_name(word: str, after: str, texts: Iterable[str]) -> bool:
+    """``word`` opens a name (capitalised words follow it) that ``texts`` also write as its initials
+    (``Scottish National Party`` and ``SNP``): renaming the word would leave the initials behind."""
+    run = _NAME_CONTINUES.match(after)
+    if not run:
+        return False
+    initials = word[0] + "".join(w[0] for w in run.group(0).split())
+    return any(re.search(rf"(?<!\w){initials}s?(?!\w)", t) for t in texts)
+
+
+_NAME_CONTINUES = re.compile(r"(?: [A-Z][\w'’]*)+")
 
 
 def _none(why: Why, rule: str) -> None:
