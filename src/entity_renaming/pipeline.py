@@ -30,7 +30,7 @@ from .io.formats import format_of
 from .lexicon import Lexicon
 from .model import QAExample, Renaming, Skip
 from .ner import NerBackend, NerCache, load_backend, recognize
-from .rules import Trace, veto_reason
+from .rules import Trace, first_rule
 from .sampling import Sampler, example_rng, indist_pool
 from .spans import perturbable_spans
 from .substitute import RenameError, rename_example
@@ -102,25 +102,24 @@ def selection(
         if not spans:
             reason = format_of(ex).no_answer_entity_reason(ex)
             if reason is None:
-                reason = out_of_scope_reason(entities, vetoes.get(ex.id, []), entity_type)
+                rule = out_of_scope_rule(entities, vetoes.get(ex.id, []), entity_type)
                 types = getattr(analysis, "candidates", {}).get(ex.id, frozenset())
-                if entity_type in types or (entity_type == "mix" and types):  # a candidate the rules left out
-                    head, _, rule = reason.partition(": ")
-                    reason = f"{head} {LEFT_BY_RULES}: {rule}"
+                left = entity_type in types or (entity_type == "mix" and bool(types))  # a candidate left out
+                reason = f"{no_span_reason(entity_type)}{' ' + LEFT_BY_RULES if left else ''}: {rule}"
             chosen.append((ex, reason))
         else:
             chosen.append((ex, spans))
     return chosen
 
 
-def out_of_scope_reason(entities: list[Entity], fired: Trace, entity_type: str) -> str:
+def out_of_scope_rule(entities: list[Entity], fired: Trace, entity_type: str) -> str:
     """Why an example has no spans for ``entity_type``: the rule (:mod:`.rules`) that removed a candidate."""
     typed = [e for e in entities if entity_type in ("mix", e.entity_type)]
     if any(e.clashes for e in typed):
-        return f"no perturbable {entity_type} answer entity: per.shares-words"
+        return "per.shares-words"
     if typed:  # an answer holds none of this type's spans (it names an entity of another type)
-        return f"no perturbable {entity_type} answer entity: answer.unchanged"
-    return veto_reason(entity_type, fired)
+        return "answer.unchanged"
+    return first_rule(entity_type, fired)
 
 
 def build_config(

@@ -180,8 +180,12 @@ def no(why: Why | None, rule: str) -> list:
     return why.no(rule) if why is not None else Why().no(rule)
 
 
+def first_rule(entity_type: str, fired: Trace) -> str:
+    """The first rule that removed a candidate of ``entity_type`` (``mix``: of any type), else
+    ``ner.no-answer-mention``."""
+    return next((f.rule for f in fired if entity_type in ("mix", f.entity_type)), "ner.no-answer-mention")
+
+
 def veto_reason(entity_type: str, fired: Trace) -> str:
-    """The out-of-scope reason of an example for ``entity_type``: the first rule that removed a candidate
-    of that type (``mix``: of any type), else ``ner.no-answer-mention``."""
-    rule = next((f.rule for f in fired if entity_type in ("mix", f.entity_type)), "ner.no-answer-mention")
-    return f"no perturbable {entity_type} answer entity: {rule}"
+    """The out-of-scope reason of an example for ``entity_type``: :func:`first_rule`."""
+    return f"no perturbable {entity_type} answer entity: {first_rule(entity_type, fired)}"
