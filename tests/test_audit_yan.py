@@ -9,7 +9,7 @@ import pytest
 from conftest import MRQA_SQUAD_DEV
 
 from entity_renaming.configs import ConfigResult, ConfigSpec
-from entity_renaming.entswap.audit import main
+from entity_renaming.entswap.audit import main, precision_counts
 from entity_renaming.io import read_examples
 from entity_renaming.model import Renaming, Substitution
 from entity_renaming.substitute import rename_example
@@ -74,3 +74,5 @@ def test_tally_turns_a_filled_in_review_into_the_precision_table(yan_config, tmp
     right = passages - bad_passages
     expected = f"| per | {passages} | {right} ({right / passages:.1%}) | {passages} (100.0%) |"
     assert expected in table
+    # per substitution (EntSwap's unit): every checklist row is a case
+    assert precision_counts(review, per_substitution=True) == {"per": (len(rows), len(rows) - 2, len(rows))}

@@ -181,16 +181,20 @@ _SECTION = re.compile(r"^## \d+\. ")
 _ROW = re.compile(r"^\| (\d+) \| ([^|]+?) \| .*\| \[([ xX])\] \| \[([ xX])\] \|\s*$")
 
 
-def tally(path: Path) -> str:
-    """The precision table of a filled-in review file: per entity type, the passages whose every
-    substitution of that type is right, for span identification and for substitution, with counts."""
+def precision_counts(path: Path, *, per_substitution: bool = False) -> dict[str, tuple[int, int, int]]:
+    """Per entity type of a filled-in review file: (cases, span identification right, substitution right).
+    A case is a passage, right for a type when every substitution of that type in it is right (Yan et al.),
+    or with ``per_substitution`` one checklist row (EntSwap, Siro & Ajayi)."""
     cases: dict[str, list[tuple[bool, bool]]] = defaultdict(list)  # type → (span ok, swap ok) per passage
     section: dict[str, list[tuple[bool, bool]]] | None = None
     marked = 0
 
     def close() -> None:
         for etype, rows in (section or {}).items():
-            cases[etype].append((all(r[0] for r in rows), all(r[1] for r in rows)))
+            if per_substitution:
+                cases[etype].extend(rows)
+            else:
+                cases[etype].append((all(r[0] for r in rows), all(r[1] for r in rows)))
 
     for line_no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if _SECTION.match(line):
@@ -210,13 +214,16 @@ def tally(path: Path) -> str:
         raise InputError(path, None, "checklist", "no checklist rows (is this an audit-renamings file?)")
     if not marked:
         raise InputError(path, None, "checklist", "nothing is marked [x]: fill in the review first")
+    return {etype: (len(rows), sum(r[0] for r in rows), sum(r[1] for r in rows))
+            for etype, rows in sorted(cases.items())}
+
+
+def tally(path: Path) -> str:
+    """The precision table of a filled-in review file (:func:`precision_counts`), with counts."""
     lines = [f"Precision by reading, from `{path.name}` (a passage counts for a type when every substitution "
              "of that type in it is right):", "",
              "| entity type | passages | span identification | substitution |", "|---|---:|---:|---:|"]
-    for etype in sorted(cases):
-        rows = cases[etype]
-        span, swap = sum(r[0] for r in rows), sum(r[1] for r in rows)
-        n = len(rows)
+    for etype, (n, span, swap) in precision_counts(path).items():
         lines.append(f"| {etype} | {n} | {span} ({span / n:.1%}) | {swap} ({swap / n:.1%}) |")
     return "\n".join(lines) + "\n"
 
