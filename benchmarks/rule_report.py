@@ -17,7 +17,13 @@ With ``--entswap``, ``rules.md`` adds per rule the surfaces EntSwap's article an
 (the same table; EntSwap decides per article, not per answer).
 
 The price of a rule (``../shared/docs/audit-protocol.md`` → "A rule's price") is then its removed count
-times the share of its sampled cases the reader marks right.
+times the share of its sampled cases the reader marks right. A reader writes ``yes``, ``adjust`` or ``no``
+after each ``**Right to rename?**``; then
+
+    python benchmarks/rule_report.py --tally rule-report/
+
+prints per rule the cases read, how many the reader would rename (yes / adjust) and the estimated price:
+candidates removed (``rule-counts.json``) times that share.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -66,6 +73,38 @@ def entswap_counts(path: Path, backend, cache: NerCache) -> list[str]:
     return lines
 
 
+_VERDICT = re.compile(r"^\*\*Right to rename\?\*\*\s*(yes|adjust|no)\b", re.I)
+
+
+def tally(folder: Path) -> str:
+    """Per rule: cases read, the share a reader would rename, and the estimated recall price."""
+    key = {r["case"]: r for r in map(json.loads, (folder / "rule-sample-key.jsonl").open(encoding="utf-8"))}
+    counts = json.loads((folder / "rule-counts.json").read_text(encoding="utf-8"))
+    verdicts: dict[int, str] = {}
+    case = None
+    for line_no, line in enumerate((folder / "rule-sample.md").read_text(encoding="utf-8").splitlines(), 1):
+        if line.startswith("## Case "):
+            case = int(line.split()[-1])
+        elif line.startswith("**Right to rename?**"):
+            m = _VERDICT.match(line)
+            if m is None:
+                raise SystemExit(f"{folder / 'rule-sample.md'}:{line_no}: case {case}: "
+                                 "write yes, adjust or no")
+            verdicts[case] = m.group(1).lower()
+    per_rule: dict[str, Counter[str]] = defaultdict(Counter)
+    for case, verdict in verdicts.items():
+        per_rule[key[case]["rule"]][verdict] += 1
+    lines = ["| rule | kind | removed | read | would rename (yes / adjust) | estimated price (candidates) |",
+             "|---|---|---:|---:|---:|---:|"]
+    for rid in sorted(per_rule, key=lambda r: -counts.get(r, 0)):
+        c = per_rule[rid]
+        read, right = sum(c.values()), c["yes"] + c["adjust"]
+        removed = counts.get(rid, 0)
+        lines.append(f"| `{rid}` | {RULES[rid].kind} | {removed:,} | {read} | {right} ({right / read:.0%}) "
+                     f"| {round(removed * right / read):,} |")
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -74,7 +113,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("rule-report"))
     parser.add_argument("--entswap", type=Path, help="also count EntSwap's removals on this SQuAD 2.0 file")
+    parser.add_argument("--tally", type=Path, metavar="FOLDER",
+                        help="print each rule's price from a report folder whose rule-sample.md a reader "
+                        "marked")
     args = parser.parse_args()
+    if args.tally:
+        print(tally(args.tally), end="")
+        return
     examples = read_examples(args.input)[1]
     backend = load_backend("spacy", DEFAULT_SPACY_MODEL)
     cache = NerCache(default_ner_cache_dir() / "ner.sqlite")
@@ -107,6 +152,8 @@ def main() -> None:
     if args.entswap:
         lines += ["", *entswap_counts(args.entswap, backend, cache)]
     (args.out / "rules.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (args.out / "rule-counts.json").write_text(json.dumps({r: len(v) for r, v in removed.items()}, indent=1),
+                                               encoding="utf-8")
     rng = random.Random(args.seed)
     cases = []
     for rid in sorted(removed):
