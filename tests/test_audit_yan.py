@@ -76,3 +76,23 @@ def test_tally_turns_a_filled_in_review_into_the_precision_table(yan_config, tmp
     assert expected in table
     # per substitution (EntSwap's unit): every checklist row is a case
     assert precision_counts(review, per_substitution=True) == {"per": (len(rows), len(rows) - 2, len(rows))}
+
+
+def test_a_manifest_path_outside_the_folder_is_refused_before_reading(yan_config, tmp_path, capsys):
+    """audit-renamings reads only files inside the build folder: a manifest entry pointing out is an error
+    naming the manifest and the field, and the outside file is never read."""
+    import json
+    import shutil
+
+    out, _ = yan_config
+    folder = tmp_path / "build"
+    shutil.copytree(out, folder)
+    outside = tmp_path / "outside.jsonl"
+    outside.write_text("not read\n", encoding="utf-8")
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    manifest["configs"][CONFIG]["file"] = "../outside.jsonl"
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    assert main(["--config-dir", str(folder), "--config", CONFIG, "--out", str(tmp_path / "r.md")]) == 2
+    err = capsys.readouterr().err
+    assert "manifest.json" in err and f"configs.{CONFIG}.file" in err and "outside" in err
+    assert not (tmp_path / "r.md").exists()

@@ -28,6 +28,8 @@ from ..io import read_examples
 from ..io.errors import InputError
 from ..io.mrqa import read_lines
 from ..model import Edit, QAExample, Renaming
+from ..release.errors import ReleaseError
+from ..release.paths import confined
 from ..substitute import is_grammar_edit
 from . import recall
 
@@ -233,7 +235,10 @@ def data_file(config_dir: Path, config: str) -> Path:
     if manifest.exists():
         entry = json.loads(manifest.read_text(encoding="utf-8")).get("configs", {}).get(config)
         if entry:
-            return config_dir / entry["file"]
+            try:  # a manifest names files inside its folder only
+                return confined(config_dir, entry.get("file"), f"configs.{config}.file")
+            except ReleaseError as err:
+                raise InputError(manifest, None, f"configs.{config}.file", str(err)) from None
     for suffix in (".json", ".jsonl.gz", ".jsonl"):
         if (config_dir / f"{config}{suffix}").exists():
             return config_dir / f"{config}{suffix}"
