@@ -7,6 +7,7 @@ loaded back with ``datasets`` offline from fresh caches.
 
 from __future__ import annotations
 
+import fnmatch
 import gzip
 import hashlib
 import json
@@ -335,6 +336,8 @@ def test_push_creates_the_repo_uploads_the_planned_files_and_tags_the_commit(bui
     assert upload == "upload_folder" and u_kw["repo_type"] == "dataset" and u_kw["folder_path"] == built
     assert sorted(u_kw["allow_patterns"]) == sorted(file_hashes(built))
     assert "*/*.parquet" in u_kw["delete_patterns"]
+    tasks = [rel for rel in file_hashes(built) if rel.startswith("lm_eval_tasks/")]
+    assert tasks and all(any(fnmatch.fnmatch(rel, p) for p in u_kw["delete_patterns"]) for rel in tasks)
     assert tag == "create_tag" and t_args == ("org/erm",) and t_kw["tag"] == "v0.0.1"
     assert t_kw["revision"] == "c0ffee" and t_kw["repo_type"] == "dataset"
     assert "pushed: https://huggingface.co/datasets/org/erm/commit/c0ffee" in capsys.readouterr().out

@@ -10,8 +10,9 @@ from .paths import confined
 from .verify import read_release_manifest, verify_release
 from .writer import MANIFEST
 
-#: Remote files that an upload may delete when the new release no longer has them (stale shards).
-DELETE_PATTERNS = ["*/*.parquet", "*.parquet"]
+#: Remote files that an upload may delete when the new release no longer has them: stale shards and
+#: lm-evaluation-harness task files of configs or groups the release dropped.
+DELETE_PATTERNS = ["*/*.parquet", "*.parquet", "lm_eval_tasks/*"]
 
 
 @dataclass(frozen=True)
