@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 _RST = re.compile(r":(?:func|class|mod|meth|data|attr):`([^`]+)`|``([^`]+)``")
@@ -48,3 +49,16 @@ def add_ner_cache(parser: argparse.ArgumentParser | argparse._ArgumentGroup, hel
     parser.add_argument("--ner-cache", type=Path, metavar="DIR", help=help)
     parser.add_argument("--ner-cache-dir", type=Path, dest="ner_cache", action=DeprecatedAlias,
                         new="--ner-cache")
+
+
+def print_written(prog: str, written: Callable[[], Iterable[Path]],
+                  errors: tuple[type[BaseException], ...]) -> int:
+    """Run a command that yields the paths it writes, printing each; one of ``errors`` is printed as
+    ``prog: error: …`` and gives exit status 2."""
+    try:
+        for path in written():
+            print(path)
+    except errors as err:
+        print(f"{prog}: error: {err}", file=sys.stderr)
+        return 2
+    return 0

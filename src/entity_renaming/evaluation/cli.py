@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from tqdm.auto import tqdm
 
-from ..cli import add_version
+from ..cli import add_version, print_written
 from ..extras import MissingExtra, require
 from ..io.formats import get_format
 from .leaderboard import write_leaderboard
@@ -297,13 +297,7 @@ def run(args: argparse.Namespace) -> list[Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    try:
-        for path in run(args):
-            print(path)
-    except (ReleaseError, MissingExtra, OSError) as err:
-        print(f"evaluate-benchmark: error: {err}", file=sys.stderr)
-        return 2
-    return 0
+    return print_written("evaluate-benchmark", lambda: run(args), (ReleaseError, MissingExtra, OSError))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..cli import add_version
+from ..cli import add_version, print_written
 from ..extras import MissingExtra, require
 from ..icl.prompts import PromptTemplate, extract_answer
 from .cli import display_name
@@ -120,13 +120,7 @@ def run(args: argparse.Namespace) -> list[Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    try:
-        for path in run(args):
-            print(path)
-    except (ReleaseError, MissingExtra, OSError) as err:
-        print(f"lm-eval-report: error: {err}", file=sys.stderr)
-        return 2
-    return 0
+    return print_written("lm-eval-report", lambda: run(args), (ReleaseError, MissingExtra, OSError))
 
 
 if __name__ == "__main__":  # pragma: no cover

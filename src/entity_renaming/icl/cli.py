@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..cli import add_ner_cache, add_version
+from ..cli import add_ner_cache, add_version, print_written
 from ..evaluation.release import ReleaseError, load_config, open_release
 from ..evaluation.results import code_version, hardware, write_json
 from ..extras import MissingExtra, require
@@ -263,13 +263,8 @@ def run(args: argparse.Namespace) -> list[Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    try:
-        for path in run(args):
-            print(path)
-    except (ReleaseError, InputError, BankError, MissingExtra, ValueError, OSError) as err:
-        print(f"icl-evaluate: error: {err}", file=sys.stderr)
-        return 2
-    return 0
+    return print_written("icl-evaluate", lambda: run(args),
+                         (ReleaseError, InputError, BankError, MissingExtra, ValueError, OSError))
 
 
 if __name__ == "__main__":  # pragma: no cover
