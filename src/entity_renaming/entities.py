@@ -38,6 +38,7 @@ from .lexicon import (
 )
 from .model import QAExample
 from .ner import Mention
+from .question import asked_type
 from .rules import Trace, Why, fire, no
 from .substitute import NO_S_PLURAL, heads_phrase
 
@@ -47,6 +48,7 @@ NEIGHBOURHOOD = 200
 
 #: spaCy/OntoNotes label → Yan et al.'s entity type.
 LABEL_TO_TYPE = {"PERSON": "per", "ORG": "org", "GPE": "gpe"}
+TYPE_TO_LABEL = {t: label for label, t in LABEL_TO_TYPE.items()}
 
 @dataclass(frozen=True)
 class PerturbableSpan:
@@ -125,6 +127,57 @@ def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexico
                                    for m in mentions):
                             found.setdefault((at, at + len(name)), Mention(at, at + len(name), label, name))
     return list(found.values())
+
+
+#: An answer that the question types is a name: capitalised words (particles and "of" / "and" between them),
+#: at most ``MAX_ASKED_WORDS`` of them, no digit.
+_ASKED_NAME = re.compile(r"[A-Z][^\W\d_]*(?:[-'’.][^\W\d_]+)*\.?(?: (?:[A-Z][^\W\d_]*(?:[-'’.][^\W\d_]+)*\.?"
+                         r"|de|du|da|di|del|von|van|der|den|la|le|el|al|bin|ibn|of|and|&))*")
+MAX_ASKED_WORDS = 5
+
+
+def question_typed_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
+    """Gold answers that *are* a name of the type the question asks for (:func:`.question.asked_type`:
+    "Which Mongol leader …?" → ``Chagatai``, tagged GPE; "Who …?" → ``Euclid``, untagged), as mentions of
+    that type where NER gives none of it over the name. The question is the typing evidence; the type's own
+    rules decide whether the name is renamable. A bare "who" / "where" (weak evidence) over a name NER
+    labels otherwise needs the passage's support (:func:`passage_says_person`: "Who …?" is also answered by
+    teams and companies); a place asked by "where" needs an unlabelled name."""
+    asked = asked_type(example.question)
+    if asked is None:
+        return []
+    label = TYPE_TO_LABEL[asked.entity_type]
+    found: dict[tuple[int, int], Mention] = {}
+    for answer in example.all_answers():
+        for start, end in answer.char_spans:
+            name = clean_surface(example.context[start:end])
+            if not name or len(name.split()) > MAX_ASKED_WORDS or not _ASKED_NAME.fullmatch(name):
+                continue
+            at = example.context.find(name, start, end)
+            at_end = at + len(name)
+            other = any(m.start < at_end and at < m.end and not (m.label == label and m.start <= at
+                                                                 and at_end <= m.end)
+                        for m in mentions)  # NER reads it otherwise
+            if at < 0 or (other and not asked.strong and not (
+                    asked.entity_type == "per" and passage_says_person(name, example.context, mentions,
+                                                                       lexicon))):
+                continue
+            found.setdefault((at, at_end), Mention(at, at_end, label, name))
+    return list(found.values())
+
+
+def passage_says_person(name: str, context: str, mentions: list[Mention], lexicon: Lexicon) -> bool:
+    """The passage or the name itself shows a person: the name reads as one
+    (:meth:`Lexicon.looks_like_person`: ``Johannes Bugenhagen``), NER labels it (or a longer name ending with it) PERSON in the passage, or a
+    gendered pronoun follows a mention of it (:func:`pronoun_gender`)."""
+    if lexicon.looks_like_person(name):
+        return True
+    words = tuple(name.split())
+    for m in mentions:
+        person = parse_person(m.text) if m.label == "PERSON" else None
+        if person is not None and person.words[-len(words):] == words:
+            return True
+    return any(pronoun_gender(context, words[-1:], mentions))
 
 
 def person_lasts(mentions: Iterable[Mention]) -> frozenset[str]:
@@ -219,7 +272,8 @@ def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_
 
 
 def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(), context: str = "",
-                 mentions: Iterable[Mention] = (), why: Why | None = None) -> list[PerturbableSpan]:
+                 mentions: Iterable[Mention] = (), why: Why | None = None, *, asked: bool = False
+                 ) -> list[PerturbableSpan]:
     """Spans of a person name of 1–3 name words: first name and surname (initials and a middle name kept).
 
     Every word must be a name word (:meth:`Lexicon.name_word`); the given name's type comes from
@@ -231,7 +285,9 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     dataset's persons bear it mostly as a surname (``Luther``), or when the Census lists it more often as a
     surname than SSA as a first name and the dataset has it as a surname of a full name; otherwise a given
     name with pronoun evidence (a mononym: ``Drogo``, ``Siegfried``) or one that the dataset's names open
-    with. ``why`` receives the rule (:mod:`.rules`) when there are no spans.
+    with. A question asking for a person (``asked``, :mod:`.question`) counts as the dataset's PERSON labels
+    of a lone word, and as its surname use when the Census lists it more often as a surname (``McManus``).
+    ``why`` receives the rule (:mod:`.rules`) when there are no spans.
     """
     name = parse_person(text)
     if name is None or not 1 <= len(name.words) <= 3 or not lexicon.person_name(name.words):
@@ -254,7 +310,7 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     word = name.words[0]
     labelled = max(lexicon.labels.count(word, "PERSON"), lexicon.labels.count(text, "PERSON"))
     if (not lexicon.person_word(word) and (lexicon.first_counts or lexicon.surname_counts)
-            and labelled < MIN_MONONYM_LABELS and not title_gender):
+            and labelled < MIN_MONONYM_LABELS and not title_gender and not asked):
         # a lone word needs a bank name, labels or a ruler's title: "Nuda" (a taxon) is no person
         return no(why, "per.lone-unknown")
     unattested = votes == (0, 0) and word not in lasts and not given_title
@@ -269,7 +325,7 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         return [PerturbableSpan(word, span_type, "per")] if span_type else no(why, "per.no-gender")
     surnames, firsts = lexicon.labels.surnames[word], lexicon.labels.firsts[word]
     if (name.titles or name.initials or word in lasts or surnames > firsts
-            or (lexicon.is_surname(word) and surnames > 0)):
+            or (lexicon.is_surname(word) and (surnames > 0 or asked))):  # "What kicker …?" "McManus"
         return [PerturbableSpan(word, "last", "per")]
     if votes == (0, 0):
         # no pronoun shows a person: "Gini" (coefficient), Michelangelo's "David" (a statue)
@@ -888,7 +944,8 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     if not answers:
         return []
     lasts, names = person_lasts(mentions), personwords_of(mentions)
-    candidates = []
+    # the question's evidence first: its type wins over NER's label of the same name
+    candidates = question_typed_answers(example, mentions, lexicon)
     for m in answer_entities(example, mentions) + dataset_labelled_answers(example, mentions, lexicon):
         if label_holds(m, lexicon):
             candidates.append(m)
@@ -961,7 +1018,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                            or mention.text.lower().startswith("the ")):
         return _none(why, "per.after-the")  # "the Stanley Steamer" a thing; "the town of Pons" a place
     if etype == "per":
-        spans = person_spans(text, lexicon, lasts, context, mentions, why)
+        asked = asked_type(question)
+        spans = person_spans(text, lexicon, lasts, context, mentions, why,
+                             asked=asked is not None and asked.entity_type == "per")
     elif " " not in text and etype == "org" and not is_acronym(text):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
     elif " " not in text and etype == "org":
