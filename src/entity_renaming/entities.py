@@ -129,10 +129,10 @@ def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexico
     return list(found.values())
 
 
-#: An answer that the question types is a name: capitalised words (particles and "of" / "and" between them),
-#: at most ``MAX_ASKED_WORDS`` of them, no digit.
+#: An answer that the question types is a name: capitalised words (particles and "of" between them), at most
+#: ``MAX_ASKED_WORDS`` of them, no digit, no list ("Charles and Ray Eames" is two persons).
 _ASKED_NAME = re.compile(r"[A-Z][^\W\d_]*(?:[-'’.][^\W\d_]+)*\.?(?: (?:[A-Z][^\W\d_]*(?:[-'’.][^\W\d_]+)*\.?"
-                         r"|de|du|da|di|del|von|van|der|den|la|le|el|al|bin|ibn|of|and|&))*")
+                         r"|de|du|da|di|del|von|van|der|den|la|le|el|al|bin|ibn|of))*")
 MAX_ASKED_WORDS = 5
 
 
@@ -142,7 +142,8 @@ def question_typed_answers(example: QAExample, mentions: list[Mention], lexicon:
     that type where NER gives none of it over the name. The question is the typing evidence; the type's own
     rules decide whether the name is renamable. A bare "who" / "where" (weak evidence) over a name NER
     labels otherwise needs the passage's support (:func:`passage_says_person`: "Who …?" is also answered by
-    teams and companies); a place asked by "where" needs an unlabelled name."""
+    teams and companies); "where" is no evidence of a place here (a neighbourhood, an island, a building
+    answer it)."""
     asked = asked_type(example.question)
     if asked is None:
         return []
@@ -158,9 +159,8 @@ def question_typed_answers(example: QAExample, mentions: list[Mention], lexicon:
             other = any(m.start < at_end and at < m.end and not (m.label == label and m.start <= at
                                                                  and at_end <= m.end)
                         for m in mentions)  # NER reads it otherwise
-            if at < 0 or (other and not asked.strong and not (
-                    asked.entity_type == "per" and passage_says_person(name, example.context, mentions,
-                                                                       lexicon))):
+            if at < 0 or (not asked.strong and (asked.entity_type != "per" or (
+                    other and not passage_says_person(name, example.context, mentions, lexicon)))):
                 continue
             found.setdefault((at, at_end), Mention(at, at_end, label, name))
     return list(found.values())
@@ -168,7 +168,8 @@ def question_typed_answers(example: QAExample, mentions: list[Mention], lexicon:
 
 def passage_says_person(name: str, context: str, mentions: list[Mention], lexicon: Lexicon) -> bool:
     """The passage or the name itself shows a person: the name reads as one
-    (:meth:`Lexicon.looks_like_person`: ``Johannes Bugenhagen``), NER labels it (or a longer name ending with it) PERSON in the passage, or a
+    (:meth:`Lexicon.looks_like_person`: ``Johannes Bugenhagen``), NER labels it (or a longer name ending
+    with it) PERSON in the passage, or a
     gendered pronoun follows a mention of it (:func:`pronoun_gender`)."""
     if lexicon.looks_like_person(name):
         return True
@@ -239,6 +240,32 @@ def pronoun_gender(context: str, words: tuple[str, ...], mentions: Iterable[Ment
     return male, female
 
 
+_KIN = {**dict.fromkeys(words_of("""father son brother husband uncle nephew grandson grandfather king
+                                    emperor prince duke sultan"""), "first-male"),
+        **dict.fromkeys(words_of("""mother daughter sister wife widow aunt niece granddaughter grandmother
+                                    queen empress princess duchess"""), "first-female")}
+_KIN_WORDS = "|".join(_KIN)
+
+
+def kin_gender(context: str, word: str) -> str | None:
+    """The gender a kinship or ruler's noun gives the person ``word`` in the passage: right before the name
+    (``his mother Hoelun``, ``wife Katharina``) or in an apposition after it (``Creon, the current King of
+    Thebes``); ``None`` when none does or they disagree. Stronger than a pronoun after the name, which may
+    be another person's (``Temüjin's mother Hoelun … his``)."""
+    name = re.escape(word)
+    found: set[str] = set()
+    for m in re.finditer(rf"\b({_KIN_WORDS})\s+{name}(?!\w)|(?<!\w){name},\s+(?:the|a|his|her|its)\s+"
+                         rf"(?:[\w-]+\s+)?({_KIN_WORDS})\b", context, re.IGNORECASE):
+        found.add(_KIN[(m.group(1) or m.group(2)).lower()])
+    return found.pop() if len(found) == 1 else None
+
+
+def surname_in_text(word: str, context: str, lexicon: Lexicon) -> bool:
+    """The passage writes ``word`` after a bank first name (``Brandon McManus``): a surname used alone."""
+    return any(m.group(1).lower() in lexicon.first_counts and m.group(1).lower() not in TITLES
+               for m in re.finditer(rf"\b([A-Z][a-z]+) {re.escape(word)}(?!\w)", context))
+
+
 #: A given name that fewer US people bear (SSA) shows no sex by the US bank alone: the passage's pronouns
 #: or ``gender-guesser``'s world data must agree (bank gender is a fallback for common names only).
 RARE_BANK_NAME = 5_000
@@ -286,7 +313,10 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     surname than SSA as a first name and the dataset has it as a surname of a full name; otherwise a given
     name with pronoun evidence (a mononym: ``Drogo``, ``Siegfried``) or one that the dataset's names open
     with. A question asking for a person (``asked``, :mod:`.question`) counts as the dataset's PERSON labels
-    of a lone word, and as its surname use when the Census lists it more often as a surname (``McManus``).
+    of a lone word, and as its surname use when the Census lists it more often as a surname and no world
+    data know it as a given name (``McManus``; not ``Siegfried``) or the passage writes it after a first
+    name; its kinship nouns then give its gender
+    (:func:`kin_gender`).
     ``why`` receives the rule (:mod:`.rules`) when there are no spans.
     """
     name = parse_person(text)
@@ -296,6 +326,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     votes = pronoun_gender(context, name.words, mentions) if context else (0, 0)
     given_title = next((t for t in name.titles if t in GIVEN_NAME_TITLES), None)
     title_gender = GIVEN_NAME_TITLES[given_title] if given_title else None
+    if asked and not title_gender and context:
+        title_gender = kin_gender(context, name.words[0])  # "his mother Hoelun"
     if len(name.words) >= 2:
         if name.byname:
             return no(why, "per.byname")  # "John Paul II": given names only, no surname
@@ -308,6 +340,10 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
             return [PerturbableSpan(last, "last", "per")]
         return [PerturbableSpan(first, span_type, "per"), PerturbableSpan(last, "last", "per")]
     word = name.words[0]
+    if any(len(p.words) >= 2 and word in p.words and lexicon.family_name_first(p.words)
+           for m in mentions if m.label == "PERSON" and (p := parse_person(m.text)) is not None):
+        # "Elbegdorj" of "Tsakhiagiin Elbegdorj": a given name written after a family name or patronymic
+        return no(why, "per.family-name-first")
     labelled = max(lexicon.labels.count(word, "PERSON"), lexicon.labels.count(text, "PERSON"))
     if (not lexicon.person_word(word) and (lexicon.first_counts or lexicon.surname_counts)
             and labelled < MIN_MONONYM_LABELS and not title_gender and not asked):
@@ -325,7 +361,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         return [PerturbableSpan(word, span_type, "per")] if span_type else no(why, "per.no-gender")
     surnames, firsts = lexicon.labels.surnames[word], lexicon.labels.firsts[word]
     if (name.titles or name.initials or word in lasts or surnames > firsts
-            or (lexicon.is_surname(word) and (surnames > 0 or asked))):  # "What kicker …?" "McManus"
+            or (lexicon.is_surname(word) and (surnames > 0 or (asked and (
+                lexicon.guessed_gender(word) is None or surname_in_text(word, context, lexicon)))))):
         return [PerturbableSpan(word, "last", "per")]
     if votes == (0, 0):
         # no pronoun shows a person: "Gini" (coefficient), Michelangelo's "David" (a statue)
@@ -1019,8 +1056,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "per.after-the")  # "the Stanley Steamer" a thing; "the town of Pons" a place
     if etype == "per":
         asked = asked_type(question)
+        named = sum(names_entity(a, text) for a in answers) * 2 > len(answers)  # the answer *is* the name
         spans = person_spans(text, lexicon, lasts, context, mentions, why,
-                             asked=asked is not None and asked.entity_type == "per")
+                             asked=asked is not None and asked.entity_type == "per" and named)
     elif " " not in text and etype == "org" and not is_acronym(text):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
     elif " " not in text and etype == "org":

@@ -55,6 +55,8 @@ _WH = re.compile(r"(?<![\w'’])(?:(?P<who>[Ww]hom?|[Ww]hose)|(?P<where>[Ww]here
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
 #: A question naming its answer's kind after "the name of" ("What was the name of the king who …").
 _NAME_OF = re.compile(r"\bname of (?:the|this|that|a|an|his|her|their) ", re.IGNORECASE)
+#: A question about a name's origin: a renamed answer would break the relation it asks about.
+_ABOUT_NAME = re.compile(r"\b(?:re)?nam(?:ed?|es)\s+(?:after|for)\b", re.IGNORECASE)
 #: Words a what/which phrase may hold before its noun ("What halftime performer", "Which Mongol leader").
 MAX_MODIFIERS = 3
 
@@ -86,10 +88,14 @@ def asked_type(question: str) -> Asked | None:
     """The entity type ``question`` asks for, from its first wh-word: "who" / "whom" / "whose" (a
     capitalised ``Who`` only opening the question: not "Doctor Who") → a person, weak; "where" → a place,
     weak; "what" / "which" → the type of the noun its phrase names (``Which Mongol leader``, ``What
-    country``), or after "the name of the" (``What was the name of the king``), strong; else ``None``."""
+    country``), or after "the name of the" (``What was the name of the king``), strong; else ``None``, also
+    for a question about a name's origin ("named after")."""
+    if _ABOUT_NAME.search(question):
+        return None  # "Who was Temüjin named after?": the answer's name itself is the point
     for wh in _WH.finditer(question):
         word = wh.group()
-        if word[0].isupper() and question[:wh.start()].strip() and question[wh.start() - 2: wh.start()] != ", ":
+        opens = not question[:wh.start()].strip() or question[wh.start() - 2: wh.start()] == ", "
+        if word[0].isupper() and not opens:
             continue  # a title ("Doctor Who"), not the question's wh-word
         if wh.group("who"):
             return Asked("per", word.lower(), False)
