@@ -260,6 +260,10 @@ def kin_gender(context: str, word: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+#: A Census surname that fewer US people bear is no evidence alone that a lone word is a surname (``Drogo``).
+SURNAME_EVIDENCE = 500
+
+
 def surname_in_text(word: str, context: str, lexicon: Lexicon) -> bool:
     """The passage writes ``word`` after a bank first name (``Brandon McManus``): a surname used alone."""
     return any(m.group(1).lower() in lexicon.first_counts and m.group(1).lower() not in TITLES
@@ -314,9 +318,9 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     name with pronoun evidence (a mononym: ``Drogo``, ``Siegfried``) or one that the dataset's names open
     with. A question asking for a person (``asked``, :mod:`.question`) counts as the dataset's PERSON labels
     of a lone word, and as its surname use when the Census lists it more often as a surname and no world
-    data know it as a given name (``McManus``; not ``Siegfried``) or the passage writes it after a first
-    name; its kinship nouns then give its gender
-    (:func:`kin_gender`).
+    data know it as a given name (``McManus``; not ``Siegfried``; ``SURNAME_EVIDENCE``) or the passage
+    writes it after a first name. A kinship or ruler's noun beside the name gives its gender before
+    pronouns do (:func:`kin_gender`).
     ``why`` receives the rule (:mod:`.rules`) when there are no spans.
     """
     name = parse_person(text)
@@ -326,8 +330,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     votes = pronoun_gender(context, name.words, mentions) if context else (0, 0)
     given_title = next((t for t in name.titles if t in GIVEN_NAME_TITLES), None)
     title_gender = GIVEN_NAME_TITLES[given_title] if given_title else None
-    if asked and not title_gender and context:
-        title_gender = kin_gender(context, name.words[0])  # "his mother Hoelun"
+    if not title_gender and context:
+        title_gender = kin_gender(context, name.words[0])  # "his mother Hoelun", "Creon, the King of Thebes"
     if len(name.words) >= 2:
         if name.byname:
             return no(why, "per.byname")  # "John Paul II": given names only, no surname
@@ -362,12 +366,14 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     surnames, firsts = lexicon.labels.surnames[word], lexicon.labels.firsts[word]
     if (name.titles or name.initials or word in lasts or surnames > firsts
             or (lexicon.is_surname(word) and (surnames > 0 or (asked and (
-                lexicon.guessed_gender(word) is None or surname_in_text(word, context, lexicon)))))):
+                (lexicon.guessed_gender(word) is None
+                 and lexicon.surname_counts.get(word.lower(), 0) >= SURNAME_EVIDENCE)
+                or surname_in_text(word, context, lexicon)))))):
         return [PerturbableSpan(word, "last", "per")]
     if votes == (0, 0):
         # no pronoun shows a person: "Gini" (coefficient), Michelangelo's "David" (a statue)
         return no(why, "per.lone-no-pronoun")
-    span_type = first_name_type(word, lexicon, votes)
+    span_type = first_name_type(word, lexicon, votes, title_gender)
     return [PerturbableSpan(word, span_type, "per")] if span_type else no(why, "per.no-gender")
 
 
