@@ -887,7 +887,10 @@ def asks_for_work(question: str) -> bool:
     return _ASKS_FOR_WORK.search(question) is not None
 
 
-_AFTER_THE = re.compile(r"(?<!\w)[Tt]he\s+$|\b(?:town|village|commune|port|capital) of\s+$")
+#: A PERSON mention after "the", "the town of" or a capitalised place noun ("Fort William Henry", "Cape
+#: Cod") names a thing or a place (rule ``per.after-the``).
+_AFTER_THE = re.compile(r"(?<!\w)[Tt]he\s+$|\b(?:town|village|commune|port|capital) of\s+$|\b(?:"
+                        + "|".join(sorted(w.capitalize() for w in PLACE_NOUNS | {"mount"})) + r")\s+$")
 _CONJUNCTS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
 
 
@@ -933,22 +936,60 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
         words = set(clean_surface(m.text).split())
         if m.label == "PERSON" and words & firsts and words - own:
             return True
+    lasts = surfaces - firsts
     for surface in surfaces:
         for match in re.finditer(rf"(?<!\w){re.escape(surface)}{_NEXT_WORD}", context):
             following = match.group(1).removesuffix("'s").removesuffix("’s")
             if following not in own and following.lower() not in FUNCTION_WORDS and name_form(following):
+                if surface in lasts and named_after_person(surface, following, found, lexicon):
+                    continue  # "Booth School of Business" beside "David G. Booth": renamed with him
                 return True
         if eponym_use(surface, context):
             return True  # "Turing machines", "Newton's laws": a term named after the person
         born = re.search(rf"\b(?:born|née|né)\s+([A-Z][^\W\d_]+)\s+{re.escape(surface)}(?!\w)", context)
-        if born and born.group(1) not in own:
-            return True  # "Andrew Lortie (born André Lortie)": a birth name would keep its given name
+        if born and born.group(1) not in own and firsts:
+            return True  # "Andrew Lortie (born André Lortie)": the birth name would keep its given name
     for entity in found:  # a lone given name of a full name: another person ("Ali" beside "Ali Shariati")
         last = next((s.surface for s in entity.spans if s.span_type == "last"), None)
         given = [s.surface for s in entity.spans if s.span_type != "last"]
         if entity.entity_type == "per" and last and any(_lone(g, last, context) for g in given):
             return True
     return False
+
+
+def named_after_person(surname: str, following: str, found: list[Entity], lexicon: Lexicon) -> bool:
+    """``<surname> <following>`` names an institution after the person (``Booth School of Business`` beside
+    ``David G. Booth``, ``Tesla Electric Light``): the next word is an organisation word
+    (``ORGANISATION_HEADS``), the person has a full name among ``found`` and the surname is no place's name
+    (``Washington State``)."""
+    full = any(e.entity_type == "per" and len(e.text.split()) >= 2 and surname in e.text.split()
+               for e in found)
+    return full and following.lower() in ORGANISATION_HEADS and not lexicon.is_gazetteer_name(surname)
+
+
+def surnames_only(found: list[Entity], answers: list[str], context: str, mentions: list[Mention],
+                  lexicon: Lexicon) -> list[Entity] | None:
+    """The persons of ``found`` with their given names kept and their surnames renamed, when only their
+    given names clash (:func:`shares_person_words`: ``Charles Darwin`` beside ``Sir Charles Lyell``, ``Dr.
+    Thomas Coke`` beside ``Thomas Vasey``, ``Andrew Lortie (born André Lortie)``): the other person's name
+    stays whole. ``None`` when a person has no surname to rename, a surname clashes too, or a gold answer
+    would keep no renamed word."""
+    persons = sorted((e.start, e.end) for e in found if e.entity_type == "per")
+    if any(context[a[1]:b[0]].strip() == "" for a, b in zip(persons, persons[1:], strict=False)):
+        return None  # "Henry Young Darracott Scott" read as two persons: one name, split
+    kept = []
+    for entity in found:
+        if entity.entity_type == "per":
+            spans = tuple(s for s in entity.spans if s.span_type == "last")
+            if not spans:
+                return None
+            entity = replace(entity, spans=spans, evidence=(*entity.evidence, "given name kept: it clashes"))
+        kept.append(entity)
+    if shares_person_words(kept, context, mentions, lexicon):
+        return None
+    if not all(any(occurs_in(s.surface, a) for e in kept for s in e.spans) for a in answers):
+        return None
+    return kept
 
 
 def _lone(given: str, last: str, text: str) -> bool:
@@ -1020,6 +1061,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     if any(group & texts and not group <= texts for group in listed):
         return _drop(found, "answer.list-partial", trace)  # a listing answer would keep one of its persons
     if shares_person_words(found, example.context, mentions, lexicon):  # John B. Goodenough, John M. Smith
+        kept = surnames_only(found, answers, example.context, mentions, lexicon)
+        if kept is not None:
+            return kept  # "Charles Darwin" beside "Charles Lyell": Darwin renamed, Charles kept
         found = [replace(e, clashes=True) if e.entity_type == "per" else e for e in found]
         for e in found:
             if e.clashes:

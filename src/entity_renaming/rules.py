@@ -45,7 +45,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("question.asks-for-work", "the question asks for a work (show, film, book …): the answer is a "
          "title", "veto", _ALL),
     # ---- persons
-    Rule("per.after-the", "a PERSON mention after 'the' / 'the town of': a thing or a place", "veto", _YAN),
+    Rule("per.after-the", "a PERSON mention after 'the' / 'the town of' / a capitalised place noun (Fort "
+         "William Henry): a thing or a place", "veto", _YAN),
     Rule("per.not-name-words", "a word of the name is no name word, or the name has more than 3 words",
          "evidence", _YAN),
     Rule("per.byname", "a regnal name with a numeral or epithet and no surname (John Paul II)", "veto", _YAN),
@@ -63,7 +64,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("per.lone-no-pronoun", "a lone given name that no pronoun of the passage attests", "evidence",
          _YAN),
     Rule("per.shares-words", "a renamed person word also stands in another name of the passage (a "
-         "namesake, an eponym, a birth name, a lone given name of another person)", "veto", _ALL),
+         "namesake, an eponym term, a birth name, a lone given name of another person); Yan et al.: where "
+         "only given names clash, the given name is kept and the surname renamed, and an institution named "
+         "after the person (Booth School of Business) is renamed with them", "veto", _ALL),
     # ---- organisations
     Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name",
          "veto", _YAN),
