@@ -88,3 +88,36 @@ def test_question_evidence_does_not_rename_names_or_list_members(analysis):
     for qid, surface in NOT_RENAMED.items():
         renamed = {s.surface for e in analysis[qid] for s in e.spans}
         assert surface not in renamed, (qid, renamed)
+
+
+SHARED = {
+    "5c8093c6": {("Darwin", "last")},  # "Charles Darwin" beside "Sir Charles Lyell": Charles kept
+    "40c451ce": {("Lortie", "last")},  # "Andrew Lortie (born André Lortie)": both forms keep their given name
+    "875f3dcb": {("David", "first-male"), ("Booth", "last")},  # "Booth School of Business": named after him
+}
+LEFT = {
+    "3b124ba2": "Scott",  # "Henry Young Darracott Scott", read as two persons: one split name
+    "693afa1e": "Rhine",  # "Middle Rhine" beside "Rhine Gorge": a gorge is no institution
+    "28856c73": "Henry",  # "Fort William Henry": a fort
+}
+
+
+@pytest.fixture(scope="module")
+def shared(spacy_ner):
+    examples = read_examples(MRQA_SQUAD_DEV)[1]
+    wanted = {ex.id for ex in examples if ex.id[:8] in SHARED.keys() | LEFT.keys()}
+    chosen = {ex.context for ex in examples if ex.id in wanted}
+    subset, _, _, entities = analyse_passages(examples, chosen, spacy_ner)
+    return {ex.id[:8]: entities[ex.id] for ex in subset if ex.id in wanted}
+
+
+def test_a_clashing_given_name_is_kept_and_the_surname_renamed(shared):
+    for qid, expected in SHARED.items():
+        spans = {(s.surface, s.span_type) for e in shared[qid] if not e.clashes for s in e.spans}
+        assert spans == expected, (qid, spans)
+
+
+def test_names_of_other_referents_are_not_rescued(shared):
+    for qid, surface in LEFT.items():
+        renamed = {s.surface for e in shared[qid] if not e.clashes for s in e.spans}
+        assert surface not in renamed, (qid, renamed)
