@@ -1012,7 +1012,7 @@ def names_organisation_answer(answers: list[str], text: str, spans: Iterable[Per
 
 
 def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexicon,
-                     trace: Trace | None = None) -> list[Entity]:
+                     trace: Trace | None = None, *, keep_given: bool = True) -> list[Entity]:
     """The answer entities of one example, typed from evidence, each with its spans (see module doc).
 
     Candidates are the answer-overlapping mentions whose label agrees with the dataset and whose name
@@ -1022,7 +1022,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     other places only (:func:`place_list`: ``Graz, Austria``). The example has none unless every answer
     contains a span of them (else a gold answer would be left unchanged; an example where a minority of
     annotators name another person is skipped) and every person or place of a listing answer is an answer
-    entity. ``trace`` receives the rule (:mod:`.rules`) that removed each candidate left out.
+    entity. ``trace`` receives the rule (:mod:`.rules`) that removed each candidate left out. Persons whose
+    given names clash keep them and have their surnames renamed (:func:`surnames_only`) with ``keep_given``;
+    without it (the ICL study, which renames a full name as one unit) they are marked ``clashes``.
     """
     answers = answer_texts(example)
     if not answers:
@@ -1030,7 +1032,10 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     lasts, names = person_lasts(mentions), personwords_of(mentions)
     # the question's evidence first: its type wins over NER's label of the same name
     candidates = question_typed_answers(example, mentions, lexicon)
+    asked = {(m.text, m.label) for m in candidates}
     for m in answer_entities(example, mentions) + dataset_labelled_answers(example, mentions, lexicon):
+        if (clean_surface(m.text), m.label) in asked:
+            continue  # the question already made it a candidate of this type
         if label_holds(m, lexicon):
             candidates.append(m)
         else:
@@ -1061,7 +1066,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     if any(group & texts and not group <= texts for group in listed):
         return _drop(found, "answer.list-partial", trace)  # a listing answer would keep one of its persons
     if shares_person_words(found, example.context, mentions, lexicon):  # John B. Goodenough, John M. Smith
-        kept = surnames_only(found, answers, example.context, mentions, lexicon)
+        kept = surnames_only(found, answers, example.context, mentions, lexicon) if keep_given else None
         if kept is not None:
             return kept  # "Charles Darwin" beside "Charles Lyell": Darwin renamed, Charles kept
         found = [replace(e, clashes=True) if e.entity_type == "per" else e for e in found]
@@ -1267,7 +1272,7 @@ class Analysis(dict[str, list[Entity]]):
 
 
 def analyse_examples(examples: list[QAExample], mentions: dict[str, list[Mention]], lexicon: Lexicon,
-                     *, progress: bool = False) -> Analysis:
+                     *, progress: bool = False, keep_given: bool = True) -> Analysis:
     """Example id → its answer entities; the lexicon first observes the whole dataset's texts and labels."""
     from tqdm.auto import tqdm
 
@@ -1276,7 +1281,7 @@ def analyse_examples(examples: list[QAExample], mentions: dict[str, list[Mention
     analysis = Analysis()
     for ex in tqdm(examples, desc="entity analysis", unit="q", disable=not progress):
         trace: Trace = []
-        analysis[ex.id] = example_entities(ex, mentions[ex.context], lexicon, trace)
+        analysis[ex.id] = example_entities(ex, mentions[ex.context], lexicon, trace, keep_given=keep_given)
         if trace:
             analysis.vetoes[ex.id] = trace
     return analysis
