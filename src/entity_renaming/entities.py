@@ -260,6 +260,16 @@ def kin_gender(context: str, word: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+def never_lower(word: str, lexicon: Lexicon) -> bool:
+    """A frequent word that the corpus never writes in lower case and that is no title, no nationality and not
+    mostly labelled NORP (``Jews``): a name (``Beyoncé``,
+    ``Stalin``) when a question asks for a person and it is the answer, although no bank lists it and
+    ``wordfreq`` ranks it too frequent for a rare name."""
+    lowered = word.lower()
+    return (lexicon.case.lower[lowered] == 0 and lexicon.case.capital[lowered] > 0 and lowered not in TITLES
+            and lowered not in lexicon.nationalities and lexicon.labels.mostly(word) != "NORP")  # not "Jews"
+
+
 #: A Census surname that fewer US people bear is no evidence alone that a lone word is a surname (``Drogo``).
 SURNAME_EVIDENCE = 500
 
@@ -317,14 +327,17 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     surname than SSA as a first name and the dataset has it as a surname of a full name; otherwise a given
     name with pronoun evidence (a mononym: ``Drogo``, ``Siegfried``) or one that the dataset's names open
     with. A question asking for a person (``asked``, :mod:`.question`) counts as the dataset's PERSON labels
-    of a lone word, and as its surname use when the Census lists it more often as a surname and no world
+    of a lone word (and makes a word the corpus never writes in lower case a name word: :func:`never_lower`),
+    and as its surname use when the Census lists it more often as a surname and no world
     data know it as a given name (``McManus``; not ``Siegfried``; ``SURNAME_EVIDENCE``) or the passage
     writes it after a first name. A kinship or ruler's noun beside the name gives its gender before
     pronouns do (:func:`kin_gender`).
     ``why`` receives the rule (:mod:`.rules`) when there are no spans.
     """
     name = parse_person(text)
-    if name is None or not 1 <= len(name.words) <= 3 or not lexicon.person_name(name.words):
+    if name is None or not 1 <= len(name.words) <= 3 or not (
+            lexicon.person_name(name.words) or (asked and len(name.words) == 1 and never_lower(name.words[0],
+                                                                                              lexicon))):
         return no(why, "per.not-name-words")
     mentions = list(mentions)
     votes = pronoun_gender(context, name.words, mentions) if context else (0, 0)
@@ -937,11 +950,13 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
         if m.label == "PERSON" and words & firsts and words - own:
             return True
     lasts = surfaces - firsts
+    full_names = [*names, *(p.words for e in found if e.entity_type == "per"
+                            and (p := parse_person(e.text)) is not None)]
     for surface in surfaces:
         for match in re.finditer(rf"(?<!\w){re.escape(surface)}{_NEXT_WORD}", context):
             following = match.group(1).removesuffix("'s").removesuffix("’s")
             if following not in own and following.lower() not in FUNCTION_WORDS and name_form(following):
-                if surface in lasts and named_after_person(surface, following, found, lexicon):
+                if surface in lasts and named_after_person(surface, following, full_names, lexicon):
                     continue  # "Booth School of Business" beside "David G. Booth": renamed with him
                 return True
         if eponym_use(surface, context):
@@ -957,13 +972,13 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
     return False
 
 
-def named_after_person(surname: str, following: str, found: list[Entity], lexicon: Lexicon) -> bool:
+def named_after_person(surname: str, following: str, names: Iterable[tuple[str, ...]], lexicon: Lexicon
+                       ) -> bool:
     """``<surname> <following>`` names an institution after the person (``Booth School of Business`` beside
-    ``David G. Booth``, ``Tesla Electric Light``): the next word is an organisation word
-    (``ORGANISATION_HEADS``), the person has a full name among ``found`` and the surname is no place's name
-    (``Washington State``)."""
-    full = any(e.entity_type == "per" and len(e.text.split()) >= 2 and surname in e.text.split()
-               for e in found)
+    ``David G. Booth``, ``Tesla Electric Light`` beside ``Nikola Tesla``): the next word is an organisation
+    word (``ORGANISATION_HEADS``), the passage names the person in full (``names``: the name words of its
+    PERSON mentions) and the surname is no place's name (``Washington State``)."""
+    full = any(len(words) >= 2 and words[-1] == surname for words in names)
     return full and following.lower() in ORGANISATION_HEADS and not lexicon.is_gazetteer_name(surname)
 
 
@@ -975,7 +990,8 @@ def surnames_only(found: list[Entity], answers: list[str], context: str, mention
     stays whole. ``None`` when a person has no surname to rename, a surname clashes too, or a gold answer
     would keep no renamed word."""
     persons = sorted((e.start, e.end) for e in found if e.entity_type == "per")
-    if any(context[a[1]:b[0]].strip() == "" for a, b in zip(persons, persons[1:], strict=False)):
+    if any(b[0] >= a[1] and context[a[1]:b[0]].strip() == ""
+           for a, b in zip(persons, persons[1:], strict=False)):
         return None  # "Henry Young Darracott Scott" read as two persons: one name, split
     kept = []
     for entity in found:
