@@ -169,8 +169,7 @@ def question_typed_answers(example: QAExample, mentions: list[Mention], lexicon:
 def passage_says_person(name: str, context: str, mentions: list[Mention], lexicon: Lexicon) -> bool:
     """The passage or the name itself shows a person: the name reads as one
     (:meth:`Lexicon.looks_like_person`: ``Johannes Bugenhagen``), NER labels it (or a longer name ending
-    with it) PERSON in the passage, or a
-    gendered pronoun follows a mention of it (:func:`pronoun_gender`)."""
+    with it) PERSON in the passage, or a gendered pronoun follows a mention of it (:func:`pronoun_gender`)."""
     if lexicon.looks_like_person(name):
         return True
     words = tuple(name.split())
@@ -240,10 +239,11 @@ def pronoun_gender(context: str, words: tuple[str, ...], mentions: Iterable[Ment
     return male, female
 
 
-_KIN = {**dict.fromkeys(words_of("""father son brother husband uncle nephew grandson grandfather king
-                                    emperor prince duke sultan"""), "first-male"),
-        **dict.fromkeys(words_of("""mother daughter sister wife widow aunt niece granddaughter grandmother
-                                    queen empress princess duchess"""), "first-female")}
+#: Kinship nouns and the gendered rulers' titles (``GIVEN_NAME_TITLES``) → the gender they give a name.
+_KIN = {**dict.fromkeys(words_of("father son husband uncle nephew grandson grandfather"), "first-male"),
+        **dict.fromkeys(words_of("mother daughter wife widow aunt niece granddaughter grandmother"),
+                        "first-female"),
+        **{title: gender for title, gender in GIVEN_NAME_TITLES.items() if gender}}
 _KIN_WORDS = "|".join(_KIN)
 
 
@@ -261,10 +261,9 @@ def kin_gender(context: str, word: str) -> str | None:
 
 
 def never_lower(word: str, lexicon: Lexicon) -> bool:
-    """A frequent word that the corpus never writes in lower case and that is no title, no nationality and not
-    mostly labelled NORP (``Jews``): a name (``Beyoncé``,
-    ``Stalin``) when a question asks for a person and it is the answer, although no bank lists it and
-    ``wordfreq`` ranks it too frequent for a rare name."""
+    """A word that the corpus never writes in lower case and that is no title, no nationality and not mostly
+    labelled NORP (``Jews``): a name (``Beyoncé``, ``Stalin``) when a question asks for a person and it is
+    the answer, although no bank lists it and ``wordfreq`` ranks it too frequent for a rare name."""
     lowered = word.lower()
     return (lexicon.case.lower[lowered] == 0 and lexicon.case.capital[lowered] > 0 and lowered not in TITLES
             and lowered not in lexicon.nationalities and lexicon.labels.mostly(word) != "NORP")  # not "Jews"
@@ -328,10 +327,9 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     name with pronoun evidence (a mononym: ``Drogo``, ``Siegfried``) or one that the dataset's names open
     with. A question asking for a person (``asked``, :mod:`.question`) counts as the dataset's PERSON labels
     of a lone word (and makes a word the corpus never writes in lower case a name word: :func:`never_lower`),
-    and as its surname use when the Census lists it more often as a surname and no world
-    data know it as a given name (``McManus``; not ``Siegfried``; ``SURNAME_EVIDENCE``) or the passage
-    writes it after a first name. A kinship or ruler's noun beside the name gives its gender before
-    pronouns do (:func:`kin_gender`).
+    and as its surname use when the Census lists it more often as a surname and no world data know it as a
+    given name (``McManus``; not ``Siegfried``; ``SURNAME_EVIDENCE``) or the passage writes it after a first
+    name. A kinship or ruler's noun beside the name gives its gender before pronouns do (:func:`kin_gender`).
     ``why`` receives the rule (:mod:`.rules`) when there are no spans.
     """
     name = parse_person(text)
