@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from conftest import MRQA_SQUAD_DEV, analyse_passages
 
-from entity_renaming.entities import kin_gender
+from entity_renaming.entities import kin_gender, particle_given_name
 from entity_renaming.io import read_examples
 from entity_renaming.question import asked_type
 
@@ -121,3 +121,15 @@ def test_names_of_other_referents_are_not_rescued(shared):
     for qid, surface in LEFT.items():
         renamed = {s.surface for e in shared[qid] if not e.clashes for s in e.spans}
         assert surface not in renamed, (qid, renamed)
+
+
+def test_a_name_with_a_particle_renames_its_given_name_only(shared):
+    """"Johann von Staupitz", "Ismail El Gizouli": the surname with its particle stays (a reader would not
+    accept "von Smith"), the given name is renamed; a title before the particle is no given name."""
+    from entity_renaming.lexicon import Lexicon
+
+    lexicon = Lexicon()
+    assert particle_given_name("Johann von Staupitz", lexicon) == "Johann"
+    assert particle_given_name("Ismail El Gizouli", lexicon) == "Ismail"
+    assert particle_given_name("Marquis de Vaudreuil", lexicon) is None
+    assert particle_given_name("Emil von Behring and", lexicon) is None

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .lexicon import (
+    ARABIC_PARTICLES,
     CORPORATE,
     FUNCTION_WORDS,
     GEO_MODIFIERS,
@@ -269,6 +270,25 @@ def never_lower(word: str, lexicon: Lexicon) -> bool:
             and lowered not in lexicon.nationalities and lexicon.labels.mostly(word) != "NORP")  # not "Jews"
 
 
+#: Titles of nobility before a particle, not given names ("Marquis de Vaudreuil", "Comte de Grasse").
+NOBLE_TITLES = frozenset(words_of("marquis marquess marquise comte comtesse vicomte chevalier seigneur sieur"
+                                  ))
+
+
+def particle_given_name(text: str, lexicon: Lexicon) -> str | None:
+    """The given name of a name whose surname opens with a particle (``Johann von Staupitz``, ``Lothar de
+    Maizière``, ``Ismail El Gizouli``): one bank first name (a :meth:`Lexicon.name_word`) before the
+    particle, a capitalised name word after it; ``None`` for any other shape (a title first: ``Marquis de
+    Vaudreuil``; ``Ludwig van Beethoven`` has one too)."""
+    words = clean_surface(text).split()
+    if (len(words) != 3 or words[1].lower() not in PARTICLES | ARABIC_PARTICLES - {"ben"}
+            or not name_form(words[2]) or words[0].lower() in TITLES | NOBLE_TITLES):
+        return None
+    first = words[0]
+    return first if name_form(first) and first.lower() in lexicon.first_counts and lexicon.name_word(first) \
+        else None
+
+
 #: A Census surname that fewer US people bear is no evidence alone that a lone word is a surname (``Drogo``).
 SURNAME_EVIDENCE = 500
 
@@ -333,6 +353,12 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     ``why`` receives the rule (:mod:`.rules`) when there are no spans.
     """
     name = parse_person(text)
+    if name is None and (given := particle_given_name(text, lexicon)):
+        # "Johann von Staupitz", "Ismail El Gizouli": the surname with its particle stays, the given name
+        # is renamed when its gender shows
+        span_type = first_name_type(given, lexicon, pronoun_gender(context, (given,), list(mentions))
+                                    if context else (0, 0), kin_gender(context, given) if context else None)
+        return [PerturbableSpan(given, span_type, "per")] if span_type else no(why, "per.no-gender")
     if name is None or not 1 <= len(name.words) <= 3 or not (
             lexicon.person_name(name.words) or (asked and len(name.words) == 1 and never_lower(name.words[0],
                                                                                               lexicon))):

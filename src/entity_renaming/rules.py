@@ -47,8 +47,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- persons
     Rule("per.after-the", "a PERSON mention after 'the' / 'the town of' / a capitalised place noun (Fort "
          "William Henry): a thing or a place", "veto", _YAN),
-    Rule("per.not-name-words", "a word of the name is no name word, or the name has more than 3 words",
-         "evidence", _YAN),
+    Rule("per.not-name-words", "a word of the name is no name word, or the name has more than 3 words (a "
+         "given name, a particle and a surname keep the surname and rename the given name: Johann von "
+         "Staupitz)", "evidence", _YAN),
     Rule("per.byname", "a regnal name with a numeral or epithet and no surname (John Paul II)", "veto", _YAN),
     Rule("per.family-name-first", "a name written family name first (Mao Zedong), or a lone word of such a "
          "name of the passage (Elbegdorj of Tsakhiagiin Elbegdorj)", "veto", _ALL),
