@@ -69,15 +69,6 @@ NOT_RENAMED = {
 }
 
 
-@pytest.fixture(scope="module")
-def analysis(spacy_ner):
-    examples = read_examples(MRQA_SQUAD_DEV)[1]
-    wanted = {ex.id for ex in examples if ex.id[:8] in IDS.keys() | NOT_RENAMED.keys()}
-    chosen = {ex.context for ex in examples if ex.id in wanted}
-    subset, _, _, entities = analyse_passages(examples, chosen, spacy_ner)
-    return {ex.id[:8]: entities[ex.id] for ex in subset if ex.id in wanted}
-
-
 def test_question_typed_persons_are_renamed(analysis):
     for qid, (surface, span_type) in IDS.items():
         spans = {(s.surface, s.span_type) for e in analysis[qid] if e.entity_type == "per" for s in e.spans}
@@ -103,27 +94,29 @@ LEFT = {
 
 
 @pytest.fixture(scope="module")
-def shared(spacy_ner):
+def analysis(spacy_ner):
+    """The answer entities of the examples above (id prefix → entities), as a build finds them."""
     examples = read_examples(MRQA_SQUAD_DEV)[1]
-    wanted = {ex.id for ex in examples if ex.id[:8] in SHARED.keys() | LEFT.keys()}
+    prefixes = IDS.keys() | NOT_RENAMED.keys() | SHARED.keys() | LEFT.keys()
+    wanted = {ex.id for ex in examples if ex.id[:8] in prefixes}
     chosen = {ex.context for ex in examples if ex.id in wanted}
     subset, _, _, entities = analyse_passages(examples, chosen, spacy_ner)
     return {ex.id[:8]: entities[ex.id] for ex in subset if ex.id in wanted}
 
 
-def test_a_clashing_given_name_is_kept_and_the_surname_renamed(shared):
+def test_a_clashing_given_name_is_kept_and_the_surname_renamed(analysis):
     for qid, expected in SHARED.items():
-        spans = {(s.surface, s.span_type) for e in shared[qid] if not e.clashes for s in e.spans}
+        spans = {(s.surface, s.span_type) for e in analysis[qid] if not e.clashes for s in e.spans}
         assert spans == expected, (qid, spans)
 
 
-def test_names_of_other_referents_are_not_rescued(shared):
+def test_names_of_other_referents_are_not_rescued(analysis):
     for qid, surface in LEFT.items():
-        renamed = {s.surface for e in shared[qid] if not e.clashes for s in e.spans}
+        renamed = {s.surface for e in analysis[qid] if not e.clashes for s in e.spans}
         assert surface not in renamed, (qid, renamed)
 
 
-def test_a_name_with_a_particle_renames_its_given_name_only(shared):
+def test_a_name_with_a_particle_renames_its_given_name_only():
     """"Johann von Staupitz", "Ismail El Gizouli": the surname with its particle stays (a reader would not
     accept "von Smith"), the given name is renamed; a title before the particle is no given name."""
     from entity_renaming.lexicon import Lexicon
