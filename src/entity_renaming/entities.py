@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .lexicon import (
+    ARABIC_PARTICLES,
     CORPORATE,
     FUNCTION_WORDS,
     GEO_MODIFIERS,
@@ -38,6 +39,7 @@ from .lexicon import (
 )
 from .model import QAExample
 from .ner import Mention
+from .question import asked_type
 from .rules import Trace, Why, fire, no
 from .substitute import NO_S_PLURAL, heads_phrase
 
@@ -47,6 +49,7 @@ NEIGHBOURHOOD = 200
 
 #: spaCy/OntoNotes label → Yan et al.'s entity type.
 LABEL_TO_TYPE = {"PERSON": "per", "ORG": "org", "GPE": "gpe"}
+TYPE_TO_LABEL = {t: label for label, t in LABEL_TO_TYPE.items()}
 
 @dataclass(frozen=True)
 class PerturbableSpan:
@@ -127,6 +130,57 @@ def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexico
     return list(found.values())
 
 
+#: An answer that the question types is a name: capitalised words (particles and "of" between them), at most
+#: ``MAX_ASKED_WORDS`` of them, no digit, no list ("Charles and Ray Eames" is two persons).
+_ASKED_NAME = re.compile(r"[A-Z][^\W\d_]*(?:[-'’.][^\W\d_]+)*\.?(?: (?:[A-Z][^\W\d_]*(?:[-'’.][^\W\d_]+)*\.?"
+                         r"|de|du|da|di|del|von|van|der|den|la|le|el|al|bin|ibn|of))*")
+MAX_ASKED_WORDS = 5
+
+
+def question_typed_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
+    """Gold answers that *are* a name of the type the question asks for (:func:`.question.asked_type`:
+    "Which Mongol leader …?" → ``Chagatai``, tagged GPE; "Who …?" → ``Euclid``, untagged), as mentions of
+    that type where NER gives none of it over the name. The question is the typing evidence; the type's own
+    rules decide whether the name is renamable. A bare "who" / "where" (weak evidence) over a name NER
+    labels otherwise needs the passage's support (:func:`passage_says_person`: "Who …?" is also answered by
+    teams and companies); "where" is no evidence of a place here (a neighbourhood, an island, a building
+    answer it)."""
+    asked = asked_type(example.question)
+    if asked is None:
+        return []
+    label = TYPE_TO_LABEL[asked.entity_type]
+    found: dict[tuple[int, int], Mention] = {}
+    for answer in example.all_answers():
+        for start, end in answer.char_spans:
+            name = clean_surface(example.context[start:end])
+            if not name or len(name.split()) > MAX_ASKED_WORDS or not _ASKED_NAME.fullmatch(name):
+                continue
+            at = example.context.find(name, start, end)
+            at_end = at + len(name)
+            other = any(m.start < at_end and at < m.end and not (m.label == label and m.start <= at
+                                                                 and at_end <= m.end)
+                        for m in mentions)  # NER reads it otherwise
+            if at < 0 or (not asked.strong and (asked.entity_type != "per" or (
+                    other and not passage_says_person(name, example.context, mentions, lexicon)))):
+                continue
+            found.setdefault((at, at_end), Mention(at, at_end, label, name))
+    return list(found.values())
+
+
+def passage_says_person(name: str, context: str, mentions: list[Mention], lexicon: Lexicon) -> bool:
+    """The passage or the name itself shows a person: the name reads as one
+    (:meth:`Lexicon.looks_like_person`: ``Johannes Bugenhagen``), NER labels it (or a longer name ending
+    with it) PERSON in the passage, or a gendered pronoun follows a mention of it (:func:`pronoun_gender`)."""
+    if lexicon.looks_like_person(name):
+        return True
+    words = tuple(name.split())
+    for m in mentions:
+        person = parse_person(m.text) if m.label == "PERSON" else None
+        if person is not None and person.words[-len(words):] == words:
+            return True
+    return any(pronoun_gender(context, words[-1:], mentions))
+
+
 def person_lasts(mentions: Iterable[Mention]) -> frozenset[str]:
     """Surnames of the passage: last words of its PERSON names of two or more words."""
     lasts = set()
@@ -186,6 +240,65 @@ def pronoun_gender(context: str, words: tuple[str, ...], mentions: Iterable[Ment
     return male, female
 
 
+#: Kinship nouns and the gendered rulers' titles (``GIVEN_NAME_TITLES``) → the gender they give a name.
+_KIN = {**dict.fromkeys(words_of("father son husband uncle nephew grandson grandfather"), "first-male"),
+        **dict.fromkeys(words_of("mother daughter wife widow aunt niece granddaughter grandmother"),
+                        "first-female"),
+        **{title: gender for title, gender in GIVEN_NAME_TITLES.items() if gender}}
+_KIN_WORDS = "|".join(_KIN)
+
+
+def kin_gender(context: str, word: str) -> str | None:
+    """The gender a kinship or ruler's noun gives the person ``word`` in the passage: right before the name
+    (``his mother Hoelun``, ``wife Katharina``) or in an apposition after it (``Creon, the current King of
+    Thebes``); ``None`` when none does or they disagree. Stronger than a pronoun after the name, which may
+    be another person's (``Temüjin's mother Hoelun … his``)."""
+    name = re.escape(word)
+    found: set[str] = set()
+    for m in re.finditer(rf"\b({_KIN_WORDS})\s+{name}(?!\w)|(?<!\w){name},\s+(?:the|a|his|her|its)\s+"
+                         rf"(?:[\w-]+\s+)?({_KIN_WORDS})\b", context, re.IGNORECASE):
+        found.add(_KIN[(m.group(1) or m.group(2)).lower()])
+    return found.pop() if len(found) == 1 else None
+
+
+def never_lower(word: str, lexicon: Lexicon) -> bool:
+    """A word that the corpus never writes in lower case and that is no title, no nationality and not mostly
+    labelled NORP (``Jews``): a name (``Beyoncé``, ``Stalin``) when a question asks for a person and it is
+    the answer, although no bank lists it and ``wordfreq`` ranks it too frequent for a rare name."""
+    lowered = word.lower()
+    return (lexicon.case.lower[lowered] == 0 and lexicon.case.capital[lowered] > 0 and lowered not in TITLES
+            and lowered not in lexicon.nationalities and lexicon.labels.mostly(word) != "NORP")  # not "Jews"
+
+
+#: Titles of nobility before a particle, not given names ("Marquis de Vaudreuil", "Comte de Grasse").
+NOBLE_TITLES = frozenset(words_of("marquis marquess marquise comte comtesse vicomte chevalier seigneur sieur"
+                                  ))
+
+
+def particle_given_name(text: str, lexicon: Lexicon) -> str | None:
+    """The given name of a name whose surname opens with a particle (``Johann von Staupitz``, ``Lothar de
+    Maizière``, ``Ismail El Gizouli``): one bank first name (a :meth:`Lexicon.name_word`) before the
+    particle, a capitalised name word after it; ``None`` for any other shape (a title first: ``Marquis de
+    Vaudreuil``; ``Ludwig van Beethoven`` has one too)."""
+    words = clean_surface(text).split()
+    if (len(words) != 3 or words[1].lower() not in PARTICLES | ARABIC_PARTICLES - {"ben"}
+            or not name_form(words[2]) or words[0].lower() in TITLES | NOBLE_TITLES):
+        return None
+    first = words[0]
+    return first if name_form(first) and first.lower() in lexicon.first_counts and lexicon.name_word(first) \
+        else None
+
+
+#: A Census surname that fewer US people bear is no evidence alone that a lone word is a surname (``Drogo``).
+SURNAME_EVIDENCE = 500
+
+
+def surname_in_text(word: str, context: str, lexicon: Lexicon) -> bool:
+    """The passage writes ``word`` after a bank first name (``Brandon McManus``): a surname used alone."""
+    return any(m.group(1).lower() in lexicon.first_counts and m.group(1).lower() not in TITLES
+               for m in re.finditer(rf"\b([A-Z][a-z]+) {re.escape(word)}(?!\w)", context))
+
+
 #: A given name that fewer US people bear (SSA) shows no sex by the US bank alone: the passage's pronouns
 #: or ``gender-guesser``'s world data must agree (bank gender is a fallback for common names only).
 RARE_BANK_NAME = 5_000
@@ -219,7 +332,8 @@ def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_
 
 
 def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(), context: str = "",
-                 mentions: Iterable[Mention] = (), why: Why | None = None) -> list[PerturbableSpan]:
+                 mentions: Iterable[Mention] = (), why: Why | None = None, *, asked: bool = False
+                 ) -> list[PerturbableSpan]:
     """Spans of a person name of 1–3 name words: first name and surname (initials and a middle name kept).
 
     Every word must be a name word (:meth:`Lexicon.name_word`); the given name's type comes from
@@ -231,15 +345,30 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     dataset's persons bear it mostly as a surname (``Luther``), or when the Census lists it more often as a
     surname than SSA as a first name and the dataset has it as a surname of a full name; otherwise a given
     name with pronoun evidence (a mononym: ``Drogo``, ``Siegfried``) or one that the dataset's names open
-    with. ``why`` receives the rule (:mod:`.rules`) when there are no spans.
+    with. A question asking for a person (``asked``, :mod:`.question`) counts as the dataset's PERSON labels
+    of a lone word (and makes a word the corpus never writes in lower case a name word: :func:`never_lower`),
+    and as its surname use when the Census lists it more often as a surname and no world data know it as a
+    given name (``McManus``; not ``Siegfried``; ``SURNAME_EVIDENCE``) or the passage writes it after a first
+    name. A kinship or ruler's noun beside the name gives its gender before pronouns do (:func:`kin_gender`).
+    ``why`` receives the rule (:mod:`.rules`) when there are no spans.
     """
     name = parse_person(text)
-    if name is None or not 1 <= len(name.words) <= 3 or not lexicon.person_name(name.words):
+    if name is None and (given := particle_given_name(text, lexicon)):
+        # "Johann von Staupitz", "Ismail El Gizouli": the surname with its particle stays, the given name
+        # is renamed when its gender shows
+        span_type = first_name_type(given, lexicon, pronoun_gender(context, (given,), list(mentions))
+                                    if context else (0, 0), kin_gender(context, given) if context else None)
+        return [PerturbableSpan(given, span_type, "per")] if span_type else no(why, "per.no-gender")
+    if name is None or not 1 <= len(name.words) <= 3 or not (
+            lexicon.person_name(name.words) or (asked and len(name.words) == 1 and never_lower(name.words[0],
+                                                                                              lexicon))):
         return no(why, "per.not-name-words")
     mentions = list(mentions)
     votes = pronoun_gender(context, name.words, mentions) if context else (0, 0)
     given_title = next((t for t in name.titles if t in GIVEN_NAME_TITLES), None)
     title_gender = GIVEN_NAME_TITLES[given_title] if given_title else None
+    if not title_gender and context:
+        title_gender = kin_gender(context, name.words[0])  # "his mother Hoelun", "Creon, the King of Thebes"
     if len(name.words) >= 2:
         if name.byname:
             return no(why, "per.byname")  # "John Paul II": given names only, no surname
@@ -252,9 +381,13 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
             return [PerturbableSpan(last, "last", "per")]
         return [PerturbableSpan(first, span_type, "per"), PerturbableSpan(last, "last", "per")]
     word = name.words[0]
+    if any(len(p.words) >= 2 and word in p.words and lexicon.family_name_first(p.words)
+           for m in mentions if m.label == "PERSON" and (p := parse_person(m.text)) is not None):
+        # "Elbegdorj" of "Tsakhiagiin Elbegdorj": a given name written after a family name or patronymic
+        return no(why, "per.family-name-first")
     labelled = max(lexicon.labels.count(word, "PERSON"), lexicon.labels.count(text, "PERSON"))
     if (not lexicon.person_word(word) and (lexicon.first_counts or lexicon.surname_counts)
-            and labelled < MIN_MONONYM_LABELS and not title_gender):
+            and labelled < MIN_MONONYM_LABELS and not title_gender and not asked):
         # a lone word needs a bank name, labels or a ruler's title: "Nuda" (a taxon) is no person
         return no(why, "per.lone-unknown")
     unattested = votes == (0, 0) and word not in lasts and not given_title
@@ -269,12 +402,15 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         return [PerturbableSpan(word, span_type, "per")] if span_type else no(why, "per.no-gender")
     surnames, firsts = lexicon.labels.surnames[word], lexicon.labels.firsts[word]
     if (name.titles or name.initials or word in lasts or surnames > firsts
-            or (lexicon.is_surname(word) and surnames > 0)):
+            or (lexicon.is_surname(word) and (surnames > 0 or (asked and (
+                (lexicon.guessed_gender(word) is None
+                 and lexicon.surname_counts.get(word.lower(), 0) >= SURNAME_EVIDENCE)
+                or surname_in_text(word, context, lexicon)))))):
         return [PerturbableSpan(word, "last", "per")]
     if votes == (0, 0):
         # no pronoun shows a person: "Gini" (coefficient), Michelangelo's "David" (a statue)
         return no(why, "per.lone-no-pronoun")
-    span_type = first_name_type(word, lexicon, votes)
+    span_type = first_name_type(word, lexicon, votes, title_gender)
     return [PerturbableSpan(word, span_type, "per")] if span_type else no(why, "per.no-gender")
 
 
@@ -788,7 +924,10 @@ def asks_for_work(question: str) -> bool:
     return _ASKS_FOR_WORK.search(question) is not None
 
 
-_AFTER_THE = re.compile(r"(?<!\w)[Tt]he\s+$|\b(?:town|village|commune|port|capital) of\s+$")
+#: A PERSON mention after "the", "the town of" or a capitalised place noun ("Fort William Henry", "Cape
+#: Cod") names a thing or a place (rule ``per.after-the``).
+_AFTER_THE = re.compile(r"(?<!\w)[Tt]he\s+$|\b(?:town|village|commune|port|capital) of\s+$|\b(?:"
+                        + "|".join(sorted(w.capitalize() for w in PLACE_NOUNS | {"mount"})) + r")\s+$")
 _CONJUNCTS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
 
 
@@ -834,22 +973,63 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
         words = set(clean_surface(m.text).split())
         if m.label == "PERSON" and words & firsts and words - own:
             return True
+    lasts = surfaces - firsts
+    full_names = [*names, *(p.words for e in found if e.entity_type == "per"
+                            and (p := parse_person(e.text)) is not None)]
     for surface in surfaces:
         for match in re.finditer(rf"(?<!\w){re.escape(surface)}{_NEXT_WORD}", context):
             following = match.group(1).removesuffix("'s").removesuffix("’s")
             if following not in own and following.lower() not in FUNCTION_WORDS and name_form(following):
+                if surface in lasts and named_after_person(surface, following, full_names, lexicon):
+                    continue  # "Booth School of Business" beside "David G. Booth": renamed with him
                 return True
         if eponym_use(surface, context):
             return True  # "Turing machines", "Newton's laws": a term named after the person
         born = re.search(rf"\b(?:born|née|né)\s+([A-Z][^\W\d_]+)\s+{re.escape(surface)}(?!\w)", context)
-        if born and born.group(1) not in own:
-            return True  # "Andrew Lortie (born André Lortie)": a birth name would keep its given name
+        if born and born.group(1) not in own and firsts:
+            return True  # "Andrew Lortie (born André Lortie)": the birth name would keep its given name
     for entity in found:  # a lone given name of a full name: another person ("Ali" beside "Ali Shariati")
         last = next((s.surface for s in entity.spans if s.span_type == "last"), None)
         given = [s.surface for s in entity.spans if s.span_type != "last"]
         if entity.entity_type == "per" and last and any(_lone(g, last, context) for g in given):
             return True
     return False
+
+
+def named_after_person(surname: str, following: str, names: Iterable[tuple[str, ...]], lexicon: Lexicon
+                       ) -> bool:
+    """``<surname> <following>`` names an institution after the person (``Booth School of Business`` beside
+    ``David G. Booth``, ``Tesla Electric Light`` beside ``Nikola Tesla``): the next word is an organisation
+    word (``ORGANISATION_HEADS``), the passage names the person in full (``names``: the name words of its
+    PERSON mentions) and the surname is no place's name (``Washington State``)."""
+    full = any(len(words) >= 2 and words[-1] == surname for words in names)
+    return full and following.lower() in ORGANISATION_HEADS and not lexicon.is_gazetteer_name(surname)
+
+
+def surnames_only(found: list[Entity], answers: list[str], context: str, mentions: list[Mention],
+                  lexicon: Lexicon) -> list[Entity] | None:
+    """The persons of ``found`` with their given names kept and their surnames renamed, when only their
+    given names clash (:func:`shares_person_words`: ``Charles Darwin`` beside ``Sir Charles Lyell``, ``Dr.
+    Thomas Coke`` beside ``Thomas Vasey``, ``Andrew Lortie (born André Lortie)``): the other person's name
+    stays whole. ``None`` when a person has no surname to rename, a surname clashes too, or a gold answer
+    would keep no renamed word."""
+    persons = sorted((e.start, e.end) for e in found if e.entity_type == "per")
+    if any(b[0] >= a[1] and context[a[1]:b[0]].strip() == ""
+           for a, b in zip(persons, persons[1:], strict=False)):
+        return None  # "Henry Young Darracott Scott" read as two persons: one name, split
+    kept = []
+    for entity in found:
+        if entity.entity_type == "per":
+            spans = tuple(s for s in entity.spans if s.span_type == "last")
+            if not spans:
+                return None
+            entity = replace(entity, spans=spans, evidence=(*entity.evidence, "given name kept: it clashes"))
+        kept.append(entity)
+    if shares_person_words(kept, context, mentions, lexicon):
+        return None
+    if not all(any(occurs_in(s.surface, a) for e in kept for s in e.spans) for a in answers):
+        return None
+    return kept
 
 
 def _lone(given: str, last: str, text: str) -> bool:
@@ -872,7 +1052,7 @@ def names_organisation_answer(answers: list[str], text: str, spans: Iterable[Per
 
 
 def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexicon,
-                     trace: Trace | None = None) -> list[Entity]:
+                     trace: Trace | None = None, *, keep_given: bool = True) -> list[Entity]:
     """The answer entities of one example, typed from evidence, each with its spans (see module doc).
 
     Candidates are the answer-overlapping mentions whose label agrees with the dataset and whose name
@@ -882,14 +1062,20 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     other places only (:func:`place_list`: ``Graz, Austria``). The example has none unless every answer
     contains a span of them (else a gold answer would be left unchanged; an example where a minority of
     annotators name another person is skipped) and every person or place of a listing answer is an answer
-    entity. ``trace`` receives the rule (:mod:`.rules`) that removed each candidate left out.
+    entity. ``trace`` receives the rule (:mod:`.rules`) that removed each candidate left out. Persons whose
+    given names clash keep them and have their surnames renamed (:func:`surnames_only`) with ``keep_given``;
+    without it (the ICL study, which renames a full name as one unit) they are marked ``clashes``.
     """
     answers = answer_texts(example)
     if not answers:
         return []
     lasts, names = person_lasts(mentions), personwords_of(mentions)
-    candidates = []
+    # the question's evidence first: its type wins over NER's label of the same name
+    candidates = question_typed_answers(example, mentions, lexicon)
+    asked = {(m.text, m.label) for m in candidates}
     for m in answer_entities(example, mentions) + dataset_labelled_answers(example, mentions, lexicon):
+        if (clean_surface(m.text), m.label) in asked:
+            continue  # the question already made it a candidate of this type
         if label_holds(m, lexicon):
             candidates.append(m)
         else:
@@ -920,6 +1106,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     if any(group & texts and not group <= texts for group in listed):
         return _drop(found, "answer.list-partial", trace)  # a listing answer would keep one of its persons
     if shares_person_words(found, example.context, mentions, lexicon):  # John B. Goodenough, John M. Smith
+        kept = surnames_only(found, answers, example.context, mentions, lexicon) if keep_given else None
+        if kept is not None:
+            return kept  # "Charles Darwin" beside "Charles Lyell": Darwin renamed, Charles kept
         found = [replace(e, clashes=True) if e.entity_type == "per" else e for e in found]
         for e in found:
             if e.clashes:
@@ -961,7 +1150,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                            or mention.text.lower().startswith("the ")):
         return _none(why, "per.after-the")  # "the Stanley Steamer" a thing; "the town of Pons" a place
     if etype == "per":
-        spans = person_spans(text, lexicon, lasts, context, mentions, why)
+        asked = asked_type(question)
+        named = sum(names_entity(a, text) for a in answers) * 2 > len(answers)  # the answer *is* the name
+        spans = person_spans(text, lexicon, lasts, context, mentions, why,
+                             asked=asked is not None and asked.entity_type == "per" and named)
     elif " " not in text and etype == "org" and not is_acronym(text):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
     elif " " not in text and etype == "org":
@@ -1120,7 +1312,7 @@ class Analysis(dict[str, list[Entity]]):
 
 
 def analyse_examples(examples: list[QAExample], mentions: dict[str, list[Mention]], lexicon: Lexicon,
-                     *, progress: bool = False) -> Analysis:
+                     *, progress: bool = False, keep_given: bool = True) -> Analysis:
     """Example id → its answer entities; the lexicon first observes the whole dataset's texts and labels."""
     from tqdm.auto import tqdm
 
@@ -1129,7 +1321,7 @@ def analyse_examples(examples: list[QAExample], mentions: dict[str, list[Mention
     analysis = Analysis()
     for ex in tqdm(examples, desc="entity analysis", unit="q", disable=not progress):
         trace: Trace = []
-        analysis[ex.id] = example_entities(ex, mentions[ex.context], lexicon, trace)
+        analysis[ex.id] = example_entities(ex, mentions[ex.context], lexicon, trace, keep_given=keep_given)
         if trace:
             analysis.vetoes[ex.id] = trace
     return analysis

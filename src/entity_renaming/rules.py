@@ -35,7 +35,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("ner.no-answer-mention", "no PERSON / ORG / GPE mention of the type overlaps a gold answer",
          "evidence", _YAN),
     Rule("label.minority", "the mention's label is not the majority NER label of its surface in the "
-         "dataset (entities.label_holds; EntSwap: LabelVotes.agrees)", "evidence", _ALL),
+         "dataset (entities.label_holds; EntSwap: LabelVotes.agrees), and the question does not ask for "
+         "an answer of its type that the mention is (entities.question_typed_answers)", "evidence", _ALL),
     Rule("answer.not-entity", "no strict majority of annotators' answers name the entity (or list it with "
          "other persons / places only)", "evidence", _YAN),
     Rule("answer.unchanged", "some gold answer contains none of the renamed words", "veto", _YAN),
@@ -44,16 +45,19 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("question.asks-for-work", "the question asks for a work (show, film, book …): the answer is a "
          "title", "veto", _ALL),
     # ---- persons
-    Rule("per.after-the", "a PERSON mention after 'the' / 'the town of': a thing or a place", "veto", _YAN),
-    Rule("per.not-name-words", "a word of the name is no name word, or the name has more than 3 words",
-         "evidence", _YAN),
+    Rule("per.after-the", "a PERSON mention after 'the' / 'the town of' / a capitalised place noun (Fort "
+         "William Henry): a thing or a place", "veto", _YAN),
+    Rule("per.not-name-words", "a word of the name is no name word, or the name has more than 3 words (a "
+         "given name, a particle and a surname keep the surname and rename the given name: Johann von "
+         "Staupitz)", "evidence", _YAN),
     Rule("per.byname", "a regnal name with a numeral or epithet and no surname (John Paul II)", "veto", _YAN),
-    Rule("per.family-name-first", "a name written family name first (Mao Zedong)", "veto", _ALL),
+    Rule("per.family-name-first", "a name written family name first (Mao Zedong), or a lone word of such a "
+         "name of the passage (Elbegdorj of Tsakhiagiin Elbegdorj)", "veto", _ALL),
     Rule("per.no-gender", "nothing shows a lone given name's gender (no pronoun, title or clear bank "
          "gender); a full name whose given name's gender nothing shows keeps it and renames its surname",
          "evidence", _YAN),
-    Rule("per.lone-unknown", "a lone word with no bank name, too few PERSON labels and no ruler's title",
-         "evidence", _YAN),
+    Rule("per.lone-unknown", "a lone word with no bank name, too few PERSON labels, no ruler's title and "
+         "no question asking for a person that it answers", "evidence", _YAN),
     Rule("per.lone-place", "a lone word that is a gazetteer place or that nothing attests as a person",
          "veto", _YAN),
     Rule("per.title-family-name", "an East Asian family name after a ruler's title (Wang Khan)", "veto",
@@ -61,7 +65,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("per.lone-no-pronoun", "a lone given name that no pronoun of the passage attests", "evidence",
          _YAN),
     Rule("per.shares-words", "a renamed person word also stands in another name of the passage (a "
-         "namesake, an eponym, a birth name, a lone given name of another person)", "veto", _ALL),
+         "namesake, an eponym term, a birth name, a lone given name of another person); Yan et al.: where "
+         "only given names clash, the given name is kept and the surname renamed, and an institution named "
+         "after the person (Booth School of Business) is renamed with them", "veto", _ALL),
     # ---- organisations
     Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name",
          "veto", _YAN),

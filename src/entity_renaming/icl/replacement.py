@@ -84,7 +84,7 @@ def subject_gender(first_gender: str | None, pronouns: set[str]) -> str | None:
 
 def find_subject(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> Subject | None:
     """The subject of ``example`` (see module docstring), or ``None`` when no answer is a full PER name."""
-    return _subject(example, mentions, example_entities(example, mentions, lexicon))
+    return _subject(example, mentions, example_entities(example, mentions, lexicon, keep_given=False))
 
 
 def _subject(example: QAExample, mentions: list[Mention], entities: list[Entity]) -> Subject | None:
@@ -139,7 +139,7 @@ def detect_subjects(
     mentions = recognize(
         (ex.context for ex in examples), backend, cache, progress=progress, desc="NER (unique passages)"
     )
-    analysis = analyse_examples(examples, mentions, lexicon)
+    analysis = analyse_examples(examples, mentions, lexicon, keep_given=False)
     found = {}
     for ex in examples:
         subject = _subject(ex, mentions[ex.context], analysis[ex.id])

@@ -1,0 +1,111 @@
+"""What a question asks for: the entity type its answer names, as typing evidence for the answer.
+
+"Who …?", "Which king …?", "Whose …?" ask for a person; "Which country / city …?", "Where …?" for a place;
+"Which company / team / party …?" for an organisation. Where the answer is a capitalised name, that is
+stronger evidence of its type than the small NER model's label of it (``Thoreau`` tagged ORG, ``Chagatai``
+GPE, ``Euclid`` nothing): :func:`entity_renaming.entities.question_typed_answers` makes the answer a
+candidate of the asked type, which the type's own rules (name banks, pronouns, gazetteer, organisation
+words) must still accept. A bare "who" or "where" is *weak* evidence (teams, companies and buildings
+answer them too); a noun naming the kind (``king``, ``country``, ``company``) is *strong*.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+words_of = str.split
+
+#: Nouns of a what/which phrase that ask for a person.
+PERSON_NOUNS = frozenset(words_of("""
+person man woman men women boy girl child individual king queen emperor empress monarch ruler leader
+chief general commander admiral officer soldier warrior prince princess duke duchess lord lady knight
+pope bishop archbishop cardinal priest monk saint preacher missionary theologian reformer prophet apostle
+caliph sultan khan shah pharaoh tsar czar president chancellor premier minister senator governor mayor
+politician statesman diplomat ambassador official judge justice lawyer chairman founder cofounder
+co-founder owner ceo executive director producer actor actress singer musician composer conductor
+performer artist painter sculptor architect designer photographer writer author novelist poet playwright
+dramatist screenwriter journalist editor historian scholar philosopher scientist physicist chemist
+biologist mathematician astronomer economist engineer inventor explorer navigator physician doctor surgeon
+professor teacher student pupil disciple athlete player quarterback kicker receiver linebacker coach
+pitcher boxer wrestler champion astronaut pilot emperors kings queens generals son daughter father mother
+wife husband brother sister uncle aunt nephew niece cousin grandson granddaughter heir successor
+predecessor rival opponent ally advisor adviser tutor mentor patron spouse widow
+"""))
+#: Nouns of a what/which phrase that ask for a country, state or city.
+PLACE_NOUNS = frozenset(words_of("""
+country countries nation nations city cities town towns village state states province provinces capital
+county kingdom republic
+"""))
+#: Nouns of a what/which phrase that ask for an organisation.
+ORGANISATION_NOUNS = frozenset(words_of("""
+company companies corporation firm business team teams club clubs party parties university universities
+college school organization organisation organizations organisations agency network broadcaster channel
+newspaper magazine publisher label band institution bank airline manufacturer league union
+"""))
+_NOUN_TYPE = {**{w: "per" for w in PERSON_NOUNS}, **{w: "gpe" for w in PLACE_NOUNS},
+              **{w: "org" for w in ORGANISATION_NOUNS}}
+#: Words that end a what/which phrase before its noun ("What did …", "Which of …").
+_PHRASE_END = frozenset(words_of("""
+is was are were be been do does did has have had can could would will should may might must of in on at
+for to from by with as that who whom whose which what when where why how and or not
+"""))
+_WH = re.compile(r"(?<![\w'’])(?:(?P<who>[Ww]hom?|[Ww]hose)|(?P<where>[Ww]here)|(?P<which>[Ww]hat|[Ww]hich)"
+                 r"|(?P<other>[Ww]hen|[Ww]hy|[Hh]ow))(?![\w'’])")
+_WORD = re.compile(r"[A-Za-z][\w'’-]*")
+#: A question naming its answer's kind after "the name of" ("What was the name of the king who …").
+_NAME_OF = re.compile(r"\bname of (?:the|this|that|a|an|his|her|their) ", re.IGNORECASE)
+#: A question about a name's origin: a renamed answer would break the relation it asks about.
+_ABOUT_NAME = re.compile(r"\b(?:re)?nam(?:ed?|es)\s+(?:after|for)\b", re.IGNORECASE)
+#: Words a what/which phrase may hold before its noun ("What halftime performer", "Which Mongol leader").
+MAX_MODIFIERS = 3
+
+
+@dataclass(frozen=True)
+class Asked:
+    """The entity type a question asks for (``per`` / ``org`` / ``gpe``), the word that says so and whether
+    that is strong evidence (a noun naming the kind) or weak (a bare "who" / "where")."""
+
+    entity_type: str
+    word: str
+    strong: bool
+
+
+def _phrase_noun(question: str, start: int) -> str | None:
+    """The kind noun of the what/which phrase starting at ``start``: the first of the next
+    ``MAX_MODIFIERS + 1`` words with a type, before any word that ends the phrase; a capitalised noun is
+    part of a name (``What Doctor Who episode``), not the kind."""
+    for n, word in enumerate(_WORD.finditer(question, start)):
+        lowered = word.group().lower().removesuffix("'s").removesuffix("’s")
+        if n > MAX_MODIFIERS or lowered in _PHRASE_END:
+            return None
+        if lowered in _NOUN_TYPE and word.group()[0].islower():
+            return lowered
+    return None
+
+
+def asked_type(question: str) -> Asked | None:
+    """The entity type ``question`` asks for, from its first wh-word: "who" / "whom" / "whose" (a
+    capitalised ``Who`` only opening the question: not "Doctor Who") → a person, weak; "where" → a place,
+    weak; "what" / "which" → the type of the noun its phrase names (``Which Mongol leader``, ``What
+    country``), or after "the name of the" (``What was the name of the king``), strong; else ``None``, also
+    for a question about a name's origin ("named after")."""
+    if _ABOUT_NAME.search(question):
+        return None  # "Who was Temüjin named after?": the answer's name itself is the point
+    for wh in _WH.finditer(question):
+        word = wh.group()
+        opens = not question[:wh.start()].strip() or question[wh.start() - 2: wh.start()] == ", "
+        if word[0].isupper() and not opens:
+            continue  # a title ("Doctor Who"), not the question's wh-word
+        if wh.group("who"):
+            return Asked("per", word.lower(), False)
+        if wh.group("where"):
+            return Asked("gpe", "where", False)
+        if wh.group("other"):
+            return None
+        noun = _phrase_noun(question, wh.end())
+        if noun is None:
+            of = _NAME_OF.search(question, wh.end())
+            noun = _phrase_noun(question, of.end()) if of else None
+        return Asked(_NOUN_TYPE[noun], noun, True) if noun else None
+    return None
