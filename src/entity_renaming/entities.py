@@ -127,6 +127,23 @@ def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexico
     return list(found.values())
 
 
+def team_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
+    """Sports teams inside a gold answer span that no ORG mention covers: a run of capitalised words that
+    :func:`names_team` reads as a place and a plural nickname (``Denver Broncos``, read as GPE + PRODUCT
+    here; ``the Atlanta Falcons`` as a work). The team's name is the evidence, not its NER labels."""
+    found: dict[tuple[int, int], Mention] = {}
+    for answer in example.all_answers():
+        for start, end in answer.char_spans:
+            for run in _CAPITALISED_RUN.finditer(example.context, start, end):
+                name = clean_surface(run.group())
+                at = example.context.find(name, run.start(), run.end())
+                if (at >= 0 and 2 <= len(name.split()) <= 3 and names_team(name, lexicon, answer=True)
+                        and not any(m.label == "ORG" and m.start <= at and at + len(name) <= m.end
+                                    for m in mentions)):
+                    found.setdefault((at, at + len(name)), Mention(at, at + len(name), "ORG", name))
+    return list(found.values())
+
+
 def person_lasts(mentions: Iterable[Mention]) -> frozenset[str]:
     """Surnames of the passage: last words of its PERSON names of two or more words."""
     lasts = set()
@@ -518,12 +535,20 @@ def org_place_kind(gram: str, lexicon: Lexicon) -> str | None:
     return kind if votes >= ORG_PLACE_LABELS or (big and votes >= 1) else None
 
 
-def names_team(text: str, lexicon: Lexicon) -> bool:
+def names_team(text: str, lexicon: Lexicon, *, answer: bool = False) -> bool:
     """A place and one capitalised plural of a lower-case dictionary noun: a sports team or club
-    (``Arizona Cardinals``, ``Chicago Bears``); its place is renamed, its plural noun kept."""
+    (``Arizona Cardinals``, ``Chicago Bears``); its place is renamed, its plural noun kept. An ``answer``
+    NER did not label ORG may also be a city of ``ORG_CITY_POPULATION`` people without the dataset's place
+    labels and a plural of a common word (``Atlanta Falcons``, ``Los Angeles Kings``)."""
     *place, last = text.split()
-    return (bool(place) and last[:1].isupper() and last.endswith("s") and lexicon.dictionary_common(last[:-1])
-            and org_place_kind(" ".join(place), lexicon) is not None)
+    if not (place and last[:1].isupper() and last.endswith("s")):
+        return False
+    where = " ".join(place)
+    if org_place_kind(where, lexicon) is not None and lexicon.dictionary_common(last[:-1]):
+        return True
+    return (answer and (lexicon.dictionary_common(last[:-1]) or lexicon.common_word(last[:-1]))
+            and lexicon.place_kind(where, ORG_CITY_POPULATION) == "city"
+            and not any(lexicon.place_kind(f"{c} {where}") in ("country", "state") for c in _COMPASS))
 
 
 _TEAM_WORDS = re.compile(
@@ -645,6 +670,9 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
         return no(why, "gpe.not-gazetteer") if loose or not spans else spans
     for i, word in enumerate(words):
         lowered = word.lower()
+        if not taken[i] and is_acronym(word) and acronym_attested(word, lexicon):
+            spans.append(PerturbableSpan(word, "rare", "org"))  # "ABC" of "ABC Circle Films": the brand
+            continue
         if (taken[i] or lowered in FUNCTION_WORDS or lowered in TITLES or lowered in CORPORATE
                 or never_renamed(word) or modified(i) or not word.isalpha()
                 or lowered in lexicon.nationalities or lowered in CREED_WORDS or lexicon.common_word(word)
@@ -660,6 +688,68 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
         elif lowered not in lexicon.vocab:
             spans.append(PerturbableSpan(word, "rare", "org"))
     return spans or no(why, "org.no-renamable-word")
+
+
+#: Demonyms outside the gazetteer's nationalities (``Scottish``, ``Welsh``): never a distinctive word.
+_DEMONYM_WORDS = frozenset(w.lower() for words in IRREGULAR_DEMONYMS.values() for w in words)
+
+
+def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
+    """The one word that tells an organisation named by common words from others of its kind, renamed as
+    ``nnp`` while its organisation word stays (``Judicial`` of ``Judicial Council``, ``Metropolitan`` of
+    ``Metropolitan Police Authority``, ``Justice`` of ``Court of Justice``, ``Visa`` of ``Visa Inc.``): the
+    capitalised content word other than organisation words (:data:`ORGANISATION_HEADS`), corporate forms,
+    creeds, demonyms and place adjectives, a title before another name word, abbreviations and places.
+    ``None`` when the name has no organisation word (``Knight Ridder``: two people's names or a work's?), no
+    such word, a verb form (``Working Group``, ``Organizing Committee``: a description) or several
+    (``Committee of Independent Experts``: a description, whose words no single renaming makes a name).
+    :func:`only_in_name` then checks that renaming it changes this organisation's mentions only."""
+    if organisation_head(text) is None:
+        return None
+    words = [text[s:e] for s, e in _tokens(text)]
+    found = []
+    for i, word in enumerate(words):
+        lowered = word.lower()
+        if (not word.isalpha() or not word[0].isupper() or lowered in FUNCTION_WORDS
+                or lowered in ORGANISATION_HEADS or lowered in CORPORATE or lowered in CREED_WORDS
+                or lowered in lexicon.nationalities or lowered in _DEMONYM_WORDS or never_renamed(word)
+                or lowered.endswith(("ian", "ish", "ese"))
+                or (lowered in TITLES and words[i + 1:] and words[i + 1].lower() not in ORGANISATION_HEADS)
+                or lexicon.is_gazetteer_name(word) and not lexicon.dictionary_common(word)):
+            continue
+        found.append(word)
+    return found[0] if len(found) == 1 and not found[0].endswith("ing") else None
+
+
+def only_in_name(word: str, name: str, texts: Iterable[str], org_words: Iterable[str]) -> bool:
+    """Every capitalised mention of the common ``word`` in ``texts`` (as the renamer finds them: its form or
+    upper case, a plural ``s``) lies inside a mention of the organisation's ``name``, or stands alone where
+    NER labels it ORG in the passage (``org_words``: ``Labor`` of ``Australian Labor Party``): renaming it
+    changes this organisation and no other name or sentence ("Judicial review", "the Judicial Conference").
+    False as well where a text writes the name after "a"/"an" (``an Executive Committee``: a description,
+    not a name) or its initials (``AMA`` of ``American Medical Association``, ``vBNS``): the initials would
+    keep the old name."""
+    texts = list(texts)
+    if any(re.search(rf"(?<!\w)[Aa]n? {re.escape(name)}(?!\w)", t) for t in texts):
+        return False
+    initials = "".join(w[0] for w in re.findall(r"[^\W\d_]+", name) if w.lower() not in FUNCTION_WORDS)
+    if len(initials) >= 2 and any(re.search(rf"(?<!\w)[a-z]?{initials}s?(?!\w)", t) for t in texts):
+        return False
+    alone = set(org_words)
+    pattern = re.compile(rf"(?<![\w'’])(?:{re.escape(word)}|{re.escape(word.upper())})s?(?!\w)")
+    whole = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+    for text in texts:
+        inside = [m.span() for m in whole.finditer(text)]
+        for m in pattern.finditer(text):
+            if not any(a <= m.start() and m.end() <= b for a, b in inside) and word not in alone:
+                return False
+    return True
+
+
+def acronym_attested(word: str, lexicon: Lexicon) -> bool:
+    """An acronym the Penn Treebank's news text uses and no dictionary word (``ABC``, ``NSF``; not
+    ``NADPH``, ``PAD``): an organisation's, not a term's (rule ``org.acronym-unattested``)."""
+    return word.lower() in lexicon.vocab and not lexicon.dictionary_common(word)
 
 
 _WORD_AFTER = re.compile(r"[ -]([A-Z][^\W\d_]*)")
@@ -894,6 +984,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
             candidates.append(m)
         else:
             fire(trace, "label.minority", clean_surface(m.text), LABEL_TO_TYPE[m.label], m.start)
+    candidates += team_answers(example, mentions, lexicon)
     persons = [clean_surface(m.text) for m in candidates if m.label == "PERSON"]
     listed = [listed_persons(a, persons) for a in answers]
     places = [clean_surface(m.text) for m in candidates if m.label == "GPE"]
@@ -952,8 +1043,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if (etype != "per" and lexicon.looks_like_person(text)
             and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)):  # "Duval County"
         etype, evidence = "per", f"{evidence}, a person's name"
-    if (etype == "org" and organisation_head(text) is None
-            and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not names_team(text, lexicon)):
+    if (etype == "org" and organisation_head(text) is None and not names_team(text, lexicon, answer=True)
+            and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS):
         # no organisation word and few ORG labels: a work, a building, a people
         return _none(why, "org.no-head")
     context, question = example.context, example.question
@@ -965,17 +1056,33 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     elif " " not in text and etype == "org" and not is_acronym(text):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
     elif " " not in text and etype == "org":
-        if text.lower() not in lexicon.vocab or lexicon.dictionary_common(text):
+        if not acronym_attested(text, lexicon):
             return _none(why, "org.acronym-unattested")  # "NADPH", "TARDIS", "MHC": terms tagged ORG
-        if acronym_expanded(text, (context, question)):
-            return _none(why, "org.acronym-expanded")  # "National Science Foundation (NSF)" keeps the name
-        if any(re.search(rf"(?<!\w){text}s(?!\w)", t) for t in (context, question)):
-            return _none(why, "org.acronym-countable")  # "two MSPs": a role or a thing, no organisation
+        if reason := acronym_veto(text, (context, question)):
+            return _none(why, reason)
         spans = [PerturbableSpan(text, "rare", "org")]  # "NSF" → an upper-cased rare word; "ABC News" follows
     else:
-        spans = place_spans(text, etype, lexicon, names, why)
-        if etype == "org" and spans and not stands_alone(spans, text, (context, question), lexicon):
+        if etype == "org" and names_team(text, lexicon, answer=True):  # "Atlanta Falcons": its city
+            place = text.rsplit(" ", 1)[0]
+            spans = [PerturbableSpan(place, org_place_kind(place, lexicon) or "city", "org")]
+        else:
+            spans = place_spans(text, etype, lexicon, names, why)
+        common: list[PerturbableSpan] = []
+        if etype == "org" and not spans and why.rule == "org.no-renamable-word":
+            # a name of common words: its distinctive words, its organisation word kept ("Judicial Council")
+            word = distinctive_word(text, lexicon)
+            common = [PerturbableSpan(word, "nnp", "org")] if word else []
+            spans = common
+            org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]
+            texts_all = (context, question, *answers)
+            if any(not only_in_name(s.surface, text, texts_all, org_words) for s in common):
+                return _none(why, "org.word-elsewhere")  # "Judicial Conference" beside "Judicial Council"
+        brands = [s for s in spans if etype == "org" and s.span_type == "rare" and s.surface.isupper()]
+        rest = [s for s in spans if s not in common and s not in brands]
+        if etype == "org" and rest and not stands_alone(rest, text, (context, question), lexicon):
             return _none(why, "org.in-longer-name")  # "United Paramount Theatres", "NewcastleGateshead"
+        if brands and (reason := acronym_veto(brands[0].surface, (context, question))):
+            return _none(why, reason)
         if etype == "org" and spans and not names_organisation_answer(answers, text, spans):
             # the answer is the place ("Huguenot Society of Australia")
             return _none(why, "org.answer-is-place")
@@ -1013,6 +1120,17 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
 def is_acronym(word: str) -> bool:
     """An organisation's acronym: 3–6 capital letters (``NSF``, ``IPCC``; not ``NP`` or ``BC``)."""
     return 3 <= len(word) <= 6 and word.isalpha() and word.isupper()
+
+
+def acronym_veto(acronym: str, texts: tuple[str, ...]) -> str | None:
+    """The rule that keeps an organisation's acronym from being renamed, if any: the texts spell it out
+    (``National Science Foundation (NSF)`` would keep the name) or write it with a plural ``s`` (``two
+    MSPs``: a role or a thing)."""
+    if acronym_expanded(acronym, texts):
+        return "org.acronym-expanded"
+    if any(re.search(rf"(?<!\w){acronym}s(?!\w)", t) for t in texts):
+        return "org.acronym-countable"
+    return None
 
 
 def acronym_expanded(acronym: str, texts: Iterable[str]) -> bool:

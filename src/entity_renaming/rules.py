@@ -77,10 +77,14 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "name, or a term (adenosine triphosphate)", "veto", _YAN),
     Rule("org.in-longer-name", "a renamed word of the organisation stands in another name of the passage",
          "veto", _ALL),
+    Rule("org.word-elsewhere", "a common word renamed in an organisation named by common words (Judicial of "
+         "Judicial Council) also stands capitalised outside that name, where NER does not label it ORG alone "
+         "(Judicial review, the Judicial Conference)", "veto", _YAN),
     Rule("org.answer-is-place", "the answers name the place inside the organisation's name, not the "
          "organisation", "veto", _YAN),
-    Rule("org.no-renamable-word", "the name has no word that can be renamed (all common words, creeds, "
-         "corporate forms …)", "evidence", _YAN),
+    Rule("org.no-renamable-word", "the name has no word that can be renamed: no proper noun, rare word, "
+         "acronym or place, and no organisation word beside its common words (Knight Ridder) or nothing "
+         "beside it (creeds, demonyms, corporate forms: Catholic Church)", "evidence", _YAN),
     Rule("org.named-after-person", "the organisation is named after a person of the dataset", "veto", _YAN),
     Rule("org.word-not-renamable", "a name word that cannot be renamed (a place without evidence, a person "
          "of the passage): renaming the others would split the name", "veto", _YAN),
