@@ -130,7 +130,9 @@ def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexico
 def team_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
     """Sports teams inside a gold answer span that no ORG mention covers: a run of capitalised words that
     :func:`names_team` reads as a place and a plural nickname (``Denver Broncos``, read as GPE + PRODUCT
-    here; ``the Atlanta Falcons`` as a work). The team's name is the evidence, not its NER labels."""
+    here; ``the Atlanta Falcons`` as a work), not a plural place noun (``Vosges Mountains``), in a passage
+    or question about teams or games (``_TEAM_WORDS``). The team's name is the evidence, not its NER
+    labels."""
     found: dict[tuple[int, int], Mention] = {}
     for answer in example.all_answers():
         for start, end in answer.char_spans:
@@ -138,6 +140,8 @@ def team_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) 
                 name = clean_surface(run.group())
                 at = example.context.find(name, run.start(), run.end())
                 if (at >= 0 and 2 <= len(name.split()) <= 3 and names_team(name, lexicon, answer=True)
+                        and name.split()[-1].lower()[:-1] not in PLACE_NOUNS
+                        and any(_TEAM_WORDS.search(t) for t in (example.context, example.question))
                         and not any(m.label == "ORG" and m.start <= at and at + len(name) <= m.end
                                     for m in mentions)):
                     found.setdefault((at, at + len(name)), Mention(at, at + len(name), "ORG", name))
@@ -692,58 +696,136 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
 
 #: Demonyms outside the gazetteer's nationalities (``Scottish``, ``Welsh``): never a distinctive word.
 _DEMONYM_WORDS = frozenset(w.lower() for words in IRREGULAR_DEMONYMS.values() for w in words)
+#: Organisation words of armed services, which are named by their kind (``Air Force``, ``Red Army``,
+#: ``Coast Guard``): no word of such a name is distinctive.
+SERVICE_HEADS = frozenset(words_of("force forces army navy guard guards corps"))
+#: A word that the dataset's ORG names put before this many different organisation words is a modifier of
+#: kinds of bodies (``National``: Assembly, Park, Laboratory …; ``General``, ``Royal``, ``State``), not the
+#: name of one (``Judicial``: Council only; ``Justice``: Court, Department …, five).
+GENERIC_MODIFIER_HEADS = 6
+
+
+@lru_cache(maxsize=4)
+def _modified_heads(labels: object) -> dict[str, int]:
+    """Word → the number of different organisation words (or last words) it stands before or beside in the
+    dataset's ORG names (surfaces labelled mostly ORG)."""
+    heads: dict[str, set[str]] = {}
+    for surface, counts in labels.votes.items():  # type: ignore[attr-defined]
+        if counts["ORG"] * 2 > sum(counts.values()):
+            words = surface.split()
+            head = (organisation_head(surface) or words[-1]).lower()
+            for word in set(words):
+                if word.lower() != head:
+                    heads.setdefault(word, set()).add(head)
+    return {w: len(h) for w, h in heads.items()}
+
+
+def _head_plural(word: str) -> bool:
+    """A plural of an organisation word (``Universities``, ``Schools``): no name."""
+    lowered = word.lower()
+    return lowered.endswith("s") and (lowered[:-1] in ORGANISATION_HEADS
+                                      or lowered.endswith("ies") and lowered[:-3] + "y" in ORGANISATION_HEADS)
 
 
 def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
     """The one word that tells an organisation named by common words from others of its kind, renamed as
-    ``nnp`` while its organisation word stays (``Judicial`` of ``Judicial Council``, ``Metropolitan`` of
-    ``Metropolitan Police Authority``, ``Justice`` of ``Court of Justice``, ``Visa`` of ``Visa Inc.``): the
-    capitalised content word other than organisation words (:data:`ORGANISATION_HEADS`), corporate forms,
-    creeds, demonyms and place adjectives, a title before another name word, abbreviations and places.
-    ``None`` when the name has no organisation word (``Knight Ridder``: two people's names or a work's?), no
-    such word, a verb form (``Working Group``, ``Organizing Committee``: a description) or several
-    (``Committee of Independent Experts``: a description, whose words no single renaming makes a name).
-    :func:`only_in_name` then checks that renaming it changes this organisation's mentions only."""
-    if organisation_head(text) is None:
+    ``nnp`` while its organisation word stays (``Judicial`` of ``Judicial Council``, ``Justice`` of ``Court
+    of Justice``, ``Visa`` of ``Visa Inc.``, ``Labor`` of ``Australian Labor Party``): the one capitalised
+    content word other than organisation words (:data:`ORGANISATION_HEADS` and their plurals), corporate
+    forms, creeds, demonyms and place adjectives (``-an``, ``-ish``, ``-ese``), directions and other place
+    modifiers (``North``, ``Metropolitan``), a title before another name word and abbreviations.
+
+    ``None`` (rule ``org.no-renamable-word``) when the name has no organisation word (``Knight Ridder``: two
+    people's names or a work's?), is an armed service's (:data:`SERVICE_HEADS`), holds a place (``Lothian
+    Regional Council``: its place is its name), a verb form (``Working Group``: a description), a modifier
+    of many kinds of bodies (:data:`GENERIC_MODIFIER_HEADS`: ``National Assembly``) or several candidate
+    words (``Committee of Independent Experts``: a description). :func:`common_word_veto` then checks that
+    renaming the word changes this organisation's mentions only."""
+    head = organisation_head(text)
+    if head is None or head.lower() in SERVICE_HEADS:
         return None
     words = [text[s:e] for s, e in _tokens(text)]
     found = []
     for i, word in enumerate(words):
         lowered = word.lower()
         if (not word.isalpha() or not word[0].isupper() or lowered in FUNCTION_WORDS
-                or lowered in ORGANISATION_HEADS or lowered in CORPORATE or lowered in CREED_WORDS
-                or lowered in lexicon.nationalities or lowered in _DEMONYM_WORDS or never_renamed(word)
-                or lowered.endswith(("ian", "ish", "ese"))
-                or (lowered in TITLES and words[i + 1:] and words[i + 1].lower() not in ORGANISATION_HEADS)
-                or lexicon.is_gazetteer_name(word) and not lexicon.dictionary_common(word)):
-            continue
+                or lowered in ORGANISATION_HEADS or _head_plural(word) or lowered in CORPORATE
+                or lowered in CREED_WORDS or never_renamed(word)
+                or (lowered in TITLES and i + 1 < len(words)
+                    and words[i + 1].lower() not in ORGANISATION_HEADS)):
+            continue  # the kind of body, its form, its creed: kept
+        if (org_place_kind(word, lexicon) is not None or lowered not in lexicon.vocab or words[i - 1:i] == ["New"]
+                or lowered.endswith("ing") or _common_plural(word, lexicon)):
+            # a place, a word outside the PTB vocabulary that could not be renamed ("Lothian Regional
+            # Council", "New York Times", "Schmalkaldic League"), a verb form ("Working Group"), a plural
+            # noun ("League of Nations", "Polish Academy of Sciences"): a description or another name
+            return None
+        if (lowered in lexicon.nationalities or lowered in _DEMONYM_WORDS or lowered in GEO_MODIFIERS
+                or lowered.endswith(("an", "ish", "ese"))):
+            continue  # "Australian", "Scottish", "North", "Metropolitan": modifiers kept
         found.append(word)
-    return found[0] if len(found) == 1 and not found[0].endswith("ing") else None
+    if len(found) != 1 or _modified_heads(lexicon.labels).get(found[0], 0) >= GENERIC_MODIFIER_HEADS:
+        return None
+    return found[0]
 
 
-def only_in_name(word: str, name: str, texts: Iterable[str], org_words: Iterable[str]) -> bool:
-    """Every capitalised mention of the common ``word`` in ``texts`` (as the renamer finds them: its form or
-    upper case, a plural ``s``) lies inside a mention of the organisation's ``name``, or stands alone where
-    NER labels it ORG in the passage (``org_words``: ``Labor`` of ``Australian Labor Party``): renaming it
-    changes this organisation and no other name or sentence ("Judicial review", "the Judicial Conference").
-    False as well where a text writes the name after "a"/"an" (``an Executive Committee``: a description,
-    not a name) or its initials (``AMA`` of ``American Medical Association``, ``vBNS``): the initials would
-    keep the old name."""
-    texts = list(texts)
-    if any(re.search(rf"(?<!\w)[Aa]n? {re.escape(name)}(?!\w)", t) for t in texts):
-        return False
+#: Plurals without ``-s`` of nouns that organisations are named for (``University Women``).
+_IRREGULAR_PLURALS = frozenset(words_of("men women people children"))
+
+
+def _common_plural(word: str, lexicon: Lexicon) -> bool:
+    """A plural of a common noun (``Nations``, ``Sciences``, ``Theatres``, ``Women``, ``People``)."""
+    lowered = word.lower()
+    return lowered in _IRREGULAR_PLURALS or (
+        lowered.endswith("s") and not lowered.endswith("ss") and lexicon.common_word(word[:-1]))
+
+
+_CUT_BEFORE = re.compile(r"(?<![\w'’.-])([A-Z][\w'’.-]*)( (?:and|&|of|for))? $")
+_CUT_AFTER = re.compile(r"(?:,? (?:and|&) |, )[A-Z]|\s*\((?:[A-Z][\w&]*)\)")
+
+
+def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterable[str],
+                     org_words: Iterable[str]) -> str | None:
+    """The rule that keeps the common ``word`` of the organisation ``name`` (:func:`distinctive_word`) from
+    being renamed, if any:
+
+    * ``org.word-elsewhere``: a capitalised mention of the word in ``texts`` (as the renamer finds them: its
+      form or upper case, a plural ``s``) lies outside a mention of the name, where NER does not label it
+      ORG alone (``org_words``: ``Labor`` of ``Australian Labor Party`` is the party): renaming it would
+      change another name or sentence ("Judicial review", "the Judicial Conference"); or the name is cut
+      out of a longer one (``WMO Executive Council``, ``Storage and Warehouse Company``, ``Department for
+      Culture, Media and Sport``);
+    * ``org.acronym-expanded``: the texts write the name's initials (``AMA``, ``vBNS``) or an acronym in
+      brackets after it (``General Pharmaceutical Council (GPhC)``): it would keep the old name;
+    * ``org.description``: a text writes the name after "a"/"an" (``an Executive Committee``), or no
+      strict majority of ``answers`` is the name itself (a list, a longer phrase): a description, not a
+      name.
+    """
+    texts, answers = list(texts), list(answers)
+    escaped = re.escape(name)
+    if (any(re.search(rf"(?<!\w)[Aa]n? [\"“']?{escaped}(?!\w)", t) for t in texts)
+            or sum(names_entity(a, name) for a in answers) * 2 <= len(answers)):
+        return "org.description"
     initials = "".join(w[0] for w in re.findall(r"[^\W\d_]+", name) if w.lower() not in FUNCTION_WORDS)
     if len(initials) >= 2 and any(re.search(rf"(?<!\w)[a-z]?{initials}s?(?!\w)", t) for t in texts):
-        return False
+        return "org.acronym-expanded"
     alone = set(org_words)
     pattern = re.compile(rf"(?<![\w'’])(?:{re.escape(word)}|{re.escape(word.upper())})s?(?!\w)")
-    whole = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+    whole = re.compile(rf"(?<![\w'’]){escaped}(?!\w)")
     for text in texts:
-        inside = [m.span() for m in whole.finditer(text)]
+        inside = []
+        for m in whole.finditer(text):
+            if _CUT_AFTER.match(text, m.end()):
+                after = _CUT_AFTER.match(text, m.end()).group()
+                return "org.acronym-expanded" if "(" in after else "org.word-elsewhere"
+            before = _CUT_BEFORE.search(text, max(0, m.start() - 40), m.start())
+            if before and (before.group(2) or before.group(1).lower() not in FUNCTION_WORDS):
+                return "org.word-elsewhere"
+            inside.append(m.span())
         for m in pattern.finditer(text):
             if not any(a <= m.start() and m.end() <= b for a, b in inside) and word not in alone:
-                return False
-    return True
+                return "org.word-elsewhere"
+    return None
 
 
 def acronym_attested(word: str, lexicon: Lexicon) -> bool:
@@ -1074,9 +1156,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             common = [PerturbableSpan(word, "nnp", "org")] if word else []
             spans = common
             org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]
-            texts_all = (context, question, *answers)
-            if any(not only_in_name(s.surface, text, texts_all, org_words) for s in common):
-                return _none(why, "org.word-elsewhere")  # "Judicial Conference" beside "Judicial Council"
+            if word and (reason := common_word_veto(word, text, (context, question, *answers), answers,
+                                                    org_words)):
+                return _none(why, reason)  # "Judicial Conference" beside "Judicial Council"
         brands = [s for s in spans if etype == "org" and s.span_type == "rare" and s.surface.isupper()]
         rest = [s for s in spans if s not in common and s not in brands]
         if etype == "org" and rest and not stands_alone(rest, text, (context, question), lexicon):
