@@ -333,7 +333,8 @@ trust press times post journal magazine records studios pictures airlines airway
 brotherhood front movement army navy force forces guard police court parliament assembly congress senate
 government administration authority service services laboratories labs electric motors
 communications telecommunications wireless productions entertainment media industries enterprises
-manufacturing aviation orchestra exchange
+manufacturing aviation orchestra exchange organization organisation programme conference museum gallery
+galleries
 """))
 
 
@@ -744,18 +745,20 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
     head = organisation_head(text)
     if head is None or head.lower() in SERVICE_HEADS:
         return None
-    words = [text[s:e] for s, e in _tokens(text)]
+    words = [w.removesuffix("'s").removesuffix("’s").strip(",.") for w in text.split()]
     found = []
     for i, word in enumerate(words):
         lowered = word.lower()
-        if (not word.isalpha() or not word[0].isupper() or lowered in FUNCTION_WORDS
+        if (lowered in PARTICLES and word[0].isupper()) or not (word.isalpha() or lowered in FUNCTION_WORDS):
+            return None  # "Big Ten Conference", "V&A Museum of Childhood", "Methodist-related Schools"
+        if (not word[0].isupper() or lowered in FUNCTION_WORDS
                 or lowered in ORGANISATION_HEADS or _head_plural(word) or lowered in CORPORATE
                 or lowered in CREED_WORDS or never_renamed(word)
                 or (lowered in TITLES and i + 1 < len(words)
                     and words[i + 1].lower() not in ORGANISATION_HEADS)):
             continue  # the kind of body, its form, its creed: kept
-        if (org_place_kind(word, lexicon) is not None or lowered not in lexicon.vocab or words[i - 1:i] == ["New"]
-                or lowered.endswith("ing") or _common_plural(word, lexicon)):
+        if (org_place_kind(word, lexicon) is not None or lowered not in lexicon.vocab
+                or words[i - 1:i] == ["New"] or lowered.endswith("ing") or _common_plural(word, lexicon)):
             # a place, a word outside the PTB vocabulary that could not be renamed ("Lothian Regional
             # Council", "New York Times", "Schmalkaldic League"), a verb form ("Working Group"), a plural
             # noun ("League of Nations", "Polish Academy of Sciences"): a description or another name
@@ -780,7 +783,7 @@ def _common_plural(word: str, lexicon: Lexicon) -> bool:
         lowered.endswith("s") and not lowered.endswith("ss") and lexicon.common_word(word[:-1]))
 
 
-_CUT_BEFORE = re.compile(r"(?<![\w'’.-])([A-Z][\w'’.-]*)( (?:and|&|of|for))? $")
+_CUT_BEFORE = re.compile(r"(?<![\w&'’.-])([A-Z][\w&'’.-]*)( (?:and|&|of|for))? $")
 _CUT_AFTER = re.compile(r"(?:,? (?:and|&) |, )[A-Z]|\s*\((?:[A-Z][\w&]*)\)")
 
 
