@@ -104,7 +104,8 @@ def test_a_country_in_an_organisation_name_keeps_its_demonym_rule(org):
     """Blind read, seed 7373: "Kenya African National Union" renamed with "native Kenyans" left. A country
     span inside an organisation's name follows the GPE rule: its demonym is renamed with it (issue 19:
     handle, don't veto; Kenya → Nigeria makes Kenyans → Nigerians)."""
-    assert org("0aaa7d0459bc421ab9d688606e9c3fcc") == {("Kenya", "country"), ("Kenyan", "nationality")}
+    assert org("0aaa7d0459bc421ab9d688606e9c3fcc") == {("Kenya", "country"), ("Kenyan", "nationality"),
+                                                      ("KANU", "rare")}  # its acronym follows too
 
 
 def test_an_acronym_written_with_a_plural_s_is_no_organisation(org):
@@ -190,3 +191,10 @@ def test_the_distinctive_word_keeps_the_organisation_word_and_its_modifiers():
     assert distinctive_word("Committee of Independent Experts", lexicon) is None  # a plural, a description
     assert distinctive_word("Air Force", lexicon) is None  # an armed service
     assert distinctive_word("Working Group", lexicon) is None  # a verb form
+
+
+def test_an_acronym_is_renamed_with_its_full_name(org):
+    """Issue 19 (one referent, one mapping): "Australian Labor Party (ALP)" renames "Labor" and "ALP" (its
+    letter follows the new word, :func:`entity_renaming.sampling.acronym_with`); before, "ALP" vetoed the
+    example, and "Kenya African National Union" was renamed with "KANU" left."""
+    assert org("3cb34bce942a46939f6b196e9dbc3e2a") == {("Labor", "nnp"), ("ALP", "rare")}

@@ -57,8 +57,11 @@ class PerturbableSpan:
     span_type: str
     entity_type: str
     #: A ``nationality`` span (``Spanish``) follows this country span (``Spain``): it becomes the demonym
-    #: of the country's new name (``Kenya`` → ``Kenyan``).
+    #: of the country's new name (``Kenya`` → ``Kenyan``). An organisation's acronym (``KANU``) follows the
+    #: renamed word of its full name (``Kenya`` of ``Kenya African National Union``): the letter at
+    #: ``letter`` becomes the new name's initial (``Nigeria`` → ``NANU``).
     follows: str = ""
+    letter: int = -1
 
 
 @dataclass(frozen=True)
@@ -798,8 +801,9 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
       change another name or sentence ("Judicial review", "the Judicial Conference"); or the name is cut
       out of a longer one (``WMO Executive Council``, ``Storage and Warehouse Company``, ``Department for
       Culture, Media and Sport``);
-    * ``org.acronym-expanded``: the texts write the name's initials (``AMA``, ``vBNS``) or an acronym in
-      brackets after it (``General Pharmaceutical Council (GPhC)``): it would keep the old name;
+    * ``org.acronym-expanded``: an acronym in brackets after it that is not its initials (``General
+      Pharmaceutical Council (GPhC)``): it would keep the old name (initials follow the renamed word:
+      :func:`acronym_span`);
     * ``org.description``: a text writes the name after "a"/"an" (``an Executive Committee``), or no
       strict majority of ``answers`` is the name itself (a list, a longer phrase): a description, not a
       name.
@@ -809,18 +813,15 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
     if (any(re.search(rf"(?<!\w)[Aa]n? [\"“']?{escaped}(?!\w)", t) for t in texts)
             or sum(names_entity(a, name) for a in answers) * 2 <= len(answers)):
         return "org.description"
-    initials = "".join(w[0] for w in re.findall(r"[^\W\d_]+", name) if w.lower() not in FUNCTION_WORDS)
-    if len(initials) >= 2 and any(re.search(rf"(?<!\w)[a-z]?{initials}s?(?!\w)", t) for t in texts):
-        return "org.acronym-expanded"
     alone = set(org_words)
     pattern = re.compile(rf"(?<![\w'’])(?:{re.escape(word)}|{re.escape(word.upper())})s?(?!\w)")
     whole = re.compile(rf"(?<![\w'’]){escaped}(?!\w)")
     for text in texts:
         inside = []
         for m in whole.finditer(text):
-            if _CUT_AFTER.match(text, m.end()):
-                after = _CUT_AFTER.match(text, m.end()).group()
-                return "org.acronym-expanded" if "(" in after else "org.word-elsewhere"
+            after = _CUT_AFTER.match(text, m.end())
+            if after and after.group().strip(" ()") != initials_of(name):
+                return "org.acronym-expanded" if "(" in after.group() else "org.word-elsewhere"
             before = _CUT_BEFORE.search(text, max(0, m.start() - 40), m.start())
             if before and (before.group(2) or before.group(1).lower() not in FUNCTION_WORDS):
                 return "org.word-elsewhere"
@@ -829,6 +830,37 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
             if not any(a <= m.start() and m.end() <= b for a, b in inside) and word not in alone:
                 return "org.word-elsewhere"
     return None
+
+
+def initials_of(name: str) -> str:
+    """The initials of a name's words other than function words (``ALP`` of ``Australian Labor Party``),
+    ``""`` when a word opens in lower case."""
+    words = [w for w in re.findall(r"[^\W\d_]+", name) if w.lower() not in FUNCTION_WORDS]
+    return "".join(w[0] for w in words) if all(w[0].isupper() for w in words) else ""
+
+
+def acronym_span(name: str, spans: list[PerturbableSpan], texts: Iterable[str]
+                 ) -> PerturbableSpan | str | None:
+    """The organisation's acronym, which the texts write beside its full ``name`` (``KANU`` and ``Kenya
+    African National Union``, ``ALP`` and ``Australian Labor Party``): one referent, so the acronym follows
+    the one renamed word of the name (its letter becomes the new word's initial, ``Kenya`` → ``Nigeria``
+    makes ``NANU``). ``None`` when the texts write no initials of the name; ``org.acronym-expanded`` when
+    they cannot follow: a plural or a prefixed form (``ALPs``, ``vBNS``), or several renamed words."""
+    initials = initials_of(name)
+    texts = list(texts)
+    if len(initials) < 2:
+        return None
+    if not any(re.search(rf"(?<![\w'’]){initials}(?![\w'’])", t) for t in texts):
+        if any(re.search(rf"(?<!\w)[a-z]?{initials}s?(?!\w)", t) for t in texts):
+            return "org.acronym-expanded"  # "vBNS" of "Very high-speed Backbone Network Service"
+        return None
+    if any(re.search(rf"(?<!\w)(?:[a-z]{initials}|{initials}s)(?!\w)", t) for t in texts):
+        return "org.acronym-expanded"
+    words = [w for w in re.findall(r"[^\W\d_]+", name) if w.lower() not in FUNCTION_WORDS]
+    renamed = [s for s in spans if not s.follows]
+    if len(renamed) != 1 or renamed[0].surface not in words:
+        return "org.acronym-expanded"  # "Los Angeles …", two renamed words: no one letter follows
+    return PerturbableSpan(initials, "rare", "org", renamed[0].surface, words.index(renamed[0].surface))
 
 
 def acronym_attested(word: str, lexicon: Lexicon) -> bool:
@@ -1162,8 +1194,14 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             if word and (reason := common_word_veto(word, text, (context, question, *answers), answers,
                                                     org_words)):
                 return _none(why, reason)  # "Judicial Conference" beside "Judicial Council"
-        brands = [s for s in spans if etype == "org" and s.span_type == "rare" and s.surface.isupper()]
-        rest = [s for s in spans if s not in common and s not in brands]
+        if etype == "org" and spans:
+            follower = acronym_span(text, spans, (context, question, *answers))
+            if isinstance(follower, str):
+                return _none(why, follower)  # "vBNS", "ALPs": the initials cannot follow the new name
+            spans = [*spans, follower] if follower else spans  # "ALP" follows "Labor"
+        brands = [s for s in spans
+                  if etype == "org" and s.span_type == "rare" and s.surface.isupper() and not s.follows]
+        rest = [s for s in spans if s not in common and s not in brands and not s.follows]
         if etype == "org" and rest and not stands_alone(rest, text, (context, question), lexicon):
             return _none(why, "org.in-longer-name")  # "United Paramount Theatres", "NewcastleGateshead"
         if brands and (reason := acronym_veto(brands[0].surface, (context, question))):
