@@ -74,9 +74,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("org.acronym-countable", "the passage writes the acronym with a plural s (MSPs): a role or a thing, "
          "not an organisation", "veto", _YAN),
     Rule("org.acronym-expanded", "the passage spells the acronym out: a full name that would keep the old "
-         "name, or a term (adenosine triphosphate); or an organisation named by common words has its "
-         "initials or a bracketed acronym in the texts (AMA, GPhC) that would keep the old name", "veto",
-         _YAN),
+         "name, or a term (adenosine triphosphate); or an organisation's initials stand in the texts in a "
+         "form that cannot follow its renamed word (vBNS, ALPs, two renamed words), or a bracketed acronym "
+         "that is not its initials follows a name of common words (GPhC); initials that can follow are "
+         "renamed with it (ALP)", "veto", _YAN),
     Rule("org.in-longer-name", "a renamed word of the organisation stands in another name of the passage",
          "veto", _ALL),
     Rule("org.word-elsewhere", "the distinctive common word of an organisation named by common words "
