@@ -186,7 +186,8 @@ def test_the_distinctive_word_keeps_the_organisation_word_and_its_modifiers():
     assert distinctive_word("Judicial Council", lexicon) == "Judicial"
     assert distinctive_word("Australian Labor Party", lexicon) == "Labor"  # the demonym stays
     assert distinctive_word("Court of Justice", lexicon) == "Justice"
-    assert distinctive_word("Metropolitan Police Authority", lexicon) is None  # a place modifier, a head
+    assert distinctive_word("Metropolitan Police Authority", lexicon) == "Metropolitan"  # "Police" a head
+    assert distinctive_word("North American Aviation", lexicon) is None  # a direction and a demonym
     assert distinctive_word("Knight Ridder", lexicon) is None  # no organisation word
     assert distinctive_word("Committee of Independent Experts", lexicon) is None  # a plural, a description
     assert distinctive_word("Air Force", lexicon) is None  # an armed service

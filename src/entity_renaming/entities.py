@@ -700,6 +700,8 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
 
 #: Demonyms outside the gazetteer's nationalities (``Scottish``, ``Welsh``): never a distinctive word.
 _DEMONYM_WORDS = frozenset(w.lower() for words in IRREGULAR_DEMONYMS.values() for w in words)
+#: Compass words: a direction before an organisation's name says where it is ("North American Aviation").
+_DIRECTIONS = frozenset(w for w in GEO_MODIFIERS if any(c in w for c in ("north", "south", "east", "west")))
 #: Organisation words of armed services, which are named by their kind (``Air Force``, ``Red Army``,
 #: ``Coast Guard``): no word of such a name is distinctive.
 SERVICE_HEADS = frozenset(words_of("force forces army navy guard guards corps"))
@@ -736,8 +738,9 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
     ``nnp`` while its organisation word stays (``Judicial`` of ``Judicial Council``, ``Justice`` of ``Court
     of Justice``, ``Visa`` of ``Visa Inc.``, ``Labor`` of ``Australian Labor Party``): the one capitalised
     content word other than organisation words (:data:`ORGANISATION_HEADS` and their plurals), corporate
-    forms, creeds, demonyms and place adjectives (``-an``, ``-ish``, ``-ese``), directions and other place
-    modifiers (``North``, ``Metropolitan``), a title before another name word and abbreviations.
+    forms, creeds, demonyms and place adjectives (``-an``, ``-ish``, ``-ese`` words that are no lower-case
+    English words: ``European``, not ``Metropolitan``), compass words (``North``) and a title before another
+    name word.
 
     ``None`` (rule ``org.no-renamable-word``) when the name has no organisation word (``Knight Ridder``: two
     people's names or a work's?), is an armed service's (:data:`SERVICE_HEADS`), holds a place (``Lothian
@@ -766,9 +769,9 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
             # Council", "New York Times", "Schmalkaldic League"), a verb form ("Working Group"), a plural
             # noun ("League of Nations", "Polish Academy of Sciences"): a description or another name
             return None
-        if (lowered in lexicon.nationalities or lowered in _DEMONYM_WORDS or lowered in GEO_MODIFIERS
-                or lowered.endswith(("an", "ish", "ese"))):
-            continue  # "Australian", "Scottish", "North", "Metropolitan": modifiers kept
+        if (lowered in lexicon.nationalities or lowered in _DEMONYM_WORDS or lowered in _DIRECTIONS
+                or (lowered.endswith(("an", "ish", "ese")) and not lexicon.dictionary_common(word))):
+            continue  # "Australian", "European", "Scottish", "North": modifiers kept ("Metropolitan" is none)
         found.append(word)
     if len(found) != 1 or _modified_heads(lexicon.labels).get(found[0], 0) >= GENERIC_MODIFIER_HEADS:
         return None
