@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import MRQA_SQUAD_DEV
 
-from entity_renaming.entities import analyse_examples, answer_texts
+from entity_renaming.entities import analyse_examples, answer_texts, common_word_veto, distinctive_word
 from entity_renaming.io import read_examples
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import QAExample, Renaming, Substitution
@@ -40,7 +40,6 @@ def test_places_inside_organisation_names_are_places_or_nothing(org):
 
 
 def test_generic_words_are_not_renamed(org):
-    assert org("0d14c17ac9b048f888ad1553a3f63981") == set()  # Privy Council
     assert org("1538af31db77480594bb3187c4e18dc7") == set()  # "the Brotherhood", a lone ORG word
     assert org("fa7fc85bab07408a8b2c9a27e6d9ab2c") == set()  # Conciliation Committee
     assert org("5efa8a8a9eb64e45a2ca7df028cee90f") == set()  # Swabian League: an adjective of Swabia
@@ -105,10 +104,98 @@ def test_a_country_in_an_organisation_name_keeps_its_demonym_rule(org):
     """Blind read, seed 7373: "Kenya African National Union" renamed with "native Kenyans" left. A country
     span inside an organisation's name follows the GPE rule: its demonym is renamed with it (issue 19:
     handle, don't veto; Kenya → Nigeria makes Kenyans → Nigerians)."""
-    assert org("0aaa7d0459bc421ab9d688606e9c3fcc") == {("Kenya", "country"), ("Kenyan", "nationality")}
+    assert org("0aaa7d0459bc421ab9d688606e9c3fcc") == {("Kenya", "country"), ("Kenyan", "nationality"),
+                                                      ("KANU", "rare")}  # its acronym follows too
 
 
 def test_an_acronym_written_with_a_plural_s_is_no_organisation(org):
     """Blind read seed 2828 (MIX): "MSP" (Member of the Scottish Parliament) renamed as an organisation, with
     "two MSPs" left: an acronym the passage pluralises names a role or a thing."""
     assert org("f25984b08bd14854ad7cc191ac9d77ee") == set()
+
+
+def test_an_organisation_named_by_common_words_renames_its_one_distinctive_word(org):
+    """Issue 19 (recall): "Judicial Council", "Court of Justice", "Visa Inc." were left out (no proper
+    noun, no rare word). Their one distinctive word is renamed as ``nnp`` and the organisation word kept,
+    where every capitalised mention of the word lies in the name ("the European Court of Justice" is the
+    same court)."""
+    assert org("9be5e04d8eb7425dbbf6385e09578518") == {("Judicial", "nnp")}  # The Judicial Council
+    assert org("d9a779c3ba314e13b0af75951c61b94b") == {("Justice", "nnp")}  # the Court of Justice
+    assert org("2d8feb7bcd41420982b61786ddc1d313") == {("Justice", "nnp")}  # European Court of Justice
+    assert org("a3c19eef8e464a499f0365edcd770648") == {("Visa", "nnp")}  # Visa Inc.
+    assert org("0d14c17ac9b048f888ad1553a3f63981") == {("Privy", "nnp")}  # the Privy Council of the Yuan
+
+
+def test_descriptions_and_names_of_several_words_stay(org):
+    """A blind-style read of the first version's additions: a plural noun ("League of Nations"), a modifier
+    of many kinds of bodies ("National Assembly"), an armed service ("United States Air Force" keeps "Air"),
+    a name cut out of a longer one ("WMO Executive Council"), a name with its acronym ("General
+    Pharmaceutical Council (GPhC)") and a mountain range read as a team ("Vosges Mountains") are not renamed
+    by their common words."""
+    assert org("392f815ae0884782b434aa8c59a28ac8") == set()  # League of Nations
+    assert org("be95f46adcb243c2bf5591fa19ff1263") == set()  # the National Assembly and the Senate
+    assert ("Air", "nnp") not in org("24ba580850b44a32bb3ea72a9fbc4f2d")  # United States Air Force
+    assert org("1dbb408125914460a0478f1cd428383a") == set()  # WMO Executive Council and UNEP Governing …
+    assert org("9e1d4d57e7c448a8b07e00f096285b6a") == set()  # General Pharmaceutical Council (GPhC)
+    assert org("1fdd510913684f8297acced03e5d73e7") == set()  # Vosges Mountains
+
+
+def test_an_acronym_inside_a_name_is_the_brand_renamed_everywhere(org):
+    assert org("6bdca8369f5546278f62a839c1e685bc") == {("ABC", "rare")}  # ABC Circle Films
+
+
+def test_teams_that_ner_splits_are_renamed_by_their_city(org):
+    """"Denver Broncos" is read as GPE + PRODUCT, "Los Angeles Kings" as one GPE: no ORG mention; the team
+    (a city of the gazetteer and a plural nickname, in a passage about teams) renames its city."""
+    assert org("b0626b3af0764c80b1e6f22c114982c1") == {("Denver", "city")}
+    assert org("5514b70da20545309b3b807a41ef5442") == {("Los Angeles", "city")}
+
+
+#: Real passage sentences of the MRQA SQuAD dev file (Methodism, Pharmacy, Doctor Who articles).
+JUDICIAL = ("The Judicial Council is the highest court in the denomination. It consists of nine members, "
+            "both laity and clergy, elected by the General Conference.")
+GPHC = ("A pharmacy technician once qualified has to register as a professional on the General "
+        "Pharmaceutical Council (GPhC) register. The GPhC is the governing body for pharmacy health care "
+        "professionals")
+MPA = ("In 1998, the Metropolitan Police Authority filed an objection to the trade mark claim; but in 2002, "
+       "the Patent Office ruled in favour of the BBC.")
+
+
+def test_a_common_word_is_renamed_only_where_every_mention_is_the_organisation():
+    """:func:`common_word_veto` on real sentences, with a made-up second sentence where noted."""
+    question = "What is the highest court in the United Methodist denomination?"
+    assert common_word_veto("Judicial", "Judicial Council", (JUDICIAL, question), ["The Judicial Council"],
+                            []) is None
+    other = JUDICIAL + " The Judicial Conference met later."  # made up: another body with the word
+    assert common_word_veto("Judicial", "Judicial Council", (other,), ["Judicial Council"], []) == \
+        "org.word-elsewhere"
+    lone = JUDICIAL + " Judicial review is rare."  # made up: the word at a sentence start
+    assert common_word_veto("Judicial", "Judicial Council", (lone,), ["Judicial Council"], []) == \
+        "org.word-elsewhere"
+    lower = JUDICIAL + " Its judicial decisions are final."  # lower case: the renamer leaves it, as it should
+    assert common_word_veto("Judicial", "Judicial Council", (lower,), ["Judicial Council"], []) is None
+    assert common_word_veto("Pharmaceutical", "General Pharmaceutical Council", (GPHC,),
+                            ["General Pharmaceutical Council"], []) == "org.acronym-expanded"
+    assert common_word_veto("Judicial", "Judicial Council", (JUDICIAL,), ["a Judicial Council", "courts",
+                                                                           "courts"], []) == "org.description"
+
+
+def test_the_distinctive_word_keeps_the_organisation_word_and_its_modifiers():
+    lexicon = Lexicon()
+    lexicon.observe([JUDICIAL, GPHC, MPA], [])
+    assert distinctive_word("Judicial Council", lexicon) == "Judicial"
+    assert distinctive_word("Australian Labor Party", lexicon) == "Labor"  # the demonym stays
+    assert distinctive_word("Court of Justice", lexicon) == "Justice"
+    assert distinctive_word("Metropolitan Police Authority", lexicon) == "Metropolitan"  # "Police" a head
+    assert distinctive_word("North American Aviation", lexicon) is None  # a direction and a demonym
+    assert distinctive_word("Knight Ridder", lexicon) is None  # no organisation word
+    assert distinctive_word("Committee of Independent Experts", lexicon) is None  # a plural, a description
+    assert distinctive_word("Air Force", lexicon) is None  # an armed service
+    assert distinctive_word("Working Group", lexicon) is None  # a verb form
+
+
+def test_an_acronym_is_renamed_with_its_full_name(org):
+    """Issue 19 (one referent, one mapping): "Australian Labor Party (ALP)" renames "Labor" and "ALP" (its
+    letter follows the new word, :func:`entity_renaming.sampling.acronym_with`); before, "ALP" vetoed the
+    example, and "Kenya African National Union" was renamed with "KANU" left."""
+    assert org("3cb34bce942a46939f6b196e9dbc3e2a") == {("Labor", "nnp"), ("ALP", "rare")}

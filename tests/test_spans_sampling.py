@@ -9,7 +9,7 @@ from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Answer, QAExample
 from entity_renaming.namebank import write_bank_file
 from entity_renaming.ner import Mention
-from entity_renaming.sampling import Sampler, example_rng, indist_pool
+from entity_renaming.sampling import Sampler, acronym_with, example_rng, indist_pool
 from entity_renaming.spans import perturbable_spans as spans_of
 
 
@@ -212,3 +212,21 @@ def test_a_place_replacement_neither_adds_an_article_nor_has_an_alias_in_the_pas
     drawn = {sampler.mapping([span], texts, example_rng(seed, "dbname", "gpe", example.id))[0].replacement
              for seed in range(300)}
     assert len(drawn) > 100 and not any(takes_article(name, "country") for name in drawn)
+
+
+def test_an_acronym_follows_the_renamed_word_of_its_full_name():
+    """Issue 19: "Australian Labor Party (ALP)" (the Victoria passage of the MRQA SQuAD dev file) is one
+    referent: "Labor" → X makes "ALP" → "AXP", and the new acronym is no word of the passage."""
+    context = ("The centre-left Australian Labor Party (ALP), the centre-right Liberal Party of Australia "
+               "(LPA), the rural-based National Party of Australia, and the environmentalist Australian "
+               "Greens are Victoria's main political parties.")
+    spans = [PerturbableSpan("Labor", "nnp", "org"), PerturbableSpan("ALP", "rare", "org", "Labor", 1)]
+    sampler = Sampler("dbname")
+    for seed in range(10):
+        word, acronym = sampler.mapping(spans, [context], example_rng(seed, "dbname", "org", "x"))
+        assert (word.original, acronym.original) == ("Labor", "ALP")
+        assert acronym.replacement == f"A{word.replacement[0].upper()}P" != "ALP"
+        assert acronym.replacement not in context.split() and acronym.replacement != "LPA"
+    assert acronym_with("KANU", 0, "Nigeria") == "NANU" and acronym_with("ALP", 1, "'Ali") == ""
+    (_, own) = Sampler("randstr").mapping(spans, [context], example_rng(0, "randstr", "org", "x"))
+    assert own.original == "ALP" and len(own.replacement) == 3  # randstr: a random string of its own

@@ -60,8 +60,11 @@ class PerturbableSpan:
     span_type: str
     entity_type: str
     #: A ``nationality`` span (``Spanish``) follows this country span (``Spain``): it becomes the demonym
-    #: of the country's new name (``Kenya`` → ``Kenyan``).
+    #: of the country's new name (``Kenya`` → ``Kenyan``). An organisation's acronym (``KANU``) follows the
+    #: renamed word of its full name (``Kenya`` of ``Kenya African National Union``): the letter at
+    #: ``letter`` becomes the new name's initial (``Nigeria`` → ``NANU``).
     follows: str = ""
+    letter: int = -1
 
 
 @dataclass(frozen=True)
@@ -179,6 +182,27 @@ def passage_says_person(name: str, context: str, mentions: list[Mention], lexico
         if person is not None and person.words[-len(words):] == words:
             return True
     return any(pronoun_gender(context, words[-1:], mentions))
+
+
+def team_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
+    """Sports teams inside a gold answer span that no ORG mention covers: a run of capitalised words that
+    :func:`names_team` reads as a place and a plural nickname (``Denver Broncos``, read as GPE + PRODUCT
+    here; ``the Atlanta Falcons`` as a work), not a plural place noun (``Vosges Mountains``), in a passage
+    or question about teams or games (``_TEAM_WORDS``). The team's name is the evidence, not its NER
+    labels."""
+    found: dict[tuple[int, int], Mention] = {}
+    for answer in example.all_answers():
+        for start, end in answer.char_spans:
+            for run in _CAPITALISED_RUN.finditer(example.context, start, end):
+                name = clean_surface(run.group())
+                at = example.context.find(name, run.start(), run.end())
+                if (at >= 0 and 2 <= len(name.split()) <= 3 and names_team(name, lexicon, answer=True)
+                        and name.split()[-1].lower()[:-1] not in PLACE_NOUNS
+                        and any(_TEAM_WORDS.search(t) for t in (example.context, example.question))
+                        and not any(m.label == "ORG" and m.start <= at and at + len(name) <= m.end
+                                    for m in mentions)):
+                    found.setdefault((at, at + len(name)), Mention(at, at + len(name), "ORG", name))
+    return list(found.values())
 
 
 def person_lasts(mentions: Iterable[Mention]) -> frozenset[str]:
@@ -448,7 +472,8 @@ trust press times post journal magazine records studios pictures airlines airway
 brotherhood front movement army navy force forces guard police court parliament assembly congress senate
 government administration authority service services laboratories labs electric motors
 communications telecommunications wireless productions entertainment media industries enterprises
-manufacturing aviation orchestra exchange
+manufacturing aviation orchestra exchange organization organisation programme conference museum gallery
+galleries
 """))
 
 
@@ -654,12 +679,20 @@ def org_place_kind(gram: str, lexicon: Lexicon) -> str | None:
     return kind if votes >= ORG_PLACE_LABELS or (big and votes >= 1) else None
 
 
-def names_team(text: str, lexicon: Lexicon) -> bool:
+def names_team(text: str, lexicon: Lexicon, *, answer: bool = False) -> bool:
     """A place and one capitalised plural of a lower-case dictionary noun: a sports team or club
-    (``Arizona Cardinals``, ``Chicago Bears``); its place is renamed, its plural noun kept."""
+    (``Arizona Cardinals``, ``Chicago Bears``); its place is renamed, its plural noun kept. An ``answer``
+    NER did not label ORG may also be a city of ``ORG_CITY_POPULATION`` people without the dataset's place
+    labels and a plural of a common word (``Atlanta Falcons``, ``Los Angeles Kings``)."""
     *place, last = text.split()
-    return (bool(place) and last[:1].isupper() and last.endswith("s") and lexicon.dictionary_common(last[:-1])
-            and org_place_kind(" ".join(place), lexicon) is not None)
+    if not (place and last[:1].isupper() and last.endswith("s")):
+        return False
+    where = " ".join(place)
+    if org_place_kind(where, lexicon) is not None and lexicon.dictionary_common(last[:-1]):
+        return True
+    return (answer and (lexicon.dictionary_common(last[:-1]) or lexicon.common_word(last[:-1]))
+            and lexicon.place_kind(where, ORG_CITY_POPULATION) == "city"
+            and not any(lexicon.place_kind(f"{c} {where}") in ("country", "state") for c in _COMPASS))
 
 
 _TEAM_WORDS = re.compile(
@@ -781,6 +814,9 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
         return no(why, "gpe.not-gazetteer") if loose or not spans else spans
     for i, word in enumerate(words):
         lowered = word.lower()
+        if not taken[i] and is_acronym(word) and acronym_attested(word, lexicon):
+            spans.append(PerturbableSpan(word, "rare", "org"))  # "ABC" of "ABC Circle Films": the brand
+            continue
         if (taken[i] or lowered in FUNCTION_WORDS or lowered in TITLES or lowered in CORPORATE
                 or never_renamed(word) or modified(i) or not word.isalpha()
                 or lowered in lexicon.nationalities or lowered in CREED_WORDS or lexicon.common_word(word)
@@ -796,6 +832,180 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
         elif lowered not in lexicon.vocab:
             spans.append(PerturbableSpan(word, "rare", "org"))
     return spans or no(why, "org.no-renamable-word")
+
+
+#: Demonyms outside the gazetteer's nationalities (``Scottish``, ``Welsh``): never a distinctive word.
+_DEMONYM_WORDS = frozenset(w.lower() for words in IRREGULAR_DEMONYMS.values() for w in words)
+#: Compass words: a direction before an organisation's name says where it is ("North American Aviation").
+_DIRECTIONS = frozenset(w for w in GEO_MODIFIERS if any(c in w for c in ("north", "south", "east", "west")))
+#: Organisation words of armed services, which are named by their kind (``Air Force``, ``Red Army``,
+#: ``Coast Guard``): no word of such a name is distinctive.
+SERVICE_HEADS = frozenset(words_of("force forces army navy guard guards corps"))
+#: A word that the dataset's ORG names put before this many different organisation words is a modifier of
+#: kinds of bodies (``National``: Assembly, Park, Laboratory …; ``General``, ``Royal``, ``State``), not the
+#: name of one (``Judicial``: Council only; ``Justice``: Court, Department …, five).
+GENERIC_MODIFIER_HEADS = 6
+
+
+@lru_cache(maxsize=4)
+def _modified_heads(labels: object) -> dict[str, int]:
+    """Word → the number of different organisation words (or last words) it stands before or beside in the
+    dataset's ORG names (surfaces labelled mostly ORG)."""
+    heads: dict[str, set[str]] = {}
+    for surface, counts in labels.votes.items():  # type: ignore[attr-defined]
+        if counts["ORG"] * 2 > sum(counts.values()):
+            words = surface.split()
+            head = (organisation_head(surface) or words[-1]).lower()
+            for word in set(words):
+                if word.lower() != head:
+                    heads.setdefault(word, set()).add(head)
+    return {w: len(h) for w, h in heads.items()}
+
+
+def _head_plural(word: str) -> bool:
+    """A plural of an organisation word (``Universities``, ``Schools``): no name."""
+    lowered = word.lower()
+    return lowered.endswith("s") and (lowered[:-1] in ORGANISATION_HEADS
+                                      or lowered.endswith("ies") and lowered[:-3] + "y" in ORGANISATION_HEADS)
+
+
+def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
+    """The one word that tells an organisation named by common words from others of its kind, renamed as
+    ``nnp`` while its organisation word stays (``Judicial`` of ``Judicial Council``, ``Justice`` of ``Court
+    of Justice``, ``Visa`` of ``Visa Inc.``, ``Labor`` of ``Australian Labor Party``): the one capitalised
+    content word other than organisation words (:data:`ORGANISATION_HEADS` and their plurals), corporate
+    forms, creeds, demonyms and place adjectives (``-an``, ``-ish``, ``-ese`` words that are no lower-case
+    English words: ``European``, not ``Metropolitan``), compass words (``North``) and a title before another
+    name word.
+
+    ``None`` (rule ``org.no-renamable-word``) when the name has no organisation word (``Knight Ridder``: two
+    people's names or a work's?), is an armed service's (:data:`SERVICE_HEADS`), holds a place (``Lothian
+    Regional Council``: its place is its name), a verb form (``Working Group``: a description), a modifier
+    of many kinds of bodies (:data:`GENERIC_MODIFIER_HEADS`: ``National Assembly``) or several candidate
+    words (``Committee of Independent Experts``: a description). :func:`common_word_veto` then checks that
+    renaming the word changes this organisation's mentions only."""
+    head = organisation_head(text)
+    if head is None or head.lower() in SERVICE_HEADS:
+        return None
+    words = [w.removesuffix("'s").removesuffix("’s").strip(",.") for w in text.split()]
+    found = []
+    for i, word in enumerate(words):
+        lowered = word.lower()
+        if (lowered in PARTICLES and word[0].isupper()) or not (word.isalpha() or lowered in FUNCTION_WORDS):
+            return None  # "Big Ten Conference", "V&A Museum of Childhood", "Methodist-related Schools"
+        if (not word[0].isupper() or lowered in FUNCTION_WORDS
+                or lowered in ORGANISATION_HEADS or _head_plural(word) or lowered in CORPORATE
+                or lowered in CREED_WORDS or never_renamed(word)
+                or (lowered in TITLES and i + 1 < len(words)
+                    and words[i + 1].lower() not in ORGANISATION_HEADS)):
+            continue  # the kind of body, its form, its creed: kept
+        if (org_place_kind(word, lexicon) is not None or lowered not in lexicon.vocab
+                or words[i - 1:i] == ["New"] or lowered.endswith("ing") or _common_plural(word, lexicon)):
+            # a place, a word outside the PTB vocabulary that could not be renamed ("Lothian Regional
+            # Council", "New York Times", "Schmalkaldic League"), a verb form ("Working Group"), a plural
+            # noun ("League of Nations", "Polish Academy of Sciences"): a description or another name
+            return None
+        if (lowered in lexicon.nationalities or lowered in _DEMONYM_WORDS or lowered in _DIRECTIONS
+                or (lowered.endswith(("an", "ish", "ese")) and not lexicon.dictionary_common(word))):
+            continue  # "Australian", "European", "Scottish", "North": modifiers kept ("Metropolitan" is none)
+        found.append(word)
+    if len(found) != 1 or _modified_heads(lexicon.labels).get(found[0], 0) >= GENERIC_MODIFIER_HEADS:
+        return None
+    return found[0]
+
+
+#: Plurals without ``-s`` of nouns that organisations are named for (``University Women``).
+_IRREGULAR_PLURALS = frozenset(words_of("men women people children"))
+
+
+def _common_plural(word: str, lexicon: Lexicon) -> bool:
+    """A plural of a common noun (``Nations``, ``Sciences``, ``Theatres``, ``Women``, ``People``)."""
+    lowered = word.lower()
+    return lowered in _IRREGULAR_PLURALS or (
+        lowered.endswith("s") and not lowered.endswith("ss") and lexicon.common_word(word[:-1]))
+
+
+_CUT_BEFORE = re.compile(r"(?<![\w&'’.-])([A-Z][\w&'’.-]*)( (?:and|&|of|for))? $")
+_CUT_AFTER = re.compile(r"(?:,? (?:and|&) |, )[A-Z]|\s*\((?:[A-Z][\w&]*)\)")
+
+
+def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterable[str],
+                     org_words: Iterable[str]) -> str | None:
+    """The rule that keeps the common ``word`` of the organisation ``name`` (:func:`distinctive_word`) from
+    being renamed, if any:
+
+    * ``org.word-elsewhere``: a capitalised mention of the word in ``texts`` (as the renamer finds them: its
+      form or upper case, a plural ``s``) lies outside a mention of the name, where NER does not label it
+      ORG alone (``org_words``: ``Labor`` of ``Australian Labor Party`` is the party): renaming it would
+      change another name or sentence ("Judicial review", "the Judicial Conference"); or the name is cut
+      out of a longer one (``WMO Executive Council``, ``Storage and Warehouse Company``, ``Department for
+      Culture, Media and Sport``);
+    * ``org.acronym-expanded``: an acronym in brackets after it that is not its initials (``General
+      Pharmaceutical Council (GPhC)``): it would keep the old name (initials follow the renamed word:
+      :func:`acronym_span`);
+    * ``org.description``: a text writes the name after "a"/"an" (``an Executive Committee``), or no
+      strict majority of ``answers`` is the name itself (a list, a longer phrase): a description, not a
+      name.
+    """
+    texts, answers = list(texts), list(answers)
+    escaped = re.escape(name)
+    if (any(re.search(rf"(?<!\w)[Aa]n? [\"“']?{escaped}(?!\w)", t) for t in texts)
+            or sum(names_entity(a, name) for a in answers) * 2 <= len(answers)):
+        return "org.description"
+    alone = set(org_words)
+    pattern = re.compile(rf"(?<![\w'’])(?:{re.escape(word)}|{re.escape(word.upper())})s?(?!\w)")
+    whole = re.compile(rf"(?<![\w'’]){escaped}(?!\w)")
+    for text in texts:
+        inside = []
+        for m in whole.finditer(text):
+            after = _CUT_AFTER.match(text, m.end())
+            if after and after.group().strip(" ()") != initials_of(name):
+                return "org.acronym-expanded" if "(" in after.group() else "org.word-elsewhere"
+            before = _CUT_BEFORE.search(text, max(0, m.start() - 40), m.start())
+            if before and (before.group(2) or before.group(1).lower() not in FUNCTION_WORDS):
+                return "org.word-elsewhere"
+            inside.append(m.span())
+        for m in pattern.finditer(text):
+            if not any(a <= m.start() and m.end() <= b for a, b in inside) and word not in alone:
+                return "org.word-elsewhere"
+    return None
+
+
+def initials_of(name: str) -> str:
+    """The initials of a name's words other than function words (``ALP`` of ``Australian Labor Party``),
+    ``""`` when a word opens in lower case."""
+    words = [w for w in re.findall(r"[^\W\d_]+", name) if w.lower() not in FUNCTION_WORDS]
+    return "".join(w[0] for w in words) if all(w[0].isupper() for w in words) else ""
+
+
+def acronym_span(name: str, spans: list[PerturbableSpan], texts: Iterable[str]
+                 ) -> PerturbableSpan | str | None:
+    """The organisation's acronym, which the texts write beside its full ``name`` (``KANU`` and ``Kenya
+    African National Union``, ``ALP`` and ``Australian Labor Party``): one referent, so the acronym follows
+    the one renamed word of the name (its letter becomes the new word's initial, ``Kenya`` → ``Nigeria``
+    makes ``NANU``). ``None`` when the texts write no initials of the name; ``org.acronym-expanded`` when
+    they cannot follow: a plural or a prefixed form (``ALPs``, ``vBNS``), or several renamed words."""
+    initials = initials_of(name)
+    texts = list(texts)
+    if len(initials) < 2:
+        return None
+    if not any(re.search(rf"(?<![\w'’]){initials}(?![\w'’])", t) for t in texts):
+        if any(re.search(rf"(?<!\w)[a-z]?{initials}s?(?!\w)", t) for t in texts):
+            return "org.acronym-expanded"  # "vBNS" of "Very high-speed Backbone Network Service"
+        return None
+    if any(re.search(rf"(?<!\w)(?:[a-z]{initials}|{initials}s)(?!\w)", t) for t in texts):
+        return "org.acronym-expanded"
+    words = [w for w in re.findall(r"[^\W\d_]+", name) if w.lower() not in FUNCTION_WORDS]
+    renamed = [s for s in spans if not s.follows]
+    if len(renamed) != 1 or renamed[0].surface not in words:
+        return "org.acronym-expanded"  # "Los Angeles …", two renamed words: no one letter follows
+    return PerturbableSpan(initials, "rare", "org", renamed[0].surface, words.index(renamed[0].surface))
+
+
+def acronym_attested(word: str, lexicon: Lexicon) -> bool:
+    """An acronym the Penn Treebank's news text uses and no dictionary word (``ABC``, ``NSF``; not
+    ``NADPH``, ``PAD``): an organisation's, not a term's (rule ``org.acronym-unattested``)."""
+    return word.lower() in lexicon.vocab and not lexicon.dictionary_common(word)
 
 
 _WORD_AFTER = re.compile(r"[ -]([A-Z][^\W\d_]*)")
@@ -1080,6 +1290,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
             candidates.append(m)
         else:
             fire(trace, "label.minority", clean_surface(m.text), LABEL_TO_TYPE[m.label], m.start)
+    candidates += team_answers(example, mentions, lexicon)
     persons = [clean_surface(m.text) for m in candidates if m.label == "PERSON"]
     listed = [listed_persons(a, persons) for a in answers]
     places = [clean_surface(m.text) for m in candidates if m.label == "GPE"]
@@ -1141,8 +1352,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if (etype != "per" and lexicon.looks_like_person(text)
             and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)):  # "Duval County"
         etype, evidence = "per", f"{evidence}, a person's name"
-    if (etype == "org" and organisation_head(text) is None
-            and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not names_team(text, lexicon)):
+    if (etype == "org" and organisation_head(text) is None and not names_team(text, lexicon, answer=True)
+            and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS):
         # no organisation word and few ORG labels: a work, a building, a people
         return _none(why, "org.no-head")
     context, question = example.context, example.question
@@ -1157,17 +1368,39 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     elif " " not in text and etype == "org" and not is_acronym(text):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
     elif " " not in text and etype == "org":
-        if text.lower() not in lexicon.vocab or lexicon.dictionary_common(text):
+        if not acronym_attested(text, lexicon):
             return _none(why, "org.acronym-unattested")  # "NADPH", "TARDIS", "MHC": terms tagged ORG
-        if acronym_expanded(text, (context, question)):
-            return _none(why, "org.acronym-expanded")  # "National Science Foundation (NSF)" keeps the name
-        if any(re.search(rf"(?<!\w){text}s(?!\w)", t) for t in (context, question)):
-            return _none(why, "org.acronym-countable")  # "two MSPs": a role or a thing, no organisation
+        if reason := acronym_veto(text, (context, question)):
+            return _none(why, reason)
         spans = [PerturbableSpan(text, "rare", "org")]  # "NSF" → an upper-cased rare word; "ABC News" follows
     else:
-        spans = place_spans(text, etype, lexicon, names, why)
-        if etype == "org" and spans and not stands_alone(spans, text, (context, question), lexicon):
+        if etype == "org" and names_team(text, lexicon, answer=True):  # "Atlanta Falcons": its city
+            place = text.rsplit(" ", 1)[0]
+            spans = [PerturbableSpan(place, org_place_kind(place, lexicon) or "city", "org")]
+        else:
+            spans = place_spans(text, etype, lexicon, names, why)
+        common: list[PerturbableSpan] = []
+        if etype == "org" and not spans and why.rule == "org.no-renamable-word":
+            # a name of common words: its distinctive words, its organisation word kept ("Judicial Council")
+            word = distinctive_word(text, lexicon)
+            common = [PerturbableSpan(word, "nnp", "org")] if word else []
+            spans = common
+            org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]
+            if word and (reason := common_word_veto(word, text, (context, question, *answers), answers,
+                                                    org_words)):
+                return _none(why, reason)  # "Judicial Conference" beside "Judicial Council"
+        if etype == "org" and spans:
+            follower = acronym_span(text, spans, (context, question, *answers))
+            if isinstance(follower, str):
+                return _none(why, follower)  # "vBNS", "ALPs": the initials cannot follow the new name
+            spans = [*spans, follower] if follower else spans  # "ALP" follows "Labor"
+        brands = [s for s in spans
+                  if etype == "org" and s.span_type == "rare" and s.surface.isupper() and not s.follows]
+        rest = [s for s in spans if s not in common and s not in brands and not s.follows]
+        if etype == "org" and rest and not stands_alone(rest, text, (context, question), lexicon):
             return _none(why, "org.in-longer-name")  # "United Paramount Theatres", "NewcastleGateshead"
+        if brands and (reason := acronym_veto(brands[0].surface, (context, question))):
+            return _none(why, reason)
         if etype == "org" and spans and not names_organisation_answer(answers, text, spans):
             # the answer is the place ("Huguenot Society of Australia")
             return _none(why, "org.answer-is-place")
@@ -1205,6 +1438,17 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
 def is_acronym(word: str) -> bool:
     """An organisation's acronym: 3–6 capital letters (``NSF``, ``IPCC``; not ``NP`` or ``BC``)."""
     return 3 <= len(word) <= 6 and word.isalpha() and word.isupper()
+
+
+def acronym_veto(acronym: str, texts: tuple[str, ...]) -> str | None:
+    """The rule that keeps an organisation's acronym from being renamed, if any: the texts spell it out
+    (``National Science Foundation (NSF)`` would keep the name) or write it with a plural ``s`` (``two
+    MSPs``: a role or a thing)."""
+    if acronym_expanded(acronym, texts):
+        return "org.acronym-expanded"
+    if any(re.search(rf"(?<!\w){acronym}s(?!\w)", t) for t in texts):
+        return "org.acronym-countable"
+    return None
 
 
 def acronym_expanded(acronym: str, texts: Iterable[str]) -> bool:

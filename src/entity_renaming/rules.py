@@ -80,13 +80,26 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("org.acronym-countable", "the passage writes the acronym with a plural s (MSPs): a role or a thing, "
          "not an organisation", "veto", _YAN),
     Rule("org.acronym-expanded", "the passage spells the acronym out: a full name that would keep the old "
-         "name, or a term (adenosine triphosphate)", "veto", _YAN),
+         "name, or a term (adenosine triphosphate); or an organisation's initials stand in the texts in a "
+         "form that cannot follow its renamed word (vBNS, ALPs, two renamed words), or a bracketed acronym "
+         "that is not its initials follows a name of common words (GPhC); initials that can follow are "
+         "renamed with it (ALP)", "veto", _YAN),
     Rule("org.in-longer-name", "a renamed word of the organisation stands in another name of the passage",
          "veto", _ALL),
+    Rule("org.word-elsewhere", "the distinctive common word of an organisation named by common words "
+         "(Judicial of Judicial Council) also stands capitalised outside that name, where NER does not label "
+         "it ORG alone (the Judicial Conference), or the name is cut out of a longer one (WMO Executive "
+         "Council, Department for Culture, Media and Sport)", "veto", _YAN),
+    Rule("org.description", "an organisation named by common words is written after 'a'/'an' (an Executive "
+         "Committee) or no strict majority of answers is the name itself: a description, not a name",
+         "veto", _YAN),
     Rule("org.answer-is-place", "the answers name the place inside the organisation's name, not the "
          "organisation", "veto", _YAN),
-    Rule("org.no-renamable-word", "the name has no word that can be renamed (all common words, creeds, "
-         "corporate forms …)", "evidence", _YAN),
+    Rule("org.no-renamable-word", "the name has no word that can be renamed: no proper noun, rare word, "
+         "acronym or place, and not one distinctive common word beside an organisation word (Judicial "
+         "Council is renamed; not Knight Ridder, no organisation word; Catholic Church, only a creed; "
+         "National Assembly, a modifier of many bodies; Air Force, an armed service; Committee of "
+         "Independent Experts, several words)", "evidence", _YAN),
     Rule("org.named-after-person", "the organisation is named after a person of the dataset", "veto", _YAN),
     Rule("org.word-not-renamable", "a name word that cannot be renamed (a place without evidence, a person "
          "of the passage): renaming the others would split the name", "veto", _YAN),

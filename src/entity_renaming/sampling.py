@@ -116,17 +116,19 @@ class Sampler:
         takes the demonym of its country's new name (its country is drawn among those with a demonym
         that ``texts`` do not use); under ``randstr`` a random string of its own."""
         taken = {s.surface.lower() for s in spans}
-        followed = {s.follows for s in spans if s.follows}
         demonyms = {s.surface: s for s in spans if s.follows} if self.perturbation != "randstr" else {}
+        followers: dict[str, list[PerturbableSpan]] = {}
+        for follower in demonyms.values():
+            followers.setdefault(follower.follows, []).append(follower)
         spans = [s for s in spans if s.surface not in demonyms]
         subs: list[Substitution] = []
         new_names: dict[str, str] = {}
         for span in spans:
             for _ in range(MAX_DRAWS):
                 candidate = self.draw(span, rng)
-                if candidate.lower() not in taken and fits(candidate, span, texts) and (
-                        span.surface not in followed or self.perturbation == "randstr"
-                        or self._demonym_fits(candidate, taken, texts)):
+                following = followers.get(span.surface, ())
+                if candidate.lower() not in taken and fits(candidate, span, texts) and all(
+                        self._follower_fits(f, candidate, taken, texts) for f in following):
                     break
             else:
                 raise RenameError(
@@ -137,14 +139,31 @@ class Sampler:
             new_names[span.surface] = candidate
             subs.append(Substitution(span.surface, candidate, span.entity_type, span.span_type))
         for span in demonyms.values():
-            demonym = self.demonym(new_names[span.follows]) or ""
-            subs.append(Substitution(span.surface, demonym, span.entity_type, span.span_type))
+            subs.append(Substitution(span.surface, self._follower_name(span, new_names[span.follows]),
+                                     span.entity_type, span.span_type))
         return subs
 
-    def _demonym_fits(self, country: str, taken: set[str], texts: Sequence[str]) -> bool:
-        demonym = self.demonym(country)
-        return (bool(demonym) and demonym.lower() not in taken
-                and not occurs_as_word(demonym, texts, plural=True))
+    def _follower_name(self, span: PerturbableSpan, new_name: str) -> str:
+        """A ``nationality`` span's demonym of its country's new name; an acronym's letters with the new
+        name's initial at ``span.letter`` (``KANU`` with ``Kenya`` → ``Nigeria``: ``NANU``)."""
+        if span.letter >= 0:
+            return acronym_with(span.surface, span.letter, new_name)
+        return self.demonym(new_name) or ""
+
+    def _follower_fits(self, span: PerturbableSpan, new_name: str, taken: set[str], texts: Sequence[str]
+                       ) -> bool:
+        name = self._follower_name(span, new_name)
+        return (bool(name) and name != span.surface and name.lower() not in taken
+                and not occurs_as_word(name, texts, plural=True))
+
+
+def acronym_with(acronym: str, letter: int, new_name: str) -> str:
+    """``acronym`` with its letter at ``letter`` replaced by ``new_name``'s initial (``""`` when the new
+    name opens with no letter)."""
+    initial = new_name[:1].upper()
+    if not initial.isalpha() or not 0 <= letter < len(acronym):
+        return ""
+    return acronym[:letter] + initial + acronym[letter + 1:]
 
 
 def fits(candidate: str, span: PerturbableSpan, texts: Sequence[str]) -> bool:
