@@ -39,7 +39,7 @@ from .lexicon import (
 from .model import QAExample
 from .ner import Mention
 from .rules import Trace, Why, fire, no
-from .substitute import NO_S_PLURAL, heads_phrase
+from .substitute import NO_S_PLURAL, heads_phrase, renamed_in
 
 #: Characters before and after an occurrence that the neighbour tests read (their matches are a few words
 #: long): each test costs the same wherever the occurrence stands, so a passage is analysed in linear time.
@@ -59,6 +59,10 @@ class PerturbableSpan:
     #: A ``nationality`` span (``Spanish``) follows this country span (``Spain``): it becomes the demonym
     #: of the country's new name (``Kenya`` → ``Kenyan``).
     follows: str = ""
+    #: Longer names of *other* referents that hold this surface (``Mexico City`` for the country ``Mexico``,
+    #: ``Fresno County`` for the city): the analysis's choice of which occurrences are this referent's
+    #: mentions. Substitution leaves them whole (:class:`~entity_renaming.substitute.Renamer` ``keep``).
+    keep: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -369,69 +373,147 @@ offensive siege battle affair incident declaration protocol convention congress 
 STREET_NOUNS = frozenset(words_of("street st avenue ave road boulevard square lane drive"))
 
 
+@dataclass(frozen=True)
+class LongerName:
+    """A longer name that holds a place's occurrence: ``name`` as written, and whether it names ``other``
+    referent (``Mexico City``, ``Fresno County``, ``Paris Hilton``, ``North America``) that substitution can
+    leave whole while the place is renamed elsewhere (:attr:`PerturbableSpan.keep`); else (an event named
+    after the place, a hyphenated or linked name, a river, a fort) the bare name may mean that other thing
+    too, or the name is *of* the place, and the place is not renamed."""
+
+    name: str
+    other: bool
+
+
 def continues_name(surface: str, span_type: str, texts: Iterable[str], lexicon: Lexicon | None = None,
                    persons: Iterable[str] = ()) -> bool:
-    """``surface`` stands somewhere inside a longer name of *another place or a person*, so renaming every
-    mention would edit that name: joined by a hyphen or a linking word (``Basel-Stadt``, ``Newcastle upon
-    Tyne``), next to a place noun (``San Mateo fort``, ``Fresno County``, ``Lake Victoria``), after a bare
-    compass word or another name word that makes a place with it (``South Prussia``, ``North America``,
+    """``surface`` stands somewhere inside a longer name (:func:`longer_names`)."""
+    return bool(longer_names(surface, span_type, texts, lexicon, persons))
+
+
+def longer_names(surface: str, span_type: str, texts: Iterable[str], lexicon: Lexicon | None = None,
+                 persons: Iterable[str] = ()) -> list[LongerName]:
+    """The longer names of *another place, a person or an event* that ``surface`` stands in, so that renaming
+    every mention would edit that name: joined by a hyphen or a linking word (``Basel-Stadt``, ``Newcastle
+    upon Tyne``), next to a place noun (``San Mateo fort``, ``Fresno County``, ``Lake Victoria``), after a
+    bare compass word before a country or another name word that makes a place with it (``North America``,
     ``Baja California``, ``Mexico City``: a gazetteer name), before an event noun (``Vietnam War``), or
-    inside one of ``persons`` (``Paris Hilton``);
-    an adjectival direction before a country or state describes a part of it (``Southern California``).
-    Inside the name of an organisation, a team, a building or a street (``Denver Broncos``, ``San Jose
-    Marriott``, ``Fresno Housing Authority``, ``Downtown Jacksonville``) the place is renamed with it: that
-    name is named after the place (issue 19: a place inside an organisation's name renamed as a place).
+    inside one of ``persons`` (``Paris Hilton``).
+    An adjectival direction describes a part of the place (``Southern California``, ``Northern San Diego``),
+    and so does a lower-case area noun after it (``the Maine district``): both are renamed with it.
+    Inside the name of an organisation, a team, a building (``Denver Broncos``, ``San Jose Marriott``,
+    ``Fresno Housing Authority``, ``Downtown Jacksonville``) the place is renamed with it: that name is named
+    after the place (issue 19: a place inside an organisation's name renamed as a place).
     Without a ``lexicon`` every capitalised neighbour counts."""
     pattern = re.compile(rf"(?<![\w'’]){re.escape(surface)}(?!\w)")
-    if any(pattern.search(p) and p != surface for p in persons):
-        return True  # "Paris Hilton", "Virginia Woolf"
-    return any(place_in_longer_name(text, m.start(), m.end(), span_type, lexicon)
-               for text in texts for m in pattern.finditer(text))
+    found = [LongerName(clean_surface(p), True) for p in dict.fromkeys(persons)
+             if pattern.search(p) and clean_surface(p) != surface]  # "Paris Hilton", "Virginia Woolf"
+    for text in texts:
+        for m in pattern.finditer(text):
+            longer = longer_name(text, m.start(), m.end(), span_type, lexicon)
+            if longer is not None and longer not in found:
+                found.append(longer)
+    return found
 
 
 _OF_BEFORE = re.compile(r"\b([A-Z][a-z]+) of (?:the )?$")
 #: A first name (SSA) or surname (Census) this many US people bear makes a name word of a person.
 _PERSON_WORDS = 1_000
+#: A combining form of a country's name before a hyphen ("Sino-", "Russo-", "Anglo-"): a fixed compound.
+_COMBINING_FORM = re.compile(r"[A-Z][a-z]*o[-–]$")
+#: Words before a place that name a part of it or its wider area ("Greater San Diego"); compass words do so
+#: before a state or city ("South Florida"), not before a country ("North America", "East Germany").
+PART_MODIFIERS = frozenset(words_of("greater metropolitan"))
+COMPASS_WORDS = frozenset(words_of("north south east west northeast northwest southeast southwest"))
+#: Lower-case nouns after a place that describe a part of it ("the Maine district", "the Kenya coast").
+AREA_NOUNS = frozenset(words_of("district region coast province"))
+#: Place nouns after which the bare name often means that other thing too ("the Mississippi" is the river).
+_WATER_NOUNS = frozenset(words_of("river"))
+
+
+def kept_apart(spans: list[PerturbableSpan], texts: Iterable[str], answers: list[str], lexicon: Lexicon,
+               persons: Iterable[str] = ()) -> list[PerturbableSpan]:
+    """``spans`` with the longer names of other referents that their places stand in as ``keep`` (``Fresno``
+    keeps ``Fresno County``): substitution renames every other occurrence. ``[]`` when a place stands in a
+    longer name that is no other referent's (:class:`LongerName`), a demonym span in any longer name, or when
+    an answer holds a place only inside a kept name (``Mexico`` of an answer "Mexico City")."""
+    texts = list(texts)
+    out = []
+    for span in spans:
+        longer = longer_names(span.surface, span.span_type, texts, lexicon, persons)
+        place = span.span_type in ("country", "state", "city")
+        if not all(n.other for n in longer) or (longer and not place):
+            return []  # a demonym in a longer name ("Soviet" of "Soviet Union") stays a veto
+        keep = tuple(n.name for n in longer)
+        if keep and any(occurs_in(span.surface, a) and not renamed_in(span.surface, a, keep)
+                        for a in answers):
+            return []
+        out.append(replace(span, keep=keep) if keep else span)
+    return out
 
 
 def place_in_longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexicon | None = None
                          ) -> bool:
-    """The place name at ``text[start:end]`` stands inside another place's name or an event's (see
-    :func:`continues_name`); the one check of both studies (EntSwap calls it per occurrence)."""
+    """The place name at ``text[start:end]`` stands inside another place's name, a person's or an event's
+    (:func:`longer_name`); the one check of both studies (EntSwap calls it per occurrence)."""
+    return longer_name(text, start, end, span_type, lexicon) is not None
+
+
+def longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexicon | None = None
+                ) -> LongerName | None:
+    """The longer name that the place name at ``text[start:end]`` stands in (see :func:`longer_names`)."""
     surface = text[start:end]
 
     def makes_place(name: str) -> bool:
         return lexicon is None or lexicon.is_gazetteer_name(name) or lexicon.place_kind(name) is not None
 
-    if (_HYPHEN_NAME.match(text, end) or _HYPHEN_BEFORE.search(text, max(0, start - 2), start)
-            or LINKED_PLACE.match(text, end)):
-        return True  # "Basel-Stadt", "Austria-Hungary", "Baden-Württemberg", "Newcastle upon Tyne"
+    hyphen = _HYPHEN_NAME.match(text, end) or _HYPHEN_BEFORE.search(text, max(0, start - 2), start)
+    if hyphen and span_type == "nationality" and not _COMBINING_FORM.search(text, max(0, start - 12), start):
+        return None  # a compound adjective: "Swiss-Austrian", "non-Afghan"; not "Russo-Japanese"
+    if hyphen or LINKED_PLACE.match(text, end):
+        # "Basel-Stadt", "Austria-Hungary", "Baden-Württemberg", "Newcastle upon Tyne" (Newcastle itself)
+        return LongerName(text[max(0, start - 2):end + 2], False)
     if text[end:end + 1] == "-" or text[start - 1:start] == "-":
-        return False  # "France-based": a word, not a name (the renamer edits it; no other check)
+        return None  # "France-based": a word, not a name (the renamer edits it; no other check)
     after = _AFTER_NAME.match(text, end)
-    if after and after.group(1).lower().rstrip(".") in PLACE_NOUNS | EVENT_NOUNS | STREET_NOUNS:
-        return True  # "Fresno County", "San Mateo fort", "Houston Street"; an event: "Vietnam War"
-    if (after and after.group(1)[0].isupper() and after.group(1).lower() not in _NOT_NAME_PART
+    noun = after.group(1).lower().rstrip(".") if after else ""
+    if noun in AREA_NOUNS and after.group(1).islower():
+        after, noun = None, ""  # "the Maine district", "the Kenya coast": the place itself
+    if noun in STREET_NOUNS or (noun in PLACE_NOUNS - _WATER_NOUNS and after.group(1)[0].isupper()):
+        return LongerName(text[start:after.end()], True)  # "Houston Street", "Fresno County", "Lake Erie"
+    if noun in PLACE_NOUNS | EVENT_NOUNS:
+        # "San Mateo fort", "Vietnam War", "Mississippi River": named after the place, or maybe the place
+        return LongerName(text[start:after.end()], False)
+    if (after and after.group(1)[0].isupper() and noun not in _NOT_NAME_PART
             and makes_place(f"{surface} {after.group(1)}")):
-        return True  # "Mexico City"
+        # "Mexico City", a country's capital; but "New York", "Quebec" may mean the city of "New York City"
+        return LongerName(text[start:after.end()], lexicon is not None and span_type == "country")
     person_words = lexicon is not None and after and min(
-        lexicon.first_counts.get(surface.lower(), 0), lexicon.surname_counts.get(after.group(1).lower(), 0))
+        lexicon.first_counts.get(surface.lower(), 0), lexicon.surname_counts.get(noun, 0))
     if person_words and person_words >= _PERSON_WORDS:
-        return True  # a given name and a surname: "Paris Hilton"
+        return LongerName(text[start:after.end()], True)  # a given name and a surname: "Paris Hilton"
     event = _OF_BEFORE.search(text, max(0, start - 40), start)
     if event and event.group(1).lower() in EVENT_NOUNS:
-        return True  # "Treaty of Paris", "Battle of Hastings"
+        return LongerName(text[event.start(1):end], False)  # "Treaty of Paris", "Battle of Hastings"
     before = _BEFORE_NAME.search(text, max(0, start - 40), start)
     word = before and (before.group(1) or before.group(2))
     if word and word.lower() in PLACE_NOUNS:
-        return True  # "the fort San Mateo", "Lake Victoria"
+        # "Lake Victoria" another place; "the fort San Mateo" a fort named like the place
+        return LongerName(text[before.start():end], word[0].isupper() and word.lower() not in _WATER_NOUNS)
     prev = before.group(1) if before else None
     if prev and lexicon is not None and lexicon.first_counts.get(prev.lower(), 0) >= _PERSON_WORDS:
-        return True  # a person's surname: "Alejandro Toledo"
-    return bool(prev and prev.lower() not in _NOT_NAME_PART
-                and not (span_type in ("country", "state") and prev.lower() in DESCRIPTIVE_MODIFIERS)
-                and (prev.lower() in GEO_MODIFIERS or makes_place(f"{prev} {surface}")))
-    # "South Prussia", "North America", "Baja California"
+        return LongerName(text[before.start(1):end], True)  # a person's surname: "Alejandro Toledo"
+    if not prev or prev.lower() in _NOT_NAME_PART | DESCRIPTIVE_MODIFIERS:
+        return None
+    if makes_place(f"{prev} {surface}"):
+        return LongerName(text[before.start(1):end], lexicon is not None)  # "West Virginia", "New Mexico"
+    if prev.lower() in PART_MODIFIERS or (prev.lower() in COMPASS_WORDS and span_type != "country"):
+        return None  # "Greater San Diego", "South Florida", "Southwest Fresno": a part, renamed with it
+    if prev.lower() in GEO_MODIFIERS:
+        # "North America", "East Germany", "Upper Canada", "South Prussia": no gazetteer place, so the bare
+        # name may mean the same land ("the Methodists in America" of "… in North America")
+        return LongerName(text[before.start(1):end], False)
+    return None
 
 
 #: A name after these words names a territory or an island, not a city ("the German territories of Baden",
@@ -682,7 +764,8 @@ def named_alone(surface: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
             start, end = m.span()
             after = _WORD_AFTER.match(text, end)
             before = _WORD_BEFORE.search(text, max(0, start - 40), start)
-            of = _OF_BEFORE.search(text, max(0, start - 40), start)
+            lead = before.start() if before and before.group(1).lower() in GEO_MODIFIERS else start
+            of = _OF_BEFORE.search(text, max(0, lead - 40), lead)  # "University of (North) Florida"
             if ((after and name_word(after.group(1)))
                     or (before and name_word(before.group(1))
                         and before.group(1).lower() not in GEO_MODIFIERS)
@@ -1000,9 +1083,11 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if etype == "gpe" and any(s.span_type == "city" and names_team_here(s.surface, example, lexicon)
                               for s in spans):
         return _none(why, "place.team")  # "Denver took the opening kickoff": the Denver Broncos
-    persons = [m.text for m in mentions if m.label == "PERSON"]
-    if etype == "gpe" and any(continues_name(s.surface, s.span_type, texts, lexicon, persons) for s in spans):
-        return _none(why, "place.in-longer-name")  # "Denver Broncos", "Lower Norfolk County"
+    if etype == "gpe":
+        persons = [m.text for m in mentions if m.label == "PERSON"]
+        spans = kept_apart(spans, (*texts, *answers), answers, lexicon, persons)
+        if not spans:
+            return _none(why, "place.in-longer-name")  # "Vietnam War", "Newcastle upon Tyne"
     places = [s.surface for s in spans if s.span_type in ("country", "state", "city")]
     if etype == "gpe" and any(p in a and not named_alone(p, [a], lexicon) for a in answers for p in places):
         return _none(why, "place.inside-answer-name")  # "Warsaw University of Technology"

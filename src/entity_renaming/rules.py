@@ -109,8 +109,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("place.listed-with-non-places", "the place stands in a list of mostly non-places (peoples)", "veto",
          _ALL),
     Rule("place.team", "the city stands for a sports team named after it", "veto", _YAN),
-    Rule("place.in-longer-name", "the place also stands inside a longer name (Denver Broncos, Mexico City)",
-         "veto", _ALL),
+    Rule("place.in-longer-name", "the place also stands inside a longer name that may mean the place too or "
+         "is named after it (Vietnam War, Newcastle upon Tyne, North America, Mississippi River, New York "
+         "City), or an answer holds it only inside another referent's name; another referent's name (Mexico "
+         "City beside Mexico, Fresno County, Lake Erie, Houston Street, Paris Hilton) is kept whole instead "
+         "and the place renamed at its other mentions (PerturbableSpan.keep)", "veto", _ALL),
     Rule("place.inside-answer-name", "a gold answer holds the GPE only inside a longer name (Warsaw "
          "University of Technology): the answer is about that name, not the place", "veto", _YAN),
     # ---- EntSwap (article-level)
