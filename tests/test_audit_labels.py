@@ -27,9 +27,11 @@ LABELS = Path(__file__).resolve().parent / "data" / "audit" / "labels.jsonl"
 MIN_PRECISION = 0.95
 #: Recall floors on the blind readers' recall set (tests/data/recall, test_recall.py): the recall measured
 #: at the end of the issue-19 session (PER 22/46, ORG 7/41, GPE 14/48, MIX 45/117; EntSwap person 37/58,
-#: country 9/33, city 2/10), so that a change that loses recall fails. The goal is RECALL_GOAL (not met).
+#: country 9/33, city 2/10), GPE and MIX raised to 17/48 and 48/117 when substitution learned to keep other
+#: referents' longer names and NER-missed gazetteer places entered, so that a change that loses recall
+#: fails. The goal is RECALL_GOAL (not met).
 RECALL_GOAL = 0.90
-MIN_RECALL = {"PER": 0.47, "ORG": 0.17, "GPE": 0.29, "MIX": 0.38}
+MIN_RECALL = {"PER": 0.47, "ORG": 0.17, "GPE": 0.35, "MIX": 0.41}
 MIN_RECALL_ENTSWAP = {"person": 0.63, "country": 0.27, "city": 0.20}
 YAN_TYPE = {"per": "PER", "org": "ORG", "gpe": "GPE"}
 

@@ -13,6 +13,7 @@ from entity_renaming.entities import (
     continues_name,
     example_entities,
     first_name_type,
+    gazetteer_answers,
     longer_names,
     lower_case_mention,
     place_list,
@@ -65,6 +66,9 @@ IDS = {
     "fresno": "03adfbcd47894c0c8cdcb12513e33a73",  # "Fresno …, the county seat of Fresno County"
     "maine": "091ba0974dba4b55bfb676a864bd701b",  # "the wilderness of the Maine district"
     "san_diego": "55652ee297854eef9183cbc56f8dd2f5",  # "Downtown San Diego", answers "Northern San Diego"
+    "montpellier": "00949ffe71404735859df3fa997a2478",  # "Montpellier" tagged PERSON; "… cities or towns?"
+    "saint_john": "e880bb8d47e74c28a0e50ff94ba7178d",  # "Where …?" "the Cathedral of Saint John the Divine"
+    "pskov": "a888f50ee1d248898f0233ad6fc32947",  # "Which major cities …?" "Novgorod and Pskov"
 }
 
 
@@ -333,3 +337,18 @@ def test_the_analysis_keeps_another_referents_longer_name_and_renames_the_rest(a
     assert spans(analysis, "maine") == {("Maine", "state")}
     assert spans(analysis, "san_diego") == {("San Diego", "city")}
     assert perturbable_spans(entities[IDS["san_diego"]], "gpe")[0].keep == ()
+
+
+def test_a_place_ner_missed_in_the_answer_to_a_place_question_is_a_candidate(analysis):
+    """Issue 19 (GPE recall): spaCy tags "Montpellier" PERSON; the question asks for a city and the answers
+    are a gazetteer city, so it is a GPE candidate and renamed. Not a saint's name in a cathedral's
+    ("Saint John"), nor one place of a list whose other place would stay ("Novgorod and Pskov")."""
+    examples, entities, lexicon = analysis
+    montpellier = examples[IDS["montpellier"]]
+    found = gazetteer_answers(montpellier, [], lexicon)
+    assert [(m.text, m.label) for m in found] == [("Montpellier", "GPE")]
+    assert spans(analysis, "montpellier") == {("Montpellier", "city")}
+    assert gazetteer_answers(examples[IDS["saint_john"]], [], lexicon) == []
+    assert spans(analysis, "saint_john", "mix") == set()
+    assert gazetteer_answers(examples[IDS["pskov"]], [], lexicon) == []
+    assert spans(analysis, "pskov") == set()

@@ -131,6 +131,63 @@ def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexico
     return list(found.values())
 
 
+#: A question that asks for a place: its answer names one ("Where did Luther go …?", "What was the most
+#: important of these cities or towns?").
+_ASKS_FOR_PLACE = re.compile(r"^\s*where\b|\b(?:city|cities|town|towns|country|countries|capital|province|"
+                             r"county|state|region|village|port)\b", re.IGNORECASE)
+#: A gazetteer name that more US people bear is no place evidence alone (``Lincoln``, ``Euclid``).
+_GAZETTEER_PERSON = 1_000
+
+
+def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
+    """GPE mentions NER missed inside a gold answer of a question that asks for a place: the longest runs of
+    up to three capitalised words that are a gazetteer country, state or city of ``ORG_CITY_POPULATION``
+    people (:meth:`Lexicon.place_kind`: ``Montpellier`` tagged PERSON, ``Erfurt`` tagged ORG) that few US
+    people bear, that read as no person's name and open with no title (``Saint John``), that the dataset
+    labels LOC (a river, a sea: ``Waal``) no more often than GPE and that no GPE mention covers; a strict
+    majority of the answers must hold it (:func:`holds_entity`: "Augustinian cloister in Erfurt") and no
+    answer another gazetteer place ("Novgorod and Pskov"). The gazetteer and the question are the evidence
+    (rule ``ner.no-answer-mention`` keeps the rest out); every other place rule still applies."""
+    if not _ASKS_FOR_PLACE.search(example.question):
+        return []
+    found: dict[tuple[int, int], Mention] = {}
+    for answer in example.all_answers():
+        for start, end in answer.char_spans:
+            for run in _CAPITALISED_RUN.finditer(example.context, start, end):
+                words = [(w.start(), w.end()) for w in re.finditer(r"\S+", run.group())]
+                for n in range(min(3, len(words)), 0, -1):
+                    for k in range(len(words) - n + 1):
+                        a, b = run.start() + words[k][0], run.start() + words[k + n - 1][1]
+                        name = clean_surface(example.context[a:b])
+                        at = example.context.find(name, a, b) if name else -1
+                        if (at < 0 or lexicon.place_kind(name, ORG_CITY_POPULATION) is None
+                                or lexicon.person_count(name) >= _GAZETTEER_PERSON
+                                or lexicon.looks_like_person(name)
+                                or name.split()[0].lower().rstrip(".") in TITLES  # "Saint John" (the Divine)
+                                or lexicon.labels.count(name, "LOC") > lexicon.labels.count(name, "GPE")
+                                or any(x < at + len(name) and at < y for x, y in found)
+                                or any(m.label == "GPE" and m.start <= at and at + len(name) <= m.end
+                                       for m in mentions)):
+                            continue
+                        found[(at, at + len(name))] = Mention(at, at + len(name), "GPE", name)
+    answers = answer_texts(example)
+    return [m for m in found.values()  # the answers hold the place and no other ("Novgorod and Pskov")
+            if sum(holds_entity(a, m.text) for a in answers) * 2 > len(answers)
+            and not any(other_place(a, m.text, lexicon) for a in answers)]
+
+
+def other_place(answer: str, place: str, lexicon: Lexicon) -> bool:
+    """``answer`` names a gazetteer place other than ``place`` (a run of up to three capitalised words)."""
+    for run in _CAPITALISED_RUN.finditer(answer):
+        words = run.group().split()
+        for n in range(1, min(3, len(words)) + 1):
+            for k in range(len(words) - n + 1):
+                gram = clean_surface(" ".join(words[k:k + n]))
+                if gram and not occurs_in(gram, place) and lexicon.is_gazetteer_name(gram):
+                    return True
+    return False
+
+
 def person_lasts(mentions: Iterable[Mention]) -> frozenset[str]:
     """Surnames of the passage: last words of its PERSON names of two or more words."""
     lasts = set()
@@ -376,10 +433,10 @@ STREET_NOUNS = frozenset(words_of("street st avenue ave road boulevard square la
 @dataclass(frozen=True)
 class LongerName:
     """A longer name that holds a place's occurrence: ``name`` as written, and whether it names ``other``
-    referent (``Mexico City``, ``Fresno County``, ``Paris Hilton``, ``North America``) that substitution can
-    leave whole while the place is renamed elsewhere (:attr:`PerturbableSpan.keep`); else (an event named
-    after the place, a hyphenated or linked name, a river, a fort) the bare name may mean that other thing
-    too, or the name is *of* the place, and the place is not renamed."""
+    referent (``Mexico City``, ``Fresno County``, ``Lake Erie``, ``Paris Hilton``) that substitution can leave
+    whole while the place is renamed elsewhere (:attr:`PerturbableSpan.keep`); else (an event named after
+    the place, a hyphenated or linked name, a river, a street, a fort, ``North America``) the bare name may
+    mean that other thing too, or the name is *of* the place, and the place is not renamed."""
 
     name: str
     other: bool
@@ -479,10 +536,11 @@ def longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexico
     noun = after.group(1).lower().rstrip(".") if after else ""
     if noun in AREA_NOUNS and after.group(1).islower():
         after, noun = None, ""  # "the Maine district", "the Kenya coast": the place itself
-    if noun in STREET_NOUNS or (noun in PLACE_NOUNS - _WATER_NOUNS and after.group(1)[0].isupper()):
-        return LongerName(text[start:after.end()], True)  # "Houston Street", "Fresno County", "Lake Erie"
-    if noun in PLACE_NOUNS | EVENT_NOUNS:
-        # "San Mateo fort", "Vietnam War", "Mississippi River": named after the place, or maybe the place
+    if noun in PLACE_NOUNS - _WATER_NOUNS and after.group(1)[0].isupper():
+        return LongerName(text[start:after.end()], True)  # "Fresno County", "Lake Erie"
+    if noun in PLACE_NOUNS | EVENT_NOUNS | STREET_NOUNS:
+        # "San Mateo fort", "Vietnam War", "Mississippi River", "Fresno Street": named after the place, or
+        # the bare name may mean it too ("the corner of Fresno and B streets")
         return LongerName(text[start:after.end()], False)
     if (after and after.group(1)[0].isupper() and noun not in _NOT_NAME_PART
             and makes_place(f"{surface} {after.group(1)}")):
@@ -972,11 +1030,14 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         return []
     lasts, names = person_lasts(mentions), personwords_of(mentions)
     candidates = []
+    gazetteer = gazetteer_answers(example, mentions, lexicon)
     for m in answer_entities(example, mentions) + dataset_labelled_answers(example, mentions, lexicon):
         if label_holds(m, lexicon):
             candidates.append(m)
         else:
             fire(trace, "label.minority", clean_surface(m.text), LABEL_TO_TYPE[m.label], m.start)
+    taken = {(m.start, m.end) for m in candidates if m.label == "GPE"}
+    candidates += [m for m in gazetteer if (m.start, m.end) not in taken]  # the gazetteer is their evidence
     persons = [clean_surface(m.text) for m in candidates if m.label == "PERSON"]
     listed = [listed_persons(a, persons) for a in answers]
     places = [clean_surface(m.text) for m in candidates if m.label == "GPE"]

@@ -32,8 +32,9 @@ _YAN, _ALL, _ES = ("yan", "icl"), ("yan", "icl", "entswap"), ("entswap",)
 
 RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- answer entities (Yan et al., ICL)
-    Rule("ner.no-answer-mention", "no PERSON / ORG / GPE mention of the type overlaps a gold answer",
-         "evidence", _YAN),
+    Rule("ner.no-answer-mention", "no PERSON / ORG / GPE mention of the type overlaps a gold answer (nor a "
+         "name the dataset labels so, nor, for GPE, a gazetteer place answering a place question: "
+         "entities.dataset_labelled_answers, entities.gazetteer_answers)", "evidence", _YAN),
     Rule("label.minority", "the mention's label is not the majority NER label of its surface in the "
          "dataset (entities.label_holds; EntSwap: LabelVotes.agrees)", "evidence", _ALL),
     Rule("answer.not-entity", "no strict majority of annotators' answers name the entity (or list it with "
@@ -112,7 +113,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("place.in-longer-name", "the place also stands inside a longer name that may mean the place too or "
          "is named after it (Vietnam War, Newcastle upon Tyne, North America, Mississippi River, New York "
          "City), or an answer holds it only inside another referent's name; another referent's name (Mexico "
-         "City beside Mexico, Fresno County, Lake Erie, Houston Street, Paris Hilton) is kept whole instead "
+         "City beside Mexico, Fresno County, Lake Erie, Paris Hilton) is kept whole instead "
          "and the place renamed at its other mentions (PerturbableSpan.keep)", "veto", _ALL),
     Rule("place.inside-answer-name", "a gold answer holds the GPE only inside a longer name (Warsaw "
          "University of Technology): the answer is about that name, not the place", "veto", _YAN),
