@@ -14,6 +14,7 @@ from entity_renaming.entities import (
     example_entities,
     first_name_type,
     gazetteer_answers,
+    lists_other_place,
     longer_names,
     lower_case_mention,
     place_list,
@@ -69,6 +70,7 @@ IDS = {
     "montpellier": "00949ffe71404735859df3fa997a2478",  # "Montpellier" tagged PERSON; "… cities or towns?"
     "saint_john": "e880bb8d47e74c28a0e50ff94ba7178d",  # "Where …?" "the Cathedral of Saint John the Divine"
     "pskov": "a888f50ee1d248898f0233ad6fc32947",  # "Which major cities …?" "Novgorod and Pskov"
+    "irish_cities": "560f10879906407c81a6e06d72df3f2b",  # answers "Dublin, Cork, Youghal and Waterford"
 }
 
 
@@ -352,3 +354,13 @@ def test_a_place_ner_missed_in_the_answer_to_a_place_question_is_a_candidate(ana
     assert spans(analysis, "saint_john", "mix") == set()
     assert gazetteer_answers(examples[IDS["pskov"]], [], lexicon) == []
     assert spans(analysis, "pskov") == set()
+
+
+def test_a_listing_answer_renames_all_its_places_or_none(analysis):
+    """"Dublin, Cork, Youghal and Waterford": NER types Dublin only; renaming it would leave three cities of
+    the answer's list under their names, so the example has no GPE span (the earlier build renamed Dublin)."""
+    _, _, lexicon = analysis
+    assert spans(analysis, "irish_cities") == set()
+    assert lists_other_place("Dublin, Cork, Youghal and Waterford", {"Dublin"}, lexicon)
+    assert not lists_other_place("Dublin, Cork", {"Dublin", "Cork"}, lexicon)
+    assert not lists_other_place("the city of Dublin", {"Dublin"}, lexicon)

@@ -176,6 +176,17 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
             and not any(other_place(a, m.text, lexicon) for a in answers)]
 
 
+def lists_other_place(answer: str, renamed: Iterable[str], lexicon: Lexicon) -> bool:
+    """``answer`` lists a renamed place with a gazetteer place that is not renamed ("Nairobi, Mombasa and
+    Kisumu" with Nairobi renamed): answers that mostly list places rename all of them or none."""
+    renamed = set(renamed)
+    parts = [clean_surface(p) for p in _CONJUNCTS.split(clean_surface(answer))]
+    if len(parts) < 2 or not renamed & set(parts):
+        return False
+    return any(p and p not in renamed and (lexicon.is_gazetteer_name(p) or lexicon.place_kind(p))
+               for p in parts)
+
+
 def other_place(answer: str, place: str, lexicon: Lexicon) -> bool:
     """``answer`` names a gazetteer place other than ``place`` (a run of up to three capitalised words)."""
     for run in _CAPITALISED_RUN.finditer(answer):
@@ -1060,6 +1071,8 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     renamed = {e.text for e in found if e.entity_type == "gpe"}
     if any(members and not renamed.issuperset(members) for members in lists.values()):
         return _drop(found, "answer.list-partial", trace)  # "Graz, Austria" renames both or neither
+    if renamed and sum(lists_other_place(a, renamed, lexicon) for a in answers) * 2 > len(answers):
+        return _drop(found, "answer.list-partial", trace)  # "Nairobi, Mombasa and Kisumu": Kisumu would stay
     texts = {e.text for e in found}
     if any(group & texts and not group <= texts for group in listed):
         return _drop(found, "answer.list-partial", trace)  # a listing answer would keep one of its persons

@@ -40,7 +40,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("answer.not-entity", "no strict majority of annotators' answers name the entity (or list it with "
          "other persons / places only)", "evidence", _YAN),
     Rule("answer.unchanged", "some gold answer contains none of the renamed words", "veto", _YAN),
-    Rule("answer.list-partial", "an answer lists persons or places and one of them is not renamed", "veto",
+    Rule("answer.list-partial", "an answer lists persons or places and one of them is not renamed (also a "
+         "gazetteer place NER did not type, in a majority of answers: Nairobi, Mombasa and Kisumu)", "veto",
          _YAN),
     Rule("question.asks-for-work", "the question asks for a work (show, film, book …): the answer is a "
          "title", "veto", _ALL),
