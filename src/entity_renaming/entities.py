@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -103,12 +103,10 @@ MIN_DATASET_LABELS = 2
 _CAPITALISED_RUN = re.compile(r"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)*")
 
 
-def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
-    """Mentions NER missed inside a gold answer span: the longest runs of up to three capitalised words
-    (``Seattle`` of ``the Seattle Seahawks``, read as one FAC here) whose text the dataset's NER labels mostly
-    PERSON / ORG / GPE (``MIN_DATASET_LABELS`` times), where no mention with that label covers them. NER
-    agreement over the dataset is the evidence (rule ``ner.no-answer-mention`` keeps the rest out)."""
-    found: dict[tuple[int, int], Mention] = {}
+def answer_grams(example: QAExample) -> Iterator[tuple[list[tuple[int, int]], int, int, str]]:
+    """Per capitalised run inside a gold answer span, its word n-grams of up to three words, longest first:
+    ``(run_taken, start, end, cleaned text)``; ``run_taken`` is one list per run for the caller to record
+    the n-grams it took (a shorter one overlapping them is then skipped)."""
     for answer in example.all_answers():
         for start, end in answer.char_spans:
             for run in _CAPITALISED_RUN.finditer(example.context, start, end):
@@ -117,17 +115,24 @@ def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexico
                 for n in range(min(3, len(words)), 0, -1):
                     for k in range(len(words) - n + 1):
                         a, b = run.start() + words[k][0], run.start() + words[k + n - 1][1]
-                        name = clean_surface(example.context[a:b])
-                        label = lexicon.labels.mostly(name) if name else None
-                        if (label not in LABEL_TO_TYPE
-                                or lexicon.labels.count(name, label) < MIN_DATASET_LABELS
-                                or any(x < b and a < y for x, y in taken)):
-                            continue
-                        at = example.context.find(name, a, b)
-                        taken.append((a, b))
-                        if not any(m.label == label and m.start <= at and at + len(name) <= m.end
-                                   for m in mentions):
-                            found.setdefault((at, at + len(name)), Mention(at, at + len(name), label, name))
+                        yield taken, a, b, clean_surface(example.context[a:b])
+
+
+def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
+    """Mentions NER missed inside a gold answer span: the longest runs of up to three capitalised words
+    (``Seattle`` of ``the Seattle Seahawks``, read as one FAC here) whose text the dataset's NER labels mostly
+    PERSON / ORG / GPE (``MIN_DATASET_LABELS`` times), where no mention with that label covers them. NER
+    agreement over the dataset is the evidence (rule ``ner.no-answer-mention`` keeps the rest out)."""
+    found: dict[tuple[int, int], Mention] = {}
+    for taken, a, b, name in answer_grams(example):
+        label = lexicon.labels.mostly(name) if name else None
+        if (label not in LABEL_TO_TYPE or lexicon.labels.count(name, label) < MIN_DATASET_LABELS
+                or any(x < b and a < y for x, y in taken)):
+            continue
+        at = example.context.find(name, a, b)
+        taken.append((a, b))
+        if not any(m.label == label and m.start <= at and at + len(name) <= m.end for m in mentions):
+            found.setdefault((at, at + len(name)), Mention(at, at + len(name), label, name))
     return list(found.values())
 
 
@@ -151,25 +156,16 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     if not _ASKS_FOR_PLACE.search(example.question):
         return []
     found: dict[tuple[int, int], Mention] = {}
-    for answer in example.all_answers():
-        for start, end in answer.char_spans:
-            for run in _CAPITALISED_RUN.finditer(example.context, start, end):
-                words = [(w.start(), w.end()) for w in re.finditer(r"\S+", run.group())]
-                for n in range(min(3, len(words)), 0, -1):
-                    for k in range(len(words) - n + 1):
-                        a, b = run.start() + words[k][0], run.start() + words[k + n - 1][1]
-                        name = clean_surface(example.context[a:b])
-                        at = example.context.find(name, a, b) if name else -1
-                        if (at < 0 or lexicon.place_kind(name, ORG_CITY_POPULATION) is None
-                                or lexicon.person_count(name) >= _GAZETTEER_PERSON
-                                or lexicon.looks_like_person(name)
-                                or name.split()[0].lower().rstrip(".") in TITLES  # "Saint John" (the Divine)
-                                or lexicon.labels.count(name, "LOC") > lexicon.labels.count(name, "GPE")
-                                or any(x < at + len(name) and at < y for x, y in found)
-                                or any(m.label == "GPE" and m.start <= at and at + len(name) <= m.end
-                                       for m in mentions)):
-                            continue
-                        found[(at, at + len(name))] = Mention(at, at + len(name), "GPE", name)
+    for _, a, b, name in answer_grams(example):
+        at = example.context.find(name, a, b) if name else -1
+        if (at < 0 or lexicon.place_kind(name, ORG_CITY_POPULATION) is None
+                or lexicon.person_count(name) >= _GAZETTEER_PERSON or lexicon.looks_like_person(name)
+                or name.split()[0].lower().rstrip(".") in TITLES  # "Saint John" (the Divine)
+                or lexicon.labels.count(name, "LOC") > lexicon.labels.count(name, "GPE")
+                or any(x < at + len(name) and at < y for x, y in found)
+                or any(m.label == "GPE" and m.start <= at and at + len(name) <= m.end for m in mentions)):
+            continue
+        found[(at, at + len(name))] = Mention(at, at + len(name), "GPE", name)
     answers = answer_texts(example)
     return [m for m in found.values()  # the answers hold the place and no other ("Novgorod and Pskov")
             if sum(holds_entity(a, m.text) for a in answers) * 2 > len(answers)
