@@ -8,10 +8,14 @@ import pytest
 from conftest import MRQA_SQUAD_DEV
 
 from entity_renaming.entities import (
+    LongerName,
     answer_texts,
     continues_name,
     example_entities,
     first_name_type,
+    gazetteer_answers,
+    lists_other_place,
+    longer_names,
     lower_case_mention,
     place_list,
     place_spans,
@@ -20,8 +24,8 @@ from entity_renaming.io import read_examples
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Substitution
 from entity_renaming.ner import NerCache, recognize
-from entity_renaming.spans import perturbable_spans
-from entity_renaming.substitute import Renamer, is_mention
+from entity_renaming.spans import kept_names, perturbable_spans
+from entity_renaming.substitute import Renamer, is_mention, rename_example
 
 IDS = {
     "edinburgh": "6a366e1625534a58a541edec431360c6",
@@ -60,6 +64,13 @@ IDS = {
     "elbegdorj": "e00ffc14a3854fcd86d0120da145f534",  # Tsakhiagiin Elbegdorj: patronymic, given name
     "irvine": "c3de01bcb2f94225944f60bbe07364ea",  # answers "University of California, Irvine"
     "captain": "539c7d52978740dfaef9411716b4366f",  # answers "Captain America: Civil War"
+    "fresno": "03adfbcd47894c0c8cdcb12513e33a73",  # "Fresno …, the county seat of Fresno County"
+    "maine": "091ba0974dba4b55bfb676a864bd701b",  # "the wilderness of the Maine district"
+    "san_diego": "55652ee297854eef9183cbc56f8dd2f5",  # "Downtown San Diego", answers "Northern San Diego"
+    "montpellier": "00949ffe71404735859df3fa997a2478",  # "Montpellier" tagged PERSON; "… cities or towns?"
+    "saint_john": "e880bb8d47e74c28a0e50ff94ba7178d",  # "Where …?" "the Cathedral of Saint John the Divine"
+    "pskov": "a888f50ee1d248898f0233ad6fc32947",  # "Which major cities …?" "Novgorod and Pskov"
+    "irish_cities": "560f10879906407c81a6e06d72df3f2b",  # answers "Dublin, Cork, Youghal and Waterford"
 }
 
 
@@ -110,7 +121,7 @@ def test_a_place_inside_a_longer_name_is_not_renamed(analysis):
     assert spans(analysis, "norfolk") == set()
     assert spans(analysis, "san_mateo") == set()
     assert spans(analysis, "basel") == set()  # "Basel-Stadt" would become "<city>-Stadt"
-    assert spans(analysis, "prussia") == set()  # "South Prussia" would become "South <country>"
+    assert spans(analysis, "prussia") == set()  # "South Prussia": no gazetteer place, maybe Prussia itself
     examples = analysis[0]
     assert continues_name("San Mateo", "city", [examples[IDS["san_mateo"]].context])
     assert continues_name("Austria", "country", ["Austria-Hungary"])
@@ -121,6 +132,13 @@ def test_a_place_inside_a_longer_name_is_not_renamed(analysis):
     # person's is not, nor an event named after it
     assert not continues_name("Denver", "city", ["the Denver Broncos won"], lexicon)
     assert continues_name("Mexico", "country", ["Mexico City is large"], lexicon)
+    assert longer_names("Mexico", "country", ["Mexico City is large"], lexicon) == [
+        LongerName("Mexico City", True)]  # another referent: kept whole, Mexico renamed elsewhere
+    assert not longer_names("Maine", "state", ["the wilderness of the Maine district and"], lexicon)
+    assert longer_names("Fresno", "city", ["the county seat of Fresno County"], lexicon) == [
+        LongerName("Fresno County", True)]
+    assert [n.other for n in longer_names("Vietnam", "country", ["the Vietnam War"], lexicon)] == [False]
+    assert [n.other for n in longer_names("New York", "state", ["New York City"], lexicon)] == [False]
     assert continues_name("America", "country", ["in North America"], lexicon)
     assert continues_name("Paris", "city", ["Paris Hilton said"], lexicon, ["Paris Hilton"])
     assert continues_name("Vietnam", "country", ["the Vietnam War"], lexicon)
@@ -300,3 +318,49 @@ def test_a_place_named_only_inside_longer_names_is_no_answer_place(analysis):
     and "America" in the film "Captain America: Civil War", places the passage names only inside those
     names: the answer is about the university or the film (a place the answer *is* stays renamable)."""
     assert spans(analysis, "irvine") == set() and spans(analysis, "captain") == set()
+
+
+def test_the_analysis_keeps_another_referents_longer_name_and_renames_the_rest(analysis):
+    """Issue 19, item 1: the analysis says which occurrences are the referent's mentions. "Fresno County"
+    (another referent) is kept whole while the city is renamed everywhere else, answer occurrences inside
+    the county's name dropped; a part of the place ("Northern San Diego", "the Maine district") is renamed
+    with it."""
+    examples, entities, _ = analysis
+    fresno = examples[IDS["fresno"]]
+    selected = perturbable_spans(entities[IDS["fresno"]], "gpe", answer_texts(fresno))
+    assert [(s.surface, s.span_type, s.keep) for s in selected] == [("Fresno", "city", ("Fresno County",))]
+    renamed, _ = rename_example(fresno, [Substitution("Fresno", "Porto Novo", "gpe", "city")],
+                                keep=kept_names(selected))
+    assert "Porto Novo (/" in renamed.context and "the county seat of Fresno County" in renamed.context
+    assert "Fresno" not in renamed.context.replace("Fresno County", "")
+    assert renamed.answer_texts == ["Porto Novo"] * 3
+    for answer in renamed.answers:
+        assert all(renamed.context[s:e] == "Porto Novo" for s, e in answer.char_spans)
+    assert spans(analysis, "maine") == {("Maine", "state")}
+    assert spans(analysis, "san_diego") == {("San Diego", "city")}
+    assert perturbable_spans(entities[IDS["san_diego"]], "gpe")[0].keep == ()
+
+
+def test_a_place_ner_missed_in_the_answer_to_a_place_question_is_a_candidate(analysis):
+    """Issue 19 (GPE recall): spaCy tags "Montpellier" PERSON; the question asks for a city and the answers
+    are a gazetteer city, so it is a GPE candidate and renamed. Not a saint's name in a cathedral's
+    ("Saint John"), nor one place of a list whose other place would stay ("Novgorod and Pskov")."""
+    examples, entities, lexicon = analysis
+    montpellier = examples[IDS["montpellier"]]
+    found = gazetteer_answers(montpellier, [], lexicon)
+    assert [(m.text, m.label) for m in found] == [("Montpellier", "GPE")]
+    assert spans(analysis, "montpellier") == {("Montpellier", "city")}
+    assert gazetteer_answers(examples[IDS["saint_john"]], [], lexicon) == []
+    assert spans(analysis, "saint_john", "mix") == set()
+    assert gazetteer_answers(examples[IDS["pskov"]], [], lexicon) == []
+    assert spans(analysis, "pskov") == set()
+
+
+def test_a_listing_answer_renames_all_its_places_or_none(analysis):
+    """"Dublin, Cork, Youghal and Waterford": NER types Dublin only; renaming it would leave three cities of
+    the answer's list under their names, so the example has no GPE span (the earlier build renamed Dublin)."""
+    _, _, lexicon = analysis
+    assert spans(analysis, "irish_cities") == set()
+    assert lists_other_place("Dublin, Cork, Youghal and Waterford", {"Dublin"}, lexicon)
+    assert not lists_other_place("Dublin, Cork", {"Dublin", "Cork"}, lexicon)
+    assert not lists_other_place("the city of Dublin", {"Dublin"}, lexicon)

@@ -166,3 +166,51 @@ def test_the_indefinite_article_follows_the_new_name():
     back, _ = Renamer([Substitution("Nigerien", "Israeli", "nationality", "nationality")]).apply(new)
     assert "an Israeli troop withdrawal" in back
     assert takes_an("Uzbek") and not takes_an("Ugandan") and not takes_an("European") and takes_an("Oman")
+
+
+# --- the analysis chooses the mentions: other referents' longer names are kept whole (issue 19, item 1)
+
+#: The opening of the MRQA SQuAD dev passage on Fresno (example 03adfbcd…), verbatim.
+FRESNO = ("Fresno (/ˈfrɛznoʊ/ FREZ-noh), the county seat of Fresno County, is a city in the U.S. state of "
+          "California. As of 2015, the city's population was 520,159, making it the fifth-largest city in "
+          "California. Fresno is in the center of the San Joaquin Valley.")
+
+
+def test_a_kept_longer_name_of_another_referent_stays_whole():
+    """Keeping "Fresno County" renames the city at its own mentions and leaves the county's name alone;
+    without ``keep`` the county would be renamed too (what forced a veto before)."""
+    fresno = [sub("Fresno", "Porto Novo", "gpe", "city")]
+    assert Renamer(fresno).apply(FRESNO)[0].count("Porto Novo") == 3
+    renamed, edits = Renamer(fresno, keep=["Fresno County"]).apply(FRESNO)
+    assert renamed.startswith("Porto Novo (/ˈfrɛznoʊ/ FREZ-noh), the county seat of Fresno County, is")
+    assert "Porto Novo is in the center" in renamed and renamed.count("Porto Novo") == 2
+    assert [(e.original, e.replacement) for e in edits] == [("Fresno", "Porto Novo")] * 2
+    county = FRESNO.index("Fresno County")
+    assert Renamer(fresno, keep=["Fresno County"]).kept(FRESNO) == [(county, county + len("Fresno County"))]
+    # casing variants and possessives of the kept name stay too; a kept name that is mapped is renamed
+    assert Renamer(fresno, keep=["Fresno County"]).apply("FRESNO COUNTY's seat, Fresno")[0] == (
+        "FRESNO COUNTY's seat, Porto Novo")
+    both = fresno + [sub("Fresno County", "Kern County", "gpe", "state")]
+    assert Renamer(both, keep=["Fresno County"]).apply(FRESNO)[0].count("Kern County") == 1
+
+
+def test_answers_stay_right_when_an_answer_occurrence_lies_in_a_kept_name():
+    """MRQA lists every occurrence of an answer text; one inside the kept "Fresno County" is another
+    referent's and is dropped (with its token span), the others are renamed with the passage."""
+    ex = example(FRESNO, "Fresno", fmt="mrqa")
+    county = FRESNO.index("Fresno County")
+    tokens = ex.context_tokens
+    first = next(i for i, (_, o) in enumerate(tokens) if o == county)
+    ex.answers[0].char_spans.append((county, county + 6))
+    ex.answers[0].token_spans.append((first, first))
+    renamed, _ = rename_example(ex, [sub("Fresno", "Porto Novo", "gpe", "city")], keep=["Fresno County"])
+    assert renamed.answers[0].text == "Porto Novo" and len(renamed.answers[0].char_spans) == 1
+    assert len(renamed.answers[0].token_spans) == 1 and illegal_answers(renamed) == []
+    (s, e), = renamed.answers[0].char_spans
+    assert renamed.context[s:e] == "Porto Novo"
+    # an answer that is only the kept name holds no mention and stays (the analysis leaves such examples
+    # out: entities.kept_apart)
+    only = example(FRESNO, "Fresno County")
+    renamed, edits = rename_example(only, [sub("Fresno", "Porto Novo", "gpe", "city")],
+                                    keep=["Fresno County"])
+    assert renamed.answers[0].text == "Fresno County" and not [e for e in edits if e.field == "answer"]

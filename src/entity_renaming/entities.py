@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -41,7 +41,7 @@ from .model import QAExample
 from .ner import Mention
 from .question import asked_type
 from .rules import Trace, Why, fire, no
-from .substitute import NO_S_PLURAL, heads_phrase
+from .substitute import NO_S_PLURAL, heads_phrase, renamed_in
 
 #: Characters before and after an occurrence that the neighbour tests read (their matches are a few words
 #: long): each test costs the same wherever the occurrence stands, so a passage is analysed in linear time.
@@ -65,6 +65,10 @@ class PerturbableSpan:
     #: ``letter`` becomes the new name's initial (``Nigeria`` → ``NANU``).
     follows: str = ""
     letter: int = -1
+    #: Longer names of *other* referents that hold this surface (``Mexico City`` for the country ``Mexico``,
+    #: ``Fresno County`` for the city): the analysis's choice of which occurrences are this referent's
+    #: mentions. Substitution leaves them whole (:class:`~entity_renaming.substitute.Renamer` ``keep``).
+    keep: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -105,12 +109,10 @@ MIN_DATASET_LABELS = 2
 _CAPITALISED_RUN = re.compile(r"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)*")
 
 
-def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
-    """Mentions NER missed inside a gold answer span: the longest runs of up to three capitalised words
-    (``Seattle`` of ``the Seattle Seahawks``, read as one FAC here) whose text the dataset's NER labels mostly
-    PERSON / ORG / GPE (``MIN_DATASET_LABELS`` times), where no mention with that label covers them. NER
-    agreement over the dataset is the evidence (rule ``ner.no-answer-mention`` keeps the rest out)."""
-    found: dict[tuple[int, int], Mention] = {}
+def answer_grams(example: QAExample) -> Iterator[tuple[list[tuple[int, int]], int, int, str]]:
+    """Per capitalised run inside a gold answer span, its word n-grams of up to three words, longest first:
+    ``(run_taken, start, end, cleaned text)``; ``run_taken`` is one list per run for the caller to record
+    the n-grams it took (a shorter one overlapping them is then skipped)."""
     for answer in example.all_answers():
         for start, end in answer.char_spans:
             for run in _CAPITALISED_RUN.finditer(example.context, start, end):
@@ -119,17 +121,24 @@ def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexico
                 for n in range(min(3, len(words)), 0, -1):
                     for k in range(len(words) - n + 1):
                         a, b = run.start() + words[k][0], run.start() + words[k + n - 1][1]
-                        name = clean_surface(example.context[a:b])
-                        label = lexicon.labels.mostly(name) if name else None
-                        if (label not in LABEL_TO_TYPE
-                                or lexicon.labels.count(name, label) < MIN_DATASET_LABELS
-                                or any(x < b and a < y for x, y in taken)):
-                            continue
-                        at = example.context.find(name, a, b)
-                        taken.append((a, b))
-                        if not any(m.label == label and m.start <= at and at + len(name) <= m.end
-                                   for m in mentions):
-                            found.setdefault((at, at + len(name)), Mention(at, at + len(name), label, name))
+                        yield taken, a, b, clean_surface(example.context[a:b])
+
+
+def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
+    """Mentions NER missed inside a gold answer span: the longest runs of up to three capitalised words
+    (``Seattle`` of ``the Seattle Seahawks``, read as one FAC here) whose text the dataset's NER labels mostly
+    PERSON / ORG / GPE (``MIN_DATASET_LABELS`` times), where no mention with that label covers them. NER
+    agreement over the dataset is the evidence (rule ``ner.no-answer-mention`` keeps the rest out)."""
+    found: dict[tuple[int, int], Mention] = {}
+    for taken, a, b, name in answer_grams(example):
+        label = lexicon.labels.mostly(name) if name else None
+        if (label not in LABEL_TO_TYPE or lexicon.labels.count(name, label) < MIN_DATASET_LABELS
+                or any(x < b and a < y for x, y in taken)):
+            continue
+        at = example.context.find(name, a, b)
+        taken.append((a, b))
+        if not any(m.label == label and m.start <= at and at + len(name) <= m.end for m in mentions):
+            found.setdefault((at, at + len(name)), Mention(at, at + len(name), label, name))
     return list(found.values())
 
 
@@ -203,6 +212,65 @@ def team_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) 
                                     for m in mentions)):
                     found.setdefault((at, at + len(name)), Mention(at, at + len(name), "ORG", name))
     return list(found.values())
+
+
+#: A question that asks for a place: its answer names one ("Where did Luther go …?", "What was the most
+#: important of these cities or towns?").
+_ASKS_FOR_PLACE = re.compile(r"^\s*where\b|\b(?:city|cities|town|towns|country|countries|capital|province|"
+                             r"county|state|region|village|port)\b", re.IGNORECASE)
+#: A gazetteer name that more US people bear is no place evidence alone (``Lincoln``, ``Euclid``).
+_GAZETTEER_PERSON = 1_000
+
+
+def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
+    """GPE mentions NER missed inside a gold answer of a question that asks for a place: the longest runs of
+    up to three capitalised words that are a gazetteer country, state or city of ``ORG_CITY_POPULATION``
+    people (:meth:`Lexicon.place_kind`: ``Montpellier`` tagged PERSON, ``Erfurt`` tagged ORG) that few US
+    people bear, that read as no person's name and open with no title (``Saint John``), that the dataset
+    labels LOC (a river, a sea: ``Waal``) no more often than GPE and that no GPE mention covers; a strict
+    majority of the answers must hold it (:func:`holds_entity`: "Augustinian cloister in Erfurt") and no
+    answer another gazetteer place ("Novgorod and Pskov"). The gazetteer and the question are the evidence
+    (rule ``ner.no-answer-mention`` keeps the rest out); every other place rule still applies."""
+    if not _ASKS_FOR_PLACE.search(example.question):
+        return []
+    found: dict[tuple[int, int], Mention] = {}
+    for _, a, b, name in answer_grams(example):
+        at = example.context.find(name, a, b) if name else -1
+        if (at < 0 or lexicon.place_kind(name, ORG_CITY_POPULATION) is None
+                or lexicon.person_count(name) >= _GAZETTEER_PERSON or lexicon.looks_like_person(name)
+                or name.split()[0].lower().rstrip(".") in TITLES  # "Saint John" (the Divine)
+                or lexicon.labels.count(name, "LOC") > lexicon.labels.count(name, "GPE")
+                or any(x < at + len(name) and at < y for x, y in found)
+                or any(m.label == "GPE" and m.start <= at and at + len(name) <= m.end for m in mentions)):
+            continue
+        found[(at, at + len(name))] = Mention(at, at + len(name), "GPE", name)
+    answers = answer_texts(example)
+    return [m for m in found.values()  # the answers hold the place and no other ("Novgorod and Pskov")
+            if sum(holds_entity(a, m.text) for a in answers) * 2 > len(answers)
+            and not any(other_place(a, m.text, lexicon) for a in answers)]
+
+
+def lists_other_place(answer: str, renamed: Iterable[str], lexicon: Lexicon) -> bool:
+    """``answer`` lists a renamed place with a gazetteer place that is not renamed ("Nairobi, Mombasa and
+    Kisumu" with Nairobi renamed): answers that mostly list places rename all of them or none."""
+    renamed = set(renamed)
+    parts = [clean_surface(p) for p in _CONJUNCTS.split(clean_surface(answer))]
+    if len(parts) < 2 or not renamed & set(parts):
+        return False
+    return any(p and p not in renamed and (lexicon.is_gazetteer_name(p) or lexicon.place_kind(p))
+               for p in parts)
+
+
+def other_place(answer: str, place: str, lexicon: Lexicon) -> bool:
+    """``answer`` names a gazetteer place other than ``place`` (a run of up to three capitalised words)."""
+    for run in _CAPITALISED_RUN.finditer(answer):
+        words = run.group().split()
+        for n in range(1, min(3, len(words)) + 1):
+            for k in range(len(words) - n + 1):
+                gram = clean_surface(" ".join(words[k:k + n]))
+                if gram and not occurs_in(gram, place) and lexicon.is_gazetteer_name(gram):
+                    return True
+    return False
 
 
 def person_lasts(mentions: Iterable[Mention]) -> frozenset[str]:
@@ -530,69 +598,148 @@ offensive siege battle affair incident declaration protocol convention congress 
 STREET_NOUNS = frozenset(words_of("street st avenue ave road boulevard square lane drive"))
 
 
+@dataclass(frozen=True)
+class LongerName:
+    """A longer name that holds a place's occurrence: ``name`` as written, and whether it names ``other``
+    referent (``Mexico City``, ``Fresno County``, ``Lake Erie``, ``Paris Hilton``) that substitution can leave
+    whole while the place is renamed elsewhere (:attr:`PerturbableSpan.keep`); else (an event named after
+    the place, a hyphenated or linked name, a river, a street, a fort, ``North America``) the bare name may
+    mean that other thing too, or the name is *of* the place, and the place is not renamed."""
+
+    name: str
+    other: bool
+
+
 def continues_name(surface: str, span_type: str, texts: Iterable[str], lexicon: Lexicon | None = None,
                    persons: Iterable[str] = ()) -> bool:
-    """``surface`` stands somewhere inside a longer name of *another place or a person*, so renaming every
-    mention would edit that name: joined by a hyphen or a linking word (``Basel-Stadt``, ``Newcastle upon
-    Tyne``), next to a place noun (``San Mateo fort``, ``Fresno County``, ``Lake Victoria``), after a bare
-    compass word or another name word that makes a place with it (``South Prussia``, ``North America``,
+    """``surface`` stands somewhere inside a longer name (:func:`longer_names`)."""
+    return bool(longer_names(surface, span_type, texts, lexicon, persons))
+
+
+def longer_names(surface: str, span_type: str, texts: Iterable[str], lexicon: Lexicon | None = None,
+                 persons: Iterable[str] = ()) -> list[LongerName]:
+    """The longer names of *another place, a person or an event* that ``surface`` stands in, so that renaming
+    every mention would edit that name: joined by a hyphen or a linking word (``Basel-Stadt``, ``Newcastle
+    upon Tyne``), next to a place noun (``San Mateo fort``, ``Fresno County``, ``Lake Victoria``), after a
+    bare compass word before a country or another name word that makes a place with it (``North America``,
     ``Baja California``, ``Mexico City``: a gazetteer name), before an event noun (``Vietnam War``), or
-    inside one of ``persons`` (``Paris Hilton``);
-    an adjectival direction before a country or state describes a part of it (``Southern California``).
-    Inside the name of an organisation, a team, a building or a street (``Denver Broncos``, ``San Jose
-    Marriott``, ``Fresno Housing Authority``, ``Downtown Jacksonville``) the place is renamed with it: that
-    name is named after the place (issue 19: a place inside an organisation's name renamed as a place).
+    inside one of ``persons`` (``Paris Hilton``).
+    An adjectival direction describes a part of the place (``Southern California``, ``Northern San Diego``),
+    and so does a lower-case area noun after it (``the Maine district``): both are renamed with it.
+    Inside the name of an organisation, a team, a building (``Denver Broncos``, ``San Jose Marriott``,
+    ``Fresno Housing Authority``, ``Downtown Jacksonville``) the place is renamed with it: that name is named
+    after the place (issue 19: a place inside an organisation's name renamed as a place).
     Without a ``lexicon`` every capitalised neighbour counts."""
     pattern = re.compile(rf"(?<![\w'’]){re.escape(surface)}(?!\w)")
-    if any(pattern.search(p) and p != surface for p in persons):
-        return True  # "Paris Hilton", "Virginia Woolf"
-    return any(place_in_longer_name(text, m.start(), m.end(), span_type, lexicon)
-               for text in texts for m in pattern.finditer(text))
+    found = [LongerName(clean_surface(p), True) for p in dict.fromkeys(persons)
+             if pattern.search(p) and clean_surface(p) != surface]  # "Paris Hilton", "Virginia Woolf"
+    for text in texts:
+        for m in pattern.finditer(text):
+            longer = longer_name(text, m.start(), m.end(), span_type, lexicon)
+            if longer is not None and longer not in found:
+                found.append(longer)
+    return found
 
 
 _OF_BEFORE = re.compile(r"\b([A-Z][a-z]+) of (?:the )?$")
 #: A first name (SSA) or surname (Census) this many US people bear makes a name word of a person.
 _PERSON_WORDS = 1_000
+#: A combining form of a country's name before a hyphen ("Sino-", "Russo-", "Anglo-"): a fixed compound.
+_COMBINING_FORM = re.compile(r"[A-Z][a-z]*o[-–]$")
+#: Words before a place that name a part of it or its wider area ("Greater San Diego"); compass words do so
+#: before a state or city ("South Florida"), not before a country ("North America", "East Germany").
+PART_MODIFIERS = frozenset(words_of("greater metropolitan"))
+COMPASS_WORDS = frozenset(words_of("north south east west northeast northwest southeast southwest"))
+#: Lower-case nouns after a place that describe a part of it ("the Maine district", "the Kenya coast").
+AREA_NOUNS = frozenset(words_of("district region coast province"))
+#: Place nouns after which the bare name often means that other thing too ("the Mississippi" is the river).
+_WATER_NOUNS = frozenset(words_of("river"))
+
+
+def kept_apart(spans: list[PerturbableSpan], texts: Iterable[str], answers: list[str], lexicon: Lexicon,
+               persons: Iterable[str] = ()) -> list[PerturbableSpan]:
+    """``spans`` with the longer names of other referents that their places stand in as ``keep`` (``Fresno``
+    keeps ``Fresno County``): substitution renames every other occurrence. ``[]`` when a place stands in a
+    longer name that is no other referent's (:class:`LongerName`), a demonym span in any longer name, or when
+    an answer holds a place only inside a kept name (``Mexico`` of an answer "Mexico City")."""
+    texts = list(texts)
+    out = []
+    for span in spans:
+        longer = longer_names(span.surface, span.span_type, texts, lexicon, persons)
+        place = span.span_type in ("country", "state", "city")
+        if not all(n.other for n in longer) or (longer and not place):
+            return []  # a demonym in a longer name ("Soviet" of "Soviet Union") stays a veto
+        keep = tuple(n.name for n in longer)
+        if keep and any(occurs_in(span.surface, a) and not renamed_in(span.surface, a, keep)
+                        for a in answers):
+            return []
+        out.append(replace(span, keep=keep) if keep else span)
+    return out
 
 
 def place_in_longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexicon | None = None
                          ) -> bool:
-    """The place name at ``text[start:end]`` stands inside another place's name or an event's (see
-    :func:`continues_name`); the one check of both studies (EntSwap calls it per occurrence)."""
+    """The place name at ``text[start:end]`` stands inside another place's name, a person's or an event's
+    (:func:`longer_name`); the one check of both studies (EntSwap calls it per occurrence)."""
+    return longer_name(text, start, end, span_type, lexicon) is not None
+
+
+def longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexicon | None = None
+                ) -> LongerName | None:
+    """The longer name that the place name at ``text[start:end]`` stands in (see :func:`longer_names`)."""
     surface = text[start:end]
 
     def makes_place(name: str) -> bool:
         return lexicon is None or lexicon.is_gazetteer_name(name) or lexicon.place_kind(name) is not None
 
-    if (_HYPHEN_NAME.match(text, end) or _HYPHEN_BEFORE.search(text, max(0, start - 2), start)
-            or LINKED_PLACE.match(text, end)):
-        return True  # "Basel-Stadt", "Austria-Hungary", "Baden-Württemberg", "Newcastle upon Tyne"
+    hyphen = _HYPHEN_NAME.match(text, end) or _HYPHEN_BEFORE.search(text, max(0, start - 2), start)
+    if hyphen and span_type == "nationality" and not _COMBINING_FORM.search(text, max(0, start - 12), start):
+        return None  # a compound adjective: "Swiss-Austrian", "non-Afghan"; not "Russo-Japanese"
+    if hyphen or LINKED_PLACE.match(text, end):
+        # "Basel-Stadt", "Austria-Hungary", "Baden-Württemberg", "Newcastle upon Tyne" (Newcastle itself)
+        return LongerName(text[max(0, start - 2):end + 2], False)
     if text[end:end + 1] == "-" or text[start - 1:start] == "-":
-        return False  # "France-based": a word, not a name (the renamer edits it; no other check)
+        return None  # "France-based": a word, not a name (the renamer edits it; no other check)
     after = _AFTER_NAME.match(text, end)
-    if after and after.group(1).lower().rstrip(".") in PLACE_NOUNS | EVENT_NOUNS | STREET_NOUNS:
-        return True  # "Fresno County", "San Mateo fort", "Houston Street"; an event: "Vietnam War"
-    if (after and after.group(1)[0].isupper() and after.group(1).lower() not in _NOT_NAME_PART
+    noun = after.group(1).lower().rstrip(".") if after else ""
+    if noun in AREA_NOUNS and after.group(1).islower():
+        after, noun = None, ""  # "the Maine district", "the Kenya coast": the place itself
+    if noun in PLACE_NOUNS - _WATER_NOUNS and after.group(1)[0].isupper():
+        return LongerName(text[start:after.end()], True)  # "Fresno County", "Lake Erie"
+    if noun in PLACE_NOUNS | EVENT_NOUNS | STREET_NOUNS:
+        # "San Mateo fort", "Vietnam War", "Mississippi River", "Fresno Street": named after the place, or
+        # the bare name may mean it too ("the corner of Fresno and B streets")
+        return LongerName(text[start:after.end()], False)
+    if (after and after.group(1)[0].isupper() and noun not in _NOT_NAME_PART
             and makes_place(f"{surface} {after.group(1)}")):
-        return True  # "Mexico City"
+        # "Mexico City", a country's capital; but "New York", "Quebec" may mean the city of "New York City"
+        return LongerName(text[start:after.end()], lexicon is not None and span_type == "country")
     person_words = lexicon is not None and after and min(
-        lexicon.first_counts.get(surface.lower(), 0), lexicon.surname_counts.get(after.group(1).lower(), 0))
+        lexicon.first_counts.get(surface.lower(), 0), lexicon.surname_counts.get(noun, 0))
     if person_words and person_words >= _PERSON_WORDS:
-        return True  # a given name and a surname: "Paris Hilton"
+        return LongerName(text[start:after.end()], True)  # a given name and a surname: "Paris Hilton"
     event = _OF_BEFORE.search(text, max(0, start - 40), start)
     if event and event.group(1).lower() in EVENT_NOUNS:
-        return True  # "Treaty of Paris", "Battle of Hastings"
+        return LongerName(text[event.start(1):end], False)  # "Treaty of Paris", "Battle of Hastings"
     before = _BEFORE_NAME.search(text, max(0, start - 40), start)
     word = before and (before.group(1) or before.group(2))
     if word and word.lower() in PLACE_NOUNS:
-        return True  # "the fort San Mateo", "Lake Victoria"
+        # "Lake Victoria" another place; "the fort San Mateo" a fort named like the place
+        return LongerName(text[before.start():end], word[0].isupper() and word.lower() not in _WATER_NOUNS)
     prev = before.group(1) if before else None
     if prev and lexicon is not None and lexicon.first_counts.get(prev.lower(), 0) >= _PERSON_WORDS:
-        return True  # a person's surname: "Alejandro Toledo"
-    return bool(prev and prev.lower() not in _NOT_NAME_PART
-                and not (span_type in ("country", "state") and prev.lower() in DESCRIPTIVE_MODIFIERS)
-                and (prev.lower() in GEO_MODIFIERS or makes_place(f"{prev} {surface}")))
-    # "South Prussia", "North America", "Baja California"
+        return LongerName(text[before.start(1):end], True)  # a person's surname: "Alejandro Toledo"
+    if not prev or prev.lower() in _NOT_NAME_PART | DESCRIPTIVE_MODIFIERS:
+        return None
+    if makes_place(f"{prev} {surface}"):
+        return LongerName(text[before.start(1):end], lexicon is not None)  # "West Virginia", "New Mexico"
+    if prev.lower() in PART_MODIFIERS or (prev.lower() in COMPASS_WORDS and span_type != "country"):
+        return None  # "Greater San Diego", "South Florida", "Southwest Fresno": a part, renamed with it
+    if prev.lower() in GEO_MODIFIERS:
+        # "North America", "East Germany", "Upper Canada", "South Prussia": no gazetteer place, so the bare
+        # name may mean the same land ("the Methodists in America" of "… in North America")
+        return LongerName(text[before.start(1):end], False)
+    return None
 
 
 #: A name after these words names a territory or an island, not a city ("the German territories of Baden",
@@ -1028,7 +1175,8 @@ def named_alone(surface: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
             start, end = m.span()
             after = _WORD_AFTER.match(text, end)
             before = _WORD_BEFORE.search(text, max(0, start - 40), start)
-            of = _OF_BEFORE.search(text, max(0, start - 40), start)
+            lead = before.start() if before and before.group(1).lower() in GEO_MODIFIERS else start
+            of = _OF_BEFORE.search(text, max(0, lead - 40), lead)  # "University of (North) Florida"
             if ((after and name_word(after.group(1)))
                     or (before and name_word(before.group(1))
                         and before.group(1).lower() not in GEO_MODIFIERS)
@@ -1283,6 +1431,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     # the question's evidence first: its type wins over NER's label of the same name
     candidates = question_typed_answers(example, mentions, lexicon)
     asked = {(m.text, m.label) for m in candidates}
+    gazetteer = gazetteer_answers(example, mentions, lexicon)
     for m in answer_entities(example, mentions) + dataset_labelled_answers(example, mentions, lexicon):
         if (clean_surface(m.text), m.label) in asked:
             continue  # the question already made it a candidate of this type
@@ -1291,6 +1440,8 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         else:
             fire(trace, "label.minority", clean_surface(m.text), LABEL_TO_TYPE[m.label], m.start)
     candidates += team_answers(example, mentions, lexicon)
+    taken = {(m.start, m.end) for m in candidates if m.label == "GPE"}
+    candidates += [m for m in gazetteer if (m.start, m.end) not in taken]  # the gazetteer is their evidence
     persons = [clean_surface(m.text) for m in candidates if m.label == "PERSON"]
     listed = [listed_persons(a, persons) for a in answers]
     places = [clean_surface(m.text) for m in candidates if m.label == "GPE"]
@@ -1313,6 +1464,8 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     renamed = {e.text for e in found if e.entity_type == "gpe"}
     if any(members and not renamed.issuperset(members) for members in lists.values()):
         return _drop(found, "answer.list-partial", trace)  # "Graz, Austria" renames both or neither
+    if renamed and sum(lists_other_place(a, renamed, lexicon) for a in answers) * 2 > len(answers):
+        return _drop(found, "answer.list-partial", trace)  # "Nairobi, Mombasa and Kisumu": Kisumu would stay
     texts = {e.text for e in found}
     if any(group & texts and not group <= texts for group in listed):
         return _drop(found, "answer.list-partial", trace)  # a listing answer would keep one of its persons
@@ -1425,9 +1578,11 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if etype == "gpe" and any(s.span_type == "city" and names_team_here(s.surface, example, lexicon)
                               for s in spans):
         return _none(why, "place.team")  # "Denver took the opening kickoff": the Denver Broncos
-    persons = [m.text for m in mentions if m.label == "PERSON"]
-    if etype == "gpe" and any(continues_name(s.surface, s.span_type, texts, lexicon, persons) for s in spans):
-        return _none(why, "place.in-longer-name")  # "Denver Broncos", "Lower Norfolk County"
+    if etype == "gpe":
+        persons = [m.text for m in mentions if m.label == "PERSON"]
+        spans = kept_apart(spans, (*texts, *answers), answers, lexicon, persons)
+        if not spans:
+            return _none(why, "place.in-longer-name")  # "Vietnam War", "Newcastle upon Tyne"
     places = [s.surface for s in spans if s.span_type in ("country", "state", "city")]
     if etype == "gpe" and any(p in a and not named_alone(p, [a], lexicon) for a in answers for p in places):
         return _none(why, "place.inside-answer-name")  # "Warsaw University of Technology"

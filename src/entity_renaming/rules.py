@@ -32,15 +32,17 @@ _YAN, _ALL, _ES = ("yan", "icl"), ("yan", "icl", "entswap"), ("entswap",)
 
 RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- answer entities (Yan et al., ICL)
-    Rule("ner.no-answer-mention", "no PERSON / ORG / GPE mention of the type overlaps a gold answer",
-         "evidence", _YAN),
+    Rule("ner.no-answer-mention", "no PERSON / ORG / GPE mention of the type overlaps a gold answer (nor a "
+         "name the dataset labels so, nor, for GPE, a gazetteer place answering a place question: "
+         "entities.dataset_labelled_answers, entities.gazetteer_answers)", "evidence", _YAN),
     Rule("label.minority", "the mention's label is not the majority NER label of its surface in the "
          "dataset (entities.label_holds; EntSwap: LabelVotes.agrees), and the question does not ask for "
          "an answer of its type that the mention is (entities.question_typed_answers)", "evidence", _ALL),
     Rule("answer.not-entity", "no strict majority of annotators' answers name the entity (or list it with "
          "other persons / places only)", "evidence", _YAN),
     Rule("answer.unchanged", "some gold answer contains none of the renamed words", "veto", _YAN),
-    Rule("answer.list-partial", "an answer lists persons or places and one of them is not renamed", "veto",
+    Rule("answer.list-partial", "an answer lists persons or places and one of them is not renamed (also a "
+         "gazetteer place NER did not type, in a majority of answers: Nairobi, Mombasa and Kisumu)", "veto",
          _YAN),
     Rule("question.asks-for-work", "the question asks for a work (show, film, book …): the answer is a "
          "title", "veto", _ALL),
@@ -128,8 +130,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("place.listed-with-non-places", "the place stands in a list of mostly non-places (peoples)", "veto",
          _ALL),
     Rule("place.team", "the city stands for a sports team named after it", "veto", _YAN),
-    Rule("place.in-longer-name", "the place also stands inside a longer name (Denver Broncos, Mexico City)",
-         "veto", _ALL),
+    Rule("place.in-longer-name", "the place also stands inside a longer name that may mean the place too or "
+         "is named after it (Vietnam War, Newcastle upon Tyne, North America, Mississippi River, New York "
+         "City), or an answer holds it only inside another referent's name; another referent's name (Mexico "
+         "City beside Mexico, Fresno County, Lake Erie, Paris Hilton) is kept whole instead "
+         "and the place renamed at its other mentions (PerturbableSpan.keep)", "veto", _ALL),
     Rule("place.inside-answer-name", "a gold answer holds the GPE only inside a longer name (Warsaw "
          "University of Technology): the answer is about that name, not the place", "veto", _YAN),
     # ---- EntSwap (article-level)

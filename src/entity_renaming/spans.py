@@ -13,23 +13,38 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from .entities import Entity, PerturbableSpan
 from .lexicon import occurs_in
+from .substitute import renamed_in
 
 
 def perturbable_spans(entities: Iterable[Entity], entity_type: str = "mix",
                       answers: Sequence[str] = ()) -> list[PerturbableSpan]:
     """The spans renamed for ``entity_type`` (``mix``: every answer entity jointly), one per surface
-    (first wins); none when one of ``answers`` would keep its text (it contains none of the spans) or a
-    selected person's word also stands in another name of the passage (:attr:`Entity.clashes`)."""
+    (first wins; the kept longer names of every entity with that surface are merged); none when one of
+    ``answers`` would keep its text (it contains none of the spans outside the kept names) or a selected
+    person's word also stands in another name of the passage (:attr:`Entity.clashes`)."""
     found: dict[str, PerturbableSpan] = {}
     for entity in entities:
         if entity_type in ("mix", entity.entity_type):
             if entity.clashes:
                 return []  # a renamed person word also stands in another name of the passage
             for span in entity.spans:
-                found.setdefault(span.surface, span)
-    if not all(any(occurs_in(s, a) for s in found) for a in answers):
+                first = found.setdefault(span.surface, span)
+                if span.keep and not set(span.keep) <= set(first.keep):
+                    found[span.surface] = replace(first, keep=tuple(dict.fromkeys(first.keep + span.keep)))
+    keep = kept_names(found.values())
+    if any(other != span.surface and other != name and occurs_in(other, name)
+           for span in found.values() for name in span.keep for other in found):
+        return []  # a kept name holds another renamed word ("Paris Hilton" kept, "Hilton" renamed)
+    if not all(any(renamed_in(s, a, keep) if keep else occurs_in(s, a) for s in found) for a in answers):
         return []
     return list(found.values())
+
+
+def kept_names(spans: Iterable[PerturbableSpan]) -> tuple[str, ...]:
+    """The longer names of other referents that substitution of ``spans`` leaves whole (the ``keep`` of
+    :func:`entity_renaming.substitute.rename_example`)."""
+    return tuple(dict.fromkeys(name for span in spans for name in span.keep))

@@ -4,6 +4,9 @@
   a replacement is never re-matched (no chain replacement);
 * mentions must stand as words: not inside another word, not glued after an apostrophe (the
   ``Neil`` of ``O'Neil``); possessives (``Norman's``) and plurals (``Normans`` → ``Aremus``) follow;
+* the analysis says which occurrences are the referent's mentions: ``keep`` lists the longer names of other
+  referents that hold a mapped name (``Mexico City`` beside the country ``Mexico``, ``Fresno County`` beside
+  the city ``Fresno``); their occurrences are left alone, every other occurrence is renamed;
 * answer spans, MRQA token spans and tokens are recomputed from the edits, and the renamed answer
   text must equal the renamed passage slice, otherwise the example is refused with a reason.
 """
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import NamedTuple
@@ -228,20 +232,28 @@ def find_mentions(spec: tuple[tuple[str, str], ...], text: str) -> tuple[Mention
 class Renamer:
     """A compiled mapping ``original → replacement`` applied with word boundaries.
 
+    ``keep``: names of other referents that contain a mapped name (``Mexico City`` while ``Mexico`` is
+    renamed); an occurrence of one (in any casing variant, as a word) is left whole, as if it were mapped to
+    itself. A kept name that is itself mapped is renamed.
+
     Inflections follow the entity: a plural ``s`` only where :func:`_plural_rule` allows it and never a
     second one after a replacement ending in ``s``; "Ulysses' ship" → "Name's ship". Places fix their
     article: "the United States" → "France" (a separate edit deletes "the "), "in France" → "in the
     United States" (a separate edit inserts it).
     """
 
-    def __init__(self, substitutions: list[Substitution]) -> None:
+    def __init__(self, substitutions: list[Substitution], keep: Iterable[str] = ()) -> None:
         self.substitutions = list(substitutions)
-        self._forms: dict[str, tuple[Substitution, str]] = {}
+        self._forms: dict[str, tuple[Substitution, str] | None] = {}
         for sub in self.substitutions:
             for form, style in casing_variants(sub.original).items():
                 self._forms.setdefault(form, (sub, style))
+        for name in keep:
+            for form in casing_variants(name):
+                self._forms.setdefault(form, None)  # left whole: "Mexico City" is no mention of Mexico
         longest_first = sorted(self._forms, key=lambda f: (-len(f), f))
-        self._spec = tuple((f, _plural_rule(self._forms[f][0])) for f in longest_first)
+        self._spec = tuple((f, _plural_rule(self._forms[f][0]) if self._forms[f] else "yes")
+                           for f in longest_first)
         self._articles = {
             sub: (takes_article(sub.original, sub.span_type), takes_article(sub.replacement, sub.span_type))
             for sub in self.substitutions
@@ -261,7 +273,10 @@ class Renamer:
             delta += len(new) - (end - start)
 
         for m in find_mentions(self._spec, text):
-            sub, style = self._forms[m.form]
+            mapped = self._forms[m.form]
+            if mapped is None:
+                continue  # an occurrence inside a kept name of another referent
+            sub, style = mapped
             new = sub.replacement
             if m.suffix and new[-1:] not in ("s", "S") and not (
                     sub.span_type == "nationality" and new.lower().endswith(NO_S_PLURAL)):
@@ -287,9 +302,21 @@ class Renamer:
                 emit(m.end, m.end + 1, apply_case(m.apostrophe + "s", style), sub)
         return out
 
+    def kept(self, text: str) -> list[CharSpan]:
+        """Where ``text`` holds a kept name (``keep``): the occurrences that are another referent's."""
+        if not self._spec or not text:
+            return []
+        return [(m.start, m.end) for m in find_mentions(self._spec, text) if self._forms[m.form] is None]
+
     def apply(self, text: str) -> tuple[str, list[TextEdit]]:
         edits = self.edits(text)
         return splice(text, edits), edits
+
+
+def renamed_in(name: str, text: str, keep: Iterable[str] = ()) -> bool:
+    """Whether a :class:`Renamer` that maps ``name`` and keeps ``keep`` edits ``text``: ``name`` stands there
+    as a word outside every kept name ("Mexico City's mayor" with ``keep=("Mexico City",)``: no)."""
+    return bool(Renamer([Substitution(name, name, "", "")], keep).edits(text))
 
 
 _GRAMMAR_EDITS = frozenset({("the ", ""), ("", "the "), ("'", "'s"), ("\u2019", "\u2019s"), ("a", "an"),
@@ -485,15 +512,17 @@ def rename_example(
     *,
     rename_title: bool = True,
     require_context_edit: bool = True,
+    keep: Iterable[str] = (),
 ) -> tuple[QAExample, list[Edit]]:
-    """Apply ``substitutions`` to passage, question, title and answers of ``example``.
+    """Apply ``substitutions`` to passage, question, title and answers of ``example``, leaving the
+    occurrences of the ``keep`` names (other referents' longer names, see :class:`Renamer`) alone.
 
     Returns the renamed example (answer offsets, MRQA token spans and tokens recomputed) and every
     edit made. Raises :class:`RenameError` when the example cannot be renamed consistently, its input
     tokens do not stand at their offsets, or a renamed answer is not legal
     (:func:`~entity_renaming.model.illegal_answers`).
     """
-    renamer = Renamer(substitutions)
+    renamer = Renamer(substitutions, keep)
     context, c_edits = renamer.apply(example.context)
     if require_context_edit and not c_edits:
         raise RenameError("no mention of the mapped names found in the passage")
@@ -518,10 +547,12 @@ def rename_example(
         question_tokens, _ = retokenize(question_tokens, q_edits, question)
 
     as_renamed: dict[str, tuple[str, list[TextEdit]]] = {}  # an answer text → as renamed in the passage
+    kept = renamer.kept(example.context) if keep else []
 
     def renamed_answers(answers: list[Answer], field: str) -> list[Answer]:
         out = []
         for i, ans in enumerate(answers):
+            ans = _outside_kept(ans, kept)
             spans = [offsets.span(s) for s in ans.char_spans]
             if len(spans) == 1 and example.context[slice(*ans.char_spans[0])] == ans.text:
                 # the passage decides article and inflection ("the United States ruled" vs the answer's end)
@@ -566,6 +597,17 @@ def rename_example(
     if problems:
         raise RenameError(f"illegal after renaming: {problems[0]}")
     return renamed, records
+
+
+def _outside_kept(answer: Answer, kept: list[CharSpan]) -> Answer:
+    """``answer`` without the occurrences (MRQA lists every one) that lie inside another referent's kept
+    name (the "Fresno" of "Fresno County" for the answer "Fresno"), when one outside remains."""
+    inside = [any(a <= s and e <= b for a, b in kept) for s, e in answer.char_spans]
+    if not any(inside) or all(inside):
+        return answer
+    spans = [s for s, k in zip(answer.char_spans, inside, strict=True) if not k]
+    tokens = answer.token_spans and [t for t, k in zip(answer.token_spans, inside, strict=True) if not k]
+    return Answer(answer.text, spans, tokens, answer.extra)
 
 
 def _require_tokens(field: str, text: str, tokens: list[Token]) -> None:
