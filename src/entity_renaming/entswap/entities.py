@@ -66,6 +66,7 @@ from ..entities import (
     organisation_head,
     place_in_longer_name,
     pronoun_gender,
+    shared_demonyms,
 )
 from ..lexicon import (
     ARABIC_PARTICLES,
@@ -425,7 +426,8 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
         entities.append(Entity(surface, category, span_type, lexicon.aliases.get(surface, surface),
                                lexicon.aliases.get(country, country),
                                organisation_word(surface) or "" if category == "organization" else ""))
-    entities += country_codes(entities, joined, lexicon)
+    entities += country_codes(entities, texts, lexicon)
+    entities += derived_demonyms(entities, joined, lexicon)
     steps = (("entswap.org-word-alone", lambda es: [e for e in es if e.category != "organization"
                                                     or organisation_alone(e.surface, joined)]),
              ("entswap.unclear-occurrence", lambda es: _unambiguous(es, texts, person_names, lexicon)),
@@ -442,18 +444,84 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
 _CODE = re.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")
 
 
-def country_codes(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:
-    """The letter codes (``US``, ``UK``, ``USA``, ``U.S.``) that ``text`` uses for a country it names:
-    aliases of the country, renamed with it ("the US" → "Kenya", "a US court" → "a Kenya court") rather
-    than left to keep the country's old name. A dotted code only where no occurrence may end a sentence
-    (followed by a capital or the end of a text), since its full stop would go with it."""
+def country_codes(entities: list[Entity], texts: list[str], lexicon: Lexicon) -> list[Entity]:
+    """The letter codes (``US``, ``UK``, ``USA``, ``U.S.``) and the longer official names (``United States
+    of America`` beside ``United States``) that ``texts`` use for a country they name: aliases of the
+    country, renamed with it ("the US" → "Kenya", "a US court" → "a Kenya court") rather than left to keep
+    the country's old name. A dotted code only where no occurrence may end a sentence, since its full
+    stop would go with it (:func:`may_end_sentence`)."""
     names = {e.surface for e in entities}
-    return [Entity(code, "country", "country", e.referent)
-            for e in entities if e.category == "country"
-            for code in sorted(lexicon.referent_names(e.referent))
-            if _CODE.fullmatch(code) and code not in names and occurs_in(code, text)
-            and not (code.endswith(".") and re.search(rf"(?<!\w){re.escape(code)}(?:\s+[A-Z\"“]|\s*$)",
-                                                      text, re.MULTILINE))]
+    text = "\n".join(texts)
+    found: dict[str, Entity] = {}
+    for e in entities:
+        if e.category != "country":
+            continue
+        for alias in sorted(lexicon.referent_names(e.referent)):
+            longer = " " in e.surface and alias != e.surface and occurs_in(e.surface, alias)
+            if (alias in names or alias in found or not (_CODE.fullmatch(alias) or longer)
+                    or not occurs_in(alias, text)):
+                continue
+            if alias.endswith(".") and may_end_sentence(alias, texts, lexicon):
+                continue
+            found[alias] = Entity(alias, "country", "country", e.referent)
+    return list(found.values())
+
+
+#: A capitalised word this frequent in English after a dotted code opens a sentence ("the U.S. The …");
+#: a rarer one continues a name ("U.S. Ambassador", "U.S. National Science Foundation").
+MIN_OPENER_ZIPF = 5.6
+
+
+def may_end_sentence(code: str, texts: list[str], lexicon: Lexicon) -> bool:
+    """Some occurrence of the dotted ``code`` in a passage or question may end a sentence: it ends the
+    text, or a capitalised function word or very common word follows it (an answer copied out of a
+    passage may end with it: the passage decides)."""
+    passages = "\n".join(t for t in texts if len(t) > MAX_ANSWER_CHARS)
+    pattern = re.compile(rf"(?<!\w){re.escape(code)}(?:\s+[\"“]?([^\W\d_][\w'’]*)|\s*$)")
+    for text in texts:
+        own = len(text) > MAX_ANSWER_CHARS or text not in passages
+        for m in pattern.finditer(text):
+            word = m.group(1)
+            if word is None and own:
+                return True
+            if word and word[0].isupper() and (word.lower() in FUNCTION_WORDS
+                                               or lexicon.zipf(word) >= MIN_OPENER_ZIPF):
+                return True
+    return False
+
+
+#: Words derived from a country that name something other than its people (``Germanic`` languages and
+#: tribes, ``Arabic`` the language, ``Slavic``): only the gazetteer's own demonyms with these endings follow.
+_NOT_NATIONALITY_ENDINGS = ("ic",)
+
+
+def derived_demonyms(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:
+    """The demonyms of the article's countries that NER did not label as one (``Korean`` beside ``Korea``,
+    ``Mongolian`` beside ``Mongolia``), found with the mechanism the Yan et al. configs use
+    (:meth:`Lexicon.derived_words`): nationalities that follow their country's new name, so that the
+    country is renamed with them instead of left for them (``place.derived-word-left``). Each occurrence
+    is then checked like any nationality's (language use, a plural without ``-s``, inside a longer name);
+    a demonym of several referents (``British``) or of another country of the gazetteer is never added."""
+    have = {e.surface.lower() for e in entities}
+    table = demonyms(lexicon.root)
+    shared = shared_demonyms(lexicon)
+    found = []
+    for country in (e for e in entities if e.category == "country" and not _CODE.fullmatch(e.surface)):
+        for word in lexicon.derived_words(country.surface, [text]):
+            owner = table.get(word)
+            if (word in have or word in shared or " " in word
+                    or (owner is not None and lexicon.aliases.get(owner, owner) != country.referent)
+                    or (owner is None and word.endswith(_NOT_NATIONALITY_ENDINGS))):
+                continue
+            forms = (m.group(0) for m in re.finditer(rf"(?<!\w){re.escape(word)}(?=s?(?!\w))", text,
+                                                     re.IGNORECASE))
+            surface = next((f for f in forms if f[:1].isupper()), None)
+            if surface is None:
+                continue  # "french fries": the renamer renames names
+            have.add(word)
+            found.append(Entity(surface, "nationality", "nationality", lexicon.aliases.get(surface, surface),
+                                country.referent))
+    return found
 
 
 def organisation_alone(surface: str, text: str) -> bool:
@@ -693,10 +761,27 @@ def _whole_referents(entities: list[Entity], text: str, lexicon: Lexicon) -> lis
     surfaces = {e.surface for e in entities}
     kept = []
     for entity in entities:
-        if any(a not in surfaces and occurs_in(a, text) for a in lexicon.referent_names(entity.referent)):
+        if any(a not in surfaces and alias_stands(a, entity, text, lexicon)
+               for a in lexicon.referent_names(entity.referent)):
             continue
         kept.append(entity)
     return kept
+
+
+def alias_stands(alias: str, entity: Entity, text: str, lexicon: Lexicon) -> bool:
+    """``alias`` stands in ``text`` for the entity's referent: some occurrence is not inside another
+    place's name (``America`` of ``North America`` or ``Latin America`` is not the United States)."""
+    span_type = PLACE_SPAN_TYPE.get(entity.category)
+    for m in re.finditer(rf"(?<!\w){re.escape(alias)}(?!\w)", text):
+        if span_type is None:
+            return True
+        before = text[max(0, m.start() - NEIGHBOURHOOD):m.start()]
+        prev = _WORD_BEFORE.search(before)
+        named = (_capital(prev) and prev.group(1).lower() not in FUNCTION_WORDS
+                 and not _SENTENCE_BEFORE.search(before[:prev.start()]))  # "Latin America"
+        if not named and not place_in_longer_name(text, m.start(), m.end(), span_type, lexicon):
+            return True
+    return False
 
 
 def answer_safe(entities: list[Entity], examples: Iterable[QAExample]) -> list[Entity]:
