@@ -157,6 +157,9 @@ class Entity:
     referent: str = ""
     country: str = ""
     head: str = ""
+    #: A person's full name renamed as a unit (its given name is no entity alone): its name words and their
+    #: span types; each word takes its referent's new name, as the lone words do.
+    parts: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.referent:
@@ -553,18 +556,74 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
     name one of whose words is not renamed (no half-renamed full name). Repeated until nothing changes:
     dropping a longer name exposes the names inside it."""
     kept = {e.surface: e for e in entities}
+    inner: dict[str, Entity] = {}  # given names renamed only inside their full names
     while True:
-        occurrences = _Occurrences(kept, texts, (" ".join(parts) for parts in person_names))
-        dropped = {s for s, e in kept.items() if occurrences.conflict(e, lexicon)}
+        full = {e.surface: e for e in full_names(person_names, kept, inner, texts)}
+        occurrences = _Occurrences({**inner, **kept, **full}, texts, (" ".join(ps) for ps in person_names))
+        dropped = {w for e in full.values() if occurrences.conflict(e, lexicon) for w, _ in e.parts
+                   if w in kept}  # "Chevrolet Monte Carlo": the full name itself stands in a longer name
+        for surface, entity in kept.items():
+            why = surface not in dropped and occurrences.conflict(entity, lexicon)
+            if why:
+                dropped.add(surface)
+                if (why == "inside-longer-name" and entity.category == "person" and entity.span_type != "last"
+                        and never_alone(surface, texts)):
+                    inner[surface] = entity  # "Louis" of "Louis Menand" and "Henry Louis Gates"
         persons = {s for s, e in kept.items() if e.category == "person"} - dropped
         for parts in person_names:
-            if len(parts) > 1 and not all(p in persons for p in parts):
+            if len(parts) > 1 and not all(p in persons or p in inner for p in parts):
                 half = {p for p in parts if p in persons}
                 dropped |= half
         if not dropped:
-            return list(kept.values())
+            return list(kept.values()) + list(full.values())
         for surface in dropped:
             del kept[surface]
+
+
+_INITIALS = r"(?:\s+[A-Z]\.)*\s+"
+
+
+def never_alone(word: str, texts: list[str]) -> bool:
+    """Every occurrence of the name word ``word`` has a capitalised word right after it (an initial may come
+    between) or a capitalised word right before it that opens no sentence: it always stands in some longer
+    name, never alone, so leaving it unrenamed outside the full names renamed as a unit leaves no mention
+    of their person behind."""
+    pattern = re.compile(rf"(?<![\w'’]){re.escape(word)}(?!\w)")
+    for text in texts:
+        for m in pattern.finditer(text):
+            after = re.match(rf"{_INITIALS}[^\W\d_]", text[m.end():m.end() + NEIGHBOURHOOD])
+            if (after and after.group(0)[-1].isupper()) or _capital(_LINK_AFTER.match(text, m.end())):
+                continue  # "Louis Menand", "George M. Whitesides", "George de Roerich"
+            before = text[max(0, m.start() - NEIGHBOURHOOD):m.start()]
+            prev = _WORD_BEFORE.search(before)
+            if (_capital(prev) and prev.group(1).lower() not in FUNCTION_WORDS
+                    and not _SENTENCE_BEFORE.search(before[:prev.start()])):
+                continue
+            return False
+    return True
+
+
+def full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: dict[str, Entity],
+               texts: list[str]) -> list[Entity]:
+    """The full names renamed as a unit: those with a given name of ``inner`` (a word that only ever stands
+    inside longer names, one of which is no renamed person: ``Louis`` of ``Henry Louis Gates``) and every
+    other word renamed alone. Each form the texts use (``George M. Whitesides``) is an entity whose words
+    take their referents' new names, so the full name and its lone surname follow one mapping and the
+    other name keeps its word."""
+    found: dict[str, Entity] = {}
+    for parts in person_names:
+        if (len(parts) < 2 or not any(p in inner for p in parts)
+                or not all(p in inner or (p in kept and kept[p].category == "person") for p in parts)):
+            continue
+        words = tuple((p, (inner.get(p) or kept[p]).span_type) for p in parts)
+        pattern = re.compile(r"(?<![\w'’])" + _INITIALS.join(re.escape(p) for p in parts) + r"(?!\w)")
+        forms = {m.group(0): _BYNAME.match(text, m.end()) for text in texts for m in pattern.finditer(text)}
+        if not any(forms.values()):  # "John Paul II" is a regnal name, no given name and family name
+            found.update((f, Entity(f, "person", "last", parts=words)) for f in forms if f not in found)
+    return list(found.values())
+
+
+_BYNAME = re.compile(r"\s+[IVXLC]+(?!\w)")
 
 
 #: A text this short may be an answer copied out of a passage.

@@ -209,6 +209,24 @@ def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: 
                 return candidate
         return None  # a tiny pool exhausted by this article: the entity keeps its name
 
+    persons: dict[str, str | None] = {}
+
+    def person(referent: str, span_type: str) -> str | None:
+        """A person word's new name, drawn once for its lone mentions and the full names it stands in."""
+        if referent not in persons:
+            persons[referent] = draw("person", referent, pools(span_type))
+        return persons[referent]
+
+    def full_name(entity: Entity) -> str | None:
+        """A full name renamed as a unit: each name word takes its own new name (initials are kept)."""
+        new = entity.surface
+        for word, span_type in entity.parts:
+            name = person(word, span_type)
+            if name is None:
+                return None
+            new = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", name, new)
+        return new
+
     countries: dict[str, str | None] = {}
     subs = []
     for category in CATEGORIES:
@@ -229,6 +247,8 @@ def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: 
                 new = pools.demonym(country) if country else None
             elif category == "organization":
                 new = draw(category, referent, pools.organisations(entity.head))
+            elif category == "person":
+                new = full_name(entity) if entity.parts else person(referent, entity.span_type)
             else:
                 new = draw(category, referent, pools(entity.span_type))
             if new is not None:
