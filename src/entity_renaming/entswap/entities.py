@@ -55,6 +55,7 @@ from ..entities import (
     LINKED_PLACE,
     NEIGHBOURHOOD,
     REGION_OF,
+    abbreviated_name,
     answer_texts,
     asks_for_work,
     demonym_ok,
@@ -307,13 +308,52 @@ def category_of(surface: str, label: str, lexicon: Lexicon) -> str | None:
         return None  # "East London" in a London passage is a district, not the South African city
     if place == "country" and 1 < country_population(lexicon.root).get(surface.lower(), 0) < MIN_COUNTRY:
         return None  # a territory or microstate (the Falkland Islands, Gibraltar): no country to rename to
-    if place == "country" and surface.lower() in states(lexicon.root):
-        return None  # a country and a state (Georgia): which one the article means is unknown
+    if place == "country" and surface.lower() in states(lexicon.root) and lexicon.major_division(surface):
+        return None  # a country and a major state (Georgia): which one the article means is unknown
+        # (Taiwan, Luxembourg, Mali: a province or district named after the country is no other referent)
     if place is not None:
         return PLACE_TO_CATEGORY[place]
     if category == "organization" and organisation_word(surface) is not None:
         return "organization"
     return None  # LOC/FAC/GPE the gazetteer does not know; an ORG without an organisation word
+
+
+#: A surface the dataset labels GPE this many times, and GPE at least ``PLACE_SHARE`` of the time, is a
+#: place wherever an article writes it, whatever NER said there.
+MIN_PLACE_VOTES, PLACE_SHARE = 3, 0.75
+
+
+def dataset_places(texts: list[str], lexicon: Lexicon) -> list[tuple[str, str]]:
+    """The countries and cities (:func:`category_of` with a GPE label) that ``texts`` write and the whole
+    dataset's NER labels GPE (``MIN_PLACE_VOTES`` times, ``PLACE_SHARE`` of its labels): the small NER model
+    types a place inconsistently from one article to another (``London`` unlabelled in one article, a GPE in
+    twenty others), and the dataset's vote is the evidence, as it is for every other EntSwap category. Every
+    occurrence is then checked as a labelled place's is."""
+    places = _dataset_places(lexicon)
+    words = set(_WORD.findall("\n".join(texts)))
+    return sorted((s, c) for w in words for s, c in places.get(w, ())
+                  if any(occurs_in(s, t) for t in texts))
+
+
+def _dataset_places(lexicon: Lexicon) -> dict[str, list[tuple[str, str]]]:
+    """First word → the dataset's GPE surfaces of a country or city starting with it (cached per lexicon)."""
+    cached = _PLACES_CACHE.get(id(lexicon))
+    if cached is not None and cached[0] is lexicon:
+        return cached[1]
+    table: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for surface, counts in lexicon.labels.votes.items():
+        total = sum(counts.values())
+        if counts["GPE"] < MIN_PLACE_VOTES or counts["GPE"] < PLACE_SHARE * total or not renamable(surface):
+            continue
+        category = category_of(surface, "GPE", lexicon)
+        if category in ("country", "city"):
+            table[surface.split()[0]].append((surface, category))
+    _PLACES_CACHE.clear()
+    _PLACES_CACHE[id(lexicon)] = (lexicon, dict(table))
+    return _PLACES_CACHE[id(lexicon)][1]
+
+
+_PLACES_CACHE: dict[int, tuple[Lexicon, dict[str, list[tuple[str, str]]]]] = {}
 
 
 @lru_cache(maxsize=8)
@@ -376,6 +416,10 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 found = category_of(surface, mention.label, lexicon)
                 votes[surface][found or "none"] += FULL_VOTE  # an unusable label still counts against
                 labelled[surface] += 1
+    for surface, category in dataset_places(texts, lexicon):
+        if not votes[surface]:  # a place NER did not label here (London of "London Exhibition")
+            votes[surface][category] += FULL_VOTE
+        labelled[surface] = max(labelled[surface], sum(t.count(surface) for t in texts))
     split = lexicon.split_persons(person_names)  # "Ted Heath" and "Edward Heath": one person, two names
     joined = "\n".join(texts)
     words = Counter(_WORD.findall(joined))
@@ -504,7 +548,8 @@ def derived_demonyms(entities: list[Entity], text: str, lexicon: Lexicon) -> lis
     (:meth:`Lexicon.derived_words`): nationalities that follow their country's new name, so that the
     country is renamed with them instead of left for them (``place.derived-word-left``). Each occurrence
     is then checked like any nationality's (language use, a plural without ``-s``, inside a longer name);
-    a demonym of several referents (``British``) or of another country of the gazetteer is never added."""
+    a demonym of several referents (``British``), of another country of the gazetteer, or ending in ``s``
+    (``Scots`` law and the ``Scots``: adjective or plural) is never added."""
     have = {e.surface.lower() for e in entities}
     table = demonyms(lexicon.root)
     shared = shared_demonyms(lexicon)
@@ -512,7 +557,7 @@ def derived_demonyms(entities: list[Entity], text: str, lexicon: Lexicon) -> lis
     for country in (e for e in entities if e.category == "country" and not _CODE.fullmatch(e.surface)):
         for word in lexicon.derived_words(country.surface, [text]):
             owner = table.get(word)
-            if (word in have or word in shared or " " in word
+            if (word in have or word in shared or " " in word or word.endswith("s")
                     or (owner is not None and lexicon.aliases.get(owner, owner) != country.referent)
                     or (owner is None and word.endswith(_NOT_NATIONALITY_ENDINGS))):
                 continue
@@ -681,6 +726,9 @@ class _Occurrences:
                 if entity.category == "nationality" and not demonym_ok(entity.surface, text, m.start(),
                                                                        m.end()):
                     return "demonym-use"
+                if entity.category in ("nationality", "country") and abbreviated_name(
+                        text[m.start():m.end()], text[m.end():m.end() + NEIGHBOURHOOD], self.texts):
+                    return "abbreviated-name"  # "Scottish National Party" beside "SNP" would keep its S
         if not alone:
             return "only-inside-longer-names"  # "Edmund Bohun of Suffolk England": a place only by its type
         return None
