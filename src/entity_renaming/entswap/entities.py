@@ -343,8 +343,9 @@ def _dataset_places(lexicon: Lexicon) -> dict[str, list[tuple[str, str]]]:
     table: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for surface, counts in lexicon.labels.votes.items():
         total = sum(counts.values())
-        if counts["GPE"] < MIN_PLACE_VOTES or counts["GPE"] < PLACE_SHARE * total or not renamable(surface):
-            continue
+        if (counts["GPE"] < MIN_PLACE_VOTES or counts["GPE"] < PLACE_SHARE * total or not renamable(surface)
+                or lexicon.aliases.get(surface, surface) != surface):
+            continue  # an alias ("America": the continent in a colonial war) needs its article's own label
         category = category_of(surface, "GPE", lexicon)
         if category in ("country", "city"):
             table[surface.split()[0]].append((surface, category))
@@ -848,18 +849,29 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon) -
     (``France`` → ``Chad``, ``French`` → ``Chadian``). A country, and a nationality, is kept only when
     every word derived from the country that the article uses is renamed (:meth:`Lexicon.derived_words`:
     ``Ireland`` with ``the Irish`` left, ``Mexico`` with ``Mexican`` left, ``Turkish`` with ``the Turks``
-    left are not renamed)."""
-    nationalities = {e.surface.lower() for e in entities if e.category == "nationality"}
-    kept = []
-    for e in entities:
-        if e.category == "country" and set(lexicon.derived_words(e.surface, [text])) - nationalities:
-            continue  # a word derived from it stays ("the Irish", "Mexican"): so does the country
-        if e.category == "nationality" and set(lexicon.derived_words(e.country, [text])) - nationalities:
-            continue  # another word of its country stays: "Turkish" renamed with "the Turks" left
-        kept.append(e)
-    renamed = {e.referent for e in kept if e.category == "country"}
-    return [e for e in kept if e.category != "nationality" or e.country in renamed
-            or not any(occurs_in(n, text) for n in lexicon.referent_names(e.country))]
+    left are not renamed), and neither is a country one of whose derived words follows another country
+    (``Scotland`` beside ``British``, the demonym of the United Kingdom).
+    Repeated until nothing changes: a dropped nationality exposes the countries it derives from."""
+    derived = {e.surface: set(lexicon.derived_words(e.surface if e.category == "country" else e.country,
+                                                    [text]))
+               for e in entities if e.category in ("country", "nationality")}
+    while True:
+        nationalities = {e.surface.lower(): e.country for e in entities if e.category == "nationality"}
+        kept = []
+        for e in entities:
+            if e.category == "country" and any(nationalities.get(w) != e.referent
+                                               for w in derived[e.surface]):
+                continue  # a word derived from it stays ("the Irish", "Mexican") or follows another country
+                # ("British" beside Scotland follows the United Kingdom): so does the country
+            if e.category == "nationality" and derived[e.surface] - nationalities.keys():
+                continue  # another word of its country stays: "Turkish" renamed with "the Turks" left
+            kept.append(e)
+        renamed = {e.referent for e in kept if e.category == "country"}
+        kept = [e for e in kept if e.category != "nationality" or e.country in renamed
+                or not any(occurs_in(n, text) for n in lexicon.referent_names(e.country))]
+        if len(kept) == len(entities):
+            return kept
+        entities = kept
 
 
 def _whole_referents(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:
