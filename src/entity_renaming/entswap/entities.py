@@ -478,7 +478,8 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
     entities += derived_demonyms(entities, joined, lexicon)
     steps = (("entswap.org-word-alone", lambda es: [e for e in es if e.category != "organization"
                                                     or organisation_alone(e.surface, joined)]),
-             ("entswap.unclear-occurrence", lambda es: _unambiguous(es, texts, person_names, lexicon)),
+             ("entswap.unclear-occurrence",
+              lambda es: _unambiguous(es, texts, person_names, lexicon, mentions)),
              ("entswap.alias-left", lambda es: _whole_referents(es, joined, lexicon)),
              ("place.derived-word-left", lambda es: _nationalities_follow(es, joined, lexicon)))
     for rule, step in steps:
@@ -596,7 +597,7 @@ def names_person(surface: str, counter: Counter[str], in_full_names: set[str], l
 
 
 def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[list[str]],
-                 lexicon: Lexicon) -> list[Entity]:
+                 lexicon: Lexicon, mentions: dict[str, list[Mention]] | None = None) -> list[Entity]:
     """Drop entities that some occurrence shows inside a longer name, a place with an article the renamer
     cannot follow, a demonym used as a language or as a plural without ``-s``; then every word of a person
     name one of whose words is not renamed (no half-renamed full name). Repeated until nothing changes:
@@ -604,7 +605,7 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
     kept = {e.surface: e for e in entities}
     inner: dict[str, Entity] = {}  # given names renamed only inside their full names
     while True:
-        full = {e.surface: e for e in full_names(person_names, kept, inner, texts)}
+        full = {e.surface: e for e in full_names(person_names, kept, inner, texts, mentions, lexicon)}
         occurrences = _Occurrences({**inner, **kept, **full}, texts, (" ".join(ps) for ps in person_names))
         dropped = {w for e in full.values() if occurrences.conflict(e, lexicon) for w, _ in e.parts
                    if w in kept}  # "Chevrolet Monte Carlo": the full name itself stands in a longer name
@@ -616,8 +617,12 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
                         and never_alone(surface, texts)):
                     inner[surface] = entity  # "Louis" of "Louis Menand" and "Henry Louis Gates"
         persons = {s for s, e in kept.items() if e.category == "person"} - dropped
+        units = {tuple(w for w, _ in e.parts)  # the full names this round's words make ("John Paul II": none)
+                 for e in full_names(person_names, {s: kept[s] for s in persons}, inner, texts, mentions,
+                                     lexicon)}
         for parts in person_names:
-            if len(parts) > 1 and not all(p in persons or p in inner for p in parts):
+            if len(parts) > 1 and (not all(p in persons or p in inner for p in parts)
+                                   or (any(p in inner for p in parts) and tuple(parts) not in units)):
                 half = {p for p in parts if p in persons}
                 dropped |= half
         if not dropped:
@@ -650,18 +655,27 @@ def never_alone(word: str, texts: list[str]) -> bool:
 
 
 def full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: dict[str, Entity],
-               texts: list[str]) -> list[Entity]:
+               texts: list[str], mentions: dict[str, list[Mention]] | None = None,
+               lexicon: Lexicon | None = None) -> list[Entity]:
     """The full names renamed as a unit: those with a given name of ``inner`` (a word that only ever stands
     inside longer names, one of which is no renamed person: ``Louis`` of ``Henry Louis Gates``) and every
     other word renamed alone. Each form the texts use (``George M. Whitesides``) is an entity whose words
     take their referents' new names, so the full name and its lone surname follow one mapping and the
-    other name keeps its word."""
+    other name keeps its word. A given name of ``inner`` is typed as the Yan configs type one
+    (:func:`first_name_type`: the passages' pronouns, else name data that do not conflict); when nothing
+    shows its bearer's sex it is kept and the rest renamed (``Jean Cauvin``: the US bank's female ``Jean`` is
+    a guess): its span type is then empty."""
     found: dict[str, Entity] = {}
+    mentions = mentions or {}
     for parts in person_names:
         if (len(parts) < 2 or not any(p in inner for p in parts)
                 or not all(p in inner or (p in kept and kept[p].category == "person") for p in parts)):
             continue
-        words = tuple((p, (inner.get(p) or kept[p]).span_type) for p in parts)
+        votes = [pronoun_gender(t, tuple(parts), mentions.get(t, ())) for t in texts if parts[-1] in t]
+        male_female = (sum(v[0] for v in votes), sum(v[1] for v in votes))
+        words = tuple((p, kept[p].span_type if p in kept
+                       else (first_name_type(p, lexicon, male_female) or "") if lexicon is not None
+                       else inner[p].span_type) for p in parts)
         pattern = re.compile(r"(?<![\w'’])" + _INITIALS.join(re.escape(p) for p in parts) + r"(?!\w)")
         forms = {m.group(0): _BYNAME.match(text, m.end()) for text in texts for m in pattern.finditer(text)}
         if not any(forms.values()):  # "John Paul II" is a regnal name, no given name and family name

@@ -221,6 +221,8 @@ def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: 
         """A full name renamed as a unit: each name word takes its own new name (initials are kept)."""
         new = entity.surface
         for word, span_type in entity.parts:
+            if not span_type:
+                continue  # a given name whose bearer's sex nothing shows is kept ("Jean Cauvin")
             name = person(word, span_type)
             if name is None:
                 return None
