@@ -490,7 +490,8 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
     return sorted(entities)
 
 
-_CODE = re.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")
+#: A country's letter code (``US``, ``UK``, ``U.S.``).
+COUNTRY_CODE = re.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")
 
 
 def country_codes(entities: list[Entity], texts: list[str], lexicon: Lexicon) -> list[Entity]:
@@ -507,7 +508,7 @@ def country_codes(entities: list[Entity], texts: list[str], lexicon: Lexicon) ->
             continue
         for alias in sorted(lexicon.referent_names(e.referent)):
             longer = " " in e.surface and alias != e.surface and occurs_in(e.surface, alias)
-            if (alias in names or alias in found or not (_CODE.fullmatch(alias) or longer)
+            if (alias in names or alias in found or not (COUNTRY_CODE.fullmatch(alias) or longer)
                     or not occurs_in(alias, text)):
                 continue
             if alias.endswith(".") and may_end_sentence(alias, texts, lexicon):
@@ -556,7 +557,7 @@ def derived_demonyms(entities: list[Entity], text: str, lexicon: Lexicon) -> lis
     table = demonyms(lexicon.root)
     shared = shared_demonyms(lexicon)
     found = []
-    for country in (e for e in entities if e.category == "country" and not _CODE.fullmatch(e.surface)):
+    for country in (e for e in entities if e.category == "country" and not COUNTRY_CODE.fullmatch(e.surface)):
         for word in lexicon.derived_words(country.surface, [text]):
             owner = table.get(word)
             if (word in have or word in shared or " " in word or word.endswith("s")
@@ -719,7 +720,8 @@ class _Occurrences:
             return "lower-case-mention"  # "the occupation of the philippines" would keep the old name
         if entity.category == "city" and lexicon.other_names_in(entity.surface, "city", self.texts):
             return "other-name-in-article"  # "New York City" also called "New York", "Warsaw" also "Warszawa"
-        alone = entity.category not in PLACES or bool(_CODE.fullmatch(entity.surface))  # "US Air Force"
+        # a code counts as alone even in "US Air Force"
+        alone = entity.category not in PLACES or bool(COUNTRY_CODE.fullmatch(entity.surface))
         for index, text in enumerate(self.texts):
             for m in self.pattern[entity.surface].finditer(text):
                 if any(a <= m.start() and m.end() <= b and len(s) > len(entity.surface)

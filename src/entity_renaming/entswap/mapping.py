@@ -17,7 +17,9 @@ the same (the same draw as if it did) and only its demonym is used. Every countr
 countries whose demonym the bank pairs with it (``lexicon.demonym_countries``) and that have
 ``MIN_COUNTRY_POPULATION`` people.
 A place is renamed to a name that takes "the" exactly when it does (``Egypt`` is never renamed
-``Comoros``: the renamer cannot add the article everywhere the grammar needs it). An organisation is
+``Comoros``: the renamer cannot add the article everywhere the grammar needs it), and a country the article
+also calls by a letter code to one that takes none ("US and allied troops" would read "the Gambia and
+allied troops"; "the US" becomes "Kenya"). An organisation is
 renamed to an African organisation with the same organisation word (a ``Commission``
 for a ``Commission``), or not at all.
 """
@@ -40,7 +42,7 @@ from ..namebank import FIRST_NAME_TYPES, BankError, load_bank
 from ..sampling import seeded_rng
 from ..substitute import takes_article
 from .categories import CATEGORIES
-from .entities import Entity, head_key
+from .entities import COUNTRY_CODE, Entity, head_key
 
 DEFAULT_BANK = "african"
 MAX_DRAWS = 200
@@ -180,9 +182,10 @@ def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: 
     originals = Originals(e.surface for e in entities)
     followed = {e.country for e in entities if e.category == "nationality"}
     article_of: dict[str, bool] = {}  # a referent takes "the" only when every name of it does
-    for e in entities:
+    for e in entities:  # a letter code is a modifier too ("US and allied troops"): no "The Gambia" there
         if e.category in ("country", "city", "location"):
-            article_of[e.referent] = article_of.get(e.referent, True) and takes_the(e.surface, e.category)
+            article_of[e.referent] = (article_of.get(e.referent, True) and takes_the(e.surface, e.category)
+                                      and not COUNTRY_CODE.fullmatch(e.surface))
     for e in entities:  # a country only named through its demonym takes no article
         if e.category == "nationality":
             article_of.setdefault(e.country, False)
