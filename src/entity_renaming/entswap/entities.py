@@ -55,6 +55,7 @@ from ..entities import (
     LINKED_PLACE,
     NEIGHBOURHOOD,
     REGION_OF,
+    STREET_NOUNS,
     abbreviated_name,
     answer_texts,
     asks_for_work,
@@ -740,6 +741,8 @@ class _Occurrences:
                 nxt = re.match(r"\s+(\w+)", text[m.end():m.end() + NEIGHBOURHOOD])
                 if entity.category != "person" and nxt and nxt.group(1).lower() in PEOPLE_NOUNS:
                     return "people-noun"
+                if entity.category == "person" and nxt and nxt.group(1).lower() in STREET_NOUNS:
+                    return "eponym"  # "John Lennon street": a street named after the person
                 if entity.category == "nationality" and not demonym_ok(entity.surface, text, m.start(),
                                                                        m.end()):
                     return "demonym-use"
