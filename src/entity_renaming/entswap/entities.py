@@ -647,13 +647,18 @@ def never_alone(word: str, texts: list[str]) -> bool:
             after = re.match(rf"{_INITIALS}[^\W\d_]", text[m.end():m.end() + NEIGHBOURHOOD])
             if (after and after.group(0)[-1].isupper()) or _capital(_LINK_AFTER.match(text, m.end())):
                 continue  # "Louis Menand", "George M. Whitesides", "George de Roerich"
-            before = text[max(0, m.start() - NEIGHBOURHOOD):m.start()]
-            prev = _WORD_BEFORE.search(before)
-            if (_capital(prev) and prev.group(1).lower() not in FUNCTION_WORDS
-                    and not _SENTENCE_BEFORE.search(before[:prev.start()])):
-                continue
-            return False
+            if not name_word_before(text, m.start()):
+                return False
     return True
+
+
+def name_word_before(text: str, start: int) -> bool:
+    """A capitalised word that is no function word and opens no sentence stands right before ``start``:
+    what starts there continues a name ("Henry Louis", "Latin America"; not "In America")."""
+    before = text[max(0, start - NEIGHBOURHOOD):start]
+    prev = _WORD_BEFORE.search(before)
+    return (_capital(prev) and prev.group(1).lower() not in FUNCTION_WORDS
+            and not _SENTENCE_BEFORE.search(before[:prev.start()]))
 
 
 def full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: dict[str, Entity],
@@ -913,11 +918,8 @@ def alias_stands(alias: str, entity: Entity, text: str, lexicon: Lexicon) -> boo
     for m in re.finditer(rf"(?<!\w){re.escape(alias)}(?!\w)", text):
         if span_type is None:
             return True
-        before = text[max(0, m.start() - NEIGHBOURHOOD):m.start()]
-        prev = _WORD_BEFORE.search(before)
-        named = (_capital(prev) and prev.group(1).lower() not in FUNCTION_WORDS
-                 and not _SENTENCE_BEFORE.search(before[:prev.start()]))  # "Latin America"
-        if not named and not place_in_longer_name(text, m.start(), m.end(), span_type, lexicon):
+        if (not name_word_before(text, m.start())  # "Latin America"
+                and not place_in_longer_name(text, m.start(), m.end(), span_type, lexicon)):
             return True
     return False
 
