@@ -674,7 +674,7 @@ def full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: di
     a guess): its span type is then empty."""
     found: dict[str, Entity] = {}
     mentions = mentions or {}
-    for parts in person_names:
+    for parts in dict.fromkeys(map(tuple, person_names)):  # one pass per name, not per mention
         if (len(parts) < 2 or not any(p in inner for p in parts)
                 or not all(p in inner or (p in kept and kept[p].category == "person") for p in parts)):
             continue
