@@ -32,7 +32,9 @@ MIN_PRECISION = 0.95
 #: that a change that loses recall fails. The goal is RECALL_GOAL (not met).
 RECALL_GOAL = 0.90
 MIN_RECALL = {"PER": 0.69, "ORG": 0.29, "GPE": 0.35, "MIX": 0.47}
-MIN_RECALL_ENTSWAP = {"person": 0.63, "country": 0.27, "city": 0.20}
+#: EntSwap after the recall round (full names as a unit, demonyms NER missed, aliases and codes, places
+#: typed by the dataset's vote): person 40/58, country 13/33, city 2/10.
+MIN_RECALL_ENTSWAP = {"person": 0.68, "country": 0.39, "city": 0.20}
 YAN_TYPE = {"per": "PER", "org": "ORG", "gpe": "GPE"}
 
 

@@ -516,6 +516,10 @@ class Lexicon:
         return frozenset(n.lower() for c in pycountry.countries if c.alpha_2 in NOT_COUNTRIES
                          for n in _pycountry_names(c)) - {n.lower() for n in self._country_names}
 
+    def major_division(self, name: str) -> bool:
+        """``name`` is a major first-level division of a country (``Florida``, ``Georgia``, ``Niger``)."""
+        return name.lower() in self._major_divisions
+
     @cached_property
     def _major_divisions(self) -> frozenset[str]:
         """Lower-cased names of first-level ``pycountry`` subdivisions of a :data:`MAJOR_DIVISION_TYPES` type

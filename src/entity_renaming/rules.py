@@ -119,9 +119,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "language or as a plural noun without -s (in French, the French were): its new demonym cannot "
          "follow (demonyms used otherwise are renamed with the country)", "veto", _ALL),
     Rule("place.derived-word-left", "a word derived from the country stands in the passage and cannot be "
-         "renamed with it: a demonym of several referents (British beside England); EntSwap: a demonym the "
-         "article does not rename, or a nationality whose country it names but does not rename", "veto",
-         _ALL),
+         "renamed with it: a demonym of several referents (British beside England); EntSwap: a derived "
+         "word the article does not rename (those NER missed are added as nationalities of the renamed "
+         "country, except words in -ic or -s and demonyms of another country), one that follows another "
+         "country (Scotland beside British), or a nationality whose country it names but does not rename",
+         "veto", _ALL),
     Rule("place.other-name", "the place is also called by another name (US, Warszawa) that would stay",
          "veto", _ALL),
     Rule("place.region-of", "'the territory / island / county of <city>': not the city", "veto", _ALL),
@@ -139,7 +141,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "University of Technology): the answer is about that name, not the place", "veto", _YAN),
     # ---- EntSwap (article-level)
     Rule("entswap.common-word", "the article uses the word as often in lower case", "veto", _ES),
-    Rule("entswap.rarely-labelled", "NER labelled fewer than 1 in 3 of its occurrences", "evidence", _ES),
+    Rule("entswap.rarely-labelled", "NER labelled fewer than 1 in 3 of its occurrences (a country or city "
+         "the dataset labels GPE 3+ times, 3/4 of its labels, needs no label in the article)", "evidence",
+         _ES),
     Rule("entswap.no-category", "the labels give no usable category", "evidence", _ES),
     Rule("entswap.person-typed-other", "a person's name typed ORG / LOC / GPE", "veto", _ES),
     Rule("entswap.labels-disagree", "an organisation / location whose labelled mentions disagree", "veto",
@@ -151,10 +155,14 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("entswap.org-word-alone", "a word or the acronym of the organisation's name stands alone", "veto",
          _ES),
     Rule("entswap.unclear-occurrence", "an occurrence inside a longer name, in a peerage, with an article "
-         "the renamer cannot follow, before a people noun or as a language; or a word of a person's name "
-         "whose other words are not renamed", "veto", _ES),
-    Rule("entswap.alias-left", "another name of the referent stands in the article and is not renamed",
-         "veto", _ES),
+         "the renamer cannot follow, before a people noun or as a language, or opening a name also written "
+         "as initials (Scottish National Party, SNP); or a word of a person's name whose other words are not "
+         "renamed. A given name that only ever stands inside longer names is not vetoed with its person: "
+         "the person's full names are renamed as a unit (Louis Menand beside Henry Louis Gates) and only "
+         "the lone word is recorded here", "veto", _ES),
+    Rule("entswap.alias-left", "another name of the referent stands in the article, not inside another "
+         "place's name (America of North America), and is not renamed (a letter code, a dotted code that "
+         "may end a sentence, a name NER missed)", "veto", _ES),
     Rule("entswap.answer-cut", "renaming the surface as a unit would cut an answer, or it answers a "
          "question asking for a work", "veto", _ES),
 )}

@@ -55,6 +55,8 @@ from ..entities import (
     LINKED_PLACE,
     NEIGHBOURHOOD,
     REGION_OF,
+    STREET_NOUNS,
+    abbreviated_name,
     answer_texts,
     asks_for_work,
     demonym_ok,
@@ -66,6 +68,7 @@ from ..entities import (
     organisation_head,
     place_in_longer_name,
     pronoun_gender,
+    shared_demonyms,
 )
 from ..lexicon import (
     ARABIC_PARTICLES,
@@ -156,6 +159,9 @@ class Entity:
     referent: str = ""
     country: str = ""
     head: str = ""
+    #: A person's full name renamed as a unit (its given name is no entity alone): its name words and their
+    #: span types; each word takes its referent's new name, as the lone words do.
+    parts: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.referent:
@@ -303,13 +309,53 @@ def category_of(surface: str, label: str, lexicon: Lexicon) -> str | None:
         return None  # "East London" in a London passage is a district, not the South African city
     if place == "country" and 1 < country_population(lexicon.root).get(surface.lower(), 0) < MIN_COUNTRY:
         return None  # a territory or microstate (the Falkland Islands, Gibraltar): no country to rename to
-    if place == "country" and surface.lower() in states(lexicon.root):
-        return None  # a country and a state (Georgia): which one the article means is unknown
+    if place == "country" and surface.lower() in states(lexicon.root) and lexicon.major_division(surface):
+        return None  # a country and a major state (Georgia): which one the article means is unknown
+        # (Taiwan, Luxembourg, Mali: a province or district named after the country is no other referent)
     if place is not None:
         return PLACE_TO_CATEGORY[place]
     if category == "organization" and organisation_word(surface) is not None:
         return "organization"
     return None  # LOC/FAC/GPE the gazetteer does not know; an ORG without an organisation word
+
+
+#: A surface the dataset labels GPE this many times, and GPE at least ``PLACE_SHARE`` of the time, is a
+#: place wherever an article writes it, whatever NER said there.
+MIN_PLACE_VOTES, PLACE_SHARE = 3, 0.75
+
+
+def dataset_places(texts: list[str], lexicon: Lexicon) -> list[tuple[str, str]]:
+    """The countries and cities (:func:`category_of` with a GPE label) that ``texts`` write and the whole
+    dataset's NER labels GPE (``MIN_PLACE_VOTES`` times, ``PLACE_SHARE`` of its labels): the small NER model
+    types a place inconsistently from one article to another (``London`` unlabelled in one article, a GPE in
+    twenty others), and the dataset's vote is the evidence, as it is for every other EntSwap category. Every
+    occurrence is then checked as a labelled place's is."""
+    places = _dataset_places(lexicon)
+    words = set(_WORD.findall("\n".join(texts)))
+    return sorted((s, c) for w in words for s, c in places.get(w, ())
+                  if any(occurs_in(s, t) for t in texts))
+
+
+def _dataset_places(lexicon: Lexicon) -> dict[str, list[tuple[str, str]]]:
+    """First word → the dataset's GPE surfaces of a country or city starting with it (cached per lexicon)."""
+    cached = _PLACES_CACHE.get(id(lexicon))
+    if cached is not None and cached[0] is lexicon:
+        return cached[1]
+    table: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for surface, counts in lexicon.labels.votes.items():
+        total = sum(counts.values())
+        if (counts["GPE"] < MIN_PLACE_VOTES or counts["GPE"] < PLACE_SHARE * total or not renamable(surface)
+                or lexicon.aliases.get(surface, surface) != surface):
+            continue  # an alias ("America": the continent in a colonial war) needs its article's own label
+        category = category_of(surface, "GPE", lexicon)
+        if category in ("country", "city"):
+            table[surface.split()[0]].append((surface, category))
+    _PLACES_CACHE.clear()
+    _PLACES_CACHE[id(lexicon)] = (lexicon, dict(table))
+    return _PLACES_CACHE[id(lexicon)][1]
+
+
+_PLACES_CACHE: dict[int, tuple[Lexicon, dict[str, list[tuple[str, str]]]]] = {}
 
 
 @lru_cache(maxsize=8)
@@ -372,6 +418,10 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 found = category_of(surface, mention.label, lexicon)
                 votes[surface][found or "none"] += FULL_VOTE  # an unusable label still counts against
                 labelled[surface] += 1
+    for surface, category in dataset_places(texts, lexicon):
+        if not votes[surface]:  # a place NER did not label here (London of "London Exhibition")
+            votes[surface][category] += FULL_VOTE
+        labelled[surface] = max(labelled[surface], sum(t.count(surface) for t in texts))
     split = lexicon.split_persons(person_names)  # "Ted Heath" and "Edward Heath": one person, two names
     joined = "\n".join(texts)
     words = Counter(_WORD.findall(joined))
@@ -425,10 +475,12 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
         entities.append(Entity(surface, category, span_type, lexicon.aliases.get(surface, surface),
                                lexicon.aliases.get(country, country),
                                organisation_word(surface) or "" if category == "organization" else ""))
-    entities += country_codes(entities, joined, lexicon)
+    entities += country_codes(entities, texts, lexicon)
+    entities += derived_demonyms(entities, joined, lexicon)
     steps = (("entswap.org-word-alone", lambda es: [e for e in es if e.category != "organization"
                                                     or organisation_alone(e.surface, joined)]),
-             ("entswap.unclear-occurrence", lambda es: _unambiguous(es, texts, person_names, lexicon)),
+             ("entswap.unclear-occurrence",
+              lambda es: _unambiguous(es, texts, person_names, lexicon, mentions)),
              ("entswap.alias-left", lambda es: _whole_referents(es, joined, lexicon)),
              ("place.derived-word-left", lambda es: _nationalities_follow(es, joined, lexicon)))
     for rule, step in steps:
@@ -439,21 +491,89 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
     return sorted(entities)
 
 
-_CODE = re.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")
+#: A country's letter code (``US``, ``UK``, ``U.S.``).
+COUNTRY_CODE = re.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")
 
 
-def country_codes(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:
-    """The letter codes (``US``, ``UK``, ``USA``, ``U.S.``) that ``text`` uses for a country it names:
-    aliases of the country, renamed with it ("the US" → "Kenya", "a US court" → "a Kenya court") rather
-    than left to keep the country's old name. A dotted code only where no occurrence may end a sentence
-    (followed by a capital or the end of a text), since its full stop would go with it."""
+def country_codes(entities: list[Entity], texts: list[str], lexicon: Lexicon) -> list[Entity]:
+    """The letter codes (``US``, ``UK``, ``USA``, ``U.S.``) and the longer official names (``United States
+    of America`` beside ``United States``) that ``texts`` use for a country they name: aliases of the
+    country, renamed with it ("the US" → "Kenya", "a US court" → "a Kenya court") rather than left to keep
+    the country's old name. A dotted code only where no occurrence may end a sentence, since its full
+    stop would go with it (:func:`may_end_sentence`)."""
     names = {e.surface for e in entities}
-    return [Entity(code, "country", "country", e.referent)
-            for e in entities if e.category == "country"
-            for code in sorted(lexicon.referent_names(e.referent))
-            if _CODE.fullmatch(code) and code not in names and occurs_in(code, text)
-            and not (code.endswith(".") and re.search(rf"(?<!\w){re.escape(code)}(?:\s+[A-Z\"“]|\s*$)",
-                                                      text, re.MULTILINE))]
+    text = "\n".join(texts)
+    found: dict[str, Entity] = {}
+    for e in entities:
+        if e.category != "country":
+            continue
+        for alias in sorted(lexicon.referent_names(e.referent)):
+            longer = " " in e.surface and alias != e.surface and occurs_in(e.surface, alias)
+            if (alias in names or alias in found or not (COUNTRY_CODE.fullmatch(alias) or longer)
+                    or not occurs_in(alias, text)):
+                continue
+            if alias.endswith(".") and may_end_sentence(alias, texts, lexicon):
+                continue
+            found[alias] = Entity(alias, "country", "country", e.referent)
+    return list(found.values())
+
+
+#: A capitalised word this frequent in English after a dotted code opens a sentence ("the U.S. The …");
+#: a rarer one continues a name ("U.S. Ambassador", "U.S. National Science Foundation").
+MIN_OPENER_ZIPF = 5.6
+
+
+def may_end_sentence(code: str, texts: list[str], lexicon: Lexicon) -> bool:
+    """Some occurrence of the dotted ``code`` in a passage or question may end a sentence: it ends the
+    text, or a capitalised function word or very common word follows it (an answer copied out of a
+    passage may end with it: the passage decides)."""
+    passages = "\n".join(t for t in texts if len(t) > MAX_ANSWER_CHARS)
+    pattern = re.compile(rf"(?<!\w){re.escape(code)}(?:\s+[\"“]?([^\W\d_][\w'’]*)|\s*$)")
+    for text in texts:
+        own = len(text) > MAX_ANSWER_CHARS or text not in passages
+        for m in pattern.finditer(text):
+            word = m.group(1)
+            if word is None and own:
+                return True
+            if word and word[0].isupper() and (word.lower() in FUNCTION_WORDS
+                                               or lexicon.zipf(word) >= MIN_OPENER_ZIPF):
+                return True
+    return False
+
+
+#: Words derived from a country that name something other than its people (``Germanic`` languages and
+#: tribes, ``Arabic`` the language, ``Slavic``): only the gazetteer's own demonyms with these endings follow.
+_NOT_NATIONALITY_ENDINGS = ("ic",)
+
+
+def derived_demonyms(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:
+    """The demonyms of the article's countries that NER did not label as one (``Korean`` beside ``Korea``,
+    ``Mongolian`` beside ``Mongolia``), found with the mechanism the Yan et al. configs use
+    (:meth:`Lexicon.derived_words`): nationalities that follow their country's new name, so that the
+    country is renamed with them instead of left for them (``place.derived-word-left``). Each occurrence
+    is then checked like any nationality's (language use, a plural without ``-s``, inside a longer name);
+    a demonym of several referents (``British``), of another country of the gazetteer, or ending in ``s``
+    (``Scots`` law and the ``Scots``: adjective or plural) is never added."""
+    have = {e.surface.lower() for e in entities}
+    table = demonyms(lexicon.root)
+    shared = shared_demonyms(lexicon)
+    found = []
+    for country in (e for e in entities if e.category == "country" and not COUNTRY_CODE.fullmatch(e.surface)):
+        for word in lexicon.derived_words(country.surface, [text]):
+            owner = table.get(word)
+            if (word in have or word in shared or " " in word or word.endswith("s")
+                    or (owner is not None and lexicon.aliases.get(owner, owner) != country.referent)
+                    or (owner is None and word.endswith(_NOT_NATIONALITY_ENDINGS))):
+                continue
+            forms = (m.group(0) for m in re.finditer(rf"(?<!\w){re.escape(word)}(?=s?(?!\w))", text,
+                                                     re.IGNORECASE))
+            surface = next((f for f in forms if f[:1].isupper()), None)
+            if surface is None:
+                continue  # "french fries": the renamer renames names
+            have.add(word)
+            found.append(Entity(surface, "nationality", "nationality", lexicon.aliases.get(surface, surface),
+                                country.referent))
+    return found
 
 
 def organisation_alone(surface: str, text: str) -> bool:
@@ -479,24 +599,98 @@ def names_person(surface: str, counter: Counter[str], in_full_names: set[str], l
 
 
 def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[list[str]],
-                 lexicon: Lexicon) -> list[Entity]:
+                 lexicon: Lexicon, mentions: dict[str, list[Mention]] | None = None) -> list[Entity]:
     """Drop entities that some occurrence shows inside a longer name, a place with an article the renamer
     cannot follow, a demonym used as a language or as a plural without ``-s``; then every word of a person
     name one of whose words is not renamed (no half-renamed full name). Repeated until nothing changes:
     dropping a longer name exposes the names inside it."""
     kept = {e.surface: e for e in entities}
+    inner: dict[str, Entity] = {}  # given names renamed only inside their full names
     while True:
-        occurrences = _Occurrences(kept, texts, (" ".join(parts) for parts in person_names))
-        dropped = {s for s, e in kept.items() if occurrences.conflict(e, lexicon)}
+        full = {e.surface: e for e in full_names(person_names, kept, inner, texts, mentions, lexicon)}
+        occurrences = _Occurrences({**inner, **kept, **full}, texts, (" ".join(ps) for ps in person_names))
+        dropped = {w for e in full.values() if occurrences.conflict(e, lexicon) for w, _ in e.parts
+                   if w in kept}  # "Chevrolet Monte Carlo": the full name itself stands in a longer name
+        for surface, entity in kept.items():
+            why = surface not in dropped and occurrences.conflict(entity, lexicon)
+            if why:
+                dropped.add(surface)
+                if (why == "inside-longer-name" and entity.category == "person" and entity.span_type != "last"
+                        and never_alone(surface, texts)):
+                    inner[surface] = entity  # "Louis" of "Louis Menand" and "Henry Louis Gates"
         persons = {s for s, e in kept.items() if e.category == "person"} - dropped
+        units = {tuple(w for w, _ in e.parts)  # the full names this round's words make ("John Paul II": none)
+                 for e in full_names(person_names, {s: kept[s] for s in persons}, inner, texts, mentions,
+                                     lexicon)}
         for parts in person_names:
-            if len(parts) > 1 and not all(p in persons for p in parts):
+            if len(parts) > 1 and (not all(p in persons or p in inner for p in parts)
+                                   or (any(p in inner for p in parts) and tuple(parts) not in units)):
                 half = {p for p in parts if p in persons}
                 dropped |= half
         if not dropped:
-            return list(kept.values())
+            return list(kept.values()) + list(full.values())
         for surface in dropped:
             del kept[surface]
+
+
+_INITIALS = r"(?:\s+[A-Z]\.)*\s+"
+
+
+def never_alone(word: str, texts: list[str]) -> bool:
+    """Every occurrence of the name word ``word`` has a capitalised word right after it (an initial may come
+    between) or a capitalised word right before it that opens no sentence: it always stands in some longer
+    name, never alone, so leaving it unrenamed outside the full names renamed as a unit leaves no mention
+    of their person behind."""
+    pattern = re.compile(rf"(?<![\w'’]){re.escape(word)}(?!\w)")
+    for text in texts:
+        for m in pattern.finditer(text):
+            after = re.match(rf"{_INITIALS}[^\W\d_]", text[m.end():m.end() + NEIGHBOURHOOD])
+            if (after and after.group(0)[-1].isupper()) or _capital(_LINK_AFTER.match(text, m.end())):
+                continue  # "Louis Menand", "George M. Whitesides", "George de Roerich"
+            if not name_word_before(text, m.start()):
+                return False
+    return True
+
+
+def name_word_before(text: str, start: int) -> bool:
+    """A capitalised word that is no function word and opens no sentence stands right before ``start``:
+    what starts there continues a name ("Henry Louis", "Latin America"; not "In America")."""
+    before = text[max(0, start - NEIGHBOURHOOD):start]
+    prev = _WORD_BEFORE.search(before)
+    return (_capital(prev) and prev.group(1).lower() not in FUNCTION_WORDS
+            and not _SENTENCE_BEFORE.search(before[:prev.start()]))
+
+
+def full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: dict[str, Entity],
+               texts: list[str], mentions: dict[str, list[Mention]] | None = None,
+               lexicon: Lexicon | None = None) -> list[Entity]:
+    """The full names renamed as a unit: those with a given name of ``inner`` (a word that only ever stands
+    inside longer names, one of which is no renamed person: ``Louis`` of ``Henry Louis Gates``) and every
+    other word renamed alone. Each form the texts use (``George M. Whitesides``) is an entity whose words
+    take their referents' new names, so the full name and its lone surname follow one mapping and the
+    other name keeps its word. A given name of ``inner`` is typed as the Yan configs type one
+    (:func:`first_name_type`: the passages' pronouns, else name data that do not conflict); when nothing
+    shows its bearer's sex it is kept and the rest renamed (``Jean Cauvin``: the US bank's female ``Jean`` is
+    a guess): its span type is then empty."""
+    found: dict[str, Entity] = {}
+    mentions = mentions or {}
+    for parts in dict.fromkeys(map(tuple, person_names)):  # one pass per name, not per mention
+        if (len(parts) < 2 or not any(p in inner for p in parts)
+                or not all(p in inner or (p in kept and kept[p].category == "person") for p in parts)):
+            continue
+        votes = [pronoun_gender(t, tuple(parts), mentions.get(t, ())) for t in texts if parts[-1] in t]
+        male_female = (sum(v[0] for v in votes), sum(v[1] for v in votes))
+        words = tuple((p, kept[p].span_type if p in kept
+                       else (first_name_type(p, lexicon, male_female) or "") if lexicon is not None
+                       else inner[p].span_type) for p in parts)
+        pattern = re.compile(r"(?<![\w'’])" + _INITIALS.join(re.escape(p) for p in parts) + r"(?!\w)")
+        forms = {m.group(0): _BYNAME.match(text, m.end()) for text in texts for m in pattern.finditer(text)}
+        if not any(forms.values()):  # "John Paul II" is a regnal name, no given name and family name
+            found.update((f, Entity(f, "person", "last", parts=words)) for f in forms if f not in found)
+    return list(found.values())
+
+
+_BYNAME = re.compile(r"\s+[IVXLC]+(?!\w)")
 
 
 #: A text this short may be an answer copied out of a passage.
@@ -532,7 +726,8 @@ class _Occurrences:
             return "lower-case-mention"  # "the occupation of the philippines" would keep the old name
         if entity.category == "city" and lexicon.other_names_in(entity.surface, "city", self.texts):
             return "other-name-in-article"  # "New York City" also called "New York", "Warsaw" also "Warszawa"
-        alone = entity.category not in PLACES or bool(_CODE.fullmatch(entity.surface))  # "US Air Force"
+        # a code counts as alone even in "US Air Force"
+        alone = entity.category not in PLACES or bool(COUNTRY_CODE.fullmatch(entity.surface))
         for index, text in enumerate(self.texts):
             for m in self.pattern[entity.surface].finditer(text):
                 if any(a <= m.start() and m.end() <= b and len(s) > len(entity.surface)
@@ -551,9 +746,14 @@ class _Occurrences:
                 nxt = re.match(r"\s+(\w+)", text[m.end():m.end() + NEIGHBOURHOOD])
                 if entity.category != "person" and nxt and nxt.group(1).lower() in PEOPLE_NOUNS:
                     return "people-noun"
+                if entity.category == "person" and nxt and nxt.group(1).lower() in STREET_NOUNS:
+                    return "eponym"  # "John Lennon street": a street named after the person
                 if entity.category == "nationality" and not demonym_ok(entity.surface, text, m.start(),
                                                                        m.end()):
                     return "demonym-use"
+                if entity.category in ("nationality", "country") and abbreviated_name(
+                        text[m.start():m.end()], text[m.end():m.end() + NEIGHBOURHOOD], self.texts):
+                    return "abbreviated-name"  # "Scottish National Party" beside "SNP" would keep its S
         if not alone:
             return "only-inside-longer-names"  # "Edmund Bohun of Suffolk England": a place only by its type
         return None
@@ -673,18 +873,29 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon) -
     (``France`` → ``Chad``, ``French`` → ``Chadian``). A country, and a nationality, is kept only when
     every word derived from the country that the article uses is renamed (:meth:`Lexicon.derived_words`:
     ``Ireland`` with ``the Irish`` left, ``Mexico`` with ``Mexican`` left, ``Turkish`` with ``the Turks``
-    left are not renamed)."""
-    nationalities = {e.surface.lower() for e in entities if e.category == "nationality"}
-    kept = []
-    for e in entities:
-        if e.category == "country" and set(lexicon.derived_words(e.surface, [text])) - nationalities:
-            continue  # a word derived from it stays ("the Irish", "Mexican"): so does the country
-        if e.category == "nationality" and set(lexicon.derived_words(e.country, [text])) - nationalities:
-            continue  # another word of its country stays: "Turkish" renamed with "the Turks" left
-        kept.append(e)
-    renamed = {e.referent for e in kept if e.category == "country"}
-    return [e for e in kept if e.category != "nationality" or e.country in renamed
-            or not any(occurs_in(n, text) for n in lexicon.referent_names(e.country))]
+    left are not renamed), and neither is a country one of whose derived words follows another country
+    (``Scotland`` beside ``British``, the demonym of the United Kingdom).
+    Repeated until nothing changes: a dropped nationality exposes the countries it derives from."""
+    derived = {e.surface: set(lexicon.derived_words(e.surface if e.category == "country" else e.country,
+                                                    [text]))
+               for e in entities if e.category in ("country", "nationality")}
+    while True:
+        nationalities = {e.surface.lower(): e.country for e in entities if e.category == "nationality"}
+        kept = []
+        for e in entities:
+            if e.category == "country" and any(nationalities.get(w) != e.referent
+                                               for w in derived[e.surface]):
+                continue  # a word derived from it stays ("the Irish", "Mexican") or follows another country
+                # ("British" beside Scotland follows the United Kingdom): so does the country
+            if e.category == "nationality" and derived[e.surface] - nationalities.keys():
+                continue  # another word of its country stays: "Turkish" renamed with "the Turks" left
+            kept.append(e)
+        renamed = {e.referent for e in kept if e.category == "country"}
+        kept = [e for e in kept if e.category != "nationality" or e.country in renamed
+                or not any(occurs_in(n, text) for n in lexicon.referent_names(e.country))]
+        if len(kept) == len(entities):
+            return kept
+        entities = kept
 
 
 def _whole_referents(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:
@@ -693,10 +904,24 @@ def _whole_referents(entities: list[Entity], text: str, lexicon: Lexicon) -> lis
     surfaces = {e.surface for e in entities}
     kept = []
     for entity in entities:
-        if any(a not in surfaces and occurs_in(a, text) for a in lexicon.referent_names(entity.referent)):
+        if any(a not in surfaces and alias_stands(a, entity, text, lexicon)
+               for a in lexicon.referent_names(entity.referent)):
             continue
         kept.append(entity)
     return kept
+
+
+def alias_stands(alias: str, entity: Entity, text: str, lexicon: Lexicon) -> bool:
+    """``alias`` stands in ``text`` for the entity's referent: some occurrence is not inside another
+    place's name (``America`` of ``North America`` or ``Latin America`` is not the United States)."""
+    span_type = PLACE_SPAN_TYPE.get(entity.category)
+    for m in re.finditer(rf"(?<!\w){re.escape(alias)}(?!\w)", text):
+        if span_type is None:
+            return True
+        if (not name_word_before(text, m.start())  # "Latin America"
+                and not place_in_longer_name(text, m.start(), m.end(), span_type, lexicon)):
+            return True
+    return False
 
 
 def answer_safe(entities: list[Entity], examples: Iterable[QAExample]) -> list[Entity]:

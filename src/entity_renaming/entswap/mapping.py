@@ -17,7 +17,9 @@ the same (the same draw as if it did) and only its demonym is used. Every countr
 countries whose demonym the bank pairs with it (``lexicon.demonym_countries``) and that have
 ``MIN_COUNTRY_POPULATION`` people.
 A place is renamed to a name that takes "the" exactly when it does (``Egypt`` is never renamed
-``Comoros``: the renamer cannot add the article everywhere the grammar needs it). An organisation is
+``Comoros``: the renamer cannot add the article everywhere the grammar needs it), and a country the article
+also calls by a letter code to one that takes none ("US and allied troops" would read "the Gambia and
+allied troops"; "the US" becomes "Kenya"). An organisation is
 renamed to an African organisation with the same organisation word (a ``Commission``
 for a ``Commission``), or not at all.
 """
@@ -40,7 +42,7 @@ from ..namebank import FIRST_NAME_TYPES, BankError, load_bank
 from ..sampling import seeded_rng
 from ..substitute import takes_article
 from .categories import CATEGORIES
-from .entities import Entity, head_key
+from .entities import COUNTRY_CODE, Entity, head_key
 
 DEFAULT_BANK = "african"
 MAX_DRAWS = 200
@@ -180,9 +182,10 @@ def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: 
     originals = Originals(e.surface for e in entities)
     followed = {e.country for e in entities if e.category == "nationality"}
     article_of: dict[str, bool] = {}  # a referent takes "the" only when every name of it does
-    for e in entities:
+    for e in entities:  # a letter code is a modifier too ("US and allied troops"): no "The Gambia" there
         if e.category in ("country", "city", "location"):
-            article_of[e.referent] = article_of.get(e.referent, True) and takes_the(e.surface, e.category)
+            article_of[e.referent] = (article_of.get(e.referent, True) and takes_the(e.surface, e.category)
+                                      and not COUNTRY_CODE.fullmatch(e.surface))
     for e in entities:  # a country only named through its demonym takes no article
         if e.category == "nationality":
             article_of.setdefault(e.country, False)
@@ -209,6 +212,26 @@ def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: 
                 return candidate
         return None  # a tiny pool exhausted by this article: the entity keeps its name
 
+    persons: dict[str, str | None] = {}
+
+    def person(referent: str, span_type: str) -> str | None:
+        """A person word's new name, drawn once for its lone mentions and the full names it stands in."""
+        if referent not in persons:
+            persons[referent] = draw("person", referent, pools(span_type))
+        return persons[referent]
+
+    def full_name(entity: Entity) -> str | None:
+        """A full name renamed as a unit: each name word takes its own new name (initials are kept)."""
+        new = entity.surface
+        for word, span_type in entity.parts:
+            if not span_type:
+                continue  # a given name whose bearer's sex nothing shows is kept ("Jean Cauvin")
+            name = person(word, span_type)
+            if name is None:
+                return None
+            new = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", name, new)
+        return new
+
     countries: dict[str, str | None] = {}
     subs = []
     for category in CATEGORIES:
@@ -229,6 +252,8 @@ def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: 
                 new = pools.demonym(country) if country else None
             elif category == "organization":
                 new = draw(category, referent, pools.organisations(entity.head))
+            elif category == "person":
+                new = full_name(entity) if entity.parts else person(referent, entity.span_type)
             else:
                 new = draw(category, referent, pools(entity.span_type))
             if new is not None:
