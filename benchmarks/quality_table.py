@@ -78,9 +78,7 @@ def yan_rows(args: argparse.Namespace) -> tuple[list[dict[str, Any]], dict[str, 
         span = swap = cases = None
         review = args.reviews / f"{config}.md" if args.reviews else None
         if review is not None and review.is_file():
-            counts = precision_counts(review)
-            cases = sum(c[0] for c in counts.values())
-            span, swap = sum(c[1] for c in counts.values()), sum(c[2] for c in counts.values())
+            cases, span, swap = precision_counts(review, by_type=False)["all"]  # passages, all rows right
         r = recall_rows.get(etype, {})
         rows.append({"type": etype, "config": config, "renamed": renamed_count(args.build, config),
                      "table_3": TABLE_3[etype], "reader_estimate": READER_ESTIMATE[etype],

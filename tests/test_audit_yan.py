@@ -76,6 +76,7 @@ def test_tally_turns_a_filled_in_review_into_the_precision_table(yan_config, tmp
     assert expected in table
     # per substitution (EntSwap's unit): every checklist row is a case
     assert precision_counts(review, per_substitution=True) == {"per": (len(rows), len(rows) - 2, len(rows))}
+    assert precision_counts(review, by_type=False) == {"all": (passages, right, passages)}
 
 
 def test_a_manifest_path_outside_the_folder_is_refused_before_reading(yan_config, tmp_path, capsys):

@@ -183,10 +183,12 @@ _SECTION = re.compile(r"^## \d+\. ")
 _ROW = re.compile(r"^\| (\d+) \| ([^|]+?) \| .*\| \[([ xX])\] \| \[([ xX])\] \|\s*$")
 
 
-def precision_counts(path: Path, *, per_substitution: bool = False) -> dict[str, tuple[int, int, int]]:
+def precision_counts(path: Path, *, per_substitution: bool = False,
+                     by_type: bool = True) -> dict[str, tuple[int, int, int]]:
     """Per entity type of a filled-in review file: (cases, span identification right, substitution right).
     A case is a passage, right for a type when every substitution of that type in it is right (Yan et al.),
-    or with ``per_substitution`` one checklist row (EntSwap, Siro & Ajayi)."""
+    or with ``per_substitution`` one checklist row (EntSwap, Siro & Ajayi). Without ``by_type`` every row
+    counts under ``"all"`` (a MIX passage is right when all its substitutions are)."""
     cases: dict[str, list[tuple[bool, bool]]] = defaultdict(list)  # type → (span ok, swap ok) per passage
     section: dict[str, list[tuple[bool, bool]]] | None = None
     marked = 0
@@ -210,7 +212,7 @@ def precision_counts(path: Path, *, per_substitution: bool = False) -> dict[str,
             raise InputError(path, line_no, "checklist", "a checklist row before the first passage heading")
         span_ok, swap_ok = row.group(3) != " ", row.group(4) != " "
         marked += span_ok + swap_ok
-        section[row.group(2).strip()].append((span_ok, swap_ok))
+        section[row.group(2).strip() if by_type else "all"].append((span_ok, swap_ok))
     close()
     if not cases:
         raise InputError(path, None, "checklist", "no checklist rows (is this an audit-renamings file?)")
