@@ -214,24 +214,22 @@ def team_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) 
     return list(found.values())
 
 
-#: A question that asks for a place: its answer names one ("Where did Luther go …?", "What was the most
-#: important of these cities or towns?").
-_ASKS_FOR_PLACE = re.compile(r"^\s*where\b|\b(?:city|cities|town|towns|country|countries|capital|province|"
-                             r"county|state|region|village|port)\b", re.IGNORECASE)
 #: A gazetteer name that more US people bear is no place evidence alone (``Lincoln``, ``Euclid``).
 _GAZETTEER_PERSON = 1_000
 
 
 def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
-    """GPE mentions NER missed inside a gold answer of a question that asks for a place: the longest runs of
-    up to three capitalised words that are a gazetteer country, state or city of ``ORG_CITY_POPULATION``
-    people (:meth:`Lexicon.place_kind`: ``Montpellier`` tagged PERSON, ``Erfurt`` tagged ORG) that few US
-    people bear, that read as no person's name and open with no title (``Saint John``), that the dataset
-    labels LOC (a river, a sea: ``Waal``) no more often than GPE and that no GPE mention covers; a strict
-    majority of the answers must hold it (:func:`holds_entity`: "Augustinian cloister in Erfurt") and no
-    answer another gazetteer place ("Novgorod and Pskov"). The gazetteer and the question are the evidence
-    (rule ``ner.no-answer-mention`` keeps the rest out); every other place rule still applies."""
-    if not _ASKS_FOR_PLACE.search(example.question):
+    """GPE mentions NER missed inside a gold answer of a question that asks for a place
+    (:func:`.question.asked_type`, a bare "where" included): the longest runs of up to three capitalised
+    words that are a gazetteer country, state or city of ``ORG_CITY_POPULATION`` people
+    (:meth:`Lexicon.place_kind`: ``Montpellier`` tagged PERSON, ``Erfurt`` tagged ORG) that few US people
+    bear, that read as no person's name and open with no title (``Saint John``), that the dataset labels LOC
+    (a river, a sea: ``Waal``) no more often than GPE and that no GPE mention covers; a strict majority of
+    the answers must hold it (:func:`holds_entity`: "Augustinian cloister in Erfurt") and no answer another
+    gazetteer place ("Novgorod and Pskov"). The gazetteer and the question are the evidence (rule
+    ``ner.no-answer-mention`` keeps the rest out); every other place rule still applies."""
+    asked = asked_type(example.question)
+    if asked is None or asked.entity_type != "gpe":  # a bare "where" will do: the gazetteer is evidence too
         return []
     found: dict[tuple[int, int], Mention] = {}
     for _, a, b, name in answer_grams(example):
