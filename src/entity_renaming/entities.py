@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .lexicon import (
+    ALIASES,
     ARABIC_PARTICLES,
     CORPORATE,
     FUNCTION_WORDS,
@@ -895,6 +896,27 @@ def named_person(word: str, lexicon: Lexicon) -> bool:
         lexicon.labels.mostly(word) == "PERSON" and lexicon.labels.count(word, "PERSON") >= 2)
 
 
+def country_abbreviation(word: str, lexicon: Lexicon) -> str | None:
+    """``country`` for an abbreviation ``ALIASES`` give a country (``UK``, ``U.S.``, ``USSR``; not ``EU``,
+    nor pycountry's codes): a GPE mention of the country, renamed as its full name ("the UK" → "Kenya");
+    its other names in the passage still veto it (rule ``place.other-name``)."""
+    canonical = lexicon.aliases.get(word)
+    if (word == canonical or not never_renamed(word)
+            or not any(word in group and canonical in group for group in ALIASES)):
+        return None
+    return "country" if lexicon.place_kind(canonical) == "country" else None
+
+
+def abbreviation_heads(abbreviation: str, text: str) -> bool:
+    """Every occurrence of a country's abbreviation in ``text`` heads its noun phrase (:func:`heads_phrase`:
+    "the UK refused", "within the US,"), none modifies a noun ("UK teachers", "the UK government") or a
+    currency ("US$10"): its full new name could not stand there ("Egypt teachers")."""
+    for m in re.finditer(rf"(?<![\w.]){re.escape(abbreviation)}(?![\w])", text):
+        if text[m.end():m.end() + 1] == "$" or not heads_phrase(text, m.end()):
+            return False
+    return True
+
+
 def place_spans(text: str, etype: str, lexicon: Lexicon,
                 not_places: frozenset[str] = frozenset(), why: Why | None = None) -> list[PerturbableSpan]:
     """Spans of a GPE or ORG name: whole place names (longest first, see :meth:`Lexicon.place_kind`), and
@@ -944,6 +966,8 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
                     or (n == 1 and etype == "org" and lexicon.labels.name_words[gram] >= 2)):
                 continue
             kind = org_place_kind(gram, lexicon) if etype == "org" else lexicon.place_kind(gram)
+            if kind is None and etype == "gpe" and n == 1:
+                kind = country_abbreviation(gram, lexicon)
             if kind is not None:
                 spans.append(PerturbableSpan(gram, kind, etype))
                 taken[i: i + n] = [True] * n
@@ -1565,6 +1589,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         spans = [*spans, *derived]  # France → Kenya makes French → Kenyan
     if etype == "gpe" and any(lexicon.other_names_in(s.surface, s.span_type, texts) for s in spans):
         return _none(why, "place.other-name")  # "Warsaw (Polish: Warszawa)", "the United States" beside "US"
+    if etype == "gpe" and any(country_abbreviation(s.surface, lexicon)
+                              and not abbreviation_heads(s.surface, t)
+                              for s in spans for t in (*texts, *answers)):
+        return _none(why, "place.abbreviation-modifier")  # "UK teachers", "the UK government", "US$10"
     if etype == "gpe" and any(s.span_type == "city" for s in spans) and REGION_OF.search(
             context, max(0, mention.start - 40), mention.start):
         return _none(why, "place.region-of")  # "the German territories of Baden": a territory, not the city
