@@ -113,7 +113,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("name.and", "an organisation's name with 'and' or '&' of first names (a show, a partnership)",
          "veto", _YAN),
     # ---- places
-    Rule("gpe.not-gazetteer", "a word of the GPE name is no gazetteer place (nor a direction / state form)",
+    Rule("gpe.not-gazetteer", "a word of the GPE name is no gazetteer place (nor a direction / state form; "
+         "historical states and cities: Ethiopian Empire, Ilkhanate, Khanbaliq)",
          "evidence", _YAN),
     Rule("place.demonym-as-language", "a word derived from the country (demonym, adjective) is used as a "
          "language or as a plural noun without -s (in French, the French were): its new demonym cannot "
