@@ -22,6 +22,8 @@ from entity_renaming.question import asked_type
     ("Whose saying about freeing souls from purgatory was often quoted?", ("per", False)),
     ("Which country refused to content to changes in the Treaty of Lisbon 2007?", ("gpe", True)),
     ("Where is the MetroCentre located?", ("gpe", False)),
+    ("What was the most important of these cities or towns?", ("gpe", True)),  # a group's part
+    ("Of what region was Saxony a part?", ("gpe", True)),
     ("Which NFL team won Super Bowl 50?", ("org", True)),
     ("ABC created what company as a syndication distributor in response to the FCC's fin-syn rules?",
      ("org", True)),
@@ -37,6 +39,7 @@ def test_asked_type_of_real_questions(question, expected):
     "Who might Temüjin have been named after?",  # about the name itself
     "What general religious belief did the nations that received Huguenot refugees have in common?",
     "When did the Normans conquer England?",
+    "What was constructed between 1978 and 1982 to link the Henry Cole wing to the rest of the museum?",
 ])
 def test_questions_that_ask_for_no_type(question):
     asked = asked_type(question)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .lexicon import (
+    ALIASES,
     ARABIC_PARTICLES,
     CORPORATE,
     FUNCTION_WORDS,
@@ -214,24 +215,22 @@ def team_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) 
     return list(found.values())
 
 
-#: A question that asks for a place: its answer names one ("Where did Luther go …?", "What was the most
-#: important of these cities or towns?").
-_ASKS_FOR_PLACE = re.compile(r"^\s*where\b|\b(?:city|cities|town|towns|country|countries|capital|province|"
-                             r"county|state|region|village|port)\b", re.IGNORECASE)
 #: A gazetteer name that more US people bear is no place evidence alone (``Lincoln``, ``Euclid``).
 _GAZETTEER_PERSON = 1_000
 
 
 def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
-    """GPE mentions NER missed inside a gold answer of a question that asks for a place: the longest runs of
-    up to three capitalised words that are a gazetteer country, state or city of ``ORG_CITY_POPULATION``
-    people (:meth:`Lexicon.place_kind`: ``Montpellier`` tagged PERSON, ``Erfurt`` tagged ORG) that few US
-    people bear, that read as no person's name and open with no title (``Saint John``), that the dataset
-    labels LOC (a river, a sea: ``Waal``) no more often than GPE and that no GPE mention covers; a strict
-    majority of the answers must hold it (:func:`holds_entity`: "Augustinian cloister in Erfurt") and no
-    answer another gazetteer place ("Novgorod and Pskov"). The gazetteer and the question are the evidence
-    (rule ``ner.no-answer-mention`` keeps the rest out); every other place rule still applies."""
-    if not _ASKS_FOR_PLACE.search(example.question):
+    """GPE mentions NER missed inside a gold answer of a question that asks for a place
+    (:func:`.question.asked_type`, a bare "where" included): the longest runs of up to three capitalised
+    words that are a gazetteer country, state or city of ``ORG_CITY_POPULATION`` people
+    (:meth:`Lexicon.place_kind`: ``Montpellier`` tagged PERSON, ``Erfurt`` tagged ORG) that few US people
+    bear, that read as no person's name and open with no title (``Saint John``), that the dataset labels LOC
+    (a river, a sea: ``Waal``) no more often than GPE and that no GPE mention covers; a strict majority of
+    the answers must hold it (:func:`holds_entity`: "Augustinian cloister in Erfurt") and no answer another
+    gazetteer place ("Novgorod and Pskov"). The gazetteer and the question are the evidence (rule
+    ``ner.no-answer-mention`` keeps the rest out); every other place rule still applies."""
+    asked = asked_type(example.question)
+    if asked is None or asked.entity_type != "gpe":  # a bare "where" will do: the gazetteer is evidence too
         return []
     found: dict[tuple[int, int], Mention] = {}
     for _, a, b, name in answer_grams(example):
@@ -897,6 +896,27 @@ def named_person(word: str, lexicon: Lexicon) -> bool:
         lexicon.labels.mostly(word) == "PERSON" and lexicon.labels.count(word, "PERSON") >= 2)
 
 
+def country_abbreviation(word: str, lexicon: Lexicon) -> str | None:
+    """``country`` for an abbreviation ``ALIASES`` give a country (``UK``, ``U.S.``, ``USSR``; not ``EU``,
+    nor pycountry's codes): a GPE mention of the country, renamed as its full name ("the UK" → "Kenya");
+    its other names in the passage still veto it (rule ``place.other-name``)."""
+    canonical = lexicon.aliases.get(word)
+    if (word == canonical or not never_renamed(word)
+            or not any(word in group and canonical in group for group in ALIASES)):
+        return None
+    return "country" if lexicon.place_kind(canonical) == "country" else None
+
+
+def abbreviation_heads(abbreviation: str, text: str) -> bool:
+    """Every occurrence of a country's abbreviation in ``text`` heads its noun phrase (:func:`heads_phrase`:
+    "the UK refused", "within the US,"), none modifies a noun ("UK teachers", "the UK government") or a
+    currency ("US$10"): its full new name could not stand there ("Egypt teachers")."""
+    for m in re.finditer(rf"(?<![\w.]){re.escape(abbreviation)}(?![\w])", text):
+        if text[m.end():m.end() + 1] == "$" or not heads_phrase(text, m.end()):
+            return False
+    return True
+
+
 def place_spans(text: str, etype: str, lexicon: Lexicon,
                 not_places: frozenset[str] = frozenset(), why: Why | None = None) -> list[PerturbableSpan]:
     """Spans of a GPE or ORG name: whole place names (longest first, see :meth:`Lexicon.place_kind`), and
@@ -946,6 +966,8 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
                     or (n == 1 and etype == "org" and lexicon.labels.name_words[gram] >= 2)):
                 continue
             kind = org_place_kind(gram, lexicon) if etype == "org" else lexicon.place_kind(gram)
+            if kind is None and etype == "gpe" and n == 1:
+                kind = country_abbreviation(gram, lexicon)
             if kind is not None:
                 spans.append(PerturbableSpan(gram, kind, etype))
                 taken[i: i + n] = [True] * n
@@ -1567,6 +1589,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         spans = [*spans, *derived]  # France → Kenya makes French → Kenyan
     if etype == "gpe" and any(lexicon.other_names_in(s.surface, s.span_type, texts) for s in spans):
         return _none(why, "place.other-name")  # "Warsaw (Polish: Warszawa)", "the United States" beside "US"
+    if etype == "gpe" and any(country_abbreviation(s.surface, lexicon)
+                              and not abbreviation_heads(s.surface, t)
+                              for s in spans for t in (*texts, *answers)):
+        return _none(why, "place.abbreviation-modifier")  # "UK teachers", "the UK government", "US$10"
     if etype == "gpe" and any(s.span_type == "city" for s in spans) and REGION_OF.search(
             context, max(0, mention.start - 40), mention.start):
         return _none(why, "place.region-of")  # "the German territories of Baden": a territory, not the city

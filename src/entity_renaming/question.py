@@ -34,8 +34,8 @@ predecessor rival opponent ally advisor adviser tutor mentor patron spouse widow
 """))
 #: Nouns of a what/which phrase that ask for a country, state or city.
 PLACE_NOUNS = frozenset(words_of("""
-country countries nation nations city cities town towns village state states province provinces capital
-county kingdom republic
+country countries nation nations city cities town towns village villages state states province provinces
+capital capitals county counties kingdom kingdoms republic region regions port ports
 """))
 #: Nouns of a what/which phrase that ask for an organisation.
 ORGANISATION_NOUNS = frozenset(words_of("""
@@ -55,6 +55,11 @@ _WH = re.compile(r"(?<![\w'’])(?:(?P<who>[Ww]hom?|[Ww]hose)|(?P<where>[Ww]here
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
 #: A question naming its answer's kind after "the name of" ("What was the name of the king who …").
 _NAME_OF = re.compile(r"\bname of (?:the|this|that|a|an|his|her|their) ", re.IGNORECASE)
+#: A question naming its answer's kind as one of a group ("What was the most important of these cities or
+#: towns?", "Which is the largest of the states").
+_ONE_OF = re.compile(r"\b(?:one|first|last|(?:most|least) [a-z]+"
+                     r"|(?:larg|bigg|small|old|great|earli|high|long)est) of (?:the|these|those) ",
+                     re.IGNORECASE)
 #: A question about a name's origin: a renamed answer would break the relation it asks about.
 _ABOUT_NAME = re.compile(r"\b(?:re)?nam(?:ed?|es)\s+(?:after|for)\b", re.IGNORECASE)
 #: Words a what/which phrase may hold before its noun ("What halftime performer", "Which Mongol leader").
@@ -88,7 +93,8 @@ def asked_type(question: str) -> Asked | None:
     """The entity type ``question`` asks for, from its first wh-word: "who" / "whom" / "whose" (a
     capitalised ``Who`` only opening the question: not "Doctor Who") → a person, weak; "where" → a place,
     weak; "what" / "which" → the type of the noun its phrase names (``Which Mongol leader``, ``What
-    country``), or after "the name of the" (``What was the name of the king``), strong; else ``None``, also
+    country``), or after "the name of the" (``What was the name of the king``) or a group's part ("the most
+    important of these cities"), strong; else ``None``, also
     for a question about a name's origin ("named after")."""
     if _ABOUT_NAME.search(question):
         return None  # "Who was Temüjin named after?": the answer's name itself is the point
@@ -104,8 +110,8 @@ def asked_type(question: str) -> Asked | None:
         if wh.group("other"):
             return None
         noun = _phrase_noun(question, wh.end())
-        if noun is None:
-            of = _NAME_OF.search(question, wh.end())
-            noun = _phrase_noun(question, of.end()) if of else None
+        for evidence in (_NAME_OF, _ONE_OF):
+            of = evidence.search(question, wh.end()) if noun is None else None
+            noun = _phrase_noun(question, of.end()) if of else noun
         return Asked(_NOUN_TYPE[noun], noun, True) if noun else None
     return None

@@ -113,7 +113,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("name.and", "an organisation's name with 'and' or '&' of first names (a show, a partnership)",
          "veto", _YAN),
     # ---- places
-    Rule("gpe.not-gazetteer", "a word of the GPE name is no gazetteer place (nor a direction / state form)",
+    Rule("gpe.not-gazetteer", "a word of the GPE name is no gazetteer place (nor a direction / state form; "
+         "historical states and cities: Ethiopian Empire, Ilkhanate, Khanbaliq)",
          "evidence", _YAN),
     Rule("place.demonym-as-language", "a word derived from the country (demonym, adjective) is used as a "
          "language or as a plural noun without -s (in French, the French were): its new demonym cannot "
@@ -126,6 +127,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "veto", _ALL),
     Rule("place.other-name", "the place is also called by another name (US, Warszawa) that would stay",
          "veto", _ALL),
+    Rule("place.abbreviation-modifier", "a country's abbreviation (UK, US) modifies a noun or a currency "
+         "(UK teachers, the UK government, US$10): the new country's full name cannot stand there", "veto",
+         _YAN),
     Rule("place.region-of", "'the territory / island / county of <city>': not the city", "veto", _ALL),
     Rule("place.lower-case-mention", "the place also stands in lower case (the renamer renames names)",
          "veto", _ALL),

@@ -61,7 +61,7 @@ NO_S_PLURAL = ("sh", "ch", "ese", "ss")
 _THE_NAMES = frozenset({
     "Netherlands", "Philippines", "Bahamas", "Maldives", "Comoros", "Seychelles", "Gambia", "Vatican",
     "Hague", "Bronx", "Congo", "Caribbean", "Balkans", "Americas", "Levant",
-    "US", "UK", "USA", "U.S.", "U.K.", "U.S.A.",
+    "US", "UK", "USA", "U.S.", "U.K.", "U.S.A.", "USSR", "U.S.S.R.",
 })
 _THE_HEADS = frozenset({
     "States", "Kingdom", "Republic", "Emirates", "Islands", "Isles", "Federation", "Union", "Commonwealth",

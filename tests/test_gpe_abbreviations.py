@@ -1,0 +1,73 @@
+"""A country named by its abbreviation (``UK``, ``US``, ``USSR``): a GPE mention renamed as the new country's
+full name where the abbreviation heads its noun phrase ("the UK refused" → "Iraq refused"), not where it
+modifies a noun or a currency ("UK teachers", "US$10"). Real passages of the MRQA SQuAD dev file, real
+spaCy NER."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import MRQA_SQUAD_DEV, analyse_passages
+
+from entity_renaming.entities import abbreviation_heads, country_abbreviation, example_entities
+from entity_renaming.io import read_examples
+from entity_renaming.lexicon import Lexicon
+from entity_renaming.model import Substitution
+from entity_renaming.spans import perturbable_spans
+from entity_renaming.substitute import rename_example
+
+IDS = {
+    "background": "c601e9c2f73e45338ccd31d9e99911ee",  # "especially within the US, require"; answers "US"
+    "ussr": "bf086af4e98c48479aacd7d53fbb0f01",  # "confrontation with the USSR was"; answers "USSR"
+    "teachers": "0ae2a3855eb942099c0857e9cf062dd7",  # "42% of UK teachers"; answers "UK"
+    "dollars": "542fa156e04f4b6895f2e4c370550a24",  # "a US$10 a week raise"
+}
+
+
+@pytest.fixture(scope="module")
+def analysis(spacy_ner):
+    examples = read_examples(MRQA_SQUAD_DEV)[1]
+    chosen = {ex.context for ex in examples if ex.id in IDS.values()}
+    subset, mentions, lexicon, entities = analyse_passages(examples, chosen, spacy_ner)
+    return {ex.id: ex for ex in subset}, mentions, lexicon, entities
+
+
+def test_only_aliases_abbreviations_name_a_country():
+    lexicon = Lexicon()
+    names = ("UK", "US", "U.S.", "USA", "USSR")
+    assert {w: country_abbreviation(w, lexicon) for w in names} == dict.fromkeys(names, "country")
+    # the EU is no country; pycountry's codes are words ("IT", "CAN"); a full name is no abbreviation
+    assert [country_abbreviation(w, lexicon) for w in ("EU", "IT", "CAN", "Britain", "United Kingdom")] == [
+        None] * 5
+
+
+@pytest.mark.parametrize(("abbreviation", "text", "heads"), [
+    ("US", "many educational institutions especially within the US, require that prospective teachers", True),
+    ("UK", "The UK refused to sign the Social Charter and was exempt from the legislation", True),
+    ("USSR", "another superpower confrontation with the USSR was of more concern to the US than oil.", True),
+    ("UK", "A 2000 study found that 42% of UK teachers experienced occupational stress", False),
+    ("UK", "the Stern Review ordered by the UK government made a stronger argument", False),
+    ("US", "Instead, Edison offered a US$10 a week raise over Tesla's US$18 per week salary", False),
+])
+def test_an_abbreviation_heads_its_phrase_or_modifies_a_noun(abbreviation, text, heads):
+    assert abbreviation_heads(abbreviation, text) is heads
+
+
+def test_a_heading_abbreviation_is_renamed_as_the_new_full_name(analysis):
+    examples, _, _, entities = analysis
+    for key, name in (("background", "US"), ("ussr", "USSR")):
+        selected = perturbable_spans(entities[IDS[key]], "gpe", [a.text for a in examples[IDS[key]].answers])
+        assert {(s.surface, s.span_type) for s in selected} == {(name, "country")}
+    renamed, _ = rename_example(examples[IDS["ussr"]], [Substitution("USSR", "Norway", "gpe", "country")])
+    assert "superpower confrontation with Norway was" in renamed.context  # the article goes with "the USSR"
+    renamed, _ = rename_example(examples[IDS["background"]], [Substitution("US", "Oman", "gpe", "country")])
+    assert "especially within Oman, require" in renamed.context
+
+
+def test_an_abbreviation_modifying_a_noun_or_a_currency_is_not_renamed(analysis):
+    examples, mentions, lexicon, entities = analysis
+    for key in ("teachers", "dollars"):
+        example = examples[IDS[key]]
+        assert not any(e.entity_type == "gpe" for e in entities[example.id])
+        trace = []
+        example_entities(example, mentions[example.context], lexicon, trace)
+        assert "place.abbreviation-modifier" in {f.rule for f in trace}
