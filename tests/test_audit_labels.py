@@ -31,7 +31,7 @@ MIN_PRECISION = 0.95
 #: with particles, organisations named by common words, kept longer names; measured after the merge), so
 #: that a change that loses recall fails. The goal is RECALL_GOAL (not met).
 RECALL_GOAL = 0.90
-MIN_RECALL = {"PER": 0.69, "ORG": 0.29, "GPE": 0.35, "MIX": 0.47}
+MIN_RECALL = {"PER": 0.69, "ORG": 0.29, "GPE": 0.35, "MIX": 0.53}
 MIN_RECALL_ENTSWAP = {"person": 0.63, "country": 0.27, "city": 0.20}
 YAN_TYPE = {"per": "PER", "org": "ORG", "gpe": "GPE"}
 
