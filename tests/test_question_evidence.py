@@ -85,7 +85,8 @@ def test_question_evidence_does_not_rename_names_or_list_members(analysis):
 
 
 SHARED = {
-    "5c8093c6": {("Darwin", "last")},  # "Charles Darwin" beside "Sir Charles Lyell": Charles kept
+    # "Charles Darwin" beside "Sir Charles Lyell", no "Charles" alone: Lyell's name is kept whole (keep)
+    "5c8093c6": {("Charles", "first-male"), ("Darwin", "last")},
     "40c451ce": {("Lortie", "last")},  # "Andrew Lortie (born André Lortie)": both forms keep their given name
     "875f3dcb": {("David", "first-male"), ("Booth", "last")},  # "Booth School of Business": named after him
 }
@@ -111,6 +112,8 @@ def test_a_clashing_given_name_is_kept_and_the_surname_renamed(analysis):
     for qid, expected in SHARED.items():
         spans = {(s.surface, s.span_type) for e in analysis[qid] if not e.clashes for s in e.spans}
         assert spans == expected, (qid, spans)
+    kept = {k for e in analysis["5c8093c6"] for s in e.spans for k in s.keep}
+    assert kept and all("Charles Lyell" in k for k in kept), kept
 
 
 def test_names_of_other_referents_are_not_rescued(analysis):

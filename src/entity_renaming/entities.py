@@ -411,7 +411,7 @@ def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_
     if passage and lexicon.gender_is_doubtful(first):
         return passage
     if lexicon.genders_conflict(first):
-        return None  # "Jean Cauvin (John Calvin)" with no pronoun: the US bank's female is a guess
+        return passage  # "Jean Cauvin (John Calvin)", "Andrea Palladio" with no pronoun: the US bank guesses
     known = lexicon.known_gender(first)
     if (known == lexicon.first_names.get(first.lower()) and passage != known
             and lexicon.first_counts.get(first.lower(), 0) < RARE_BANK_NAME
@@ -420,6 +420,19 @@ def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_
     if lexicon.gender_is_mixed(first) and passage != known:
         return None  # "Kim Wilkie" (a man), "Chris Keates" (a woman): no pronoun confirms the name's sex
     return None if known == "first-neutral" else known  # "Peyton" (unisex) for Peyton Manning: no pronoun
+
+
+#: SSA births that make a given name without Census surname use a second given name (``Frederick William``).
+_GIVEN_ONLY = 100_000
+
+
+def given_names_only(words: tuple[str, ...], lexicon: Lexicon) -> bool:
+    """A name of given names only (``Frederick William``): its last word is a very common given name
+    (``_GIVEN_ONLY`` SSA births) that the Census lists as no surname at all (``William``, ``John``, ``Anne``;
+    not ``Thomas``, ``Henry``: Dylan Thomas, Patrick Henry; not the rarer ``Eliot``, ``Tesla``)."""
+    last = words[-1].lower()
+    return (len(words) >= 2 and lexicon.first_counts.get(last, 0) >= _GIVEN_ONLY
+            and not lexicon.surname_counts.get(last) and bool(lexicon.surname_counts))
 
 
 def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(), context: str = "",
@@ -468,6 +481,10 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
             # family name first: "Guo Shoujing", "Mao Zedong", "Kim Jong-un"
             return no(why, "per.family-name-first")
         span_type = first_name_type(first, lexicon, votes, title_gender)
+        if given_names_only(name.words, lexicon):
+            # "Frederick William" (the Great Elector): a second given name, no surname
+            return ([PerturbableSpan(first, span_type, "per"), PerturbableSpan(last, span_type, "per")]
+                    if span_type and lexicon.known_gender(last) == span_type else no(why, "per.no-gender"))
         if span_type is None:  # nothing shows the given name's gender: it stays, the surname is renamed
             return [PerturbableSpan(last, "last", "per")]
         return [PerturbableSpan(first, span_type, "per"), PerturbableSpan(last, "last", "per")]
@@ -1376,6 +1393,70 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
     return False
 
 
+def other_persons(found: list[Entity], texts: Iterable[str], mentions: list[Mention]
+                  ) -> tuple[list[Entity], tuple[str, ...]]:
+    """``found`` with the full names of *other* persons that a renamed word of a full name stands in as
+    ``keep`` (:attr:`PerturbableSpan.keep`): ``Yesün Temür`` and ``El Temür`` beside ``Tugh Temür``, ``Sir
+    Charles Lyell`` beside ``Charles Darwin``. Another person is a PERSON mention of 2+ name words, not
+    itself renamed, with a
+    word that is no word of the renamed name and without both its given name and surname (``Charles Robert
+    Darwin`` is Darwin himself). A word is kept apart only when each of its occurrences in ``texts`` stands
+    in the renamed name or in such another name: a lone ``Temür`` beside two Temürs names either, so that
+    word keeps today's handling (:func:`shares_person_words`; a surname shared with a family member then
+    marks the person ``clashes``: renaming it would rename the relative too). Also returns the kept names."""
+    texts = [t for t in texts if t]
+    renamed = {e.text for e in found}  # "Mary Leakey and Louis Leakey": both renamed, neither kept
+    parsed = [(name, words) for m in mentions
+              if m.label == "PERSON" and (name := clean_surface(m.text)) not in renamed
+              and len(words := _name_words(name)) >= 2
+              and not any(re.search(rf"\b(?:born|née|né)\s+{re.escape(name)}", t) for t in texts)]
+    # a birth name ("Andrew Lortie (born André Lortie)") is the person's own: shares_person_words decides
+    out: list[Entity] = []
+    kept_all: list[str] = []
+    for entity in found:
+        own = parse_person(entity.text) if entity.entity_type == "per" else None
+        if own is None or len(own.words) < 2:
+            out.append(entity)
+            continue
+        first, last = own.words[0], own.words[-1]
+        same = [n for n, words in parsed if first in words and last in words] + sorted(renamed)
+        spans, clash = [], False
+        for span in entity.spans:
+            others = tuple(dict.fromkeys(n for n, words in parsed if span.surface in words
+                                         and set(words) - set(own.words)
+                                         and not (first in words and last in words)))
+            if others and not any(_lone_word(span.surface, t, (*same, *others)) for t in texts):
+                kept_all.extend(others)
+                span = replace(span, keep=tuple(dict.fromkeys(span.keep + others)))
+            elif others and span.span_type == "last":
+                clash = True  # "Temür" alone beside "Tugh Temür" and "Yesün Temür": which one?
+            spans.append(span)
+        out.append(replace(entity, spans=tuple(spans), clashes=entity.clashes or clash))
+    return out, tuple(dict.fromkeys(kept_all))
+
+
+def _name_words(name: str) -> tuple[str, ...]:
+    """The name words of a PERSON mention: :func:`parse_person`'s, else its words (``El Temür``)."""
+    parsed = parse_person(name)
+    return parsed.words if parsed is not None else tuple(name.split())
+
+
+def _lone_word(word: str, text: str, names: Iterable[str]) -> bool:
+    """``word`` occurs in ``text`` outside every occurrence of ``names``."""
+    covered = [(m.start(), m.end()) for name in names
+               for m in re.finditer(rf"(?<![\w'’]){re.escape(name)}(?!\w)", text)]
+    return any(not any(s <= m.start() and m.end() <= e for s, e in covered)
+               for m in re.finditer(rf"(?<![\w'’]){re.escape(word)}(?!\w)", text))
+
+
+def _mask(text: str, names: Iterable[str]) -> str:
+    """``text`` with every occurrence of ``names`` blanked to lower-case letters of the same length: the
+    name checks of :func:`shares_person_words` no longer see kept names of other persons."""
+    for name in names:
+        text = re.sub(rf"(?<![\w'’]){re.escape(name)}(?!\w)", lambda m: "x" * len(m.group()), text)
+    return text
+
+
 def named_after_person(surname: str, following: str, names: Iterable[tuple[str, ...]], lexicon: Lexicon
                        ) -> bool:
     """``<surname> <following>`` names an institution after the person (``Booth School of Business`` beside
@@ -1491,8 +1572,18 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     texts = {e.text for e in found}
     if any(group & texts and not group <= texts for group in listed):
         return _drop(found, "answer.list-partial", trace)  # a listing answer would keep one of its persons
-    if shares_person_words(found, example.context, mentions, lexicon):  # John B. Goodenough, John M. Smith
-        kept = surnames_only(found, answers, example.context, mentions, lexicon) if keep_given else None
+    context, others = example.context, ()
+    if keep_given:  # "Tugh Temür" renamed, "Yesün Temür" kept whole: another person
+        found, others = other_persons(found, (context, example.question), mentions)
+        context = _mask(context, others)
+        mentions = [m for m in mentions if clean_surface(m.text) not in others]
+        if any(e.clashes for e in found):
+            for e in found:
+                if e.clashes:
+                    fire(trace, "per.shares-words", e.text, "per", e.start)
+            return found
+    if shares_person_words(found, context, mentions, lexicon):  # John B. Goodenough, John M. Smith
+        kept = surnames_only(found, answers, context, mentions, lexicon) if keep_given else None
         if kept is not None:
             return kept  # "Charles Darwin" beside "Charles Lyell": Darwin renamed, Charles kept
         found = [replace(e, clashes=True) if e.entity_type == "per" else e for e in found]

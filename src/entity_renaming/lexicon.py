@@ -425,6 +425,10 @@ class LabelVotes:
         return f"{counts[label]}/{sum(counts.values())}"
 
 
+#: ``gender-guesser`` countries whose usage of a given name may oppose the US bank's (``Andrea`` Palladio).
+GIVEN_NAME_COUNTRIES = ("italy", "spain", "france", "germany", "portugal")
+
+
 class Lexicon:
     """Every word list and corpus statistic the analysis consults, read once.
 
@@ -645,11 +649,15 @@ class Lexicon:
         return self.first_names.get(first.lower()) != f"first-{self._guesser.get_gender(first)}"
 
     def genders_conflict(self, first: str) -> bool:
-        """The US bank and ``gender-guesser`` give ``first`` opposite genders (``Jean``, ``Andrea``,
-        ``Nikita``: female in the US, male in much of Europe)."""
+        """The US bank and ``gender-guesser`` (overall or in one of ``GIVEN_NAME_COUNTRIES``) give ``first``
+        opposite genders (``Jean``, ``Nikita``: female in the US, male in much of Europe; ``Andrea``,
+        ``Simone``: male in Italy; ``Joan``: male in Spain)."""
         us = self.first_names.get(first.lower())
-        guess = self._guesser.get_gender(first)  # "mostly_female" (Cam) is no conflict
-        return us in ("first-male", "first-female") and guess in ("male", "female") and us != f"first-{guess}"
+        if us not in ("first-male", "first-female"):
+            return False
+        opposite = "female" if us == "first-male" else "male"  # "mostly_female" (Cam) is no conflict
+        return self._guesser.get_gender(first) == opposite or any(
+            self._guesser.get_gender(first, country) == opposite for country in GIVEN_NAME_COUNTRIES)
 
     def gender(self, first: str) -> str:
         """First-name span type of ``first`` (:meth:`known_gender`; ``first-neutral`` without data)."""

@@ -67,9 +67,12 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("per.lone-no-pronoun", "a lone given name that no pronoun of the passage attests", "evidence",
          _YAN),
     Rule("per.shares-words", "a renamed person word also stands in another name of the passage (a "
-         "namesake, an eponym term, a birth name, a lone given name of another person); Yan et al.: where "
-         "only given names clash, the given name is kept and the surname renamed, and an institution named "
-         "after the person (Booth School of Business) is renamed with them", "veto", _ALL),
+         "namesake, an eponym term, a birth name, a lone given name of another person), or a surname shared "
+         "with a relative also stands alone (Tesla beside Milutin Tesla: which one?); Yan et al.: another "
+         "person's full name is kept whole where no shared word stands alone (Yesün Temür beside Tugh "
+         "Temür, John M. Grunsfeld beside John B. Goodenough), else where only given names clash the given "
+         "name is kept and the surname renamed, and an institution named after the person (Booth School "
+         "of Business) is renamed with them", "veto", _ALL),
     # ---- organisations
     Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name",
          "veto", _YAN),
