@@ -199,3 +199,28 @@ def test_an_acronym_is_renamed_with_its_full_name(org):
     letter follows the new word, :func:`entity_renaming.sampling.acronym_with`); before, "ALP" vetoed the
     example, and "Kenya African National Union" was renamed with "KANU" left."""
     assert org("3cb34bce942a46939f6b196e9dbc3e2a") == {("Labor", "nnp"), ("ALP", "rare")}
+
+
+def test_a_question_naming_a_kind_of_organisation_types_a_name_with_no_organisation_word(org):
+    """"What radio network …?", "What magazine …?": the question's kind noun is the evidence that a name
+    with no organisation word and few ORG labels is one (``org.no-head`` otherwise removes it)."""
+    assert org("4e63380089fd4f3bae50aec64037be56") == {("Westwood", "nnp")}  # Westwood One
+    assert org("53823d2ab9a140f883fa69873e530254") == {("Collier", "nnp")}  # Collier's Weekly
+    assert org("eaca6902a35a4602a6d6784224ac9a8c") == {("ESPN", "rare"), ("Deportes", "rare")}
+
+
+def test_only_a_kind_noun_and_an_answer_that_is_the_name_are_organisation_evidence():
+    from entity_renaming.entities import asked_organisation
+    answers = ["Westwood One", "Westwood One", "Westwood One"]
+    assert asked_organisation("What radio network carried the Super Bowl?", "Westwood One", answers)
+    assert not asked_organisation("Who carried the Super Bowl on radio?", "Westwood One", answers)  # weak
+    assert not asked_organisation("What city hosted the Super Bowl?", "Westwood One", answers)  # a place
+    long = ["Westwood One will carry the game", "Westwood One will carry the game", "Westwood One"]
+    assert not asked_organisation("What radio network carried the Super Bowl?", "Westwood One", long)
+
+
+def test_a_roman_numeral_is_no_acronym(org):
+    """"NCAA's Division III": the numeral stays, the acronym is renamed."""
+    from entity_renaming.entities import is_acronym
+    assert not is_acronym("III") and not is_acronym("XXXIII") and is_acronym("NCAA") and is_acronym("ESPN")
+    assert org("3c4cbf61df6a45a69be8bac224d51edc") == {("NCAA", "rare")}

@@ -1506,8 +1506,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)):  # "Duval County"
         etype, evidence = "per", f"{evidence}, a person's name"
     if (etype == "org" and organisation_head(text) is None and not names_team(text, lexicon, answer=True)
-            and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS):
-        # no organisation word and few ORG labels: a work, a building, a people
+            and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS
+            and not asked_organisation(example.question, text, answers)):
+        # no organisation word, few ORG labels and no question asking for one: a work, a building, a people
         return _none(why, "org.no-head")
     context, question = example.context, example.question
     if etype == "per" and (_AFTER_THE.search(context[:mention.start])
@@ -1590,9 +1591,24 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                   (evidence, f"answer {agree}/{len(answers)}"))
 
 
+def asked_organisation(question: str, text: str, answers: list[str]) -> bool:
+    """The question asks for an organisation by a noun naming its kind ("What company …", "Which network
+    …": :func:`.question.asked_type`, strong) and most answers name ``text`` and nothing else
+    (:func:`names_entity`): typing evidence for a name with no organisation word (``Knight Ridder``)."""
+    asked = asked_type(question)
+    return (asked is not None and asked.strong and asked.entity_type == "org"
+            and sum(names_entity(a, text) for a in answers) * 2 > len(answers))
+
+
+#: A Roman numeral (``III`` of ``Division III``, ``XXXIII``): a number, never an acronym.
+_ROMAN_NUMERAL = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
+
+
 def is_acronym(word: str) -> bool:
-    """An organisation's acronym: 3–6 capital letters (``NSF``, ``IPCC``; not ``NP`` or ``BC``)."""
-    return 3 <= len(word) <= 6 and word.isalpha() and word.isupper()
+    """An organisation's acronym: 3–6 capital letters (``NSF``, ``IPCC``; not ``NP`` or ``BC``), no Roman
+    numeral (``III`` of ``NCAA's Division III``)."""
+    return (3 <= len(word) <= 6 and word.isalpha() and word.isupper()
+            and not _ROMAN_NUMERAL.fullmatch(word))
 
 
 def acronym_veto(acronym: str, texts: tuple[str, ...]) -> str | None:

@@ -73,7 +73,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- organisations
     Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name",
          "veto", _YAN),
-    Rule("org.no-head", "no organisation word and fewer than 3 ORG labels in the dataset (not a team)",
+    Rule("org.no-head", "no organisation word, fewer than 3 ORG labels in the dataset, not a team and no "
+         "question naming a kind of organisation that the answers name (What network ...? Westwood One)",
          "evidence", _YAN),
     Rule("org.lone-word", "a one-word ORG mention that is no acronym (a shorthand, a language, a person); "
          "an acronym of 3-6 capitals is renamed as a rare word", "veto", _YAN),
