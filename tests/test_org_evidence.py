@@ -224,3 +224,14 @@ def test_a_roman_numeral_is_no_acronym(org):
     from entity_renaming.entities import is_acronym
     assert not is_acronym("III") and not is_acronym("XXXIII") and is_acronym("NCAA") and is_acronym("ESPN")
     assert org("3c4cbf61df6a45a69be8bac224d51edc") == {("NCAA", "rare")}
+
+
+def test_an_acronym_is_spelled_out_only_by_other_words_of_one_sentence(org):
+    """The acronym's own word and a sentence's end break the run of initials: "CBS broadcast Super Bowl 50"
+    spells no "CBS" (``org.acronym-expanded`` removed every CBS answer of the Super Bowl passage)."""
+    from entity_renaming.entities import acronym_expanded
+    assert not acronym_expanded("CBS", ("CBS broadcast Super Bowl 50 in the U.S., and charged",))
+    assert not acronym_expanded("CBS", ("It was carried. By Sam",))
+    assert acronym_expanded("IPCC", ("The Intergovernmental Panel on Climate Change (IPCC) is",))
+    assert acronym_expanded("NSF", ("the National Science Foundation funds",))
+    assert org("0c9b4fa5b9c94a6dbb05efdc241ecaea") == {("CBS", "rare")}  # Which network broadcasted …?

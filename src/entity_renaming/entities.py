@@ -1628,11 +1628,19 @@ def acronym_expanded(acronym: str, texts: Iterable[str]) -> bool:
     acronym alone would leave the organisation its old full name) or not (``adenosine triphosphate`` for
     ``ATP``: a term, not an organisation)."""
     for text in texts:
-        initials = "".join("" if w.lower() in FUNCTION_WORDS else w[0].upper()
-                           for w in re.findall(r"[^\W\d_]+", text))
-        if acronym in initials:
-            return True
+        for part in _ACRONYM_BOUNDARY.split(text):
+            for run in re.split(rf"(?<!\w){re.escape(acronym)}(?!\w)", part):
+                # the acronym itself and a sentence's end break a run: "CBS broadcast Super Bowl 50" spells
+                # no "CBS", nor do the words of two sentences
+                initials = "".join("" if w.lower() in FUNCTION_WORDS else w[0].upper()
+                                   for w in re.findall(r"[^\W\d_]+", run))
+                if acronym in initials:
+                    return True
     return False
+
+
+#: Punctuation that ends a run of words that may spell an acronym out (a sentence's end, a bracket).
+_ACRONYM_BOUNDARY = re.compile(r"[.!?;:()\[\]\"]\s|[()\[\]]|\n")
 
 
 #: Demonyms without an ``-s`` plural (``the French``, ``the Chinese``, ``the Swiss``).
