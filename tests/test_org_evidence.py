@@ -235,3 +235,18 @@ def test_an_acronym_is_spelled_out_only_by_other_words_of_one_sentence(org):
     assert acronym_expanded("IPCC", ("The Intergovernmental Panel on Climate Change (IPCC) is",))
     assert acronym_expanded("NSF", ("the National Science Foundation funds",))
     assert org("0c9b4fa5b9c94a6dbb05efdc241ecaea") == {("CBS", "rare")}  # Which network broadcasted …?
+
+
+def test_a_one_word_company_that_the_question_types_is_renamed(org):
+    """"What company confirmed …? Pepsi": the question's kind noun types a lone word; a word the passage
+    writes after "the" (a team's nickname, "the Broncos") or a place ("Denver" for its team) stays."""
+    from entity_renaming.entities import lone_company
+    lexicon = Lexicon()
+    question = "What company confirmed that Beyoncé would participate in the Super Bowl 50 halftime show?"
+    assert lone_company("Pepsi", question, "On January 7, 2016, Pepsi confirmed", ["Pepsi"] * 3, lexicon)
+    assert not lone_company("Pepsi", "Who confirmed it?", "Pepsi confirmed", ["Pepsi"] * 3, lexicon)
+    assert not lone_company("Broncos", "Which team won?", "The Broncos won.", ["Broncos"] * 3, lexicon)
+    assert not lone_company("Denver", "Which team won?", "Denver won.", ["Denver"] * 3, lexicon)
+    assert org("b499ed6dd1cd432f823f61e8fba31bc1") == {("Pepsi", "nnp")}
+    assert org("ea96e4edb006435a8153484210012161") == {("Hamas", "rare")}  # What organization …?
+    assert org("8eb67b9ad5dc44d0b807662d713368df") == set()  # Which team …? "The Broncos"

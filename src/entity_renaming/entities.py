@@ -1519,9 +1519,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         named = sum(names_entity(a, text) for a in answers) * 2 > len(answers)  # the answer *is* the name
         spans = person_spans(text, lexicon, lasts, context, mentions, why,
                              asked=asked is not None and asked.entity_type == "per" and named)
-    elif " " not in text and etype == "org" and not is_acronym(text):
+    elif " " not in text and etype == "org" and not is_acronym(text) and not lone_company(
+            text, question, context, answers, lexicon):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
-    elif " " not in text and etype == "org":
+    elif " " not in text and etype == "org" and is_acronym(text):
         if not acronym_attested(text, lexicon):
             return _none(why, "org.acronym-unattested")  # "NADPH", "TARDIS", "MHC": terms tagged ORG
         if reason := acronym_veto(text, (context, question)):
@@ -1602,6 +1603,16 @@ def asked_organisation(question: str, text: str, answers: list[str]) -> bool:
 
 #: A Roman numeral (``III`` of ``Division III``, ``XXXIII``): a number, never an acronym.
 _ROMAN_NUMERAL = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
+
+
+def lone_company(word: str, question: str, context: str, answers: list[str], lexicon: Lexicon) -> bool:
+    """A one-word organisation name that the question types (:func:`asked_organisation`: "What company
+    …? Pepsi", "What institution …? Harvard"), renamed by the name rules like any other: not where the
+    passage writes it after "the" (``the Broncos``, ``the Greens``: a team's or a party's members, a
+    nickname) nor a place (``Denver`` for its team)."""
+    return (asked_organisation(question, word, answers)
+            and not re.search(rf"(?<!\w)[Tt]he {re.escape(word)}(?!\w)", context)
+            and lexicon.place_kind(word) is None and not lexicon.is_gazetteer_name(word))
 
 
 def is_acronym(word: str) -> bool:
