@@ -206,7 +206,9 @@ def test_a_question_naming_a_kind_of_organisation_types_a_name_with_no_organisat
     with no organisation word and few ORG labels is one (``org.no-head`` otherwise removes it)."""
     assert org("4e63380089fd4f3bae50aec64037be56") == {("Westwood", "nnp")}  # Westwood One
     assert org("53823d2ab9a140f883fa69873e530254") == {("Collier", "nnp")}  # Collier's Weekly
-    assert org("eaca6902a35a4602a6d6784224ac9a8c") == {("ESPN", "rare"), ("Deportes", "rare")}
+    assert org("30e374d4545f4fbd8e0856b643b78b07") == {("UCLA", "rare")}  # "… which college?"
+    # a name opening with an acronym is a unit or service of that organisation: ESPN Deportes stays
+    assert org("eaca6902a35a4602a6d6784224ac9a8c") == set()  # "Which network broadcast the game in Spanish?"
 
 
 def test_only_a_kind_noun_and_an_answer_that_is_the_name_are_organisation_evidence():
@@ -215,6 +217,7 @@ def test_only_a_kind_noun_and_an_answer_that_is_the_name_are_organisation_eviden
     assert asked_organisation("What radio network carried the Super Bowl?", "Westwood One", answers)
     assert not asked_organisation("Who carried the Super Bowl on radio?", "Westwood One", answers)  # weak
     assert not asked_organisation("What city hosted the Super Bowl?", "Westwood One", answers)  # a place
+    assert not asked_organisation("What network aired it?", "ESPN Deportes", ["ESPN Deportes"] * 3)
     long = ["Westwood One will carry the game", "Westwood One will carry the game", "Westwood One"]
     assert not asked_organisation("What radio network carried the Super Bowl?", "Westwood One", long)
 

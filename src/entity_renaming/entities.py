@@ -1595,9 +1595,12 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
 def asked_organisation(question: str, text: str, answers: list[str]) -> bool:
     """The question asks for an organisation by a noun naming its kind ("What company …", "Which network
     …": :func:`.question.asked_type`, strong) and most answers name ``text`` and nothing else
-    (:func:`names_entity`): typing evidence for a name with no organisation word (``Knight Ridder``)."""
+    (:func:`names_entity`): typing evidence for a name with no organisation word (``Westwood One``). Not
+    for a name opening with an acronym (``ESPN Deportes``, ``NFL Mobile``, ``ABC on Demand``): a unit,
+    service or product of that organisation, named by words that describe it."""
     asked = asked_type(question)
     return (asked is not None and asked.strong and asked.entity_type == "org"
+            and not (" " in text and is_acronym(text.split()[0]))
             and sum(names_entity(a, text) for a in answers) * 2 > len(answers))
 
 

@@ -74,7 +74,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name",
          "veto", _YAN),
     Rule("org.no-head", "no organisation word, fewer than 3 ORG labels in the dataset, not a team and no "
-         "question naming a kind of organisation that the answers name (What network ...? Westwood One)",
+         "question naming a kind of organisation that the answers name (What network ...? Westwood One; "
+         "not a name opening with an acronym, a unit or service of it: ESPN Deportes)",
          "evidence", _YAN),
     Rule("org.lone-word", "a one-word ORG mention that is no acronym (a shorthand, a language, a person); "
          "an acronym of 3-6 capitals (no Roman numeral) is renamed as a rare word, and a word that a "
