@@ -28,10 +28,11 @@ MIN_PRECISION = 0.95
 #: Recall floors on the blind readers' recall set (tests/data/recall, test_recall.py): the recall measured
 #: at the end of the issue-19 session (PER 22/46, ORG 7/41, GPE 14/48, MIX 45/117; EntSwap person 37/58,
 #: country 9/33, city 2/10), raised by the recall round (question evidence, clashing given names kept, names
-#: with particles, organisations named by common words, kept longer names; measured after the merge), so
+#: with particles, organisations named by common words, kept longer names; measured after the merge; MIX
+#: 63/117 after the second round), so
 #: that a change that loses recall fails. The goal is RECALL_GOAL (not met).
 RECALL_GOAL = 0.90
-MIN_RECALL = {"PER": 0.69, "ORG": 0.29, "GPE": 0.35, "MIX": 0.47}
+MIN_RECALL = {"PER": 0.69, "ORG": 0.29, "GPE": 0.35, "MIX": 0.53}
 MIN_RECALL_ENTSWAP = {"person": 0.63, "country": 0.27, "city": 0.20}
 YAN_TYPE = {"per": "PER", "org": "ORG", "gpe": "GPE"}
 
