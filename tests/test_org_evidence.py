@@ -199,3 +199,57 @@ def test_an_acronym_is_renamed_with_its_full_name(org):
     letter follows the new word, :func:`entity_renaming.sampling.acronym_with`); before, "ALP" vetoed the
     example, and "Kenya African National Union" was renamed with "KANU" left."""
     assert org("3cb34bce942a46939f6b196e9dbc3e2a") == {("Labor", "nnp"), ("ALP", "rare")}
+
+
+def test_a_question_naming_a_kind_of_organisation_types_a_name_with_no_organisation_word(org):
+    """"What radio network …?", "What magazine …?": the question's kind noun is the evidence that a name
+    with no organisation word and few ORG labels is one (``org.no-head`` otherwise removes it)."""
+    assert org("4e63380089fd4f3bae50aec64037be56") == {("Westwood", "nnp")}  # Westwood One
+    assert org("53823d2ab9a140f883fa69873e530254") == {("Collier", "nnp")}  # Collier's Weekly
+    assert org("30e374d4545f4fbd8e0856b643b78b07") == {("UCLA", "rare")}  # "… which college?"
+    # a name opening with an acronym is a unit or service of that organisation: ESPN Deportes stays
+    assert org("eaca6902a35a4602a6d6784224ac9a8c") == set()  # "Which network broadcast the game in Spanish?"
+
+
+def test_only_a_kind_noun_and_an_answer_that_is_the_name_are_organisation_evidence():
+    from entity_renaming.entities import asked_organisation
+    answers = ["Westwood One", "Westwood One", "Westwood One"]
+    assert asked_organisation("What radio network carried the Super Bowl?", "Westwood One", answers)
+    assert not asked_organisation("Who carried the Super Bowl on radio?", "Westwood One", answers)  # weak
+    assert not asked_organisation("What city hosted the Super Bowl?", "Westwood One", answers)  # a place
+    assert not asked_organisation("What network aired it?", "ESPN Deportes", ["ESPN Deportes"] * 3)
+    long = ["Westwood One will carry the game", "Westwood One will carry the game", "Westwood One"]
+    assert not asked_organisation("What radio network carried the Super Bowl?", "Westwood One", long)
+
+
+def test_a_roman_numeral_is_no_acronym(org):
+    """"NCAA's Division III": the numeral stays, the acronym is renamed."""
+    from entity_renaming.entities import is_acronym
+    assert not is_acronym("III") and not is_acronym("XXXIII") and is_acronym("NCAA") and is_acronym("ESPN")
+    assert org("3c4cbf61df6a45a69be8bac224d51edc") == {("NCAA", "rare")}
+
+
+def test_an_acronym_is_spelled_out_only_by_other_words_of_one_sentence(org):
+    """The acronym's own word and a sentence's end break the run of initials: "CBS broadcast Super Bowl 50"
+    spells no "CBS" (``org.acronym-expanded`` removed every CBS answer of the Super Bowl passage)."""
+    from entity_renaming.entities import acronym_expanded
+    assert not acronym_expanded("CBS", ("CBS broadcast Super Bowl 50 in the U.S., and charged",))
+    assert not acronym_expanded("CBS", ("It was carried. By Sam",))
+    assert acronym_expanded("IPCC", ("The Intergovernmental Panel on Climate Change (IPCC) is",))
+    assert acronym_expanded("NSF", ("the National Science Foundation funds",))
+    assert org("0c9b4fa5b9c94a6dbb05efdc241ecaea") == {("CBS", "rare")}  # Which network broadcasted …?
+
+
+def test_a_one_word_company_that_the_question_types_is_renamed(org):
+    """"What company confirmed …? Pepsi": the question's kind noun types a lone word; a word the passage
+    writes after "the" (a team's nickname, "the Broncos") or a place ("Denver" for its team) stays."""
+    from entity_renaming.entities import lone_company
+    lexicon = Lexicon()
+    question = "What company confirmed that Beyoncé would participate in the Super Bowl 50 halftime show?"
+    assert lone_company("Pepsi", question, "On January 7, 2016, Pepsi confirmed", ["Pepsi"] * 3, lexicon)
+    assert not lone_company("Pepsi", "Who confirmed it?", "Pepsi confirmed", ["Pepsi"] * 3, lexicon)
+    assert not lone_company("Broncos", "Which team won?", "The Broncos won.", ["Broncos"] * 3, lexicon)
+    assert not lone_company("Denver", "Which team won?", "Denver won.", ["Denver"] * 3, lexicon)
+    assert org("b499ed6dd1cd432f823f61e8fba31bc1") == {("Pepsi", "nnp")}
+    assert org("ea96e4edb006435a8153484210012161") == {("Hamas", "rare")}  # What organization …?
+    assert org("8eb67b9ad5dc44d0b807662d713368df") == set()  # Which team …? "The Broncos"

@@ -46,15 +46,15 @@ def test_out_of_scope_reason_names_the_first_rule_of_the_type():
 
 
 def test_the_analysis_traces_which_rule_removed_a_candidate():
-    """An ORG acronym in the answer (no organisation word, one ORG label) is removed by ``org.no-head``; the
-    example's out-of-scope reason for ORG carries that id."""
+    """An ORG acronym in the answer (no organisation word, one ORG label, a question naming no kind of
+    organisation) is removed by ``org.no-head``; the example's out-of-scope reason for ORG carries that id."""
     from entity_renaming.entities import analyse_examples
     from entity_renaming.lexicon import Lexicon
     from entity_renaming.pipeline import selection
 
     context = "Robert Smith joined NBC in 1990. He left NBC in 2001."
     ex = QAExample(id="q1", dataset="t", source_format="mrqa", context=context,
-                   question="Which network did Robert Smith join?", answers=[Answer("NBC", [(20, 23)])],
+                   question="Where did Robert Smith go in 1990?", answers=[Answer("NBC", [(20, 23)])],
                    answer_texts=["NBC"])
     mentions = {context: [Mention(0, 12, "PERSON", "Robert Smith"), Mention(20, 23, "ORG", "NBC"),
                           Mention(41, 44, "ORG", "NBC")]}

@@ -1619,8 +1619,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)):  # "Duval County"
         etype, evidence = "per", f"{evidence}, a person's name"
     if (etype == "org" and organisation_head(text) is None and not names_team(text, lexicon, answer=True)
-            and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS):
-        # no organisation word and few ORG labels: a work, a building, a people
+            and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS
+            and not asked_organisation(example.question, text, answers)):
+        # no organisation word, few ORG labels and no question asking for one: a work, a building, a people
         return _none(why, "org.no-head")
     context, question = example.context, example.question
     if etype == "per" and (_AFTER_THE.search(context[:mention.start])
@@ -1631,9 +1632,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         named = sum(names_entity(a, text) for a in answers) * 2 > len(answers)  # the answer *is* the name
         spans = person_spans(text, lexicon, lasts, context, mentions, why,
                              asked=asked is not None and asked.entity_type == "per" and named)
-    elif " " not in text and etype == "org" and not is_acronym(text):
+    elif " " not in text and etype == "org" and not is_acronym(text) and not lone_company(
+            text, question, context, answers, lexicon):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
-    elif " " not in text and etype == "org":
+    elif " " not in text and etype == "org" and is_acronym(text):
         if not acronym_attested(text, lexicon):
             return _none(why, "org.acronym-unattested")  # "NADPH", "TARDIS", "MHC": terms tagged ORG
         if reason := acronym_veto(text, (context, question)):
@@ -1707,9 +1709,37 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                   (evidence, f"answer {agree}/{len(answers)}"))
 
 
+def asked_organisation(question: str, text: str, answers: list[str]) -> bool:
+    """The question asks for an organisation by a noun naming its kind ("What company …", "Which network
+    …": :func:`.question.asked_type`, strong) and most answers name ``text`` and nothing else
+    (:func:`names_entity`): typing evidence for a name with no organisation word (``Westwood One``). Not
+    for a name opening with an acronym (``ESPN Deportes``, ``NFL Mobile``, ``ABC on Demand``): a unit,
+    service or product of that organisation, named by words that describe it."""
+    asked = asked_type(question)
+    return (asked is not None and asked.strong and asked.entity_type == "org"
+            and not (" " in text and is_acronym(text.split()[0]))
+            and sum(names_entity(a, text) for a in answers) * 2 > len(answers))
+
+
+#: A Roman numeral (``III`` of ``Division III``, ``XXXIII``): a number, never an acronym.
+_ROMAN_NUMERAL = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
+
+
+def lone_company(word: str, question: str, context: str, answers: list[str], lexicon: Lexicon) -> bool:
+    """A one-word organisation name that the question types (:func:`asked_organisation`: "What company
+    …? Pepsi", "What institution …? Harvard"), renamed by the name rules like any other: not where the
+    passage writes it after "the" (``the Broncos``, ``the Greens``: a team's or a party's members, a
+    nickname) nor a place (``Denver`` for its team)."""
+    return (asked_organisation(question, word, answers)
+            and not re.search(rf"(?<!\w)[Tt]he {re.escape(word)}(?!\w)", context)
+            and lexicon.place_kind(word) is None and not lexicon.is_gazetteer_name(word))
+
+
 def is_acronym(word: str) -> bool:
-    """An organisation's acronym: 3–6 capital letters (``NSF``, ``IPCC``; not ``NP`` or ``BC``)."""
-    return 3 <= len(word) <= 6 and word.isalpha() and word.isupper()
+    """An organisation's acronym: 3–6 capital letters (``NSF``, ``IPCC``; not ``NP`` or ``BC``), no Roman
+    numeral (``III`` of ``NCAA's Division III``)."""
+    return (3 <= len(word) <= 6 and word.isalpha() and word.isupper()
+            and not _ROMAN_NUMERAL.fullmatch(word))
 
 
 def acronym_veto(acronym: str, texts: tuple[str, ...]) -> str | None:
@@ -1729,11 +1759,19 @@ def acronym_expanded(acronym: str, texts: Iterable[str]) -> bool:
     acronym alone would leave the organisation its old full name) or not (``adenosine triphosphate`` for
     ``ATP``: a term, not an organisation)."""
     for text in texts:
-        initials = "".join("" if w.lower() in FUNCTION_WORDS else w[0].upper()
-                           for w in re.findall(r"[^\W\d_]+", text))
-        if acronym in initials:
-            return True
+        for part in _ACRONYM_BOUNDARY.split(text):
+            for run in re.split(rf"(?<!\w){re.escape(acronym)}(?!\w)", part):
+                # the acronym itself and a sentence's end break a run: "CBS broadcast Super Bowl 50" spells
+                # no "CBS", nor do the words of two sentences
+                initials = "".join("" if w.lower() in FUNCTION_WORDS else w[0].upper()
+                                   for w in re.findall(r"[^\W\d_]+", run))
+                if acronym in initials:
+                    return True
     return False
+
+
+#: Punctuation that ends a run of words that may spell an acronym out (a sentence's end, a bracket).
+_ACRONYM_BOUNDARY = re.compile(r"[.!?;:()\[\]\"]\s|[()\[\]]|\n")
 
 
 #: Demonyms without an ``-s`` plural (``the French``, ``the Chinese``, ``the Swiss``).

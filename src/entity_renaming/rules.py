@@ -76,15 +76,20 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- organisations
     Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name",
          "veto", _YAN),
-    Rule("org.no-head", "no organisation word and fewer than 3 ORG labels in the dataset (not a team)",
+    Rule("org.no-head", "no organisation word, fewer than 3 ORG labels in the dataset, not a team and no "
+         "question naming a kind of organisation that the answers name (What network ...? Westwood One; "
+         "not a name opening with an acronym, a unit or service of it: ESPN Deportes)",
          "evidence", _YAN),
     Rule("org.lone-word", "a one-word ORG mention that is no acronym (a shorthand, a language, a person); "
-         "an acronym of 3-6 capitals is renamed as a rare word", "veto", _YAN),
+         "an acronym of 3-6 capitals (no Roman numeral) is renamed as a rare word, and a word that a "
+         "question naming a kind of organisation types (What company ...? Pepsi), not written after 'the' "
+         "and no place, is renamed by the name rules", "veto", _YAN),
     Rule("org.acronym-unattested", "an acronym that the Penn Treebank's news text never uses, or a "
          "dictionary word (NADPH, TARDIS, MHC, PAD: terms tagged ORG)", "evidence", _YAN),
     Rule("org.acronym-countable", "the passage writes the acronym with a plural s (MSPs): a role or a thing, "
          "not an organisation", "veto", _YAN),
-    Rule("org.acronym-expanded", "the passage spells the acronym out: a full name that would keep the old "
+    Rule("org.acronym-expanded", "the passage spells the acronym out (other words of one sentence): a full "
+         "name that would keep the old "
          "name, or a term (adenosine triphosphate); or an organisation's initials stand in the texts in a "
          "form that cannot follow its renamed word (vBNS, ALPs, two renamed words), or a bracketed acronym "
          "that is not its initials follows a name of common words (GPhC); initials that can follow are "
