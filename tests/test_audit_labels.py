@@ -88,7 +88,7 @@ def yan_decisions(backend, cache: NerCache) -> dict[str, tuple[int, int, int, in
             inside = (entity.entity_type == "gpe" and case["type"] != "GPE"
                       and case["start"] <= entity.start and entity.end <= case["end"])
             overlaps = entity.start < case["end"] and case["start"] < entity.end
-            # a labelled longer name that the renaming keeps whole ("Fresno County" beside the city) is skipped
+            # a labelled longer name the renaming keeps whole ("Fresno County" beside the city) is skipped
             kept = any(clean_surface(case["surface"]) in s.keep for s in entity.spans)
             if overlaps and not entity.clashes and not inside and not kept:
                 ours = YAN_TYPE[entity.entity_type]  # a clashing person is never renamed by Yan et al.

@@ -252,3 +252,40 @@ def test_a_lone_given_name_needs_a_pronoun_a_title_or_an_epithet(analysis):
 def test_a_person_mention_after_the_is_a_thing(analysis):
     """"automobiles as the Stanley Steamer": a car, not a person."""
     assert spans(analysis, "10460dd9a5d84a679c503e63f00118b5") == set()
+
+
+ROUND_13 = ("3ef32f3d10f14a0c81b8f48fb26e02a4", "66c72290a2b148b0bd3ff80f64d4076e",
+            "1129c0fcb1094af9912014af9d8559e9")
+
+
+@pytest.fixture(scope="module")
+def round13(spacy_ner):
+    """The analysis of the passages of the round-13 cases (with the whole file's dataset statistics)."""
+    examples = read_examples(MRQA_SQUAD_DEV)[1]
+    chosen = {ex.context for ex in examples if ex.id in ROUND_13}
+    subset, mentions, lexicon, entities = analyse_passages(examples, chosen, spacy_ner)
+    return {ex.id: ex for ex in subset}, entities, mentions, lexicon
+
+
+def test_a_question_about_where_a_name_comes_from_skips_the_example(round13):
+    """Blind read round 13 (PER, seed 3333): "What historical figure was Jacksonville named after?" renamed
+    Andrew Jackson while Jacksonville kept his name. A question asking what a name was named after or for
+    leaves its answer alone (``question.about-name``); "another name for" asks no such thing."""
+    from entity_renaming.question import asks_about_name
+
+    assert spans(round13, "3ef32f3d10f14a0c81b8f48fb26e02a4") == set()  # Jacksonville ← Andrew Jackson
+    assert spans(round13, "66c72290a2b148b0bd3ff80f64d4076e") == set()  # Yersinia pestis ← Yersin
+    assert asks_about_name("Who was yersinia pestis named for?")
+    assert not asks_about_name("What is another name for the west side of Fresno?")
+    assert not asks_about_name("In which country is Genghis Khan's title a popular name for male children?")
+
+
+def test_a_person_with_another_name_in_brackets_is_not_renamed(round13):
+    """Blind read round 13 (MIX, seed 3333): "Jean Cauvin (John Calvin)" renamed "Cauvin" and left the alias
+    in brackets, so the answer named the person twice, under the new and the old name."""
+    from entity_renaming.entities import bracketed_alias
+
+    assert spans(round13, "1129c0fcb1094af9912014af9d8559e9") == set()
+    assert bracketed_alias("Jean Cauvin", "Jean Cauvin (John Calvin), another student") == "John Calvin"
+    assert bracketed_alias("Jean Cauvin", "Jean Cauvin (NSF) and others") is None  # no name of two words
+    assert bracketed_alias("Thomas Coke", "Dr. Thomas Coke (Coke was a priest)") is None

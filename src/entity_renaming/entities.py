@@ -40,7 +40,7 @@ from .lexicon import (
 )
 from .model import QAExample
 from .ner import Mention
-from .question import asked_type
+from .question import asked_type, asks_about_name
 from .rules import Trace, Why, fire, no
 from .substitute import NO_S_PLURAL, heads_phrase, renamed_in
 
@@ -1056,19 +1056,20 @@ def _head_plural(word: str) -> bool:
 
 
 def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
-    """The one word that tells an organisation named by common words from others of its kind, renamed as
-    ``nnp`` while its organisation word stays (``Judicial`` of ``Judicial Council``, ``Justice`` of ``Court
-    of Justice``, ``Visa`` of ``Visa Inc.``, ``Labor`` of ``Australian Labor Party``): the one capitalised
-    content word other than organisation words (:data:`ORGANISATION_HEADS` and their plurals), corporate
-    forms, creeds, demonyms and place adjectives (``-an``, ``-ish``, ``-ese`` words that are no lower-case
-    English words: ``European``, not ``Metropolitan``), compass words (``North``) and a title before another
-    name word.
+    """The one word that tells an organisation from others of its kind when the rest of its name is common
+    words, renamed as ``nnp`` while its organisation word stays (``Stanford`` of ``Stanford University``,
+    ``Nintendo`` of ``Nintendo Company``): the one capitalised content word other than organisation words
+    (:data:`ORGANISATION_HEADS` and their plurals), corporate forms, creeds, demonyms and place adjectives
+    (``-an``, ``-ish``, ``-ese`` words that are no lower-case English words: ``European``), compass words
+    (``North``) and a title before another name word.
 
     ``None`` (rule ``org.no-renamable-word``) when the name has no organisation word (``Knight Ridder``: two
     people's names or a work's?), is an armed service's (:data:`SERVICE_HEADS`), holds a place (``Lothian
     Regional Council``: its place is its name), a verb form (``Working Group``: a description), a modifier
-    of many kinds of bodies (:data:`GENERIC_MODIFIER_HEADS`: ``National Assembly``) or several candidate
-    words (``Committee of Independent Experts``: a description). :func:`common_word_veto` then checks that
+    of many kinds of bodies (:data:`GENERIC_MODIFIER_HEADS`: ``National Assembly``), several candidate
+    words (``Committee of Independent Experts``: a description), or a word that is a common English word
+    (:meth:`Lexicon.common_word`: ``Judicial`` of ``Judicial Council``, ``Mission``, ``Justice``, ``Labor``;
+    blind readers rejected such a word renamed as a name). :func:`common_word_veto` then checks that
     renaming the word changes this organisation's mentions only."""
     head = organisation_head(text)
     if head is None or head.lower() in SERVICE_HEADS:
@@ -1095,8 +1096,9 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
                 or (lowered.endswith(("an", "ish", "ese")) and not lexicon.dictionary_common(word))):
             continue  # "Australian", "European", "Scottish", "North": modifiers kept ("Metropolitan" is none)
         found.append(word)
-    if len(found) != 1 or _modified_heads(lexicon.labels).get(found[0], 0) >= GENERIC_MODIFIER_HEADS:
-        return None
+    if (len(found) != 1 or _modified_heads(lexicon.labels).get(found[0], 0) >= GENERIC_MODIFIER_HEADS
+            or lexicon.common_word(found[0])):
+        return None  # blind reads: a common word renamed as a name ("the Joyce Council") is wrong
     return found[0]
 
 
@@ -1600,6 +1602,22 @@ def _drop(found: list[Entity], rule: str, trace: Trace | None) -> list[Entity]:
     return []
 
 
+#: A name in brackets right after a person's name: another name of the same person ("Jean Cauvin (John
+#: Calvin)"), which would keep the old name beside the new one.
+_BRACKETED_NAME = re.compile(r"\s*\(([A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,3})\)")
+
+
+def bracketed_alias(name: str, text: str) -> str | None:
+    """Another name of the person ``name`` that ``text`` gives in brackets right after it and that shares
+    none of its words (``Jean Cauvin (John Calvin)``; not ``(NSF)``-style initials of one word)."""
+    words = set(name.split())
+    for m in re.finditer(rf"(?<![\w'’]){re.escape(name)}(?!\w)", text):
+        alias = _BRACKETED_NAME.match(text, m.end())
+        if alias and " " in alias.group(1) and not words & set(alias.group(1).split()):
+            return alias.group(1)
+    return None
+
+
 def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: str, answers: list[str],
                       listed: list[frozenset[str]], lists: dict[str, tuple[str, ...]], lexicon: Lexicon,
                       passage: tuple[frozenset[str], frozenset[str], list[Mention]], why: Why
@@ -1613,6 +1631,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     evidence = f"ner {mention.label} {lexicon.labels.share(text, mention.label)}"
     if etype in ("per", "gpe") and asks_for_work(example.question):
         return _none(why, "question.asks-for-work")  # "What television show …": a title named like a place
+    if asks_about_name(example.question):
+        return _none(why, "question.about-name")  # "Who was Jacksonville named after?": Jacksonville stays
     if etype == "org" and not names_organisation(text):
         return _none(why, "org.not-organisation")
     if (etype != "per" and lexicon.looks_like_person(text)
@@ -1632,6 +1652,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         named = sum(names_entity(a, text) for a in answers) * 2 > len(answers)  # the answer *is* the name
         spans = person_spans(text, lexicon, lasts, context, mentions, why,
                              asked=asked is not None and asked.entity_type == "per" and named)
+        if spans and bracketed_alias(text, context):
+            return _none(why, "per.alias-left")  # "Jean Cauvin (John Calvin)": the alias would stay
     elif " " not in text and etype == "org" and not is_acronym(text) and not lone_company(
             text, question, context, answers, lexicon):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon

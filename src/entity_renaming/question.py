@@ -61,7 +61,7 @@ _ONE_OF = re.compile(r"\b(?:one|first|last|(?:most|least) [a-z]+"
                      r"|(?:larg|bigg|small|old|great|earli|high|long)est) of (?:the|these|those) ",
                      re.IGNORECASE)
 #: A question about a name's origin: a renamed answer would break the relation it asks about.
-_ABOUT_NAME = re.compile(r"\b(?:re)?nam(?:ed?|es)\s+(?:after|for)\b", re.IGNORECASE)
+_ABOUT_NAME = re.compile(r"\b(?:re)?named\s+(?:after|for)\b", re.IGNORECASE)  # not "another name for"
 #: Words a what/which phrase may hold before its noun ("What halftime performer", "Which Mongol leader").
 MAX_MODIFIERS = 3
 
@@ -89,6 +89,12 @@ def _phrase_noun(question: str, start: int) -> str | None:
     return None
 
 
+def asks_about_name(question: str) -> bool:
+    """The question asks where a name comes from ("What historical figure was Jacksonville named after?"):
+    renaming its answer would break the relation it asks about (the other name keeps the old one)."""
+    return _ABOUT_NAME.search(question) is not None
+
+
 def asked_type(question: str) -> Asked | None:
     """The entity type ``question`` asks for, from its first wh-word: "who" / "whom" / "whose" (a
     capitalised ``Who`` only opening the question: not "Doctor Who") → a person, weak; "where" → a place,
@@ -96,7 +102,7 @@ def asked_type(question: str) -> Asked | None:
     country``), or after "the name of the" (``What was the name of the king``) or a group's part ("the most
     important of these cities"), strong; else ``None``, also
     for a question about a name's origin ("named after")."""
-    if _ABOUT_NAME.search(question):
+    if asks_about_name(question):
         return None  # "Who was Temüjin named after?": the answer's name itself is the point
     for wh in _WH.finditer(question):
         word = wh.group()

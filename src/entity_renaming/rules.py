@@ -44,9 +44,14 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("answer.list-partial", "an answer lists persons or places and one of them is not renamed (also a "
          "gazetteer place NER did not type, in a majority of answers: Nairobi, Mombasa and Kisumu)", "veto",
          _YAN),
+    Rule("question.about-name", "the question asks what a name comes from (named after / for): the name "
+         "that keeps the old one would no longer match the renamed answer (Jacksonville, Andrew Jackson)",
+         "veto", _YAN),
     Rule("question.asks-for-work", "the question asks for a work (show, film, book …): the answer is a "
          "title", "veto", _ALL),
     # ---- persons
+    Rule("per.alias-left", "the passage gives the person another name in brackets (Jean Cauvin (John "
+         "Calvin)) that would keep the old name", "veto", _YAN),
     Rule("per.after-the", "a PERSON mention after 'the' / 'the town of' / a capitalised place noun (Fort "
          "William Henry): a thing or a place", "veto", _YAN),
     Rule("per.not-name-words", "a word of the name is no name word, or the name has more than 3 words (a "
