@@ -159,7 +159,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "as initials (Scottish National Party, SNP); or a word of a person's name whose other words are not "
          "renamed. A given name that only ever stands inside longer names is not vetoed with its person: "
          "the person's full names are renamed as a unit (Louis Menand beside Henry Louis Gates) and only "
-         "the lone word is recorded here", "veto", _ES),
+         "the lone word is recorded here. A place inside the longer name of another referent (Lake Erie, "
+         "Massachusetts Bay, a treaty or meeting named after a city: Treaty of Paris) is not vetoed: the "
+         "longer name is left whole and the place renamed at its own mentions", "veto", _ES),
     Rule("entswap.alias-left", "another name of the referent stands in the article, not inside another "
          "place's name (America of North America), and is not renamed (a letter code, a dotted code that "
          "may end a sentence, a name NER missed)", "veto", _ES),
