@@ -113,8 +113,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("name.and", "an organisation's name with 'and' or '&' of first names (a show, a partnership)",
          "veto", _YAN),
     # ---- places
-    Rule("gpe.not-gazetteer", "a word of the GPE name is no gazetteer place (nor a direction / state form)",
-         "evidence", _YAN),
+    Rule("gpe.not-gazetteer", "a word of the GPE name is no gazetteer place (nor a direction / state form; "
+         "a section of a bigger city, Manhattan or Brooklyn, is no city)", "evidence", _YAN),
     Rule("place.demonym-as-language", "a word derived from the country (demonym, adjective) is used as a "
          "language or as a plural noun without -s (in French, the French were): its new demonym cannot "
          "follow (demonyms used otherwise are renamed with the country)", "veto", _ALL),
@@ -144,7 +144,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("entswap.rarely-labelled", "NER labelled fewer than 1 in 3 of its occurrences (a country or city "
          "the dataset labels GPE 3+ times, 3/4 of its labels, needs no label in the article)", "evidence",
          _ES),
-    Rule("entswap.no-category", "the labels give no usable category", "evidence", _ES),
+    Rule("entswap.no-category", "the labels give no usable category (a borough or district of a bigger "
+         "city, Manhattan or Brooklyn, is no city)", "evidence", _ES),
     Rule("entswap.person-typed-other", "a person's name typed ORG / LOC / GPE", "veto", _ES),
     Rule("entswap.labels-disagree", "an organisation / location whose labelled mentions disagree", "veto",
          _ES),
