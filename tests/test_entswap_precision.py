@@ -106,18 +106,44 @@ def test_no_article_an_african_name_cannot_take(swap):
 def test_never_inside_a_longer_name(swap):
     """Asia Minor, Anglo-Danes, New England, Boulton & Watt, Jerónimo de Ayanz y Beaumont: no word of a
     longer name is renamed unless the whole name is. A city or country that a longer name is *of* is the
-    place itself: "Paris", also named alone ("London and Paris"), is renamed in "Treaty of Paris" too."""
+    place itself ("Invasion of Poland"); a treaty or a meeting named after the city where it was signed
+    ("Treaty of Paris") is another referent, left whole (see test_longer_names_of_other_referents_kept)."""
     normans = entities(swap, "Normans")
     assert "Asia" not in normans and "Dane" not in normans and "Danes" not in normans
     war = entities(swap, "French_and_Indian_War")
     assert "England" not in war  # New England
-    assert war.get("Paris") == "city"  # "London and Paris", "the Treaty of Paris"
+    assert war.get("Paris") == "city"  # "London and Paris"
     assert "Beaumont" not in entities(swap, "Steam_engine")
     for key, table in swap.entities.items():
         text = "\n".join(t for ex in swap.articles[key] for t in (ex.context, ex.question))
         for e in table:
             for m in re.finditer(rf"(?<![\w-]){re.escape(e.surface)}(?!\w)", text):
                 assert not re.match(r"-[A-Z]", text[m.end():]), (key, e.surface)  # no "Austria-Hungary"
+
+
+def test_longer_names_of_other_referents_kept(swap):
+    """A place inside the longer name of another referent (Lake Erie, Treaty of Paris) is renamed at its own
+    mentions and the longer name left whole (``keep``), not vetoed for the article; a longer name that is
+    no other referent ("Norman Italy": a name word, no place, no person of the article) still vetoes."""
+    from entity_renaming.entswap.build import rename_swapped
+
+    key = "title:French_and_Indian_War"
+    keep = {e.surface: e.keep for e in swap.entities[key]}
+    assert "Lake Erie" in keep["Erie"] and "Treaty of Paris" in keep["Paris"]
+    subs = swap.mappings(0, CATEGORIES)[key]
+    new = {s.original: s.replacement for s in subs}
+    treaty = alone = 0
+    for ex in swap.articles[key]:
+        renamed, _ = rename_swapped(ex, subs, keep["Paris"])
+        if "Treaty of Paris" in ex.context:
+            assert renamed.context.count("Treaty of Paris") == ex.context.count("Treaty of Paris")
+            treaty += 1
+        if re.search(r"(?<!Treaty of )\bParis\b", ex.context):
+            assert new["Paris"] in renamed.context and not re.search(r"(?<!Treaty of )\bParis\b",
+                                                                      renamed.context)
+            alone += 1
+    assert treaty and alone
+    assert "Italy" not in entities(swap, "Normans")  # "Norman Italy"
 
 
 def test_precision_first_still_renames_every_category(swap):

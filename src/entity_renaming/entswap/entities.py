@@ -47,7 +47,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -63,6 +63,7 @@ from ..entities import (
     first_name_type,
     label_holds,
     listed_with_non_places,
+    longer_name,
     lower_case_mention,
     names_organisation,
     organisation_head,
@@ -88,6 +89,7 @@ from ..lexicon import (
     never_renamed,
     occurs_in,
     parse_person,
+    words_of,
 )
 from ..model import QAExample
 from ..namebank import BankError, load_bank
@@ -162,6 +164,9 @@ class Entity:
     #: A person's full name renamed as a unit (its given name is no entity alone): its name words and their
     #: span types; each word takes its referent's new name, as the lone words do.
     parts: tuple[tuple[str, str], ...] = ()
+    #: A place's longer names that are other referents (``Mexico City`` of ``Mexico``, :class:`LongerName`):
+    #: substitution leaves them whole and renames the place at its own mentions.
+    keep: tuple[str, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         if not self.referent:
@@ -628,7 +633,8 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
                 half = {p for p in parts if p in persons}
                 dropped |= half
         if not dropped:
-            return list(kept.values()) + list(full.values())
+            keeps = occurrences.keep
+            return [replace(e, keep=keeps.get(s, ())) for s, e in kept.items()] + list(full.values())
         for surface in dropped:
             del kept[surface]
 
@@ -697,6 +703,14 @@ _BYNAME = re.compile(r"\s+[IVXLC]+(?!\w)")
 MAX_ANSWER_CHARS = 300
 
 
+#: Nouns of an agreement or a meeting named after the city where it was signed or held (``Treaty of Paris``,
+#: ``Congress of Vienna``): another referent than the city, which the bare name does not mean, so the
+#: name is left whole and the city renamed at its own mentions (unlike ``Siege of Paris``, the city itself).
+VENUE_NOUNS = frozenset(words_of("""
+treaty treaties peace convention congress conference summit protocol declaration accord accords agreement
+"""))
+
+
 class _Occurrences:
     """Every occurrence (plural and possessive included) of the entities' surfaces in an article's texts,
     and the tests on their neighbours."""
@@ -711,6 +725,8 @@ class _Occurrences:
         passages = "\n".join(t for t in texts if len(t) > MAX_ANSWER_CHARS)
         #: Texts that are not copied out of a passage: an answer shows no new use of a name.
         self.own = [len(t) > MAX_ANSWER_CHARS or t not in passages for t in texts]
+        #: Place → the longer names of other referents that its occurrences stand in (:meth:`conflict`).
+        self.keep: dict[str, tuple[str, ...]] = {}
         self.covers: list[list[tuple[int, int, str]]] = [
             [(m.start(), m.end(), s) for s in names if " " in s for m in self.pattern[s].finditer(text)]
             for text in texts]
@@ -728,13 +744,19 @@ class _Occurrences:
             return "other-name-in-article"  # "New York City" also called "New York", "Warsaw" also "Warszawa"
         # a code counts as alone even in "US Air Force"
         alone = entity.category not in PLACES or bool(COUNTRY_CODE.fullmatch(entity.surface))
+        keep: dict[str, None] = {}
+        self.keep.pop(entity.surface, None)
         for index, text in enumerate(self.texts):
             for m in self.pattern[entity.surface].finditer(text):
                 if any(a <= m.start() and m.end() <= b and len(s) > len(entity.surface)
                        for a, b, s in self.covers[index]):
                     continue  # inside a longer name that is renamed as a whole
                 if self.in_longer_name(entity, text, m.start(), m.end(), lexicon):
-                    return "inside-longer-name"
+                    other = self.other_referent(entity, text, m.start(), lexicon)
+                    if other is None:
+                        return "inside-longer-name"
+                    keep[other] = None  # "Mexico City" left whole, Mexico renamed at its own mentions
+                    continue
                 alone = alone or (self.own[index] and not self.in_longer_name(
                     entity, text, m.start(), m.end(), lexicon, inner_place=False))
                 if entity.category in PLACES and not self.article_ok(entity, text, m.start(), m.end()):
@@ -756,7 +778,35 @@ class _Occurrences:
                     return "abbreviated-name"  # "Scottish National Party" beside "SNP" would keep its S
         if not alone:
             return "only-inside-longer-names"  # "Edmund Bohun of Suffolk England": a place only by its type
+        if keep:
+            self.keep[entity.surface] = tuple(keep)
         return None
+
+    def other_referent(self, entity: Entity, text: str, start: int, lexicon: Lexicon) -> str | None:
+        """The longer name that the place's occurrence at ``start`` stands in when it is another referent's
+        (the decision both studies share, :class:`LongerName` ``other``: ``Mexico City``, ``Fresno County``,
+        ``Lake Victoria``) and holds no other entity of the article (kept whole, it would keep that one's old
+        name); ``None`` when the place must not be renamed (an event or a street named after it, a hyphenated
+        name, ``North America``) or is no place."""
+        if entity.category not in PLACES:
+            return None
+        end = start + len(entity.surface)
+        longer = longer_name(text, start, end, PLACE_SPAN_TYPE[entity.category], lexicon)
+        if longer is None:
+            return None
+        name = longer.name.strip()
+        venue = entity.category == "city" and re.fullmatch(
+            rf"([A-Z]\w+) of {re.escape(entity.surface)}", name)
+        venue = venue and venue.group(1).lower() in VENUE_NOUNS
+        if not longer.other and not venue:
+            return None
+        place_name = (lexicon.is_gazetteer_name(name) or lexicon.place_kind(name) is not None
+                      or any(w in PLACE_NOUNS for w in words_of(name.lower())))
+        if not (venue or place_name or name in self.persons):
+            return None  # a name word beside the place ("Norman Italy"): a person's only when NER says so
+        if any(s != entity.surface and occurs_in(s, name) for s in self.entities):
+            return None
+        return name
 
     def starts_entity(self, text: str) -> bool:
         return any(text.startswith(s) and not text[len(s): len(s) + 1].isalnum() for s in self.entities)
@@ -828,6 +878,8 @@ class _Occurrences:
         if _capital(of) and not self.ends_entity(before[:-4]):
             word = of.group(1).lower()
             at_start = bool(_SENTENCE_BEFORE.search(before[: of.start()]))
+            if entity.category == "city" and word in VENUE_NOUNS:
+                return True  # "Treaty of Paris", "Congress of Vienna": named after the city, left whole
             if not (word in TITLES or word in POLITY_WORDS or word in FUNCTION_WORDS
                     or (at_start and lexicon.zipf(word) >= 5)
                     or (inner_place and entity.category in ("country", "city"))):
