@@ -255,3 +255,14 @@ def test_a_one_word_company_that_the_question_types_is_renamed(org):
     assert org("b499ed6dd1cd432f823f61e8fba31bc1") == {("Pepsi", "nnp")}
     assert org("ea96e4edb006435a8153484210012161") == {("Hamas", "rare")}  # What organization …?
     assert org("8eb67b9ad5dc44d0b807662d713368df") == set()  # Which team …? "The Broncos"
+
+
+def test_a_region_named_country_or_territory_is_no_organisation(org):
+    """Blind reads rounds 9, 13 and 14: "the Ohio Country" (a colonial-era region, tagged ORG) renamed its
+    "Ohio" as a state; a name with "Country" or "Territory" names a region, not an organisation."""
+    from entity_renaming.entities import names_organisation
+
+    assert org("fc0d4bbf3961421ba5eca079595f086d") == set()
+    assert not names_organisation("Ohio Country") and not names_organisation("Northwest Territory")
+    assert names_organisation("Ohio Company")
+

@@ -536,7 +536,7 @@ NOT_ORGANISATION = frozenset(words_of("""
 medal prize award trophy cup ground stadium arena bridge tower cloth tapestry carpet painting book dictionary
 lexicon encyclopedia confession creed doctrine treaty act law edict war battle siege river lake mountain pile
 reactor theorem conjecture principle effect equation law faith empire kingdom republic dynasty yard channel
-sea canal house airport mausoleum palace castle
+sea canal house airport mausoleum palace castle country territory
 """))
 #: Adjectives of religion, creed or origin inside organisation names: never renamed as name words.
 CREED_WORDS = frozenset(words_of("""
