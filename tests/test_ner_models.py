@@ -116,7 +116,10 @@ def test_another_model_is_another_cache_key_fingerprint_and_build(tmp_path: Path
     assert ruled["configs"][CONFIG]["fingerprint"] != small["configs"][CONFIG]["fingerprint"]
     renamed = renamed_originals(out)
     words = {w for p in RULER_PERSONS for w in p.split()}
-    assert renamed and renamed <= words, "only the ruler's persons are renamed"
+    # the ruler's persons are renamed; other names only where the question types the answer (issue 19's
+    # question evidence does not depend on the NER model), so the model changes what is renamed
+    assert renamed & words, "the ruler's persons are renamed"
+    assert renamed != default_renamed, "another model renames other names"
     assert default_renamed - words, "the default model found persons the ruler does not know"
 
     assert main([*ONE_CONFIG, "--ner-cache", str(cache), "--spacy-model", str(ruler), "--out", str(out)]) == 0
