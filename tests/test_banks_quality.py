@@ -13,6 +13,7 @@ import pytest
 
 from entity_renaming.banks.clean import (
     drop_misspellings,
+    is_abbreviation,
     is_admin_unit,
     is_compass_only,
     is_military,
@@ -53,6 +54,15 @@ def test_nnp_rules_on_the_brill_lexicon() -> None:
     assert proper_noun_words(words, lexicon.items()) == {"boeing", "mcguane", "reagan"}
 
 
+def test_nnp_rules_drop_abbreviations_and_calendar_words() -> None:
+    lexicon = read_brill_lexicon(package_file("textblob", "en/en-lexicon.txt").path)
+    words = ["dr", "nov", "calif", "bldg", "ng", "june", "fri", "boeing"]
+    # "Dr." and "Nov." are written with a full stop in the source; "Bldg" has no vowel; "Ng" is a surname
+    kept = proper_noun_words(words, lexicon.items(), known_names={"ng"})
+    assert kept >= {"boeing", "calif"} and not {"dr", "nov", "bldg", "june", "fri"} & kept
+    assert is_abbreviation([("Dr.", "NNP")], "dr") and not is_abbreviation([("Ng", "NNP")], "ng", {"ng"})
+
+
 def test_committed_nnp_bank_holds_proper_nouns_only() -> None:
     nnp, rare = _names("ptb", "nnp"), _names("ptb", "rare")
     assert not {"ocn-ppl", "reinsurance", "oat", "evening", "apple", "little"} & (nnp | rare)
@@ -60,6 +70,7 @@ def test_committed_nnp_bank_holds_proper_nouns_only() -> None:
     assert all(w.isalpha() and len(w) >= 2 for w in nnp)
     assert {"boeing", "ford", "mcguane", "toyota"} <= nnp and rare <= nnp
     assert len(nnp) > 15_000  # 26,918 before: 7,291 junk or common words dropped
+    assert not {"dr", "mr", "nov", "jan", "fri", "monday", "january", "inc", "ltd", "co"} & nnp
 
 
 def test_city_rules_on_real_names() -> None:

@@ -336,6 +336,24 @@ def common_in_source(spellings: Iterable[tuple[str, str]], word: str) -> bool:
     return any(spelling == word and tag not in _PROPER_TAGS for spelling, tag in spellings)
 
 
+#: Month and weekday names and their abbreviations: calendar words, never an organisation's name word.
+CALENDAR_WORDS = frozenset({
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+    "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat",
+})
+
+
+def is_abbreviation(spellings: Iterable[tuple[str, str]], word: str, known_names: Collection[str] = ()
+                    ) -> bool:
+    """An abbreviation, no name: a word of at most 4 letters that the source also writes with a full stop
+    (``Dr.``, ``Nov.``, ``Calif`` stays: 5 letters), or a word with no vowel that is no person name
+    (``Bldg``, ``Mr``; ``Ng`` is a surname)."""
+    dotted = any(spelling.lower() == f"{word}." for spelling, _ in spellings)
+    return (dotted and len(word) <= 4) or (not set(word) & set("aeiouy") and word not in known_names)
+
+
 @lru_cache(maxsize=1)
 def _webster() -> frozenset[str]:
     from english_words import get_english_words_set
@@ -356,12 +374,14 @@ def proper_noun_words(candidates: Iterable[str], tagged: Iterable[tuple[str, str
     """The lower-cased ``candidates`` that pass :func:`is_letters`, :func:`written_as_name`, not
     :func:`common_in_source` unless a frequent person name (``person_names``, lower-cased: Fuller, Smith,
     Brown are surnames before they are English words), and not :func:`dictionary_common` unless a person
-    name at all (``known_names``: Hearst; a blind read rejected "Sonia" → "Testicular"), given the source's
+    name at all (``known_names``: Hearst; a blind read rejected "Sonia" → "Testicular"), nor a month, a
+    weekday (:data:`CALENDAR_WORDS`) or an abbreviation (:func:`is_abbreviation`), given the source's
     ``(spelling, tag)`` pairs."""
     by_word: dict[str, list[tuple[str, str]]] = {}
     for spelling, tag in tagged:
-        by_word.setdefault(spelling.lower(), []).append((spelling, tag))
+        by_word.setdefault(spelling.lower().rstrip("."), []).append((spelling, tag))
     return {word for word in candidates
             if is_letters(word) and written_as_name(by_word.get(word, ()), word)
+            and word not in CALENDAR_WORDS and not is_abbreviation(by_word.get(word, ()), word, known_names)
             and (word in person_names or not common_in_source(by_word.get(word, ()), word))
             and (word in known_names or not dictionary_common(word))}
