@@ -123,8 +123,9 @@ def yan_case(tmp_path):
     names = {"e1": [per("Ada Lorne")], "e2": [per("Lorne", "adjust"), city],
              "e3": [{"name": "XBC", "type": "ORG", "in_answer": "is", "verdict": "yes"}],
              "e4": [], "e5": [per("Newton", "no", "contains")], "e6": [country]}
+    answers = {"e1": ["Ada Lorne", "the chemist", "Ada Lorne"], "e2": ["Lorne", "a chemist", "the chemist"]}
     labels = write_labels(tmp_path / "yan-labels.jsonl", [
-        {"study": "yan", "n": n, "id": i, "answers": [], "names": v, "note": ""}
+        {"study": "yan", "n": n, "id": i, "answers": answers.get(i, []), "names": v, "note": ""}
         for n, (i, v) in enumerate(names.items(), start=1)])
     p, g, m = "squad-per-dbname-seed0", "squad-gpe-dbname-seed0", "squad-dbname-seed0"
     build = fake_build(tmp_path, {
@@ -153,6 +154,9 @@ def test_yan_tally_counts_renamed_over_renamable_per_type(yan_case):
     assert [h["id"] for h in rows["PER"]["precision_hints"]] == ["e4", "e5"]  # none, and a `no` name
     assert rows["PER"]["precision_hints"][1]["reader"] == ["Newton (PER, no)"]
     assert result["labelled"] == 6
+    # answers e1: "Ada Lorne" twice and "the chemist"; e2: "Lorne" in one answer of three; e6: none
+    assert rows["PER"]["answer_entity"] == {"renamed": 1, "renamable": 1, "recall": 1.0}
+    assert rows["GPE"]["answer_entity"]["renamable"] == 0 and rows["MIX"]["answer_entity"]["renamable"] == 1
     assert recall.tally(labels, build, seed=1)["rows"][0]["renamed"] == 1  # PER seed 1 renames e2
     with pytest.raises(InputError, match="no randstr seed-0 config"):
         recall.tally(labels, build, perturbation="randstr")
@@ -162,7 +166,7 @@ def test_yan_tally_cli_prints_table_and_json(yan_case, capsys):
     labels, build = yan_case
     assert main(["--tally", str(labels), "--config-dir", str(build)]) == 0
     table = capsys.readouterr().out
-    assert "| PER | 1 / 2 | 50.0% |" in table and "| MIX | 2 / 4 | 50.0% |" in table
+    assert "| PER | 1 / 2 | 50.0% | 1 / 1 | 100.0% |" in table and "| MIX | 2 / 4 | 50.0% | 1 / 1 |" in table
     assert "XBC (ORG, yes)" in table and '"renamed": ["Ada"]' in table
     assert main(["--tally", str(labels), "--config-dir", str(build), "--json"]) == 0
     org = json.loads(capsys.readouterr().out)["rows"][1]

@@ -347,11 +347,11 @@ CALENDAR_WORDS = frozenset({
 
 def is_abbreviation(spellings: Iterable[tuple[str, str]], word: str, known_names: Collection[str] = ()
                     ) -> bool:
-    """An abbreviation, no name: a word of at most 4 letters that the source also writes with a full stop
-    (``Dr.``, ``Nov.``, ``Calif`` stays: 5 letters), or a word with no vowel that is no person name
-    (``Bldg``, ``Mr``; ``Ng`` is a surname)."""
+    """An abbreviation, no name: a word that is no person name (``known_names``: ``Sen``, ``Ed`` and ``Ng``
+    stay) and that has at most 4 letters and is also written with a full stop in the source (``Dr.``,
+    ``Nov.``; ``Calif`` stays: 5 letters) or has no vowel (``Bldg``, ``Mr``)."""
     dotted = any(spelling.lower() == f"{word}." for spelling, _ in spellings)
-    return (dotted and len(word) <= 4) or (not set(word) & set("aeiouy") and word not in known_names)
+    return word not in known_names and ((dotted and len(word) <= 4) or not set(word) & set("aeiouy"))
 
 
 @lru_cache(maxsize=1)

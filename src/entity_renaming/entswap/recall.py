@@ -14,7 +14,9 @@ Examples are questions whose gold answers hold a word that starts with an upper-
 ``audit-renamings --tally LABELS.jsonl --config-dir OUT`` compares filled-in labels with a
 ``build-benchmark`` output folder, matched by original example id: recall of a type = labelled examples
 that the type's config (``--perturbation``, default ``dbname``, seed ``--seed``) renames / labelled
-examples with a ``yes`` or ``adjust`` name of that type; MIX = any type. For EntSwap, per category:
+examples with a ``yes`` or ``adjust`` name of that type; MIX = any type. A second column counts only
+examples where a strict majority of the gold answers hold such a name (Yan et al.'s answer entities: a
+name that one answer in three holds is none). For EntSwap, per category:
 names renamed in the passage / names a reader found. It lists the missed cases, and renamings of examples
 (or names) a reader did not find renamable, as precision hints.
 """
@@ -233,6 +235,12 @@ class Labelled:
     key: str  #: example id, or passage id
     names: list[Name]
     question_ids: list[str] = field(default_factory=list)
+    answers: list[str] = field(default_factory=list)  #: the gold answers (Yan et al.), one per annotator
+
+    def held_by_most(self, name: Name) -> bool:
+        """A strict majority of the gold answers hold ``name`` (as a whole word): an answer entity as Yan et
+        al. define it; a name only one answer in three holds is not."""
+        return sum(_mentions(name.name, a) for a in self.answers) * 2 > len(self.answers)
 
 
 def _choice(path: Path, line: int, where: str, value: Any, allowed: Iterable[str]) -> str:
@@ -288,8 +296,11 @@ def read_labels(path: Path) -> list[Labelled]:
         qids = record.get("question_ids", [])
         if study == "entswap" and (not isinstance(qids, list) or not qids):
             raise InputError(path, line_no, "question_ids", "missing or empty")
+        answers = record.get("answers", [])
+        if study == "yan" and not (isinstance(answers, list) and all(isinstance(a, str) for a in answers)):
+            raise InputError(path, line_no, "answers", "missing or not a list of strings")
         out.append(Labelled(study, key, [_name(path, line_no, study, i, n) for i, n in enumerate(names)],
-                            list(qids)))
+                            list(qids), list(answers)))
     if not out:
         raise InputError(path, None, "<records>", "no labels")
     if len({r.study for r in out}) > 1:
@@ -360,10 +371,15 @@ class Row:
     renamable: int = 0
     missed: list[dict[str, Any]] = field(default_factory=list)
     hints: list[dict[str, Any]] = field(default_factory=list)
+    #: Yan et al.: renamed / renamable examples whose renamable name a majority of the answers hold
+    answer_entity: list[int] = field(default_factory=lambda: [0, 0])
 
     def as_json(self) -> dict[str, Any]:
+        renamed, renamable = self.answer_entity
         return {"type": self.label, "renamed": self.renamed, "renamable": self.renamable,
                 "recall": self.renamed / self.renamable if self.renamable else None,
+                "answer_entity": {"renamed": renamed, "renamable": renamable,
+                                  "recall": renamed / renamable if renamable else None},
                 "missed": self.missed, "precision_hints": self.hints}
 
 
@@ -388,6 +404,9 @@ def tally_yan(labels: list[Labelled], config_dir: Path, perturbation: str,
             if wanted:
                 row.renamable += 1
                 row.renamed += renamed
+                if any(record.held_by_most(n) for n in wanted):
+                    row.answer_entity[0] += renamed
+                    row.answer_entity[1] += 1
                 if not renamed and " " not in label:  # a GPE kind's misses are listed under GPE
                     row.missed.append({"id": record.key, "names": [n.label() for n in wanted]})
             elif renamed and " " not in label:
@@ -453,9 +472,18 @@ def render(result: dict[str, Any]) -> str:
              f"{'examples' if result['study'] == 'yan' else 'passages'} of `{result['labels']}` against "
              f"{result['configs']}", "",
              f"| type | renamed / renamable {unit} | recall |", "|---|---:|---:|"]
+    yan = result["study"] == "yan"
+    if yan:
+        lines[-2:] = [f"| type | renamed / renamable {unit} | recall | of them, a name most answers hold "
+                      "(Yan et al.'s answer entities) | recall |", "|---|---:|---:|---:|---:|"]
     for r in result["rows"]:
         recall = f"{r['recall']:.1%}" if r["recall"] is not None else "–"
-        lines.append(f"| {r['type']} | {r['renamed']} / {r['renamable']} | {recall} |")
+        row = f"| {r['type']} | {r['renamed']} / {r['renamable']} | {recall} |"
+        if yan:
+            held = r["answer_entity"]
+            share = f"{held['recall']:.1%}" if held["recall"] is not None else "–"
+            row += f" {held['renamed']} / {held['renamable']} | {share} |"
+        lines.append(row)
     for r in result["rows"]:
         if r["missed"]:
             lines += ["", f"Missed, {r['type']} ({len(r['missed'])}):"]
