@@ -40,6 +40,7 @@ from .lexicon import (
 )
 from .model import QAExample
 from .ner import Mention
+from .persons import NOBLE_TITLES, family_first_parts, particle_name, role_stripped
 from .question import asked_type, asks_about_name
 from .rules import Trace, Why, fire, no
 from .substitute import NO_S_PLURAL, heads_phrase, renamed_in
@@ -361,9 +362,6 @@ def never_lower(word: str, lexicon: Lexicon) -> bool:
             and lowered not in lexicon.nationalities and lexicon.labels.mostly(word) != "NORP")  # not "Jews"
 
 
-#: Titles of nobility before a particle, not given names ("Marquis de Vaudreuil", "Comte de Grasse").
-NOBLE_TITLES = frozenset(words_of("marquis marquess marquise comte comtesse vicomte chevalier seigneur sieur"
-                                  ))
 
 
 def particle_given_name(text: str, lexicon: Lexicon) -> str | None:
@@ -422,6 +420,18 @@ def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_
     return None if known == "first-neutral" else known  # "Peyton" (unisex) for Peyton Manning: no pronoun
 
 
+def pinyin_given_type(given: str, words: tuple[str, ...], context: str, mentions: list[Mention]
+                      ) -> str | None:
+    """Span type of a Chinese given name (``Zedong``): a kinship or ruler's noun, else the passage's
+    pronouns when they agree; no bank's guess (``Heima`` is no US girl's name)."""
+    if not context:
+        return None
+    if kin := kin_gender(context, given):
+        return kin
+    male, female = pronoun_gender(context, words, mentions)
+    return "first-male" if male and not female else "first-female" if female and not male else None
+
+
 #: SSA births that make a given name without Census surname use a second given name (``Frederick William``).
 _GIVEN_ONLY = 100_000
 
@@ -457,17 +467,28 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     ``why`` receives the rule (:mod:`.rules`) when there are no spans.
     """
     name = parse_person(text)
-    if name is None and (given := particle_given_name(text, lexicon)):
-        # "Johann von Staupitz", "Ismail El Gizouli": the surname with its particle stays, the given name
-        # is renamed when its gender shows
-        span_type = first_name_type(given, lexicon, pronoun_gender(context, (given,), list(mentions))
+    mentions = list(mentions)
+    parts = particle_name(text, lexicon) if name is None else None
+    if name is None and ((given := particle_given_name(text, lexicon)) or parts):
+        # "Johann von Staupitz", "Pedro Menéndez de Avilés", "Hassan al-Turabi": the surname with its
+        # particle stays, the given name is renamed when its gender shows
+        given = given or parts[0]
+        words = (given, parts[1].split()[-1]) if parts else (given,)
+        span_type = first_name_type(given, lexicon, pronoun_gender(context, words, mentions)
                                     if context else (0, 0), kin_gender(context, given) if context else None)
         return [PerturbableSpan(given, span_type, "per")] if span_type else no(why, "per.no-gender")
+    if name is not None and not name.initials and (parts := family_first_parts(name.words, lexicon)):
+        # "Mao Zedong", "Guo Shoujing": the family name is a surname, the given name typed by the passage
+        family, given = parts
+        span_type = pinyin_given_type(given, name.words, context, mentions)
+        return [*([PerturbableSpan(given, span_type, "per")] if span_type else []),
+                PerturbableSpan(family, "last", "per")]
     if name is None or not 1 <= len(name.words) <= 3 or not (
             lexicon.person_name(name.words) or (asked and len(name.words) == 1 and never_lower(name.words[0],
                                                                                               lexicon))):
+        if rest := role_stripped(text, lexicon):  # "Linebacker Brandon Marshall", "rookie Donn F. Eisele"
+            return person_spans(rest, lexicon, lasts, context, mentions, why, asked=asked)
         return no(why, "per.not-name-words")
-    mentions = list(mentions)
     votes = pronoun_gender(context, name.words, mentions) if context else (0, 0)
     given_title = next((t for t in name.titles if t in GIVEN_NAME_TITLES), None)
     title_gender = GIVEN_NAME_TITLES[given_title] if given_title else None
@@ -489,8 +510,11 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
             return [PerturbableSpan(last, "last", "per")]
         return [PerturbableSpan(first, span_type, "per"), PerturbableSpan(last, "last", "per")]
     word = name.words[0]
-    if any(len(p.words) >= 2 and word in p.words and lexicon.family_name_first(p.words)
-           for m in mentions if m.label == "PERSON" and (p := parse_person(m.text)) is not None):
+    family_first = [p.words for m in mentions if m.label == "PERSON" and (p := parse_person(m.text))
+                    and len(p.words) >= 2 and word in p.words and lexicon.family_name_first(p.words)]
+    if family_first and all(family_first_parts(w, lexicon) == (word, w[1]) for w in family_first):
+        return [PerturbableSpan(word, "last", "per")]  # "Mao" of "Mao Zedong": the family name alone
+    if family_first:
         # "Elbegdorj" of "Tsakhiagiin Elbegdorj": a given name written after a family name or patronymic
         return no(why, "per.family-name-first")
     labelled = max(lexicon.labels.count(word, "PERSON"), lexicon.labels.count(text, "PERSON"))
@@ -1652,8 +1676,14 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         named = sum(names_entity(a, text) for a in answers) * 2 > len(answers)  # the answer *is* the name
         spans = person_spans(text, lexicon, lasts, context, mentions, why,
                              asked=asked is not None and asked.entity_type == "per" and named)
-        if spans and bracketed_alias(text, context):
-            return _none(why, "per.alias-left")  # "Jean Cauvin (John Calvin)": the alias would stay
+        if spans and (alias := bracketed_alias(text, context)):
+            # "Jean Cauvin (John Calvin)": the other name is renamed with the person's (one referent), or,
+            # where its words cannot be renamed, the alias would keep the old name
+            more = person_spans(alias, lexicon, lasts, context, mentions) if (
+                (parsed := parse_person(alias)) and not parsed.titles) else []  # not "(Emperor Wenzong)"
+            if not more or {s.surface for s in more} & {s.surface for s in spans}:
+                return _none(why, "per.alias-left")
+            spans = [*spans, *more]
     elif " " not in text and etype == "org" and not is_acronym(text) and not lone_company(
             text, question, context, answers, lexicon):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
