@@ -63,3 +63,42 @@ def test_a_chinese_name_written_family_name_first_is_typed_by_its_parts(lexicon:
                                mentions=mentions)) == {"Guo": "last"}
     # the family name alone, where the passage writes the full name
     assert _types(person_spans("Guo", lexicon, context=context, mentions=mentions)) == {"Guo": "last"}
+
+
+def test_a_person_inside_an_institution_name_over_the_answer(lexicon: Lexicon) -> None:
+    """"the Zorbak Hartley Museum" (tagged ORG) over the answer: the person the passage names elsewhere is
+    a candidate; a partner firm of two persons, a place and the PERSON mention itself are not."""
+    from entity_renaming.persons import persons_inside_names
+
+    context = ("Zorbak Hartley founded a school. His papers are kept in the Zorbak Hartley Museum archive. "
+               "The doors were made by James Gamble & Reuben Townroe. He lived near Fort William Henry.")
+    museum = context.index("Zorbak Hartley Museum")
+    firm = context.index("James Gamble")
+    fort = context.index("Fort William")
+    mentions = [Mention(0, 14, "PERSON", "Zorbak Hartley"),
+                Mention(museum, museum + 21, "ORG", "Zorbak Hartley Museum"),
+                Mention(firm, firm + 29, "ORG", "James Gamble & Reuben Townroe"),
+                Mention(fort, fort + 18, "FAC", "Fort William Henry")]
+    found = persons_inside_names([(museum, museum + 29)], mentions, lexicon)
+    assert [(m.text, m.label, context[m.start:m.end]) for m in found] == [
+        ("Zorbak Hartley", "PERSON", "Zorbak Hartley")]
+    assert persons_inside_names([(firm, firm + 29), (fort, fort + 18)], mentions, lexicon) == []
+    assert persons_inside_names([(0, 14)], mentions, lexicon) == []  # the PERSON mention itself
+    # the person's name opens no name without a PERSON mention elsewhere nor a bank first name
+    assert persons_inside_names([(museum, museum + 29)], mentions[1:], lexicon) == []
+
+
+@pytest.mark.slow
+def test_bank_names_inside_longer_names_and_particle_names_under_other_labels(lexicon: Lexicon) -> None:
+    """A bank first name and surname opening an institution's name are a person with no PERSON mention
+    (``Edna Hartley Museum``); a bank first name before a particle surname looks like a person under an
+    ORG label (``Lothar de Maizière``). Slow: the gazetteer's places are loaded."""
+    from entity_renaming.persons import looks_like_person, persons_inside_names
+
+    museum = Mention(10, 29, "ORG", "Edna Hartley Museum")
+    assert [m.text for m in persons_inside_names([(10, 29)], [museum], lexicon)] == ["Edna Hartley"]
+    assert persons_inside_names([(0, 21)], [Mention(0, 21, "ORG", "Alpha Repertory Theatre")], lexicon) == []
+    assert looks_like_person("Lothar de Maizière", lexicon)
+    assert looks_like_person("Prince Louis de Condé", lexicon)
+    assert not looks_like_person("Banco de Portugal", lexicon)
+    assert not looks_like_person("Marquis de Vaudreuil", lexicon)

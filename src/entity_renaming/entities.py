@@ -40,7 +40,15 @@ from .lexicon import (
 )
 from .model import QAExample
 from .ner import Mention
-from .persons import NOBLE_TITLES, family_first_parts, particle_name, role_stripped
+from .persons import (
+    NOBLE_TITLES,
+    family_first_parts,
+    inside_longer_name,
+    looks_like_person,
+    particle_name,
+    persons_inside_names,
+    role_stripped,
+)
 from .question import asked_type, asks_about_name
 from .rules import Trace, Why, fire, no
 from .substitute import NO_S_PLURAL, heads_phrase, renamed_in
@@ -185,7 +193,7 @@ def passage_says_person(name: str, context: str, mentions: list[Mention], lexico
     """The passage or the name itself shows a person: the name reads as one
     (:meth:`Lexicon.looks_like_person`: ``Johannes Bugenhagen``), NER labels it (or a longer name ending
     with it) PERSON in the passage, or a gendered pronoun follows a mention of it (:func:`pronoun_gender`)."""
-    if lexicon.looks_like_person(name):
+    if looks_like_person(name, lexicon):
         return True
     words = tuple(name.split())
     for m in mentions:
@@ -1569,6 +1577,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         else:
             fire(trace, "label.minority", clean_surface(m.text), LABEL_TO_TYPE[m.label], m.start)
     candidates += team_answers(example, mentions, lexicon)
+    spans = [s for answer in example.all_answers() for s in answer.char_spans]
+    candidates += [m for m in persons_inside_names(spans, mentions, lexicon)  # "the Nikola Tesla Museum"
+                   if (m.text, "PERSON") not in asked]
     taken = {(m.start, m.end) for m in candidates if m.label == "GPE"}
     candidates += [m for m in gazetteer if (m.start, m.end) not in taken]  # the gazetteer is their evidence
     persons = [clean_surface(m.text) for m in candidates if m.label == "PERSON"]
@@ -1659,7 +1670,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "question.about-name")  # "Who was Jacksonville named after?": Jacksonville stays
     if etype == "org" and not names_organisation(text):
         return _none(why, "org.not-organisation")
-    if (etype != "per" and lexicon.looks_like_person(text)
+    if (etype != "per" and looks_like_person(text, lexicon)
             and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)):  # "Duval County"
         etype, evidence = "per", f"{evidence}, a person's name"
     if (etype == "org" and organisation_head(text) is None and not names_team(text, lexicon, answer=True)
@@ -1668,8 +1679,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         # no organisation word, few ORG labels and no question asking for one: a work, a building, a people
         return _none(why, "org.no-head")
     context, question = example.context, example.question
-    if etype == "per" and (_AFTER_THE.search(context[:mention.start])
-                           or mention.text.lower().startswith("the ")):
+    if etype == "per" and not inside_longer_name(mention, mentions) and (
+            _AFTER_THE.search(context[:mention.start]) or mention.text.lower().startswith("the ")):
         return _none(why, "per.after-the")  # "the Stanley Steamer" a thing; "the town of Pons" a place
     if etype == "per":
         asked = asked_type(question)

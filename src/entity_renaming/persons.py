@@ -8,6 +8,9 @@ the person out (issue 19: handle, don't veto):
   Marshall``, ``rookie Donn F. Eisele``, ``US President Barack Obama``): the name after it;
 * :func:`particle_name`: a given name and a surname holding a particle (``Wernher von Braun``, ``Pedro
   Menéndez de Avilés``, ``Hassan al-Turabi``): the given name, renamed while the surname stays;
+* :func:`looks_like_person`: such a name under another NER label (``Lothar de Maizière`` tagged ORG);
+* :func:`persons_inside_names`: a person of the passage inside a longer name over the answer (``the Nikola
+  Tesla Museum``);
 * :func:`family_first_parts`: a Chinese name written family name first in pinyin (``Mao Zedong``,
   ``Guo Shoujing``): the family name (a ``last`` span) and the given name (typed by the passage);
 """
@@ -15,9 +18,11 @@ the person out (issue 19: handle, don't veto):
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 
 from .lexicon import (
     ARABIC_PARTICLES,
+    MIN_PERSON_LABELS,
     PARTICLES,
     TITLES,
     Lexicon,
@@ -26,6 +31,7 @@ from .lexicon import (
     parse_person,
     words_of,
 )
+from .ner import Mention
 
 #: Titles of nobility before a particle, not given names ("Marquis de Vaudreuil", "Comte de Grasse").
 NOBLE_TITLES = frozenset(words_of("marquis marquess marquise comte comtesse vicomte chevalier seigneur "
@@ -59,7 +65,7 @@ def role_stripped(text: str, lexicon: Lexicon) -> str | None:
 def _particle(token: str) -> bool:
     """A surname particle written apart: ``von``, ``de``, ``De``, ``La``, ``al``."""
     lowered = token.lower()
-    return lowered in PARTICLES or lowered in ARABIC_PARTICLES - {"ben", "bin", "abu", "abd", "bint"}
+    return lowered in PARTICLES or lowered in ("al", "el")  # not "ibn", "bin": a patronymic, no surname
 
 
 def _prefixed(token: str) -> bool:
@@ -90,7 +96,9 @@ def particle_name(text: str, lexicon: Lexicon) -> tuple[str, str] | None:
     at = next((i for i, t in enumerate(tokens[1:], 1) if _particle(t) or _prefixed(t)), None)
     middle = tokens[1:at or 1]
     if at is None or at > 3 or not all(name_form(t) and t.lower() not in ARABIC_PARTICLES for t in middle):
-        # "Muhammad Abd al-Salaam Farag": a father's or theophoric name, no surname with a particle
+        return None
+    if any(t.lower() in ARABIC_PARTICLES - {"al", "el"} for t in tokens[at:]):
+        # "Muhammad Abd al-Salaam Farag", "Muhammad ibn Zakarīya Rāzi": a patronymic or theophoric name
         return None
     names = [t for t in tokens[at:] if not _particle(t)]
     if not 1 <= len(names) <= 2 or _particle(tokens[-1]) or not all(_name_part(t) for t in names):
@@ -126,3 +134,60 @@ def family_first_parts(words: tuple[str, ...], lexicon: Lexicon) -> tuple[str, s
             and not lexicon.east_asian_family_name(given) and len(given) > 4:
         return None  # a place after a family name: "Dai Ulus"-like state names
     return family, given
+
+
+def looks_like_person(text: str, lexicon: Lexicon) -> bool:
+    """A person's name under another label (:meth:`Lexicon.looks_like_person`), or a bank first name that
+    is no place before a surname holding a particle (``Lothar de Maizière`` tagged ORG)."""
+    if lexicon.looks_like_person(text):
+        return True
+    parts = particle_name(text, lexicon)
+    return (parts is not None and parts[0].lower() in lexicon.first_counts
+            and lexicon.place_kind(parts[0]) is None)
+
+
+#: Labels of names that may be named after a person (an institution, a work, a prize, a law); not places
+#: (``Fort William Henry``, ``Washington``: a place's name keeps the words of its own).
+_NAMED_AFTER_LABELS = frozenset({"ORG", "WORK_OF_ART", "PRODUCT", "EVENT", "LAW"})
+
+
+def persons_inside_names(spans: Iterable[tuple[int, int]], mentions: Sequence[Mention], lexicon: Lexicon
+                         ) -> list[Mention]:
+    """Persons inside a longer name that a gold answer span holds (``the Nikola Tesla Museum``, NER labelling
+    the whole name ORG): a full name (two or more words) that the passage labels PERSON elsewhere, or the
+    opening words of the name when they read as a person's full name (:meth:`Lexicon.looks_like_person`:
+    a bank first name and a name word), standing as whole words inside another mention over the answer.
+    Renaming the person renames the institution named after them with them."""
+    names = {t for m in mentions if m.label == "PERSON" and len((t := clean_surface(m.text)).split()) >= 2}
+    spans = list(spans)
+    found: dict[tuple[int, int], Mention] = {}
+    for m in mentions:
+        if m.label not in _NAMED_AFTER_LABELS or not any(m.start < e and s < m.end for s, e in spans):
+            continue
+        words = clean_surface(m.text).split()
+        full = (len(words) > 2 and not {"&", "and"} & set(words) and "," not in m.text  # two persons' firm
+                and _bank_full_name(words[0], words[1], lexicon))
+        opening = " ".join(words[:2]) if full else ""
+        for name in [*names, opening] if opening else names:
+            for hit in re.finditer(rf"(?<![\w'’-]){re.escape(name)}(?![\w-])", m.text):
+                start, end = m.start + hit.start(), m.start + hit.end()
+                if (start, end) != (m.start, m.end) and any(s <= start and end <= e for s, e in spans):
+                    found.setdefault((start, end), Mention(start, end, "PERSON", name))
+    return sorted(found.values(), key=lambda m: m.start)
+
+
+def _bank_full_name(first: str, last: str, lexicon: Lexicon) -> bool:
+    """A bank first name of known gender and a surname, Census or labelled in the dataset's PERSON names
+    (``Milton Friedman``, ``Walt Disney``; not ``Alpha Repertory``): a person's full name opening a longer
+    name."""
+    return (lexicon.known_gender(first) in ("first-male", "first-female")
+            and (last.lower() in lexicon.surname_counts
+                 or lexicon.labels.name_words[last] >= MIN_PERSON_LABELS)
+            and lexicon.looks_like_person(f"{first} {last}"))
+
+
+def inside_longer_name(mention: Mention, mentions: Iterable[Mention]) -> bool:
+    """A mention of an institution, work, prize or law strictly holds ``mention`` (a person inside its
+    name: :func:`persons_inside_names`)."""
+    return any(m.label in _NAMED_AFTER_LABELS and m.start <= mention.start and mention.end <= m.end
+               and (m.start, m.end) != (mention.start, mention.end) for m in mentions)
