@@ -102,3 +102,28 @@ def test_bank_names_inside_longer_names_and_particle_names_under_other_labels(le
     assert looks_like_person("Prince Louis de Condé", lexicon)
     assert not looks_like_person("Banco de Portugal", lexicon)
     assert not looks_like_person("Marquis de Vaudreuil", lexicon)
+
+
+def test_a_bracketed_full_name_is_renamed_with_the_person(lexicon: Lexicon) -> None:
+    """"Jean Cauvin (John Calvin)": one referent, both names renamed (before: the example was skipped);
+    a bracketed name with a title (``(Emperor Wenzong)``) still keeps the person out (per.alias-left)."""
+    from entity_renaming.entities import example_entities
+    from entity_renaming.model import Answer, QAExample
+
+    def entities(context: str, name: str, alias: str):
+        at, alias_at = context.index(name), context.index(alias)
+        example = QAExample("q1", "test", "squad", context, "Who studied law in Paris?",
+                            [Answer(name, [(at, at + len(name))])], answer_texts=[name])
+        mentions = [Mention(at, at + len(name), "PERSON", name),
+                    Mention(alias_at, alias_at + len(alias), "PERSON", alias)]
+        trace: list = []
+        return example_entities(example, mentions, lexicon, trace), trace
+
+    found, _ = entities("The reformer Jean Cauvin (John Calvin) studied law in Paris. He then moved to "
+                        "Geneva. There he wrote books.", "Jean Cauvin", "John Calvin")
+    # "Jean" stays: no pronoun votes for it before the alias (the names' data disagree on its gender)
+    assert {s.surface: s.span_type for e in found for s in e.spans} == {
+        "Cauvin": "last", "John": "first-male", "Calvin": "last"}
+    found, trace = entities("The ruler Edmund Tarrow (Emperor Wenzong) studied law in Paris. He then moved "
+                            "to Geneva. There he wrote books.", "Edmund Tarrow", "Emperor Wenzong")
+    assert found == [] and "per.alias-left" in {f.rule for f in trace}
