@@ -370,8 +370,6 @@ def never_lower(word: str, lexicon: Lexicon) -> bool:
             and lowered not in lexicon.nationalities and lexicon.labels.mostly(word) != "NORP")  # not "Jews"
 
 
-
-
 def particle_given_name(text: str, lexicon: Lexicon) -> str | None:
     """The given name of a name whose surname opens with a particle (``Johann von Staupitz``, ``Lothar de
     Maizière``, ``Ismail El Gizouli``): one bank first name (a :meth:`Lexicon.name_word`) before the
@@ -461,7 +459,11 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     Every word must be a name word (:meth:`Lexicon.name_word`); the given name's type comes from
     :func:`first_name_type` (pronouns of ``context``, name data, a gendered title); a full name whose given
     name's gender nothing shows keeps its given name and renames its surname. A name written family name
-    first (:meth:`Lexicon.family_name_first`: ``Guo Shoujing``, ``Mao Zedong``) is skipped. A lone word is
+    first is skipped (:meth:`Lexicon.family_name_first`) unless it is a Chinese name in pinyin (``Guo
+    Shoujing``: the family name renamed as a surname, the given name as the passage's pronouns type it;
+    :func:`.persons.family_first_parts`). A given name before a surname holding a particle is renamed alone
+    (``Pedro Menéndez de Avilés``: :func:`.persons.particle_name`); role words before a full name are
+    dropped (``Linebacker Brandon Marshall``: :func:`.persons.role_stripped`). A lone word is
     a given name after a ruler's title (``Sultan Muhammad``, ``Genghis Khan``); a surname after another
     title (``President Obama``), with initials, when the passage ends a longer name with it, when the
     dataset's persons bear it mostly as a surname (``Luther``), or when the Census lists it more often as a
