@@ -92,10 +92,11 @@ def test_a_given_name_with_a_rulers_title_is_a_given_name(analysis):
     assert parse_person("Sultan Muhammad").titles == ("sultan",)
 
 
-def test_family_name_first_is_not_renamed(analysis):
-    """"Guo Shoujing": Guo is the family name; typing it as a first name is wrong, so it is skipped. The one
-    test (``Lexicon.family_name_first``) serves Yan et al. and EntSwap alike."""
-    assert spans(analysis, "96ee4c2f986241adaadf481a66290932") == set()
+def test_family_name_first_is_typed_by_its_parts(analysis):
+    """"Guo Shoujing": Guo is the family name, renamed as a surname (never as a first name); the given name
+    has no pronoun to type it here, so it stays (persons.family_first_parts). The one test of the order
+    (``Lexicon.family_name_first``) serves Yan et al. and EntSwap alike."""
+    assert spans(analysis, "96ee4c2f986241adaadf481a66290932") == {("Guo", "last")}
     lexicon = analysis[3]
     for name in ("Guo Shoujing", "Mao Zedong", "Xi Jinping", "Shen Kuo", "Kim Jong-un", "Chiang Kai-shek",
                  "Wang Zhen"):

@@ -40,6 +40,15 @@ from .lexicon import (
 )
 from .model import QAExample
 from .ner import Mention
+from .persons import (
+    NOBLE_TITLES,
+    family_first_parts,
+    inside_longer_name,
+    looks_like_person,
+    particle_name,
+    persons_inside_names,
+    role_stripped,
+)
 from .question import asked_type, asks_about_name
 from .rules import Trace, Why, fire, no
 from .substitute import NO_S_PLURAL, heads_phrase, renamed_in
@@ -184,7 +193,7 @@ def passage_says_person(name: str, context: str, mentions: list[Mention], lexico
     """The passage or the name itself shows a person: the name reads as one
     (:meth:`Lexicon.looks_like_person`: ``Johannes Bugenhagen``), NER labels it (or a longer name ending
     with it) PERSON in the passage, or a gendered pronoun follows a mention of it (:func:`pronoun_gender`)."""
-    if lexicon.looks_like_person(name):
+    if looks_like_person(name, lexicon):
         return True
     words = tuple(name.split())
     for m in mentions:
@@ -361,11 +370,6 @@ def never_lower(word: str, lexicon: Lexicon) -> bool:
             and lowered not in lexicon.nationalities and lexicon.labels.mostly(word) != "NORP")  # not "Jews"
 
 
-#: Titles of nobility before a particle, not given names ("Marquis de Vaudreuil", "Comte de Grasse").
-NOBLE_TITLES = frozenset(words_of("marquis marquess marquise comte comtesse vicomte chevalier seigneur sieur"
-                                  ))
-
-
 def particle_given_name(text: str, lexicon: Lexicon) -> str | None:
     """The given name of a name whose surname opens with a particle (``Johann von Staupitz``, ``Lothar de
     Maizière``, ``Ismail El Gizouli``): one bank first name (a :meth:`Lexicon.name_word`) before the
@@ -422,6 +426,18 @@ def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_
     return None if known == "first-neutral" else known  # "Peyton" (unisex) for Peyton Manning: no pronoun
 
 
+def pinyin_given_type(given: str, words: tuple[str, ...], context: str, mentions: list[Mention]
+                      ) -> str | None:
+    """Span type of a Chinese given name (``Zedong``): a kinship or ruler's noun, else the passage's
+    pronouns when they agree; no bank's guess (``Heima`` is no US girl's name)."""
+    if not context:
+        return None
+    if kin := kin_gender(context, given):
+        return kin
+    male, female = pronoun_gender(context, words, mentions)
+    return "first-male" if male and not female else "first-female" if female and not male else None
+
+
 #: SSA births that make a given name without Census surname use a second given name (``Frederick William``).
 _GIVEN_ONLY = 100_000
 
@@ -443,7 +459,11 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     Every word must be a name word (:meth:`Lexicon.name_word`); the given name's type comes from
     :func:`first_name_type` (pronouns of ``context``, name data, a gendered title); a full name whose given
     name's gender nothing shows keeps its given name and renames its surname. A name written family name
-    first (:meth:`Lexicon.family_name_first`: ``Guo Shoujing``, ``Mao Zedong``) is skipped. A lone word is
+    first is skipped (:meth:`Lexicon.family_name_first`) unless it is a Chinese name in pinyin (``Guo
+    Shoujing``: the family name renamed as a surname, the given name as the passage's pronouns type it;
+    :func:`.persons.family_first_parts`). A given name before a surname holding a particle is renamed alone
+    (``Pedro Menéndez de Avilés``: :func:`.persons.particle_name`); role words before a full name are
+    dropped (``Linebacker Brandon Marshall``: :func:`.persons.role_stripped`). A lone word is
     a given name after a ruler's title (``Sultan Muhammad``, ``Genghis Khan``); a surname after another
     title (``President Obama``), with initials, when the passage ends a longer name with it, when the
     dataset's persons bear it mostly as a surname (``Luther``), or when the Census lists it more often as a
@@ -457,17 +477,28 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     ``why`` receives the rule (:mod:`.rules`) when there are no spans.
     """
     name = parse_person(text)
-    if name is None and (given := particle_given_name(text, lexicon)):
-        # "Johann von Staupitz", "Ismail El Gizouli": the surname with its particle stays, the given name
-        # is renamed when its gender shows
-        span_type = first_name_type(given, lexicon, pronoun_gender(context, (given,), list(mentions))
+    mentions = list(mentions)
+    parts = particle_name(text, lexicon) if name is None else None
+    if name is None and ((given := particle_given_name(text, lexicon)) or parts):
+        # "Johann von Staupitz", "Pedro Menéndez de Avilés", "Hassan al-Turabi": the surname with its
+        # particle stays, the given name is renamed when its gender shows
+        given = given or parts[0]
+        words = (given, parts[1].split()[-1]) if parts else (given,)
+        span_type = first_name_type(given, lexicon, pronoun_gender(context, words, mentions)
                                     if context else (0, 0), kin_gender(context, given) if context else None)
         return [PerturbableSpan(given, span_type, "per")] if span_type else no(why, "per.no-gender")
+    if name is not None and not name.initials and (parts := family_first_parts(name.words, lexicon)):
+        # "Mao Zedong", "Guo Shoujing": the family name is a surname, the given name typed by the passage
+        family, given = parts
+        span_type = pinyin_given_type(given, name.words, context, mentions)
+        return [*([PerturbableSpan(given, span_type, "per")] if span_type else []),
+                PerturbableSpan(family, "last", "per")]
     if name is None or not 1 <= len(name.words) <= 3 or not (
             lexicon.person_name(name.words) or (asked and len(name.words) == 1 and never_lower(name.words[0],
                                                                                               lexicon))):
+        if rest := role_stripped(text, lexicon):  # "Linebacker Brandon Marshall", "rookie Donn F. Eisele"
+            return person_spans(rest, lexicon, lasts, context, mentions, why, asked=asked)
         return no(why, "per.not-name-words")
-    mentions = list(mentions)
     votes = pronoun_gender(context, name.words, mentions) if context else (0, 0)
     given_title = next((t for t in name.titles if t in GIVEN_NAME_TITLES), None)
     title_gender = GIVEN_NAME_TITLES[given_title] if given_title else None
@@ -489,8 +520,11 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
             return [PerturbableSpan(last, "last", "per")]
         return [PerturbableSpan(first, span_type, "per"), PerturbableSpan(last, "last", "per")]
     word = name.words[0]
-    if any(len(p.words) >= 2 and word in p.words and lexicon.family_name_first(p.words)
-           for m in mentions if m.label == "PERSON" and (p := parse_person(m.text)) is not None):
+    family_first = [p.words for m in mentions if m.label == "PERSON" and (p := parse_person(m.text))
+                    and len(p.words) >= 2 and word in p.words and lexicon.family_name_first(p.words)]
+    if family_first and all(family_first_parts(w, lexicon) == (word, w[1]) for w in family_first):
+        return [PerturbableSpan(word, "last", "per")]  # "Mao" of "Mao Zedong": the family name alone
+    if family_first:
         # "Elbegdorj" of "Tsakhiagiin Elbegdorj": a given name written after a family name or patronymic
         return no(why, "per.family-name-first")
     labelled = max(lexicon.labels.count(word, "PERSON"), lexicon.labels.count(text, "PERSON"))
@@ -1545,6 +1579,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         else:
             fire(trace, "label.minority", clean_surface(m.text), LABEL_TO_TYPE[m.label], m.start)
     candidates += team_answers(example, mentions, lexicon)
+    spans = [s for answer in example.all_answers() for s in answer.char_spans]
+    candidates += [m for m in persons_inside_names(spans, mentions, lexicon)  # "the Nikola Tesla Museum"
+                   if (m.text, "PERSON") not in asked]
     taken = {(m.start, m.end) for m in candidates if m.label == "GPE"}
     candidates += [m for m in gazetteer if (m.start, m.end) not in taken]  # the gazetteer is their evidence
     persons = [clean_surface(m.text) for m in candidates if m.label == "PERSON"]
@@ -1635,7 +1672,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "question.about-name")  # "Who was Jacksonville named after?": Jacksonville stays
     if etype == "org" and not names_organisation(text):
         return _none(why, "org.not-organisation")
-    if (etype != "per" and lexicon.looks_like_person(text)
+    if (etype != "per" and looks_like_person(text, lexicon)
             and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)):  # "Duval County"
         etype, evidence = "per", f"{evidence}, a person's name"
     if (etype == "org" and organisation_head(text) is None and not names_team(text, lexicon, answer=True)
@@ -1644,16 +1681,22 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         # no organisation word, few ORG labels and no question asking for one: a work, a building, a people
         return _none(why, "org.no-head")
     context, question = example.context, example.question
-    if etype == "per" and (_AFTER_THE.search(context[:mention.start])
-                           or mention.text.lower().startswith("the ")):
+    if etype == "per" and not inside_longer_name(mention, mentions) and (
+            _AFTER_THE.search(context[:mention.start]) or mention.text.lower().startswith("the ")):
         return _none(why, "per.after-the")  # "the Stanley Steamer" a thing; "the town of Pons" a place
     if etype == "per":
         asked = asked_type(question)
         named = sum(names_entity(a, text) for a in answers) * 2 > len(answers)  # the answer *is* the name
         spans = person_spans(text, lexicon, lasts, context, mentions, why,
                              asked=asked is not None and asked.entity_type == "per" and named)
-        if spans and bracketed_alias(text, context):
-            return _none(why, "per.alias-left")  # "Jean Cauvin (John Calvin)": the alias would stay
+        if spans and (alias := bracketed_alias(text, context)):
+            # "Jean Cauvin (John Calvin)": the other name is renamed with the person's (one referent), or,
+            # where its words cannot be renamed, the alias would keep the old name
+            more = person_spans(alias, lexicon, lasts, context, mentions) if (
+                (parsed := parse_person(alias)) and not parsed.titles) else []  # not "(Emperor Wenzong)"
+            if not more or {s.surface for s in more} & {s.surface for s in spans}:
+                return _none(why, "per.alias-left")
+            spans = [*spans, *more]
     elif " " not in text and etype == "org" and not is_acronym(text) and not lone_company(
             text, question, context, answers, lexicon):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon

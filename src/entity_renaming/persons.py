@@ -1,0 +1,193 @@
+"""Name shapes of persons outside the plain *given name (middle) surname* of :func:`.lexicon.parse_person`.
+
+Each function reads one mention's words and says which of them are the given name and which the family
+name, so that :func:`.entities.person_spans` can rename them with the usual span types instead of leaving
+the person out (issue 19: handle, don't veto):
+
+* :func:`role_stripped`: a role or description written before a full name (``Linebacker Brandon
+  Marshall``, ``rookie Donn F. Eisele``, ``US President Barack Obama``): the name after it;
+* :func:`particle_name`: a given name and a surname holding a particle (``Wernher von Braun``, ``Pedro
+  Menéndez de Avilés``, ``Hassan al-Turabi``): the given name, renamed while the surname stays;
+* :func:`looks_like_person`: such a name under another NER label (``Lothar de Maizière`` tagged ORG);
+* :func:`persons_inside_names`: a person of the passage inside a longer name over the answer (``the Nikola
+  Tesla Museum``);
+* :func:`family_first_parts`: a Chinese name written family name first in pinyin (``Mao Zedong``,
+  ``Guo Shoujing``): the family name (a ``last`` span) and the given name (typed by the passage);
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from .lexicon import (
+    ARABIC_PARTICLES,
+    MIN_PERSON_LABELS,
+    PARTICLES,
+    TITLES,
+    Lexicon,
+    clean_surface,
+    name_form,
+    parse_person,
+    words_of,
+)
+from .ner import Mention
+
+#: Titles of nobility before a particle, not given names ("Marquis de Vaudreuil", "Comte de Grasse").
+NOBLE_TITLES = frozenset(words_of("marquis marquess marquise comte comtesse vicomte chevalier seigneur "
+                                  "sieur"))
+
+#: A country written as initials before a role (``US President``, ``UK Prime Minister``).
+_COUNTRY_INITIALS = frozenset({"US", "U.S.", "UK", "U.K.", "EU", "UN"})
+
+
+def role_stripped(text: str, lexicon: Lexicon) -> str | None:
+    """The full name after the role words that open ``text`` (``Linebacker Brandon Marshall`` → ``Brandon
+    Marshall``): each stripped word is lower case (``rookie``), a title (``Major``, ``General``), country
+    initials (``US``) or a word the corpus mostly writes in lower case (``Archeologist``); what remains
+    parses as a name of at least two words (a given name and a surname), else ``None``."""
+    tokens = clean_surface(text).split()
+    stripped = 0
+    while len(tokens) - stripped > 2:
+        token = tokens[stripped]
+        bare = token.rstrip(".").lower()
+        if not (token[:1].islower() or bare in TITLES or token in _COUNTRY_INITIALS
+                or lexicon.mostly_lower(token)):
+            break
+        stripped += 1
+    if not stripped:
+        return None
+    rest = " ".join(tokens[stripped:])
+    name = parse_person(rest)
+    return rest if name is not None and len(name.words) >= 2 and not name.titles else None
+
+
+def _particle(token: str) -> bool:
+    """A surname particle written apart: ``von``, ``de``, ``De``, ``La``, ``al``."""
+    lowered = token.lower()
+    return lowered in PARTICLES or lowered in ("al", "el")  # not "ibn", "bin": a patronymic, no surname
+
+
+def _prefixed(token: str) -> bool:
+    """A surname with its Arabic article joined: ``al-Turabi``, ``El-Baradei``."""
+    return token[:3].lower() in ("al-", "el-") and name_form(token[3:])
+
+
+def _name_part(token: str) -> bool:
+    return _prefixed(token) or all(name_form(p) for p in token.split("-"))
+
+
+def particle_name(text: str, lexicon: Lexicon) -> tuple[str, str] | None:
+    """(given name, the rest) of a name whose surname holds a particle: a given name (a
+    :meth:`Lexicon.name_word`), up to two more name words (``Menéndez``, ``Coulon``), a particle and one
+    or two capitalised words after it (``Avilés``, ``la Malgue``, ``Braun``), or an Arabic surname with its
+    article (``al-Turabi``). Titles before the given name are dropped (``Count Ludwig von
+    Nassau-Saarbrücken``); a title of nobility is no given name (``Marquis de Vaudreuil``). The surname is
+    kept as written, one new given name stands before it; ``None`` for any other shape."""
+    tokens = clean_surface(text).split()
+    while tokens and tokens[0].rstrip(".").lower() in TITLES:
+        tokens.pop(0)
+    if not 2 <= len(tokens) <= 5:
+        return None
+    first = tokens[0]
+    if (not name_form(first) or _particle(first) or first.lower() in NOBLE_TITLES
+            or not lexicon.name_word(first)):
+        return None
+    at = next((i for i, t in enumerate(tokens[1:], 1) if _particle(t) or _prefixed(t)), None)
+    middle = tokens[1:at or 1]
+    if at is None or at > 3 or not all(name_form(t) and t.lower() not in ARABIC_PARTICLES for t in middle):
+        return None
+    if any(t.lower() in ARABIC_PARTICLES - {"al", "el"} for t in tokens[at:]):
+        # "Muhammad Abd al-Salaam Farag", "Muhammad ibn Zakarīya Rāzi": a patronymic or theophoric name
+        return None
+    names = [t for t in tokens[at:] if not _particle(t)]
+    if not 1 <= len(names) <= 2 or _particle(tokens[-1]) or not all(_name_part(t) for t in names):
+        return None
+    return first, " ".join(tokens[1:])
+
+
+#: A pinyin syllable: an initial, then a final (``zhe``+``dong``, ``shou``+``jing``).
+_PINYIN = re.compile(
+    r"(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?"
+    r"(?:iang|iong|uang|ueng|ang|eng|ing|ong|ian|iao|uai|uan|van|ai|ei|ao|ou|an|en|in|un|ia|ie|iu|ua|uo|ui|"
+    r"ue|ve|er|a|o|e|i|u|v)")
+_PINYIN_WORD = re.compile(rf"^(?:{_PINYIN.pattern}){{1,3}}$")
+
+
+def pinyin_given_name(word: str) -> bool:
+    """A given name written as one to three pinyin syllables (``Zedong``, ``Shoujing``, ``Shu``), no
+    Western name shape (``Setsen``, ``Esiason`` are no pinyin)."""
+    return name_form(word) and bool(_PINYIN_WORD.match(word.lower()))
+
+
+def family_first_parts(words: tuple[str, ...], lexicon: Lexicon) -> tuple[str, str] | None:
+    """(family name, given name) of a two-word Chinese name written family name first: an East Asian family
+    name that is no frequent US first name (:meth:`Lexicon.east_asian_family_name`: ``Mao``, ``Guo``; not
+    ``Lee``) and a pinyin given name (:func:`pinyin_given_name`) that is no common Western surname
+    (``Wang Zhen`` yes; ``Boomer Esiason``, ``Zaha Hadid``, ``Yuan T. Lee`` no)."""
+    if len(words) != 2:
+        return None
+    family, given = words
+    if not lexicon.east_asian_family_name(family) or not pinyin_given_name(given):
+        return None
+    if lexicon.is_gazetteer_name(given) and given.lower() not in lexicon.first_counts \
+            and not lexicon.east_asian_family_name(given) and len(given) > 4:
+        return None  # a place after a family name: "Dai Ulus"-like state names
+    return family, given
+
+
+def looks_like_person(text: str, lexicon: Lexicon) -> bool:
+    """A person's name under another label (:meth:`Lexicon.looks_like_person`), or a bank first name that
+    is no place before a surname holding a particle (``Lothar de Maizière`` tagged ORG)."""
+    if lexicon.looks_like_person(text):
+        return True
+    parts = particle_name(text, lexicon)
+    return (parts is not None and parts[0].lower() in lexicon.first_counts
+            and lexicon.place_kind(parts[0]) is None)
+
+
+#: Labels of names that may be named after a person (an institution, a work, a prize, a law); not places
+#: (``Fort William Henry``, ``Washington``: a place's name keeps the words of its own).
+_NAMED_AFTER_LABELS = frozenset({"ORG", "WORK_OF_ART", "PRODUCT", "EVENT", "LAW"})
+
+
+def persons_inside_names(spans: Iterable[tuple[int, int]], mentions: Sequence[Mention], lexicon: Lexicon
+                         ) -> list[Mention]:
+    """Persons inside a longer name that a gold answer span holds (``the Nikola Tesla Museum``, NER labelling
+    the whole name ORG): a full name (two or more words) that the passage labels PERSON elsewhere, or the
+    opening words of the name when they read as a person's full name (:meth:`Lexicon.looks_like_person`:
+    a bank first name and a name word), standing as whole words inside another mention over the answer.
+    Renaming the person renames the institution named after them with them."""
+    names = {t for m in mentions if m.label == "PERSON" and len((t := clean_surface(m.text)).split()) >= 2}
+    spans = list(spans)
+    found: dict[tuple[int, int], Mention] = {}
+    for m in mentions:
+        if m.label not in _NAMED_AFTER_LABELS or not any(m.start < e and s < m.end for s, e in spans):
+            continue
+        words = clean_surface(m.text).split()
+        full = (len(words) > 2 and not {"&", "and"} & set(words) and "," not in m.text  # two persons' firm
+                and _bank_full_name(words[0], words[1], lexicon))
+        opening = " ".join(words[:2]) if full else ""
+        for name in [*names, opening] if opening else names:
+            for hit in re.finditer(rf"(?<![\w'’-]){re.escape(name)}(?![\w-])", m.text):
+                start, end = m.start + hit.start(), m.start + hit.end()
+                if (start, end) != (m.start, m.end) and any(s <= start and end <= e for s, e in spans):
+                    found.setdefault((start, end), Mention(start, end, "PERSON", name))
+    return sorted(found.values(), key=lambda m: m.start)
+
+
+def _bank_full_name(first: str, last: str, lexicon: Lexicon) -> bool:
+    """A bank first name of known gender and a surname, Census or labelled in the dataset's PERSON names
+    (``Milton Friedman``, ``Walt Disney``; not ``Alpha Repertory``): a person's full name opening a longer
+    name."""
+    return (lexicon.known_gender(first) in ("first-male", "first-female")
+            and (last.lower() in lexicon.surname_counts
+                 or lexicon.labels.name_words[last] >= MIN_PERSON_LABELS)
+            and lexicon.looks_like_person(f"{first} {last}"))
+
+
+def inside_longer_name(mention: Mention, mentions: Iterable[Mention]) -> bool:
+    """A mention of an institution, work, prize or law strictly holds ``mention`` (a person inside its
+    name: :func:`persons_inside_names`)."""
+    return any(m.label in _NAMED_AFTER_LABELS and m.start <= mention.start and mention.end <= m.end
+               and (m.start, m.end) != (mention.start, mention.end) for m in mentions)
