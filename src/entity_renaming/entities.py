@@ -666,6 +666,9 @@ _COMBINING_FORM = re.compile(r"[A-Z][a-z]*o[-–]$")
 #: before a state or city ("South Florida"), not before a country ("North America", "East Germany").
 PART_MODIFIERS = frozenset(words_of("greater metropolitan"))
 COMPASS_WORDS = frozenset(words_of("north south east west northeast northwest southeast southwest"))
+#: Adjectives of peoples or languages that no gazetteer lists as demonyms and that make the name of another
+#: land before a country's name ("Latin America", "Anglo-America").
+PEOPLE_ADJECTIVES = frozenset(words_of("latin anglo"))
 #: Lower-case nouns after a place that describe a part of it ("the Maine district", "the Kenya coast").
 AREA_NOUNS = frozenset(words_of("district region coast province"))
 #: Place nouns after which the bare name often means that other thing too ("the Mississippi" is the river,
@@ -754,8 +757,10 @@ def longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexico
         return LongerName(text[before.start(1):end], True)  # a person's surname: "Alejandro Toledo"
     if not prev or prev.lower() in _NOT_NAME_PART | DESCRIPTIVE_MODIFIERS:
         return None
-    if lexicon is not None and span_type == "country" and prev.lower() in lexicon.nationalities:
-        return LongerName(text[before.start(1):end], True)  # "British America", "French Indochina": a colony
+    if (lexicon is not None and span_type == "country"
+            and prev.lower() in lexicon.nationalities | PEOPLE_ADJECTIVES):
+        # "British America", "French Indochina" (a colony), "Latin America": another land
+        return LongerName(text[before.start(1):end], True)
     if makes_place(f"{prev} {surface}"):
         # "West Virginia", "New Mexico": another place; but a compass word before a city may name its part
         # ("East London" in London) as well as another city (East London, South Africa)
@@ -1732,7 +1737,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "place.lower-case-mention")  # "what city is warsaw in?" would keep the old name
     if etype == "gpe" and listed_with_non_places(context, mention.start, mention.end, lexicon):
         return _none(why, "place.listed-with-non-places")  # "the Huron, Mississauga, Ojibwa …": peoples
-    from .places import derived_place_word, inside_other_name, team_in_answers
+    from .places import derived_place_word, glued, inside_other_name, team_in_answers
     if etype == "gpe" and any(s.span_type in ("state", "city") and derived_place_word(s.surface, texts)
                               for s in spans):
         return _none(why, "place.derived-word-left")  # "Victorian" beside Victoria: it would stay
@@ -1742,8 +1747,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if etype == "gpe":
         persons = [m.text for m in mentions if m.label == "PERSON"]
         spans = kept_apart(spans, (*texts, *answers), answers, lexicon, persons)
-        if not spans:
-            return _none(why, "place.in-longer-name")  # "Vietnam War", "Newcastle upon Tyne"
+        if not spans or any(glued(s.surface, texts) for s in spans):
+            return _none(why, "place.in-longer-name")  # "Vietnam War", "NewcastleGateshead"
     places = [s.surface for s in spans if s.span_type in ("country", "state", "city")]
     if etype == "gpe" and any(inside_other_name(p, answers, lexicon) for p in places):
         return _none(why, "place.inside-answer-name")  # "Washington Monument" (not Warsaw Stock Exchange)

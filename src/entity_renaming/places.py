@@ -156,3 +156,12 @@ def derived_place_word(place: str, texts: Iterable[str]) -> str | None:
             if not prefix or text[max(0, m.start() - len(prefix) - 1):m.start()].strip() == prefix:
                 return m.group()
     return None
+
+
+def glued(place: str, texts: Iterable[str]) -> bool:
+    """``place`` stands glued to another name in ``texts`` (``NewcastleGateshead``, ``McAlabama``): the
+    renamer renames whole words, so that mention would keep the old name (rule ``place.in-longer-name``)."""
+    if place.isupper():
+        return False  # an abbreviation ("US" of "USA"): its other names are rule place.other-name's
+    pattern = re.compile(rf"(?<=[A-Za-z]){re.escape(place)}|{re.escape(place)}(?=[A-Z])")
+    return any(pattern.search(t) for t in texts)
