@@ -366,9 +366,9 @@ def test_a_name_named_for_someone_else_keeps_the_place_out(analysis):
 def test_another_lands_name_is_kept_whole(analysis):
     """A longer name of another land sharing the place's name is kept whole (the place is renamed
     elsewhere; an answer holding it only there has no place to rename): "Sea of Japan", "Latin America",
-    "British America" (a colony); a region name the bare place may mean too vetoes it ("Ohio Valley", "the
-    Ohio Country"), and so does a compass word before a city that makes another gazetteer city ("East
-    London": a part of London or the South African city)."""
+    "British America", "French Louisiana" (colonies); a region name the bare place may mean too vetoes it
+    ("Ohio Valley", "the Ohio Country"), and so does a compass word before a city that makes another
+    gazetteer city ("East London": a part of London or the South African city)."""
     assert spans(analysis, "sea_of_japan") == set()
     assert spans(analysis, "latin_america") == {("Japan", "country")}
     assert spans(analysis, "british_america") == set()
@@ -377,6 +377,8 @@ def test_another_lands_name_is_kept_whole(analysis):
         LongerName("Sea of Japan", True)]
     assert longer_names("America", "country", ["in Latin America"], lexicon) == [
         LongerName("Latin America", True)]
+    assert longer_names("Louisiana", "state", ["ceded French Louisiana to"], lexicon) == [
+        LongerName("French Louisiana", True)]
     assert [n.other for n in longer_names("Ohio", "state", ["the Ohio Valley"], lexicon)] == [False]
     assert [n.other for n in longer_names("Ohio", "state", ["in the Ohio Country."], lexicon)] == [False]
     assert [n.other for n in longer_names("London", "city", ["in East London."], lexicon)] == [False]

@@ -757,9 +757,9 @@ def longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexico
         return LongerName(text[before.start(1):end], True)  # a person's surname: "Alejandro Toledo"
     if not prev or prev.lower() in _NOT_NAME_PART | DESCRIPTIVE_MODIFIERS:
         return None
-    if (lexicon is not None and span_type == "country"
+    if (lexicon is not None and span_type in ("country", "state")
             and prev.lower() in lexicon.nationalities | PEOPLE_ADJECTIVES):
-        # "British America", "French Indochina" (a colony), "Latin America": another land
+        # "British America", "French Louisiana", "Spanish Florida" (a colony), "Latin America": another land
         return LongerName(text[before.start(1):end], True)
     if makes_place(f"{prev} {surface}"):
         # "West Virginia", "New Mexico": another place; but a compass word before a city may name its part
