@@ -29,12 +29,13 @@ MIN_PRECISION = 0.95
 #: at the end of the issue-19 session (PER 22/46, ORG 7/41, GPE 14/48, MIX 45/117; EntSwap person 37/58,
 #: country 9/33, city 2/10), raised by the recall round (question evidence, clashing given names kept, names
 #: with particles, organisations named by common words, kept longer names; measured after the merge; GPE
-#: 18/48 and MIX 64/117 after country abbreviations, round 2), so
+#: 18/48 and MIX 64/117 after country abbreviations, round 2; GPE 23/48, MIX 63/117 after places inside
+#: longer answer names, round 3), so
 #: that a change that loses recall fails. The goal is RECALL_GOAL (not met).
 RECALL_GOAL = 0.90
 #: ORG and MIX lowered once (0.29 → 0.24, 0.54 → 0.52: 10/41, 62/117) when blind read round 13 rejected
 #: organisations renamed by a common word ("Judicial Council" → "Joyce Council"): precision first.
-MIN_RECALL = {"PER": 0.69, "ORG": 0.24, "GPE": 0.37, "MIX": 0.52}
+MIN_RECALL = {"PER": 0.69, "ORG": 0.24, "GPE": 0.47, "MIX": 0.53}
 #: EntSwap after the recall round (full names as a unit, demonyms NER missed, aliases and codes, places
 #: typed by the dataset's vote): person 40/58, country 13/33, city 2/10.
 MIN_RECALL_ENTSWAP = {"person": 0.68, "country": 0.39, "city": 0.20}

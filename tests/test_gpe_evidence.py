@@ -71,6 +71,15 @@ IDS = {
     "saint_john": "e880bb8d47e74c28a0e50ff94ba7178d",  # "Where …?" "the Cathedral of Saint John the Divine"
     "pskov": "a888f50ee1d248898f0233ad6fc32947",  # "Which major cities …?" "Novgorod and Pskov"
     "irish_cities": "560f10879906407c81a6e06d72df3f2b",  # answers "Dublin, Cork, Youghal and Waterford"
+    "warsaw_tech": "3259c1940a1a428f9ce683cb7c01c023",  # answers "Warsaw University of Technology" (ORG)
+    "broncos": "556c5788c4574cc78d53a241004c4e93",  # "Who won Super Bowl 50?" "Denver Broncos"
+    "blaine": "71aa1b6b06604b83b61723662e1c3a4a",  # "Blaine Amendments": James G. Blaine's
+    "bento": "3f10a785a4d84c6c954264bfd8bda9b3",  # "Bento de Moura Portugal", a man
+    "christ_church": "cb363d12c5634eb0b9a0ba57a023e59d",  # Oxford's "Christ Church Hall"
+    "santa_maria": "46665411c03c4df58bfb77c41838171b",  # "the Church of Santa Maria Novella in Florence"
+    "latin_america": "4b55ac80de7c4abe8d0f19f5ac568904",  # answers "Japan and Latin America"
+    "sea_of_japan": "3923e3967c264cc59d453c0b5327fe0e",  # answers "Sea of Japan"
+    "british_america": "c1cd10601cb9479f82567fbd5bcd0054",  # "the colonies of British America"
 }
 
 
@@ -326,11 +335,53 @@ def test_blind_read_9494_patterns(analysis):
     assert lexicon.place_kind("Mfoundi") is None and lexicon.is_gazetteer_name("Groton")  # a town
 
 
-def test_a_place_named_only_inside_longer_names_is_no_answer_place(analysis):
-    """Blind read seed 2727 (GPE): "California" renamed in the answer "University of California, Irvine"
-    and "America" in the film "Captain America: Civil War", places the passage names only inside those
-    names: the answer is about the university or the film (a place the answer *is* stays renamable)."""
-    assert spans(analysis, "irvine") == set() and spans(analysis, "captain") == set()
+def test_a_place_inside_a_name_named_after_it_is_renamed_with_it(analysis):
+    """Issue 19, items 2 and 3 (Yan et al.'s answer entity lies *inside* the answer): a place inside the name
+    of a thing named after it (a university, a team), which NER labels as a whole ORG, is a GPE answer
+    entity and renamed at every mention, the name with it. Blind read seed 2727 had rejected "California"
+    of "University of California, Irvine" (the answer is about the university); the issue asks for the
+    place inside an organisation's name renamed as a place, and the audit protocol counts it right."""
+    assert spans(analysis, "irvine") == {("California", "state")}
+    assert spans(analysis, "warsaw_tech") == {("Warsaw", "city")}
+    assert spans(analysis, "broncos") == {("Denver", "city")}  # the team's city, not vetoed as a team
+    examples = analysis[0]
+    warsaw = examples[IDS["warsaw_tech"]]
+    renamed, _ = rename_example(warsaw, [Substitution("Warsaw", "Lyon", "gpe", "city")])
+    assert "Warsaw" not in renamed.context + renamed.question + " ".join(renamed.answer_texts)
+    assert all(a == "Lyon University of Technology" for a in renamed.answer_texts)
+
+
+def test_a_name_named_for_someone_else_keeps_the_place_out(analysis):
+    """A place word inside a name that is not named after the place: a film title after a title word
+    ("Captain America"), a person of the name's bank and a small city ("Blaine Amendments"), a person's name
+    with a particle ("Bento de Moura Portugal"), a saint's church ("Santa Maria Novella"), a gazetteer unit
+    the dataset never labels a place ("Christ Church Hall")."""
+    assert spans(analysis, "captain") == set()
+    assert spans(analysis, "blaine") == set()
+    assert spans(analysis, "bento") == set()
+    assert spans(analysis, "christ_church") == set()
+    assert ("Santa Maria", "city") not in spans(analysis, "santa_maria")
+
+
+def test_another_lands_name_is_kept_whole(analysis):
+    """A longer name of another land sharing the place's name is kept whole (the place is renamed
+    elsewhere; an answer holding it only there has no place to rename): "Sea of Japan", "Latin America",
+    "British America", "French Louisiana" (colonies); a region name the bare place may mean too vetoes it
+    ("Ohio Valley", "the Ohio Country"), and so does a compass word before a city that makes another
+    gazetteer city ("East London": a part of London or the South African city)."""
+    assert spans(analysis, "sea_of_japan") == set()
+    assert spans(analysis, "latin_america") == {("Japan", "country")}
+    assert spans(analysis, "british_america") == set()
+    lexicon = analysis[2]
+    assert longer_names("Japan", "country", ["to the Sea of Japan."], lexicon) == [
+        LongerName("Sea of Japan", True)]
+    assert longer_names("America", "country", ["in Latin America"], lexicon) == [
+        LongerName("Latin America", True)]
+    assert longer_names("Louisiana", "state", ["ceded French Louisiana to"], lexicon) == [
+        LongerName("French Louisiana", True)]
+    assert [n.other for n in longer_names("Ohio", "state", ["the Ohio Valley"], lexicon)] == [False]
+    assert [n.other for n in longer_names("Ohio", "state", ["in the Ohio Country."], lexicon)] == [False]
+    assert [n.other for n in longer_names("London", "city", ["in East London."], lexicon)] == [False]
 
 
 def test_the_analysis_keeps_another_referents_longer_name_and_renames_the_rest(analysis):

@@ -700,10 +700,17 @@ _COMBINING_FORM = re.compile(r"[A-Z][a-z]*o[-–]$")
 #: before a state or city ("South Florida"), not before a country ("North America", "East Germany").
 PART_MODIFIERS = frozenset(words_of("greater metropolitan"))
 COMPASS_WORDS = frozenset(words_of("north south east west northeast northwest southeast southwest"))
+#: Adjectives of peoples or languages that no gazetteer lists as demonyms and that make the name of another
+#: land before a country's name ("Latin America", "Anglo-America").
+PEOPLE_ADJECTIVES = frozenset(words_of("latin anglo"))
 #: Lower-case nouns after a place that describe a part of it ("the Maine district", "the Kenya coast").
 AREA_NOUNS = frozenset(words_of("district region coast province"))
-#: Place nouns after which the bare name often means that other thing too ("the Mississippi" is the river).
-_WATER_NOUNS = frozenset(words_of("river"))
+#: Place nouns after which the bare name often means that other thing too ("the Mississippi" is the river,
+#: "the Ohio" of "Ohio Valley" the river or its valley).
+_WATER_NOUNS = frozenset(words_of("river valley"))
+#: Capitalised nouns after a place that name a region the bare name may mean too ("the Ohio Country",
+#: "Indiana Territory": "the French in Ohio" is that region, not the state).
+REGION_NOUNS = frozenset(words_of("country territory"))
 
 
 def kept_apart(spans: list[PerturbableSpan], texts: Iterable[str], answers: list[str], lexicon: Lexicon,
@@ -756,7 +763,8 @@ def longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexico
         after, noun = None, ""  # "the Maine district", "the Kenya coast": the place itself
     if noun in PLACE_NOUNS - _WATER_NOUNS and after.group(1)[0].isupper():
         return LongerName(text[start:after.end()], True)  # "Fresno County", "Lake Erie"
-    if noun in PLACE_NOUNS | EVENT_NOUNS | STREET_NOUNS:
+    if noun in PLACE_NOUNS | EVENT_NOUNS | STREET_NOUNS or (noun in REGION_NOUNS
+                                                             and after.group(1)[0].isupper()):
         # "San Mateo fort", "Vietnam War", "Mississippi River", "Fresno Street": named after the place, or
         # the bare name may mean it too ("the corner of Fresno and B streets")
         return LongerName(text[start:after.end()], False)
@@ -771,6 +779,8 @@ def longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexico
     event = _OF_BEFORE.search(text, max(0, start - 40), start)
     if event and event.group(1).lower() in EVENT_NOUNS:
         return LongerName(text[event.start(1):end], False)  # "Treaty of Paris", "Battle of Hastings"
+    if event and event.group(1).lower() in PLACE_NOUNS:
+        return LongerName(text[event.start(1):end], True)  # "Sea of Japan", "Gulf of Mexico": another place
     before = _BEFORE_NAME.search(text, max(0, start - 40), start)
     word = before and (before.group(1) or before.group(2))
     if word and word.lower() in PLACE_NOUNS:
@@ -781,8 +791,15 @@ def longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexico
         return LongerName(text[before.start(1):end], True)  # a person's surname: "Alejandro Toledo"
     if not prev or prev.lower() in _NOT_NAME_PART | DESCRIPTIVE_MODIFIERS:
         return None
+    if (lexicon is not None and span_type in ("country", "state")
+            and prev.lower() in lexicon.nationalities | PEOPLE_ADJECTIVES):
+        # "British America", "French Louisiana", "Spanish Florida" (a colony), "Latin America": another land
+        return LongerName(text[before.start(1):end], True)
     if makes_place(f"{prev} {surface}"):
-        return LongerName(text[before.start(1):end], lexicon is not None)  # "West Virginia", "New Mexico"
+        # "West Virginia", "New Mexico": another place; but a compass word before a city may name its part
+        # ("East London" in London) as well as another city (East London, South Africa)
+        other = lexicon is not None and not (span_type == "city" and prev.lower() in COMPASS_WORDS)
+        return LongerName(text[before.start(1):end], other)
     if prev.lower() in PART_MODIFIERS or (prev.lower() in COMPASS_WORDS and span_type != "country"):
         return None  # "Greater San Diego", "South Florida", "Southwest Fresno": a part, renamed with it
     if prev.lower() in GEO_MODIFIERS:
@@ -1584,6 +1601,10 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
                    if (m.text, "PERSON") not in asked]
     taken = {(m.start, m.end) for m in candidates if m.label == "GPE"}
     candidates += [m for m in gazetteer if (m.start, m.end) not in taken]  # the gazetteer is their evidence
+    from .places import inner_place_answers  # places builds on this module's place checks
+    taken |= {(m.start, m.end) for m in gazetteer}
+    inner = inner_place_answers(example, mentions, lexicon)  # "Warsaw" of "Warsaw Stock Exchange"
+    candidates += [m for m in inner if (m.start, m.end) not in taken]
     persons = [clean_surface(m.text) for m in candidates if m.label == "PERSON"]
     listed = [listed_persons(a, persons) for a in answers]
     places = [clean_surface(m.text) for m in candidates if m.label == "GPE"]
@@ -1759,17 +1780,21 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "place.lower-case-mention")  # "what city is warsaw in?" would keep the old name
     if etype == "gpe" and listed_with_non_places(context, mention.start, mention.end, lexicon):
         return _none(why, "place.listed-with-non-places")  # "the Huron, Mississauga, Ojibwa …": peoples
-    if etype == "gpe" and any(s.span_type == "city" and names_team_here(s.surface, example, lexicon)
+    from .places import derived_place_word, glued, inside_other_name, team_in_answers
+    if etype == "gpe" and any(s.span_type in ("state", "city") and derived_place_word(s.surface, texts)
                               for s in spans):
-        return _none(why, "place.team")  # "Denver took the opening kickoff": the Denver Broncos
+        return _none(why, "place.derived-word-left")  # "Victorian" beside Victoria: it would stay
+    if etype == "gpe" and any(s.span_type == "city" and names_team_here(s.surface, example, lexicon)
+                              and not team_in_answers(s.surface, answers, lexicon) for s in spans):
+        return _none(why, "place.team")  # "Denver took the opening kickoff", answer "Denver"
     if etype == "gpe":
         persons = [m.text for m in mentions if m.label == "PERSON"]
         spans = kept_apart(spans, (*texts, *answers), answers, lexicon, persons)
-        if not spans:
-            return _none(why, "place.in-longer-name")  # "Vietnam War", "Newcastle upon Tyne"
+        if not spans or any(glued(s.surface, texts) for s in spans):
+            return _none(why, "place.in-longer-name")  # "Vietnam War", "NewcastleGateshead"
     places = [s.surface for s in spans if s.span_type in ("country", "state", "city")]
-    if etype == "gpe" and any(p in a and not named_alone(p, [a], lexicon) for a in answers for p in places):
-        return _none(why, "place.inside-answer-name")  # "Warsaw University of Technology"
+    if etype == "gpe" and any(inside_other_name(p, answers, lexicon) for p in places):
+        return _none(why, "place.inside-answer-name")  # "Washington Monument" (not Warsaw Stock Exchange)
     return Entity(text, etype, mention.start, mention.end, tuple(spans),
                   (evidence, f"answer {agree}/{len(answers)}"))
 

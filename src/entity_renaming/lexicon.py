@@ -74,7 +74,7 @@ _TERM_ORDINALS = ("first", "second", "third", "fourth", "last", "little", "great
 #: Lower-case place nouns that end or continue a geographic name that is no city (``Dead Sea``, ``Duval
 #: County``, ``San Mateo fort``, ``Lake George``).
 PLACE_NOUNS = frozenset(words_of("""
-county fort bay river valley island islands lake mountain mountains harbour harbor canal peninsula basin
+county fort bay river valley island islands lake mount mountain mountains harbour harbor canal peninsula basin
 strait gulf desert forest sea ocean district province region coast cape
 """))
 TRAILING_TITLES = frozenset(words_of("khan shah pasha bey khatun"))

@@ -33,8 +33,9 @@ _YAN, _ALL, _ES = ("yan", "icl"), ("yan", "icl", "entswap"), ("entswap",)
 RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- answer entities (Yan et al., ICL)
     Rule("ner.no-answer-mention", "no PERSON / ORG / GPE mention of the type overlaps a gold answer (nor a "
-         "name the dataset labels so, nor, for GPE, a gazetteer place answering a place question: "
-         "entities.dataset_labelled_answers, entities.gazetteer_answers)", "evidence", _YAN),
+         "name the dataset labels so, nor, for GPE, a gazetteer place answering a place question or a place "
+         "inside a longer name of the answer that may be named after it: entities.dataset_labelled_answers, "
+         "entities.gazetteer_answers, places.inner_place_answers)", "evidence", _YAN),
     Rule("label.minority", "the mention's label is not the majority NER label of its surface in the "
          "dataset (entities.label_holds; EntSwap: LabelVotes.agrees), and the question does not ask for "
          "an answer of its type that the mention is (entities.question_typed_answers)", "evidence", _ALL),
@@ -137,7 +138,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "language or as a plural noun without -s (in French, the French were): its new demonym cannot "
          "follow (demonyms used otherwise are renamed with the country)", "veto", _ALL),
     Rule("place.derived-word-left", "a word derived from the country stands in the passage and cannot be "
-         "renamed with it: a demonym of several referents (British beside England); EntSwap: a derived "
+         "renamed with it: a demonym of several referents (British beside England); Yan et al.: a word "
+         "derived from a state or city (Victorian beside Victoria, places.derived_place_word); EntSwap: a "
+         "derived "
          "word the article does not rename (those NER missed are added as nationalities of the renamed "
          "country, except words in -ic or -s and demonyms of another country), one that follows another "
          "country (Scotland beside British), or a nationality whose country it names but does not rename",
@@ -152,14 +155,24 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "veto", _ALL),
     Rule("place.listed-with-non-places", "the place stands in a list of mostly non-places (peoples)", "veto",
          _ALL),
-    Rule("place.team", "the city stands for a sports team named after it", "veto", _YAN),
+    Rule("place.team", "the city stands for a sports team named after it and the answers do not name that "
+         "team (answers naming it, Denver Broncos, rename the city with the team: places.team_in_answers)",
+         "veto", _YAN),
     Rule("place.in-longer-name", "the place also stands inside a longer name that may mean the place too or "
-         "is named after it (Vietnam War, Newcastle upon Tyne, North America, Mississippi River, New York "
-         "City), or an answer holds it only inside another referent's name; another referent's name (Mexico "
-         "City beside Mexico, Fresno County, Lake Erie, Paris Hilton) is kept whole instead "
-         "and the place renamed at its other mentions (PerturbableSpan.keep)", "veto", _ALL),
-    Rule("place.inside-answer-name", "a gold answer holds the GPE only inside a longer name (Warsaw "
-         "University of Technology): the answer is about that name, not the place", "veto", _YAN),
+         "is named after it (Vietnam War, Newcastle upon Tyne, North America, Mississippi River, Ohio "
+         "Valley, the Ohio Country, New York City, East London), or glued into another name "
+         "(NewcastleGateshead), or an answer holds it only inside another referent's name; another "
+         "referent's name (Mexico City beside Mexico, Fresno County, Lake Erie, Sea of Japan, Latin America, "
+         "British America, Paris Hilton) is kept whole instead and the place renamed at its other mentions "
+         "(PerturbableSpan.keep); the name of an organisation, team, building or work named after the place "
+         "(Warsaw Stock Exchange, Denver Broncos) is renamed with it", "veto", _ALL),
+    Rule("place.inside-answer-name", "a gold answer holds the GPE only inside a longer name that is not "
+         "named after the place: named for a person or saint (Washington Monument, Blaine Amendments, "
+         "Bento de Moura Portugal, Church of Santa Maria Novella, Captain America), around a place the "
+         "dataset never "
+         "labels one, or glued so the renamer cannot follow (Grand Canal d'Alsace); a name named after the "
+         "place (Warsaw University of Technology) is renamed with it (places.inside_other_name)", "veto",
+         _YAN),
     # ---- EntSwap (article-level)
     Rule("entswap.common-word", "the article uses the word as often in lower case", "veto", _ES),
     Rule("entswap.rarely-labelled", "NER labelled fewer than 1 in 3 of its occurrences (a country or city "
