@@ -40,6 +40,7 @@ from .lexicon import (
 )
 from .model import QAExample
 from .ner import Mention
+from .organisations import company_word, founder_span
 from .question import asked_type, asks_about_name
 from .rules import Trace, Why, fire, no
 from .substitute import NO_S_PLURAL, heads_phrase, renamed_in
@@ -1670,9 +1671,13 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         else:
             spans = place_spans(text, etype, lexicon, names, why)
         common: list[PerturbableSpan] = []
+        if etype == "org" and not spans and why.rule in ("org.named-after-person", "org.word-not-renamable"):
+            # named after a person of the passage: the surname renamed at every mention ("Westinghouse")
+            founder = founder_span(text, mentions, (context, question, *answers), lexicon, named_person)
+            spans = common = [PerturbableSpan(founder, "last", "org")] if founder else []
         if etype == "org" and not spans and why.rule == "org.no-renamable-word":
             # a name of common words: its distinctive words, its organisation word kept ("Judicial Council")
-            word = distinctive_word(text, lexicon)
+            word = distinctive_word(text, lexicon) or company_word(text, lexicon)  # or "General Electric"
             common = [PerturbableSpan(word, "nnp", "org")] if word else []
             spans = common
             org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]

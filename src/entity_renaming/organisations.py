@@ -1,0 +1,144 @@
+"""Organisation names that the place and name-word rules of :mod:`.entities` leave without a renamable word:
+a firm or body named after a person (``Westinghouse Electric``, ``Getty Oil``, ``Nikola Tesla Museum``) and a
+company named by one common word (``General Electric``, ``Visa Inc.``, ``Citadel Broadcasting``).
+
+* **Named after a person** (rules ``org.named-after-person``, ``org.word-not-renamable``): the person's
+  surname is the organisation's name word. It is renamed as a ``last`` span at *every* mention, the person's
+  (``George Westinghouse`` → ``George Kowalski``) and the organisation's (``Kowalski Electric``) alike: one
+  word, one new name, so the passage stays coherent (the organisation is still named after its founder).
+  Left out when the surname also stands in a name of something else (another capitalised word beside it
+  that is neither the person's given name nor an organisation word), in an eponym term (``Tesla coil``), or
+  names a place (``Washington University``: renaming it would rename the city).
+* **A company named by a common word** (rule ``org.no-renamable-word``): its one capitalised content word
+  before a company word (:data:`COMPANY_HEADS`: ``Inc.``, ``Electric``, ``Broadcasting``) is its name, renamed
+  as ``nnp`` while the company word stays (``Citadel Broadcasting`` → ``Harlow Broadcasting``), even when
+  that word is a common English word or a modifier of many bodies. Bodies that are no companies
+  (``Judicial Council``, ``National Assembly``) keep :func:`.entities.distinctive_word`'s stricter rule: blind
+  readers rejected a common word of a public body renamed as a name. :func:`.entities.common_word_veto` then
+  checks that the word names this company only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .lexicon import (
+    CORPORATE,
+    FUNCTION_WORDS,
+    TITLES,
+    Lexicon,
+    clean_surface,
+    eponym_use,
+    parse_person,
+    words_of,
+)
+from .ner import Mention
+
+#: Last words that make a name a company's (a corporate form or a trade): a common word before one is the
+#: company's name (``General Electric``, ``Citadel Broadcasting``, ``Visa Inc.``).
+COMPANY_HEADS = CORPORATE | frozenset(words_of("""
+company corporation electric broadcasting motors airlines airways records pictures studios communications
+telecommunications wireless productions industries enterprises oil petroleum steel
+"""))
+
+
+def _words(text: str) -> list[str]:
+    return [w.removesuffix("'s").removesuffix("’s").strip(",.") for w in text.split()]
+
+
+def company_word(text: str, lexicon: Lexicon) -> str | None:
+    """The one capitalised content word of a company's name ending with a :data:`COMPANY_HEADS` word
+    (``General`` of ``General Electric``, ``Visa`` of ``Visa Inc.``), renamed as ``nnp``; ``None`` when the
+    name ends otherwise, has no such word or several, or the word is a place, a demonym, a creed word or
+    no alphabetic word (``Standard & Poor's``, ``American Airlines``: its place adjective)."""
+    from .entities import CREED_WORDS, ORGANISATION_HEADS, org_place_kind
+
+    words = _words(text)
+    if len(words) < 2 or words[-1].lower() not in COMPANY_HEADS:
+        return None
+    found = []
+    for word in words[:-1]:
+        lowered = word.lower()
+        if lowered in FUNCTION_WORDS or lowered in ORGANISATION_HEADS or lowered in CORPORATE:
+            continue
+        if (not word.isalpha() or not word[0].isupper() or lowered in CREED_WORDS
+                or lowered in lexicon.nationalities or lowered.endswith(("an", "ish", "ese"))
+                or org_place_kind(word, lexicon) is not None or lexicon.is_gazetteer_name(word)):
+            return None  # "American Airlines", "Dutch East India Company", "Boston Consulting …"
+        found.append(word)
+    return found[0] if len(found) == 1 else None
+
+
+_NEXT = re.compile(r"[ -]([A-Z][\w'’-]*)")
+_PREV = re.compile(r"([A-Z][\w'’.-]*)[ -]$")
+
+
+def founder_span(text: str, mentions: Iterable[Mention], texts: Iterable[str], lexicon: Lexicon,
+                 named_person: object) -> str | None:
+    """The surname of the person an organisation ``text`` is named after (``Westinghouse`` of ``Westinghouse
+    Electric``, ``Tesla`` of ``Nikola Tesla Museum``), to rename as ``last`` at every mention; ``None`` when
+    the name holds no such surname, several, or another name word (``Knight Ridder``), or when the surname
+    cannot be renamed everywhere (see the module doc). ``named_person`` is
+    :func:`.entities.named_person` (a person of the dataset)."""
+    from .entities import CREED_WORDS, ORGANISATION_HEADS, _head_plural
+
+    heads = ORGANISATION_HEADS | COMPANY_HEADS
+    persons = [p.words for m in mentions if m.label == "PERSON"
+               and (p := parse_person(clean_surface(m.text))) is not None and len(p.words) >= 2
+               and p.words[-1].lower() not in heads and clean_surface(m.text) != text]
+    # "Getty Oil", "Amtrak San Joaquins" tagged PERSON: NER's reading of the organisation, no person
+    words = _words(text)
+    surnames = {p[-1] for p in persons}
+    person = [(w in surnames or named_person(w, lexicon)) and w[:1].isupper() and w.isalpha()  # type: ignore[operator]
+              for w in words]
+    runs = [i for i, p in enumerate(person) if p and (i + 1 == len(words) or not person[i + 1])]
+    if len(runs) != 1:
+        return None  # none, or two persons' names ("Knight Ridder", "Hewlett-Packard")
+    end = runs[0]
+    if any(w in ("of", "for") for w in words[:end]):
+        return None  # "Society of Jesus", "Church of Jesus Christ": a name *of* a figure, not a founder's
+    start = end
+    while start > 0 and (person[start - 1] or words[start - 1].lower() in lexicon.first_counts):
+        start -= 1  # a given name before the surname ("Nikola Tesla Museum")
+    surname = words[end]  # "Nikola Tesla" of "Nikola Tesla Museum": Tesla, his given name kept
+    given = set(words[start:end]) | {w for p in persons if p[-1] == surname for w in p[:-1]}
+    for word in words:
+        lowered = word.lower()
+        if word == surname or word in given or lowered in FUNCTION_WORDS | CORPORATE | CREED_WORDS | TITLES:
+            continue
+        if lowered in ORGANISATION_HEADS or lowered in COMPANY_HEADS or _head_plural(word):
+            continue
+        if not word.isalpha() or not (lexicon.common_word(word) or lexicon.dictionary_common(word)):
+            return None  # another name word: "Knight Ridder", "Booz Allen Hamilton"
+    if (lexicon.is_gazetteer_name(surname) or lexicon.place_kind(surname) is not None
+            or lexicon.labels.mostly(surname) == "GPE"):
+        return None  # "Washington University": the city would be renamed too
+    texts = [t for t in texts if t]
+    if any(eponym_use(surname, t) for t in texts):
+        return None  # "Tesla coil", "the Nobel Prize": a term named after the person
+    return surname if all(_founder_mentions(surname, given, t, lexicon) for t in texts) else None
+
+
+def _founder_mentions(surname: str, given: set[str], text: str, lexicon: Lexicon) -> bool:
+    """Every occurrence of ``surname`` in ``text`` is the person's or an organisation's named after them:
+    glued to no other word, and the capitalised word before it (if any) one of the person's ``given`` names
+    or a title (or a word the corpus mostly writes in lower case: "When"), the one after it (if any) an
+    organisation or company word."""
+    from .entities import ORGANISATION_HEADS
+
+    for m in re.finditer(rf"(?<![\w'’-]){re.escape(surname)}(?=['’]s\b|\b)", text):
+        start, end = m.span()
+        if text[start - 1:start].isalpha() or text[end:end + 1].isalpha() or text[end:end + 1] == "-":
+            return False
+        before = _PREV.search(text, max(0, start - 40), start)
+        after = _NEXT.match(text, end + (2 if text[end:end + 2] in ("'s", "’s") else 0))
+        if before and before.group(1) not in given and before.group(1).lower().rstrip(".") not in (
+                TITLES | FUNCTION_WORDS) and not re.fullmatch(r"[A-Z]\.", before.group(1)) and not (
+                lexicon.mostly_lower(before.group(1))):
+            return False  # "Edison Westinghouse": another name
+        if after:
+            nxt = after.group(1).lower().rstrip(".,")
+            if nxt not in ORGANISATION_HEADS | COMPANY_HEADS | FUNCTION_WORDS:
+                return False  # "Tesla Roadster", "Westinghouse Air Brake": another thing named after them
+    return True
