@@ -102,6 +102,8 @@ def founder_span(text: str, mentions: Iterable[Mention], texts: Iterable[str], l
     while start > 0 and (person[start - 1] or words[start - 1].lower() in lexicon.first_counts):
         start -= 1  # a given name before the surname ("Nikola Tesla Museum")
     surname = words[end]  # "Nikola Tesla" of "Nikola Tesla Museum": Tesla, his given name kept
+    if any(w in surnames for w in words[start:end]):
+        return None  # "Knight Ridder": two persons' surnames side by side
     given = set(words[start:end]) | {w for p in persons if p[-1] == surname for w in p[:-1]}
     for word in words:
         lowered = word.lower()

@@ -112,12 +112,17 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "organisation", "veto", _YAN),
     Rule("org.no-renamable-word", "the name has no word that can be renamed: no proper noun, rare word, "
          "acronym or place, and not one distinctive common word beside an organisation word (Judicial "
-         "Council is renamed; not Knight Ridder, no organisation word; Catholic Church, only a creed; "
-         "National Assembly, a modifier of many bodies; Air Force, an armed service; Committee of "
+         "Council is renamed, and a company's one word before a company word, General Electric, Visa Inc.: "
+         "organisations.company_word; not Knight Ridder, no organisation word; Catholic Church, only a "
+         "creed; National Assembly, a modifier of many bodies; Air Force, an armed service; Committee of "
          "Independent Experts, several words)", "evidence", _YAN),
-    Rule("org.named-after-person", "the organisation is named after a person of the dataset", "veto", _YAN),
+    Rule("org.named-after-person", "the organisation is named after a person of the dataset whose surname "
+         "cannot be renamed at every mention (organisations.founder_span: Westinghouse Electric is renamed "
+         "with George Westinghouse; not a name of a figure after 'of', Society of Jesus; not a surname that "
+         "names a place, stands beside another name or in an eponym term, Tesla coil)", "veto", _YAN),
     Rule("org.word-not-renamable", "a name word that cannot be renamed (a place without evidence, a person "
-         "of the passage): renaming the others would split the name", "veto", _YAN),
+         "of the passage whose surname organisations.founder_span cannot rename everywhere): renaming the "
+         "others would split the name", "veto", _YAN),
     # ---- names in general (place_spans)
     Rule("name.lower-case-word", "the name has a lower-case content word", "veto", _YAN),
     Rule("name.particle", "the name holds a particle (van, de, al …)", "veto", _YAN),

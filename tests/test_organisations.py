@@ -1,0 +1,95 @@
+"""Organisations named after a person and companies named by a common word
+(:mod:`entity_renaming.organisations`, issue 19): handled instead of vetoed, on small made-up passages."""
+
+from __future__ import annotations
+
+import pytest
+
+from entity_renaming.entities import example_entities, named_person
+from entity_renaming.lexicon import Lexicon
+from entity_renaming.model import Answer, QAExample, Substitution
+from entity_renaming.ner import Mention
+from entity_renaming.organisations import company_word, founder_span
+from entity_renaming.substitute import rename_example
+
+FOUNDER = ("In 1886 George Westinghouse founded Westinghouse Electric in Pittsburgh. Engineers of "
+           "Westinghouse Electric built the generators, and Westinghouse's demonstration won the contract.")
+QUESTION = "What company built the generators?"
+
+
+def _mentions(text: str, labelled: dict[str, str]) -> list[Mention]:
+    found = []
+    for name, label in labelled.items():
+        start = text.find(name)
+        while start >= 0:
+            found.append(Mention(start, start + len(name), label, name))
+            start = text.find(name, start + len(name))
+    return sorted(found, key=lambda m: m.start)
+
+
+@pytest.fixture(scope="module")
+def lexicon():
+    lexicon = Lexicon()
+    lexicon.observe([FOUNDER, QUESTION], _mentions(FOUNDER, {"George Westinghouse": "PERSON",
+                                                              "Westinghouse Electric": "ORG"}))
+    return lexicon
+
+
+def test_a_founder_surname_is_the_organisation_name_word(lexicon):
+    persons = _mentions(FOUNDER, {"George Westinghouse": "PERSON"})
+    texts = (FOUNDER, QUESTION, "Westinghouse Electric")
+    assert founder_span("Westinghouse Electric", persons, texts, lexicon, named_person) == "Westinghouse"
+    # the given name before the surname stays: "Nikola Tesla Museum" renames Tesla
+    tesla = "Nikola Tesla worked in New York. His papers are in the Nikola Tesla Museum."
+    persons = _mentions(tesla, {"Nikola Tesla": "PERSON"})
+    assert founder_span("Nikola Tesla Museum", persons, (tesla,), lexicon, named_person) == "Tesla"
+
+
+@pytest.mark.parametrize("text, name, persons", [
+    # the surname also stands in a name of another thing named after him: it would be renamed too
+    ("George Westinghouse founded Westinghouse Electric and Westinghouse Air Brake.", "Westinghouse Electric",
+     {"George Westinghouse": "PERSON"}),
+    # an eponym term named after the person
+    ("Nikola Tesla founded Tesla Electric Light. The Tesla coil is his.", "Tesla Electric Light",
+     {"Nikola Tesla": "PERSON"}),
+    # a name *of* a figure, not a founder's firm
+    ("Thomas Edison inspired the Friends of Edison Society.", "Friends of Edison Society",
+     {"Thomas Edison": "PERSON"}),
+    # NER read the organisation itself as a person: no person attests the surname
+    ("ABC bought shares of Getty Oil in 1984.", "Getty Oil", {"Getty Oil": "PERSON"}),
+    # two persons' names: which one would be renamed?
+    ("George Westinghouse and David Packard founded Westinghouse Packard Company.",
+     "Westinghouse Packard Company", {"George Westinghouse": "PERSON", "David Packard": "PERSON"}),
+    # a surname that names a place: the city would be renamed too
+    ("George Washington gave his name to Washington University in Washington.", "Washington University",
+     {"George Washington": "PERSON"}),
+])
+def test_a_founder_surname_that_cannot_be_renamed_everywhere_is_left(lexicon, text, name, persons):
+    assert founder_span(name, _mentions(text, persons), (text,), lexicon, named_person) is None
+
+
+def test_the_company_word_of_a_company_named_by_common_words(lexicon):
+    assert company_word("General Electric", lexicon) == "General"
+    assert company_word("Visa Inc.", lexicon) == "Visa"
+    assert company_word("Citadel Broadcasting", lexicon) == "Citadel"
+    assert company_word("American Airlines", lexicon) is None  # a demonym: no name word
+    assert company_word("Judicial Council", lexicon) is None  # a public body, not a company
+    assert company_word("Standard Oil Trust", lexicon) is None  # no company word last
+    assert company_word("United Paramount Pictures", lexicon) is None  # two words: which one?
+
+
+def test_the_person_and_the_company_named_after_him_get_one_new_surname(lexicon):
+    start = FOUNDER.index("Westinghouse Electric")
+    ex = QAExample(id="q1", dataset="t", source_format="mrqa", context=FOUNDER, question=QUESTION,
+                   answers=[Answer("Westinghouse Electric", [(start, start + 21)])],
+                   answer_texts=["Westinghouse Electric"] * 3)
+    mentions = _mentions(FOUNDER, {"George Westinghouse": "PERSON", "Westinghouse Electric": "ORG"})
+    trace: list = []
+    entities = example_entities(ex, mentions, lexicon, trace)
+    org = [e for e in entities if e.entity_type == "org"]
+    assert [(s.surface, s.span_type) for e in org for s in e.spans] == [("Westinghouse", "last")], trace
+    new, _ = rename_example(ex, [Substitution("Westinghouse", "Kowalski", "org", "last")])
+    assert "Westinghouse" not in new.context
+    assert "George Kowalski founded Kowalski Electric" in new.context
+    assert "Kowalski's demonstration" in new.context
+    assert new.answer_texts == ["Kowalski Electric"] * 3
