@@ -40,7 +40,7 @@ from .lexicon import (
 )
 from .model import QAExample
 from .ner import Mention
-from .organisations import company_word, founder_span
+from .organisations import company_word, founder_span, lone_team, team_nickname
 from .question import asked_type, asks_about_name
 from .rules import Trace, Why, fire, no
 from .substitute import NO_S_PLURAL, heads_phrase, renamed_in
@@ -71,6 +71,8 @@ class PerturbableSpan:
     #: ``Fresno County`` for the city): the analysis's choice of which occurrences are this referent's
     #: mentions. Substitution leaves them whole (:class:`~entity_renaming.substitute.Renamer` ``keep``).
     keep: tuple[str, ...] = ()
+    #: The surface is a plural name (a team's nickname, ``Bears``): the new name takes a plural ``s``.
+    plural: bool = False
 
 
 @dataclass(frozen=True)
@@ -1639,7 +1641,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if (etype != "per" and lexicon.looks_like_person(text)
             and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)):  # "Duval County"
         etype, evidence = "per", f"{evidence}, a person's name"
-    if (etype == "org" and organisation_head(text) is None and not names_team(text, lexicon, answer=True)
+    team = (text if etype == "org" and names_team(text, lexicon, answer=True)
+            else lone_team(text, example.context, lexicon) if etype == "org" else None)  # "the Broncos"
+    if (etype == "org" and organisation_head(text) is None and not team
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS
             and not asked_organisation(example.question, text, answers)):
         # no organisation word, few ORG labels and no question asking for one: a work, a building, a people
@@ -1655,7 +1659,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                              asked=asked is not None and asked.entity_type == "per" and named)
         if spans and bracketed_alias(text, context):
             return _none(why, "per.alias-left")  # "Jean Cauvin (John Calvin)": the alias would stay
-    elif " " not in text and etype == "org" and not is_acronym(text) and not lone_company(
+    elif " " not in text and etype == "org" and not is_acronym(text) and not team and not lone_company(
             text, question, context, answers, lexicon):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
     elif " " not in text and etype == "org" and is_acronym(text):
@@ -1665,9 +1669,11 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             return _none(why, reason)
         spans = [PerturbableSpan(text, "rare", "org")]  # "NSF" → an upper-cased rare word; "ABC News" follows
     else:
-        if etype == "org" and names_team(text, lexicon, answer=True):  # "Atlanta Falcons": its city
-            place = text.rsplit(" ", 1)[0]
-            spans = [PerturbableSpan(place, org_place_kind(place, lexicon) or "city", "org")]
+        if team:  # "Atlanta Falcons": its city and its nickname
+            place = team.rsplit(" ", 1)[0]
+            spans = [PerturbableSpan(place, org_place_kind(place, lexicon) or "city", "org"),
+                     *team_nickname(team, (context, question, *answers), lexicon)]
+            spans = spans if team == text or len(spans) == 2 else []  # "the Falcons" needs its nickname
         else:
             spans = place_spans(text, etype, lexicon, names, why)
         common: list[PerturbableSpan] = []
@@ -1692,7 +1698,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         brands = [s for s in spans
                   if etype == "org" and s.span_type == "rare" and s.surface.isupper() and not s.follows]
         rest = [s for s in spans if s not in common and s not in brands and not s.follows]
-        if etype == "org" and rest and not stands_alone(rest, text, (context, question), lexicon):
+        if etype == "org" and rest and not stands_alone(rest, team or text, (context, question), lexicon):
             return _none(why, "org.in-longer-name")  # "United Paramount Theatres", "NewcastleGateshead"
         if brands and (reason := acronym_veto(brands[0].surface, (context, question))):
             return _none(why, reason)

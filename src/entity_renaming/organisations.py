@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .lexicon import (
     CORPORATE,
@@ -34,6 +35,9 @@ from .lexicon import (
     words_of,
 )
 from .ner import Mention
+
+if TYPE_CHECKING:
+    from .entities import PerturbableSpan
 
 #: Last words that make a name a company's (a corporate form or a trade): a common word before one is the
 #: company's name (``General Electric``, ``Citadel Broadcasting``, ``Visa Inc.``).
@@ -144,3 +148,60 @@ def _founder_mentions(surname: str, given: set[str], text: str, lexicon: Lexicon
             if nxt not in ORGANISATION_HEADS | COMPANY_HEADS | FUNCTION_WORDS:
                 return False  # "Tesla Roadster", "Westinghouse Air Brake": another thing named after them
     return True
+
+
+def team_nickname(team: str, texts: Iterable[str], lexicon: Lexicon) -> list[PerturbableSpan]:
+    """The plural nickname of a sports team (``Bears`` of ``Chicago Bears``, :func:`.entities.names_team`)
+    as a plural ``nnp`` span renamed with its city (``Tulsa Harlows``), so that the answers that name the
+    team by its nickname alone ("the Bears") change with it; ``[]`` (the city alone is renamed) when the
+    nickname cannot be renamed at every mention: a demonym, a place noun or an organisation word (``Texans``,
+    ``Mountains``, ``Los Angeles Times``), its
+    singular written capitalised (``a Bear linebacker``), or a mention after another name word (``Baylor
+    Bears``: another team)."""
+    from .entities import ORGANISATION_HEADS, PLACE_NOUNS, PerturbableSpan
+
+    *place, nickname = team.split()
+    city = place[-1] if place else ""
+    singular = nickname[:-1]
+    lowered = singular.lower()
+    if (not nickname.isalpha() or not city or lowered in lexicon.nationalities or lowered in PLACE_NOUNS
+            or nickname.lower() in lexicon.nationalities or nickname.lower() in ORGANISATION_HEADS):
+        return []  # "Texans"; "Los Angeles Times": a newspaper, no team
+    for text in texts:
+        if re.search(rf"(?<![\w'’-]){re.escape(singular)}(?![\w'’-])", text):
+            return []  # "a Bear linebacker": the singular would keep the old name
+        for m in re.finditer(rf"(?<![\w'’-]){re.escape(nickname)}(?![\w-])", text):
+            before = _PREV.search(text, max(0, m.start() - 40), m.start())
+            word = before.group(1) if before else ""
+            if (word and word != city and word.lower() not in FUNCTION_WORDS
+                    and not lexicon.mostly_lower(word)):
+                return []  # "Baylor Bears": another team of that nickname
+    return [PerturbableSpan(nickname, "nnp", "org", plural=True)]
+
+
+_TEAM_BEFORE = re.compile(r"([A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*)?) $")
+
+
+def lone_team(nickname: str, context: str, lexicon: Lexicon) -> str | None:
+    """The team a lone plural nickname names (``Broncos`` → ``Denver Broncos``): the passage writes
+    ``<place> <nickname>`` with one place only, a team by :func:`.entities.names_team` (the place a
+    confirmed one), or, where it writes no such name, the dataset writes it with one place that the passage
+    names; ``None`` otherwise (a nickname of two teams, ``Vosges Mountains``)."""
+    from .entities import names_team
+
+    if " " in nickname or not nickname[:1].isupper() or not nickname.endswith("s") or not nickname.isalpha():
+        return None
+    teams = set()
+    for m in re.finditer(rf"(?<![\w'’-]){re.escape(nickname)}(?![\w-])", context):
+        before = _TEAM_BEFORE.search(context, max(0, m.start() - 40), m.start())
+        if before:
+            words = before.group(1).split()
+            for k in range(len(words)):  # "San Diego Chargers", "Diego Chargers": the longest team
+                if names_team(f"{' '.join(words[k:])} {nickname}", lexicon):
+                    teams.add(f"{' '.join(words[k:])} {nickname}")
+                    break
+    if not teams:  # "the Broncos" beside "Denver": the dataset's team of that nickname, if its place is here
+        teams = {f"{place} {nickname}" for place, tails in lexicon.case.plural_tails.items()
+                 if nickname in tails and names_team(f"{place} {nickname}", lexicon)
+                 and re.search(rf"(?<![\w'’-]){re.escape(place)}(?![\w'’-])", context)}
+    return teams.pop() if len(teams) == 1 else None
