@@ -9,7 +9,7 @@ from entity_renaming.entities import example_entities, named_person
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Answer, QAExample, Substitution
 from entity_renaming.ner import Mention
-from entity_renaming.organisations import company_word, founder_span
+from entity_renaming.organisations import company_word, founder_span, lone_team, team_nickname
 from entity_renaming.substitute import rename_example
 
 FOUNDER = ("In 1886 George Westinghouse founded Westinghouse Electric in Pittsburgh. Engineers of "
@@ -27,11 +27,18 @@ def _mentions(text: str, labelled: dict[str, str]) -> list[Mention]:
     return sorted(found, key=lambda m: m.start)
 
 
+TEAMS = ("The Denver Broncos beat the Chicago Bears. The Broncos' defense held the Bears to 200 yards, and "
+         "Denver won its third title.")
+
+
 @pytest.fixture(scope="module")
 def lexicon():
+    """One lexicon for the module (loading its banks takes most of the time)."""
     lexicon = Lexicon()
-    lexicon.observe([FOUNDER, QUESTION], _mentions(FOUNDER, {"George Westinghouse": "PERSON",
-                                                              "Westinghouse Electric": "ORG"}))
+    lexicon.observe([FOUNDER, QUESTION, TEAMS], [
+        *_mentions(FOUNDER, {"George Westinghouse": "PERSON", "Westinghouse Electric": "ORG"}),
+        *_mentions(TEAMS, {"Denver": "GPE", "Chicago": "GPE", "Denver Broncos": "ORG",
+                           "Chicago Bears": "ORG"})])
     return lexicon
 
 
@@ -93,3 +100,45 @@ def test_the_person_and_the_company_named_after_him_get_one_new_surname(lexicon)
     assert "George Kowalski founded Kowalski Electric" in new.context
     assert "Kowalski's demonstration" in new.context
     assert new.answer_texts == ["Kowalski Electric"] * 3
+
+
+def test_a_team_nickname_is_a_plural_name_renamed_with_its_place(lexicon):
+    spans = team_nickname("Chicago Bears", (TEAMS,), lexicon)
+    assert [(s.surface, s.span_type, s.plural) for s in spans] == [("Bears", "nnp", True)]
+    # the singular written capitalised would keep the old name; another team of that nickname too
+    assert team_nickname("Chicago Bears", (TEAMS + " A Bear linebacker retired.",), lexicon) == []
+    assert team_nickname("Chicago Bears", (TEAMS + " The Baylor Bears lost.",), lexicon) == []
+    assert team_nickname("Los Angeles Times", ("The Los Angeles Times wrote.",), lexicon) == []
+
+
+def test_a_lone_nickname_names_the_team_of_its_place(lexicon):
+    assert lone_team("Broncos", TEAMS, lexicon) == "Denver Broncos"
+    assert lone_team("Bears", TEAMS, lexicon) == "Chicago Bears"
+    assert lone_team("Broncos", TEAMS + " The Boise Broncos lost.", lexicon) is None  # two teams
+    assert lone_team("Yards", TEAMS, lexicon) is None
+
+
+def test_a_team_answer_by_nickname_alone_changes_with_the_team(lexicon):
+    """Answers "Chicago Bears", "the Bears": the city and the nickname are renamed, the nickname with a
+    plural of its new name at every mention (possessive too)."""
+    start = TEAMS.index("Chicago Bears")
+    ex = QAExample(id="q2", dataset="t", source_format="mrqa", context=TEAMS, question="Who lost to Denver?",
+                   answers=[Answer("Chicago Bears", [(start, start + 13)])],
+                   answer_texts=["Chicago Bears", "the Chicago Bears", "Bears"])
+    mentions = _mentions(TEAMS, {"Denver": "GPE", "Chicago Bears": "ORG"})
+    entities = example_entities(ex, mentions, lexicon)
+    assert {(s.surface, s.span_type) for e in entities for s in e.spans} == {("Chicago", "city"),
+                                                                            ("Bears", "nnp")}
+    subs = [Substitution("Chicago", "Tulsa", "org", "city"), Substitution("Bears", "Harlows", "org", "nnp")]
+    new, _ = rename_example(ex, subs)
+    assert "the Tulsa Harlows" in new.context and "held the Harlows" in new.context
+    assert new.answer_texts == ["Tulsa Harlows", "the Tulsa Harlows", "Harlows"]
+
+
+def test_a_plural_span_draws_a_one_word_plural_name():
+    from entity_renaming.entities import PerturbableSpan
+    from entity_renaming.sampling import fits
+
+    span = PerturbableSpan("Bears", "nnp", "org", plural=True)
+    assert fits("Harlows", span, ("text",)) and not fits("Joness", span, ("text",))
+    assert not fits("New Yorks", span, ("text",))

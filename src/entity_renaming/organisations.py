@@ -194,12 +194,13 @@ def lone_team(nickname: str, context: str, lexicon: Lexicon) -> str | None:
     teams = set()
     for m in re.finditer(rf"(?<![\w'’-]){re.escape(nickname)}(?![\w-])", context):
         before = _TEAM_BEFORE.search(context, max(0, m.start() - 40), m.start())
-        if before:
-            words = before.group(1).split()
-            for k in range(len(words)):  # "San Diego Chargers", "Diego Chargers": the longest team
-                if names_team(f"{' '.join(words[k:])} {nickname}", lexicon):
-                    teams.add(f"{' '.join(words[k:])} {nickname}")
-                    break
+        words = before.group(1).split() if before else []
+        team = next((f"{' '.join(words[k:])} {nickname}" for k in range(len(words))  # "San Diego Chargers"
+                     if names_team(f"{' '.join(words[k:])} {nickname}", lexicon)), None)
+        if team:
+            teams.add(team)
+        elif words and words[-1].lower() not in FUNCTION_WORDS and not lexicon.mostly_lower(words[-1]):
+            return None  # "Boise Broncos": the nickname of another team, or of something else
     if not teams:  # "the Broncos" beside "Denver": the dataset's team of that nickname, if its place is here
         teams = {f"{place} {nickname}" for place, tails in lexicon.case.plural_tails.items()
                  if nickname in tails and names_team(f"{place} {nickname}", lexicon)

@@ -81,11 +81,14 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- organisations
     Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name",
          "veto", _YAN),
-    Rule("org.no-head", "no organisation word, fewer than 3 ORG labels in the dataset, not a team and no "
+    Rule("org.no-head", "no organisation word, fewer than 3 ORG labels in the dataset, not a team (a place "
+         "and a plural nickname, renamed both; a lone nickname of one team of the passage's place: "
+         "organisations.lone_team) and no "
          "question naming a kind of organisation that the answers name (What network ...? Westwood One; "
          "not a name opening with an acronym, a unit or service of it: ESPN Deportes)",
          "evidence", _YAN),
-    Rule("org.lone-word", "a one-word ORG mention that is no acronym (a shorthand, a language, a person); "
+    Rule("org.lone-word", "a one-word ORG mention that is no acronym nor a team's nickname (a shorthand, a "
+         "language, a person); "
          "an acronym of 3-6 capitals (no Roman numeral) is renamed as a rare word, and a word that a "
          "question naming a kind of organisation types (What company ...? Pepsi), not written after 'the' "
          "and no place, is renamed by the name rules", "veto", _YAN),
