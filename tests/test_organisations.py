@@ -142,3 +142,23 @@ def test_a_plural_span_draws_a_one_word_plural_name():
     span = PerturbableSpan("Bears", "nnp", "org", plural=True)
     assert fits("Harlows", span, ("text",)) and not fits("Joness", span, ("text",))
     assert not fits("New Yorks", span, ("text",))
+
+
+def test_an_organisation_named_by_a_demonym_renames_its_country(lexicon):
+    """Issue 19: a place inside an organisation's name renamed as a place; the demonym follows the
+    country (``Scotland`` → ``Kenya`` makes ``Kenyan Parliament``)."""
+    from entity_renaming.organisations import demonym_place
+
+    text = "The Scottish Parliament sits in Edinburgh, Scotland."
+    spans = demonym_place("Scottish Parliament", (text,), lexicon)
+    assert [(s.surface, s.span_type) for s in spans] == [("Scotland", "country")]
+    assert demonym_place("Polish Academy of Sciences", ("The Polish Academy of Sciences in Poland.",),
+                         lexicon)[0].surface == "Poland"
+    # the passage does not name the country: which one is meant ("American Indian")?
+    us = ("The U.S. runs the Indian Health Service.",)
+    assert demonym_place("Indian Health Service", us, lexicon) == []
+    # a continent's adjective, a country written with "the", another name word
+    assert demonym_place("North American Aviation", ("North American Aviation in America.",), lexicon) == []
+    assert demonym_place("American Baptist Society", ("The American Baptist Society in the United States.",),
+                         lexicon) == []
+    assert demonym_place("Scottish Borders Council", (text + " Scottish Borders Council.",), lexicon) == []

@@ -40,7 +40,7 @@ from .lexicon import (
 )
 from .model import QAExample
 from .ner import Mention
-from .organisations import company_word, founder_span, lone_team, team_nickname
+from .organisations import company_word, demonym_place, founder_span, lone_team, team_nickname
 from .question import asked_type, asks_about_name
 from .rules import Trace, Why, fire, no
 from .substitute import NO_S_PLURAL, heads_phrase, renamed_in
@@ -1685,7 +1685,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             # a name of common words: its distinctive words, its organisation word kept ("Judicial Council")
             word = distinctive_word(text, lexicon) or company_word(text, lexicon)  # or "General Electric"
             common = [PerturbableSpan(word, "nnp", "org")] if word else []
-            spans = common
+            spans = common or demonym_place(text, (context, question, *answers), lexicon)  # "Scottish …"
             org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]
             if word and (reason := common_word_veto(word, text, (context, question, *answers), answers,
                                                     org_words)):

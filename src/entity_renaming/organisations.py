@@ -22,14 +22,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .lexicon import (
     CORPORATE,
     FUNCTION_WORDS,
+    GEO_MODIFIERS,
+    IRREGULAR_DEMONYMS,
     TITLES,
     Lexicon,
     clean_surface,
+    demonym_countries,
     eponym_use,
     parse_person,
     words_of,
@@ -206,3 +210,59 @@ def lone_team(nickname: str, context: str, lexicon: Lexicon) -> str | None:
                  if nickname in tails and names_team(f"{place} {nickname}", lexicon)
                  and re.search(rf"(?<![\w'’-]){re.escape(place)}(?![\w'’-])", context)}
     return teams.pop() if len(teams) == 1 else None
+
+
+@lru_cache(maxsize=4)
+def _demonym_table(root: object) -> dict[str, str]:
+    """Lower-cased demonym → its country: the irregular ones of one country (``Scottish``; not ``British``,
+    a demonym of several) and the gazetteer bank's pairs (:func:`.lexicon.demonym_countries`)."""
+    from .namebank import load_bank
+
+    table = dict(demonym_countries(load_bank("gazetteer", root)))  # type: ignore[arg-type]
+    owners: dict[str, set[str]] = {}
+    for country, words in IRREGULAR_DEMONYMS.items():
+        for word in words:
+            owners.setdefault(word.lower(), set()).add(country.title())
+    table.update({w: next(iter(c)) for w, c in owners.items() if len(c) == 1})
+    return table
+
+
+def demonym_place(text: str, texts: Iterable[str], lexicon: Lexicon) -> list[PerturbableSpan]:
+    """The country of an organisation named by its demonym and common words (``Scottish Parliament``,
+    ``Polish Academy of Sciences``, ``Australian Labor Party``) as a ``country`` span: a place inside the
+    organisation's name renamed as a place (issue 19); its demonym follows it
+    (:func:`.entities.demonym_spans`: ``Scotland`` → ``Kenya`` makes ``Kenyan Parliament``), and where the
+    demonym cannot follow, the name is left. ``[]`` when the name holds no demonym of one country, another
+    name word, a demonym opening a place's name (``Scottish Borders Council``), a country the texts do not
+    name (``Indian Health Service`` of a passage on the US: which country?), a direction before the
+    demonym (``North American``), a country written with "the" (``the United States``: its article and
+    many other names would not follow), or the texts call the country by
+    another name that would stay (``Warszawa``)."""
+    from .entities import CREED_WORDS, ORGANISATION_HEADS, PerturbableSpan, _head_plural
+    from .substitute import takes_article
+
+    table = _demonym_table(lexicon.root)
+    countries = []
+    words = _words(text)
+    for i, word in enumerate(words):
+        lowered = word.lower()
+        if lowered in table and i and words[i - 1].lower() in GEO_MODIFIERS:
+            return []  # "North American Aviation": North America's, not the United States'
+        if (lowered in FUNCTION_WORDS or lowered in ORGANISATION_HEADS or lowered in CORPORATE
+                or lowered in CREED_WORDS or _head_plural(word)):
+            continue
+        if lowered in table and word[:1].isupper():
+            countries.append(table[lowered])
+        elif not word.isalpha() or not (lexicon.common_word(word) or lexicon.dictionary_common(word)):
+            return []  # another name word: "European Union" (no country), "Scottish Borders Council"
+    if any(lexicon.is_gazetteer_name(f"{a} {b}") for a, b in zip(words, words[1:], strict=False)):
+        return []  # "Scottish Borders Council": the demonym opens a place's name
+    if (len(countries) != 1 or lexicon.place_kind(countries[0]) != "country"
+            or takes_article(countries[0], "country")):
+        return []  # "the United States": its article and its many other names would not follow
+    texts = list(texts)
+    if not any(re.search(rf"(?<![\w-]){re.escape(countries[0])}(?![\w-])", t) for t in texts):
+        return []  # nothing says which country the demonym means ("Indian Health Service" in the US)
+    if lexicon.other_names_in(countries[0], "country", texts):
+        return []  # "the US" beside "American …": the other name would stay
+    return [PerturbableSpan(countries[0], "country", "org")]

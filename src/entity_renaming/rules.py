@@ -116,9 +116,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("org.no-renamable-word", "the name has no word that can be renamed: no proper noun, rare word, "
          "acronym or place, and not one distinctive common word beside an organisation word (Judicial "
          "Council is renamed, and a company's one word before a company word, General Electric, Visa Inc.: "
-         "organisations.company_word; not Knight Ridder, no organisation word; Catholic Church, only a "
-         "creed; National Assembly, a modifier of many bodies; Air Force, an armed service; Committee of "
-         "Independent Experts, several words)", "evidence", _YAN),
+         "organisations.company_word; a demonym with common words renames its country, named in the "
+         "passage, with the demonym, Scottish Parliament: organisations.demonym_place; not Knight Ridder, "
+         "no organisation word; Catholic Church, only a creed; National Assembly, a modifier of many "
+         "bodies; Air Force, an armed service; Committee of Independent Experts, several words)", "evidence",
+         _YAN),
     Rule("org.named-after-person", "the organisation is named after a person of the dataset whose surname "
          "cannot be renamed at every mention (organisations.founder_span: Westinghouse Electric is renamed "
          "with George Westinghouse; not a name of a figure after 'of', Society of Jesus; not a surname that "
