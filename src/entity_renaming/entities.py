@@ -40,7 +40,7 @@ from .lexicon import (
 )
 from .model import QAExample
 from .ner import Mention
-from .organisations import company_word, demonym_place, founder_span, lone_team, team_nickname
+from .organisations import company_word, demonym_place, founder_span, lone_team, sports_team, team_nickname
 from .question import asked_type, asks_about_name
 from .rules import Trace, Why, fire, no
 from .substitute import NO_S_PLURAL, heads_phrase, renamed_in
@@ -209,7 +209,9 @@ def team_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) 
             for run in _CAPITALISED_RUN.finditer(example.context, start, end):
                 name = clean_surface(run.group())
                 at = example.context.find(name, run.start(), run.end())
-                if (at >= 0 and 2 <= len(name.split()) <= 3 and names_team(name, lexicon, answer=True)
+                if (at >= 0 and 2 <= len(name.split()) <= 3
+                        and (names_team(name, lexicon, answer=True)
+                             or sports_team(name, (example.context, example.question), lexicon))
                         and name.split()[-1].lower()[:-1] not in PLACE_NOUNS
                         and any(_TEAM_WORDS.search(t) for t in (example.context, example.question))
                         and not any(m.label == "ORG" and m.start <= at and at + len(name) <= m.end
@@ -1641,7 +1643,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if (etype != "per" and lexicon.looks_like_person(text)
             and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)):  # "Duval County"
         etype, evidence = "per", f"{evidence}, a person's name"
-    team = (text if etype == "org" and names_team(text, lexicon, answer=True)
+    team = (text if etype == "org" and (names_team(text, lexicon, answer=True)
+                                        or sports_team(text, (example.context, example.question), lexicon))
             else lone_team(text, example.context, lexicon) if etype == "org" else None)  # "the Broncos"
     if (etype == "org" and organisation_head(text) is None and not team
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS
@@ -1673,7 +1676,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             place = team.rsplit(" ", 1)[0]
             spans = [PerturbableSpan(place, org_place_kind(place, lexicon) or "city", "org"),
                      *team_nickname(team, (context, question, *answers), lexicon)]
-            spans = spans if team == text or len(spans) == 2 else []  # "the Falcons" needs its nickname
+            named = team == text and names_team(text, lexicon, answer=True)
+            spans = spans if len(spans) == 2 or named else []  # "the Falcons", "Seattle Seahawks" (a
+            # nickname no dictionary lists) need their nickname renamed
         else:
             spans = place_spans(text, etype, lexicon, names, why)
         common: list[PerturbableSpan] = []

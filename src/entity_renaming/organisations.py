@@ -266,3 +266,30 @@ def demonym_place(text: str, texts: Iterable[str], lexicon: Lexicon) -> list[Per
     if lexicon.other_names_in(countries[0], "country", texts):
         return []  # "the US" beside "American …": the other name would stay
     return [PerturbableSpan(countries[0], "country", "org")]
+
+
+def sports_team(text: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
+    """A team whose nickname no dictionary lists (``Indianapolis Colts``, ``Seattle Seahawks``): a city of
+    ``ORG_CITY_POPULATION`` people (no part of a compass state: ``Carolina``) and one capitalised plural
+    that is no place noun, organisation word or demonym, in a passage or question about teams or games; not
+    a person's name (``Brandon McManus``: a city and a surname in -s), nor words many US people bear."""
+    from .entities import (
+        _COMPASS,
+        _TEAM_WORDS,
+        ORG_CITY_POPULATION,
+        ORGANISATION_HEADS,
+        PERSON_EVIDENCE,
+        PLACE_NOUNS,
+    )
+
+    *place, nickname = text.split()
+    where = " ".join(place)
+    lowered = nickname.lower()
+    return (1 <= len(place) <= 2 and nickname[:1].isupper() and nickname.isalpha() and lowered.endswith("s")
+            and not lowered.endswith("ss") and lowered[:-1] not in PLACE_NOUNS
+            and lowered not in ORGANISATION_HEADS and lowered not in lexicon.nationalities
+            and lexicon.place_kind(where, ORG_CITY_POPULATION) == "city"
+            and not lexicon.looks_like_person(text) and lexicon.person_count(where) < PERSON_EVIDENCE
+            and lexicon.person_count(nickname) < PERSON_EVIDENCE
+            and not any(lexicon.place_kind(f"{c} {where}") in ("country", "state") for c in _COMPASS)
+            and any(_TEAM_WORDS.search(t) for t in texts))

@@ -177,8 +177,9 @@ def fits(candidate: str, span: PerturbableSpan, texts: Sequence[str]) -> bool:
     acronym gets a word at most 3 letters longer."""
     if any(occurs_as_word(name, texts) for name in alias_group(candidate)):
         return False
-    if span.plural and (" " in candidate or candidate[:-1].endswith(("s", "x", "z", "ch", "sh"))):
-        return False  # a team's plural nickname: one word with a plain plural ("Harlows", not "Joneses")
+    if span.plural and (" " in candidate or len(candidate) < 5
+                        or candidate[:-1].endswith(("s", "x", "z", "ch", "sh"))):
+        return False  # a team's plural nickname: one word of 4+ letters, plain plural ("Harlows", not "Kes")
     if span.surface.isupper() and len(candidate) > len(span.surface) + 3:
         return False  # an acronym ("NSF") takes a short upper-cased word, not "SYNTHELABO"
     return not takes_article(candidate, span.span_type) or takes_article(span.surface, span.span_type)
