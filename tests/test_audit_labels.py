@@ -34,9 +34,9 @@ MIN_PRECISION = 0.95
 RECALL_GOAL = 0.90
 #: ORG and MIX lowered once (0.29 → 0.24, 0.54 → 0.52: 10/41, 62/117) when blind read round 13 rejected
 #: organisations renamed by a common word ("Judicial Council" → "Joyce Council"): precision first. Raised
-#: by organisations named after a person, companies named by a common word and teams renamed with their
-#: nickname (round 3): ORG 13/41, MIX 65/117.
-MIN_RECALL = {"PER": 0.69, "ORG": 0.31, "GPE": 0.37, "MIX": 0.55}
+#: by organisations named after a person, companies named by a common word, organisations named by a
+#: demonym and teams renamed with their nickname (round 3, organisations.py): ORG 14/41, MIX 66/117.
+MIN_RECALL = {"PER": 0.69, "ORG": 0.34, "GPE": 0.37, "MIX": 0.56}
 #: EntSwap after the recall round (full names as a unit, demonyms NER missed, aliases and codes, places
 #: typed by the dataset's vote): person 40/58, country 13/33, city 2/10.
 MIN_RECALL_ENTSWAP = {"person": 0.68, "country": 0.39, "city": 0.20}

@@ -162,3 +162,13 @@ def test_an_organisation_named_by_a_demonym_renames_its_country(lexicon):
     assert demonym_place("American Baptist Society", ("The American Baptist Society in the United States.",),
                          lexicon) == []
     assert demonym_place("Scottish Borders Council", (text + " Scottish Borders Council.",), lexicon) == []
+
+
+def test_a_team_without_a_dictionary_nickname_needs_a_text_about_teams(lexicon):
+    from entity_renaming.organisations import sports_team
+
+    games = ("The Panthers beat the Seattle Seahawks in the playoffs.",)
+    assert sports_team("Seattle Seahawks", games, lexicon)
+    assert not sports_team("Seattle Seahawks", ("Seattle Seahawks sold shirts.",), lexicon)  # no team words
+    assert not sports_team("Brandon McManus", ("Brandon McManus kicked for the team.",), lexicon)  # a person
+    assert not sports_team("Seattle Mountains", games, lexicon)  # a place noun
