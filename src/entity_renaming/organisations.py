@@ -1,6 +1,8 @@
-"""Organisation names that the place and name-word rules of :mod:`.entities` leave without a renamable word:
-a firm or body named after a person (``Westinghouse Electric``, ``Getty Oil``, ``Nikola Tesla Museum``) and a
-company named by one common word (``General Electric``, ``Visa Inc.``, ``Citadel Broadcasting``).
+"""Organisation names that the place and name-word rules of :mod:`.entities` leave without a renamable word
+(issue 19: handle, don't veto): a firm or body named after a person (``Westinghouse Electric``, ``Nikola
+Tesla Museum``), a company named by one common word (``General Electric``, ``Visa Inc.``), a body named by
+a demonym (``Scottish Parliament``) and a sports team, whose answers may name it by its nickname alone
+(``Chicago Bears``, "the Bears").
 
 * **Named after a person** (rules ``org.named-after-person``, ``org.word-not-renamable``): the person's
   surname is the organisation's name word. It is renamed as a ``last`` span at *every* mention, the person's
@@ -16,12 +18,15 @@ company named by one common word (``General Electric``, ``Visa Inc.``, ``Citadel
   (``Judicial Council``, ``National Assembly``) keep :func:`.entities.distinctive_word`'s stricter rule: blind
   readers rejected a common word of a public body renamed as a name. :func:`.entities.common_word_veto` then
   checks that the word names this company only.
+* **A demonym with common words** (:func:`demonym_place`): the country, renamed with its demonym.
+* **A team** (:func:`team_nickname`, :func:`lone_team`, :func:`sports_team`): its place and its plural
+  nickname, a plural ``nnp`` span (``Chicago Bears`` → ``Tulsa Harlows``, "the Bears" → "the Harlows").
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -83,7 +88,7 @@ _PREV = re.compile(r"([A-Z][\w'’.-]*)[ -]$")
 
 
 def founder_span(text: str, mentions: Iterable[Mention], texts: Iterable[str], lexicon: Lexicon,
-                 named_person: object) -> str | None:
+                 named_person: Callable[[str, Lexicon], bool]) -> str | None:
     """The surname of the person an organisation ``text`` is named after (``Westinghouse`` of ``Westinghouse
     Electric``, ``Tesla`` of ``Nikola Tesla Museum``), to rename as ``last`` at every mention; ``None`` when
     the name holds no such surname, several, or another name word (``Knight Ridder``), or when the surname
@@ -98,8 +103,7 @@ def founder_span(text: str, mentions: Iterable[Mention], texts: Iterable[str], l
     # "Getty Oil", "Amtrak San Joaquins" tagged PERSON: NER's reading of the organisation, no person
     words = _words(text)
     surnames = {p[-1] for p in persons}
-    person = [(w in surnames or named_person(w, lexicon)) and w[:1].isupper() and w.isalpha()  # type: ignore[operator]
-              for w in words]
+    person = [(w in surnames or named_person(w, lexicon)) and w[:1].isupper() and w.isalpha() for w in words]
     runs = [i for i, p in enumerate(person) if p and (i + 1 == len(words) or not person[i + 1])]
     if len(runs) != 1:
         return None  # none, or two persons' names ("Knight Ridder", "Hewlett-Packard")
