@@ -40,6 +40,7 @@ from .lexicon import (
 )
 from .model import QAExample
 from .ner import Mention
+from .organisations import company_word, demonym_place, founder_span, lone_team, sports_team, team_nickname
 from .persons import (
     NOBLE_TITLES,
     family_first_parts,
@@ -79,6 +80,8 @@ class PerturbableSpan:
     #: ``Fresno County`` for the city): the analysis's choice of which occurrences are this referent's
     #: mentions. Substitution leaves them whole (:class:`~entity_renaming.substitute.Renamer` ``keep``).
     keep: tuple[str, ...] = ()
+    #: The surface is a plural name (a team's nickname, ``Bears``): the new name takes a plural ``s``.
+    plural: bool = False
 
 
 @dataclass(frozen=True)
@@ -215,7 +218,9 @@ def team_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) 
             for run in _CAPITALISED_RUN.finditer(example.context, start, end):
                 name = clean_surface(run.group())
                 at = example.context.find(name, run.start(), run.end())
-                if (at >= 0 and 2 <= len(name.split()) <= 3 and names_team(name, lexicon, answer=True)
+                if (at >= 0 and 2 <= len(name.split()) <= 3
+                        and (names_team(name, lexicon, answer=True)
+                             or sports_team(name, (example.context, example.question), lexicon))
                         and name.split()[-1].lower()[:-1] not in PLACE_NOUNS
                         and any(_TEAM_WORDS.search(t) for t in (example.context, example.question))
                         and not any(m.label == "ORG" and m.start <= at and at + len(name) <= m.end
@@ -1696,7 +1701,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if (etype != "per" and looks_like_person(text, lexicon)
             and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)):  # "Duval County"
         etype, evidence = "per", f"{evidence}, a person's name"
-    if (etype == "org" and organisation_head(text) is None and not names_team(text, lexicon, answer=True)
+    team = (text if etype == "org" and (names_team(text, lexicon, answer=True)
+                                        or sports_team(text, (example.context, example.question), lexicon))
+            else lone_team(text, example.context, lexicon) if etype == "org" else None)  # "the Broncos"
+    if (etype == "org" and organisation_head(text) is None and not team
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS
             and not asked_organisation(example.question, text, answers)):
         # no organisation word, few ORG labels and no question asking for one: a work, a building, a people
@@ -1718,7 +1726,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             if not more or {s.surface for s in more} & {s.surface for s in spans}:
                 return _none(why, "per.alias-left")
             spans = [*spans, *more]
-    elif " " not in text and etype == "org" and not is_acronym(text) and not lone_company(
+    elif " " not in text and etype == "org" and not is_acronym(text) and not team and not lone_company(
             text, question, context, answers, lexicon):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
     elif " " not in text and etype == "org" and is_acronym(text):
@@ -1728,17 +1736,25 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             return _none(why, reason)
         spans = [PerturbableSpan(text, "rare", "org")]  # "NSF" → an upper-cased rare word; "ABC News" follows
     else:
-        if etype == "org" and names_team(text, lexicon, answer=True):  # "Atlanta Falcons": its city
-            place = text.rsplit(" ", 1)[0]
-            spans = [PerturbableSpan(place, org_place_kind(place, lexicon) or "city", "org")]
+        if team:  # "Atlanta Falcons": its city and its nickname
+            place = team.rsplit(" ", 1)[0]
+            spans = [PerturbableSpan(place, org_place_kind(place, lexicon) or "city", "org"),
+                     *team_nickname(team, (context, question, *answers), lexicon)]
+            named = team == text and names_team(text, lexicon, answer=True)
+            spans = spans if len(spans) == 2 or named else []  # "the Falcons", "Seattle Seahawks" (a
+            # nickname no dictionary lists) need their nickname renamed
         else:
             spans = place_spans(text, etype, lexicon, names, why)
         common: list[PerturbableSpan] = []
+        if etype == "org" and not spans and why.rule in ("org.named-after-person", "org.word-not-renamable"):
+            # named after a person of the passage: the surname renamed at every mention ("Westinghouse")
+            founder = founder_span(text, mentions, (context, question, *answers), lexicon, named_person)
+            spans = common = [PerturbableSpan(founder, "last", "org")] if founder else []
         if etype == "org" and not spans and why.rule == "org.no-renamable-word":
             # a name of common words: its distinctive words, its organisation word kept ("Judicial Council")
-            word = distinctive_word(text, lexicon)
+            word = distinctive_word(text, lexicon) or company_word(text, lexicon)  # or "General Electric"
             common = [PerturbableSpan(word, "nnp", "org")] if word else []
-            spans = common
+            spans = common or demonym_place(text, (context, question, *answers), lexicon)  # "Scottish …"
             org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]
             if word and (reason := common_word_veto(word, text, (context, question, *answers), answers,
                                                     org_words)):
@@ -1751,7 +1767,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         brands = [s for s in spans
                   if etype == "org" and s.span_type == "rare" and s.surface.isupper() and not s.follows]
         rest = [s for s in spans if s not in common and s not in brands and not s.follows]
-        if etype == "org" and rest and not stands_alone(rest, text, (context, question), lexicon):
+        if etype == "org" and rest and not stands_alone(rest, team or text, (context, question), lexicon):
             return _none(why, "org.in-longer-name")  # "United Paramount Theatres", "NewcastleGateshead"
         if brands and (reason := acronym_veto(brands[0].surface, (context, question))):
             return _none(why, reason)

@@ -86,11 +86,14 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- organisations
     Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name",
          "veto", _YAN),
-    Rule("org.no-head", "no organisation word, fewer than 3 ORG labels in the dataset, not a team and no "
+    Rule("org.no-head", "no organisation word, fewer than 3 ORG labels in the dataset, not a team (a place "
+         "and a plural nickname, renamed both; a lone nickname of one team of the passage's place: "
+         "organisations.lone_team) and no "
          "question naming a kind of organisation that the answers name (What network ...? Westwood One; "
          "not a name opening with an acronym, a unit or service of it: ESPN Deportes)",
          "evidence", _YAN),
-    Rule("org.lone-word", "a one-word ORG mention that is no acronym (a shorthand, a language, a person); "
+    Rule("org.lone-word", "a one-word ORG mention that is no acronym nor a team's nickname (a shorthand, a "
+         "language, a person); "
          "an acronym of 3-6 capitals (no Roman numeral) is renamed as a rare word, and a word that a "
          "question naming a kind of organisation types (What company ...? Pepsi), not written after 'the' "
          "and no place, is renamed by the name rules", "veto", _YAN),
@@ -117,12 +120,19 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "organisation", "veto", _YAN),
     Rule("org.no-renamable-word", "the name has no word that can be renamed: no proper noun, rare word, "
          "acronym or place, and not one distinctive common word beside an organisation word (Judicial "
-         "Council is renamed; not Knight Ridder, no organisation word; Catholic Church, only a creed; "
-         "National Assembly, a modifier of many bodies; Air Force, an armed service; Committee of "
-         "Independent Experts, several words)", "evidence", _YAN),
-    Rule("org.named-after-person", "the organisation is named after a person of the dataset", "veto", _YAN),
+         "Council is renamed, and a company's one word before a company word, General Electric, Visa Inc.: "
+         "organisations.company_word; a demonym with common words renames its country, named in the "
+         "passage, with the demonym, Scottish Parliament: organisations.demonym_place; not Knight Ridder, "
+         "no organisation word; Catholic Church, only a creed; National Assembly, a modifier of many "
+         "bodies; Air Force, an armed service; Committee of Independent Experts, several words)", "evidence",
+         _YAN),
+    Rule("org.named-after-person", "the organisation is named after a person of the dataset whose surname "
+         "cannot be renamed at every mention (organisations.founder_span: Westinghouse Electric is renamed "
+         "with George Westinghouse; not a name of a figure after 'of', Society of Jesus; not a surname that "
+         "names a place, stands beside another name or in an eponym term, Tesla coil)", "veto", _YAN),
     Rule("org.word-not-renamable", "a name word that cannot be renamed (a place without evidence, a person "
-         "of the passage): renaming the others would split the name", "veto", _YAN),
+         "of the passage whose surname organisations.founder_span cannot rename everywhere): renaming the "
+         "others would split the name", "veto", _YAN),
     # ---- names in general (place_spans)
     Rule("name.lower-case-word", "the name has a lower-case content word", "veto", _YAN),
     Rule("name.particle", "the name holds a particle (van, de, al …)", "veto", _YAN),

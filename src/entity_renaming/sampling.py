@@ -102,11 +102,15 @@ class Sampler:
 
     def draw(self, span: PerturbableSpan, rng: random.Random) -> str:
         if self.perturbation == "randstr":
+            if span.plural:  # "Bears" → "Bxqrs"
+                return random_string(span.surface[:-1], rng) + "s"
             return random_string(span.surface, rng)
         pool = self.pool(span.span_type)
         if not pool:
             raise RenameError(f"no {self.perturbation} candidates for span type {span.span_type}")
         name = pool[rng.randrange(len(pool))]
+        if span.plural:  # a team's nickname: "Bears" → "Harlows"
+            return name + "s"
         return name.upper() if span.span_type == "rare" and span.surface.isupper() else name  # "NSF"
 
     def mapping(
@@ -173,6 +177,9 @@ def fits(candidate: str, span: PerturbableSpan, texts: Sequence[str]) -> bool:
     acronym gets a word at most 3 letters longer."""
     if any(occurs_as_word(name, texts) for name in alias_group(candidate)):
         return False
+    if span.plural and (" " in candidate or len(candidate) < 5
+                        or candidate[:-1].endswith(("s", "x", "z", "ch", "sh"))):
+        return False  # a team's plural nickname: one word of 4+ letters, plain plural ("Harlows", not "Kes")
     if span.surface.isupper() and len(candidate) > len(span.surface) + 3:
         return False  # an acronym ("NSF") takes a short upper-cased word, not "SYNTHELABO"
     return not takes_article(candidate, span.span_type) or takes_article(span.surface, span.span_type)

@@ -1,0 +1,299 @@
+"""Organisation names that the place and name-word rules of :mod:`.entities` leave without a renamable word
+(issue 19: handle, don't veto): a firm or body named after a person (``Westinghouse Electric``, ``Nikola
+Tesla Museum``), a company named by one common word (``General Electric``, ``Visa Inc.``), a body named by
+a demonym (``Scottish Parliament``) and a sports team, whose answers may name it by its nickname alone
+(``Chicago Bears``, "the Bears").
+
+* **Named after a person** (rules ``org.named-after-person``, ``org.word-not-renamable``): the person's
+  surname is the organisation's name word. It is renamed as a ``last`` span at *every* mention, the person's
+  (``George Westinghouse`` → ``George Kowalski``) and the organisation's (``Kowalski Electric``) alike: one
+  word, one new name, so the passage stays coherent (the organisation is still named after its founder).
+  Left out when the surname also stands in a name of something else (another capitalised word beside it
+  that is neither the person's given name nor an organisation word), in an eponym term (``Tesla coil``), or
+  names a place (``Washington University``: renaming it would rename the city).
+* **A company named by a common word** (rule ``org.no-renamable-word``): its one capitalised content word
+  before a company word (:data:`COMPANY_HEADS`: ``Inc.``, ``Electric``, ``Broadcasting``) is its name, renamed
+  as ``nnp`` while the company word stays (``Citadel Broadcasting`` → ``Harlow Broadcasting``), even when
+  that word is a common English word or a modifier of many bodies. Bodies that are no companies
+  (``Judicial Council``, ``National Assembly``) keep :func:`.entities.distinctive_word`'s stricter rule: blind
+  readers rejected a common word of a public body renamed as a name. :func:`.entities.common_word_veto` then
+  checks that the word names this company only.
+* **A demonym with common words** (:func:`demonym_place`): the country, renamed with its demonym.
+* **A team** (:func:`team_nickname`, :func:`lone_team`, :func:`sports_team`): its place and its plural
+  nickname, a plural ``nnp`` span (``Chicago Bears`` → ``Tulsa Harlows``, "the Bears" → "the Harlows").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from .lexicon import (
+    CORPORATE,
+    FUNCTION_WORDS,
+    GEO_MODIFIERS,
+    IRREGULAR_DEMONYMS,
+    TITLES,
+    Lexicon,
+    clean_surface,
+    demonym_countries,
+    eponym_use,
+    parse_person,
+    words_of,
+)
+from .ner import Mention
+
+if TYPE_CHECKING:
+    from .entities import PerturbableSpan
+
+#: Last words that make a name a company's (a corporate form or a trade): a common word before one is the
+#: company's name (``General Electric``, ``Citadel Broadcasting``, ``Visa Inc.``).
+COMPANY_HEADS = CORPORATE | frozenset(words_of("""
+company corporation electric broadcasting motors airlines airways records pictures studios communications
+telecommunications wireless productions industries enterprises oil petroleum steel
+"""))
+
+
+def _words(text: str) -> list[str]:
+    return [w.removesuffix("'s").removesuffix("’s").strip(",.") for w in text.split()]
+
+
+def company_word(text: str, lexicon: Lexicon) -> str | None:
+    """The one capitalised content word of a company's name ending with a :data:`COMPANY_HEADS` word
+    (``General`` of ``General Electric``, ``Visa`` of ``Visa Inc.``), renamed as ``nnp``; ``None`` when the
+    name ends otherwise, has no such word or several, or the word is a place, a demonym, a creed word or
+    no alphabetic word (``Standard & Poor's``, ``American Airlines``: its place adjective)."""
+    from .entities import CREED_WORDS, ORGANISATION_HEADS, org_place_kind
+
+    words = _words(text)
+    if len(words) < 2 or words[-1].lower() not in COMPANY_HEADS:
+        return None
+    found = []
+    for word in words[:-1]:
+        lowered = word.lower()
+        if lowered in FUNCTION_WORDS or lowered in ORGANISATION_HEADS or lowered in CORPORATE:
+            continue
+        if (not word.isalpha() or not word[0].isupper() or lowered in CREED_WORDS
+                or lowered in lexicon.nationalities or lowered.endswith(("an", "ish", "ese"))
+                or org_place_kind(word, lexicon) is not None or lexicon.is_gazetteer_name(word)):
+            return None  # "American Airlines", "Dutch East India Company", "Boston Consulting …"
+        found.append(word)
+    return found[0] if len(found) == 1 else None
+
+
+_NEXT = re.compile(r"[ -]([A-Z][\w'’-]*)")
+_PREV = re.compile(r"([A-Z][\w'’.-]*)[ -]$")
+
+
+def founder_span(text: str, mentions: Iterable[Mention], texts: Iterable[str], lexicon: Lexicon,
+                 named_person: Callable[[str, Lexicon], bool]) -> str | None:
+    """The surname of the person an organisation ``text`` is named after (``Westinghouse`` of ``Westinghouse
+    Electric``, ``Tesla`` of ``Nikola Tesla Museum``), to rename as ``last`` at every mention; ``None`` when
+    the name holds no such surname, several, or another name word (``Knight Ridder``), or when the surname
+    cannot be renamed everywhere (see the module doc). ``named_person`` is
+    :func:`.entities.named_person` (a person of the dataset)."""
+    from .entities import CREED_WORDS, ORGANISATION_HEADS, _head_plural
+
+    heads = ORGANISATION_HEADS | COMPANY_HEADS
+    persons = [p.words for m in mentions if m.label == "PERSON"
+               and (p := parse_person(clean_surface(m.text))) is not None and len(p.words) >= 2
+               and p.words[-1].lower() not in heads and clean_surface(m.text) != text]
+    # "Getty Oil", "Amtrak San Joaquins" tagged PERSON: NER's reading of the organisation, no person
+    words = _words(text)
+    surnames = {p[-1] for p in persons}
+    person = [(w in surnames or named_person(w, lexicon)) and w[:1].isupper() and w.isalpha() for w in words]
+    runs = [i for i, p in enumerate(person) if p and (i + 1 == len(words) or not person[i + 1])]
+    if len(runs) != 1:
+        return None  # none, or two persons' names ("Knight Ridder", "Hewlett-Packard")
+    end = runs[0]
+    if any(w in ("of", "for") for w in words[:end]):
+        return None  # "Society of Jesus", "Church of Jesus Christ": a name *of* a figure, not a founder's
+    start = end
+    while start > 0 and (person[start - 1] or words[start - 1].lower() in lexicon.first_counts):
+        start -= 1  # a given name before the surname ("Nikola Tesla Museum")
+    surname = words[end]  # "Nikola Tesla" of "Nikola Tesla Museum": Tesla, his given name kept
+    if any(w in surnames for w in words[start:end]):
+        return None  # "Knight Ridder": two persons' surnames side by side
+    given = set(words[start:end]) | {w for p in persons if p[-1] == surname for w in p[:-1]}
+    for word in words:
+        lowered = word.lower()
+        if word == surname or word in given or lowered in FUNCTION_WORDS | CORPORATE | CREED_WORDS | TITLES:
+            continue
+        if lowered in ORGANISATION_HEADS or lowered in COMPANY_HEADS or _head_plural(word):
+            continue
+        if not word.isalpha() or not (lexicon.common_word(word) or lexicon.dictionary_common(word)):
+            return None  # another name word: "Knight Ridder", "Booz Allen Hamilton"
+    if (lexicon.is_gazetteer_name(surname) or lexicon.place_kind(surname) is not None
+            or lexicon.labels.mostly(surname) == "GPE"):
+        return None  # "Washington University": the city would be renamed too
+    texts = [t for t in texts if t]
+    if any(eponym_use(surname, t) for t in texts):
+        return None  # "Tesla coil", "the Nobel Prize": a term named after the person
+    return surname if all(_founder_mentions(surname, given, t, lexicon) for t in texts) else None
+
+
+def _founder_mentions(surname: str, given: set[str], text: str, lexicon: Lexicon) -> bool:
+    """Every occurrence of ``surname`` in ``text`` is the person's or an organisation's named after them:
+    glued to no other word, and the capitalised word before it (if any) one of the person's ``given`` names
+    or a title (or a word the corpus mostly writes in lower case: "When"), the one after it (if any) an
+    organisation or company word."""
+    from .entities import ORGANISATION_HEADS
+
+    for m in re.finditer(rf"(?<![\w'’-]){re.escape(surname)}(?=['’]s\b|\b)", text):
+        start, end = m.span()
+        if text[start - 1:start].isalpha() or text[end:end + 1].isalpha() or text[end:end + 1] == "-":
+            return False
+        before = _PREV.search(text, max(0, start - 40), start)
+        after = _NEXT.match(text, end + (2 if text[end:end + 2] in ("'s", "’s") else 0))
+        if before and before.group(1) not in given and before.group(1).lower().rstrip(".") not in (
+                TITLES | FUNCTION_WORDS) and not re.fullmatch(r"[A-Z]\.", before.group(1)) and not (
+                lexicon.mostly_lower(before.group(1))):
+            return False  # "Edison Westinghouse": another name
+        if after:
+            nxt = after.group(1).lower().rstrip(".,")
+            if nxt not in ORGANISATION_HEADS | COMPANY_HEADS | FUNCTION_WORDS:
+                return False  # "Tesla Roadster", "Westinghouse Air Brake": another thing named after them
+    return True
+
+
+def team_nickname(team: str, texts: Iterable[str], lexicon: Lexicon) -> list[PerturbableSpan]:
+    """The plural nickname of a sports team (``Bears`` of ``Chicago Bears``, :func:`.entities.names_team`)
+    as a plural ``nnp`` span renamed with its city (``Tulsa Harlows``), so that the answers that name the
+    team by its nickname alone ("the Bears") change with it; ``[]`` (the city alone is renamed) when the
+    nickname cannot be renamed at every mention: a demonym, a place noun or an organisation word (``Texans``,
+    ``Mountains``, ``Los Angeles Times``), its
+    singular written capitalised (``a Bear linebacker``), or a mention after another name word (``Baylor
+    Bears``: another team)."""
+    from .entities import ORGANISATION_HEADS, PLACE_NOUNS, PerturbableSpan
+
+    *place, nickname = team.split()
+    city = place[-1] if place else ""
+    singular = nickname[:-1]
+    lowered = singular.lower()
+    if (not nickname.isalpha() or not city or lowered in lexicon.nationalities or lowered in PLACE_NOUNS
+            or nickname.lower() in lexicon.nationalities or nickname.lower() in ORGANISATION_HEADS):
+        return []  # "Texans"; "Los Angeles Times": a newspaper, no team
+    for text in texts:
+        if re.search(rf"(?<![\w'’-]){re.escape(singular)}(?![\w'’-])", text):
+            return []  # "a Bear linebacker": the singular would keep the old name
+        for m in re.finditer(rf"(?<![\w'’-]){re.escape(nickname)}(?![\w-])", text):
+            before = _PREV.search(text, max(0, m.start() - 40), m.start())
+            word = before.group(1) if before else ""
+            if (word and word != city and word.lower() not in FUNCTION_WORDS
+                    and not lexicon.mostly_lower(word)):
+                return []  # "Baylor Bears": another team of that nickname
+    return [PerturbableSpan(nickname, "nnp", "org", plural=True)]
+
+
+_TEAM_BEFORE = re.compile(r"([A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*)?) $")
+
+
+def lone_team(nickname: str, context: str, lexicon: Lexicon) -> str | None:
+    """The team a lone plural nickname names (``Broncos`` → ``Denver Broncos``): the passage writes
+    ``<place> <nickname>`` with one place only, a team by :func:`.entities.names_team` (the place a
+    confirmed one), or, where it writes no such name, the dataset writes it with one place that the passage
+    names; ``None`` otherwise (a nickname of two teams, ``Vosges Mountains``)."""
+    from .entities import names_team
+
+    if " " in nickname or not nickname[:1].isupper() or not nickname.endswith("s") or not nickname.isalpha():
+        return None
+    teams = set()
+    for m in re.finditer(rf"(?<![\w'’-]){re.escape(nickname)}(?![\w-])", context):
+        before = _TEAM_BEFORE.search(context, max(0, m.start() - 40), m.start())
+        words = before.group(1).split() if before else []
+        team = next((f"{' '.join(words[k:])} {nickname}" for k in range(len(words))  # "San Diego Chargers"
+                     if names_team(f"{' '.join(words[k:])} {nickname}", lexicon)), None)
+        if team:
+            teams.add(team)
+        elif words and words[-1].lower() not in FUNCTION_WORDS and not lexicon.mostly_lower(words[-1]):
+            return None  # "Boise Broncos": the nickname of another team, or of something else
+    if not teams:  # "the Broncos" beside "Denver": the dataset's team of that nickname, if its place is here
+        teams = {f"{place} {nickname}" for place, tails in lexicon.case.plural_tails.items()
+                 if nickname in tails and names_team(f"{place} {nickname}", lexicon)
+                 and re.search(rf"(?<![\w'’-]){re.escape(place)}(?![\w'’-])", context)}
+    return teams.pop() if len(teams) == 1 else None
+
+
+@lru_cache(maxsize=4)
+def _demonym_table(root: object) -> dict[str, str]:
+    """Lower-cased demonym → its country: the irregular ones of one country (``Scottish``; not ``British``,
+    a demonym of several) and the gazetteer bank's pairs (:func:`.lexicon.demonym_countries`)."""
+    from .namebank import load_bank
+
+    table = dict(demonym_countries(load_bank("gazetteer", root)))  # type: ignore[arg-type]
+    owners: dict[str, set[str]] = {}
+    for country, words in IRREGULAR_DEMONYMS.items():
+        for word in words:
+            owners.setdefault(word.lower(), set()).add(country.title())
+    table.update({w: next(iter(c)) for w, c in owners.items() if len(c) == 1})
+    return table
+
+
+def demonym_place(text: str, texts: Iterable[str], lexicon: Lexicon) -> list[PerturbableSpan]:
+    """The country of an organisation named by its demonym and common words (``Scottish Parliament``,
+    ``Polish Academy of Sciences``, ``Australian Labor Party``) as a ``country`` span: a place inside the
+    organisation's name renamed as a place (issue 19); its demonym follows it
+    (:func:`.entities.demonym_spans`: ``Scotland`` → ``Kenya`` makes ``Kenyan Parliament``), and where the
+    demonym cannot follow, the name is left. ``[]`` when the name holds no demonym of one country, another
+    name word, a demonym opening a place's name (``Scottish Borders Council``), a country the texts do not
+    name (``Indian Health Service`` of a passage on the US: which country?), a direction before the
+    demonym (``North American``), a country written with "the" (``the United States``: its article and
+    many other names would not follow), or the texts call the country by
+    another name that would stay (``Warszawa``)."""
+    from .entities import CREED_WORDS, ORGANISATION_HEADS, PerturbableSpan, _head_plural
+    from .substitute import takes_article
+
+    table = _demonym_table(lexicon.root)
+    countries = []
+    words = _words(text)
+    for i, word in enumerate(words):
+        lowered = word.lower()
+        if lowered in table and i and words[i - 1].lower() in GEO_MODIFIERS:
+            return []  # "North American Aviation": North America's, not the United States'
+        if (lowered in FUNCTION_WORDS or lowered in ORGANISATION_HEADS or lowered in CORPORATE
+                or lowered in CREED_WORDS or _head_plural(word)):
+            continue
+        if lowered in table and word[:1].isupper():
+            countries.append(table[lowered])
+        elif not word.isalpha() or not (lexicon.common_word(word) or lexicon.dictionary_common(word)):
+            return []  # another name word: "European Union" (no country), "Scottish Borders Council"
+    if any(lexicon.is_gazetteer_name(f"{a} {b}") for a, b in zip(words, words[1:], strict=False)):
+        return []  # "Scottish Borders Council": the demonym opens a place's name
+    if (len(countries) != 1 or lexicon.place_kind(countries[0]) != "country"
+            or takes_article(countries[0], "country")):
+        return []  # "the United States": its article and its many other names would not follow
+    texts = list(texts)
+    if not any(re.search(rf"(?<![\w-]){re.escape(countries[0])}(?![\w-])", t) for t in texts):
+        return []  # nothing says which country the demonym means ("Indian Health Service" in the US)
+    if lexicon.other_names_in(countries[0], "country", texts):
+        return []  # "the US" beside "American …": the other name would stay
+    return [PerturbableSpan(countries[0], "country", "org")]
+
+
+def sports_team(text: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
+    """A team whose nickname no dictionary lists (``Indianapolis Colts``, ``Seattle Seahawks``): a city of
+    ``ORG_CITY_POPULATION`` people (no part of a compass state: ``Carolina``) and one capitalised plural
+    that is no place noun, organisation word or demonym, in a passage or question about teams or games; not
+    a person's name (``Brandon McManus``: a city and a surname in -s), nor words many US people bear."""
+    from .entities import (
+        _COMPASS,
+        _TEAM_WORDS,
+        ORG_CITY_POPULATION,
+        ORGANISATION_HEADS,
+        PERSON_EVIDENCE,
+        PLACE_NOUNS,
+    )
+
+    *place, nickname = text.split()
+    where = " ".join(place)
+    lowered = nickname.lower()
+    return (1 <= len(place) <= 2 and nickname[:1].isupper() and nickname.isalpha() and lowered.endswith("s")
+            and not lowered.endswith("ss") and lowered[:-1] not in PLACE_NOUNS
+            and lowered not in ORGANISATION_HEADS and lowered not in lexicon.nationalities
+            and lexicon.place_kind(where, ORG_CITY_POPULATION) == "city"
+            and not lexicon.looks_like_person(text) and lexicon.person_count(where) < PERSON_EVIDENCE
+            and lexicon.person_count(nickname) < PERSON_EVIDENCE
+            and not any(lexicon.place_kind(f"{c} {where}") in ("country", "state") for c in _COMPASS)
+            and any(_TEAM_WORDS.search(t) for t in texts))

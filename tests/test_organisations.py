@@ -1,0 +1,174 @@
+"""Organisations named after a person and companies named by a common word
+(:mod:`entity_renaming.organisations`, issue 19): handled instead of vetoed, on small made-up passages."""
+
+from __future__ import annotations
+
+import pytest
+
+from entity_renaming.entities import example_entities, named_person
+from entity_renaming.lexicon import Lexicon
+from entity_renaming.model import Answer, QAExample, Substitution
+from entity_renaming.ner import Mention
+from entity_renaming.organisations import company_word, founder_span, lone_team, team_nickname
+from entity_renaming.substitute import rename_example
+
+FOUNDER = ("In 1886 George Westinghouse founded Westinghouse Electric in Pittsburgh. Engineers of "
+           "Westinghouse Electric built the generators, and Westinghouse's demonstration won the contract.")
+QUESTION = "What company built the generators?"
+
+
+def _mentions(text: str, labelled: dict[str, str]) -> list[Mention]:
+    found = []
+    for name, label in labelled.items():
+        start = text.find(name)
+        while start >= 0:
+            found.append(Mention(start, start + len(name), label, name))
+            start = text.find(name, start + len(name))
+    return sorted(found, key=lambda m: m.start)
+
+
+TEAMS = ("The Denver Broncos beat the Chicago Bears. The Broncos' defense held the Bears to 200 yards, and "
+         "Denver won its third title.")
+
+
+@pytest.fixture(scope="module")
+def lexicon():
+    """One lexicon for the module (loading its banks takes most of the time)."""
+    lexicon = Lexicon()
+    lexicon.observe([FOUNDER, QUESTION, TEAMS], [
+        *_mentions(FOUNDER, {"George Westinghouse": "PERSON", "Westinghouse Electric": "ORG"}),
+        *_mentions(TEAMS, {"Denver": "GPE", "Chicago": "GPE", "Denver Broncos": "ORG",
+                           "Chicago Bears": "ORG"})])
+    return lexicon
+
+
+def test_a_founder_surname_is_the_organisation_name_word(lexicon):
+    persons = _mentions(FOUNDER, {"George Westinghouse": "PERSON"})
+    texts = (FOUNDER, QUESTION, "Westinghouse Electric")
+    assert founder_span("Westinghouse Electric", persons, texts, lexicon, named_person) == "Westinghouse"
+    # the given name before the surname stays: "Nikola Tesla Museum" renames Tesla
+    tesla = "Nikola Tesla worked in New York. His papers are in the Nikola Tesla Museum."
+    persons = _mentions(tesla, {"Nikola Tesla": "PERSON"})
+    assert founder_span("Nikola Tesla Museum", persons, (tesla,), lexicon, named_person) == "Tesla"
+
+
+@pytest.mark.parametrize("text, name, persons", [
+    # the surname also stands in a name of another thing named after him: it would be renamed too
+    ("George Westinghouse founded Westinghouse Electric and Westinghouse Air Brake.", "Westinghouse Electric",
+     {"George Westinghouse": "PERSON"}),
+    # an eponym term named after the person
+    ("Nikola Tesla founded Tesla Electric Light. The Tesla coil is his.", "Tesla Electric Light",
+     {"Nikola Tesla": "PERSON"}),
+    # a name *of* a figure, not a founder's firm
+    ("Thomas Edison inspired the Friends of Edison Society.", "Friends of Edison Society",
+     {"Thomas Edison": "PERSON"}),
+    # NER read the organisation itself as a person: no person attests the surname
+    ("ABC bought shares of Getty Oil in 1984.", "Getty Oil", {"Getty Oil": "PERSON"}),
+    # two persons' names: which one would be renamed?
+    ("George Westinghouse and David Packard founded Westinghouse Packard Company.",
+     "Westinghouse Packard Company", {"George Westinghouse": "PERSON", "David Packard": "PERSON"}),
+    # a surname that names a place: the city would be renamed too
+    ("George Washington gave his name to Washington University in Washington.", "Washington University",
+     {"George Washington": "PERSON"}),
+])
+def test_a_founder_surname_that_cannot_be_renamed_everywhere_is_left(lexicon, text, name, persons):
+    assert founder_span(name, _mentions(text, persons), (text,), lexicon, named_person) is None
+
+
+def test_the_company_word_of_a_company_named_by_common_words(lexicon):
+    assert company_word("General Electric", lexicon) == "General"
+    assert company_word("Visa Inc.", lexicon) == "Visa"
+    assert company_word("Citadel Broadcasting", lexicon) == "Citadel"
+    assert company_word("American Airlines", lexicon) is None  # a demonym: no name word
+    assert company_word("Judicial Council", lexicon) is None  # a public body, not a company
+    assert company_word("Standard Oil Trust", lexicon) is None  # no company word last
+    assert company_word("United Paramount Pictures", lexicon) is None  # two words: which one?
+
+
+def test_the_person_and_the_company_named_after_him_get_one_new_surname(lexicon):
+    start = FOUNDER.index("Westinghouse Electric")
+    ex = QAExample(id="q1", dataset="t", source_format="mrqa", context=FOUNDER, question=QUESTION,
+                   answers=[Answer("Westinghouse Electric", [(start, start + 21)])],
+                   answer_texts=["Westinghouse Electric"] * 3)
+    mentions = _mentions(FOUNDER, {"George Westinghouse": "PERSON", "Westinghouse Electric": "ORG"})
+    trace: list = []
+    entities = example_entities(ex, mentions, lexicon, trace)
+    org = [e for e in entities if e.entity_type == "org"]
+    assert [(s.surface, s.span_type) for e in org for s in e.spans] == [("Westinghouse", "last")], trace
+    new, _ = rename_example(ex, [Substitution("Westinghouse", "Kowalski", "org", "last")])
+    assert "Westinghouse" not in new.context
+    assert "George Kowalski founded Kowalski Electric" in new.context
+    assert "Kowalski's demonstration" in new.context
+    assert new.answer_texts == ["Kowalski Electric"] * 3
+
+
+def test_a_team_nickname_is_a_plural_name_renamed_with_its_place(lexicon):
+    spans = team_nickname("Chicago Bears", (TEAMS,), lexicon)
+    assert [(s.surface, s.span_type, s.plural) for s in spans] == [("Bears", "nnp", True)]
+    # the singular written capitalised would keep the old name; another team of that nickname too
+    assert team_nickname("Chicago Bears", (TEAMS + " A Bear linebacker retired.",), lexicon) == []
+    assert team_nickname("Chicago Bears", (TEAMS + " The Baylor Bears lost.",), lexicon) == []
+    assert team_nickname("Los Angeles Times", ("The Los Angeles Times wrote.",), lexicon) == []
+
+
+def test_a_lone_nickname_names_the_team_of_its_place(lexicon):
+    assert lone_team("Broncos", TEAMS, lexicon) == "Denver Broncos"
+    assert lone_team("Bears", TEAMS, lexicon) == "Chicago Bears"
+    assert lone_team("Broncos", TEAMS + " The Boise Broncos lost.", lexicon) is None  # two teams
+    assert lone_team("Yards", TEAMS, lexicon) is None
+
+
+def test_a_team_answer_by_nickname_alone_changes_with_the_team(lexicon):
+    """Answers "Chicago Bears", "the Bears": the city and the nickname are renamed, the nickname with a
+    plural of its new name at every mention (possessive too)."""
+    start = TEAMS.index("Chicago Bears")
+    ex = QAExample(id="q2", dataset="t", source_format="mrqa", context=TEAMS, question="Who lost to Denver?",
+                   answers=[Answer("Chicago Bears", [(start, start + 13)])],
+                   answer_texts=["Chicago Bears", "the Chicago Bears", "Bears"])
+    mentions = _mentions(TEAMS, {"Denver": "GPE", "Chicago Bears": "ORG"})
+    entities = example_entities(ex, mentions, lexicon)
+    assert {(s.surface, s.span_type) for e in entities for s in e.spans} == {("Chicago", "city"),
+                                                                            ("Bears", "nnp")}
+    subs = [Substitution("Chicago", "Tulsa", "org", "city"), Substitution("Bears", "Harlows", "org", "nnp")]
+    new, _ = rename_example(ex, subs)
+    assert "the Tulsa Harlows" in new.context and "held the Harlows" in new.context
+    assert new.answer_texts == ["Tulsa Harlows", "the Tulsa Harlows", "Harlows"]
+
+
+def test_a_plural_span_draws_a_one_word_plural_name():
+    from entity_renaming.entities import PerturbableSpan
+    from entity_renaming.sampling import fits
+
+    span = PerturbableSpan("Bears", "nnp", "org", plural=True)
+    assert fits("Harlows", span, ("text",)) and not fits("Joness", span, ("text",))
+    assert not fits("New Yorks", span, ("text",))
+
+
+def test_an_organisation_named_by_a_demonym_renames_its_country(lexicon):
+    """Issue 19: a place inside an organisation's name renamed as a place; the demonym follows the
+    country (``Scotland`` → ``Kenya`` makes ``Kenyan Parliament``)."""
+    from entity_renaming.organisations import demonym_place
+
+    text = "The Scottish Parliament sits in Edinburgh, Scotland."
+    spans = demonym_place("Scottish Parliament", (text,), lexicon)
+    assert [(s.surface, s.span_type) for s in spans] == [("Scotland", "country")]
+    assert demonym_place("Polish Academy of Sciences", ("The Polish Academy of Sciences in Poland.",),
+                         lexicon)[0].surface == "Poland"
+    # the passage does not name the country: which one is meant ("American Indian")?
+    us = ("The U.S. runs the Indian Health Service.",)
+    assert demonym_place("Indian Health Service", us, lexicon) == []
+    # a continent's adjective, a country written with "the", another name word
+    assert demonym_place("North American Aviation", ("North American Aviation in America.",), lexicon) == []
+    assert demonym_place("American Baptist Society", ("The American Baptist Society in the United States.",),
+                         lexicon) == []
+    assert demonym_place("Scottish Borders Council", (text + " Scottish Borders Council.",), lexicon) == []
+
+
+def test_a_team_without_a_dictionary_nickname_needs_a_text_about_teams(lexicon):
+    from entity_renaming.organisations import sports_team
+
+    games = ("The Panthers beat the Seattle Seahawks in the playoffs.",)
+    assert sports_team("Seattle Seahawks", games, lexicon)
+    assert not sports_team("Seattle Seahawks", ("Seattle Seahawks sold shirts.",), lexicon)  # no team words
+    assert not sports_team("Brandon McManus", ("Brandon McManus kicked for the team.",), lexicon)  # a person
+    assert not sports_team("Seattle Mountains", games, lexicon)  # a place noun
