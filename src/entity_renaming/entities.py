@@ -508,8 +508,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         if name.byname:
             return no(why, "per.byname")  # "John Paul II": given names only, no surname
         first, last = name.words[0], name.words[-1]
-        if lexicon.family_name_first(name.words):
-            # family name first: "Guo Shoujing", "Mao Zedong", "Kim Jong-un"
+        if lexicon.family_name_first(name.words) and not name.initials:
+            # family name first: "Guo Shoujing", "Mao Zedong", "Kim Jong-un" (no middle initial: "Yuan T. Lee")
             return no(why, "per.family-name-first")
         span_type = first_name_type(first, lexicon, votes, title_gender)
         if given_names_only(name.words, lexicon):
