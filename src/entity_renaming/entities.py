@@ -43,6 +43,7 @@ from .ner import Mention
 from .persons import (
     NOBLE_TITLES,
     family_first_parts,
+    famous_surname,
     inside_longer_name,
     looks_like_person,
     particle_name,
@@ -470,7 +471,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     surname than SSA as a first name and the dataset has it as a surname of a full name; otherwise a given
     name with pronoun evidence (a mononym: ``Drogo``, ``Siegfried``) or one that the dataset's names open
     with. A question asking for a person (``asked``, :mod:`.question`) counts as the dataset's PERSON labels
-    of a lone word (and makes a word the corpus never writes in lower case a name word: :func:`never_lower`),
+    of a lone word (and makes a word the corpus never writes in lower case a name word: :func:`never_lower`;
+    a surname the dataset knows alone a ``last`` span: :func:`.persons.famous_surname`),
     and as its surname use when the Census lists it more often as a surname and no world data know it as a
     given name (``McManus``; not ``Siegfried``; ``SURNAME_EVIDENCE``) or the passage writes it after a first
     name. A kinship or ruler's noun beside the name gives its gender before pronouns do (:func:`kin_gender`).
@@ -493,9 +495,10 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         span_type = pinyin_given_type(given, name.words, context, mentions)
         return [*([PerturbableSpan(given, span_type, "per")] if span_type else []),
                 PerturbableSpan(family, "last", "per")]
+    famous = asked and name is not None and len(name.words) == 1 and famous_surname(name.words[0], lexicon)
     if name is None or not 1 <= len(name.words) <= 3 or not (
-            lexicon.person_name(name.words) or (asked and len(name.words) == 1 and never_lower(name.words[0],
-                                                                                              lexicon))):
+            lexicon.person_name(name.words) or famous
+            or (asked and len(name.words) == 1 and never_lower(name.words[0], lexicon))):
         if rest := role_stripped(text, lexicon):  # "Linebacker Brandon Marshall", "rookie Donn F. Eisele"
             return person_spans(rest, lexicon, lasts, context, mentions, why, asked=asked)
         return no(why, "per.not-name-words")
@@ -509,7 +512,7 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
             return no(why, "per.byname")  # "John Paul II": given names only, no surname
         first, last = name.words[0], name.words[-1]
         if lexicon.family_name_first(name.words) and not name.initials:
-            # family name first: "Guo Shoujing", "Mao Zedong", "Kim Jong-un" (no middle initial: "Yuan T. Lee")
+            # family name first: "Mao Zedong", "Kim Jong-un" (never with a middle initial: "Yuan T. Lee")
             return no(why, "per.family-name-first")
         span_type = first_name_type(first, lexicon, votes, title_gender)
         if given_names_only(name.words, lexicon):
@@ -533,7 +536,7 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         # a lone word needs a bank name, labels or a ruler's title: "Nuda" (a taxon) is no person
         return no(why, "per.lone-unknown")
     unattested = votes == (0, 0) and word not in lasts and not given_title
-    if not lexicon.person_word(word) and (lexicon.is_gazetteer_name(word) or unattested):
+    if not lexicon.person_word(word) and not famous and (lexicon.is_gazetteer_name(word) or unattested):
         # "Kraków" tagged PERSON; no bank name, title or pronoun says "person": "Skylab"
         return no(why, "per.lone-place")
     if given_title and lexicon.east_asian_family_name(word):

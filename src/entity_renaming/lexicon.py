@@ -159,7 +159,8 @@ WESTERN_SURNAME = 1_000
 _MONGOLIAN_PATRONYMIC = re.compile(r"^[A-Z][a-z]+(?:iin|[^aeiouy]yn)$")  # not "Sweyn"
 #: A word written in East Asian syllables, pinyin or Japanese romaji (``Guo``, ``Zedong``, ``Tokugawa``,
 #: ``Nobunaga``; not ``Boomer``, ``Hadid``, ``Forkbeard``): every syllable ends in a vowel, ``n`` or ``ng``.
-_EAST_ASIAN_WORD = re.compile(r"^(?:(?:[bcdfghjklmnpqrstwxyz]|[csz]h|ts|[kgnhmrbp]y)?[aeiouv]{1,3}(?:ng?)?)+$")
+_EAST_ASIAN_WORD = re.compile(
+    r"^(?:(?:[bcdfghjklmnpqrstwxyz]|[csz]h|ts|[kgnhmrbp]y)?[aeiouv]{1,3}(?:ng?)?)+$")
 #: A given name romanised with a lower-case syllable after a hyphen (``Kai-shek``, ``Jong-un``, ``Yat-sen``).
 _SYLLABLE_GIVEN_NAME = re.compile(r"^[A-Z][a-z]+-[a-z]+$")
 #: Endings that derive a demonym or an adjective from a country's name (``Mexic-an``, ``Japan-ese``,
@@ -783,7 +784,8 @@ class Lexicon:
         if self.zipf(last) >= VERY_COMMON_ZIPF and last.lower() not in self.surname_counts:
             # "Peter Way", "Jimmy Live"; unless a gendered first name opens a name that the dataset labels
             # PERSON (``Murray Gold``, ``George Low``)
-            return (self.known_gender(first) in ("first-male", "first-female") and not self.mostly_lower(first)
+            return (self.known_gender(first) in ("first-male", "first-female")
+                    and not self.mostly_lower(first)
                     and self.labels.count(f"{first} {last}", "PERSON") >= MIN_PERSON_LABELS)
         if not self.mostly_lower(first):
             return True
