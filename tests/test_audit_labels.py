@@ -34,7 +34,9 @@ MIN_PRECISION = 0.95
 RECALL_GOAL = 0.90
 #: ORG and MIX lowered once (0.29 → 0.24, 0.54 → 0.52: 10/41, 62/117) when blind read round 13 rejected
 #: organisations renamed by a common word ("Judicial Council" → "Joyce Council"): precision first.
-MIN_RECALL = {"PER": 0.69, "ORG": 0.24, "GPE": 0.37, "MIX": 0.52}
+#: PER and MIX raised by the second persons round (given-name-first names no longer read family name
+#: first, common-word surnames the dataset labels PERSON, surnames known alone): PER 35/46, MIX 65/117.
+MIN_RECALL = {"PER": 0.76, "ORG": 0.24, "GPE": 0.37, "MIX": 0.55}
 #: EntSwap after the recall round (full names as a unit, demonyms NER missed, aliases and codes, places
 #: typed by the dataset's vote): person 40/58, country 13/33, city 2/10.
 MIN_RECALL_ENTSWAP = {"person": 0.68, "country": 0.39, "city": 0.20}
