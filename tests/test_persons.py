@@ -11,6 +11,7 @@ from entity_renaming.ner import Mention
 from entity_renaming.persons import (
     family_first_parts,
     famous_surname,
+    listed_aliases,
     particle_name,
     pinyin_given_name,
     role_stripped,
@@ -179,3 +180,12 @@ def test_a_surname_known_alone_is_renamed_when_a_person_is_asked_for() -> None:
     context = "By 1905, Einstein developed a theory of relativity."
     assert _types(person_spans("Einstein", lexicon, context=context, asked=True)) == {"Einstein": "last"}
     assert person_spans("Einstein", lexicon, context=context) == []  # the question asks for no person
+
+
+def test_a_name_listed_beside_another_script_in_brackets_vetoes_the_person(lexicon: Lexicon) -> None:
+    context = ("Two Han Chinese leaders, Shi Tianze and Liu Heima (劉黑馬, Liu Ni), defected to the Mongols. "
+               "The Khitan Xiao Zhala (蕭札剌) joined them.")
+    assert listed_aliases("Liu Heima", context) == ["Liu Ni"]
+    assert listed_aliases("Xiao Zhala", context) == []  # another script only: no Latin name left behind
+    assert listed_aliases("Shi Tianze", context) == []
+    assert listed_aliases("John Mayow", "John Mayow (1641–1679, a chemist) wrote.") == []

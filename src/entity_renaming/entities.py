@@ -45,6 +45,7 @@ from .persons import (
     family_first_parts,
     famous_surname,
     inside_longer_name,
+    listed_aliases,
     looks_like_person,
     particle_name,
     persons_inside_names,
@@ -1700,6 +1701,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             if not more or {s.surface for s in more} & {s.surface for s in spans}:
                 return _none(why, "per.alias-left")
             spans = [*spans, *more]
+        if spans and listed_aliases(text, context):
+            return _none(why, "per.alias-left")  # "Liu Heima (劉黑馬, Liu Ni)": the listed form keeps "Liu"
     elif " " not in text and etype == "org" and not is_acronym(text) and not lone_company(
             text, question, context, answers, lexicon):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon

@@ -13,6 +13,8 @@ the person out (issue 19: handle, don't veto):
   Tesla Museum``);
 * :func:`famous_surname`: a surname alone that the dataset knows as a person's (``Einstein``, ``Obama``):
   a ``last`` span although no bank lists it;
+* :func:`listed_aliases`: other names of a person listed in brackets after it (``Liu Heima (劉黑馬, Liu
+  Ni)``), which the renaming cannot follow;
 * :func:`family_first_parts`: a Chinese name written family name first in pinyin (``Mao Zedong``,
   ``Guo Shoujing``): the family name (a ``last`` span) and the given name (typed by the passage);
 """
@@ -166,6 +168,24 @@ def _given_name_surnames(lexicon: Lexicon) -> frozenset[str]:
             words[1] for surface, votes in labels.votes.items() if votes["PERSON"]
             and len(words := surface.split()) == 2 and lexicon.known_gender(words[0]) in gendered)
     return _SURNAMES_OF[labels]
+
+
+#: A bracket right after a name, with a list of its other forms (``(劉黑馬, Liu Ni)``, ``(Mongolian: …)``).
+_BRACKET = re.compile(r"\s*\(([^()]*[,;][^()]*)\)")
+#: A name in Latin letters among those forms: capitalised words (``Liu Ni``).
+_LATIN_NAME = re.compile(r"^[A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+)*$")
+
+
+def listed_aliases(name: str, text: str) -> list[str]:
+    """Names in Latin letters that ``text`` lists, with the name in another script or other forms, in a
+    bracket right after ``name`` (``Liu Heima (劉黑馬, Liu Ni)`` → ``Liu Ni``): another name of the same
+    person. Another person's name in the passage for the renamer, it would keep the old family name."""
+    found: list[str] = []
+    for m in re.finditer(rf"(?<![\w'’]){re.escape(name)}(?!\w)", text):
+        if bracket := _BRACKET.match(text, m.end()):
+            found += [item for part in re.split(r"[,;]", bracket.group(1))
+                      if _LATIN_NAME.match(item := part.strip())]
+    return found
 
 
 def looks_like_person(text: str, lexicon: Lexicon) -> bool:
