@@ -941,10 +941,10 @@ class Lexicon:
             return True  # "Wang Zhen", "Mao Zedong" (Zhen is a Census surname too)
         if lowered not in self._east_asian_names and self.surname_counts.get(lowered, 0) >= WESTERN_SURNAME:
             return False  # "Lee Harvey Oswald", "Smedley Butler": a Western surname ends the name
+        # a rare name word of no East Asian shape ends a given-name-first name: "Boomer Esiason", "Zaha Hadid"
         return (opening in self._family_first_surnames
                 or (self.known_gender(first) in (None, "first-neutral") and self.is_surname(first)
                     and (all(_EAST_ASIAN_WORD.match(w.lower()) for w in words) or not self.name_word(last))))
-        # a rare name word of no East Asian shape ends a given-name-first name: "Boomer Esiason", "Zaha Hadid"
 
     @cached_property
     def _family_first_surnames(self) -> frozenset[str]:

@@ -144,7 +144,7 @@ def family_first_parts(words: tuple[str, ...], lexicon: Lexicon) -> tuple[str, s
 
 def famous_surname(word: str, lexicon: Lexicon) -> bool:
     """A surname written alone that names a person without their given name (``Einstein``, ``Obama``,
-    ``Shakespeare``), although no bank lists it and ``wordfreq`` ranks it too frequent for a rare name: the
+    ``Hitler``), although no bank lists it and ``wordfreq`` ranks it too frequent for a rare name: the
     corpus never writes it in lower case, the dataset labels it PERSON at least ``MIN_PERSON_LABELS`` times
     and mostly, and one of its PERSON names is a bank first name of known gender and this word (``Albert
     Einstein``; not ``Dubbed Skylab``)."""
