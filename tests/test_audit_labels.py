@@ -35,10 +35,11 @@ MIN_PRECISION = 0.95
 RECALL_GOAL = 0.90
 #: ORG and MIX lowered once (0.29 → 0.24, 0.54 → 0.52: 10/41, 62/117) when blind read round 13 rejected
 #: organisations renamed by a common word ("Judicial Council" → "Joyce Council"): precision first. Raised
-#: by organisations named after a person, companies named by a common word, organisations named by a
-#: demonym and teams renamed with their nickname (round 3, organisations.py): ORG 14/41; places inside
-#: longer answer names (places.py): GPE 0.47.
-MIN_RECALL = {"PER": 0.69, "ORG": 0.34, "GPE": 0.47, "MIX": 0.56}
+#: in the third session by organisations named after a person, companies named by a common word,
+#: organisations named by a demonym and teams renamed with their nickname (organisations.py): ORG 14/41;
+#: places inside longer answer names (places.py): GPE 23/48; given-name-first names no longer read family
+#: name first, common-word surnames the dataset labels PERSON, surnames known alone (persons.py): PER 35/46.
+MIN_RECALL = {"PER": 0.76, "ORG": 0.34, "GPE": 0.47, "MIX": 0.58}
 #: EntSwap after the recall round (full names as a unit, demonyms NER missed, aliases and codes, places
 #: typed by the dataset's vote): person 40/58, country 13/33, city 2/10.
 MIN_RECALL_ENTSWAP = {"person": 0.68, "country": 0.39, "city": 0.20}

@@ -8,7 +8,14 @@ import pytest
 from entity_renaming.entities import person_spans
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.ner import Mention
-from entity_renaming.persons import family_first_parts, particle_name, pinyin_given_name, role_stripped
+from entity_renaming.persons import (
+    family_first_parts,
+    famous_surname,
+    listed_aliases,
+    particle_name,
+    pinyin_given_name,
+    role_stripped,
+)
 
 
 @pytest.fixture(scope="module")
@@ -127,3 +134,58 @@ def test_a_bracketed_full_name_is_renamed_with_the_person(lexicon: Lexicon) -> N
     found, trace = entities("The ruler Edmund Tarrow (Emperor Wenzong) studied law in Paris. He then moved "
                             "to Geneva. There he wrote books.", "Edmund Tarrow", "Emperor Wenzong")
     assert found == [] and "per.alias-left" in {f.rule for f in trace}
+
+
+def _observed(mentions: list[tuple[str, str]], texts: list[str]) -> Lexicon:
+    """A lexicon with the banks and the label votes / case statistics of a made-up dataset."""
+    lexicon = Lexicon()
+    lexicon.observe(texts, [Mention(0, len(text), label, text) for text, label in mentions])
+    return lexicon
+
+
+def test_given_name_first_names_are_not_read_family_name_first(lexicon: Lexicon) -> None:
+    # a rare name word of no East Asian syllables ends the name: given name first
+    for name in ("Boomer Esiason", "Zaha Hadid", "Sweyn Forkbeard"):
+        assert not lexicon.family_name_first(tuple(name.split())), name
+    # East Asian names and patronymics still are family name first
+    for name in ("Mao Zedong", "Guo Shoujing", "Kim Jong-un", "Tsakhiagiin Elbegdorj"):
+        assert lexicon.family_name_first(tuple(name.split())), name
+    # a common word after a surname is no given name either way: the veto stays ("the Lombardi Trophy")
+    assert lexicon.family_name_first(("Lombardi", "Trophy"))
+    assert _types(person_spans("Boomer Esiason", lexicon)) == {"Esiason": "last"}
+    # a middle initial: given name first although "Yuan" is a Chinese family name
+    assert lexicon.family_name_first(("Yuan", "Lee"))
+    assert "Lee" in _types(person_spans("Yuan T. Lee", lexicon))
+
+
+def test_a_common_word_surname_needs_the_dataset_to_label_the_full_name_person() -> None:
+    texts = ["the gold medal", "a low bridge", "the way home"]
+    bare = _observed([], texts)
+    assert not bare.first_and_surname("Murray", "Gold")
+    labelled = _observed([("Murray Gold", "PERSON")] * 3 + [("George Low", "PERSON")] * 3
+                         + [("Peter Way", "PERSON")], texts)
+    assert labelled.first_and_surname("Murray", "Gold") and labelled.first_and_surname("George", "Low")
+    assert not labelled.first_and_surname("Peter", "Way")  # labelled once: a phrase, not a name
+    context = "For the new series, Murray Gold wrote the theme. He also scored the specials."
+    assert _types(person_spans("Murray Gold", labelled, context=context)) == {
+        "Murray": "first-male", "Gold": "last"}
+
+
+def test_a_surname_known_alone_is_renamed_when_a_person_is_asked_for() -> None:
+    texts = ["Einstein wrote.", "Einstein said.", "Skylab fell."]
+    lexicon = _observed([("Einstein", "PERSON")] * 3 + [("Albert Einstein", "PERSON")]
+                        + [("Skylab", "PERSON")] * 3 + [("Dubbed Skylab", "PERSON")], texts)
+    assert famous_surname("Einstein", lexicon)
+    assert not famous_surname("Skylab", lexicon)  # no bank first name before it in any PERSON name
+    context = "By 1905, Einstein developed a theory of relativity."
+    assert _types(person_spans("Einstein", lexicon, context=context, asked=True)) == {"Einstein": "last"}
+    assert person_spans("Einstein", lexicon, context=context) == []  # the question asks for no person
+
+
+def test_a_name_listed_beside_another_script_in_brackets_vetoes_the_person(lexicon: Lexicon) -> None:
+    context = ("Two Han Chinese leaders, Shi Tianze and Liu Heima (劉黑馬, Liu Ni), defected to the Mongols. "
+               "The Khitan Xiao Zhala (蕭札剌) joined them.")
+    assert listed_aliases("Liu Heima", context) == ["Liu Ni"]
+    assert listed_aliases("Xiao Zhala", context) == []  # another script only: no Latin name left behind
+    assert listed_aliases("Shi Tianze", context) == []
+    assert listed_aliases("John Mayow", "John Mayow (1641–1679, a chemist) wrote.") == []

@@ -44,7 +44,9 @@ from .organisations import company_word, demonym_place, founder_span, lone_team,
 from .persons import (
     NOBLE_TITLES,
     family_first_parts,
+    famous_surname,
     inside_longer_name,
+    listed_aliases,
     looks_like_person,
     particle_name,
     persons_inside_names,
@@ -475,7 +477,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     surname than SSA as a first name and the dataset has it as a surname of a full name; otherwise a given
     name with pronoun evidence (a mononym: ``Drogo``, ``Siegfried``) or one that the dataset's names open
     with. A question asking for a person (``asked``, :mod:`.question`) counts as the dataset's PERSON labels
-    of a lone word (and makes a word the corpus never writes in lower case a name word: :func:`never_lower`),
+    of a lone word (and makes a word the corpus never writes in lower case a name word: :func:`never_lower`;
+    a surname the dataset knows alone a ``last`` span: :func:`.persons.famous_surname`),
     and as its surname use when the Census lists it more often as a surname and no world data know it as a
     given name (``McManus``; not ``Siegfried``; ``SURNAME_EVIDENCE``) or the passage writes it after a first
     name. A kinship or ruler's noun beside the name gives its gender before pronouns do (:func:`kin_gender`).
@@ -498,9 +501,10 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         span_type = pinyin_given_type(given, name.words, context, mentions)
         return [*([PerturbableSpan(given, span_type, "per")] if span_type else []),
                 PerturbableSpan(family, "last", "per")]
+    famous = asked and name is not None and len(name.words) == 1 and famous_surname(name.words[0], lexicon)
     if name is None or not 1 <= len(name.words) <= 3 or not (
-            lexicon.person_name(name.words) or (asked and len(name.words) == 1 and never_lower(name.words[0],
-                                                                                              lexicon))):
+            lexicon.person_name(name.words) or famous
+            or (asked and len(name.words) == 1 and never_lower(name.words[0], lexicon))):
         if rest := role_stripped(text, lexicon):  # "Linebacker Brandon Marshall", "rookie Donn F. Eisele"
             return person_spans(rest, lexicon, lasts, context, mentions, why, asked=asked)
         return no(why, "per.not-name-words")
@@ -513,8 +517,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         if name.byname:
             return no(why, "per.byname")  # "John Paul II": given names only, no surname
         first, last = name.words[0], name.words[-1]
-        if lexicon.family_name_first(name.words):
-            # family name first: "Guo Shoujing", "Mao Zedong", "Kim Jong-un"
+        if lexicon.family_name_first(name.words) and not name.initials:
+            # family name first: "Mao Zedong", "Kim Jong-un" (never with a middle initial: "Yuan T. Lee")
             return no(why, "per.family-name-first")
         span_type = first_name_type(first, lexicon, votes, title_gender)
         if given_names_only(name.words, lexicon):
@@ -538,7 +542,7 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         # a lone word needs a bank name, labels or a ruler's title: "Nuda" (a taxon) is no person
         return no(why, "per.lone-unknown")
     unattested = votes == (0, 0) and word not in lasts and not given_title
-    if not lexicon.person_word(word) and (lexicon.is_gazetteer_name(word) or unattested):
+    if not lexicon.person_word(word) and not famous and (lexicon.is_gazetteer_name(word) or unattested):
         # "Kraków" tagged PERSON; no bank name, title or pronoun says "person": "Skylab"
         return no(why, "per.lone-place")
     if given_title and lexicon.east_asian_family_name(word):
@@ -1726,6 +1730,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             if not more or {s.surface for s in more} & {s.surface for s in spans}:
                 return _none(why, "per.alias-left")
             spans = [*spans, *more]
+        if spans and listed_aliases(text, context):
+            return _none(why, "per.alias-left")  # "Liu Heima (劉黑馬, Liu Ni)": the listed form keeps "Liu"
     elif " " not in text and etype == "org" and not is_acronym(text) and not team and not lone_company(
             text, question, context, answers, lexicon):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon

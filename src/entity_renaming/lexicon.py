@@ -156,7 +156,11 @@ rhee xi zhou zhu qin cao nguyen tran le pham hoang huynh phan vu vo dang bui do 
 WESTERN_SURNAME = 1_000
 #: A Mongolian patronymic, a father's name in the genitive written before the given name (``Tsakhiagiin
 #: Elbegdorj``, ``Nambaryn Enkhbayar``).
-_MONGOLIAN_PATRONYMIC = re.compile(r"^[A-Z][a-z]+(?:iin|yn)$")
+_MONGOLIAN_PATRONYMIC = re.compile(r"^[A-Z][a-z]+(?:iin|[^aeiouy]yn)$")  # not "Sweyn"
+#: A word written in East Asian syllables, pinyin or Japanese romaji (``Guo``, ``Zedong``, ``Tokugawa``,
+#: ``Nobunaga``; not ``Boomer``, ``Hadid``, ``Forkbeard``): every syllable ends in a vowel, ``n`` or ``ng``.
+_EAST_ASIAN_WORD = re.compile(
+    r"^(?:(?:[bcdfghjklmnpqrstwxyz]|[csz]h|ts|[kgnhmrbp]y)?[aeiouv]{1,3}(?:ng?)?)+$")
 #: A given name romanised with a lower-case syllable after a hyphen (``Kai-shek``, ``Jong-un``, ``Yat-sen``).
 _SYLLABLE_GIVEN_NAME = re.compile(r"^[A-Z][a-z]+-[a-z]+$")
 #: Endings that derive a demonym or an adjective from a country's name (``Mexic-an``, ``Japan-ese``,
@@ -772,12 +776,17 @@ class Lexicon:
         """A two-word name of a bank first name and a surname, although the corpus may write a word in
         lower case: the first name is capitalised more often than not (``John Hurt``, ``Philip Glass``), or
         is a frequent first name before a name word (``Bill Clinton``), or the name is a bank first name and
-        a bank surname that the dataset labels PERSON ``MIN_PERSON_LABELS`` times (``Von Miller``)."""
+        a bank surname that the dataset labels PERSON ``MIN_PERSON_LABELS`` times (``Von Miller``). A very
+        common word after the first name (``Peter Way``) needs those labels and a gendered first name."""
         lowered = first.lower()
         if lowered not in self.first_counts or self.labels.mostly(first) not in (None, "PERSON"):
             return False
         if self.zipf(last) >= VERY_COMMON_ZIPF and last.lower() not in self.surname_counts:
-            return False  # "Peter Way", "Jimmy Live"
+            # "Peter Way", "Jimmy Live"; unless a gendered first name opens a name that the dataset labels
+            # PERSON (``Murray Gold``, ``George Low``)
+            return (self.known_gender(first) in ("first-male", "first-female")
+                    and not self.mostly_lower(first)
+                    and self.labels.count(f"{first} {last}", "PERSON") >= MIN_PERSON_LABELS)
         if not self.mostly_lower(first):
             return True
         if self.first_counts[lowered] >= FREQUENT_FIRST and self.name_word(last):
@@ -919,7 +928,7 @@ class Lexicon:
         frequent US first name (``Wang``, ``Mao``); or a last word that is no common Western surname
         (``WESTERN_SURNAME``: ``Lee Harvey Oswald``, ``Smedley Butler`` are given-name first) after such a
         family name that is also a US first name (``Lee``, ``Kim``) or after a surname with no first-name
-        data (``Guo``)."""
+        data (``Guo``) unless a rare name word of no East Asian syllables ends it (``Boomer Esiason``)."""
         if len(words) < 2:
             return False
         first, last = words[0], words[-1]
@@ -932,8 +941,10 @@ class Lexicon:
             return True  # "Wang Zhen", "Mao Zedong" (Zhen is a Census surname too)
         if lowered not in self._east_asian_names and self.surname_counts.get(lowered, 0) >= WESTERN_SURNAME:
             return False  # "Lee Harvey Oswald", "Smedley Butler": a Western surname ends the name
+        # a rare name word of no East Asian shape ends a given-name-first name: "Boomer Esiason", "Zaha Hadid"
         return (opening in self._family_first_surnames
-                or (self.known_gender(first) in (None, "first-neutral") and self.is_surname(first)))
+                or (self.known_gender(first) in (None, "first-neutral") and self.is_surname(first)
+                    and (all(_EAST_ASIAN_WORD.match(w.lower()) for w in words) or not self.name_word(last))))
 
     @cached_property
     def _family_first_surnames(self) -> frozenset[str]:

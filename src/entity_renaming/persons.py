@@ -11,6 +11,10 @@ the person out (issue 19: handle, don't veto):
 * :func:`looks_like_person`: such a name under another NER label (``Lothar de Maizière`` tagged ORG);
 * :func:`persons_inside_names`: a person of the passage inside a longer name over the answer (``the Nikola
   Tesla Museum``);
+* :func:`famous_surname`: a surname alone that the dataset knows as a person's (``Einstein``, ``Obama``):
+  a ``last`` span although no bank lists it;
+* :func:`listed_aliases`: other names of a person listed in brackets after it (``Liu Heima (劉黑馬, Liu
+  Ni)``), which the renaming cannot follow;
 * :func:`family_first_parts`: a Chinese name written family name first in pinyin (``Mao Zedong``,
   ``Guo Shoujing``): the family name (a ``last`` span) and the given name (typed by the passage);
 """
@@ -19,12 +23,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from weakref import WeakKeyDictionary
 
 from .lexicon import (
     ARABIC_PARTICLES,
     MIN_PERSON_LABELS,
     PARTICLES,
     TITLES,
+    LabelVotes,
     Lexicon,
     clean_surface,
     name_form,
@@ -134,6 +140,52 @@ def family_first_parts(words: tuple[str, ...], lexicon: Lexicon) -> tuple[str, s
             and not lexicon.east_asian_family_name(given) and len(given) > 4:
         return None  # a place after a family name: "Dai Ulus"-like state names
     return family, given
+
+
+def famous_surname(word: str, lexicon: Lexicon) -> bool:
+    """A surname written alone that names a person without their given name (``Einstein``, ``Obama``,
+    ``Hitler``), although no bank lists it and ``wordfreq`` ranks it too frequent for a rare name: the
+    corpus never writes it in lower case, the dataset labels it PERSON at least ``MIN_PERSON_LABELS`` times
+    and mostly, and one of its PERSON names is a bank first name of known gender and this word (``Albert
+    Einstein``; not ``Dubbed Skylab``)."""
+    lowered = word.lower()
+    return (name_form(word) and lowered not in TITLES and lexicon.case.lower[lowered] == 0
+            and lexicon.labels.mostly(word) == "PERSON"
+            and lexicon.labels.count(word, "PERSON") >= MIN_PERSON_LABELS
+            and word in _given_name_surnames(lexicon))
+
+
+_SURNAMES_OF: WeakKeyDictionary[LabelVotes, frozenset[str]] = WeakKeyDictionary()
+
+
+def _given_name_surnames(lexicon: Lexicon) -> frozenset[str]:
+    """Last words of the dataset's two-word PERSON names that open with a bank first name of known gender
+    (computed once per dataset's label votes)."""
+    labels = lexicon.labels
+    if labels not in _SURNAMES_OF:
+        gendered = ("first-male", "first-female")
+        _SURNAMES_OF[labels] = frozenset(
+            words[1] for surface, votes in labels.votes.items() if votes["PERSON"]
+            and len(words := surface.split()) == 2 and lexicon.known_gender(words[0]) in gendered)
+    return _SURNAMES_OF[labels]
+
+
+#: A bracket right after a name, with a list of its other forms (``(劉黑馬, Liu Ni)``, ``(Mongolian: …)``).
+_BRACKET = re.compile(r"\s*\(([^()]*[,;][^()]*)\)")
+#: A name in Latin letters among those forms: capitalised words (``Liu Ni``).
+_LATIN_NAME = re.compile(r"^[A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+)*$")
+
+
+def listed_aliases(name: str, text: str) -> list[str]:
+    """Names in Latin letters that ``text`` lists, with the name in another script or other forms, in a
+    bracket right after ``name`` (``Liu Heima (劉黑馬, Liu Ni)`` → ``Liu Ni``): another name of the same
+    person. Another person's name in the passage for the renamer, it would keep the old family name."""
+    found: list[str] = []
+    for m in re.finditer(rf"(?<![\w'’]){re.escape(name)}(?!\w)", text):
+        if bracket := _BRACKET.match(text, m.end()):
+            found += [item for part in re.split(r"[,;]", bracket.group(1))
+                      if _LATIN_NAME.match(item := part.strip())]
+    return found
 
 
 def looks_like_person(text: str, lexicon: Lexicon) -> bool:

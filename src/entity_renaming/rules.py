@@ -52,17 +52,20 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "title", "veto", _ALL),
     # ---- persons
     Rule("per.alias-left", "the passage gives the person another name in brackets whose words cannot be "
-         "renamed with it (a title: Tugh Temur (Emperor Wenzong)); a bracketed full name is renamed with the "
-         "person (Jean Cauvin (John Calvin))", "veto", _YAN),
+         "renamed with it (a title: Tugh Temur (Emperor Wenzong)), or lists it beside a form in another "
+         "script (Liu Heima (劉黑馬, Liu Ni)); a bracketed full name is renamed with the person (Jean Cauvin "
+         "(John Calvin))", "veto", _YAN),
     Rule("per.after-the", "a PERSON mention after 'the' / 'the town of' / a capitalised place noun (Fort "
          "William Henry): a thing or a place", "veto", _YAN),
     Rule("per.not-name-words", "a word of the name is no name word, or the name has more than 3 words (a "
          "given name and a surname holding a particle keep the surname and rename the given name: Johann "
          "von Staupitz, Pedro Menéndez de Avilés, Hassan al-Turabi; role words before a full name are "
-         "dropped: Linebacker Brandon Marshall; persons.py)", "evidence", _YAN),
+         "dropped: Linebacker Brandon Marshall; a surname the dataset knows alone is one when a person is "
+         "asked for: Einstein; persons.py)", "evidence", _YAN),
     Rule("per.byname", "a regnal name with a numeral or epithet and no surname (John Paul II)", "veto", _YAN),
     Rule("per.family-name-first", "a name written family name first that is no Chinese name in pinyin "
-         "(Tsakhiagiin Elbegdorj), or a lone word of such a name of the passage (Elbegdorj); Yan et al.: a "
+         "(Tsakhiagiin Elbegdorj; not Boomer Esiason, Yuan T. Lee: a rare Western name word or a middle "
+         "initial), or a lone word of such a name of the passage (Elbegdorj); Yan et al.: a "
          "Chinese name (Mao Zedong) renames its family name as a surname and its given name as the "
          "passage's pronouns type it (persons.family_first_parts)", "veto", _ALL),
     Rule("per.no-gender", "nothing shows a lone given name's gender (no pronoun, title or clear bank "
