@@ -1815,6 +1815,19 @@ def demonym_ok(surface: str, text: str, start: int, end: int) -> bool:
     return True
 
 
+def language_phrase(text: str, start: int, end: int) -> str | None:
+    """The phrase in which the demonym at ``text[start:end]`` names a language (``in French``, ``French
+    language``, ``French-speaking``, ``French:``), else ``None``: the language is another referent, which
+    EntSwap leaves whole while the country and its people are renamed."""
+    after = _LANGUAGE_USE.match(text[end:end + NEIGHBOURHOOD])
+    if after:
+        return text[start:end + after.end()]
+    before = re.search(r"(?<![\w'’])(\w+)\s$", text[max(0, start - NEIGHBOURHOOD):start])
+    if before and _LANGUAGE_BEFORE.search(before.group(0)) and heads_phrase(text, end):
+        return f"{before.group(0)}{text[start:end]}"
+    return None
+
+
 def shared_demonyms(lexicon: Lexicon) -> frozenset[str]:
     """Lower-cased demonyms of several referents (``British`` of England, Wales and Britain; ``Irish``):
     such a word cannot follow one of them."""
