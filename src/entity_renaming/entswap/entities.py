@@ -774,11 +774,12 @@ class _Occurrences:
                 noun = nxt.group(1).lower() if nxt else ""
                 if entity.category == "nationality" and not demonym_ok(entity.surface, text, m.start(),
                                                                        m.end()):
-                    phrase = language_phrase(text, m.start(), m.end())
-                    if phrase is not None and self.names_language(phrase, text[m.start():m.end()]):
+                    phrase = self.language_use(text, m.start(), m.end())
+                    if phrase:
                         keep[phrase] = None  # "in French", "the Chinese language": the language, left whole
                         continue
-                    if phrase is not None or COORDINATED.match(text, m.end()):
+                    if (language_phrase(text, m.start(), m.end()) is not None
+                            or COORDINATED.match(text, m.end())):
                         return "demonym-use"  # "the French and British forces"
                     # else "the French were": the people, renamed as a plural ("the Kenyans were")
                 if (entity.category != "person" and noun in PEOPLE_NOUNS
@@ -800,13 +801,26 @@ class _Occurrences:
         return any(e.category == "country" and e.referent == nationality.country
                    for e in self.entities.values())
 
+    def language_use(self, text: str, start: int, end: int) -> str | None:
+        """The phrase to leave whole where the demonym at ``text[start:end]`` names a language: the language
+        phrase (``in French``), or with the next word where the phrase elsewhere is no language use
+        (``read Chinese but`` beside ``read Chinese texts``); ``None`` when it names no language."""
+        phrase = language_phrase(text, start, end)
+        if phrase is None:
+            return None
+        word = text[start:end]
+        if self.names_language(phrase, word):
+            return phrase
+        longer = phrase + re.match(r"\W*\w*", text[end:]).group(0)
+        return longer if longer != phrase and self.names_language(longer, word) else None
+
     def names_language(self, phrase: str, word: str) -> bool:
         """Every occurrence of ``phrase`` (any casing), which holds the demonym ``word`` at its start or
         end, names a language in the texts (``in French`` is never ``in French territory``): substitution may
         then leave the phrase whole wherever it stands."""
         pattern = re.compile(rf"(?<![\w'’]){re.escape(phrase)}(?!\w)", re.IGNORECASE)
-        offset = len(phrase) - len(word) if phrase.endswith(word) else 0
-        return all(language_phrase(text, m.start() + offset, m.start() + offset + len(word)) is not None
+        at = phrase.find(f" {word}") + 1  # after the word before it ("in French"), else at the start
+        return all(language_phrase(text, m.start() + at, m.start() + at + len(word)) is not None
                    for text in self.texts for m in pattern.finditer(text))
 
     def other_referent(self, entity: Entity, text: str, start: int, lexicon: Lexicon) -> str | None:
@@ -919,9 +933,12 @@ class _Occurrences:
     @staticmethod
     def article_ok(entity: Entity, text: str, start: int, end: int) -> bool:
         """A "the" right before a place heading its phrase is only allowed when the renamer knows the name
-        takes one (``the Netherlands``), so that it can drop or keep it; ``the Sudan`` is left alone."""
+        takes one (``the Netherlands``), so that it can drop or keep it; ``the Sudan`` is left alone. Before
+        "of" the article belongs to the qualified name (``the China of the Yuan``) and stays."""
         if not re.search(r"(?:^|\W)[Tt]he $", text[max(0, start - 5):start]) or not heads_phrase(text, end):
             return True
+        if re.match(r"\s+of\s", text[end:end + 5]):
+            return True  # "the China of the Yuan", "the France of Louis XIV": "the" goes with "of …"
         return takes_article(entity.surface, entity.category)
 
 
