@@ -1797,7 +1797,7 @@ _ACRONYM_BOUNDARY = re.compile(r"[.!?;:()\[\]\"]\s|[()\[\]]|\n")
 
 
 #: Demonyms without an ``-s`` plural (``the French``, ``the Chinese``, ``the Swiss``).
-_LANGUAGE_USE = re.compile(r"^(?:[ -]languages?\b|[ -]speaking\b|:)")
+_LANGUAGE_USE = re.compile(r"^(?:[ -](?:languages?|scripts?|alphabets?|dialects?|words?)\b|[ -]speaking\b|:)")
 _LANGUAGE_BEFORE = re.compile(r"(?:^|\W)(?:in|into|from|to|spoke|speak|speaks|speaking|learn|learned|read|"
                               r"wrote|write|written|translated|called|named|know|knew|than)\s$",
                               re.IGNORECASE)

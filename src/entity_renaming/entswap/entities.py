@@ -138,6 +138,8 @@ PEOPLE_NOUNS = frozenset(["people", "peoples", "nation", "nations", "tribe", "tr
 #: Of these, the nouns after a demonym naming the people of its country (``Chinese people``) when the article
 #: names the country too (else ``Indian nations`` may be American peoples).
 NATION_NOUNS = frozenset(["people", "peoples", "nation", "nations"])
+#: Words before a demonym that take a people as often as a language ("compared to Chinese").
+_PEOPLE_BEFORE = frozenset(["to", "than", "from", "called", "named"])
 #: "New England" is not England, "St. John" (a river) no person.
 _DIRECTIONS = GEO_MODIFIERS - {"new", "old"}
 #: Titles of nobility and office the shared list lacks (``Baroness Shirley Williams``, ``Vice Consul``).
@@ -806,9 +808,9 @@ class _Occurrences:
         phrase (``in French``), or with the next word where the phrase elsewhere is no language use
         (``read Chinese but`` beside ``read Chinese texts``); ``None`` when it names no language."""
         phrase = language_phrase(text, start, end)
-        if phrase is None:
-            return None
         word = text[start:end]
+        if phrase is None or word[-1:] in "s'’" or phrase.split()[0].lower() in _PEOPLE_BEFORE:
+            return None  # "to Austrians", "compared to Chinese": the people, not a language
         if self.names_language(phrase, word):
             return phrase
         longer = phrase + re.match(r"\W*\w*", text[end:]).group(0)
@@ -844,7 +846,7 @@ class _Occurrences:
             return None
         place_name = (lexicon.is_gazetteer_name(name) or lexicon.place_kind(name) is not None
                       or any(w in PLACE_NOUNS for w in words_of(name.lower())))
-        if not (venue or place_name or name in self.persons):
+        if not (venue or colony or place_name or name in self.persons):
             return None  # a name word beside the place ("Norman Italy"): a person's only when NER says so
         if any(s != entity.surface and occurs_in(s, name) for s in self.entities):
             return None
