@@ -36,8 +36,9 @@ RECALL_GOAL = 0.90
 #: organisations renamed by a common word ("Judicial Council" → "Joyce Council"): precision first.
 MIN_RECALL = {"PER": 0.69, "ORG": 0.24, "GPE": 0.37, "MIX": 0.52}
 #: EntSwap after the recall round (full names as a unit, demonyms NER missed, aliases and codes, places
-#: typed by the dataset's vote): person 40/58, country 13/33, city 2/10.
-MIN_RECALL_ENTSWAP = {"person": 0.68, "country": 0.39, "city": 0.20}
+#: typed by the dataset's vote): person 40/58, country 13/33, city 2/10; country 14/33 once demonyms are
+#: handled (language phrases left whole, "the French" as a plural, era words: issue 19, third session).
+MIN_RECALL_ENTSWAP = {"person": 0.68, "country": 0.42, "city": 0.20}
 YAN_TYPE = {"per": "PER", "org": "ORG", "gpe": "GPE"}
 
 
