@@ -781,8 +781,9 @@ class _Occurrences:
                         keep[phrase] = None  # "in French", "the Chinese language": the language, left whole
                         continue
                     if (language_phrase(text, m.start(), m.end()) is not None
-                            or COORDINATED.match(text, m.end())):
-                        return "demonym-use"  # "the French and British forces"
+                            or COORDINATED.match(text, m.end())
+                            or entity.surface.lower() in shared_demonyms(lexicon)):
+                        return "demonym-use"  # "the French and British forces"; "the British" (of which?)
                     # else "the French were": the people, renamed as a plural ("the Kenyans were")
                 if (entity.category != "person" and noun in PEOPLE_NOUNS
                         and not (noun in NATION_NOUNS and self.country_named(entity))):
