@@ -1887,7 +1887,7 @@ _ACRONYM_BOUNDARY = re.compile(r"[.!?;:()\[\]\"]\s|[()\[\]]|\n")
 
 
 #: Demonyms without an ``-s`` plural (``the French``, ``the Chinese``, ``the Swiss``).
-_LANGUAGE_USE = re.compile(r"^(?:[ -]languages?\b|[ -]speaking\b|:)")
+_LANGUAGE_USE = re.compile(r"^(?:[ -](?:languages?|scripts?|alphabets?|dialects?|words?)\b|[ -]speaking\b|:)")
 _LANGUAGE_BEFORE = re.compile(r"(?:^|\W)(?:in|into|from|to|spoke|speak|speaks|speaking|learn|learned|read|"
                               r"wrote|write|written|translated|called|named|know|knew|than)\s$",
                               re.IGNORECASE)
@@ -1903,6 +1903,19 @@ def demonym_ok(surface: str, text: str, start: int, end: int) -> bool:
     if surface.lower().endswith(NO_S_PLURAL) and re.search(r"(?:^|\W)[Tt]he $", before):
         return not heads_phrase(text, end)
     return True
+
+
+def language_phrase(text: str, start: int, end: int) -> str | None:
+    """The phrase in which the demonym at ``text[start:end]`` names a language (``in French``, ``French
+    language``, ``French-speaking``, ``French:``), else ``None``: the language is another referent, which
+    EntSwap leaves whole while the country and its people are renamed."""
+    after = _LANGUAGE_USE.match(text[end:end + NEIGHBOURHOOD])
+    if after:
+        return text[start:end + after.end()]
+    before = re.search(r"(?<![\w'’])(\w+)\s$", text[max(0, start - NEIGHBOURHOOD):start])
+    if before and _LANGUAGE_BEFORE.search(before.group(0)) and heads_phrase(text, end):
+        return f"{before.group(0)}{text[start:end]}"
+    return None
 
 
 def shared_demonyms(lexicon: Lexicon) -> frozenset[str]:

@@ -202,14 +202,21 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("entswap.not-strong-name", "a multi-word person name of weak name words", "evidence", _ES),
     Rule("entswap.org-word-alone", "a word or the acronym of the organisation's name stands alone", "veto",
          _ES),
-    Rule("entswap.unclear-occurrence", "an occurrence inside a longer name, in a peerage, with an article "
-         "the renamer cannot follow, before a people noun or as a language, or opening a name also written "
-         "as initials (Scottish National Party, SNP); or a word of a person's name whose other words are not "
-         "renamed. A given name that only ever stands inside longer names is not vetoed with its person: "
-         "the person's full names are renamed as a unit (Louis Menand beside Henry Louis Gates) and only "
-         "the lone word is recorded here. A place inside the longer name of another referent (Lake Erie, "
-         "Massachusetts Bay, a treaty or meeting named after a city: Treaty of Paris) is not vetoed: the "
-         "longer name is left whole and the place renamed at its own mentions", "veto", _ES),
+    Rule("entswap.unclear-occurrence",
+         "an occurrence inside a longer name, in a peerage, with an article the renamer cannot follow, "
+         "before a people noun (a demonym before people or nation only where the article names its "
+         "country), as a language in a phrase that elsewhere is no language use (in French beside in "
+         "French territory, to Austrians), as a coordinated adjective (the French and British forces), or "
+         "opening a name also written as initials (Scottish National Party, SNP); or a word of a person's "
+         "name whose other words are not renamed. A given name that only ever stands inside longer names "
+         "is not vetoed with its person: the person's full names are renamed as a unit (Louis Menand "
+         "beside Henry Louis Gates) and only the lone word is recorded here. A place inside the longer "
+         "name of another referent (Lake Erie, Massachusetts Bay, a treaty or meeting named after a city: "
+         "Treaty of Paris) is not vetoed: the longer name is left whole and the place renamed at its own "
+         "mentions; so are a colony named New <country> (New France) and a language phrase (spoke French, "
+         "the Chinese language). A country after an era, regime or firm word (Yuan China, Imperial Russia,"
+         " Telecom Australia) and a demonym for the people (the French were: the Kenyans were) are renamed",
+         "veto", _ES),
     Rule("entswap.alias-left", "another name of the referent stands in the article, not inside another "
          "place's name (America of North America), and is not renamed (a letter code, a dotted code that "
          "may end a sentence, a name NER missed)", "veto", _ES),

@@ -229,6 +229,28 @@ def find_mentions(spec: tuple[tuple[str, str], ...], text: str) -> tuple[Mention
     return tuple(out)
 
 
+#: Demonyms whose plural noun is another word ("the Basotho").
+_IRREGULAR_PLURALS = {"Mosotho": "Basotho", "Motswana": "Batswana"}
+#: A capitalised word after "and" / "or" / a comma: a demonym before it is a coordinated adjective
+#: ("the French and British forces"), not the people.
+COORDINATED = re.compile(r"(?:\s*,|\s+(?:and|or))\s+[A-Z]")
+
+
+def people_use(text: str, m: Mention) -> bool:
+    """A demonym without an ``-s`` plural used as a plural noun for the people: "the French were", "the
+    Chinese." (after "the", heading its phrase, not coordinated with another adjective)."""
+    return (not m.suffix and m.the_start >= 0 and m.head and m.form.lower().endswith(NO_S_PLURAL)
+            and COORDINATED.match(text, m.end) is None)
+
+
+def demonym_plural(demonym: str) -> str:
+    """The plural noun of a demonym: ``Kenyan`` → ``Kenyans``, ``Somali`` → ``Somalis``; ``Sudanese``,
+    ``Malagasy``, ``Burkinabe``, ``Seychellois`` stay; ``Mosotho`` → ``Basotho``."""
+    if demonym in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[demonym]
+    return demonym + "s" if demonym.endswith(("n", "i")) else demonym
+
+
 class Renamer:
     """A compiled mapping ``original → replacement`` applied with word boundaries.
 
@@ -278,6 +300,8 @@ class Renamer:
                 continue  # an occurrence inside a kept name of another referent
             sub, style = mapped
             new = sub.replacement
+            if sub.span_type == "nationality" and people_use(text, m):
+                new = demonym_plural(new)  # "the French were" → "the Kenyans were"
             if m.suffix and new[-1:] not in ("s", "S") and not (
                     sub.span_type == "nationality" and new.lower().endswith(NO_S_PLURAL)):
                 new += "s"  # "Australians" → "Kenyans", but → "Japanese", not "Japaneses"

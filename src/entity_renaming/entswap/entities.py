@@ -62,6 +62,7 @@ from ..entities import (
     demonym_ok,
     first_name_type,
     label_holds,
+    language_phrase,
     listed_with_non_places,
     longer_name,
     lower_case_mention,
@@ -95,7 +96,7 @@ from ..model import QAExample
 from ..namebank import BankError, load_bank
 from ..ner import Mention
 from ..rules import Trace, fire
-from ..substitute import heads_phrase, takes_article
+from ..substitute import COORDINATED, heads_phrase, takes_article
 from .categories import (
     CATEGORIES,
     LABEL_TO_CATEGORY,
@@ -134,6 +135,11 @@ _OF_BEFORE = re.compile(r"(?<![\w'’])([^\W\d_][\w'’]*) of $")
 #: nationality (``the Miami people``, ``Greek orthodox``): a closed word class.
 PEOPLE_NOUNS = frozenset(["people", "peoples", "nation", "nations", "tribe", "tribes", "language",
                           "languages", "dialect", "dialects", "orthodox", "catholic", "catholics", "church"])
+#: Of these, the nouns after a demonym naming the people of its country (``Chinese people``) when the article
+#: names the country too (else ``Indian nations`` may be American peoples).
+NATION_NOUNS = frozenset(["people", "peoples", "nation", "nations"])
+#: Words before a demonym that take a people as often as a language ("compared to Chinese").
+_PEOPLE_BEFORE = frozenset(["to", "than", "from", "called", "named"])
 #: "New England" is not England, "St. John" (a river) no person.
 _DIRECTIONS = GEO_MODIFIERS - {"new", "old"}
 #: Titles of nobility and office the shared list lacks (``Baroness Shirley Williams``, ``Vice Consul``).
@@ -738,7 +744,8 @@ class _Occurrences:
             return "peerage"  # a peerage ("the Duke of Newcastle"): "Newcastle" alone names the duke
         if entity.category == "person" and any(eponym_use(entity.surface, t) for t in self.texts):
             return "eponym"  # "Karp reductions", "Newton's laws": a term named after the person
-        if entity.category in PLACES and lower_case_mention(entity.surface, self.texts):
+        if (entity.category in PLACES and not COUNTRY_CODE.fullmatch(entity.surface)  # "us" is no "US"
+                and lower_case_mention(entity.surface, self.texts)):
             return "lower-case-mention"  # "the occupation of the philippines" would keep the old name
         if entity.category == "city" and lexicon.other_names_in(entity.surface, "city", self.texts):
             return "other-name-in-article"  # "New York City" also called "New York", "Warsaw" also "Warszawa"
@@ -766,13 +773,23 @@ class _Occurrences:
                 if entity.category == "city" and REGION_OF.search(text, max(0, m.start() - 40), m.start()):
                     return "region-of"  # "the German territories of Baden": a territory, not the city
                 nxt = re.match(r"\s+(\w+)", text[m.end():m.end() + NEIGHBOURHOOD])
-                if entity.category != "person" and nxt and nxt.group(1).lower() in PEOPLE_NOUNS:
-                    return "people-noun"
-                if entity.category == "person" and nxt and nxt.group(1).lower() in STREET_NOUNS:
-                    return "eponym"  # "John Lennon street": a street named after the person
+                noun = nxt.group(1).lower() if nxt else ""
                 if entity.category == "nationality" and not demonym_ok(entity.surface, text, m.start(),
                                                                        m.end()):
-                    return "demonym-use"
+                    phrase = self.language_use(text, m.start(), m.end())
+                    if phrase:
+                        keep[phrase] = None  # "in French", "the Chinese language": the language, left whole
+                        continue
+                    if (language_phrase(text, m.start(), m.end()) is not None
+                            or COORDINATED.match(text, m.end())
+                            or entity.surface.lower() in shared_demonyms(lexicon)):
+                        return "demonym-use"  # "the French and British forces"; "the British" (of which?)
+                    # else "the French were": the people, renamed as a plural ("the Kenyans were")
+                if (entity.category != "person" and noun in PEOPLE_NOUNS
+                        and not (noun in NATION_NOUNS and self.country_named(entity))):
+                    return "people-noun"  # "the Miami people"; but "Chinese people" beside China
+                if entity.category == "person" and noun in STREET_NOUNS:
+                    return "eponym"  # "John Lennon street": a street named after the person
                 if entity.category in ("nationality", "country") and abbreviated_name(
                         text[m.start():m.end()], text[m.end():m.end() + NEIGHBOURHOOD], self.texts):
                     return "abbreviated-name"  # "Scottish National Party" beside "SNP" would keep its S
@@ -781,6 +798,33 @@ class _Occurrences:
         if keep:
             self.keep[entity.surface] = tuple(keep)
         return None
+
+    def country_named(self, nationality: Entity) -> bool:
+        """The nationality's country is an entity of the article: its people are that country's."""
+        return any(e.category == "country" and e.referent == nationality.country
+                   for e in self.entities.values())
+
+    def language_use(self, text: str, start: int, end: int) -> str | None:
+        """The phrase to leave whole where the demonym at ``text[start:end]`` names a language: the language
+        phrase (``in French``), or with the next word where the phrase elsewhere is no language use
+        (``read Chinese but`` beside ``read Chinese texts``); ``None`` when it names no language."""
+        phrase = language_phrase(text, start, end)
+        word = text[start:end]
+        if phrase is None or word[-1:] in "s'’" or phrase.split()[0].lower() in _PEOPLE_BEFORE:
+            return None  # "to Austrians", "compared to Chinese": the people, not a language
+        if self.names_language(phrase, word):
+            return phrase
+        longer = phrase + re.match(r"\W*\w*", text[end:]).group(0)
+        return longer if longer != phrase and self.names_language(longer, word) else None
+
+    def names_language(self, phrase: str, word: str) -> bool:
+        """Every occurrence of ``phrase`` (any casing), which holds the demonym ``word`` at its start or
+        end, names a language in the texts (``in French`` is never ``in French territory``): substitution may
+        then leave the phrase whole wherever it stands."""
+        pattern = re.compile(rf"(?<![\w'’]){re.escape(phrase)}(?!\w)", re.IGNORECASE)
+        at = phrase.find(f" {word}") + 1  # after the word before it ("in French"), else at the start
+        return all(language_phrase(text, m.start() + at, m.start() + at + len(word)) is not None
+                   for text in self.texts for m in pattern.finditer(text))
 
     def other_referent(self, entity: Entity, text: str, start: int, lexicon: Lexicon) -> str | None:
         """The longer name that the place's occurrence at ``start`` stands in when it is another referent's
@@ -798,11 +842,12 @@ class _Occurrences:
         venue = entity.category == "city" and re.fullmatch(
             rf"([A-Z]\w+) of {re.escape(entity.surface)}", name)
         venue = venue and venue.group(1).lower() in VENUE_NOUNS
-        if not longer.other and not venue:
+        colony = entity.category == "country" and _COLONY.fullmatch(longer.name.strip())
+        if not longer.other and not venue and not colony:
             return None
         place_name = (lexicon.is_gazetteer_name(name) or lexicon.place_kind(name) is not None
                       or any(w in PLACE_NOUNS for w in words_of(name.lower())))
-        if not (venue or place_name or name in self.persons):
+        if not (venue or colony or place_name or name in self.persons):
             return None  # a name word beside the place ("Norman Italy"): a person's only when NER says so
         if any(s != entity.surface and occurs_in(s, name) for s in self.entities):
             return None
@@ -871,6 +916,8 @@ class _Occurrences:
                         or (prev.group(1).endswith(".") and lowered not in TITLES))  # "Rouen. Guiscard"
             descriptor = person and (lowered in _PERSON_TITLES
                                      or lexicon.labels.mostly(word) in ("GPE", "NORP"))
+            if inner_place and entity.category == "country" and era_of_country(word, entity.surface, lexicon):
+                descriptor = True  # "Yuan China", "Congress Poland", "Imperial Russia": the country itself
             if not (at_start or lowered in FUNCTION_WORDS or descriptor  # "Marxist Vladimir Lenin"
                     or (not person and (lowered in _DIRECTIONS or lexicon.labels.mostly(word) == "NORP"))):
                 return True  # "Lombard Salerno", "St Petersburg" (but "King Harold", "Norman Italy")
@@ -889,9 +936,12 @@ class _Occurrences:
     @staticmethod
     def article_ok(entity: Entity, text: str, start: int, end: int) -> bool:
         """A "the" right before a place heading its phrase is only allowed when the renamer knows the name
-        takes one (``the Netherlands``), so that it can drop or keep it; ``the Sudan`` is left alone."""
+        takes one (``the Netherlands``), so that it can drop or keep it; ``the Sudan`` is left alone. Before
+        "of" the article belongs to the qualified name (``the China of the Yuan``) and stays."""
         if not re.search(r"(?:^|\W)[Tt]he $", text[max(0, start - 5):start]) or not heads_phrase(text, end):
             return True
+        if re.match(r"\s+of\s", text[end:end + 5]):
+            return True  # "the China of the Yuan", "the France of Louis XIV": "the" goes with "of …"
         return takes_article(entity.surface, entity.category)
 
 
@@ -912,6 +962,25 @@ def modifying_place(entity: Entity, word: str, lexicon: Lexicon) -> bool:
         return lexicon.place_kind(f"{entity.surface} {word}") is None
     return (entity.category in ("country", "city") and not lexicon.name_word(word)
             and lexicon.zipf(lowered) >= MIN_MODIFIED_ZIPF)
+
+
+def era_of_country(word: str, country: str, lexicon: Lexicon) -> bool:
+    """``word`` before ``country`` names the country in one period, under one regime or dynasty, or a firm
+    named after it (``Yuan China``, ``Congress Poland``, ``Imperial Russia``, ``Telecom Australia``): no
+    place (``Suffolk England``), no compass, place or title word, no word the dataset mostly labels PERSON
+    nor a common given name, and the two words make no place the gazetteer knows (``Great Britain``).
+    The country is then renamed inside it (``Yuan Kenya``), as after a demonym (``Norman England``)."""
+    lowered = word.lower()
+    return (word[:1].isupper() and lowered not in GEO_MODIFIERS | PLACE_NOUNS | PLACE_WORDS | TITLES
+            and lowered not in FUNCTION_WORDS and lexicon.place_kind(word) is None
+            and lexicon.labels.mostly(word) != "PERSON"
+            and lexicon.first_counts.get(lowered, 0) < MIN_FULL_NAME_COUNT
+            and not lexicon.is_gazetteer_name(f"{word} {country}")
+            and lexicon.place_kind(f"{word} {country}") is None)
+
+
+#: "New France", "New Spain": a colony named after a country, another referent (left whole).
+_COLONY = re.compile(r"New [A-Z]\w+")
 
 
 def _capital(match: re.Match[str] | None) -> bool:
