@@ -1362,12 +1362,17 @@ def label_holds(mention: Mention, lexicon: Lexicon) -> bool:
                                                           and lexicon.looks_like_person(text))
 
 
-#: A question asking for a work ("What television show …", "Which American show …", "What Universal
-#: trailer …"): its answer is a title ("Dallas", "Cheyenne", "Jason Bourne"), not a person or a place.
+#: A question asking for a work ("What television show …", "Which American show …", "On what show …", "what
+#: was the longest running prime time program …", "What programs …"): its answer is a title ("Dallas",
+#: "Good Morning America"), not a person or a place. Up to four modifiers, none a word ending the phrase.
+_WORK_MODIFIER = (r"\s+(?!(?:is|was|are|were|did|does|do|has|have|had|can|could|would|will|of|in|on|at|for|"
+                  r"to|from|by|with|as|that|who|whom|which|what|when|where|why|how|and|or|not)\b)[\w'’-]+")
 _ASKS_FOR_WORK = re.compile(
-    r"^\s*(?i:what|which)(?:\s+(?:[A-Z][\w'’-]*|television|tv|radio|animated|comedy|documentary|reality|talk|"
-    r"hit|popular|famous|stage|soap|other)){0,3}\s+(?:show|series|program|programme|film|movie|trailer|book|"
-    r"novel|song|album|game|play|opera|episode|sitcom|drama|soap|musical|poem|painting|serial)\b")
+    r"(?:^|[\s,(])(?i:what|which)(?:\s+(?:was|is|were|are)\s+the)?(?:" + _WORK_MODIFIER + r"){0,4}?"
+    r"\s+(?:(?:program|programme|film|movie|book|novel|song|album|opera|episode|sitcom|drama|musical|poem|"
+    r"painting|serial)s?|show|series|trailer|game|play|soap)\b")  # not "plays", "shows": verbs too
+
+
 def asks_for_work(question: str) -> bool:
     """The question asks for a work (a show, a film, a book …): its answer is a title, not a person or a
     place."""
@@ -1780,7 +1785,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "place.lower-case-mention")  # "what city is warsaw in?" would keep the old name
     if etype == "gpe" and listed_with_non_places(context, mention.start, mention.end, lexicon):
         return _none(why, "place.listed-with-non-places")  # "the Huron, Mississauga, Ojibwa …": peoples
-    from .places import derived_place_word, glued, inside_other_name, team_in_answers
+    from .places import derived_place_word, glued, in_work_title, inside_other_name, team_in_answers
     if etype == "gpe" and any(s.span_type in ("state", "city") and derived_place_word(s.surface, texts)
                               for s in spans):
         return _none(why, "place.derived-word-left")  # "Victorian" beside Victoria: it would stay
@@ -1795,6 +1800,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     places = [s.surface for s in spans if s.span_type in ("country", "state", "city")]
     if etype == "gpe" and any(inside_other_name(p, answers, lexicon) for p in places):
         return _none(why, "place.inside-answer-name")  # "Washington Monument" (not Warsaw Stock Exchange)
+    if etype == "gpe" and any(in_work_title(p, example, mentions) for p in places):
+        return _none(why, "place.work-title")  # "Good Morning America": a title, not the place
     return Entity(text, etype, mention.start, mention.end, tuple(spans),
                   (evidence, f"answer {agree}/{len(answers)}"))
 

@@ -173,6 +173,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "labels one, or glued so the renamer cannot follow (Grand Canal d'Alsace); a name named after the "
          "place (Warsaw University of Technology) is renamed with it (places.inside_other_name)", "veto",
          _YAN),
+    Rule("place.work-title", "a gold answer holds the GPE inside a work's title, a longer WORK_OF_ART "
+         "mention (Good Morning America): a title, not a reference to the place", "veto", _YAN),
     # ---- EntSwap (article-level)
     Rule("entswap.common-word", "the article uses the word as often in lower case", "veto", _ES),
     Rule("entswap.rarely-labelled", "NER labelled fewer than 1 in 3 of its occurrences (a country or city "
