@@ -59,4 +59,5 @@ def test_a_question_asking_for_a_work_is_found_where_it_stands():
     assert asks_for_work("What television show did he host?")
     assert not asks_for_work("What actress plays the female Master?")  # "plays": a verb
     assert not asks_for_work("What did the film director say?")
+    assert not asks_for_work("Which country's invasion show the insecurity of the Middle East?")
     assert not asks_for_work("Which team won Super Bowl 50?")
