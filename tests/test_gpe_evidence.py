@@ -15,6 +15,7 @@ from entity_renaming.entities import (
     first_name_type,
     gazetteer_answers,
     lists_other_place,
+    longer_name,
     longer_names,
     lower_case_mention,
     place_list,
@@ -137,8 +138,8 @@ def test_a_place_inside_a_longer_name_is_not_renamed(analysis):
     assert not continues_name("France", "country", ["France-based firms"])
     lexicon = analysis[2]
     assert continues_name("Denver", "city", ["the Denver Broncos won"])  # no lexicon: any capitalised word
-    # issue 19: a place inside an organisation's name is renamed with it; another place's name or a
-    # person's is not, nor an event named after it
+    # issue 19: a place inside an organisation's or an event's name is renamed with it (EntSwap keeps the
+    # event's); another place's name or a person's is not
     assert not continues_name("Denver", "city", ["the Denver Broncos won"], lexicon)
     assert continues_name("Mexico", "country", ["Mexico City is large"], lexicon)
     assert longer_names("Mexico", "country", ["Mexico City is large"], lexicon) == [
@@ -146,11 +147,13 @@ def test_a_place_inside_a_longer_name_is_not_renamed(analysis):
     assert not longer_names("Maine", "state", ["the wilderness of the Maine district and"], lexicon)
     assert longer_names("Fresno", "city", ["the county seat of Fresno County"], lexicon) == [
         LongerName("Fresno County", True)]
-    assert [n.other for n in longer_names("Vietnam", "country", ["the Vietnam War"], lexicon)] == [False]
+    assert not longer_names("Vietnam", "country", ["the Vietnam War"], lexicon)
+    assert not longer_names("Paris", "city", ["the Treaty of Paris was"], lexicon)
+    assert longer_name("the Vietnam War", 4, 11, "country", lexicon) == LongerName("Vietnam War", False)
+    assert longer_name("the Treaty of Paris", 14, 19, "city", lexicon) == LongerName("Treaty of Paris", False)
     assert [n.other for n in longer_names("New York", "state", ["New York City"], lexicon)] == [False]
     assert continues_name("America", "country", ["in North America"], lexicon)
     assert continues_name("Paris", "city", ["Paris Hilton said"], lexicon, ["Paris Hilton"])
-    assert continues_name("Vietnam", "country", ["the Vietnam War"], lexicon)
     assert not continues_name("California", "state", ["in Southern California, the"])
     assert not continues_name("Denver", "city", ["Denver's defense held"])
 

@@ -648,7 +648,7 @@ those after before during when while since although if between into than via
 
 
 #: Nouns after a place that make a fixed name of an event or an agreement (``Vietnam War``, ``Suez Crisis``,
-#: ``Oslo Accords``): renaming the place would rename a term.
+#: ``Oslo Accords``): EntSwap keeps the place there; Yan et al.'s configs rename it with the event.
 EVENT_NOUNS = frozenset(words_of("""
 war wars intifada crisis revolution uprising rebellion massacre treaty accords accord agreement campaign
 offensive siege battle affair incident declaration protocol convention congress conference summit peace
@@ -677,12 +677,12 @@ def continues_name(surface: str, span_type: str, texts: Iterable[str], lexicon: 
 
 def longer_names(surface: str, span_type: str, texts: Iterable[str], lexicon: Lexicon | None = None,
                  persons: Iterable[str] = ()) -> list[LongerName]:
-    """The longer names of *another place, a person or an event* that ``surface`` stands in, so that renaming
+    """The longer names of *another place or a person* that ``surface`` stands in, so that renaming
     every mention would edit that name: joined by a hyphen or a linking word (``Basel-Stadt``, ``Newcastle
     upon Tyne``), next to a place noun (``San Mateo fort``, ``Fresno County``, ``Lake Victoria``), after a
     bare compass word before a country or another name word that makes a place with it (``North America``,
-    ``Baja California``, ``Mexico City``: a gazetteer name), before an event noun (``Vietnam War``), or
-    inside one of ``persons`` (``Paris Hilton``).
+    ``Baja California``, ``Mexico City``: a gazetteer name), or inside one of ``persons`` (``Paris Hilton``);
+    an event named after the place (``Vietnam War``, ``Treaty of Paris``) is renamed with it.
     An adjectival direction describes a part of the place (``Southern California``, ``Northern San Diego``),
     and so does a lower-case area noun after it (``the Maine district``): both are renamed with it.
     Inside the name of an organisation, a team, a building (``Denver Broncos``, ``San Jose Marriott``,
@@ -694,7 +694,7 @@ def longer_names(surface: str, span_type: str, texts: Iterable[str], lexicon: Le
              if pattern.search(p) and clean_surface(p) != surface]  # "Paris Hilton", "Virginia Woolf"
     for text in texts:
         for m in pattern.finditer(text):
-            longer = longer_name(text, m.start(), m.end(), span_type, lexicon)
+            longer = longer_name(text, m.start(), m.end(), span_type, lexicon, events=False)
             if longer is not None and longer not in found:
                 found.append(longer)
     return found
@@ -750,9 +750,11 @@ def place_in_longer_name(text: str, start: int, end: int, span_type: str, lexico
     return longer_name(text, start, end, span_type, lexicon) is not None
 
 
-def longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexicon | None = None
-                ) -> LongerName | None:
-    """The longer name that the place name at ``text[start:end]`` stands in (see :func:`longer_names`)."""
+def longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexicon | None = None,
+                *, events: bool = True) -> LongerName | None:
+    """The longer name that the place name at ``text[start:end]`` stands in (see :func:`longer_names`); an
+    event's name (``Vietnam War``, ``Treaty of Paris``) only with ``events`` (EntSwap's per-occurrence check:
+    Yan et al.'s configs rename the place with the event named after it)."""
     surface = text[start:end]
 
     def makes_place(name: str) -> bool:
@@ -772,6 +774,8 @@ def longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexico
         after, noun = None, ""  # "the Maine district", "the Kenya coast": the place itself
     if noun in PLACE_NOUNS - _WATER_NOUNS and after.group(1)[0].isupper():
         return LongerName(text[start:after.end()], True)  # "Fresno County", "Lake Erie"
+    if not events and noun in EVENT_NOUNS and after.group(1)[0].isupper():
+        return None  # "Vietnam War", "Oslo Accords": an event named after the place, renamed with it
     if noun in PLACE_NOUNS | EVENT_NOUNS | STREET_NOUNS or (noun in REGION_NOUNS
                                                              and after.group(1)[0].isupper()):
         # "San Mateo fort", "Vietnam War", "Mississippi River", "Fresno Street": named after the place, or
@@ -786,8 +790,8 @@ def longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexico
     if person_words and person_words >= _PERSON_WORDS:
         return LongerName(text[start:after.end()], True)  # a given name and a surname: "Paris Hilton"
     event = _OF_BEFORE.search(text, max(0, start - 40), start)
-    if event and event.group(1).lower() in EVENT_NOUNS:
-        return LongerName(text[event.start(1):end], False)  # "Treaty of Paris", "Battle of Hastings"
+    if event and event.group(1).lower() in EVENT_NOUNS:  # "Treaty of Paris", "Battle of Hastings"
+        return None if not events else LongerName(text[event.start(1):end], False)
     if event and event.group(1).lower() in PLACE_NOUNS:
         return LongerName(text[event.start(1):end], True)  # "Sea of Japan", "Gulf of Mexico": another place
     before = _BEFORE_NAME.search(text, max(0, start - 40), start)
@@ -1371,12 +1375,18 @@ def label_holds(mention: Mention, lexicon: Lexicon) -> bool:
                                                           and lexicon.looks_like_person(text))
 
 
-#: A question asking for a work ("What television show …", "Which American show …", "What Universal
-#: trailer …"): its answer is a title ("Dallas", "Cheyenne", "Jason Bourne"), not a person or a place.
+#: A question asking for a work ("What television show …", "Which American show …", "On what show …", "what
+#: was the longest running prime time program …", "What programs …"): its answer is a title ("Dallas",
+#: "Good Morning America"), not a person or a place. Up to four modifiers, none a word ending the phrase nor
+#: a possessive ("Which country's invasion show …": a verb).
+_WORK_MODIFIER = (r"\s+(?![\w-]+['’]s\b)(?!(?:is|was|are|were|did|does|do|has|have|had|can|could|would|will|"
+                  r"of|in|on|at|for|to|from|by|with|as|that|who|whom|which|what|when|where|why|how|and|or|not)\b)[\w'’-]+")
 _ASKS_FOR_WORK = re.compile(
-    r"^\s*(?i:what|which)(?:\s+(?:[A-Z][\w'’-]*|television|tv|radio|animated|comedy|documentary|reality|talk|"
-    r"hit|popular|famous|stage|soap|other)){0,3}\s+(?:show|series|program|programme|film|movie|trailer|book|"
-    r"novel|song|album|game|play|opera|episode|sitcom|drama|soap|musical|poem|painting|serial)\b")
+    r"(?:^|[\s,(])(?i:what|which)(?:\s+(?:was|is|were|are)\s+the)?(?:" + _WORK_MODIFIER + r"){0,4}?"
+    r"\s+(?:(?:program|programme|film|movie|book|novel|song|album|opera|episode|sitcom|drama|musical|poem|"
+    r"painting|serial)s?|show|series|trailer|game|play|soap)\b")  # not "plays", "shows": verbs too
+
+
 def asks_for_work(question: str) -> bool:
     """The question asks for a work (a show, a film, a book …): its answer is a title, not a person or a
     place."""
@@ -1802,7 +1812,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "place.lower-case-mention")  # "what city is warsaw in?" would keep the old name
     if etype == "gpe" and listed_with_non_places(context, mention.start, mention.end, lexicon):
         return _none(why, "place.listed-with-non-places")  # "the Huron, Mississauga, Ojibwa …": peoples
-    from .places import derived_place_word, glued, inside_other_name, team_in_answers
+    from .places import derived_place_word, glued, in_work_title, inside_other_name, team_in_answers
     if etype == "gpe" and any(s.span_type in ("state", "city") and derived_place_word(s.surface, texts)
                               for s in spans):
         return _none(why, "place.derived-word-left")  # "Victorian" beside Victoria: it would stay
@@ -1813,10 +1823,12 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         persons = [m.text for m in mentions if m.label == "PERSON"]
         spans = kept_apart(spans, (*texts, *answers), answers, lexicon, persons)
         if not spans or any(glued(s.surface, texts) for s in spans):
-            return _none(why, "place.in-longer-name")  # "Vietnam War", "NewcastleGateshead"
+            return _none(why, "place.in-longer-name")  # "Mississippi River", "NewcastleGateshead"
     places = [s.surface for s in spans if s.span_type in ("country", "state", "city")]
     if etype == "gpe" and any(inside_other_name(p, answers, lexicon) for p in places):
         return _none(why, "place.inside-answer-name")  # "Washington Monument" (not Warsaw Stock Exchange)
+    if etype == "gpe" and any(in_work_title(p, example, mentions) for p in places):
+        return _none(why, "place.work-title")  # "Good Morning America": a title, not the place
     return Entity(text, etype, mention.start, mention.end, tuple(spans),
                   (evidence, f"answer {agree}/{len(answers)}"))
 

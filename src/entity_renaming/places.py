@@ -102,6 +102,21 @@ def inner_place_answers(example: QAExample, mentions: list[Mention], lexicon: Le
     return list(found.values())
 
 
+def in_work_title(place: str, example: QAExample, mentions: Iterable[Mention]) -> bool:
+    """A gold answer span holds ``place`` inside a work's title: a longer WORK_OF_ART mention covers it
+    (``Good Morning America``, ``America's Funniest Home Videos``). A title is no reference to the place,
+    and renaming it invents a work (rule ``place.work-title``; a question asking for a work is rule
+    ``question.asks-for-work``)."""
+    pattern = re.compile(rf"(?<![\w'’]){re.escape(place)}(?!\w)")
+    works = [m for m in mentions if m.label == "WORK_OF_ART" and clean_surface(m.text) != place]
+    for answer in example.all_answers():
+        for start, end in answer.char_spans:
+            for hit in pattern.finditer(example.context, start, end):
+                if any(m.start <= hit.start() and hit.end() <= m.end for m in works):
+                    return True
+    return False
+
+
 def inside_other_name(place: str, answers: Iterable[str], lexicon: Lexicon) -> bool:
     """Some answer holds ``place`` only inside longer names (:func:`.entities.named_alone` fails), one of them
     named for someone else (:func:`named_for_other`: ``Washington Monument``) or around a place the dataset

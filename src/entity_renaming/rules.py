@@ -172,13 +172,14 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "team (answers naming it, Denver Broncos, rename the city with the team: places.team_in_answers)",
          "veto", _YAN),
     Rule("place.in-longer-name", "the place also stands inside a longer name that may mean the place too or "
-         "is named after it (Vietnam War, Newcastle upon Tyne, North America, Mississippi River, Ohio "
-         "Valley, the Ohio Country, New York City, East London), or glued into another name "
+         "is named after it (Newcastle upon Tyne, North America, Mississippi River, Ohio Valley, the Ohio "
+         "Country, New York City, East London; in EntSwap also Vietnam War), or glued into another name "
          "(NewcastleGateshead), or an answer holds it only inside another referent's name; another "
          "referent's name (Mexico City beside Mexico, Fresno County, Lake Erie, Sea of Japan, Latin America, "
          "British America, Paris Hilton) is kept whole instead and the place renamed at its other mentions "
          "(PerturbableSpan.keep); the name of an organisation, team, building or work named after the place "
-         "(Warsaw Stock Exchange, Denver Broncos) is renamed with it", "veto", _ALL),
+         "(Warsaw Stock Exchange, Denver Broncos) and, in Yan et al.'s configs, an event named after it "
+         "(Vietnam War, Treaty of Paris) are renamed with it", "veto", _ALL),
     Rule("place.inside-answer-name", "a gold answer holds the GPE only inside a longer name that is not "
          "named after the place: named for a person or saint (Washington Monument, Blaine Amendments, "
          "Bento de Moura Portugal, Church of Santa Maria Novella, Captain America), around a place the "
@@ -186,6 +187,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "labels one, or glued so the renamer cannot follow (Grand Canal d'Alsace); a name named after the "
          "place (Warsaw University of Technology) is renamed with it (places.inside_other_name)", "veto",
          _YAN),
+    Rule("place.work-title", "a gold answer holds the GPE inside a work's title, a longer WORK_OF_ART "
+         "mention (Good Morning America): a title, not a reference to the place", "veto", _YAN),
     # ---- EntSwap (article-level)
     Rule("entswap.common-word", "the article uses the word as often in lower case", "veto", _ES),
     Rule("entswap.rarely-labelled", "NER labelled fewer than 1 in 3 of its occurrences (a country or city "
