@@ -137,7 +137,7 @@ def _plural_rule(sub: Substitution) -> str:
     """``"yes"``: a plural ``s`` may follow; ``"the"``: only after "the"; ``"no"``: never."""
     if sub.span_type in _PLURAL_SPAN_TYPES:
         return "yes"
-    return "the" if sub.span_type == "last" else "no"
+    return "the" if sub.span_type.endswith("last") else "no"  # "the Kennedys"; a full name ends in "last"
 
 
 @dataclass(frozen=True, slots=True)

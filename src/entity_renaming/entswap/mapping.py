@@ -257,5 +257,11 @@ def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: 
             else:
                 new = draw(category, referent, pools(entity.span_type))
             if new is not None:
-                subs.extend(Substitution(e.surface, new, category, e.span_type) for e in group)
+                subs.extend(Substitution(e.surface, new, category, unit_span_type(e)) for e in group)
     return subs
+
+
+def unit_span_type(entity: Entity) -> str:
+    """The span type a substitution records: a full name renamed as a unit names the types of the words it
+    renames (``first-male last``; a kept given name is left out), every other entity its own type."""
+    return " ".join(t for _, t in entity.parts if t) or entity.span_type
