@@ -279,6 +279,10 @@ def test_a_question_about_where_a_name_comes_from_skips_the_example(round13):
     assert asks_about_name("Who was yersinia pestis named for?")
     assert not asks_about_name("What is another name for the west side of Fresno?")
     assert not asks_about_name("In which country is Genghis Khan's title a popular name for male children?")
+    # a name's form in a language: the answer is a word of that language ("Ogród Saski"), no renamable name
+    assert asks_about_name("What is the Polish name for the Saxon Garden?")
+    assert asks_about_name("What is the Mongolian spelling of Genghis Khan?")
+    assert not asks_about_name("What is the name of the king?")
 
 
 def test_a_person_with_another_name_in_brackets_is_not_renamed(round13):

@@ -214,3 +214,21 @@ def test_answers_stay_right_when_an_answer_occurrence_lies_in_a_kept_name():
     renamed, edits = rename_example(only, [sub("Fresno", "Porto Novo", "gpe", "city")],
                                     keep=["Fresno County"])
     assert renamed.answers[0].text == "Fresno County" and not [e for e in edits if e.field == "answer"]
+
+
+def test_the_article_follows_a_country_that_heads_its_phrase():
+    """Blind read round 15 (EntSwap): "In the United States 90%" → "In the Chad 90%", "The US spent" → "The
+    Mozambique spent", "did the Portuguese kill" → "did the Angolan kill". A number, an irregular past tense
+    and a verb after "<auxiliary> the" show that the name heads its phrase; a noun or an ordinal does not."""
+    country = [Substitution("United States", "Chad", "gpe", "country"),
+               Substitution("US", "Chad", "gpe", "country")]
+    cases = {"In the United States 90% of power.": "In Chad 90% of power.",
+             "The US spent money.": "Chad spent money.",
+             "Who did the US provide arms to?": "Who did Chad provide arms to?",
+             "The US Army left.": "The Chad Army left.",
+             "the US 101st Airborne came.": "the Chad 101st Airborne came."}
+    for text, want in cases.items():
+        assert Renamer(country).apply(text)[0] == want, text
+    people = [Substitution("Portuguese", "Angolan", "gpe", "nationality")]
+    assert Renamer(people).apply("How many did the Portuguese kill?")[0] == "How many did the Angolans kill?"
+    assert Renamer(people).apply("The Portuguese army came.")[0] == "The Angolan army came."

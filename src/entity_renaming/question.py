@@ -60,8 +60,10 @@ _NAME_OF = re.compile(r"\bname of (?:the|this|that|a|an|his|her|their) ", re.IGN
 _ONE_OF = re.compile(r"\b(?:one|first|last|(?:most|least) [a-z]+"
                      r"|(?:larg|bigg|small|old|great|earli|high|long)est) of (?:the|these|those) ",
                      re.IGNORECASE)
-#: A question about a name's origin: a renamed answer would break the relation it asks about.
+#: A question about a name itself: where it comes from ("named after"), or its form in a language ("the
+#: Polish name for the Saxon Garden": the answer is a word of that language, not a renamable name).
 _ABOUT_NAME = re.compile(r"\b(?:re)?named\s+(?:after|for)\b", re.IGNORECASE)  # not "another name for"
+_NAME_IN_LANGUAGE = re.compile(r"\bthe [A-Z][a-z]+ (?:name|word|term|spelling) (?:for|of)\b")
 #: Words a what/which phrase may hold before its noun ("What halftime performer", "Which Mongol leader").
 MAX_MODIFIERS = 3
 
@@ -90,9 +92,10 @@ def _phrase_noun(question: str, start: int) -> str | None:
 
 
 def asks_about_name(question: str) -> bool:
-    """The question asks where a name comes from ("What historical figure was Jacksonville named after?"):
-    renaming its answer would break the relation it asks about (the other name keeps the old one)."""
-    return _ABOUT_NAME.search(question) is not None
+    """The question asks where a name comes from ("What historical figure was Jacksonville named after?":
+    the other name keeps the old one) or for its form in a language ("What is the Polish name for the Saxon
+    Garden?": the answer is a word of that language): renaming its answer would break what it asks."""
+    return _ABOUT_NAME.search(question) is not None or _NAME_IN_LANGUAGE.search(question) is not None
 
 
 def asked_type(question: str) -> Asked | None:

@@ -45,7 +45,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("answer.list-partial", "an answer lists persons or places and one of them is not renamed (also a "
          "gazetteer place NER did not type, in a majority of answers: Nairobi, Mombasa and Kisumu)", "veto",
          _YAN),
-    Rule("question.about-name", "the question asks what a name comes from (named after / for): the name "
+    Rule("question.about-name", "the question asks what a name comes from (named after / for) or for its "
+         "form in a language (the Polish name for …: the answer is a word of that language): the name "
          "that keeps the old one would no longer match the renamed answer (Jacksonville, Andrew Jackson)",
          "veto", _YAN),
     Rule("question.asks-for-work", "the question asks for a work (show, film, book …): the answer is a "

@@ -24,7 +24,7 @@ from .entities import PerturbableSpan
 from .lexicon import GAZETTEER_TYPES, alias_group, demonym_countries, occurs_as_word
 from .model import Substitution
 from .namebank import FIRST_NAME_TYPES, BankError, load_bank
-from .substitute import RenameError, takes_article
+from .substitute import IRREGULAR_DEMONYM_PLURALS, RenameError, takes_article
 
 MAX_DRAWS = 100
 PERSON_TYPES = (*FIRST_NAME_TYPES, "last")
@@ -157,8 +157,10 @@ class Sampler:
     def _follower_fits(self, span: PerturbableSpan, new_name: str, taken: set[str], texts: Sequence[str]
                        ) -> bool:
         name = self._follower_name(span, new_name)
+        # a demonym whose plural is another word (Mosotho, Basotho) cannot follow an adjective ("Italian
+        # lawyers" → "Mosotho lawyers"): its country is not drawn
         return (bool(name) and name != span.surface and name.lower() not in taken
-                and not occurs_as_word(name, texts, plural=True))
+                and name not in IRREGULAR_DEMONYM_PLURALS and not occurs_as_word(name, texts, plural=True))
 
 
 def acronym_with(acronym: str, letter: int, new_name: str) -> str:

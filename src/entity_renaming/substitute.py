@@ -96,19 +96,49 @@ _LY_NOUNS = frozenset({
 })
 
 
-def heads_phrase(text: str, end: int) -> bool:
+#: Common irregular past-tense verbs: after a name they show that it heads its phrase ("the US spent"), as a
+#: regular "-ed" does.
+_IRREGULAR_PAST = frozenset({
+    "became", "began", "bought", "brought", "built", "chose", "drew", "drove", "fell", "felt", "fought",
+    "found", "gave", "got", "grew", "heard", "held", "kept", "knew", "led", "left", "lost", "made", "meant",
+    "met", "paid", "ran", "rose", "said", "saw", "sent", "sold", "sought", "spent", "spoke", "stood",
+    "struck", "took", "taught", "thought", "told", "threw", "understood", "went", "withdrew", "won", "wrote",
+})
+#: Auxiliaries that open a question or clause before "the <name> <verb>" ("did the US provide"): the name is
+#: the subject and heads its phrase.
+_AUXILIARIES = frozenset({"did", "does", "do", "will", "would", "could", "should", "can", "may", "might",
+                          "must", "has", "have", "had"})
+_ORDINAL = re.compile(r"[ \t]*\d+(?:st|nd|rd|th)\b")
+
+
+def heads_phrase(text: str, end: int, start: int = -1) -> bool:
     """Whether a name ending at ``end`` heads its noun phrase, so that an article before it is its own:
     followed by punctuation, the end of the text, a function word, a past-tense verb ("the United States
     has", "the United States declared") or an adverb in ``-ly`` ("the United States especially"), but not
     by a noun it modifies ("the United States Army", "the United States government", "France-based").
-    Other unknown lower-case words count as nouns (no article fix)."""
+    Also followed by a number that is no ordinal, an irregular past tense ("spent"), or, for a name at
+    ``start`` after "<auxiliary> the", any lower-case word ("did the US provide"). Other unknown lower-case
+    words count as nouns (no article fix)."""
     word = _NEXT_WORD.match(text, end).group(1)
     if word is None or text[end:end + 1] in ("'", "\u2019"):
         return True
+    if word[0].isdigit():  # "the United States 90%", not "the US 101st Airborne"
+        return _ORDINAL.match(text, end) is None
     if word[0].isalnum():
         return word in _PHRASE_ENDS or (word.islower() and (
-            word.endswith("ed") or (word.endswith("ly") and word not in _LY_NOUNS)))
+            word.endswith("ed") or word in _IRREGULAR_PAST or (word.endswith("ly") and word not in _LY_NOUNS)
+            or _after_auxiliary(text, start)))
     return word not in ("-", "\u2013")
+
+
+def _after_auxiliary(text: str, start: int) -> bool:
+    """The name starting at ``start`` follows "<auxiliary> the" ("Who did the US provide …"): the subject of
+    a verb."""
+    before = _AUX_THE.search(text, max(0, start - 12), start) if start >= 4 else None
+    return before is not None and before.group(1).lower() in _AUXILIARIES
+
+
+_AUX_THE = re.compile(r"\b([A-Za-z]+) the $")
 
 
 def starts_sentence(text: str, start: int) -> bool:
@@ -224,13 +254,13 @@ def find_mentions(spec: tuple[tuple[str, str], ...], text: str) -> tuple[Mention
             article = "the "
         elif _SENTENCE_END.search(text, max(0, start - 3), start):
             article = "The "
-        head = heads_phrase(text, end)
+        head = heads_phrase(text, end, start)
         out.append(Mention(start, end, form, suffix, apostrophe, the_start, article, head))
     return tuple(out)
 
 
 #: Demonyms whose plural noun is another word ("the Basotho").
-_IRREGULAR_PLURALS = {"Mosotho": "Basotho", "Motswana": "Batswana"}
+IRREGULAR_DEMONYM_PLURALS = {"Mosotho": "Basotho", "Motswana": "Batswana"}
 #: A capitalised word after "and" / "or" / a comma: a demonym before it is a coordinated adjective
 #: ("the French and British forces"), not the people.
 COORDINATED = re.compile(r"(?:\s*,|\s+(?:and|or))\s+[A-Z]")
@@ -246,8 +276,8 @@ def people_use(text: str, m: Mention) -> bool:
 def demonym_plural(demonym: str) -> str:
     """The plural noun of a demonym: ``Kenyan`` → ``Kenyans``, ``Somali`` → ``Somalis``; ``Sudanese``,
     ``Malagasy``, ``Burkinabe``, ``Seychellois`` stay; ``Mosotho`` → ``Basotho``."""
-    if demonym in _IRREGULAR_PLURALS:
-        return _IRREGULAR_PLURALS[demonym]
+    if demonym in IRREGULAR_DEMONYM_PLURALS:
+        return IRREGULAR_DEMONYM_PLURALS[demonym]
     return demonym + "s" if demonym.endswith(("n", "i")) else demonym
 
 
