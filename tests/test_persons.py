@@ -189,3 +189,13 @@ def test_a_name_listed_beside_another_script_in_brackets_vetoes_the_person(lexic
     assert listed_aliases("Xiao Zhala", context) == []  # another script only: no Latin name left behind
     assert listed_aliases("Shi Tianze", context) == []
     assert listed_aliases("John Mayow", "John Mayow (1641–1679, a chemist) wrote.") == []
+
+
+def test_a_persons_dotted_initials_keep_the_old_name():
+    """Blind read round 15 (ORG): "trunks marked N.T." stayed when Nikola Tesla was renamed."""
+    from entity_renaming.persons import initials_left
+
+    assert initials_left("Tesla", ["Nikola Tesla stored trunks marked N.T. in a hotel."])
+    assert initials_left("Tesla", ["Nikola Tesla", "What did the N. T. trunks hold?"])
+    assert not initials_left("Tesla", ["Nikola Tesla moved to the U.S. in 1884."])
+    assert not initials_left("Hardy", ["G. H. Hardy worked with Ramanujan."])  # his name, not his initials

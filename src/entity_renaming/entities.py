@@ -45,6 +45,7 @@ from .persons import (
     NOBLE_TITLES,
     family_first_parts,
     famous_surname,
+    initials_left,
     inside_longer_name,
     listed_aliases,
     looks_like_person,
@@ -1793,6 +1794,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if not spans:
         return None
     texts = (context, question)
+    if any(s.span_type == "last" and initials_left(s.surface, texts) for s in spans):
+        return _none(why, "per.alias-left")  # "marked N.T." beside "Nikola Tesla": the initials would stay
     for country in [s for s in spans if s.span_type == "country"]:
         derived = demonym_spans(country, (*texts, *answers), lexicon)
         if isinstance(derived, str):

@@ -15,6 +15,8 @@ the person out (issue 19: handle, don't veto):
   a ``last`` span although no bank lists it;
 * :func:`listed_aliases`: other names of a person listed in brackets after it (``Liu Heima (劉黑馬, Liu
   Ni)``), which the renaming cannot follow;
+* :func:`initials_left`: a person's dotted initials (``N.T.`` beside ``Nikola Tesla``), which would keep
+  the old name;
 * :func:`family_first_parts`: a Chinese name written family name first in pinyin (``Mao Zedong``,
   ``Guo Shoujing``): the family name (a ``last`` span) and the given name (typed by the passage);
 """
@@ -186,6 +188,17 @@ def listed_aliases(name: str, text: str) -> list[str]:
             found += [item for part in re.split(r"[,;]", bracket.group(1))
                       if _LATIN_NAME.match(item := part.strip())]
     return found
+
+
+def initials_left(surname: str, texts: Iterable[str]) -> bool:
+    """A person's dotted initials stand in ``texts`` (``N.T.`` or ``N. T.`` beside ``Nikola Tesla``): another
+    name of the person that the renaming cannot follow."""
+    for text in texts:
+        for m in re.finditer(rf"\b([A-Z])[a-z]+ (?:[A-Z]\. )?{re.escape(surname)}\b", text):
+            initials = rf"(?<![\w.]){m.group(1)}\. ?(?:[A-Z]\. ?)?{re.escape(surname[0])}\.(?!\w)"
+            if any(re.search(initials, t) for t in texts):
+                return True
+    return False
 
 
 def looks_like_person(text: str, lexicon: Lexicon) -> bool:

@@ -54,8 +54,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- persons
     Rule("per.alias-left", "the passage gives the person another name in brackets whose words cannot be "
          "renamed with it (a title: Tugh Temur (Emperor Wenzong)), or lists it beside a form in another "
-         "script (Liu Heima (劉黑馬, Liu Ni)); a bracketed full name is renamed with the person (Jean Cauvin "
-         "(John Calvin))", "veto", _YAN),
+         "script (Liu Heima (劉黑馬, Liu Ni)), or the texts write the person's dotted initials (N.T. beside "
+         "Nikola Tesla); a bracketed full name is renamed with the person (Jean Cauvin (John Calvin))",
+         "veto", _YAN),
     Rule("per.after-the", "a PERSON mention after 'the' / 'the town of' / a capitalised place noun (Fort "
          "William Henry): a thing or a place", "veto", _YAN),
     Rule("per.not-name-words", "a word of the name is no name word, or the name has more than 3 words (a "
