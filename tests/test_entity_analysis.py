@@ -127,3 +127,17 @@ def test_pattern9_a_religious_group_is_no_place_and_no_organisation(oil_crisis):
     """"Huguenot(s)" (118 occurrences in its article, NER calls it ORG, NORP or GPE) is not renamed."""
     assert [e for e in oil_crisis["title:Huguenot"] if e.surface in ("Huguenot", "Huguenots")] == []
     assert any(e.category == "country" for e in oil_crisis["title:Huguenot"])  # real places still are
+
+
+def test_mix_types_a_place_inside_an_organisations_name_with_the_organisation():
+    """Blind read round 15 (MIX): "San Jose" of "San Jose State" typed gpe/city where the ORG config types
+    it org/city; in MIX the organisation's span wins whatever the order of the entities."""
+    from entity_renaming.entities import Entity, PerturbableSpan
+
+    place = Entity("Pittsburgh", "gpe", 4, 14, (PerturbableSpan("Pittsburgh", "city", "gpe"),), ())
+    team = Entity("Pittsburgh Steelers", "org", 4, 23, (PerturbableSpan("Pittsburgh", "city", "org"),
+                                                        PerturbableSpan("Steelers", "nnp", "org")), ())
+    for entities in ([place, team], [team, place]):
+        spans = perturbable_spans(entities, "mix", ["the Pittsburgh Steelers"])
+        assert {(s.surface, s.entity_type) for s in spans} == {("Pittsburgh", "org"), ("Steelers", "org")}
+    assert [s.entity_type for s in perturbable_spans([place, team], "gpe", ["Pittsburgh"])] == ["gpe"]

@@ -23,9 +23,10 @@ from .substitute import renamed_in
 def perturbable_spans(entities: Iterable[Entity], entity_type: str = "mix",
                       answers: Sequence[str] = ()) -> list[PerturbableSpan]:
     """The spans renamed for ``entity_type`` (``mix``: every answer entity jointly), one per surface
-    (first wins; the kept longer names of every entity with that surface are merged); none when one of
-    ``answers`` would keep its text (it contains none of the spans outside the kept names) or a selected
-    person's word also stands in another name of the passage (:attr:`Entity.clashes`)."""
+    (first wins, but an organisation's span wins over a place's; the kept longer names of every entity with
+    that surface are merged); none when one of ``answers`` would keep its text (it contains none of the
+    spans outside the kept names) or a selected person's word also stands in another name of the passage
+    (:attr:`Entity.clashes`)."""
     found: dict[str, PerturbableSpan] = {}
     for entity in entities:
         if entity_type in ("mix", entity.entity_type):
@@ -33,6 +34,10 @@ def perturbable_spans(entities: Iterable[Entity], entity_type: str = "mix",
                 return []  # a renamed person word also stands in another name of the passage
             for span in entity.spans:
                 first = found.setdefault(span.surface, span)
+                if first.entity_type == "gpe" and span.entity_type == "org":
+                    # a place inside an organisation's name is typed with the organisation ("San Jose" of
+                    # "San Jose State"), as the ORG config types it
+                    first = found[span.surface] = replace(span, keep=first.keep)
                 if span.keep and not set(span.keep) <= set(first.keep):
                     found[span.surface] = replace(first, keep=tuple(dict.fromkeys(first.keep + span.keep)))
     keep = kept_names(found.values())
