@@ -112,8 +112,20 @@ def tables_from_treebank(words: Counter[str], proper: Counter[str], rare_max: in
     nnp = words_only(proper.items())
     keep = proper_noun_words(nnp, pairs, person_names, known_names)
     nnp = {w: c for w, c in nnp.items() if w in keep}
-    rare = {w: 1 for w, c in nnp.items() if _RARE.match(w) and words[w] <= rare_max}
+    rare = {w: 1 for w, c in nnp.items() if _RARE.match(w) and words[w] <= rare_max and rare_today(w)}
     return {"nnp": nnp, "vocab": vocab, "rare": rare}
+
+
+#: A rare word is rare in present-day English too: below this wordfreq Zipf frequency (1 per million words),
+#: so that no famous name (Google, Hitler, Beijing) that an old corpus lacks is drawn as a rare word.
+RARE_MAX_ZIPF = 3.0
+
+
+def rare_today(word: str) -> bool:
+    """``word`` is rarer than :data:`RARE_MAX_ZIPF` in wordfreq's present-day English counts."""
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, "en") < RARE_MAX_ZIPF
 
 
 def person_names(ctx: BuildContext, floor_param: str = "min_person_count") -> frozenset[str]:
@@ -165,5 +177,5 @@ def build_ptb(ctx: BuildContext) -> dict[str, dict[str, int]]:
                              person_names(ctx, "min_known_person_count"))
     nnp = {w: c for w, c in nnp.items() if w in keep}
     # No frequencies in a lexicon: rare = proper nouns absent from textblob's spelling corpus counts.
-    rare = {w: 1 for w in nnp if _RARE.match(w) and w not in seen}
+    rare = {w: 1 for w in nnp if _RARE.match(w) and w not in seen and rare_today(w)}
     return {"nnp": nnp, "vocab": vocab, "rare": rare}
