@@ -50,6 +50,10 @@ def test_a_founder_surname_is_the_organisation_name_word(lexicon):
     tesla = "Nikola Tesla worked in New York. His papers are in the Nikola Tesla Museum."
     persons = _mentions(tesla, {"Nikola Tesla": "PERSON"})
     assert founder_span("Nikola Tesla Museum", persons, (tesla,), lexicon, named_person) == "Tesla"
+    # initials before a capitalised word make it a person's surname (blind read round 15: "E. W. Scripps
+    # Company" typed nnp)
+    scripps = "The E. W. Scripps Company owns 15 stations."
+    assert founder_span("E. W. Scripps Company", [], (scripps,), lexicon, named_person) == "Scripps"
 
 
 @pytest.mark.parametrize("text, name, persons", [

@@ -56,6 +56,10 @@ telecommunications wireless productions industries enterprises oil petroleum ste
 """))
 
 
+#: A capitalised word after initials is a person's surname ("E. W. Scripps", "J. P. Morgan").
+_AFTER_INITIALS = re.compile(r"(?<![\w.])(?:[A-Z]\. ?)+([A-Z][a-z]+)\b")
+
+
 def _words(text: str) -> list[str]:
     return [w.removesuffix("'s").removesuffix("’s").strip(",.") for w in text.split()]
 
@@ -102,7 +106,7 @@ def founder_span(text: str, mentions: Iterable[Mention], texts: Iterable[str], l
                and p.words[-1].lower() not in heads and clean_surface(m.text) != text]
     # "Getty Oil", "Amtrak San Joaquins" tagged PERSON: NER's reading of the organisation, no person
     words = _words(text)
-    surnames = {p[-1] for p in persons}
+    surnames = {p[-1] for p in persons} | set(_AFTER_INITIALS.findall(text))  # "E. W. Scripps Company"
     person = [(w in surnames or named_person(w, lexicon)) and w[:1].isupper() and w.isalpha() for w in words]
     runs = [i for i, p in enumerate(person) if p and (i + 1 == len(words) or not person[i + 1])]
     if len(runs) != 1:
@@ -121,6 +125,8 @@ def founder_span(text: str, mentions: Iterable[Mention], texts: Iterable[str], l
         lowered = word.lower()
         if word == surname or word in given or lowered in FUNCTION_WORDS | CORPORATE | CREED_WORDS | TITLES:
             continue
+        if len(word) == 1 and word.isupper():
+            continue  # an initial of the founder's given names
         if lowered in ORGANISATION_HEADS or lowered in COMPANY_HEADS or _head_plural(word):
             continue
         if not word.isalpha() or not (lexicon.common_word(word) or lexicon.dictionary_common(word)):
