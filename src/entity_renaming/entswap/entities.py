@@ -421,7 +421,12 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 if any(not person_word_in(p, i == len(parts) - 1, lexicon) for i, p in enumerate(parts)):
                     fire(trace, "entswap.person-typed-other", cleaned, category)
                     continue  # "Byzantine Greece", "Aix", "Normandy" (mostly GPE/ORG alone) are not persons
-                person_names.append(parts)
+                if len(text) > MAX_ANSWER_CHARS or len(parts) == 1 or any(
+                        " ".join(parts) in t for t in texts if len(t) > MAX_ANSWER_CHARS):
+                    person_names.append(parts)  # not a full name only questions spell ("Donald Davis")
+                else:
+                    fire(trace, "entswap.question-only-name", cleaned, category)
+                    continue
                 for part in parts:  # a lone capitalised word is weak evidence of a person
                     votes[part]["person"] += FULL_VOTE if len(parts) > 1 else HALF_VOTE
                     labelled[part] += 1
