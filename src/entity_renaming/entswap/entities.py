@@ -400,6 +400,7 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
     person_names: list[list[str]] = []
     family_first: set[str] = set()
     surnames = article_surnames(texts, mentions, lexicon)
+    passages = [t for t in texts if len(t) > MAX_ANSWER_CHARS]  # the rest: questions and answers
     for text in texts:
         for mention in mentions.get(text, ()):
             category = LABEL_TO_CATEGORY.get(mention.label)
@@ -421,8 +422,8 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 if any(not person_word_in(p, i == len(parts) - 1, lexicon) for i, p in enumerate(parts)):
                     fire(trace, "entswap.person-typed-other", cleaned, category)
                     continue  # "Byzantine Greece", "Aix", "Normandy" (mostly GPE/ORG alone) are not persons
-                if len(text) > MAX_ANSWER_CHARS or len(parts) == 1 or any(
-                        " ".join(parts) in t for t in texts if len(t) > MAX_ANSWER_CHARS):
+                if len(text) > MAX_ANSWER_CHARS or len(parts) == 1 or not passages or any(
+                        " ".join(parts) in t for t in passages):
                     person_names.append(parts)  # not a full name only questions spell ("Donald Davis")
                 else:
                     fire(trace, "entswap.question-only-name", cleaned, category)
