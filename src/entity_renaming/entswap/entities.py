@@ -399,13 +399,15 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
     labelled: Counter[str] = Counter()
     person_names: list[list[str]] = []
     family_first: set[str] = set()
+    surnames = article_surnames(texts, mentions, lexicon)
+    passages = [t for t in texts if len(t) > MAX_ANSWER_CHARS]  # the rest: questions and answers
     for text in texts:
         for mention in mentions.get(text, ()):
             category = LABEL_TO_CATEGORY.get(mention.label)
             cleaned = clean_surface(mention.text)
-            if category is None:
-                continue
-            if not label_holds(mention, lexicon):
+            if category is None or (category == "organization" and cleaned in surnames):
+                continue  # "Braddock's expedition" typed ORG: the article's full name shows a person
+            if not (label_holds(mention, lexicon) or (category == "person" and cleaned in surnames)):
                 fire(trace, "label.minority", cleaned, category)
                 continue
             if category == "person":
@@ -420,7 +422,12 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 if any(not person_word_in(p, i == len(parts) - 1, lexicon) for i, p in enumerate(parts)):
                     fire(trace, "entswap.person-typed-other", cleaned, category)
                     continue  # "Byzantine Greece", "Aix", "Normandy" (mostly GPE/ORG alone) are not persons
-                person_names.append(parts)
+                if len(text) > MAX_ANSWER_CHARS or len(parts) == 1 or not passages or any(
+                        " ".join(parts) in t for t in passages):
+                    person_names.append(parts)  # not a full name only questions spell ("Donald Davis")
+                else:
+                    fire(trace, "entswap.question-only-name", cleaned, category)
+                    continue
                 for part in parts:  # a lone capitalised word is weak evidence of a person
                     votes[part]["person"] += FULL_VOTE if len(parts) > 1 else HALF_VOTE
                     labelled[part] += 1
@@ -500,6 +507,21 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
             fire(trace, rule, gone.surface, gone.category)
         entities = kept
     return sorted(entities)
+
+
+def article_surnames(texts: list[str], mentions: dict[str, list[Mention]], lexicon: Lexicon) -> set[str]:
+    """The surnames of the full names that NER labels PERSON in the article and that read as a person's
+    (a bank first name and name words, :meth:`Lexicon.looks_like_person`: ``Edward Braddock``): the
+    article's own evidence outweighs the dataset's votes for the lone word, so a PERSON mention of the
+    surname alone (``Braddock``, also a town) keeps its label, and an ORG label of it is no vote."""
+    found = set()
+    for text in texts:
+        for mention in mentions.get(text, ()):
+            cleaned = clean_surface(mention.text)
+            if (mention.label == "PERSON" and " " in cleaned and label_holds(mention, lexicon)
+                    and lexicon.looks_like_person(cleaned)):
+                found.update(person_parts(cleaned, lexicon)[-1:])
+    return found
 
 
 #: A country's letter code (``US``, ``UK``, ``U.S.``).
@@ -617,9 +639,13 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
     dropping a longer name exposes the names inside it."""
     kept = {e.surface: e for e in entities}
     inner: dict[str, Entity] = {}  # given names renamed only inside their full names
+    name_starts = {t: {m.start for m in (mentions or {}).get(t, ()) if m.label == "PERSON"
+                       and " " in clean_surface(m.text) and lexicon.looks_like_person(clean_surface(m.text))}
+                   for t in texts}
     while True:
         full = {e.surface: e for e in full_names(person_names, kept, inner, texts, mentions, lexicon)}
-        occurrences = _Occurrences({**inner, **kept, **full}, texts, (" ".join(ps) for ps in person_names))
+        occurrences = _Occurrences({**inner, **kept, **full}, texts, (" ".join(ps) for ps in person_names),
+                                   name_starts)
         dropped = {w for e in full.values() if occurrences.conflict(e, lexicon) for w, _ in e.parts
                    if w in kept}  # "Chevrolet Monte Carlo": the full name itself stands in a longer name
         for surface, entity in kept.items():
@@ -717,13 +743,32 @@ treaty treaties peace convention congress conference summit protocol declaration
 """))
 
 
+#: The capitalised words (and linking "of", "the", "for") right before a name.
+_CAPITALISED_RUN = re.compile(r"(?:(?:[A-Z][\w'’.-]*|of|the|for)\s+)+$")
+
+
+def office_before(before: str) -> bool:
+    """The capitalised words right before a name hold a title of office (``Secretary of Defense``,
+    ``Harvard President``, ``Professor of Divinity``) that ends right there or with "of <Name>": they name
+    the office, not part of the name (unlike ``Chevrolet Monte Carlo``, ``Minister of Finance Abul Maal``)."""
+    run = _CAPITALISED_RUN.search(before)
+    words = run.group(0).split() if run else []
+    last = max((i for i, w in enumerate(words) if w.lower().rstrip(".") in _PERSON_TITLES), default=None)
+    tail = words[last + 1:] if last is not None else ["?"]  # after the office at most "of <Name>"
+    return not tail or (len(tail) == 2 and tail[0] == "of" and tail[1][0].isupper())
+
+
 class _Occurrences:
     """Every occurrence (plural and possessive included) of the entities' surfaces in an article's texts,
     and the tests on their neighbours."""
 
-    def __init__(self, entities: dict[str, Entity], texts: list[str], persons: Iterable[str] = ()) -> None:
+    def __init__(self, entities: dict[str, Entity], texts: list[str], persons: Iterable[str] = (),
+                 name_starts: dict[str, set[int]] | None = None) -> None:
         self.entities = entities
         self.texts = texts
+        #: Text → where NER's PERSON mentions of a full name open (``Secretary of Defense James
+        #: Schlesinger``): the capitalised words before such a start are no part of the name.
+        self.name_starts = name_starts or {}
         #: Full names of the article's persons: a place inside one is no place ("Paris Hilton").
         self.persons = [p for p in persons if " " in p]
         names = sorted(entities, key=len, reverse=True)
@@ -905,6 +950,8 @@ class _Occurrences:
             if (person and re.fullmatch(r"[IVXLC]+", word) and _capital(then)
                     and not self.starts_entity(after[then.start() + 1:])):
                 return True  # but "George IV Bridge" is a bridge
+        if person and start in self.name_starts.get(text, ()) and office_before(before):
+            before = ""  # NER's PERSON mention of the full name opens after an office: "Secretary of Defense"
         prev = _WORD_BEFORE.search(before)
         if (entity.category == "organization" and _capital(prev)
                 and not _SENTENCE_BEFORE.search(before[: prev.start()])):
@@ -914,8 +961,8 @@ class _Occurrences:
             lowered = word.lower()
             at_start = (bool(_SENTENCE_BEFORE.search(before[: prev.start()]))
                         or (prev.group(1).endswith(".") and lowered not in TITLES))  # "Rouen. Guiscard"
-            descriptor = person and (lowered in _PERSON_TITLES
-                                     or lexicon.labels.mostly(word) in ("GPE", "NORP"))
+            descriptor = person and (lowered in _PERSON_TITLES or (  # "Fort Edward", "Lake George": a place
+                lowered not in PLACE_NOUNS and lexicon.labels.mostly(word) in ("GPE", "NORP")))
             if inner_place and entity.category == "country" and era_of_country(word, entity.surface, lexicon):
                 descriptor = True  # "Yuan China", "Congress Poland", "Imperial Russia": the country itself
             if not (at_start or lowered in FUNCTION_WORDS or descriptor  # "Marxist Vladimir Lenin"
