@@ -37,9 +37,11 @@ RECALL_GOAL = 0.90
 #: organisations renamed by a common word ("Judicial Council" → "Joyce Council"): precision first. Raised
 #: in the third session by organisations named after a person, companies named by a common word,
 #: organisations named by a demonym and teams renamed with their nickname (organisations.py): ORG 14/41;
-#: places inside longer answer names (places.py): GPE 23/48; given-name-first names no longer read family
-#: name first, common-word surnames the dataset labels PERSON, surnames known alone (persons.py): PER 35/46.
-MIN_RECALL = {"PER": 0.76, "ORG": 0.34, "GPE": 0.47, "MIX": 0.58}
+#: given-name-first names no longer read family name first, common-word surnames the dataset labels
+#: PERSON, surnames known alone (persons.py): PER 35/46; MIX 69/117. Places inside longer answer names
+#: raised GPE to 23/48 until blind read round 16 rejected them as GPE answer entities (precision first):
+#: GPE back to 18/48.
+MIN_RECALL = {"PER": 0.76, "ORG": 0.34, "GPE": 0.37, "MIX": 0.58}
 #: EntSwap after the recall round (full names as a unit, demonyms NER missed, aliases and codes, places
 #: typed by the dataset's vote): person 40/58, country 13/33, city 2/10; country 14/33 once demonyms are
 #: handled (language phrases left whole, "the French" as a plural, era words: issue 19, third session).

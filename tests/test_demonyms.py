@@ -36,6 +36,7 @@ def test_the_sampler_gives_the_demonym_of_the_new_country():
     # (Mosotho, Basotho) cannot follow an adjective, so Lesotho and Botswana are never drawn for France
     drawn = {sampler.mapping(spans, [TEXT], random.Random(seed))[1].replacement for seed in range(400)}
     assert drawn and not drawn & {"Mosotho", "Motswana"} and sampler.demonym("Lesotho") == "Mosotho"
+    assert not any(d.endswith("er") for d in drawn)  # a person noun (Surinamer) is no adjective
     ex = QAExample(id="q", dataset="t", source_format="mrqa", context=TEXT, question="Who sent troops?",
                    answers=[Answer("France", [(0, 6)])], answer_texts=["France"])
     renamed, _ = rename_example(ex, sampler.mapping(spans, [TEXT, ex.question], random.Random(0)))

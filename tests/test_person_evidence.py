@@ -282,6 +282,9 @@ def test_a_question_about_where_a_name_comes_from_skips_the_example(round13):
     # a name's form in a language: the answer is a word of that language ("Ogród Saski"), no renamable name
     assert asks_about_name("What is the Polish name for the Saxon Garden?")
     assert asks_about_name("What is the Mongolian spelling of Genghis Khan?")
+    assert asks_about_name("What is the Saxon Garden in Polish?")
+    assert not asks_about_name("What was the capital in Poland?")
+    assert not asks_about_name("Who wrote in Polish?")
     assert not asks_about_name("What is the name of the king?")
 
 

@@ -695,7 +695,7 @@ def longer_names(surface: str, span_type: str, texts: Iterable[str], lexicon: Le
              if pattern.search(p) and clean_surface(p) != surface]  # "Paris Hilton", "Virginia Woolf"
     for text in texts:
         for m in pattern.finditer(text):
-            longer = longer_name(text, m.start(), m.end(), span_type, lexicon, events=False)
+            longer = longer_name(text, m.start(), m.end(), span_type, lexicon)
             if longer is not None and longer not in found:
                 found.append(longer)
     return found
@@ -751,11 +751,11 @@ def place_in_longer_name(text: str, start: int, end: int, span_type: str, lexico
     return longer_name(text, start, end, span_type, lexicon) is not None
 
 
-def longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexicon | None = None,
-                *, events: bool = True) -> LongerName | None:
-    """The longer name that the place name at ``text[start:end]`` stands in (see :func:`longer_names`); an
-    event's name (``Vietnam War``, ``Treaty of Paris``) only with ``events`` (EntSwap's per-occurrence check:
-    Yan et al.'s configs rename the place with the event named after it)."""
+def longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexicon | None = None
+                ) -> LongerName | None:
+    """The longer name that the place name at ``text[start:end]`` stands in (see :func:`longer_names`), an
+    event's name (``Vietnam War``, ``Treaty of Paris``) too: blind read round 16 judged a place renamed
+    inside another name an edit inside that name."""
     surface = text[start:end]
 
     def makes_place(name: str) -> bool:
@@ -775,8 +775,6 @@ def longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexico
         after, noun = None, ""  # "the Maine district", "the Kenya coast": the place itself
     if noun in PLACE_NOUNS - _WATER_NOUNS and after.group(1)[0].isupper():
         return LongerName(text[start:after.end()], True)  # "Fresno County", "Lake Erie"
-    if not events and noun in EVENT_NOUNS and after.group(1)[0].isupper():
-        return None  # "Vietnam War", "Oslo Accords": an event named after the place, renamed with it
     if noun in PLACE_NOUNS | EVENT_NOUNS | STREET_NOUNS or (noun in REGION_NOUNS
                                                              and after.group(1)[0].isupper()):
         # "San Mateo fort", "Vietnam War", "Mississippi River", "Fresno Street": named after the place, or
@@ -792,7 +790,7 @@ def longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexico
         return LongerName(text[start:after.end()], True)  # a given name and a surname: "Paris Hilton"
     event = _OF_BEFORE.search(text, max(0, start - 40), start)
     if event and event.group(1).lower() in EVENT_NOUNS:  # "Treaty of Paris", "Battle of Hastings"
-        return None if not events else LongerName(text[event.start(1):end], False)
+        return LongerName(text[event.start(1):end], False)
     if event and event.group(1).lower() in PLACE_NOUNS:
         return LongerName(text[event.start(1):end], True)  # "Sea of Japan", "Gulf of Mexico": another place
     before = _BEFORE_NAME.search(text, max(0, start - 40), start)
@@ -1621,10 +1619,6 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
                    if (m.text, "PERSON") not in asked]
     taken = {(m.start, m.end) for m in candidates if m.label == "GPE"}
     candidates += [m for m in gazetteer if (m.start, m.end) not in taken]  # the gazetteer is their evidence
-    from .places import inner_place_answers  # places builds on this module's place checks
-    taken |= {(m.start, m.end) for m in gazetteer}
-    inner = inner_place_answers(example, mentions, lexicon)  # "Warsaw" of "Warsaw Stock Exchange"
-    candidates += [m for m in inner if (m.start, m.end) not in taken]
     persons = [clean_surface(m.text) for m in candidates if m.label == "PERSON"]
     listed = [listed_persons(a, persons) for a in answers]
     places = [clean_surface(m.text) for m in candidates if m.label == "GPE"]
@@ -1815,13 +1809,13 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "place.lower-case-mention")  # "what city is warsaw in?" would keep the old name
     if etype == "gpe" and listed_with_non_places(context, mention.start, mention.end, lexicon):
         return _none(why, "place.listed-with-non-places")  # "the Huron, Mississauga, Ojibwa …": peoples
-    from .places import derived_place_word, glued, in_work_title, inside_other_name, team_in_answers
+    from .places import derived_place_word, glued, in_work_title, inside_other_name
     if etype == "gpe" and any(s.span_type in ("state", "city") and derived_place_word(s.surface, texts)
                               for s in spans):
         return _none(why, "place.derived-word-left")  # "Victorian" beside Victoria: it would stay
     if etype == "gpe" and any(s.span_type == "city" and names_team_here(s.surface, example, lexicon)
-                              and not team_in_answers(s.surface, answers, lexicon) for s in spans):
-        return _none(why, "place.team")  # "Denver took the opening kickoff", answer "Denver"
+                              for s in spans):
+        return _none(why, "place.team")  # "Denver took the opening kickoff": the team, not the city
     if etype == "gpe":
         persons = [m.text for m in mentions if m.label == "PERSON"]
         spans = kept_apart(spans, (*texts, *answers), answers, lexicon, persons)
@@ -1829,7 +1823,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             return _none(why, "place.in-longer-name")  # "Mississippi River", "NewcastleGateshead"
     places = [s.surface for s in spans if s.span_type in ("country", "state", "city")]
     if etype == "gpe" and any(inside_other_name(p, answers, lexicon) for p in places):
-        return _none(why, "place.inside-answer-name")  # "Washington Monument" (not Warsaw Stock Exchange)
+        # "Warsaw Stock Exchange", "Denver Broncos", "Washington Monument": blind read round 16 judged a
+        # place that the answers hold only inside another name no GPE answer entity (the ORG configs
+        # rename it as the organisation's place word)
+        return _none(why, "place.inside-answer-name")
     if etype == "gpe" and any(in_work_title(p, example, mentions) for p in places):
         return _none(why, "place.work-title")  # "Good Morning America": a title, not the place
     return Entity(text, etype, mention.start, mention.end, tuple(spans),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 words_of = str.split
 
@@ -64,6 +65,17 @@ _ONE_OF = re.compile(r"\b(?:one|first|last|(?:most|least) [a-z]+"
 #: Polish name for the Saxon Garden": the answer is a word of that language, not a renamable name).
 _ABOUT_NAME = re.compile(r"\b(?:re)?named\s+(?:after|for)\b", re.IGNORECASE)  # not "another name for"
 _NAME_IN_LANGUAGE = re.compile(r"\bthe [A-Z][a-z]+ (?:name|word|term|spelling) (?:for|of)\b")
+#: "What is the Saxon Garden in Polish?": a what-question ending with "in <language>".
+_WHAT_IN = re.compile(r"^\s*What\b.* in ([A-Z][a-z]+)\s*\?*\s*$")
+
+
+@lru_cache(maxsize=1)
+def _languages() -> frozenset[str]:
+    """The names of the ISO 639-1 languages (pycountry): Polish, Latin, Greek, Swahili …"""
+    import pycountry
+
+    return frozenset(lang.name.split(" (")[0].split()[-1] for lang in pycountry.languages
+                     if hasattr(lang, "alpha_2"))
 #: Words a what/which phrase may hold before its noun ("What halftime performer", "Which Mongol leader").
 MAX_MODIFIERS = 3
 
@@ -94,8 +106,12 @@ def _phrase_noun(question: str, start: int) -> str | None:
 def asks_about_name(question: str) -> bool:
     """The question asks where a name comes from ("What historical figure was Jacksonville named after?":
     the other name keeps the old one) or for its form in a language ("What is the Polish name for the Saxon
-    Garden?": the answer is a word of that language): renaming its answer would break what it asks."""
-    return _ABOUT_NAME.search(question) is not None or _NAME_IN_LANGUAGE.search(question) is not None
+    Garden?", "What is the Saxon Garden in Polish?": the answer is a word of that language): renaming its
+    answer would break what it asks."""
+    if _ABOUT_NAME.search(question) or _NAME_IN_LANGUAGE.search(question):
+        return True
+    asked = _WHAT_IN.match(question)
+    return asked is not None and asked.group(1) in _languages()
 
 
 def asked_type(question: str) -> Asked | None:

@@ -157,10 +157,12 @@ class Sampler:
     def _follower_fits(self, span: PerturbableSpan, new_name: str, taken: set[str], texts: Sequence[str]
                        ) -> bool:
         name = self._follower_name(span, new_name)
-        # a demonym whose plural is another word (Mosotho, Basotho) cannot follow an adjective ("Italian
-        # lawyers" → "Mosotho lawyers"): its country is not drawn
+        # a demonym whose plural is another word (Mosotho, Basotho) or that is a person noun (Surinamer,
+        # Icelander) cannot follow an adjective ("Italian lawyers" → "Mosotho lawyers", "Austrian
+        # Polytechnic" → "Surinamer Polytechnic"): its country is not drawn
         return (bool(name) and name != span.surface and name.lower() not in taken
-                and name not in IRREGULAR_DEMONYM_PLURALS and not occurs_as_word(name, texts, plural=True))
+                and name not in IRREGULAR_DEMONYM_PLURALS and not name.endswith("er")
+                and not occurs_as_word(name, texts, plural=True))
 
 
 def acronym_with(acronym: str, letter: int, new_name: str) -> str:
