@@ -67,15 +67,6 @@ _ABOUT_NAME = re.compile(r"\b(?:re)?named\s+(?:after|for)\b", re.IGNORECASE)  # 
 _NAME_IN_LANGUAGE = re.compile(r"\bthe [A-Z][a-z]+ (?:name|word|term|spelling) (?:for|of)\b")
 #: "What is the Saxon Garden in Polish?": a what-question ending with "in <language>".
 _WHAT_IN = re.compile(r"^\s*What\b.* in ([A-Z][a-z]+)\s*\?*\s*$")
-
-
-@lru_cache(maxsize=1)
-def _languages() -> frozenset[str]:
-    """The names of the ISO 639-1 languages (pycountry): Polish, Latin, Greek, Swahili …"""
-    import pycountry
-
-    return frozenset(lang.name.split(" (")[0].split()[-1] for lang in pycountry.languages
-                     if hasattr(lang, "alpha_2"))
 #: Words a what/which phrase may hold before its noun ("What halftime performer", "Which Mongol leader").
 MAX_MODIFIERS = 3
 
@@ -101,6 +92,15 @@ def _phrase_noun(question: str, start: int) -> str | None:
         if lowered in _NOUN_TYPE and word.group()[0].islower():
             return lowered
     return None
+
+
+@lru_cache(maxsize=1)
+def _languages() -> frozenset[str]:
+    """The names of the ISO 639-1 languages (pycountry): Polish, Latin, Greek, Swahili …"""
+    import pycountry
+
+    return frozenset(lang.name.split(" (")[0].split()[-1] for lang in pycountry.languages
+                     if hasattr(lang, "alpha_2"))
 
 
 def asks_about_name(question: str) -> bool:

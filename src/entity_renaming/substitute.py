@@ -109,6 +109,7 @@ _IRREGULAR_PAST = frozenset({
 _AUXILIARIES = frozenset({"did", "does", "do", "will", "would", "could", "should", "can", "may", "might",
                           "must", "has", "have", "had"})
 _ORDINAL = re.compile(r"[ \t]*\d+(?:st|nd|rd|th)\b")
+_AUX_THE = re.compile(r"\b([A-Za-z]+) the $")
 
 
 def heads_phrase(text: str, end: int, start: int = -1) -> bool:
@@ -137,8 +138,6 @@ def _after_auxiliary(text: str, start: int) -> bool:
     before = _AUX_THE.search(text, max(0, start - 12), start) if start >= 4 else None
     return before is not None and before.group(1).lower() in _AUXILIARIES
 
-
-_AUX_THE = re.compile(r"\b([A-Za-z]+) the $")
 
 
 def starts_sentence(text: str, start: int) -> bool:
