@@ -2,7 +2,8 @@
 rule costs in recall on the labelled sets.
 
     python benchmarks/quality_table.py --build OUT [--entswap-build AFRI_OUT] [--reviews DIR]
-        [--recall LABELS.jsonl] [--recall-entswap LABELS.jsonl] [--seed 0] [--json]
+        [--recall LABELS.jsonl] [--recall-entswap LABELS.jsonl] [--estimate LABELS.jsonl ...] [--seed 0]
+        [--json]
 
 * ``--build``: a ``build-benchmark`` folder of the MRQA SQuAD dev file with the ``dbname`` configs of
   ``--seed`` for per, org, gpe and mix; ``--entswap-build``: one with ``afrisquad2-seed{seed}``;
@@ -11,7 +12,9 @@ rule costs in recall on the labelled sets.
 * ``--recall`` / ``--recall-entswap``: readers' labels (``audit-renamings --recall``); recall is the
   tally of ``audit-renamings --tally``, and every labelled example a type's config misses is charged to the
   rule its out-of-scope record names (``no perturbable per answer entity …: per.not-name-words``), so the
-  recall price of each rule is counted on examples readers judged renamable.
+  recall price of each rule is counted on examples readers judged renamable;
+* ``--estimate``: the labels of several disjoint recall samples: the reader estimate of each type's
+  renamable population (share of labelled questions with a renamable name × questions drawn from).
 
 Every number is computed here from those files; nothing is typed in.
 """
@@ -30,8 +33,6 @@ from entity_renaming.entswap.audit import precision_counts
 
 #: Yan et al. (2022) Table 3, the perturbable subsets of the MRQA SQuAD dev file.
 TABLE_3 = {"PER": 1170, "ORG": 1095, "GPE": 602, "MIX": 2613}
-#: Issue 19's reader estimate of the renamable population of that file (± about 20 %).
-READER_ESTIMATE = {"PER": 960, "ORG": 740, "GPE": 520, "MIX": 2170}
 YAN_TYPES = ("PER", "ORG", "GPE", "MIX")
 ENTSWAP_CATEGORIES = ("person", "country", "city")
 
@@ -57,6 +58,36 @@ def out_of_scope_rules(build: Path) -> dict[str, dict[str, str]]:
     return rules
 
 
+def reader_estimate(label_files: list[Path]) -> dict[str, dict[str, Any]]:
+    """Per type, the renamable population of the input file estimated from readers' labels of disjoint random
+    samples (``audit-renamings --recall``, later ones drawn with ``--exclude`` of the earlier): the share of
+    labelled questions with a ``yes`` / ``adjust`` name of the type (MIX: any type) times the questions the
+    first sample was drawn from, with a 95 % normal interval."""
+    records: dict[str, dict[str, Any]] = {}
+    pool = None
+    for path in label_files:
+        meta = json.loads((path.parent / "yan-sample.json").read_text(encoding="utf-8"))
+        if not meta["excluding"]:
+            pool = meta["eligible"]
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                record = json.loads(line)
+                records[record["id"]] = record
+    if pool is None:
+        raise SystemExit("--estimate needs the labels of a sample drawn without --exclude (its eligible "
+                         "count is the population)")
+    n = len(records)
+    out = {}
+    for etype in YAN_TYPES:
+        k = sum(1 for r in records.values() if any(
+            x["verdict"] in ("yes", "adjust") and etype in ("MIX", x["type"]) for x in r["names"] or ()))
+        share = k / n
+        half = 1.96 * (share * (1 - share) / n) ** 0.5
+        out[etype] = {"renamable": k, "labelled": n, "population": pool, "estimate": round(share * pool),
+                      "low": round((share - half) * pool), "high": round((share + half) * pool)}
+    return out
+
+
 def fraction(k: int | None, n: int | None) -> str:
     return "–" if not n or k is None else f"{k}/{n} ({k / n:.0%})"
 
@@ -65,6 +96,7 @@ def yan_rows(args: argparse.Namespace) -> tuple[list[dict[str, Any]], dict[str, 
     configs = recall.yan_configs(args.build, "dbname", args.seed)
     recall_rows: dict[str, dict[str, Any]] = {}
     prices: dict[str, Counter] = {t: Counter() for t in YAN_TYPES}
+    estimate = reader_estimate(args.estimate) if args.estimate else {}
     if args.recall:
         result = recall.tally(args.recall, args.build, seed=args.seed)
         recall_rows = {r["type"]: r for r in result["rows"]}
@@ -81,7 +113,7 @@ def yan_rows(args: argparse.Namespace) -> tuple[list[dict[str, Any]], dict[str, 
             cases, span, swap = precision_counts(review, by_type=False)["all"]  # passages, all rows right
         r = recall_rows.get(etype, {})
         rows.append({"type": etype, "config": config, "renamed": renamed_count(args.build, config),
-                     "table_3": TABLE_3[etype], "reader_estimate": READER_ESTIMATE[etype],
+                     "table_3": TABLE_3[etype], "reader_estimate": estimate.get(etype),
                      "span": [span, cases], "substitution": [swap, cases],
                      "recall": [r.get("renamed"), r.get("renamable")]})
     return rows, prices
@@ -108,13 +140,17 @@ def entswap_rows(args: argparse.Namespace) -> list[dict[str, Any]]:
     return rows
 
 
+def estimate_cell(e: dict[str, Any] | None) -> str:
+    return "–" if e is None else f"{e['estimate']:,} ({e['low']:,}–{e['high']:,})"
+
+
 def render(yan: list[dict[str, Any]], entswap: list[dict[str, Any]], prices: dict[str, Counter]) -> str:
     lines = ["| config | renamed examples | Yan et al. Table 3 | reader estimate | span | substitution "
              "| recall |", "|---|---:|---:|---:|---:|---:|---:|"]
     for r in yan:
         lines.append(f"| {r['type']} (`{r['config']}`) | {r['renamed']:,} | {r['table_3']:,} | "
-                     f"~{r['reader_estimate']:,} | {fraction(*r['span'])} | {fraction(*r['substitution'])} | "
-                     f"{fraction(*r['recall'])} |")
+                     f"{estimate_cell(r['reader_estimate'])} | {fraction(*r['span'])} | "
+                     f"{fraction(*r['substitution'])} | {fraction(*r['recall'])} |")
     for r in entswap:
         lines.append(f"| {r['type']} (`{r['config']}`, substitutions) | {r['renamed']:,} questions | – | – | "
                      f"{fraction(*r['span'])} | {fraction(*r['substitution'])} | {fraction(*r['recall'])} |")
@@ -138,6 +174,9 @@ def main() -> None:
     p.add_argument("--reviews", type=Path, help="folder of filled-in review files named {config}.md")
     p.add_argument("--recall", type=Path, help="readers' labels of questions (yan-labels.jsonl)")
     p.add_argument("--recall-entswap", type=Path, help="readers' labels of passages (entswap-labels.jsonl)")
+    p.add_argument("--estimate", type=Path, nargs="+", metavar="LABELS",
+                   help="readers' labels of disjoint recall samples (yan-labels.jsonl beside its "
+                        "yan-sample.json) to estimate each type's renamable population from")
     p.add_argument("--seed", type=int, default=0, help="the configs' seed (default 0)")
     p.add_argument("--json", action="store_true", help="print JSON instead of Markdown")
     args = p.parse_args()
