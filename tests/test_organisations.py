@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from entity_renaming.entities import example_entities, named_person
+from entity_renaming.entities import common_word_veto, example_entities, named_person
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Answer, QAExample, Substitution
 from entity_renaming.ner import Mention
@@ -87,6 +87,45 @@ def test_the_company_word_of_a_company_named_by_common_words(lexicon):
     assert company_word("Judicial Council", lexicon) is None  # a public body, not a company
     assert company_word("Standard Oil Trust", lexicon) is None  # no company word last
     assert company_word("United Paramount Pictures", lexicon) is None  # two words: which one?
+    # two name words side by side before the company word: renamed together, the trade word kept
+    assert company_word("Capital Cities Communications", lexicon) == "Capital Cities"
+    assert company_word("Dignity Health", lexicon) == "Dignity"
+    assert company_word("Walt Disney Company", lexicon) is None  # a person's name: founder_span's case
+    assert company_word("Big Red Rocket Pictures", lexicon) is None  # three words: a description?
+    assert company_word("Capital of Cities Communications", lexicon) is None  # two words apart
+
+
+CAPCITIES = ("In 1984 the network's parent merged with Capital Cities Communications, owner of several "
+             "newspapers. In 1996 most of Capital Cities/ABC's assets were sold.")
+
+
+def test_a_company_short_name_is_renamed_with_it_and_a_lone_word_is_not(lexicon):
+    """The words of a company's name standing alone as its short name ("Capital Cities/ABC") follow the
+    renamed name; one of them alone, or the words opening a sentence or inside another name, do not."""
+    name, run = "Capital Cities Communications", "Capital Cities"
+    assert common_word_veto(run, name, (CAPCITIES,), [name], [], short_form=True) is None
+    assert common_word_veto(run, name, (CAPCITIES,), [name], []) == "org.word-elsewhere"  # a public body
+    for other in (" Capital Cities Radio was sold.",  # inside another name
+                  " Capital Cities grew.",  # a sentence start: capitalised anyway
+                  " Its Capital bought a paper."):  # one word alone
+        assert common_word_veto(run, name, (CAPCITIES + other,), [name], [], short_form=True) == \
+            "org.word-elsewhere", other
+    assert common_word_veto("Dignity", "Dignity Health", ("Sponsors included Dignity Health.",),
+                            ["Dignity Health", "Dignity Health", "Dignity"], [], short_form=True) is None
+
+
+def test_a_company_of_two_common_words_is_renamed_at_every_mention(lexicon):
+    start = CAPCITIES.index("Capital Cities Communications")
+    ex = QAExample(id="q3", dataset="t", source_format="mrqa", context=CAPCITIES,
+                   question="What company did the network's parent merge with?",
+                   answers=[Answer("Capital Cities Communications", [(start, start + 29)])],
+                   answer_texts=["Capital Cities Communications"] * 3)
+    mentions = _mentions(CAPCITIES, {"Capital Cities Communications": "ORG", "Capital Cities/ABC": "ORG"})
+    entities = example_entities(ex, mentions, lexicon)
+    assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("Capital Cities", "nnp")]
+    new, _ = rename_example(ex, [Substitution("Capital Cities", "Harlow", "org", "nnp")])
+    assert "merged with Harlow Communications" in new.context and "Harlow/ABC's" in new.context
+    assert new.answer_texts == ["Harlow Communications"] * 3
 
 
 def test_the_person_and_the_company_named_after_him_get_one_new_surname(lexicon):

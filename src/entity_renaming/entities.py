@@ -1181,16 +1181,20 @@ _CUT_AFTER = re.compile(r"(?:,? (?:and|&) |, )[A-Z]|\s*\((?:[A-Z][\w&]*)\)")
 
 
 def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterable[str],
-                     org_words: Iterable[str]) -> str | None:
+                     org_words: Iterable[str], short_form: bool = False) -> str | None:
     """The rule that keeps the common ``word`` of the organisation ``name`` (:func:`distinctive_word`) from
     being renamed, if any:
 
     * ``org.word-elsewhere``: a capitalised mention of the word in ``texts`` (as the renamer finds them: its
       form or upper case, a plural ``s``) lies outside a mention of the name, where NER does not label it
       ORG alone (``org_words``: ``Labor`` of ``Australian Labor Party`` is the party): renaming it would
-      change another name or sentence ("Judicial review", "the Judicial Conference"); or the name is cut
-      out of a longer one (``WMO Executive Council``, ``Storage and Warehouse Company``, ``Department for
-      Culture, Media and Sport``);
+      change another name or sentence ("Judicial review", "the Judicial Conference"); a word of a
+      two-word ``word`` alone counts too (``Paramount`` beside ``United Paramount Pictures``). With
+      ``short_form`` (a company's name words, :func:`.organisations.company_word`) the words standing as a
+      name of their own (after a lower-case word or as a whole answer, before no capitalised word: "for Big
+      Finish in 2012", "Capital Cities/ABC", the answer "Dignity") are the company's short name, renamed
+      with it; or the name is cut out of a longer one (``WMO Executive Council``, ``Storage and Warehouse
+      Company``, ``Department for Culture, Media and Sport``);
     * ``org.acronym-expanded``: an acronym in brackets after it that is not its initials (``General
       Pharmaceutical Council (GPhC)``): it would keep the old name (initials follow the renamed word:
       :func:`acronym_span`);
@@ -1204,7 +1208,8 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
             or sum(names_entity(a, name) for a in answers) * 2 <= len(answers)):
         return "org.description"
     alone = set(org_words)
-    pattern = re.compile(rf"(?<![\w'’])(?:{re.escape(word)}|{re.escape(word.upper())})s?(?!\w)")
+    parts = "".join(f"|{re.escape(w)}" for w in word.split()) if " " in word else ""
+    pattern = re.compile(rf"(?<![\w'’])(?:{re.escape(word)}|{re.escape(word.upper())}{parts})s?(?!\w)")
     whole = re.compile(rf"(?<![\w'’]){escaped}(?!\w)")
     for text in texts:
         inside = []
@@ -1217,9 +1222,24 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
                 return "org.word-elsewhere"
             inside.append(m.span())
         for m in pattern.finditer(text):
-            if not any(a <= m.start() and m.end() <= b for a, b in inside) and word not in alone:
-                return "org.word-elsewhere"
+            if any(a <= m.start() and m.end() <= b for a, b in inside) or word in alone:
+                continue
+            if short_form and m.group().startswith(word) and _short_name(text, m.start(), m.end()):
+                continue  # "Capital Cities/ABC", "for Big Finish in 2012": the company's short name
+            return "org.word-elsewhere"
     return None
+
+
+_LOWER_BEFORE = re.compile(r"(?<![\w'’-])[a-z][\w'’-]* $")
+_CAPITAL_AFTER = re.compile(r"(?:['’]s)? [A-Z]")
+
+
+def _short_name(text: str, start: int, end: int) -> bool:
+    """The words at ``text[start:end]`` stand as a name of their own: the whole text (an answer), or after
+    a lower-case word (not opening a sentence) and before no capitalised word (not inside another name)."""
+    if not text[:start].strip() and not text[end:].strip(" .,"):
+        return True
+    return bool(_LOWER_BEFORE.search(text, max(0, start - 40), start)) and not _CAPITAL_AFTER.match(text, end)
 
 
 def initials_of(name: str) -> str:
@@ -1763,12 +1783,13 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             spans = common = [PerturbableSpan(founder, "last", "org")] if founder else []
         if etype == "org" and not spans and why.rule == "org.no-renamable-word":
             # a name of common words: its distinctive words, its organisation word kept ("Judicial Council")
-            word = distinctive_word(text, lexicon) or company_word(text, lexicon)  # or "General Electric"
+            word = distinctive_word(text, lexicon)
+            company = word is None and (word := company_word(text, lexicon)) is not None  # "General Electric"
             common = [PerturbableSpan(word, "nnp", "org")] if word else []
             spans = common or demonym_place(text, (context, question, *answers), lexicon)  # "Scottish …"
             org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]
             if word and (reason := common_word_veto(word, text, (context, question, *answers), answers,
-                                                    org_words)):
+                                                    org_words, short_form=company)):
                 return _none(why, reason)  # "Judicial Conference" beside "Judicial Council"
         if etype == "org" and spans:
             follower = acronym_span(text, spans, (context, question, *answers))
