@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from entity_renaming.entities import common_word_veto, example_entities, named_person
+from entity_renaming.entities import common_word_veto, example_entities, named_person, organisation_head
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Answer, QAExample, Substitution
 from entity_renaming.ner import Mention
@@ -215,3 +215,13 @@ def test_a_team_without_a_dictionary_nickname_needs_a_text_about_teams(lexicon):
     assert not sports_team("Seattle Seahawks", ("Seattle Seahawks sold shirts.",), lexicon)  # no team words
     assert not sports_team("Brandon McManus", ("Brandon McManus kicked for the team.",), lexicon)  # a person
     assert not sports_team("Seattle Mountains", games, lexicon)  # a place noun
+
+
+@pytest.mark.parametrize("name, head", [
+    ("Writers Guild of America", "Guild"), ("United States Census Bureau", "Bureau"),
+    ("Wesleyan Holiness Consortium", "Consortium"), ("East African Community", "Community"),
+    ("Civil Service Tribunal", "Tribunal"), ("Bell Northern Research", "Research"),
+    ("Knight Ridder", None), ("Tesla Coil", None),
+])
+def test_bodies_named_by_their_kind_have_an_organisation_word(name, head):
+    assert organisation_head(name) == head

@@ -601,7 +601,7 @@ brotherhood front movement army navy force forces guard police court parliament 
 government administration authority service services laboratories labs electric motors
 communications telecommunications wireless productions entertainment media industries enterprises
 manufacturing aviation orchestra exchange organization organisation programme conference museum gallery
-galleries
+galleries bureau guild consortium community tribunal research
 """))
 
 
