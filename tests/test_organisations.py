@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from entity_renaming.entities import common_word_veto, example_entities, named_person, organisation_head
+from entity_renaming.entities import (
+    acronym_veto,
+    asked_body,
+    common_word_veto,
+    example_entities,
+    named_person,
+    organisation_head,
+)
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Answer, QAExample, Substitution
 from entity_renaming.ner import Mention
@@ -225,3 +232,28 @@ def test_a_team_without_a_dictionary_nickname_needs_a_text_about_teams(lexicon):
 ])
 def test_bodies_named_by_their_kind_have_an_organisation_word(name, head):
     assert organisation_head(name) == head
+
+
+def test_an_acronym_answering_a_who_question_names_a_body():
+    """No person is written in capitals: an acronym that a bare who-question's answers name is a body's
+    (entities.asked_body), typing evidence where the Penn Treebank never uses it or few ORG labels back it."""
+    question = "Who were the current rights holders for the Premier League?"
+    assert asked_body(question, "ITV", ["ITV", "ITV", "the ITV"])
+    assert asked_body("What organization released the forecast?", "USGS", ["USGS", "The USGS", "USGS"])
+    assert not asked_body(question, "ITV", ["ITV and the BBC", "the BBC", "ITV"])  # no majority
+    assert not asked_body(question, "Brandon McManus", ["Brandon McManus"] * 3)  # a person's name
+    assert not asked_body("What receptors do tumor cells lack?", "MHC", ["MHC"] * 3)  # no body asked
+    assert not asked_body(question, "IV", ["IV"] * 3)  # no acronym
+
+
+def test_an_acronym_renamed_for_a_who_question_and_its_word_form_veto(lexicon):
+    text = ("ITV were the current rights holders, and fought hard to retain the new rights. ITV had "
+            "increased its offer to keep control of the rights.")
+    ex = QAExample(id="q4", dataset="t", source_format="mrqa", context=text,
+                   question="Who were the current rights holders?",
+                   answers=[Answer("ITV", [(0, 3)])], answer_texts=["ITV"] * 3)
+    entities = example_entities(ex, _mentions(text, {"ITV": "ORG"}), lexicon)
+    assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("ITV", "rare")]
+    assert acronym_veto("HAMAS", ("the formation of HAMAS, devoted to Jihad. The 1988 Hamas charter",)) \
+        == "org.acronym-expanded"  # the word form would keep the old name
+    assert acronym_veto("ITV", (text,)) is None

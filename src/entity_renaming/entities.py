@@ -1735,7 +1735,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             else lone_team(text, example.context, lexicon) if etype == "org" else None)  # "the Broncos"
     if (etype == "org" and organisation_head(text) is None and not team
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS
-            and not asked_organisation(example.question, text, answers)):
+            and not asked_body(example.question, text, answers)):
         # no organisation word, few ORG labels and no question asking for one: a work, a building, a people
         return _none(why, "org.no-head")
     context, question = example.context, example.question
@@ -1761,7 +1761,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             text, question, context, answers, lexicon):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
     elif " " not in text and etype == "org" and is_acronym(text):
-        if not acronym_attested(text, lexicon):
+        if not acronym_attested(text, lexicon) and not (
+                asked_body(question, text, answers) and not lexicon.dictionary_common(text)):
             return _none(why, "org.acronym-unattested")  # "NADPH", "TARDIS", "MHC": terms tagged ORG
         if reason := acronym_veto(text, (context, question)):
             return _none(why, reason)
@@ -1866,6 +1867,18 @@ def asked_organisation(question: str, text: str, answers: list[str]) -> bool:
             and sum(names_entity(a, text) for a in answers) * 2 > len(answers))
 
 
+def asked_body(question: str, text: str, answers: list[str]) -> bool:
+    """:func:`asked_organisation`, or an acronym (:func:`is_acronym`) that most answers name alone after a
+    bare "who" question ("Who holds the rights? ITV", "Who is VideoGuard owned by? NDS"): no person is
+    written in capitals, so a body answers; typing evidence for an acronym with few ORG labels or one that
+    the Penn Treebank never uses."""
+    if asked_organisation(question, text, answers):
+        return True
+    asked = asked_type(question)
+    return (is_acronym(text) and asked is not None and asked.entity_type == "per" and not asked.strong
+            and sum(names_entity(a, text) for a in answers) * 2 > len(answers))
+
+
 #: A Roman numeral (``III`` of ``Division III``, ``XXXIII``): a number, never an acronym.
 _ROMAN_NUMERAL = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
 
@@ -1890,8 +1903,10 @@ def is_acronym(word: str) -> bool:
 def acronym_veto(acronym: str, texts: tuple[str, ...]) -> str | None:
     """The rule that keeps an organisation's acronym from being renamed, if any: the texts spell it out
     (``National Science Foundation (NSF)`` would keep the name) or write it with a plural ``s`` (``two
-    MSPs``: a role or a thing)."""
-    if acronym_expanded(acronym, texts):
+    MSPs``: a role or a thing), or write it as a word too (``Hamas`` beside ``HAMAS``: that form would keep
+    the old name)."""
+    if acronym_expanded(acronym, texts) or any(
+            re.search(rf"(?<![\w'’]){acronym.capitalize()}(?!\w)", t) for t in texts):
         return "org.acronym-expanded"
     if any(re.search(rf"(?<!\w){acronym}s(?!\w)", t) for t in texts):
         return "org.acronym-countable"
