@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from entity_renaming.entities import (
     acronym_veto,
     asked_body,
+    coined_name,
     common_word_veto,
     example_entities,
     named_person,
@@ -257,3 +260,24 @@ def test_an_acronym_renamed_for_a_who_question_and_its_word_form_veto(lexicon):
     assert acronym_veto("HAMAS", ("the formation of HAMAS, devoted to Jihad. The 1988 Hamas charter",)) \
         == "org.acronym-expanded"  # the word form would keep the old name
     assert acronym_veto("ITV", (text,)) is None
+
+
+def test_a_coined_name_answering_a_who_question_is_an_organisation(lexicon):
+    """A one-word ORG mention that no person bears and no dictionary lists, named alone by the answers of a
+    bare who-question, is renamed as a rare word (Qwest); a plural, a bank surname or a dictionary word
+    is not."""
+    assert coined_name("Qwest", lexicon) and coined_name("Ofcom", lexicon)
+    assert not coined_name("Zygons", lexicon)  # a plural: a people or a species
+    assert not coined_name("Webb", lexicon)  # a surname of the banks
+    assert not coined_name("Gold", lexicon)  # a dictionary word
+    text = ("The Internet2 community, in partnership with Qwest, built the first Internet2 Network, "
+            "called Abilene, in 1998.")
+    start = text.index("Qwest")
+    ex = QAExample(id="q5", dataset="t", source_format="mrqa", context=text,
+                   question="Who did internet2 partner with",
+                   answers=[Answer("Qwest", [(start, start + 5)])], answer_texts=["Qwest"] * 3)
+    entities = example_entities(ex, _mentions(text, {"Qwest": "ORG"}), lexicon)
+    assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("Qwest", "rare")]
+    what = replace(ex, question="What did the community partner with?")  # no body asked: left
+    left = example_entities(what, _mentions(text, {"Qwest": "ORG"}), lexicon)
+    assert not [s for e in left for s in e.spans]

@@ -1735,7 +1735,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             else lone_team(text, example.context, lexicon) if etype == "org" else None)  # "the Broncos"
     if (etype == "org" and organisation_head(text) is None and not team
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS
-            and not asked_body(example.question, text, answers)):
+            and not asked_body(example.question, text, answers, lexicon)):
         # no organisation word, few ORG labels and no question asking for one: a work, a building, a people
         return _none(why, "org.no-head")
     context, question = example.context, example.question
@@ -1867,16 +1867,29 @@ def asked_organisation(question: str, text: str, answers: list[str]) -> bool:
             and sum(names_entity(a, text) for a in answers) * 2 > len(answers))
 
 
-def asked_body(question: str, text: str, answers: list[str]) -> bool:
-    """:func:`asked_organisation`, or an acronym (:func:`is_acronym`) that most answers name alone after a
-    bare "who" question ("Who holds the rights? ITV", "Who is VideoGuard owned by? NDS"): no person is
-    written in capitals, so a body answers; typing evidence for an acronym with few ORG labels or one that
-    the Penn Treebank never uses."""
+def asked_body(question: str, text: str, answers: list[str], lexicon: Lexicon | None = None) -> bool:
+    """:func:`asked_organisation`, or a name that most answers name alone after a bare "who" question and
+    that no person bears: an acronym (:func:`is_acronym`: "Who holds the rights? ITV", "Who is VideoGuard
+    owned by? NDS"; no person is written in capitals) or, given the ``lexicon``, a coined word
+    (:func:`coined_name`: "Who did BSkyB compete with? ONdigital"). Typing evidence for an ORG mention
+    with few ORG labels, no organisation word, or an acronym the Penn Treebank never uses."""
     if asked_organisation(question, text, answers):
         return True
     asked = asked_type(question)
-    return (is_acronym(text) and asked is not None and asked.entity_type == "per" and not asked.strong
+    return (asked is not None and asked.entity_type == "per" and not asked.strong
+            and (is_acronym(text) or (lexicon is not None and coined_name(text, lexicon)))
             and sum(names_entity(a, text) for a in answers) * 2 > len(answers))
+
+
+def coined_name(word: str, lexicon: Lexicon) -> bool:
+    """A coined one-word name (``Qwest``, ``Ofcom``, ``ONdigital``): outside the Penn Treebank vocabulary
+    and the dictionary, no person's name in the banks or the dataset's PERSON labels, no place, no plural
+    (``Zygons``, ``Kuznets``): renamed as a ``rare`` word like the name words of organisations."""
+    lowered = word.lower()
+    return (word.isalpha() and word[:1].isupper() and " " not in word and not lowered.endswith("s")
+            and lowered not in lexicon.vocab and not lexicon.dictionary_common(word)
+            and lexicon.person_count(word) == 0 and lexicon.labels.count(word, "PERSON") == 0
+            and lexicon.place_kind(word) is None and not lexicon.is_gazetteer_name(word))
 
 
 #: A Roman numeral (``III`` of ``Division III``, ``XXXIII``): a number, never an acronym.
@@ -1888,7 +1901,7 @@ def lone_company(word: str, question: str, context: str, answers: list[str], lex
     …? Pepsi", "What institution …? Harvard"), renamed by the name rules like any other: not where the
     passage writes it after "the" (``the Broncos``, ``the Greens``: a team's or a party's members, a
     nickname) nor a place (``Denver`` for its team)."""
-    return (asked_organisation(question, word, answers)
+    return (asked_body(question, word, answers, lexicon)
             and not re.search(rf"(?<!\w)[Tt]he {re.escape(word)}(?!\w)", context)
             and lexicon.place_kind(word) is None and not lexicon.is_gazetteer_name(word))
 

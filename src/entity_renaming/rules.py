@@ -95,12 +95,14 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "organisations.lone_team) and no "
          "question naming a kind of organisation that the answers name (What network ...? Westwood One; "
          "not a name opening with an acronym, a unit or service of it: ESPN Deportes) nor an acronym "
-         "answering a bare who-question (Who is VideoGuard owned by? NDS: entities.asked_body)",
+         "or coined word answering a bare who-question (Who is VideoGuard owned by? NDS; Who did "
+         "internet2 partner with? Qwest: entities.asked_body, entities.coined_name)",
          "evidence", _YAN),
     Rule("org.lone-word", "a one-word ORG mention that is no acronym nor a team's nickname (a shorthand, a "
          "language, a person); "
          "an acronym of 3-6 capitals (no Roman numeral) is renamed as a rare word, and a word that a "
-         "question naming a kind of organisation types (What company ...? Pepsi), not written after 'the' "
+         "question naming a kind of organisation types (What company ...? Pepsi) or a coined word that "
+         "a bare who-question asks for (Qwest), not written after 'the' "
          "and no place, is renamed by the name rules", "veto", _YAN),
     Rule("org.acronym-unattested", "an acronym that the Penn Treebank's news text never uses, or a "
          "dictionary word (NADPH, TARDIS, MHC, PAD: terms tagged ORG), unless the question asks for a body "
