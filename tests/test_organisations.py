@@ -3,9 +3,19 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from entity_renaming.entities import example_entities, named_person
+from entity_renaming.entities import (
+    acronym_veto,
+    asked_body,
+    coined_name,
+    common_word_veto,
+    example_entities,
+    named_person,
+    organisation_head,
+)
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Answer, QAExample, Substitution
 from entity_renaming.ner import Mention
@@ -87,6 +97,45 @@ def test_the_company_word_of_a_company_named_by_common_words(lexicon):
     assert company_word("Judicial Council", lexicon) is None  # a public body, not a company
     assert company_word("Standard Oil Trust", lexicon) is None  # no company word last
     assert company_word("United Paramount Pictures", lexicon) is None  # two words: which one?
+    # two name words side by side before the company word: renamed together, the trade word kept
+    assert company_word("Capital Cities Communications", lexicon) == "Capital Cities"
+    assert company_word("Dignity Health", lexicon) == "Dignity"
+    assert company_word("Walt Disney Company", lexicon) is None  # a person's name: founder_span's case
+    assert company_word("Big Red Rocket Pictures", lexicon) is None  # three words: a description?
+    assert company_word("Capital of Cities Communications", lexicon) is None  # two words apart
+
+
+CAPCITIES = ("In 1984 the network's parent merged with Capital Cities Communications, owner of several "
+             "newspapers. In 1996 most of Capital Cities/ABC's assets were sold.")
+
+
+def test_a_company_short_name_is_renamed_with_it_and_a_lone_word_is_not(lexicon):
+    """The words of a company's name standing alone as its short name ("Capital Cities/ABC") follow the
+    renamed name; one of them alone, or the words opening a sentence or inside another name, do not."""
+    name, run = "Capital Cities Communications", "Capital Cities"
+    assert common_word_veto(run, name, (CAPCITIES,), [name], [], short_form=True) is None
+    assert common_word_veto(run, name, (CAPCITIES,), [name], []) == "org.word-elsewhere"  # a public body
+    for other in (" Capital Cities Radio was sold.",  # inside another name
+                  " Capital Cities grew.",  # a sentence start: capitalised anyway
+                  " Its Capital bought a paper."):  # one word alone
+        assert common_word_veto(run, name, (CAPCITIES + other,), [name], [], short_form=True) == \
+            "org.word-elsewhere", other
+    assert common_word_veto("Dignity", "Dignity Health", ("Sponsors included Dignity Health.",),
+                            ["Dignity Health", "Dignity Health", "Dignity"], [], short_form=True) is None
+
+
+def test_a_company_of_two_common_words_is_renamed_at_every_mention(lexicon):
+    start = CAPCITIES.index("Capital Cities Communications")
+    ex = QAExample(id="q3", dataset="t", source_format="mrqa", context=CAPCITIES,
+                   question="What company did the network's parent merge with?",
+                   answers=[Answer("Capital Cities Communications", [(start, start + 29)])],
+                   answer_texts=["Capital Cities Communications"] * 3)
+    mentions = _mentions(CAPCITIES, {"Capital Cities Communications": "ORG", "Capital Cities/ABC": "ORG"})
+    entities = example_entities(ex, mentions, lexicon)
+    assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("Capital Cities", "nnp")]
+    new, _ = rename_example(ex, [Substitution("Capital Cities", "Harlow", "org", "nnp")])
+    assert "merged with Harlow Communications" in new.context and "Harlow/ABC's" in new.context
+    assert new.answer_texts == ["Harlow Communications"] * 3
 
 
 def test_the_person_and_the_company_named_after_him_get_one_new_surname(lexicon):
@@ -176,3 +225,59 @@ def test_a_team_without_a_dictionary_nickname_needs_a_text_about_teams(lexicon):
     assert not sports_team("Seattle Seahawks", ("Seattle Seahawks sold shirts.",), lexicon)  # no team words
     assert not sports_team("Brandon McManus", ("Brandon McManus kicked for the team.",), lexicon)  # a person
     assert not sports_team("Seattle Mountains", games, lexicon)  # a place noun
+
+
+@pytest.mark.parametrize("name, head", [
+    ("Writers Guild of America", "Guild"), ("United States Census Bureau", "Bureau"),
+    ("Wesleyan Holiness Consortium", "Consortium"), ("East African Community", "Community"),
+    ("Civil Service Tribunal", "Tribunal"), ("Bell Northern Research", "Research"),
+    ("Knight Ridder", None), ("Tesla Coil", None),
+])
+def test_bodies_named_by_their_kind_have_an_organisation_word(name, head):
+    assert organisation_head(name) == head
+
+
+def test_an_acronym_answering_a_who_question_names_a_body():
+    """No person is written in capitals: an acronym that a bare who-question's answers name is a body's
+    (entities.asked_body), typing evidence where the Penn Treebank never uses it or few ORG labels back it."""
+    question = "Who were the current rights holders for the Premier League?"
+    assert asked_body(question, "ITV", ["ITV", "ITV", "the ITV"])
+    assert asked_body("What organization released the forecast?", "USGS", ["USGS", "The USGS", "USGS"])
+    assert not asked_body(question, "ITV", ["ITV and the BBC", "the BBC", "ITV"])  # no majority
+    assert not asked_body(question, "Brandon McManus", ["Brandon McManus"] * 3)  # a person's name
+    assert not asked_body("What receptors do tumor cells lack?", "MHC", ["MHC"] * 3)  # no body asked
+    assert not asked_body(question, "IV", ["IV"] * 3)  # no acronym
+
+
+def test_an_acronym_renamed_for_a_who_question_and_its_word_form_veto(lexicon):
+    text = ("ITV were the current rights holders, and fought hard to retain the new rights. ITV had "
+            "increased its offer to keep control of the rights.")
+    ex = QAExample(id="q4", dataset="t", source_format="mrqa", context=text,
+                   question="Who were the current rights holders?",
+                   answers=[Answer("ITV", [(0, 3)])], answer_texts=["ITV"] * 3)
+    entities = example_entities(ex, _mentions(text, {"ITV": "ORG"}), lexicon)
+    assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("ITV", "rare")]
+    assert acronym_veto("HAMAS", ("the formation of HAMAS, devoted to Jihad. The 1988 Hamas charter",)) \
+        == "org.acronym-expanded"  # the word form would keep the old name
+    assert acronym_veto("ITV", (text,)) is None
+
+
+def test_a_coined_name_answering_a_who_question_is_an_organisation(lexicon):
+    """A one-word ORG mention that no person bears and no dictionary lists, named alone by the answers of a
+    bare who-question, is renamed as a rare word (Qwest); a plural, a bank surname or a dictionary word
+    is not."""
+    assert coined_name("Qwest", lexicon) and coined_name("Ofcom", lexicon)
+    assert not coined_name("Zygons", lexicon)  # a plural: a people or a species
+    assert not coined_name("Webb", lexicon)  # a surname of the banks
+    assert not coined_name("Gold", lexicon)  # a dictionary word
+    text = ("The Internet2 community, in partnership with Qwest, built the first Internet2 Network, "
+            "called Abilene, in 1998.")
+    start = text.index("Qwest")
+    ex = QAExample(id="q5", dataset="t", source_format="mrqa", context=text,
+                   question="Who did internet2 partner with",
+                   answers=[Answer("Qwest", [(start, start + 5)])], answer_texts=["Qwest"] * 3)
+    entities = example_entities(ex, _mentions(text, {"Qwest": "ORG"}), lexicon)
+    assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("Qwest", "rare")]
+    what = replace(ex, question="What did the community partner with?")  # no body asked: left
+    left = example_entities(what, _mentions(text, {"Qwest": "ORG"}), lexicon)
+    assert not [s for e in left for s in e.spans]

@@ -601,7 +601,7 @@ brotherhood front movement army navy force forces guard police court parliament 
 government administration authority service services laboratories labs electric motors
 communications telecommunications wireless productions entertainment media industries enterprises
 manufacturing aviation orchestra exchange organization organisation programme conference museum gallery
-galleries
+galleries bureau guild consortium community tribunal research
 """))
 
 
@@ -1181,16 +1181,20 @@ _CUT_AFTER = re.compile(r"(?:,? (?:and|&) |, )[A-Z]|\s*\((?:[A-Z][\w&]*)\)")
 
 
 def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterable[str],
-                     org_words: Iterable[str]) -> str | None:
+                     org_words: Iterable[str], short_form: bool = False) -> str | None:
     """The rule that keeps the common ``word`` of the organisation ``name`` (:func:`distinctive_word`) from
     being renamed, if any:
 
     * ``org.word-elsewhere``: a capitalised mention of the word in ``texts`` (as the renamer finds them: its
       form or upper case, a plural ``s``) lies outside a mention of the name, where NER does not label it
       ORG alone (``org_words``: ``Labor`` of ``Australian Labor Party`` is the party): renaming it would
-      change another name or sentence ("Judicial review", "the Judicial Conference"); or the name is cut
-      out of a longer one (``WMO Executive Council``, ``Storage and Warehouse Company``, ``Department for
-      Culture, Media and Sport``);
+      change another name or sentence ("Judicial review", "the Judicial Conference"); a word of a
+      two-word ``word`` alone counts too (``Paramount`` beside ``United Paramount Pictures``). With
+      ``short_form`` (a company's name words, :func:`.organisations.company_word`) the words standing as a
+      name of their own (after a lower-case word or as a whole answer, before no capitalised word: "for Big
+      Finish in 2012", "Capital Cities/ABC", the answer "Dignity") are the company's short name, renamed
+      with it; or the name is cut out of a longer one (``WMO Executive Council``, ``Storage and Warehouse
+      Company``, ``Department for Culture, Media and Sport``);
     * ``org.acronym-expanded``: an acronym in brackets after it that is not its initials (``General
       Pharmaceutical Council (GPhC)``): it would keep the old name (initials follow the renamed word:
       :func:`acronym_span`);
@@ -1204,7 +1208,8 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
             or sum(names_entity(a, name) for a in answers) * 2 <= len(answers)):
         return "org.description"
     alone = set(org_words)
-    pattern = re.compile(rf"(?<![\w'’])(?:{re.escape(word)}|{re.escape(word.upper())})s?(?!\w)")
+    parts = "".join(f"|{re.escape(w)}" for w in word.split()) if " " in word else ""
+    pattern = re.compile(rf"(?<![\w'’])(?:{re.escape(word)}|{re.escape(word.upper())}{parts})s?(?!\w)")
     whole = re.compile(rf"(?<![\w'’]){escaped}(?!\w)")
     for text in texts:
         inside = []
@@ -1217,9 +1222,24 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
                 return "org.word-elsewhere"
             inside.append(m.span())
         for m in pattern.finditer(text):
-            if not any(a <= m.start() and m.end() <= b for a, b in inside) and word not in alone:
-                return "org.word-elsewhere"
+            if any(a <= m.start() and m.end() <= b for a, b in inside) or word in alone:
+                continue
+            if short_form and m.group().startswith(word) and _short_name(text, m.start(), m.end()):
+                continue  # "Capital Cities/ABC", "for Big Finish in 2012": the company's short name
+            return "org.word-elsewhere"
     return None
+
+
+_LOWER_BEFORE = re.compile(r"(?<![\w'’-])[a-z][\w'’-]* $")
+_CAPITAL_AFTER = re.compile(r"(?:['’]s)? [A-Z]")
+
+
+def _short_name(text: str, start: int, end: int) -> bool:
+    """The words at ``text[start:end]`` stand as a name of their own: the whole text (an answer), or after
+    a lower-case word (not opening a sentence) and before no capitalised word (not inside another name)."""
+    if not text[:start].strip() and not text[end:].strip(" .,"):
+        return True
+    return bool(_LOWER_BEFORE.search(text, max(0, start - 40), start)) and not _CAPITAL_AFTER.match(text, end)
 
 
 def initials_of(name: str) -> str:
@@ -1715,7 +1735,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             else lone_team(text, example.context, lexicon) if etype == "org" else None)  # "the Broncos"
     if (etype == "org" and organisation_head(text) is None and not team
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS
-            and not asked_organisation(example.question, text, answers)):
+            and not asked_body(example.question, text, answers, lexicon)):
         # no organisation word, few ORG labels and no question asking for one: a work, a building, a people
         return _none(why, "org.no-head")
     context, question = example.context, example.question
@@ -1741,7 +1761,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             text, question, context, answers, lexicon):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
     elif " " not in text and etype == "org" and is_acronym(text):
-        if not acronym_attested(text, lexicon):
+        if not acronym_attested(text, lexicon) and not (
+                asked_body(question, text, answers) and not lexicon.dictionary_common(text)):
             return _none(why, "org.acronym-unattested")  # "NADPH", "TARDIS", "MHC": terms tagged ORG
         if reason := acronym_veto(text, (context, question)):
             return _none(why, reason)
@@ -1763,12 +1784,13 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             spans = common = [PerturbableSpan(founder, "last", "org")] if founder else []
         if etype == "org" and not spans and why.rule == "org.no-renamable-word":
             # a name of common words: its distinctive words, its organisation word kept ("Judicial Council")
-            word = distinctive_word(text, lexicon) or company_word(text, lexicon)  # or "General Electric"
+            word = distinctive_word(text, lexicon)
+            company = word is None and (word := company_word(text, lexicon)) is not None  # "General Electric"
             common = [PerturbableSpan(word, "nnp", "org")] if word else []
             spans = common or demonym_place(text, (context, question, *answers), lexicon)  # "Scottish …"
             org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]
             if word and (reason := common_word_veto(word, text, (context, question, *answers), answers,
-                                                    org_words)):
+                                                    org_words, short_form=company)):
                 return _none(why, reason)  # "Judicial Conference" beside "Judicial Council"
         if etype == "org" and spans:
             follower = acronym_span(text, spans, (context, question, *answers))
@@ -1845,6 +1867,31 @@ def asked_organisation(question: str, text: str, answers: list[str]) -> bool:
             and sum(names_entity(a, text) for a in answers) * 2 > len(answers))
 
 
+def asked_body(question: str, text: str, answers: list[str], lexicon: Lexicon | None = None) -> bool:
+    """:func:`asked_organisation`, or a name that most answers name alone after a bare "who" question and
+    that no person bears: an acronym (:func:`is_acronym`: "Who holds the rights? ITV", "Who is VideoGuard
+    owned by? NDS"; no person is written in capitals) or, given the ``lexicon``, a coined word
+    (:func:`coined_name`: "Who did BSkyB compete with? ONdigital"). Typing evidence for an ORG mention
+    with few ORG labels, no organisation word, or an acronym the Penn Treebank never uses."""
+    if asked_organisation(question, text, answers):
+        return True
+    asked = asked_type(question)
+    return (asked is not None and asked.entity_type == "per" and not asked.strong
+            and (is_acronym(text) or (lexicon is not None and coined_name(text, lexicon)))
+            and sum(names_entity(a, text) for a in answers) * 2 > len(answers))
+
+
+def coined_name(word: str, lexicon: Lexicon) -> bool:
+    """A coined one-word name (``Qwest``, ``Ofcom``, ``ONdigital``): outside the Penn Treebank vocabulary
+    and the dictionary, no person's name in the banks or the dataset's PERSON labels, no place, no plural
+    (``Zygons``, ``Kuznets``): renamed as a ``rare`` word like the name words of organisations."""
+    lowered = word.lower()
+    return (word.isalpha() and word[:1].isupper() and " " not in word and not lowered.endswith("s")
+            and lowered not in lexicon.vocab and not lexicon.dictionary_common(word)
+            and lexicon.person_count(word) == 0 and lexicon.labels.count(word, "PERSON") == 0
+            and lexicon.place_kind(word) is None and not lexicon.is_gazetteer_name(word))
+
+
 #: A Roman numeral (``III`` of ``Division III``, ``XXXIII``): a number, never an acronym.
 _ROMAN_NUMERAL = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
 
@@ -1854,7 +1901,7 @@ def lone_company(word: str, question: str, context: str, answers: list[str], lex
     …? Pepsi", "What institution …? Harvard"), renamed by the name rules like any other: not where the
     passage writes it after "the" (``the Broncos``, ``the Greens``: a team's or a party's members, a
     nickname) nor a place (``Denver`` for its team)."""
-    return (asked_organisation(question, word, answers)
+    return (asked_body(question, word, answers, lexicon)
             and not re.search(rf"(?<!\w)[Tt]he {re.escape(word)}(?!\w)", context)
             and lexicon.place_kind(word) is None and not lexicon.is_gazetteer_name(word))
 
@@ -1869,8 +1916,10 @@ def is_acronym(word: str) -> bool:
 def acronym_veto(acronym: str, texts: tuple[str, ...]) -> str | None:
     """The rule that keeps an organisation's acronym from being renamed, if any: the texts spell it out
     (``National Science Foundation (NSF)`` would keep the name) or write it with a plural ``s`` (``two
-    MSPs``: a role or a thing)."""
-    if acronym_expanded(acronym, texts):
+    MSPs``: a role or a thing), or write it as a word too (``Hamas`` beside ``HAMAS``: that form would keep
+    the old name)."""
+    if acronym_expanded(acronym, texts) or any(
+            re.search(rf"(?<![\w'’]){acronym.capitalize()}(?!\w)", t) for t in texts):
         return "org.acronym-expanded"
     if any(re.search(rf"(?<!\w){acronym}s(?!\w)", t) for t in texts):
         return "org.acronym-countable"

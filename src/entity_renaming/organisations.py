@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 #: company's name (``General Electric``, ``Citadel Broadcasting``, ``Visa Inc.``).
 COMPANY_HEADS = CORPORATE | frozenset(words_of("""
 company corporation electric broadcasting motors airlines airways records pictures studios communications
-telecommunications wireless productions industries enterprises oil petroleum steel
+telecommunications wireless productions industries enterprises oil petroleum steel health healthcare
 """))
 
 
@@ -65,17 +65,20 @@ def _words(text: str) -> list[str]:
 
 
 def company_word(text: str, lexicon: Lexicon) -> str | None:
-    """The one capitalised content word of a company's name ending with a :data:`COMPANY_HEADS` word
-    (``General`` of ``General Electric``, ``Visa`` of ``Visa Inc.``), renamed as ``nnp``; ``None`` when the
-    name ends otherwise, has no such word or several, or the word is a place, a demonym, a creed word or
-    no alphabetic word (``Standard & Poor's``, ``American Airlines``: its place adjective)."""
+    """The capitalised content words of a company's name ending with a :data:`COMPANY_HEADS` word
+    (``General`` of ``General Electric``, ``Visa`` of ``Visa Inc.``, ``Dignity`` of ``Dignity Health``),
+    renamed as one ``nnp`` while the company word stays: one word, or two side by side right before it,
+    renamed together (``Capital Cities Communications`` → ``Harlow Communications``: a careful editor
+    renames the name and keeps the trade). ``None`` when the name ends otherwise, has no such word, more
+    than two or two apart, two that read as a person's name, or a word that is a place, a demonym, a creed
+    word or no alphabetic word (``Standard & Poor's``, ``American Airlines``: its place adjective)."""
     from .entities import CREED_WORDS, ORGANISATION_HEADS, org_place_kind
 
     words = _words(text)
     if len(words) < 2 or words[-1].lower() not in COMPANY_HEADS:
         return None
     found = []
-    for word in words[:-1]:
+    for i, word in enumerate(words[:-1]):
         lowered = word.lower()
         if lowered in FUNCTION_WORDS or lowered in ORGANISATION_HEADS or lowered in CORPORATE:
             continue
@@ -83,8 +86,16 @@ def company_word(text: str, lexicon: Lexicon) -> str | None:
                 or lowered in lexicon.nationalities or lowered.endswith(("an", "ish", "ese"))
                 or org_place_kind(word, lexicon) is not None or lexicon.is_gazetteer_name(word)):
             return None  # "American Airlines", "Dutch East India Company", "Boston Consulting …"
-        found.append(word)
-    return found[0] if len(found) == 1 else None
+        found.append((i, word))
+    if len(found) == 1:
+        return found[0][1]
+    if len(found) != 2 or found[1][0] != found[0][0] + 1 or found[1][0] + 2 != len(words):
+        return None  # "Committee of Independent Experts"-like descriptions, or words apart
+    run = f"{found[0][1]} {found[1][1]}"
+    if (run not in text or lexicon.looks_like_person(run) or lexicon.is_gazetteer_name(run)
+            or org_place_kind(run, lexicon) is not None):
+        return None  # "Walt Disney Company": a person's name; "Buena Vista": a place
+    return run
 
 
 _NEXT = re.compile(r"[ -]([A-Z][\w'’-]*)")

@@ -94,23 +94,28 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "and a plural nickname, renamed both; a lone nickname of one team of the passage's place: "
          "organisations.lone_team) and no "
          "question naming a kind of organisation that the answers name (What network ...? Westwood One; "
-         "not a name opening with an acronym, a unit or service of it: ESPN Deportes)",
+         "not a name opening with an acronym, a unit or service of it: ESPN Deportes) nor an acronym "
+         "or coined word answering a bare who-question (Who is VideoGuard owned by? NDS; Who did "
+         "internet2 partner with? Qwest: entities.asked_body, entities.coined_name)",
          "evidence", _YAN),
     Rule("org.lone-word", "a one-word ORG mention that is no acronym nor a team's nickname (a shorthand, a "
          "language, a person); "
          "an acronym of 3-6 capitals (no Roman numeral) is renamed as a rare word, and a word that a "
-         "question naming a kind of organisation types (What company ...? Pepsi), not written after 'the' "
+         "question naming a kind of organisation types (What company ...? Pepsi) or a coined word that "
+         "a bare who-question asks for (Qwest), not written after 'the' "
          "and no place, is renamed by the name rules", "veto", _YAN),
     Rule("org.acronym-unattested", "an acronym that the Penn Treebank's news text never uses, or a "
-         "dictionary word (NADPH, TARDIS, MHC, PAD: terms tagged ORG)", "evidence", _YAN),
+         "dictionary word (NADPH, TARDIS, MHC, PAD: terms tagged ORG), unless the question asks for a body "
+         "that the acronym answers (What organization ...? CEPR; a bare who-question: Who holds the "
+         "rights? ITV, no person is written in capitals: entities.asked_body)", "evidence", _YAN),
     Rule("org.acronym-countable", "the passage writes the acronym with a plural s (MSPs): a role or a thing, "
          "not an organisation", "veto", _YAN),
     Rule("org.acronym-expanded", "the passage spells the acronym out (other words of one sentence): a full "
          "name that would keep the old "
          "name, or a term (adenosine triphosphate); or an organisation's initials stand in the texts in a "
-         "form that cannot follow its renamed word (vBNS, ALPs, two renamed words), or a bracketed acronym "
-         "that is not its initials follows a name of common words (GPhC); initials that can follow are "
-         "renamed with it (ALP)", "veto", _YAN),
+         "form that cannot follow its renamed word (vBNS, ALPs, two renamed words; Hamas beside HAMAS), "
+         "or a bracketed acronym that is not its initials follows a name of common words (GPhC); "
+         "initials that can follow are renamed with it (ALP)", "veto", _YAN),
     Rule("org.in-longer-name", "a renamed word of the organisation stands in another name of the passage",
          "veto", _ALL),
     Rule("org.word-elsewhere", "the distinctive common word of an organisation named by common words "
