@@ -199,3 +199,21 @@ def test_a_persons_dotted_initials_keep_the_old_name():
     assert initials_left("Tesla", ["Nikola Tesla", "What did the N. T. trunks hold?"])
     assert not initials_left("Tesla", ["Nikola Tesla moved to the U.S. in 1884."])
     assert not initials_left("Hardy", ["G. H. Hardy worked with Ramanujan."])  # his name, not his initials
+
+
+def test_a_surname_whose_lone_mentions_carry_another_label_names_the_person() -> None:
+    """A Census surname after a bank first name is a person's surname when the dataset labels the full
+    name PERSON at least as often as anything else, although spaCy labels the surname alone otherwise
+    (issue 19: "Robert Seamans" with "Seamans" NORP); a river word after a non-name stays out."""
+    texts = ["Robert Seamans met Webb.", "the Seamans report", "the Bent Rhine flows."]
+    mentions = ([("Seamans", "NORP")] * 2 + [("Robert Seamans", "PERSON")] * 2
+                + [("Rhine", "LOC")] * 3 + [("Bent Rhine", "PERSON")] * 2)
+    lexicon = _observed(mentions, texts)
+    assert lexicon.person_name(("Robert", "Seamans"))
+    assert not lexicon.person_name(("Bent", "Rhine"))  # "Rhine" is no Census surname
+    context = "Robert Seamans was Associate Administrator. He spoke with Houbolt."
+    assert _types(person_spans("Robert Seamans", lexicon, context=context)) == {
+        "Robert": "first-male", "Seamans": "last"}
+    # the full name labelled mostly otherwise: the lone label wins again
+    other = _observed([("Seamans", "NORP")] * 2 + [("Robert Seamans", "ORG")] * 2, texts)
+    assert not other.person_name(("Robert", "Seamans"))

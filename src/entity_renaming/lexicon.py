@@ -421,6 +421,14 @@ class LabelVotes:
         label, n = counts.most_common(1)[0]
         return label if n * 2 > sum(counts.values()) else None
 
+    def top(self, surface: str) -> str | None:
+        """The label of ``surface`` that no other label outvotes (PERSON wins a tie), if it has votes."""
+        counts = self.votes.get(surface)
+        if not counts:
+            return None
+        most = max(counts.values())
+        return "PERSON" if counts["PERSON"] == most else counts.most_common(1)[0][0]
+
     def count(self, surface: str, label: str) -> int:
         return self.votes.get(surface, Counter())[label]
 
@@ -759,7 +767,8 @@ class Lexicon:
             return False
         if last.lower() in TITLES and last.lower() not in self.surname_counts:
             return False
-        if any(self.labels.mostly(w) not in (None, "PERSON", "GPE", "ORG") for w in words):
+        if any(self.labels.mostly(w) not in (None, "PERSON", "GPE", "ORG") for w in words
+               if not (w is last and self.surname_of_person_name(words))):
             return False  # a word that alone is mostly a river, a work, an event ("Bent Rhine")
         if any(w.lower() in PLACE_WORDS for w in words):
             return False  # "Wojciech Bogusławski Theatre", "Harris School", "Cosgrove Hall"
@@ -771,6 +780,13 @@ class Lexicon:
         if len(words) == 2 and self.first_and_surname(first, last):
             return True
         return not any(self.mostly_lower(w) for w in words) and any(self.name_word(w) for w in words)
+
+    def surname_of_person_name(self, words: Sequence[str]) -> bool:
+        """The last word of ``words`` is a Census surname after a bank first name and no label of the
+        dataset outvotes PERSON for the whole name: the surname names the person although its few lone
+        mentions carry another label (``Henry Cole``, ``Robert Seamans``; not ``Bent Rhine``)."""
+        return (len(words) >= 2 and words[0].lower() in self.first_counts
+                and words[-1].lower() in self.surname_counts and self.labels.top(" ".join(words)) == "PERSON")
 
     def first_and_surname(self, first: str, last: str) -> bool:
         """A two-word name of a bank first name and a surname, although the corpus may write a word in

@@ -62,7 +62,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "given name and a surname holding a particle keep the surname and rename the given name: Johann "
          "von Staupitz, Pedro Menéndez de Avilés, Hassan al-Turabi; role words before a full name are "
          "dropped: Linebacker Brandon Marshall; a surname the dataset knows alone is one when a person is "
-         "asked for: Einstein; persons.py)", "evidence", _YAN),
+         "asked for: Einstein; a Census surname after a bank first name whose lone mentions carry another "
+         "label is one when the full name is labelled PERSON: Robert Seamans; persons.py)", "evidence", _YAN),
     Rule("per.byname", "a regnal name with a numeral or epithet and no surname (John Paul II)", "veto", _YAN),
     Rule("per.family-name-first", "a name written family name first that is no Chinese name in pinyin "
          "(Tsakhiagiin Elbegdorj; not Boomer Esiason, Yuan T. Lee: a rare Western name word or a middle "
