@@ -217,3 +217,39 @@ def test_a_surname_whose_lone_mentions_carry_another_label_names_the_person() ->
     # the full name labelled mostly otherwise: the lone label wins again
     other = _observed([("Seamans", "NORP")] * 2 + [("Robert Seamans", "ORG")] * 2, texts)
     assert not other.person_name(("Robert", "Seamans"))
+
+
+def test_a_term_named_after_the_person_is_kept_and_the_person_renamed(lexicon: Lexicon) -> None:
+    """"Turing machines" beside "Alan Turing" (issue 19): the term is kept whole and the person renamed,
+    instead of a per.shares-words veto; an answer that is the term itself leaves the example out."""
+    from entity_renaming.entities import example_entities
+    from entity_renaming.lexicon import eponym_terms
+    from entity_renaming.model import Answer, QAExample
+    from entity_renaming.spans import kept_names, perturbable_spans
+    from entity_renaming.substitute import Renamer, Substitution
+
+    assert eponym_terms("Turing", "Turing machines and a Turing test") == ["Turing machines", "Turing test"]
+    assert eponym_terms("Newton", "Newton's first law, Newton himself") == ["Newton's first law"]
+    assert eponym_terms("Jin", "the Jin dynasty") == []  # the dynasty may be the PERSON mention itself
+    context = ("Alan Turing described Turing machines in 1936. He later worked on codebreaking, and "
+               "Turing remained influential.")
+
+    def entities(answer: str):
+        at = context.index(answer)
+        example = QAExample("q1", "test", "squad", context, "Who described the machines?",
+                            [Answer(answer, [(at, at + len(answer))])], answer_texts=[answer])
+        lone = context.rindex("Turing")
+        mentions = [Mention(0, 11, "PERSON", "Alan Turing"), Mention(lone, lone + 6, "PERSON", "Turing")]
+        return example_entities(example, mentions, lexicon, []), answer
+
+    found, answer = entities("Alan Turing")
+    spans = perturbable_spans(found, "per", [answer])
+    assert {s.surface: s.span_type for s in spans} == {"Alan": "first-male", "Turing": "last"}
+    keep = kept_names(spans)
+    assert keep == ("Turing machines",)
+    renamer = Renamer([Substitution("Alan", "Omar", "per", "first-male"),
+                       Substitution("Turing", "Okafor", "per", "last")], keep)
+    assert renamer.apply(context)[0] == ("Omar Okafor described Turing machines in 1936. He later worked on "
+                                         "codebreaking, and Okafor remained influential.")
+    found, answer = entities("Turing machines")  # the answer is the term: nothing renamed
+    assert perturbable_spans(found, "per", [answer]) == []

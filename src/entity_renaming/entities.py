@@ -31,6 +31,7 @@ from .lexicon import (
     TOKEN,
     Lexicon,
     clean_surface,
+    eponym_terms,
     eponym_use,
     name_form,
     never_renamed,
@@ -1506,6 +1507,39 @@ def other_persons(found: list[Entity], texts: Iterable[str], mentions: list[Ment
     return out, tuple(dict.fromkeys(kept_all))
 
 
+def eponym_terms_kept(found: list[Entity], texts: Iterable[str]) -> tuple[list[Entity], tuple[str, ...]]:
+    """``found`` with the terms named after a renamed person's surname (``Turing machines``, ``Newton's
+    laws``: :func:`.lexicon.eponym_terms`) as ``keep`` of that span: the person is renamed at every
+    mention and the term stays whole, instead of a veto (``per.shares-words``). A given name, or a
+    surname also in the possessive before another capitalised word (:func:`_other_possessive`), keeps the
+    veto. Also returns the kept terms. A gold answer that holds the name only inside
+    a kept term leaves the example out (:func:`.spans.perturbable_spans`)."""
+    texts = [t for t in texts if t]
+    out: list[Entity] = []
+    kept_all: list[str] = []
+    for entity in found:
+        if entity.entity_type != "per":
+            out.append(entity)
+            continue
+        spans = []
+        for span in entity.spans:
+            terms = tuple(dict.fromkeys(t for text in texts for t in eponym_terms(span.surface, text)))
+            if terms and span.span_type == "last" and not _other_possessive(span.surface, texts, terms):
+                kept_all.extend(terms)
+                span = replace(span, keep=tuple(dict.fromkeys(span.keep + terms)))
+            spans.append(span)
+        out.append(replace(entity, spans=tuple(spans)))
+    return out, tuple(dict.fromkeys(kept_all))
+
+
+def _other_possessive(surface: str, texts: Iterable[str], terms: Iterable[str]) -> bool:
+    """``surface`` stands in the possessive before a capitalised word outside ``terms``: another term
+    named after the person that no noun list knows (``Newton's Universal Gravitation Constant``)."""
+    terms = tuple(terms)
+    return any(not any(text.startswith(t, m.start()) for t in terms)
+               for text in texts for m in re.finditer(rf"(?<!\w){re.escape(surface)}['’]s?\s+[A-Z]", text))
+
+
 def _name_words(name: str) -> tuple[str, ...]:
     """The name words of a PERSON mention: :func:`parse_person`'s, else its words (``El Temür``)."""
     parsed = parse_person(name)
@@ -1649,7 +1683,8 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     context, others = example.context, ()
     if keep_given:  # "Tugh Temür" renamed, "Yesün Temür" kept whole: another person
         found, others = other_persons(found, (context, example.question), mentions)
-        context = _mask(context, others)
+        found, terms = eponym_terms_kept(found, (context, example.question))
+        context = _mask(context, (*others, *terms))
         mentions = [m for m in mentions if clean_surface(m.text) not in others]
         if any(e.clashes for e in found):
             for e in found:

@@ -281,6 +281,25 @@ def occurs_in(word: str, text: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
 
 
+#: Eponym nouns whose term may be the PERSON mention itself (``the Jin dynasty`` tagged PERSON): no term
+#: kept beside a renamed person (:func:`eponym_terms`).
+_DYNASTY_NOUNS = frozenset(("dynasty", "dynasties"))
+
+
+def eponym_terms(name: str, text: str) -> list[str]:
+    """The terms named after ``name`` that ``text`` holds, as written (``Turing machines``, ``Newton's
+    first law``): a renamed person keeps them whole (issue 19: the person is renamed, the term is no
+    mention of them). Dynasties and lists of names (:func:`eponym_use`) are left out: there the term
+    may be the mention itself or several persons'."""
+    ordinals = "|".join(_TERM_ORDINALS)
+    pattern = re.compile(
+        rf"(?<!\w){re.escape(name)}(?:\s+(\w+)|['’]s?\s+(?:(?:{ordinals})\s+)?(\w+))(?!\w)", re.IGNORECASE)
+    return list(dict.fromkeys(
+        m.group(0) for m in pattern.finditer(text)
+        if (m.group(1) and m.group(1).lower() in EPONYM_NOUNS - _DYNASTY_NOUNS)
+        or (m.group(2) and m.group(2).lower() in POSSESSIVE_TERMS)))
+
+
 def eponym_use(name: str, text: str) -> bool:
     """``name`` stands in ``text`` in a term named after a person: right before an eponym noun (``Turing
     machine``, ``Karp reductions``, ``Nobel Prize``) or in the possessive before a possessive term
