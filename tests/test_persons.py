@@ -253,3 +253,16 @@ def test_a_term_named_after_the_person_is_kept_and_the_person_renamed(lexicon: L
                                          "codebreaking, and Okafor remained influential.")
     found, answer = entities("Turing machines")  # the answer is the term: nothing renamed
     assert perturbable_spans(found, "per", [answer]) == []
+
+
+def test_a_question_asking_for_a_person_types_a_lone_given_name_without_pronouns(lexicon: Lexicon) -> None:
+    """"Who granted Newcastle a new charter in 1589?" Elizabeth: the question shows a person where no
+    pronoun follows the name (issue 19); a surname used alone (Cameron) and a common noun after an
+    indefinite article (a Lama) still need a pronoun (per.lone-no-pronoun)."""
+    context = "Incorporated first by Henry II, the city had a new charter granted by Elizabeth in 1589."
+    assert _types(person_spans("Elizabeth", lexicon, context=context, asked=True)) == {
+        "Elizabeth": "first-female"}
+    assert person_spans("Elizabeth", lexicon, context=context) == []  # no question asking for a person
+    assert person_spans("Cameron", lexicon, context="Cameron congratulated the SNP.", asked=True) == []
+    common = "Teachers of Dharma are called a Elizabeth. One who is reborn is called a Tulku."
+    assert person_spans("Elizabeth", lexicon, context=common, asked=True) == []

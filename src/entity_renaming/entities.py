@@ -560,11 +560,26 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
                  and lexicon.surname_counts.get(word.lower(), 0) >= SURNAME_EVIDENCE)
                 or surname_in_text(word, context, lexicon)))))):
         return [PerturbableSpan(word, "last", "per")]
-    if votes == (0, 0):
-        # no pronoun shows a person: "Gini" (coefficient), Michelangelo's "David" (a statue)
+    if votes == (0, 0) and not (asked and asked_given_name(word, context, lexicon)):
+        # no pronoun shows a person: "Gini" (coefficient), Michelangelo's "David" (a statue); a question
+        # asking for a person that a given name answers shows one ("Who granted a charter?" Elizabeth)
         return no(why, "per.lone-no-pronoun")
     span_type = first_name_type(word, lexicon, votes, title_gender)
     return [PerturbableSpan(word, span_type, "per")] if span_type else no(why, "per.no-gender")
+
+
+#: A lone word that the Census lists as a surname at least this share as often as SSA as a given name may
+#: be a surname used alone (``Cameron`` of David Cameron): a question asking for a person does not type it.
+_SURNAME_SHARE = 0.1
+
+
+def asked_given_name(word: str, context: str, lexicon: Lexicon) -> bool:
+    """A lone word that a question asking for a person may type as a given name without a pronoun: a bank
+    given name that is rarely a surname (``_SURNAME_SHARE``: ``Elizabeth``; not ``Cameron``) and that the
+    passage never writes after an indefinite article (``a Lama``: a common noun)."""
+    first = lexicon.first_counts.get(word.lower(), 0)
+    return (first > 0 and lexicon.surname_counts.get(word.lower(), 0) < _SURNAME_SHARE * first
+            and not re.search(rf"\b(?:an?|An?)\s+{re.escape(word)}(?!\w)", context))
 
 
 def _tokens(text: str) -> list[tuple[int, int]]:
