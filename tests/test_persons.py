@@ -266,3 +266,26 @@ def test_a_question_asking_for_a_person_types_a_lone_given_name_without_pronouns
     assert person_spans("Cameron", lexicon, context="Cameron congratulated the SNP.", asked=True) == []
     common = "Teachers of Dharma are called a Elizabeth. One who is reborn is called a Tulku."
     assert person_spans("Elizabeth", lexicon, context=common, asked=True) == []
+
+
+def test_a_full_name_labelled_person_outvotes_its_words_lone_labels() -> None:
+    """"Christian Goldbach" ("Christian" mostly NORP), "Bruno Mars" ("Mars" mostly LOC, no Census
+    surname: the full name needs two PERSON labels) are persons' names (issue 19)."""
+    texts = ["Christian Goldbach wrote to Euler.", "Bruno Mars sang.", "Mars is a planet."]
+    votes = ([("Christian", "NORP")] * 3 + [("Christian Goldbach", "PERSON")]
+             + [("Mars", "LOC")] * 3 + [("Bruno Mars", "PERSON")] * 2)
+    lexicon = _observed(votes, texts)
+    assert lexicon.person_name(("Christian", "Goldbach")) and lexicon.person_name(("Bruno", "Mars"))
+    once = _observed(votes[:-1], texts)  # "Bruno Mars" labelled once: "Mars" is no Census surname
+    assert not once.person_name(("Bruno", "Mars"))
+
+
+def test_a_listing_answer_that_would_keep_another_name_leaves_the_example_out() -> None:
+    from entity_renaming.entities import list_keeps_name
+
+    assert list_keeps_name("Beyoncé and Bruno Mars", ["Bruno Mars"], ["Bruno Mars"])
+    assert not list_keeps_name("Beyoncé and Bruno Mars", ["Bruno Mars"], ["Bruno Mars", "Beyoncé"])
+    assert not list_keeps_name("Bruno Mars", ["Bruno Mars"], ["Bruno Mars"])  # no list
+    assert not list_keeps_name("Samuel K. Cohn, Jr.", ["Samuel K. Cohn"], ["Samuel K. Cohn"])  # a suffix
+    assert not list_keeps_name("Fresno Street and Thorne Ave", [], ["Thorne"])  # no renamed person
+    assert not list_keeps_name("two rookies and Fred Haise", ["Fred Haise"], ["Fred Haise"])  # lower case

@@ -27,6 +27,7 @@ from .lexicon import (
     PARTICLES,
     PLACE_NOUNS,
     RARE_ZIPF,
+    SUFFIXES,
     TITLES,
     TOKEN,
     Lexicon,
@@ -1429,6 +1430,18 @@ def listed_persons(answer: str, persons: Iterable[str]) -> frozenset[str]:
     return frozenset(named) if len(set(named)) == len(named) else frozenset()
 
 
+def list_keeps_name(answer: str, persons: Iterable[str], renamed: Iterable[str]) -> bool:
+    """A listing answer (``A and B``) names a renamed person in one conjunct and, in another, a capitalised
+    name of up to three words that no renamed entity names (``Beyoncé and Bruno Mars`` with Beyoncé, read
+    as ORG, left): the renamed answer would keep one of its names."""
+    parts = [p for p in _CONJUNCTS.split(clean_surface(answer)) if p]
+    persons, renamed = list(persons), list(renamed)
+    if len(parts) < 2 or not any(names_entity(p, x) for p in parts for x in persons):
+        return False
+    return any(p[:1].isupper() and len(p.split()) <= 3 and p.lower() not in SUFFIXES
+               and not any(names_entity(p, x) for x in renamed) for p in parts)  # "Samuel K. Cohn, Jr."
+
+
 _NEXT_WORD = r" ([A-Z][^\s,;:.!?()\"“”]*)"
 
 
@@ -1693,7 +1706,8 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     if renamed and sum(lists_other_place(a, renamed, lexicon) for a in answers) * 2 > len(answers):
         return _drop(found, "answer.list-partial", trace)  # "Nairobi, Mombasa and Kisumu": Kisumu would stay
     texts = {e.text for e in found}
-    if any(group & texts and not group <= texts for group in listed):
+    if any(group & texts and not group <= texts for group in listed) or any(
+            list_keeps_name(a, [e.text for e in found if e.entity_type == "per"], texts) for a in answers):
         return _drop(found, "answer.list-partial", trace)  # a listing answer would keep one of its persons
     context, others = example.context, ()
     if keep_given:  # "Tugh Temür" renamed, "Yesün Temür" kept whole: another person

@@ -141,6 +141,8 @@ COMMON_ZIPF, RARE_ZIPF, VERY_COMMON_ZIPF = 4.0, 3.0, 5.0
 FREQUENT_FIRST = 100_000
 #: PERSON labels in the dataset that confirm a name the banks alone do not (``Von Miller``, ``Jamukha``).
 MIN_PERSON_LABELS = 3
+#: PERSON labels of a full name that make its last word a surname outside the Census (``Bruno Mars``).
+_FULL_NAME_LABELS = 2
 #: Bundled banks whose first names give gender data beyond the US bank.
 WORLD_FIRST_NAME_BANKS = ("tzioumis", "french", "arabic", "indian", "chinese", "african")
 
@@ -786,8 +788,8 @@ class Lexicon:
             return False
         if last.lower() in TITLES and last.lower() not in self.surname_counts:
             return False
-        if any(self.labels.mostly(w) not in (None, "PERSON", "GPE", "ORG") for w in words
-               if not (w is last and self.surname_of_person_name(words))):
+        if not self.labelled_full_name(words) and any(
+                self.labels.mostly(w) not in (None, "PERSON", "GPE", "ORG") for w in words):
             return False  # a word that alone is mostly a river, a work, an event ("Bent Rhine")
         if any(w.lower() in PLACE_WORDS for w in words):
             return False  # "Wojciech Bogusławski Theatre", "Harris School", "Cosgrove Hall"
@@ -800,12 +802,17 @@ class Lexicon:
             return True
         return not any(self.mostly_lower(w) for w in words) and any(self.name_word(w) for w in words)
 
-    def surname_of_person_name(self, words: Sequence[str]) -> bool:
-        """The last word of ``words`` is a Census surname after a bank first name and no label of the
-        dataset outvotes PERSON for the whole name: the surname names the person although its few lone
-        mentions carry another label (``Henry Cole``, ``Robert Seamans``; not ``Bent Rhine``)."""
-        return (len(words) >= 2 and words[0].lower() in self.first_counts
-                and words[-1].lower() in self.surname_counts and self.labels.top(" ".join(words)) == "PERSON")
+    def labelled_full_name(self, words: Sequence[str]) -> bool:
+        """A bank first name and a Census surname (or a last word the dataset labels PERSON in this full
+        name ``_FULL_NAME_LABELS`` times) and no label of the dataset outvotes PERSON for the whole name:
+        a person although a word's few lone mentions carry another label (``Robert Seamans``, ``Christian
+        Goldbach``: "Christian" mostly NORP; ``Bruno Mars``: "Mars" mostly LOC; not ``Bent Rhine``)."""
+        if len(words) < 2 or words[0].lower() not in self.first_counts:
+            return False
+        full = " ".join(words)
+        return self.labels.top(full) == "PERSON" and (
+            words[-1].lower() in self.surname_counts
+            or self.labels.count(full, "PERSON") >= _FULL_NAME_LABELS)
 
     def first_and_surname(self, first: str, last: str) -> bool:
         """A two-word name of a bank first name and a surname, although the corpus may write a word in

@@ -42,7 +42,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "other persons / places only)", "evidence", _YAN),
     Rule("answer.unchanged", "some gold answer contains none of the renamed words", "veto", _YAN),
     Rule("answer.list-partial", "an answer lists persons or places and one of them is not renamed (also a "
-         "gazetteer place NER did not type, in a majority of answers: Nairobi, Mombasa and Kisumu)", "veto",
+         "gazetteer place NER did not type, in a majority of answers: Nairobi, Mombasa and Kisumu; a "
+         "capitalised name beside a renamed person that nothing renames: Beyoncé and Bruno Mars)", "veto",
          _YAN),
     Rule("question.about-name", "the question asks what a name comes from (named after / for) or for its "
          "form in a language (the Polish name for …: the answer is a word of that language): the name "
@@ -62,8 +63,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "given name and a surname holding a particle keep the surname and rename the given name: Johann "
          "von Staupitz, Pedro Menéndez de Avilés, Hassan al-Turabi; role words before a full name are "
          "dropped: Linebacker Brandon Marshall; a surname the dataset knows alone is one when a person is "
-         "asked for: Einstein; a Census surname after a bank first name whose lone mentions carry another "
-         "label is one when the full name is labelled PERSON: Robert Seamans; persons.py)", "evidence", _YAN),
+         "asked for: Einstein; a bank first name and a surname whose lone mentions carry another label "
+         "are a name when the full name is labelled PERSON: Robert Seamans, Christian Goldbach, Bruno "
+         "Mars; Lexicon.labelled_full_name; persons.py)", "evidence", _YAN),
     Rule("per.byname", "a regnal name with a numeral or epithet and no surname (John Paul II)", "veto", _YAN),
     Rule("per.family-name-first", "a name written family name first that is no Chinese name in pinyin "
          "(Tsakhiagiin Elbegdorj; not Boomer Esiason, Yuan T. Lee: a rare Western name word or a middle "
