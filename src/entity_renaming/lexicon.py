@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -288,18 +288,22 @@ def occurs_in(word: str, text: str) -> bool:
 _DYNASTY_NOUNS = frozenset(("dynasty", "dynasties"))
 
 
+def _eponym_matches(name: str, text: str, nouns: frozenset[str] = EPONYM_NOUNS) -> Iterator[re.Match[str]]:
+    """Where ``name`` stands in ``text`` right before one of ``nouns`` or in the possessive before a
+    possessive term (an ordinal may stand between: ``Newton's first law``)."""
+    ordinals = "|".join(_TERM_ORDINALS)
+    pattern = re.compile(
+        rf"(?<!\w){re.escape(name)}(?:\s+(\w+)|['’]s?\s+(?:(?:{ordinals})\s+)?(\w+))(?!\w)", re.IGNORECASE)
+    return (m for m in pattern.finditer(text) if (m.group(1) and m.group(1).lower() in nouns)
+            or (m.group(2) and m.group(2).lower() in POSSESSIVE_TERMS))
+
+
 def eponym_terms(name: str, text: str) -> list[str]:
     """The terms named after ``name`` that ``text`` holds, as written (``Turing machines``, ``Newton's
     first law``): a renamed person keeps them whole (issue 19: the person is renamed, the term is no
     mention of them). Dynasties and lists of names (:func:`eponym_use`) are left out: there the term
     may be the mention itself or several persons'."""
-    ordinals = "|".join(_TERM_ORDINALS)
-    pattern = re.compile(
-        rf"(?<!\w){re.escape(name)}(?:\s+(\w+)|['’]s?\s+(?:(?:{ordinals})\s+)?(\w+))(?!\w)", re.IGNORECASE)
-    return list(dict.fromkeys(
-        m.group(0) for m in pattern.finditer(text)
-        if (m.group(1) and m.group(1).lower() in EPONYM_NOUNS - _DYNASTY_NOUNS)
-        or (m.group(2) and m.group(2).lower() in POSSESSIVE_TERMS)))
+    return list(dict.fromkeys(m.group(0) for m in _eponym_matches(name, text, EPONYM_NOUNS - _DYNASTY_NOUNS)))
 
 
 def eponym_use(name: str, text: str) -> bool:
@@ -309,13 +313,8 @@ def eponym_use(name: str, text: str) -> bool:
     (``the Stephenson, Joy and Walschaerts motions``); a dynasty named like a person
     (``the Jin dynasty``, tagged PERSON) is no person either. Renaming the person there would
     rename the term, so neither study renames that person."""
-    ordinals = "|".join(_TERM_ORDINALS)
-    pattern = re.compile(
-        rf"(?<!\w){re.escape(name)}(?:\s+(\w+)|['’]s?\s+(?:(?:{ordinals})\s+)?(\w+))(?!\w)", re.IGNORECASE)
-    for m in pattern.finditer(text):
-        if (m.group(1) and m.group(1).lower() in EPONYM_NOUNS) or (
-                m.group(2) and m.group(2).lower() in POSSESSIVE_TERMS):
-            return True
+    if next(_eponym_matches(name, text), None) is not None:
+        return True
     listed = re.compile(
         rf"(?<!\w){re.escape(name)}(?:,\s+[A-Z][\w'’-]*)*,?\s+(?:and|or)\s+[A-Z][\w'’-]*\s+(\w+)")
     return any(m.group(1).lower() in EPONYM_NOUNS for m in listed.finditer(text))  # "Stephenson, Joy and
