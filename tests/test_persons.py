@@ -199,3 +199,93 @@ def test_a_persons_dotted_initials_keep_the_old_name():
     assert initials_left("Tesla", ["Nikola Tesla", "What did the N. T. trunks hold?"])
     assert not initials_left("Tesla", ["Nikola Tesla moved to the U.S. in 1884."])
     assert not initials_left("Hardy", ["G. H. Hardy worked with Ramanujan."])  # his name, not his initials
+
+
+def test_a_surname_whose_lone_mentions_carry_another_label_names_the_person() -> None:
+    """A Census surname after a bank first name is a person's surname when the dataset labels the full
+    name PERSON at least as often as anything else, although spaCy labels the surname alone otherwise
+    (issue 19: "Robert Seamans" with "Seamans" NORP); a river word after a non-name stays out."""
+    texts = ["Robert Seamans met Webb.", "the Seamans report", "the Bent Rhine flows."]
+    mentions = ([("Seamans", "NORP")] * 2 + [("Robert Seamans", "PERSON")] * 2
+                + [("Rhine", "LOC")] * 3 + [("Bent Rhine", "PERSON")] * 2)
+    lexicon = _observed(mentions, texts)
+    assert lexicon.person_name(("Robert", "Seamans"))
+    assert not lexicon.person_name(("Bent", "Rhine"))  # "Rhine" is no Census surname
+    context = "Robert Seamans was Associate Administrator. He spoke with Houbolt."
+    assert _types(person_spans("Robert Seamans", lexicon, context=context)) == {
+        "Robert": "first-male", "Seamans": "last"}
+    # the full name labelled mostly otherwise: the lone label wins again
+    other = _observed([("Seamans", "NORP")] * 2 + [("Robert Seamans", "ORG")] * 2, texts)
+    assert not other.person_name(("Robert", "Seamans"))
+
+
+def test_a_term_named_after_the_person_is_kept_and_the_person_renamed(lexicon: Lexicon) -> None:
+    """"Turing machines" beside "Alan Turing" (issue 19): the term is kept whole and the person renamed,
+    instead of a per.shares-words veto; an answer that is the term itself leaves the example out."""
+    from entity_renaming.entities import example_entities
+    from entity_renaming.lexicon import eponym_terms
+    from entity_renaming.model import Answer, QAExample
+    from entity_renaming.spans import kept_names, perturbable_spans
+    from entity_renaming.substitute import Renamer, Substitution
+
+    assert eponym_terms("Turing", "Turing machines and a Turing test") == ["Turing machines", "Turing test"]
+    assert eponym_terms("Newton", "Newton's first law, Newton himself") == ["Newton's first law"]
+    assert eponym_terms("Jin", "the Jin dynasty") == []  # the dynasty may be the PERSON mention itself
+    context = ("Alan Turing described Turing machines in 1936. He later worked on codebreaking, and "
+               "Turing remained influential.")
+
+    def entities(answer: str):
+        at = context.index(answer)
+        example = QAExample("q1", "test", "squad", context, "Who described the machines?",
+                            [Answer(answer, [(at, at + len(answer))])], answer_texts=[answer])
+        lone = context.rindex("Turing")
+        mentions = [Mention(0, 11, "PERSON", "Alan Turing"), Mention(lone, lone + 6, "PERSON", "Turing")]
+        return example_entities(example, mentions, lexicon, []), answer
+
+    found, answer = entities("Alan Turing")
+    spans = perturbable_spans(found, "per", [answer])
+    assert {s.surface: s.span_type for s in spans} == {"Alan": "first-male", "Turing": "last"}
+    keep = kept_names(spans)
+    assert keep == ("Turing machines",)
+    renamer = Renamer([Substitution("Alan", "Omar", "per", "first-male"),
+                       Substitution("Turing", "Okafor", "per", "last")], keep)
+    assert renamer.apply(context)[0] == ("Omar Okafor described Turing machines in 1936. He later worked on "
+                                         "codebreaking, and Okafor remained influential.")
+    found, answer = entities("Turing machines")  # the answer is the term: nothing renamed
+    assert perturbable_spans(found, "per", [answer]) == []
+
+
+def test_a_question_asking_for_a_person_types_a_lone_given_name_without_pronouns(lexicon: Lexicon) -> None:
+    """"Who granted Newcastle a new charter in 1589?" Elizabeth: the question shows a person where no
+    pronoun follows the name (issue 19); a surname used alone (Cameron) and a common noun after an
+    indefinite article (a Lama) still need a pronoun (per.lone-no-pronoun)."""
+    context = "Incorporated first by Henry II, the city had a new charter granted by Elizabeth in 1589."
+    assert _types(person_spans("Elizabeth", lexicon, context=context, asked=True)) == {
+        "Elizabeth": "first-female"}
+    assert person_spans("Elizabeth", lexicon, context=context) == []  # no question asking for a person
+    assert person_spans("Cameron", lexicon, context="Cameron congratulated the SNP.", asked=True) == []
+    common = "Teachers of Dharma are called a Elizabeth. One who is reborn is called a Tulku."
+    assert person_spans("Elizabeth", lexicon, context=common, asked=True) == []
+
+
+def test_a_full_name_labelled_person_outvotes_its_words_lone_labels() -> None:
+    """"Christian Goldbach" ("Christian" mostly NORP), "Bruno Mars" ("Mars" mostly LOC, no Census
+    surname: the full name needs two PERSON labels) are persons' names (issue 19)."""
+    texts = ["Christian Goldbach wrote to Euler.", "Bruno Mars sang.", "Mars is a planet."]
+    votes = ([("Christian", "NORP")] * 3 + [("Christian Goldbach", "PERSON")]
+             + [("Mars", "LOC")] * 3 + [("Bruno Mars", "PERSON")] * 2)
+    lexicon = _observed(votes, texts)
+    assert lexicon.person_name(("Christian", "Goldbach")) and lexicon.person_name(("Bruno", "Mars"))
+    once = _observed(votes[:-1], texts)  # "Bruno Mars" labelled once: "Mars" is no Census surname
+    assert not once.person_name(("Bruno", "Mars"))
+
+
+def test_a_listing_answer_that_would_keep_another_name_leaves_the_example_out() -> None:
+    from entity_renaming.entities import list_keeps_name
+
+    assert list_keeps_name("Beyoncé and Bruno Mars", ["Bruno Mars"], ["Bruno Mars"])
+    assert not list_keeps_name("Beyoncé and Bruno Mars", ["Bruno Mars"], ["Bruno Mars", "Beyoncé"])
+    assert not list_keeps_name("Bruno Mars", ["Bruno Mars"], ["Bruno Mars"])  # no list
+    assert not list_keeps_name("Samuel K. Cohn, Jr.", ["Samuel K. Cohn"], ["Samuel K. Cohn"])  # a suffix
+    assert not list_keeps_name("Fresno Street and Thorne Ave", [], ["Thorne"])  # no renamed person
+    assert not list_keeps_name("two rookies and Fred Haise", ["Fred Haise"], ["Fred Haise"])  # lower case

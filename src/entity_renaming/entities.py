@@ -27,10 +27,12 @@ from .lexicon import (
     PARTICLES,
     PLACE_NOUNS,
     RARE_ZIPF,
+    SUFFIXES,
     TITLES,
     TOKEN,
     Lexicon,
     clean_surface,
+    eponym_terms,
     eponym_use,
     name_form,
     never_renamed,
@@ -559,11 +561,26 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
                  and lexicon.surname_counts.get(word.lower(), 0) >= SURNAME_EVIDENCE)
                 or surname_in_text(word, context, lexicon)))))):
         return [PerturbableSpan(word, "last", "per")]
-    if votes == (0, 0):
-        # no pronoun shows a person: "Gini" (coefficient), Michelangelo's "David" (a statue)
+    if votes == (0, 0) and not (asked and asked_given_name(word, context, lexicon)):
+        # no pronoun shows a person: "Gini" (coefficient), Michelangelo's "David" (a statue); a question
+        # asking for a person that a given name answers shows one ("Who granted a charter?" Elizabeth)
         return no(why, "per.lone-no-pronoun")
     span_type = first_name_type(word, lexicon, votes, title_gender)
     return [PerturbableSpan(word, span_type, "per")] if span_type else no(why, "per.no-gender")
+
+
+#: A lone word that the Census lists as a surname at least this share as often as SSA as a given name may
+#: be a surname used alone (``Cameron`` of David Cameron): a question asking for a person does not type it.
+_SURNAME_SHARE = 0.1
+
+
+def asked_given_name(word: str, context: str, lexicon: Lexicon) -> bool:
+    """A lone word that a question asking for a person may type as a given name without a pronoun: a bank
+    given name that is rarely a surname (``_SURNAME_SHARE``: ``Elizabeth``; not ``Cameron``) and that the
+    passage never writes after an indefinite article (``a Lama``: a common noun)."""
+    first = lexicon.first_counts.get(word.lower(), 0)
+    return (first > 0 and lexicon.surname_counts.get(word.lower(), 0) < _SURNAME_SHARE * first
+            and not re.search(rf"\b(?:an?|An?)\s+{re.escape(word)}(?!\w)", context))
 
 
 def _tokens(text: str) -> list[tuple[int, int]]:
@@ -1433,6 +1450,18 @@ def listed_persons(answer: str, persons: Iterable[str]) -> frozenset[str]:
     return frozenset(named) if len(set(named)) == len(named) else frozenset()
 
 
+def list_keeps_name(answer: str, persons: Iterable[str], renamed: Iterable[str]) -> bool:
+    """A listing answer (``A and B``) names a renamed person in one conjunct and, in another, a capitalised
+    name of up to three words that no renamed entity names (``Beyoncé and Bruno Mars`` with Beyoncé, read
+    as ORG, left): the renamed answer would keep one of its names."""
+    parts = [p for p in _CONJUNCTS.split(clean_surface(answer)) if p]
+    persons, renamed = list(persons), list(renamed)
+    if len(parts) < 2 or not any(names_entity(p, x) for p in parts for x in persons):
+        return False
+    return any(p[:1].isupper() and len(p.split()) <= 3 and p.lower() not in SUFFIXES
+               and not any(names_entity(p, x) for x in renamed) for p in parts)  # "Samuel K. Cohn, Jr."
+
+
 _NEXT_WORD = r" ([A-Z][^\s,;:.!?()\"“”]*)"
 
 
@@ -1524,6 +1553,39 @@ def other_persons(found: list[Entity], texts: Iterable[str], mentions: list[Ment
             spans.append(span)
         out.append(replace(entity, spans=tuple(spans), clashes=entity.clashes or clash))
     return out, tuple(dict.fromkeys(kept_all))
+
+
+def eponym_terms_kept(found: list[Entity], texts: Iterable[str]) -> tuple[list[Entity], tuple[str, ...]]:
+    """``found`` with the terms named after a renamed person's surname (``Turing machines``, ``Newton's
+    laws``: :func:`.lexicon.eponym_terms`) as ``keep`` of that span: the person is renamed at every
+    mention and the term stays whole, instead of a veto (``per.shares-words``). A given name, or a
+    surname also in the possessive before another capitalised word (:func:`_other_possessive`), keeps the
+    veto. Also returns the kept terms. A gold answer that holds the name only inside
+    a kept term leaves the example out (:func:`.spans.perturbable_spans`)."""
+    texts = [t for t in texts if t]
+    out: list[Entity] = []
+    kept_all: list[str] = []
+    for entity in found:
+        if entity.entity_type != "per":
+            out.append(entity)
+            continue
+        spans = []
+        for span in entity.spans:
+            terms = tuple(dict.fromkeys(t for text in texts for t in eponym_terms(span.surface, text)))
+            if terms and span.span_type == "last" and not _other_possessive(span.surface, texts, terms):
+                kept_all.extend(terms)
+                span = replace(span, keep=tuple(dict.fromkeys(span.keep + terms)))
+            spans.append(span)
+        out.append(replace(entity, spans=tuple(spans)))
+    return out, tuple(dict.fromkeys(kept_all))
+
+
+def _other_possessive(surface: str, texts: Iterable[str], terms: Iterable[str]) -> bool:
+    """``surface`` stands in the possessive before a capitalised word outside ``terms``: another term
+    named after the person that no noun list knows (``Newton's Universal Gravitation Constant``)."""
+    terms = tuple(terms)
+    return any(not any(text.startswith(t, m.start()) for t in terms)
+               for text in texts for m in re.finditer(rf"(?<!\w){re.escape(surface)}['’]s?\s+[A-Z]", text))
 
 
 def _name_words(name: str) -> tuple[str, ...]:
@@ -1664,12 +1726,14 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     if renamed and sum(lists_other_place(a, renamed, lexicon) for a in answers) * 2 > len(answers):
         return _drop(found, "answer.list-partial", trace)  # "Nairobi, Mombasa and Kisumu": Kisumu would stay
     texts = {e.text for e in found}
-    if any(group & texts and not group <= texts for group in listed):
+    if any(group & texts and not group <= texts for group in listed) or any(
+            list_keeps_name(a, [e.text for e in found if e.entity_type == "per"], texts) for a in answers):
         return _drop(found, "answer.list-partial", trace)  # a listing answer would keep one of its persons
     context, others = example.context, ()
     if keep_given:  # "Tugh Temür" renamed, "Yesün Temür" kept whole: another person
         found, others = other_persons(found, (context, example.question), mentions)
-        context = _mask(context, others)
+        found, terms = eponym_terms_kept(found, (context, example.question))
+        context = _mask(context, (*others, *terms))
         mentions = [m for m in mentions if clean_surface(m.text) not in others]
         if any(e.clashes for e in found):
             for e in found:

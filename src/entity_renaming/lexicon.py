@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -141,6 +141,8 @@ COMMON_ZIPF, RARE_ZIPF, VERY_COMMON_ZIPF = 4.0, 3.0, 5.0
 FREQUENT_FIRST = 100_000
 #: PERSON labels in the dataset that confirm a name the banks alone do not (``Von Miller``, ``Jamukha``).
 MIN_PERSON_LABELS = 3
+#: PERSON labels of a full name that make its last word a surname outside the Census (``Bruno Mars``).
+_FULL_NAME_LABELS = 2
 #: Bundled banks whose first names give gender data beyond the US bank.
 WORLD_FIRST_NAME_BANKS = ("tzioumis", "french", "arabic", "indian", "chinese", "african")
 
@@ -281,6 +283,29 @@ def occurs_in(word: str, text: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
 
 
+#: Eponym nouns whose term may be the PERSON mention itself (``the Jin dynasty`` tagged PERSON): no term
+#: kept beside a renamed person (:func:`eponym_terms`).
+_DYNASTY_NOUNS = frozenset(("dynasty", "dynasties"))
+
+
+def _eponym_matches(name: str, text: str, nouns: frozenset[str] = EPONYM_NOUNS) -> Iterator[re.Match[str]]:
+    """Where ``name`` stands in ``text`` right before one of ``nouns`` or in the possessive before a
+    possessive term (an ordinal may stand between: ``Newton's first law``)."""
+    ordinals = "|".join(_TERM_ORDINALS)
+    pattern = re.compile(
+        rf"(?<!\w){re.escape(name)}(?:\s+(\w+)|['’]s?\s+(?:(?:{ordinals})\s+)?(\w+))(?!\w)", re.IGNORECASE)
+    return (m for m in pattern.finditer(text) if (m.group(1) and m.group(1).lower() in nouns)
+            or (m.group(2) and m.group(2).lower() in POSSESSIVE_TERMS))
+
+
+def eponym_terms(name: str, text: str) -> list[str]:
+    """The terms named after ``name`` that ``text`` holds, as written (``Turing machines``, ``Newton's
+    first law``): a renamed person keeps them whole (issue 19: the person is renamed, the term is no
+    mention of them). Dynasties and lists of names (:func:`eponym_use`) are left out: there the term
+    may be the mention itself or several persons'."""
+    return list(dict.fromkeys(m.group(0) for m in _eponym_matches(name, text, EPONYM_NOUNS - _DYNASTY_NOUNS)))
+
+
 def eponym_use(name: str, text: str) -> bool:
     """``name`` stands in ``text`` in a term named after a person: right before an eponym noun (``Turing
     machine``, ``Karp reductions``, ``Nobel Prize``) or in the possessive before a possessive term
@@ -288,13 +313,8 @@ def eponym_use(name: str, text: str) -> bool:
     (``the Stephenson, Joy and Walschaerts motions``); a dynasty named like a person
     (``the Jin dynasty``, tagged PERSON) is no person either. Renaming the person there would
     rename the term, so neither study renames that person."""
-    ordinals = "|".join(_TERM_ORDINALS)
-    pattern = re.compile(
-        rf"(?<!\w){re.escape(name)}(?:\s+(\w+)|['’]s?\s+(?:(?:{ordinals})\s+)?(\w+))(?!\w)", re.IGNORECASE)
-    for m in pattern.finditer(text):
-        if (m.group(1) and m.group(1).lower() in EPONYM_NOUNS) or (
-                m.group(2) and m.group(2).lower() in POSSESSIVE_TERMS):
-            return True
+    if next(_eponym_matches(name, text), None) is not None:
+        return True
     listed = re.compile(
         rf"(?<!\w){re.escape(name)}(?:,\s+[A-Z][\w'’-]*)*,?\s+(?:and|or)\s+[A-Z][\w'’-]*\s+(\w+)")
     return any(m.group(1).lower() in EPONYM_NOUNS for m in listed.finditer(text))  # "Stephenson, Joy and
@@ -420,6 +440,14 @@ class LabelVotes:
             return None
         label, n = counts.most_common(1)[0]
         return label if n * 2 > sum(counts.values()) else None
+
+    def top(self, surface: str) -> str | None:
+        """The label of ``surface`` that no other label outvotes (PERSON wins a tie), if it has votes."""
+        counts = self.votes.get(surface)
+        if not counts:
+            return None
+        most = max(counts.values())
+        return "PERSON" if counts["PERSON"] == most else counts.most_common(1)[0][0]
 
     def count(self, surface: str, label: str) -> int:
         return self.votes.get(surface, Counter())[label]
@@ -759,7 +787,8 @@ class Lexicon:
             return False
         if last.lower() in TITLES and last.lower() not in self.surname_counts:
             return False
-        if any(self.labels.mostly(w) not in (None, "PERSON", "GPE", "ORG") for w in words):
+        if not self.labelled_full_name(words) and any(
+                self.labels.mostly(w) not in (None, "PERSON", "GPE", "ORG") for w in words):
             return False  # a word that alone is mostly a river, a work, an event ("Bent Rhine")
         if any(w.lower() in PLACE_WORDS for w in words):
             return False  # "Wojciech Bogusławski Theatre", "Harris School", "Cosgrove Hall"
@@ -771,6 +800,18 @@ class Lexicon:
         if len(words) == 2 and self.first_and_surname(first, last):
             return True
         return not any(self.mostly_lower(w) for w in words) and any(self.name_word(w) for w in words)
+
+    def labelled_full_name(self, words: Sequence[str]) -> bool:
+        """A bank first name and a Census surname (or a last word the dataset labels PERSON in this full
+        name ``_FULL_NAME_LABELS`` times) and no label of the dataset outvotes PERSON for the whole name:
+        a person although a word's few lone mentions carry another label (``Robert Seamans``, ``Christian
+        Goldbach``: "Christian" mostly NORP; ``Bruno Mars``: "Mars" mostly LOC; not ``Bent Rhine``)."""
+        if len(words) < 2 or words[0].lower() not in self.first_counts:
+            return False
+        full = " ".join(words)
+        return self.labels.top(full) == "PERSON" and (
+            words[-1].lower() in self.surname_counts
+            or self.labels.count(full, "PERSON") >= _FULL_NAME_LABELS)
 
     def first_and_surname(self, first: str, last: str) -> bool:
         """A two-word name of a bank first name and a surname, although the corpus may write a word in

@@ -42,7 +42,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "other persons / places only)", "evidence", _YAN),
     Rule("answer.unchanged", "some gold answer contains none of the renamed words", "veto", _YAN),
     Rule("answer.list-partial", "an answer lists persons or places and one of them is not renamed (also a "
-         "gazetteer place NER did not type, in a majority of answers: Nairobi, Mombasa and Kisumu)", "veto",
+         "gazetteer place NER did not type, in a majority of answers: Nairobi, Mombasa and Kisumu; a "
+         "capitalised name beside a renamed person that nothing renames: Beyoncé and Bruno Mars)", "veto",
          _YAN),
     Rule("question.about-name", "the question asks what a name comes from (named after / for) or for its "
          "form in a language (the Polish name for …: the answer is a word of that language): the name "
@@ -62,7 +63,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "given name and a surname holding a particle keep the surname and rename the given name: Johann "
          "von Staupitz, Pedro Menéndez de Avilés, Hassan al-Turabi; role words before a full name are "
          "dropped: Linebacker Brandon Marshall; a surname the dataset knows alone is one when a person is "
-         "asked for: Einstein; persons.py)", "evidence", _YAN),
+         "asked for: Einstein; a bank first name and a surname whose lone mentions carry another label "
+         "are a name when the full name is labelled PERSON: Robert Seamans, Christian Goldbach, Bruno "
+         "Mars; Lexicon.labelled_full_name; persons.py)", "evidence", _YAN),
     Rule("per.byname", "a regnal name with a numeral or epithet and no surname (John Paul II)", "veto", _YAN),
     Rule("per.family-name-first", "a name written family name first that is no Chinese name in pinyin "
          "(Tsakhiagiin Elbegdorj; not Boomer Esiason, Yuan T. Lee: a rare Western name word or a middle "
@@ -78,7 +81,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "veto", _YAN),
     Rule("per.title-family-name", "an East Asian family name after a ruler's title (Wang Khan)", "veto",
          _YAN),
-    Rule("per.lone-no-pronoun", "a lone given name that no pronoun of the passage attests", "evidence",
+    Rule("per.lone-no-pronoun", "a lone given name that no pronoun of the passage attests and no question "
+         "asking for a person types (a bank given name rarely a surname, never after 'a': "
+         "entities.asked_given_name)", "evidence",
          _YAN),
     Rule("per.shares-words", "a renamed person word also stands in another name of the passage (a "
          "namesake, an eponym term, a birth name, a lone given name of another person), or a surname shared "
@@ -86,7 +91,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "person's full name is kept whole where no shared word stands alone (Yesün Temür beside Tugh "
          "Temür, John M. Grunsfeld beside John B. Goodenough), else where only given names clash the given "
          "name is kept and the surname renamed, and an institution named after the person (Booth School "
-         "of Business) is renamed with them", "veto", _ALL),
+         "of Business) is renamed with them; a term named after the person's surname (Turing machines, the "
+         "Savery engine) is kept whole and the person renamed unless the surname also stands in the "
+         "possessive before another capitalised word (Newton's Universal Gravitation Constant)", "veto",
+         _ALL),
     # ---- organisations
     Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name",
          "veto", _YAN),
