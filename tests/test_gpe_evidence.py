@@ -25,6 +25,7 @@ from entity_renaming.io import read_examples
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Substitution
 from entity_renaming.ner import NerCache, recognize
+from entity_renaming.places import passage_place_kind
 from entity_renaming.spans import kept_names, perturbable_spans
 from entity_renaming.substitute import Renamer, is_mention, rename_example
 
@@ -81,6 +82,10 @@ IDS = {
     "latin_america": "4b55ac80de7c4abe8d0f19f5ac568904",  # answers "Japan and Latin America"
     "sea_of_japan": "3923e3967c264cc59d453c0b5327fe0e",  # answers "Sea of Japan"
     "british_america": "c1cd10601cb9479f82567fbd5bcd0054",  # "the colonies of British America"
+    "khanbaliq": "90de2f42a20644e3add08d07ca42b493",  # "at Khanbaliq (modern Beijing)"
+    "zhongdu": "5f6a4125fcb54365832bb1d0121a7476",  # "the former Jurchen capital Zhongdu, now modern Beijing"
+    "otrar": "8c99b5f9eb024a738c17cbd4f77442c4",  # "seized the town of Otrar" (no gazetteer city)
+    "baldwin": "239c8ce1209e47ecaec1cb1a4984991e",  # "the town of Baldwin": more Americans are named so
 }
 
 
@@ -424,3 +429,29 @@ def test_a_listing_answer_renames_all_its_places_or_none(analysis):
     assert lists_other_place("Dublin, Cork, Youghal and Waterford", {"Dublin"}, lexicon)
     assert not lists_other_place("Dublin, Cork", {"Dublin", "Cork"}, lexicon)
     assert not lists_other_place("the city of Dublin", {"Dublin"}, lexicon)
+
+
+def test_a_place_the_passage_types_is_renamed_without_a_gazetteer_city(analysis):
+    """Issue 19 (GPE recall): a town too small for GeoNames' cities, a surname-like town, or a historical city
+    is typed by the passage: "the town of Otrar" / "the town of Baldwin" make a city, "Khanbaliq (modern
+    Beijing)" and "Zhongdu, now modern Beijing" the kind of the modern name."""
+    assert spans(analysis, "otrar") == {("Otrar", "city")}
+    assert spans(analysis, "baldwin") == {("Baldwin", "city")}
+    assert spans(analysis, "khanbaliq") == {("Khanbaliq", "city")}
+    assert spans(analysis, "zhongdu") == {("Zhongdu", "city")}
+    assert spans(analysis, "zhongdu", "mix") == {("Zhongdu", "city")}
+
+
+@pytest.mark.parametrize(("context", "name", "kind"), [
+    ("They seized the town of Otrar.", "Otrar", "city"),
+    ("He landed at the port of Qarth in May.", "Qarth", "city"),
+    ("He surrendered in Zumbia (today Zambia) in 1918.", "Zumbia", "country"),
+    ("He ruled from Xanadu, now modern Beijing.", "Xanadu", "city"),
+    ("the capital of Otrar", "Otrar", None),  # a capital *of* a name: a country, not the city
+    ("the City of Otrar Council", "Otrar", None),  # a name, not a settlement noun
+    ("the town of Otrar Springs", "Otrar", None),  # the name goes on
+    ("He surrendered in Northern Zumbia (today Zambia).", "Zumbia", None),  # glosses "Northern Zumbia"
+    ("Xanadu (modern times) was quiet.", "Xanadu", None),  # no gazetteer place after "modern"
+])
+def test_passage_place_kind_reads_settlement_nouns_and_modern_names(analysis, context, name, kind):
+    assert passage_place_kind(name, context, analysis[2]) == kind

@@ -53,6 +53,7 @@ from .persons import (
     persons_inside_names,
     role_stripped,
 )
+from .places import passage_place_kind
 from .question import asked_type, asks_about_name
 from .rules import Trace, Why, fire, no
 from .substitute import NO_S_PLURAL, heads_phrase, renamed_in
@@ -240,7 +241,8 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     """GPE mentions NER missed inside a gold answer of a question that asks for a place
     (:func:`.question.asked_type`, a bare "where" included): the longest runs of up to three capitalised
     words that are a gazetteer country, state or city of ``ORG_CITY_POPULATION`` people
-    (:meth:`Lexicon.place_kind`: ``Montpellier`` tagged PERSON, ``Erfurt`` tagged ORG) that few US people
+    (:meth:`Lexicon.place_kind`: ``Montpellier`` tagged PERSON, ``Erfurt`` tagged ORG) or a name the passage
+    types (:func:`.places.passage_place_kind`: "the town of Otrar"), that few US people
     bear, that read as no person's name and open with no title (``Saint John``), that the dataset labels LOC
     (a river, a sea: ``Waal``) no more often than GPE and that no GPE mention covers; a strict majority of
     the answers must hold it (:func:`holds_entity`: "Augustinian cloister in Erfurt") and no answer another
@@ -252,7 +254,8 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     found: dict[tuple[int, int], Mention] = {}
     for _, a, b, name in answer_grams(example):
         at = example.context.find(name, a, b) if name else -1
-        if (at < 0 or lexicon.place_kind(name, ORG_CITY_POPULATION) is None
+        if (at < 0 or (lexicon.place_kind(name, ORG_CITY_POPULATION) is None
+                       and passage_place_kind(name, example.context, lexicon) is None)
                 or lexicon.person_count(name) >= _GAZETTEER_PERSON or lexicon.looks_like_person(name)
                 or name.split()[0].lower().rstrip(".") in TITLES  # "Saint John" (the Divine)
                 or lexicon.labels.count(name, "LOC") > lexicon.labels.count(name, "GPE")
@@ -1756,6 +1759,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             # nickname no dictionary lists) need their nickname renamed
         else:
             spans = place_spans(text, etype, lexicon, names, why)
+            if etype == "gpe" and not spans and why.rule == "gpe.not-gazetteer" and (
+                    kind := passage_place_kind(text, context, lexicon)):
+                spans = [PerturbableSpan(text, kind, "gpe")]  # "the city of Deabolis", "Khanbaliq (modern …)"
         common: list[PerturbableSpan] = []
         if etype == "org" and not spans and why.rule in ("org.named-after-person", "org.word-not-renamable"):
             # named after a person of the passage: the surname renamed at every mention ("Westinghouse")

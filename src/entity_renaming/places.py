@@ -76,3 +76,31 @@ def glued(place: str, texts: Iterable[str]) -> bool:
         return False  # an abbreviation ("US" of "USA"): its other names are rule place.other-name's
     pattern = re.compile(rf"(?<=[A-Za-z]){re.escape(place)}|{re.escape(place)}(?=[A-Z])")
     return any(pattern.search(t) for t in texts)
+
+
+#: Nouns of a settlement before "of <name>" in the passage ("the city of Deabolis", "the port of Marseille"):
+#: lower-case only ("the Port of Spain", "the City of London Corporation" are names).
+_SETTLEMENT_OF = r"\b(?:city|town|village|port|seaport|municipality|commune|settlement) of "
+#: A historical name glossed by its modern one ("Khanbaliq (modern Beijing)", "Zhongdu, now modern Beijing",
+#: "Northern Rhodesia (today Zambia)").
+_MODERN = (r"\s*(?:\(|,\s+)(?:now\s+|today\s+)?(?:modern|modern-day|present-day|today|now|today's)\s+"
+           r"(?P<modern>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2})")
+
+
+def passage_place_kind(name: str, context: str, lexicon: Lexicon) -> str | None:
+    """The place kind the passage itself gives ``name``, a name no gazetteer confirms (a town of a few
+    thousand people, a historical city or state): ``city`` where it calls it a settlement ("the city of
+    Deabolis", "the town of Bright"; the name ends there, no capitalised word follows), else the kind of
+    the gazetteer place that glosses it as its modern name ("Khanbaliq (modern Beijing)" → city,
+    "Northern Rhodesia (today Zambia)" → country). The passage's words are the evidence (rule
+    ``gpe.not-gazetteer`` keeps names without it out)."""
+    end = r"(?![\w'’-])(?!\s+[A-Z])"
+    if re.search(_SETTLEMENT_OF + re.escape(name) + end, context):
+        return "city"
+    for m in re.finditer(rf"(?<![\w'’-]){re.escape(name)}{_MODERN}", context):
+        modern = clean_surface(m.group("modern"))
+        if re.search(r"[A-Z][\w'’-]* $", context[max(0, m.start() - 30):m.start()]):
+            continue  # the end of a longer name ("Northern Rhodesia (today Zambia)" glosses no "Rhodesia")
+        if modern and modern != name and (kind := lexicon.place_kind(modern)) is not None:
+            return kind
+    return None

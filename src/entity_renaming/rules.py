@@ -33,7 +33,8 @@ _YAN, _ALL, _ES = ("yan", "icl"), ("yan", "icl", "entswap"), ("entswap",)
 RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- answer entities (Yan et al., ICL)
     Rule("ner.no-answer-mention", "no PERSON / ORG / GPE mention of the type overlaps a gold answer (nor a "
-         "name the dataset labels so, nor, for GPE, a gazetteer place answering a place question: "
+         "name the dataset labels so, nor, for GPE, a gazetteer place, or a name the passage calls a town "
+         "or glosses by a modern place, answering a place question: "
          "entities.dataset_labelled_answers, entities.gazetteer_answers)", "evidence", _YAN),
     Rule("label.minority", "the mention's label is not the majority NER label of its surface in the "
          "dataset (entities.label_holds; EntSwap: LabelVotes.agrees), and the question does not ask for "
@@ -146,8 +147,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "veto", _YAN),
     # ---- places
     Rule("gpe.not-gazetteer", "a word of the GPE name is no gazetteer place (nor a direction / state form; "
-         "historical states and cities: Ethiopian Empire, Ilkhanate, Khanbaliq; a section of a bigger city, "
-         "Manhattan or Brooklyn, is no city)", "evidence", _YAN),
+         "historical states: Ethiopian Empire, Ilkhanate; a section of a bigger city, Manhattan or Brooklyn, "
+         "is no city) and the passage gives it no place kind either (places.passage_place_kind: 'the town "
+         "of Otrar' makes a city, 'Khanbaliq (modern Beijing)' the kind of its modern name)", "evidence",
+         _YAN),
     Rule("place.demonym-as-language", "a word derived from the country (demonym, adjective) is used as a "
          "language or as a plural noun without -s (in French, the French were): its new demonym cannot "
          "follow (demonyms used otherwise are renamed with the country)", "veto", _ALL),
