@@ -25,7 +25,7 @@ from entity_renaming.io import read_examples
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Substitution
 from entity_renaming.ner import NerCache, recognize
-from entity_renaming.places import passage_place_kind
+from entity_renaming.places import asked_settlement, passage_place_kind
 from entity_renaming.spans import kept_names, perturbable_spans
 from entity_renaming.substitute import Renamer, is_mention, rename_example
 
@@ -86,6 +86,8 @@ IDS = {
     "zhongdu": "5f6a4125fcb54365832bb1d0121a7476",  # "the former Jurchen capital Zhongdu, now modern Beijing"
     "otrar": "8c99b5f9eb024a738c17cbd4f77442c4",  # "seized the town of Otrar" (no gazetteer city)
     "baldwin": "239c8ce1209e47ecaec1cb1a4984991e",  # "the town of Baldwin": more Americans are named so
+    "new_paltz": "d733931ea56e4d85a2164d803be774e5",  # "What town in upstate New York …?" New Paltz
+    "ulaanbaatar": "b1e224036bc94c54b01278ea22344603",  # "What city is near …?" (GeoNames: Ulan Bator)
 }
 
 
@@ -455,3 +457,17 @@ def test_a_place_the_passage_types_is_renamed_without_a_gazetteer_city(analysis)
 ])
 def test_passage_place_kind_reads_settlement_nouns_and_modern_names(analysis, context, name, kind):
     assert passage_place_kind(name, context, analysis[2]) == kind
+
+
+def test_a_question_asking_for_a_town_types_a_gazetteer_town(analysis):
+    """Issue 19 (GPE recall): "What town …?" / "What city …?" with an answer that is a gazetteer place too
+    small for GeoNames' cities (or named otherwise there) makes it a city; a bare "where", a country
+    question, a name in no gazetteer or a section of a bigger city does not."""
+    assert spans(analysis, "new_paltz") == {("New Paltz", "city")}
+    assert spans(analysis, "ulaanbaatar") == {("Ulaanbaatar", "city")}
+    lexicon = analysis[2]
+    assert asked_settlement("Fußach", "What Austrian town has a canal?", lexicon) == "city"
+    assert asked_settlement("Fußach", "Where was the Rhine regulated?", lexicon) is None
+    assert asked_settlement("Fußach", "What country is it in?", lexicon) is None
+    assert asked_settlement("Qarthxyz", "What town has a canal?", lexicon) is None
+    assert asked_settlement("Manhattan", "What city has a canal?", lexicon) is None

@@ -53,7 +53,7 @@ from .persons import (
     persons_inside_names,
     role_stripped,
 )
-from .places import passage_place_kind
+from .places import asked_settlement, passage_place_kind
 from .question import asked_type, asks_about_name
 from .rules import Trace, Why, fire, no
 from .substitute import NO_S_PLURAL, heads_phrase, renamed_in
@@ -255,7 +255,8 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     for _, a, b, name in answer_grams(example):
         at = example.context.find(name, a, b) if name else -1
         if (at < 0 or (lexicon.place_kind(name, ORG_CITY_POPULATION) is None
-                       and passage_place_kind(name, example.context, lexicon) is None)
+                       and passage_place_kind(name, example.context, lexicon) is None
+                       and asked_settlement(name, example.question, lexicon) is None)
                 or lexicon.person_count(name) >= _GAZETTEER_PERSON or lexicon.looks_like_person(name)
                 or name.split()[0].lower().rstrip(".") in TITLES  # "Saint John" (the Divine)
                 or lexicon.labels.count(name, "LOC") > lexicon.labels.count(name, "GPE")
@@ -1760,7 +1761,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         else:
             spans = place_spans(text, etype, lexicon, names, why)
             if etype == "gpe" and not spans and why.rule == "gpe.not-gazetteer" and (
-                    kind := passage_place_kind(text, context, lexicon)):
+                    kind := passage_place_kind(text, context, lexicon)
+                    or asked_settlement(text, question, lexicon)):  # "What Irish town …?" Cork City
                 spans = [PerturbableSpan(text, kind, "gpe")]  # "the city of Deabolis", "Khanbaliq (modern …)"
         common: list[PerturbableSpan] = []
         if etype == "org" and not spans and why.rule in ("org.named-after-person", "org.word-not-renamable"):

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from .lexicon import Lexicon, clean_surface, occurs_in
 from .model import QAExample
 from .ner import Mention
+from .question import asked_type
 
 
 def in_work_title(place: str, example: QAExample, mentions: Iterable[Mention]) -> bool:
@@ -104,3 +105,18 @@ def passage_place_kind(name: str, context: str, lexicon: Lexicon) -> str | None:
         if modern and modern != name and (kind := lexicon.place_kind(modern)) is not None:
             return kind
     return None
+
+
+#: Question nouns asking for a settlement ("What town …?", "Which city …?").
+_SETTLEMENT_NOUNS = frozenset(("city", "cities", "town", "towns", "village", "villages", "port"))
+
+
+def asked_settlement(name: str, question: str, lexicon: Lexicon) -> str | None:
+    """``city`` when ``question`` asks for a town or city by name ("What Irish town …?", strong evidence)
+    and ``name`` is a gazetteer place of any size (a town too small for GeoNames' cities: ``Fußach``), no
+    section of a bigger city; else ``None`` (rule ``gpe.not-gazetteer``)."""
+    asked = asked_type(question)
+    if (asked is None or not asked.strong or asked.word not in _SETTLEMENT_NOUNS
+            or not lexicon.is_gazetteer_name(name) or lexicon.city_section_of(name)):
+        return None
+    return "city"
