@@ -88,6 +88,10 @@ IDS = {
     "baldwin": "239c8ce1209e47ecaec1cb1a4984991e",  # "the town of Baldwin": more Americans are named so
     "new_paltz": "d733931ea56e4d85a2164d803be774e5",  # "What town in upstate New York …?" New Paltz
     "ulaanbaatar": "b1e224036bc94c54b01278ea22344603",  # "What city is near …?" (GeoNames: Ulan Bator)
+    "diepoldsau": "efd318e88c3c46e5b71494e0fc262dac",  # "Where …?" "an upper canal near Diepoldsau"
+    "shangdu": "c4a49c5298424a11a6d66532d82b0bd9",  # "Where did Yesun Temur die?" "died in Shangdu"
+    "westminster_seat": "3d68feab10474c9689e9df2f56b163dd",  # "reserved to Westminster"
+    "mansfeld": "4fb5b7201f9d40bd9a1f37fdea12598c",  # "to Mansfeld", "Count Albrecht of Mansfeld"
 }
 
 
@@ -471,3 +475,21 @@ def test_a_question_asking_for_a_town_types_a_gazetteer_town(analysis):
     assert asked_settlement("Fußach", "What country is it in?", lexicon) is None
     assert asked_settlement("Qarthxyz", "What town has a canal?", lexicon) is None
     assert asked_settlement("Manhattan", "What city has a canal?", lexicon) is None
+
+
+def test_a_gazetteer_town_after_a_locative_preposition_answers_where(analysis):
+    """Issue 19 (GPE recall): a bare "where" answered by a gazetteer town ("an upper canal near Diepoldsau",
+    "died in Shangdu") makes it a city; not a seat standing for its parliament ("reserved to Westminster"),
+    nor a name the passage gives a realm's title ("Count Albrecht of Mansfeld": a county too)."""
+    assert spans(analysis, "diepoldsau") == {("Diepoldsau", "city")}
+    assert spans(analysis, "shangdu") == {("Shangdu", "city")}
+    assert spans(analysis, "westminster_seat") == set()
+    assert spans(analysis, "mansfeld") == set()
+    lexicon = analysis[2]
+    where = "Where did the king flee?"
+    assert asked_settlement("Fußach", where, lexicon, "The king fled to Fußach.") == "city"
+    assert asked_settlement("Fußach", where, lexicon, "The Fußach canal was built.") is None  # no preposition
+    assert asked_settlement("Fußach", where, lexicon, "He fled to Fußach Castle.") is None  # a longer name
+    assert asked_settlement("Fußach", where, lexicon,
+                            "The Duke of Fußach ruled it. The king fled to Fußach.") is None  # a duchy
+    assert asked_settlement("Bavaria", where, lexicon, "The king fled to Bavaria.") is None  # a state

@@ -256,7 +256,7 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
         at = example.context.find(name, a, b) if name else -1
         if (at < 0 or (lexicon.place_kind(name, ORG_CITY_POPULATION) is None
                        and passage_place_kind(name, example.context, lexicon) is None
-                       and asked_settlement(name, example.question, lexicon) is None)
+                       and asked_settlement(name, example.question, lexicon, example.context) is None)
                 or lexicon.person_count(name) >= _GAZETTEER_PERSON or lexicon.looks_like_person(name)
                 or name.split()[0].lower().rstrip(".") in TITLES  # "Saint John" (the Divine)
                 or lexicon.labels.count(name, "LOC") > lexicon.labels.count(name, "GPE")
@@ -1762,7 +1762,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             spans = place_spans(text, etype, lexicon, names, why)
             if etype == "gpe" and not spans and why.rule == "gpe.not-gazetteer" and (
                     kind := passage_place_kind(text, context, lexicon)
-                    or asked_settlement(text, question, lexicon)):  # "What Irish town …?" Cork City
+                    or asked_settlement(text, question, lexicon, context)):  # "What Irish town …?" Cork City
                 spans = [PerturbableSpan(text, kind, "gpe")]  # "the city of Deabolis", "Khanbaliq (modern …)"
         common: list[PerturbableSpan] = []
         if etype == "org" and not spans and why.rule in ("org.named-after-person", "org.word-not-renamable"):

@@ -111,12 +111,28 @@ def passage_place_kind(name: str, context: str, lexicon: Lexicon) -> str | None:
 _SETTLEMENT_NOUNS = frozenset(("city", "cities", "town", "towns", "village", "villages", "port"))
 
 
-def asked_settlement(name: str, question: str, lexicon: Lexicon) -> str | None:
-    """``city`` when ``question`` asks for a town or city by name ("What Irish town …?", strong evidence)
-    and ``name`` is a gazetteer place of any size (a town too small for GeoNames' cities: ``Fußach``), no
-    section of a bigger city; else ``None`` (rule ``gpe.not-gazetteer``)."""
+#: A realm's title before "of <name>" ("Duke Richard II of Normandy", "the Count of Mansfeld"): the name is a
+#: duchy or county there, not a town to rename as a city.
+_REALM_OF = (r"\b(?:Duke|Duchess|Duchy|Count|Countess|County|Earl|Prince|Principality|Margrave|Elector|King|"
+             r"Queen|Kingdom)(?: [A-Z][\w.'’-]*)* of ")
+
+
+def asked_settlement(name: str, question: str, lexicon: Lexicon, context: str = "") -> str | None:
+    """``city`` for a gazetteer place of any size (a town too small for GeoNames' cities: ``Fußach``), no
+    section of a bigger city nor a seat standing for its institution (``Westminster``), that the question
+    asks for: by a settlement noun ("What Irish town …?", strong evidence), or by a bare "where" when the
+    gazetteer knows it as a town or city only, the passage puts a locative preposition before it ("a lower
+    canal at Fußach") and names no realm after it ("Duke Richard II of Normandy"); else ``None`` (rule
+    ``gpe.not-gazetteer``)."""
     asked = asked_type(question)
-    if (asked is None or not asked.strong or asked.word not in _SETTLEMENT_NOUNS
-            or not lexicon.is_gazetteer_name(name) or lexicon.city_section_of(name)):
+    if (asked is None or lexicon.never_place(name) or not lexicon.is_gazetteer_name(name)
+            or lexicon.city_section_of(name)):
         return None
-    return "city"
+    if asked.strong and asked.word in _SETTLEMENT_NOUNS:
+        return "city"
+    name_end = r"(?![\w'’-])(?!\s+[A-Z])"
+    if (asked.word == "where" and lexicon.settlement_only(name)
+            and re.search(rf"\b(?:in|at|near|to|from) {re.escape(name)}{name_end}", context)
+            and not re.search(_REALM_OF + re.escape(name) + r"(?![\w'’-])", context)):
+        return "city"
+    return None

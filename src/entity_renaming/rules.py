@@ -150,7 +150,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "historical states: Ethiopian Empire, Ilkhanate; a section of a bigger city, Manhattan or Brooklyn, "
          "is no city) and neither the passage (places.passage_place_kind: 'the town of Otrar' makes a city, "
          "'Khanbaliq (modern Beijing)' the kind of its modern name) nor the question (a gazetteer town "
-         "answering 'What town ...?', places.asked_settlement) gives it a place kind", "evidence", _YAN),
+         "answering 'What town ...?', or a bare 'where' with 'at / in / near X' in the passage and no "
+         "'Duke of X': places.asked_settlement) gives it a place kind", "evidence", _YAN),
     Rule("place.demonym-as-language", "a word derived from the country (demonym, adjective) is used as a "
          "language or as a plural noun without -s (in French, the French were): its new demonym cannot "
          "follow (demonyms used otherwise are renamed with the country)", "veto", _ALL),
