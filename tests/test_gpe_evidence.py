@@ -4,6 +4,8 @@ Each test pins one pattern to examples of the shared file where the earlier anal
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from conftest import MRQA_SQUAD_DEV
 
@@ -22,9 +24,9 @@ from entity_renaming.entities import (
     place_spans,
 )
 from entity_renaming.io import read_examples
-from entity_renaming.lexicon import Lexicon
+from entity_renaming.lexicon import LabelVotes, Lexicon
 from entity_renaming.model import Substitution
-from entity_renaming.ner import NerCache, recognize
+from entity_renaming.ner import Mention, NerCache, recognize
 from entity_renaming.places import asked_settlement, passage_place_kind
 from entity_renaming.spans import kept_names, perturbable_spans
 from entity_renaming.substitute import Renamer, is_mention, rename_example
@@ -92,6 +94,7 @@ IDS = {
     "shangdu": "c4a49c5298424a11a6d66532d82b0bd9",  # "Where did Yesun Temur die?" "died in Shangdu"
     "westminster_seat": "3d68feab10474c9689e9df2f56b163dd",  # "reserved to Westminster"
     "mansfeld": "4fb5b7201f9d40bd9a1f37fdea12598c",  # "to Mansfeld", "Count Albrecht of Mansfeld"
+    "gateshead": "266dad7bbe134e2182ad6314b41d005d",  # "Where …?" GPE here, mostly not GPE in the file
 }
 
 
@@ -493,3 +496,18 @@ def test_a_gazetteer_town_after_a_locative_preposition_answers_where(analysis):
     assert asked_settlement("Fußach", where, lexicon,
                             "The Duke of Fußach ruled it. The king fled to Fußach.") is None  # a duchy
     assert asked_settlement("Bavaria", where, lexicon, "The king fled to Bavaria.") is None  # a state
+
+
+def test_a_city_answering_a_place_question_outvotes_a_minority_gpe_label(analysis):
+    """Issue 19 (GPE recall): NER tags "Gateshead" GPE here but mostly otherwise in the file (rule
+    label.minority); a gazetteer city answering "Where …?" is a candidate all the same."""
+    examples, _, lexicon = analysis
+    example = examples[IDS["gateshead"]]
+    at = example.context.index("Gateshead")
+    here = Mention(at, at + len("Gateshead"), "GPE", "Gateshead")
+    voted = copy.copy(lexicon)  # the file's votes: ORG twice, GPE once (this mention)
+    voted.labels = LabelVotes([here, Mention(0, 9, "ORG", "Gateshead"), Mention(0, 9, "ORG", "Gateshead")])
+    found = gazetteer_answers(example, [here], voted)
+    assert [(m.text, m.label) for m in found] == [("Gateshead", "GPE")]
+    assert gazetteer_answers(example, [here], lexicon) == []  # a GPE label that holds: NER's candidate
+    assert spans(analysis, "gateshead") == {("Gateshead", "city")}

@@ -254,15 +254,16 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     found: dict[tuple[int, int], Mention] = {}
     for _, a, b, name in answer_grams(example):
         at = example.context.find(name, a, b) if name else -1
-        if (at < 0 or (lexicon.place_kind(name, ORG_CITY_POPULATION) is None
-                       and passage_place_kind(name, example.context, lexicon) is None
-                       and asked_settlement(name, example.question, lexicon, example.context) is None)
-                or lexicon.person_count(name) >= _GAZETTEER_PERSON or lexicon.looks_like_person(name)
+        kind = at >= 0 and (lexicon.place_kind(name, ORG_CITY_POPULATION)
+                            or passage_place_kind(name, example.context, lexicon)
+                            or asked_settlement(name, example.question, lexicon, example.context))
+        if (not kind or lexicon.person_count(name) >= _GAZETTEER_PERSON or lexicon.looks_like_person(name)
                 or name.split()[0].lower().rstrip(".") in TITLES  # "Saint John" (the Divine)
                 or lexicon.labels.count(name, "LOC") > lexicon.labels.count(name, "GPE")
                 or any(x < at + len(name) and at < y for x, y in found)
-                or any(m.label == "GPE" and m.start <= at and at + len(name) <= m.end for m in mentions)):
-            continue
+                or any(m.label == "GPE" and m.start <= at and at + len(name) <= m.end
+                       and (kind != "city" or label_holds(m, lexicon)) for m in mentions)):
+            continue  # NER's GPE mention is the candidate; a city despite a minority label ("Gateshead")
         found[(at, at + len(name))] = Mention(at, at + len(name), "GPE", name)
     answers = answer_texts(example)
     return [m for m in found.values()  # the answers hold the place and no other ("Novgorod and Pskov")

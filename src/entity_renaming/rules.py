@@ -38,7 +38,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "entities.dataset_labelled_answers, entities.gazetteer_answers)", "evidence", _YAN),
     Rule("label.minority", "the mention's label is not the majority NER label of its surface in the "
          "dataset (entities.label_holds; EntSwap: LabelVotes.agrees), and the question does not ask for "
-         "an answer of its type that the mention is (entities.question_typed_answers)", "evidence", _ALL),
+         "an answer of its type that the mention is (entities.question_typed_answers), nor, for GPE, is it a "
+         "city answering a place question (entities.gazetteer_answers)", "evidence", _ALL),
     Rule("answer.not-entity", "no strict majority of annotators' answers name the entity (or list it with "
          "other persons / places only)", "evidence", _YAN),
     Rule("answer.unchanged", "some gold answer contains none of the renamed words", "veto", _YAN),
