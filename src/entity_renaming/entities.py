@@ -241,10 +241,12 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     """GPE mentions NER missed inside a gold answer of a question that asks for a place
     (:func:`.question.asked_type`, a bare "where" included): the longest runs of up to three capitalised
     words that are a gazetteer country, state or city of ``ORG_CITY_POPULATION`` people
-    (:meth:`Lexicon.place_kind`: ``Montpellier`` tagged PERSON, ``Erfurt`` tagged ORG) or a name the passage
-    types (:func:`.places.passage_place_kind`: "the town of Otrar"), that few US people
+    (:meth:`Lexicon.place_kind`: ``Montpellier`` tagged PERSON, ``Erfurt`` tagged ORG) or a place the passage
+    or the question types (:func:`.places.passage_place_kind`: "the town of Otrar";
+    :func:`.places.asked_settlement`: "What town …?" New Paltz), that few US people
     bear, that read as no person's name and open with no title (``Saint John``), that the dataset labels LOC
-    (a river, a sea: ``Waal``) no more often than GPE and that no GPE mention covers; a strict majority of
+    (a river, a sea: ``Waal``) no more often than GPE and that no GPE mention covers whose label holds (a
+    city outvotes a minority GPE label: ``Gateshead``, rule ``label.minority``); a strict majority of
     the answers must hold it (:func:`holds_entity`: "Augustinian cloister in Erfurt") and no answer another
     gazetteer place ("Novgorod and Pskov"). The gazetteer and the question are the evidence (rule
     ``ner.no-answer-mention`` keeps the rest out); every other place rule still applies."""
@@ -1763,8 +1765,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             spans = place_spans(text, etype, lexicon, names, why)
             if etype == "gpe" and not spans and why.rule == "gpe.not-gazetteer" and (
                     kind := passage_place_kind(text, context, lexicon)
-                    or asked_settlement(text, question, lexicon, context)):  # "What Irish town …?" Cork City
-                spans = [PerturbableSpan(text, kind, "gpe")]  # "the city of Deabolis", "Khanbaliq (modern …)"
+                    or asked_settlement(text, question, lexicon, context)):  # "What town …?" New Paltz
+                spans = [PerturbableSpan(text, kind, "gpe")]  # "the town of Otrar", "Khanbaliq (modern …)"
         common: list[PerturbableSpan] = []
         if etype == "org" and not spans and why.rule in ("org.named-after-person", "org.word-not-renamable"):
             # named after a person of the passage: the surname renamed at every mention ("Westinghouse")

@@ -79,7 +79,7 @@ def glued(place: str, texts: Iterable[str]) -> bool:
     return any(pattern.search(t) for t in texts)
 
 
-#: Nouns of a settlement before "of <name>" in the passage ("the city of Deabolis", "the port of Marseille"):
+#: Nouns of a settlement before "of <name>" in the passage ("the town of Otrar", "the port of Marseille"):
 #: lower-case only ("the Port of Spain", "the City of London Corporation" are names).
 _SETTLEMENT_OF = r"\b(?:city|town|village|port|seaport|municipality|commune|settlement) of "
 #: A historical name glossed by its modern one ("Khanbaliq (modern Beijing)", "Zhongdu, now modern Beijing",
@@ -90,8 +90,8 @@ _MODERN = (r"\s*(?:\(|,\s+)(?:now\s+|today\s+)?(?:modern|modern-day|present-day|
 
 def passage_place_kind(name: str, context: str, lexicon: Lexicon) -> str | None:
     """The place kind the passage itself gives ``name``, a name no gazetteer confirms (a town of a few
-    thousand people, a historical city or state): ``city`` where it calls it a settlement ("the city of
-    Deabolis", "the town of Bright"; the name ends there, no capitalised word follows), else the kind of
+    thousand people, a historical city or state): ``city`` where it calls it a settlement ("the town of
+    Otrar", "the village of Warszowa"; the name ends there, no capitalised word follows), else the kind of
     the gazetteer place that glosses it as its modern name ("Khanbaliq (modern Beijing)" → city,
     "Northern Rhodesia (today Zambia)" → country). The passage's words are the evidence (rule
     ``gpe.not-gazetteer`` keeps names without it out)."""
