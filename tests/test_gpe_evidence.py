@@ -4,6 +4,8 @@ Each test pins one pattern to examples of the shared file where the earlier anal
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from conftest import MRQA_SQUAD_DEV
 
@@ -22,9 +24,10 @@ from entity_renaming.entities import (
     place_spans,
 )
 from entity_renaming.io import read_examples
-from entity_renaming.lexicon import Lexicon
+from entity_renaming.lexicon import LabelVotes, Lexicon
 from entity_renaming.model import Substitution
-from entity_renaming.ner import NerCache, recognize
+from entity_renaming.ner import Mention, NerCache, recognize
+from entity_renaming.places import asked_settlement, passage_place_kind
 from entity_renaming.spans import kept_names, perturbable_spans
 from entity_renaming.substitute import Renamer, is_mention, rename_example
 
@@ -81,6 +84,17 @@ IDS = {
     "latin_america": "4b55ac80de7c4abe8d0f19f5ac568904",  # answers "Japan and Latin America"
     "sea_of_japan": "3923e3967c264cc59d453c0b5327fe0e",  # answers "Sea of Japan"
     "british_america": "c1cd10601cb9479f82567fbd5bcd0054",  # "the colonies of British America"
+    "khanbaliq": "90de2f42a20644e3add08d07ca42b493",  # "at Khanbaliq (modern Beijing)"
+    "zhongdu": "5f6a4125fcb54365832bb1d0121a7476",  # "the former Jurchen capital Zhongdu, now modern Beijing"
+    "otrar": "8c99b5f9eb024a738c17cbd4f77442c4",  # "seized the town of Otrar" (no gazetteer city)
+    "baldwin": "239c8ce1209e47ecaec1cb1a4984991e",  # "the town of Baldwin": more Americans are named so
+    "new_paltz": "d733931ea56e4d85a2164d803be774e5",  # "What town in upstate New York …?" New Paltz
+    "ulaanbaatar": "b1e224036bc94c54b01278ea22344603",  # "What city is near …?" (GeoNames: Ulan Bator)
+    "diepoldsau": "efd318e88c3c46e5b71494e0fc262dac",  # "Where …?" "an upper canal near Diepoldsau"
+    "shangdu": "c4a49c5298424a11a6d66532d82b0bd9",  # "Where did Yesun Temur die?" "died in Shangdu"
+    "westminster_seat": "3d68feab10474c9689e9df2f56b163dd",  # "reserved to Westminster"
+    "mansfeld": "4fb5b7201f9d40bd9a1f37fdea12598c",  # "to Mansfeld", "Count Albrecht of Mansfeld"
+    "gateshead": "266dad7bbe134e2182ad6314b41d005d",  # "Where …?" GPE here, mostly not GPE in the file
 }
 
 
@@ -424,3 +438,76 @@ def test_a_listing_answer_renames_all_its_places_or_none(analysis):
     assert lists_other_place("Dublin, Cork, Youghal and Waterford", {"Dublin"}, lexicon)
     assert not lists_other_place("Dublin, Cork", {"Dublin", "Cork"}, lexicon)
     assert not lists_other_place("the city of Dublin", {"Dublin"}, lexicon)
+
+
+def test_a_place_the_passage_types_is_renamed_without_a_gazetteer_city(analysis):
+    """Issue 19 (GPE recall): a town too small for GeoNames' cities, a surname-like town, or a historical city
+    is typed by the passage: "the town of Otrar" / "the town of Baldwin" make a city, "Khanbaliq (modern
+    Beijing)" and "Zhongdu, now modern Beijing" the kind of the modern name."""
+    assert spans(analysis, "otrar") == {("Otrar", "city")}
+    assert spans(analysis, "baldwin") == {("Baldwin", "city")}
+    assert spans(analysis, "khanbaliq") == {("Khanbaliq", "city")}
+    assert spans(analysis, "zhongdu") == {("Zhongdu", "city")}
+    assert spans(analysis, "zhongdu", "mix") == {("Zhongdu", "city")}
+
+
+@pytest.mark.parametrize(("context", "name", "kind"), [
+    ("They seized the town of Otrar.", "Otrar", "city"),
+    ("He landed at the port of Qarth in May.", "Qarth", "city"),
+    ("He surrendered in Zumbia (today Zambia) in 1918.", "Zumbia", "country"),
+    ("He ruled from Xanadu, now modern Beijing.", "Xanadu", "city"),
+    ("the capital of Otrar", "Otrar", None),  # a capital *of* a name: a country, not the city
+    ("the City of Otrar Council", "Otrar", None),  # a name, not a settlement noun
+    ("the town of Otrar Springs", "Otrar", None),  # the name goes on
+    ("He surrendered in Northern Zumbia (today Zambia).", "Zumbia", None),  # glosses "Northern Zumbia"
+    ("Xanadu (modern times) was quiet.", "Xanadu", None),  # no gazetteer place after "modern"
+])
+def test_passage_place_kind_reads_settlement_nouns_and_modern_names(analysis, context, name, kind):
+    assert passage_place_kind(name, context, analysis[2]) == kind
+
+
+def test_a_question_asking_for_a_town_types_a_gazetteer_town(analysis):
+    """Issue 19 (GPE recall): "What town …?" / "What city …?" with an answer that is a gazetteer place too
+    small for GeoNames' cities (or named otherwise there) makes it a city; a bare "where", a country
+    question, a name in no gazetteer or a section of a bigger city does not."""
+    assert spans(analysis, "new_paltz") == {("New Paltz", "city")}
+    assert spans(analysis, "ulaanbaatar") == {("Ulaanbaatar", "city")}
+    lexicon = analysis[2]
+    assert asked_settlement("Fußach", "What Austrian town has a canal?", lexicon) == "city"
+    assert asked_settlement("Fußach", "Where was the Rhine regulated?", lexicon) is None
+    assert asked_settlement("Fußach", "What country is it in?", lexicon) is None
+    assert asked_settlement("Qarthxyz", "What town has a canal?", lexicon) is None
+    assert asked_settlement("Manhattan", "What city has a canal?", lexicon) is None
+
+
+def test_a_gazetteer_town_after_a_locative_preposition_answers_where(analysis):
+    """Issue 19 (GPE recall): a bare "where" answered by a gazetteer town ("an upper canal near Diepoldsau",
+    "died in Shangdu") makes it a city; not a seat standing for its parliament ("reserved to Westminster"),
+    nor a name the passage gives a realm's title ("Count Albrecht of Mansfeld": a county too)."""
+    assert spans(analysis, "diepoldsau") == {("Diepoldsau", "city")}
+    assert spans(analysis, "shangdu") == {("Shangdu", "city")}
+    assert spans(analysis, "westminster_seat") == set()
+    assert spans(analysis, "mansfeld") == set()
+    lexicon = analysis[2]
+    where = "Where did the king flee?"
+    assert asked_settlement("Fußach", where, lexicon, "The king fled to Fußach.") == "city"
+    assert asked_settlement("Fußach", where, lexicon, "The Fußach canal was built.") is None  # no preposition
+    assert asked_settlement("Fußach", where, lexicon, "He fled to Fußach Castle.") is None  # a longer name
+    assert asked_settlement("Fußach", where, lexicon,
+                            "The Duke of Fußach ruled it. The king fled to Fußach.") is None  # a duchy
+    assert asked_settlement("Bavaria", where, lexicon, "The king fled to Bavaria.") is None  # a state
+
+
+def test_a_city_answering_a_place_question_outvotes_a_minority_gpe_label(analysis):
+    """Issue 19 (GPE recall): NER tags "Gateshead" GPE here but mostly otherwise in the file (rule
+    label.minority); a gazetteer city answering "Where …?" is a candidate all the same."""
+    examples, _, lexicon = analysis
+    example = examples[IDS["gateshead"]]
+    at = example.context.index("Gateshead")
+    here = Mention(at, at + len("Gateshead"), "GPE", "Gateshead")
+    voted = copy.copy(lexicon)  # the file's votes: ORG twice, GPE once (this mention)
+    voted.labels = LabelVotes([here, Mention(0, 9, "ORG", "Gateshead"), Mention(0, 9, "ORG", "Gateshead")])
+    found = gazetteer_answers(example, [here], voted)
+    assert [(m.text, m.label) for m in found] == [("Gateshead", "GPE")]
+    assert gazetteer_answers(example, [here], lexicon) == []  # a GPE label that holds: NER's candidate
+    assert spans(analysis, "gateshead") == {("Gateshead", "city")}

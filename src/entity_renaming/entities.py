@@ -55,6 +55,7 @@ from .persons import (
     persons_inside_names,
     role_stripped,
 )
+from .places import asked_settlement, passage_place_kind
 from .question import asked_type, asks_about_name
 from .rules import Trace, Why, fire, no
 from .substitute import NO_S_PLURAL, heads_phrase, renamed_in
@@ -242,9 +243,12 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     """GPE mentions NER missed inside a gold answer of a question that asks for a place
     (:func:`.question.asked_type`, a bare "where" included): the longest runs of up to three capitalised
     words that are a gazetteer country, state or city of ``ORG_CITY_POPULATION`` people
-    (:meth:`Lexicon.place_kind`: ``Montpellier`` tagged PERSON, ``Erfurt`` tagged ORG) that few US people
+    (:meth:`Lexicon.place_kind`: ``Montpellier`` tagged PERSON, ``Erfurt`` tagged ORG) or a place the passage
+    or the question types (:func:`.places.passage_place_kind`: "the town of Otrar";
+    :func:`.places.asked_settlement`: "What town …?" New Paltz), that few US people
     bear, that read as no person's name and open with no title (``Saint John``), that the dataset labels LOC
-    (a river, a sea: ``Waal``) no more often than GPE and that no GPE mention covers; a strict majority of
+    (a river, a sea: ``Waal``) no more often than GPE and that no GPE mention covers whose label holds (a
+    city outvotes a minority GPE label: ``Gateshead``, rule ``label.minority``); a strict majority of
     the answers must hold it (:func:`holds_entity`: "Augustinian cloister in Erfurt") and no answer another
     gazetteer place ("Novgorod and Pskov"). The gazetteer and the question are the evidence (rule
     ``ner.no-answer-mention`` keeps the rest out); every other place rule still applies."""
@@ -254,13 +258,16 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     found: dict[tuple[int, int], Mention] = {}
     for _, a, b, name in answer_grams(example):
         at = example.context.find(name, a, b) if name else -1
-        if (at < 0 or lexicon.place_kind(name, ORG_CITY_POPULATION) is None
-                or lexicon.person_count(name) >= _GAZETTEER_PERSON or lexicon.looks_like_person(name)
+        kind = at >= 0 and (lexicon.place_kind(name, ORG_CITY_POPULATION)
+                            or passage_place_kind(name, example.context, lexicon)
+                            or asked_settlement(name, example.question, lexicon, example.context))
+        if (not kind or lexicon.person_count(name) >= _GAZETTEER_PERSON or lexicon.looks_like_person(name)
                 or name.split()[0].lower().rstrip(".") in TITLES  # "Saint John" (the Divine)
                 or lexicon.labels.count(name, "LOC") > lexicon.labels.count(name, "GPE")
                 or any(x < at + len(name) and at < y for x, y in found)
-                or any(m.label == "GPE" and m.start <= at and at + len(name) <= m.end for m in mentions)):
-            continue
+                or any(m.label == "GPE" and m.start <= at and at + len(name) <= m.end
+                       and (kind != "city" or label_holds(m, lexicon)) for m in mentions)):
+            continue  # NER's GPE mention is the candidate; a city despite a minority label ("Gateshead")
         found[(at, at + len(name))] = Mention(at, at + len(name), "GPE", name)
     answers = answer_texts(example)
     return [m for m in found.values()  # the answers hold the place and no other ("Novgorod and Pskov")
@@ -1841,6 +1848,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             # nickname no dictionary lists) need their nickname renamed
         else:
             spans = place_spans(text, etype, lexicon, names, why)
+            if etype == "gpe" and not spans and why.rule == "gpe.not-gazetteer" and (
+                    kind := passage_place_kind(text, context, lexicon)
+                    or asked_settlement(text, question, lexicon, context)):  # "What town …?" New Paltz
+                spans = [PerturbableSpan(text, kind, "gpe")]  # "the town of Otrar", "Khanbaliq (modern …)"
         common: list[PerturbableSpan] = []
         if etype == "org" and not spans and why.rule in ("org.named-after-person", "org.word-not-renamable"):
             # named after a person of the passage: the surname renamed at every mention ("Westinghouse")

@@ -1091,6 +1091,17 @@ class Lexicon:
         """Population of the largest GeoNames city of that name (0: none)."""
         return self._geonames.get(name.lower(), 0)
 
+    def never_place(self, name: str) -> bool:
+        """``name`` is never renamed as a place, whatever the evidence: no capital, a direction, a territory
+        (``Ohio Country``), a seat standing for its institution (``Westminster``, ``Hollywood``)."""
+        return (never_renamed(name) or not name[:1].isupper() or name.lower() in GEO_MODIFIERS
+                or name.lower() in self._territory_names or name in METONYMS)
+
+    def settlement_only(self, name: str) -> bool:
+        """The gazetteer knows ``name`` as a town or city only (no country, no state)."""
+        kinds = self._places.get(name.lower(), set())
+        return bool(kinds) and kinds <= {"town", "city"}
+
     def is_gazetteer_name(self, name: str) -> bool:
         """Any gazetteer place of that name, evidence or not."""
         return name.lower() in self._places
@@ -1115,8 +1126,7 @@ class Lexicon:
         lower-case (``Turkey``, ``Georgia`` stay places); directions (``South``) are never
         places.
         """
-        if (never_renamed(name) or not name[:1].isupper() or name.lower() in GEO_MODIFIERS
-                or name.lower() in self._territory_names or name in METONYMS):
+        if self.never_place(name):
             return None
         kinds = self._places.get(name.lower(), set())
         single = " " not in name

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from .lexicon import Lexicon, clean_surface, occurs_in
 from .model import QAExample
 from .ner import Mention
+from .question import asked_type
 
 
 def in_work_title(place: str, example: QAExample, mentions: Iterable[Mention]) -> bool:
@@ -76,3 +77,62 @@ def glued(place: str, texts: Iterable[str]) -> bool:
         return False  # an abbreviation ("US" of "USA"): its other names are rule place.other-name's
     pattern = re.compile(rf"(?<=[A-Za-z]){re.escape(place)}|{re.escape(place)}(?=[A-Z])")
     return any(pattern.search(t) for t in texts)
+
+
+#: Nouns of a settlement before "of <name>" in the passage ("the town of Otrar", "the port of Marseille"):
+#: lower-case only ("the Port of Spain", "the City of London Corporation" are names).
+_SETTLEMENT_OF = r"\b(?:city|town|village|port|seaport|municipality|commune|settlement) of "
+#: A historical name glossed by its modern one ("Khanbaliq (modern Beijing)", "Zhongdu, now modern Beijing",
+#: "Northern Rhodesia (today Zambia)").
+_MODERN = (r"\s*(?:\(|,\s+)(?:now\s+|today\s+)?(?:modern|modern-day|present-day|today|now|today's)\s+"
+           r"(?P<modern>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2})")
+
+
+def passage_place_kind(name: str, context: str, lexicon: Lexicon) -> str | None:
+    """The place kind the passage itself gives ``name``, a name no gazetteer confirms (a town of a few
+    thousand people, a historical city or state): ``city`` where it calls it a settlement ("the town of
+    Otrar", "the village of Warszowa"; the name ends there, no capitalised word follows), else the kind of
+    the gazetteer place that glosses it as its modern name ("Khanbaliq (modern Beijing)" → city,
+    "Northern Rhodesia (today Zambia)" → country). The passage's words are the evidence (rule
+    ``gpe.not-gazetteer`` keeps names without it out)."""
+    end = r"(?![\w'’-])(?!\s+[A-Z])"
+    if re.search(_SETTLEMENT_OF + re.escape(name) + end, context):
+        return "city"
+    for m in re.finditer(rf"(?<![\w'’-]){re.escape(name)}{_MODERN}", context):
+        modern = clean_surface(m.group("modern"))
+        if re.search(r"[A-Z][\w'’-]* $", context[max(0, m.start() - 30):m.start()]):
+            continue  # the end of a longer name ("Northern Rhodesia (today Zambia)" glosses no "Rhodesia")
+        if modern and modern != name and (kind := lexicon.place_kind(modern)) is not None:
+            return kind
+    return None
+
+
+#: Question nouns asking for a settlement ("What town …?", "Which city …?").
+_SETTLEMENT_NOUNS = frozenset(("city", "cities", "town", "towns", "village", "villages", "port"))
+
+
+#: A realm's title before "of <name>" ("Duke Richard II of Normandy", "the Count of Mansfeld"): the name is a
+#: duchy or county there, not a town to rename as a city.
+_REALM_OF = (r"\b(?:Duke|Duchess|Duchy|Count|Countess|County|Earl|Prince|Principality|Margrave|Elector|King|"
+             r"Queen|Kingdom)(?: [A-Z][\w.'’-]*)* of ")
+
+
+def asked_settlement(name: str, question: str, lexicon: Lexicon, context: str = "") -> str | None:
+    """``city`` for a gazetteer place of any size (a town too small for GeoNames' cities: ``Fußach``), no
+    section of a bigger city nor a seat standing for its institution (``Westminster``), that the question
+    asks for: by a settlement noun ("What Irish town …?", strong evidence), or by a bare "where" when the
+    gazetteer knows it as a town or city only, the passage puts a locative preposition before it ("a lower
+    canal at Fußach") and names no realm after it ("Duke Richard II of Normandy"); else ``None`` (rule
+    ``gpe.not-gazetteer``)."""
+    asked = asked_type(question)
+    if (asked is None or lexicon.never_place(name) or not lexicon.is_gazetteer_name(name)
+            or lexicon.city_section_of(name)):
+        return None
+    if asked.strong and asked.word in _SETTLEMENT_NOUNS:
+        return "city"
+    name_end = r"(?![\w'’-])(?!\s+[A-Z])"
+    if (asked.word == "where" and lexicon.settlement_only(name)
+            and re.search(rf"\b(?:in|at|near|to|from) {re.escape(name)}{name_end}", context)
+            and not re.search(_REALM_OF + re.escape(name) + r"(?![\w'’-])", context)):
+        return "city"
+    return None

@@ -33,11 +33,13 @@ _YAN, _ALL, _ES = ("yan", "icl"), ("yan", "icl", "entswap"), ("entswap",)
 RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- answer entities (Yan et al., ICL)
     Rule("ner.no-answer-mention", "no PERSON / ORG / GPE mention of the type overlaps a gold answer (nor a "
-         "name the dataset labels so, nor, for GPE, a gazetteer place answering a place question: "
+         "name the dataset labels so, nor, for GPE, a gazetteer place, or a name the passage calls a town "
+         "or glosses by a modern place, answering a place question: "
          "entities.dataset_labelled_answers, entities.gazetteer_answers)", "evidence", _YAN),
     Rule("label.minority", "the mention's label is not the majority NER label of its surface in the "
          "dataset (entities.label_holds; EntSwap: LabelVotes.agrees), and the question does not ask for "
-         "an answer of its type that the mention is (entities.question_typed_answers)", "evidence", _ALL),
+         "an answer of its type that the mention is (entities.question_typed_answers), nor, for GPE, is it a "
+         "city answering a place question (entities.gazetteer_answers)", "evidence", _ALL),
     Rule("answer.not-entity", "no strict majority of annotators' answers name the entity (or list it with "
          "other persons / places only)", "evidence", _YAN),
     Rule("answer.unchanged", "some gold answer contains none of the renamed words", "veto", _YAN),
@@ -159,8 +161,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "veto", _YAN),
     # ---- places
     Rule("gpe.not-gazetteer", "a word of the GPE name is no gazetteer place (nor a direction / state form; "
-         "historical states and cities: Ethiopian Empire, Ilkhanate, Khanbaliq; a section of a bigger city, "
-         "Manhattan or Brooklyn, is no city)", "evidence", _YAN),
+         "historical states: Ethiopian Empire, Ilkhanate; a section of a bigger city, Manhattan or Brooklyn, "
+         "is no city) and neither the passage (places.passage_place_kind: 'the town of Otrar' makes a city, "
+         "'Khanbaliq (modern Beijing)' the kind of its modern name) nor the question (a gazetteer town "
+         "answering 'What town ...?', or a bare 'where' with 'at / in / near X' in the passage and no "
+         "'Duke of X': places.asked_settlement) gives it a place kind", "evidence", _YAN),
     Rule("place.demonym-as-language", "a word derived from the country (demonym, adjective) is used as a "
          "language or as a plural noun without -s (in French, the French were): its new demonym cannot "
          "follow (demonyms used otherwise are renamed with the country)", "veto", _ALL),
