@@ -86,6 +86,7 @@ from ..lexicon import (
     clean_surface,
     demonym_countries,
     eponym_use,
+    fold_accents,
     name_form,
     never_renamed,
     occurs_in,
@@ -440,7 +441,7 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
         if not votes[surface]:  # a place NER did not label here (London of "London Exhibition")
             votes[surface][category] += FULL_VOTE
         labelled[surface] = max(labelled[surface], sum(t.count(surface) for t in texts))
-    split = lexicon.split_persons(person_names)  # "Ted Heath" and "Edward Heath": one person, two names
+    forms = name_forms(person_names, lexicon)  # "Ted Heath" and "Edward Heath": one person, one new name
     joined = "\n".join(texts)
     words = Counter(_WORD.findall(joined))
     family = {parts[-1] for parts in person_names if len(parts) > 1}
@@ -451,9 +452,9 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
     entities = []
     for surface, counter in votes.items():
         lowered = words[surface.lower()]
-        if surface in family_first or surface in split:
+        if surface in family_first:
             fire(trace, "per.shares-words", surface)
-            continue  # a word of a family-name-first name, or of a person called by two forms of a name
+            continue  # a word of a family-name-first name ("Shen Kuo")
         if not renamable(surface) or (" " not in surface and lowered and lowered >= words[surface]):
             fire(trace, "entswap.common-word", surface)
             continue  # a common word the article uses as often in lower case ("Will" / "will")
@@ -490,7 +491,9 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
         else:
             span_type = category
         country = demonyms(lexicon.root)[surface.lower()] if category == "nationality" else ""
-        entities.append(Entity(surface, category, span_type, lexicon.aliases.get(surface, surface),
+        referent = (forms.get(surface, surface) if category == "person"
+                    else lexicon.aliases.get(surface, surface))
+        entities.append(Entity(surface, category, span_type, referent,
                                lexicon.aliases.get(country, country),
                                organisation_word(surface) or "" if category == "organization" else ""))
     entities += country_codes(entities, texts, lexicon)
@@ -507,6 +510,30 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
             fire(trace, rule, gone.surface, gone.category)
         entities = kept
     return sorted(entities)
+
+
+def name_forms(person_names: list[list[str]], lexicon: Lexicon) -> dict[str, str]:
+    """Name word → the word whose new name it takes, for persons the article calls by two forms of one name
+    (:meth:`Lexicon.split_persons`): the given names of full names sharing a surname that are one given name
+    (``Ted Heath`` / ``Edward Heath``, ``Larry Roberts`` / ``Lawrence Roberts``) and two spellings of one
+    surname (``Górska`` / ``Gorska``). Both forms share one referent, so every mention of the person takes
+    one new name (``Ted Heath`` and ``Edward Heath`` → ``Chinedu Okafor``) instead of the person being left
+    out. The form kept as referent is the longer one (the full form, the accented spelling), then the first
+    in sort order: deterministic."""
+    names = sorted({tuple(n) for n in person_names if len(n) > 1})
+    linked: dict[str, set[str]] = {}
+    for i, one in enumerate(names):
+        for other in names[i + 1:]:
+            if one[-1] == other[-1] and lexicon.same_given_name(one[0], other[0]):
+                pair = (one[0], other[0])
+            elif one[-1] != other[-1] and fold_accents(one[-1]) == fold_accents(other[-1]):
+                pair = (one[-1], other[-1])
+            else:
+                continue
+            group = linked.get(pair[0], {pair[0]}) | linked.get(pair[1], {pair[1]})
+            for word in group:
+                linked[word] = group
+    return {w: min(group, key=lambda g: (-len(g), g == fold_accents(g), g)) for w, group in linked.items()}
 
 
 def article_surnames(texts: list[str], mentions: dict[str, list[Mention]], lexicon: Lexicon) -> set[str]:
