@@ -12,7 +12,13 @@ from conftest import SQUAD2_DEV
 
 from entity_renaming.entswap.build import EntSwap
 from entity_renaming.entswap.categories import CATEGORIES
-from entity_renaming.entswap.entities import name_forms, organisation_word
+from entity_renaming.entswap.entities import (
+    Entity,
+    _whole_spellings,
+    name_forms,
+    organisation_word,
+    person_spellings,
+)
 from entity_renaming.entswap.mapping import spelling_variant
 from entity_renaming.io import read_examples
 from entity_renaming.lexicon import Lexicon
@@ -277,6 +283,31 @@ def test_name_forms_links_the_forms_of_one_name():
     assert forms == {"Ted": "Edward", "Edward": "Edward", "Górska": "Górska", "Gorska": "Górska"}
     reversed_order = name_forms([["Edward", "Heath"], ["Ted", "Heath"]], lexicon)
     assert reversed_order == {"Ted": "Edward", "Edward": "Edward"}
+
+
+def test_a_name_written_without_its_accent_is_the_same_person(swap):
+    """Questions write "Ogedei" and "Kucukdeveci" for the passages' "Ögedei" and "Kücükdeveci": one
+    referent, one new name at every spelling (issue 19: the accented name alone was renamed and the
+    question kept the old one, or the other way round)."""
+    for title, accented, plain in (("Yuan_dynasty", "Ögedei", "Ogedei"),
+                                   ("European_Union_law", "Kücükdeveci", "Kucukdeveci")):
+        new = mapping(swap, title)
+        assert accented in new and plain in new, (title, sorted(new))
+        assert new[accented] == new[plain] and new[plain][1] not in (accented, plain)
+
+
+def test_person_spellings_link_and_drop_together():
+    """Every spelling of a person's word takes the accented one as referent; a spelling left unrenamed
+    drops the others; a word with one spelling is untouched."""
+    text = "Ögedei ruled. Who was Ogedei's wife? John Smith and Ögedei met."
+    ogedei = Entity("Ögedei", "person", "first-male")
+    john = Entity("John", "person", "first-male")
+    linked = {e.surface: e for e in person_spellings([ogedei, john], text)}
+    assert set(linked) == {"Ögedei", "Ogedei", "John"}
+    assert linked["Ogedei"].referent == linked["Ögedei"].referent == "Ögedei"
+    assert linked["Ogedei"].span_type == "first-male" and linked["John"] == john
+    assert _whole_spellings([ogedei, john], text) == [john]
+    assert _whole_spellings(list(linked.values()), text) == list(linked.values())
 
 
 def test_territories_of_and_organisations_after_a_capitalised_word(swap):

@@ -496,6 +496,7 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
         entities.append(Entity(surface, category, span_type, referent,
                                lexicon.aliases.get(country, country),
                                organisation_word(surface) or "" if category == "organization" else ""))
+    entities = person_spellings(entities, joined)
     entities += country_codes(entities, texts, lexicon)
     entities += derived_demonyms(entities, joined, lexicon)
     steps = (("entswap.org-word-alone", lambda es: [e for e in es if e.category != "organization"
@@ -503,6 +504,7 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
              ("entswap.unclear-occurrence",
               lambda es: _unambiguous(es, texts, person_names, lexicon, mentions)),
              ("entswap.alias-left", lambda es: _whole_referents(es, joined, lexicon)),
+             ("entswap.alias-left", lambda es: _whole_spellings(es, joined)),
              ("place.derived-word-left", lambda es: _nationalities_follow(es, joined, lexicon)))
     for rule, step in steps:
         kept = step(entities)
@@ -534,6 +536,50 @@ def name_forms(person_names: list[list[str]], lexicon: Lexicon) -> dict[str, str
             for word in group:
                 linked[word] = group
     return {w: min(group, key=lambda g: (-len(g), g == fold_accents(g), g)) for w, group in linked.items()}
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def _spellings(text: str) -> dict[str, set[str]]:
+    """Accent-folded capitalised word → the spellings of it that ``text`` writes (``Ögedei``, ``Ogedei``)."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for word in set(_LETTERS.findall(text)):
+        if word[0].isupper():
+            found[fold_accents(word)].add(word)
+    return found
+
+
+def person_spellings(entities: list[Entity], text: str) -> list[Entity]:
+    """A person's name word that the article also writes without (or with other) accents (a question's
+    ``Ogedei`` for the passage's ``Ögedei``, ``Kucukdeveci`` for ``Kücükdeveci``): every spelling is a name
+    of one referent, the accented one (:func:`name_forms`'s order), and takes its one new name; a spelling
+    that NER only labelled in a question (weak alone) becomes an entity with the person's span type."""
+    spellings = _spellings(text)
+    by_surface = {e.surface: e for e in entities}
+    out: list[Entity] = []
+    added: set[str] = set()
+    for entity in entities:
+        forms = spellings.get(fold_accents(entity.surface), set()) | {entity.surface}
+        if entity.category != "person" or " " in entity.surface or len(forms) < 2:
+            out.append(entity)
+            continue
+        referent = min(forms, key=lambda g: (-len(g), g == fold_accents(g), g))
+        out.append(replace(entity, referent=referent))
+        for form in sorted(forms - {entity.surface}):
+            if form not in by_surface and form not in added:
+                added.add(form)
+                out.append(replace(entity, surface=form, referent=referent))
+    return out
+
+
+def _whole_spellings(entities: list[Entity], text: str) -> list[Entity]:
+    """Drop a person's name word one of whose spellings in the article is not renamed (``Ögedei`` renamed,
+    ``Ogedei`` left): one referent must not end with two names."""
+    spellings = _spellings(text)
+    surfaces = {e.surface for e in entities}
+    return [e for e in entities if e.category != "person" or " " in e.surface
+            or spellings.get(fold_accents(e.surface), set()) <= surfaces | {e.surface}]
 
 
 def article_surnames(texts: list[str], mentions: dict[str, list[Mention]], lexicon: Lexicon) -> set[str]:
