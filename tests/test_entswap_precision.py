@@ -12,7 +12,13 @@ from conftest import SQUAD2_DEV
 
 from entity_renaming.entswap.build import EntSwap
 from entity_renaming.entswap.categories import CATEGORIES
-from entity_renaming.entswap.entities import organisation_word
+from entity_renaming.entswap.entities import (
+    Entity,
+    _whole_spellings,
+    name_forms,
+    organisation_word,
+    person_spellings,
+)
 from entity_renaming.entswap.mapping import spelling_variant
 from entity_renaming.io import read_examples
 from entity_renaming.lexicon import Lexicon
@@ -249,20 +255,59 @@ def test_territories_islands_and_peoples_are_no_countries_or_cities(swap):
     assert new["Saudi"][1] == new["Saudi Arabian"][1] == swap.pools.demonym(new["Saudi Arabia"][1])
 
 
-def test_one_person_called_by_two_forms_of_a_name_is_not_renamed(swap):
+def test_one_person_called_by_two_forms_of_a_name_takes_one_new_name(swap):
     """Blind read seed 9191: "Ted Heath" and "Edward Heath", "Larry Roberts" and "Lawrence Roberts" were each
-    given two new given names, and the question's "Nathan Gorska" was renamed while the passage's "Maria
-    Górska" was not: one person, two names. Such persons are left alone (nicknames from the ``nicknames``
-    package, accents folded)."""
-    for title, name in (("1973_oil_crisis", "Heath"), ("Packet_switching", "Roberts"),
-                        ("Packet_switching", "Larry"), ("Warsaw", "Gorska"), ("Warsaw", "Górska")):
-        assert name not in entities(swap, title), (title, name)
+    given two new given names: one person, two names. They were then left alone article-wide (issue 19:
+    ordinary full names lost). Both forms now share one referent (:func:`name_forms`, nicknames from the
+    ``nicknames`` package, accents folded), so the person takes one new name at every mention."""
+    for title, short, full, surname in (("1973_oil_crisis", "Ted", "Edward", "Heath"),
+                                        ("Packet_switching", "Larry", "Lawrence", "Roberts")):
+        new = mapping(swap, title)
+        assert {short, full, surname} <= set(new), (title, sorted(new))
+        assert new[short] == new[full] and new[short][1] not in (short, full), (title, new[short], new[full])
+        assert new[surname][1] != surname
     lexicon = Lexicon()
     assert lexicon.same_given_name("Ted", "Edward") and lexicon.same_given_name("Larry", "Lawrence")
     assert not lexicon.same_given_name("John", "James") and not lexicon.same_given_name("Ted", "Ted")
     assert lexicon.split_persons([("Ted", "Heath"), ("Edward", "Heath"), ("John", "Smith")]) == {
         "Ted", "Edward", "Heath"}
     assert lexicon.split_persons([("Nikola", "Tesla"), ("Milutin", "Tesla")]) == set()  # a family
+
+
+def test_name_forms_links_the_forms_of_one_name():
+    """The full form and the accented spelling are the referent; a family's different given names and
+    unrelated persons are not linked."""
+    lexicon = Lexicon()
+    forms = name_forms([["Ted", "Heath"], ["Edward", "Heath"], ["John", "Smith"], ["Nikola", "Tesla"],
+                        ["Milutin", "Tesla"], ["Maria", "Górska"], ["Maria", "Gorska"]], lexicon)
+    assert forms == {"Ted": "Edward", "Edward": "Edward", "Górska": "Górska", "Gorska": "Górska"}
+    reversed_order = name_forms([["Edward", "Heath"], ["Ted", "Heath"]], lexicon)
+    assert reversed_order == {"Ted": "Edward", "Edward": "Edward"}
+
+
+def test_a_name_written_without_its_accent_is_the_same_person(swap):
+    """Questions write "Ogedei" and "Kucukdeveci" for the passages' "Ögedei" and "Kücükdeveci": one
+    referent, one new name at every spelling (issue 19: the accented name alone was renamed and the
+    question kept the old one, or the other way round)."""
+    for title, accented, plain in (("Yuan_dynasty", "Ögedei", "Ogedei"),
+                                   ("European_Union_law", "Kücükdeveci", "Kucukdeveci")):
+        new = mapping(swap, title)
+        assert accented in new and plain in new, (title, sorted(new))
+        assert new[accented] == new[plain] and new[plain][1] not in (accented, plain)
+
+
+def test_person_spellings_link_and_drop_together():
+    """Every spelling of a person's word takes the accented one as referent; a spelling left unrenamed
+    drops the others; a word with one spelling is untouched."""
+    text = "Ögedei ruled. Who was Ogedei's wife? John Smith and Ögedei met."
+    ogedei = Entity("Ögedei", "person", "first-male")
+    john = Entity("John", "person", "first-male")
+    linked = {e.surface: e for e in person_spellings([ogedei, john], text)}
+    assert set(linked) == {"Ögedei", "Ogedei", "John"}
+    assert linked["Ogedei"].referent == linked["Ögedei"].referent == "Ögedei"
+    assert linked["Ogedei"].span_type == "first-male" and linked["John"] == john
+    assert _whole_spellings([ogedei, john], text) == [john]
+    assert _whole_spellings(list(linked.values()), text) == list(linked.values())
 
 
 def test_territories_of_and_organisations_after_a_capitalised_word(swap):

@@ -236,7 +236,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "veto", _ES),
     Rule("entswap.alias-left", "another name of the referent stands in the article, not inside another "
          "place's name (America of North America), and is not renamed (a letter code, a dotted code that "
-         "may end a sentence, a name NER missed)", "veto", _ES),
+         "may end a sentence, a name NER missed), or another spelling of a person's name word is not "
+         "renamed (Ogedei beside Ögedei; spellings and nickname pairs otherwise share one new name)", "veto",
+         _ES),
     Rule("entswap.answer-cut", "renaming the surface as a unit would cut an answer, or it answers a "
          "question asking for a work", "veto", _ES),
 )}

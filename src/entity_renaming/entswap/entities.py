@@ -86,6 +86,7 @@ from ..lexicon import (
     clean_surface,
     demonym_countries,
     eponym_use,
+    fold_accents,
     name_form,
     never_renamed,
     occurs_in,
@@ -440,7 +441,7 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
         if not votes[surface]:  # a place NER did not label here (London of "London Exhibition")
             votes[surface][category] += FULL_VOTE
         labelled[surface] = max(labelled[surface], sum(t.count(surface) for t in texts))
-    split = lexicon.split_persons(person_names)  # "Ted Heath" and "Edward Heath": one person, two names
+    forms = name_forms(person_names, lexicon)  # "Ted Heath" and "Edward Heath": one person, one new name
     joined = "\n".join(texts)
     words = Counter(_WORD.findall(joined))
     family = {parts[-1] for parts in person_names if len(parts) > 1}
@@ -451,9 +452,9 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
     entities = []
     for surface, counter in votes.items():
         lowered = words[surface.lower()]
-        if surface in family_first or surface in split:
+        if surface in family_first:
             fire(trace, "per.shares-words", surface)
-            continue  # a word of a family-name-first name, or of a person called by two forms of a name
+            continue  # a word of a family-name-first name ("Shen Kuo")
         if not renamable(surface) or (" " not in surface and lowered and lowered >= words[surface]):
             fire(trace, "entswap.common-word", surface)
             continue  # a common word the article uses as often in lower case ("Will" / "will")
@@ -490,9 +491,12 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
         else:
             span_type = category
         country = demonyms(lexicon.root)[surface.lower()] if category == "nationality" else ""
-        entities.append(Entity(surface, category, span_type, lexicon.aliases.get(surface, surface),
+        referent = (forms.get(surface, surface) if category == "person"
+                    else lexicon.aliases.get(surface, surface))
+        entities.append(Entity(surface, category, span_type, referent,
                                lexicon.aliases.get(country, country),
                                organisation_word(surface) or "" if category == "organization" else ""))
+    entities = person_spellings(entities, joined)
     entities += country_codes(entities, texts, lexicon)
     entities += derived_demonyms(entities, joined, lexicon)
     steps = (("entswap.org-word-alone", lambda es: [e for e in es if e.category != "organization"
@@ -500,6 +504,7 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
              ("entswap.unclear-occurrence",
               lambda es: _unambiguous(es, texts, person_names, lexicon, mentions)),
              ("entswap.alias-left", lambda es: _whole_referents(es, joined, lexicon)),
+             ("entswap.alias-left", lambda es: _whole_spellings(es, joined)),
              ("place.derived-word-left", lambda es: _nationalities_follow(es, joined, lexicon)))
     for rule, step in steps:
         kept = step(entities)
@@ -507,6 +512,74 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
             fire(trace, rule, gone.surface, gone.category)
         entities = kept
     return sorted(entities)
+
+
+def name_forms(person_names: list[list[str]], lexicon: Lexicon) -> dict[str, str]:
+    """Name word → the word whose new name it takes, for persons the article calls by two forms of one name
+    (:meth:`Lexicon.split_persons`): the given names of full names sharing a surname that are one given name
+    (``Ted Heath`` / ``Edward Heath``, ``Larry Roberts`` / ``Lawrence Roberts``) and two spellings of one
+    surname (``Górska`` / ``Gorska``). Both forms share one referent, so every mention of the person takes
+    one new name (``Ted Heath`` and ``Edward Heath`` → ``Chinedu Okafor``) instead of the person being left
+    out. The form kept as referent is the longer one (the full form, the accented spelling), then the first
+    in sort order: deterministic."""
+    names = sorted({tuple(n) for n in person_names if len(n) > 1})
+    linked: dict[str, set[str]] = {}
+    for i, one in enumerate(names):
+        for other in names[i + 1:]:
+            if one[-1] == other[-1] and lexicon.same_given_name(one[0], other[0]):
+                pair = (one[0], other[0])
+            elif one[-1] != other[-1] and fold_accents(one[-1]) == fold_accents(other[-1]):
+                pair = (one[-1], other[-1])
+            else:
+                continue
+            group = linked.get(pair[0], {pair[0]}) | linked.get(pair[1], {pair[1]})
+            for word in group:
+                linked[word] = group
+    return {w: min(group, key=lambda g: (-len(g), g == fold_accents(g), g)) for w, group in linked.items()}
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def _spellings(text: str) -> dict[str, set[str]]:
+    """Accent-folded capitalised word → the spellings of it that ``text`` writes (``Ögedei``, ``Ogedei``)."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for word in set(_LETTERS.findall(text)):
+        if word[0].isupper():
+            found[fold_accents(word)].add(word)
+    return found
+
+
+def person_spellings(entities: list[Entity], text: str) -> list[Entity]:
+    """A person's name word that the article also writes without (or with other) accents (a question's
+    ``Ogedei`` for the passage's ``Ögedei``, ``Kucukdeveci`` for ``Kücükdeveci``): every spelling is a name
+    of one referent, the accented one (:func:`name_forms`'s order), and takes its one new name; a spelling
+    that NER only labelled in a question (weak alone) becomes an entity with the person's span type."""
+    spellings = _spellings(text)
+    by_surface = {e.surface: e for e in entities}
+    out: list[Entity] = []
+    added: set[str] = set()
+    for entity in entities:
+        forms = spellings.get(fold_accents(entity.surface), set()) | {entity.surface}
+        if entity.category != "person" or " " in entity.surface or len(forms) < 2:
+            out.append(entity)
+            continue
+        referent = min(forms, key=lambda g: (-len(g), g == fold_accents(g), g))
+        out.append(replace(entity, referent=referent))
+        for form in sorted(forms - {entity.surface}):
+            if form not in by_surface and form not in added:
+                added.add(form)
+                out.append(replace(entity, surface=form, referent=referent))
+    return out
+
+
+def _whole_spellings(entities: list[Entity], text: str) -> list[Entity]:
+    """Drop a person's name word one of whose spellings in the article is not renamed (``Ögedei`` renamed,
+    ``Ogedei`` left): one referent must not end with two names."""
+    spellings = _spellings(text)
+    surfaces = {e.surface for e in entities}
+    return [e for e in entities if e.category != "person" or " " in e.surface
+            or spellings.get(fold_accents(e.surface), set()) <= surfaces | {e.surface}]
 
 
 def article_surnames(texts: list[str], mentions: dict[str, list[Mention]], lexicon: Lexicon) -> set[str]:
