@@ -808,6 +808,10 @@ class _Occurrences:
                     if other is None:
                         return "inside-longer-name"
                     keep[other] = None  # "Mexico City" left whole, Mexico renamed at its own mentions
+                    if entity.category == "nationality":  # "the Iranian revolution" is the same event
+                        keep.update(dict.fromkeys(
+                            f.group(0) for t in self.texts
+                            for f in re.finditer(rf"(?<!\w){re.escape(other)}(?!\w)", t, re.IGNORECASE)))
                     continue
                 alone = alone or (self.own[index] and not self.in_longer_name(
                     entity, text, m.start(), m.end(), lexicon, inner_place=False))
@@ -877,9 +881,11 @@ class _Occurrences:
         ``Lake Victoria``) and holds no other entity of the article (kept whole, it would keep that one's old
         name); ``None`` when the place must not be renamed (an event or a street named after it, a hyphenated
         name, ``North America``) or is no place."""
+        end = start + len(entity.surface)
+        if entity.category == "nationality":
+            return self.fixed_name(entity, text, start, end, lexicon)
         if entity.category not in PLACES:
             return None
-        end = start + len(entity.surface)
         longer = longer_name(text, start, end, PLACE_SPAN_TYPE[entity.category], lexicon)
         if longer is None:
             return None
@@ -895,6 +901,16 @@ class _Occurrences:
         if not (venue or colony or place_name or name in self.persons):
             return None  # a name word beside the place ("Norman Italy"): a person's only when NER says so
         if any(s != entity.surface and occurs_in(s, name) for s in self.entities):
+            return None
+        return name
+
+    def fixed_name(self, entity: Entity, text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
+        """The fixed name (:func:`fixed_name`) the nationality's occurrence opens, when it holds no other
+        entity of the article (kept whole, it would keep that one's old name)."""
+        if end - start != len(entity.surface):
+            return None  # "Germans Hans …", "Germany's Civil Code": a plural or a possessive opens no name
+        name = fixed_name(text, start, end, lexicon)
+        if name is None or any(s != entity.surface and occurs_in(s, name) for s in self.entities):
             return None
         return name
 
@@ -942,8 +958,10 @@ class _Occurrences:
         nxt = _WORD_AFTER.match(after)
         if _capital(nxt) and not self.starts_entity(after[1:]):
             word = re.sub(r"['’]s?$", "", nxt.group(1).rstrip("."))  # "Kublai Khan's"
+            if entity.category == "nationality" and self.fixed_name(entity, text, start, end, lexicon):
+                return True  # "German Civil Code": a name holding the demonym, left whole
             if inner_place and modifying_place(entity, word, lexicon):
-                pass  # "United Kingdom Parliament", "American Civil War": the place is renamed there
+                pass  # "United Kingdom Parliament", "Russian Marxists": the place is renamed there
             elif not (person and (never_renamed(word) or word.lower() in TITLES | TRAILING_TITLES)):
                 return True  # "Norman Conquest", "Turing Award" (a Roman numeral after a person is no name)
             then = _WORD_AFTER.match(after, nxt.end())
@@ -1009,6 +1027,43 @@ def modifying_place(entity: Entity, word: str, lexicon: Lexicon) -> bool:
         return lexicon.place_kind(f"{entity.surface} {word}") is None
     return (entity.category in ("country", "city") and not lexicon.name_word(word)
             and lexicon.zipf(lowered) >= MIN_MODIFIED_ZIPF)
+
+
+#: Capitalised words after a demonym that describe a person by office, not a name (``Chilean President
+#: Sebastián Piñera``, ``Maltese Commissioner``): the demonym is renamed there.
+OFFICE_WORDS = _PERSON_TITLES | frozenset(["commissioner", "member", "members", "presidents", "ministers",
+                                           "kings", "emperors", "officials", "leaders"])
+_PLACE_ENDS = PLACE_NOUNS | {"city", "channel"}
+_INDEFINITE_BEFORE = re.compile(r"(?:^|\W)[Aa]n? $")
+_JOINED_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][\w'’]*-$")
+#: The capitalised words of a name after a demonym (``German Civil Code``, ``Egyptian Islamic Jihad``).
+_NAME_RUN = re.compile(r"(?: [A-Z][\w'’-]*)+")
+
+
+def fixed_name(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
+    """The fixed name that the demonym at ``text[start:end]`` opens (``German Civil Code``, ``Iranian
+    Revolution``, ``Belgian Football Association``): the demonym and the capitalised words after it. The
+    demonym there is a word of another referent's name, left as written (like ``Treaty of Paris``), while
+    its country and its free-standing uses are renamed. ``None`` where the words describe rather than name
+    (the demonym is then renamed there, :func:`modifying_place`): one plural (``Russian Marxists``), an
+    office (``Chilean President``), a word the dataset mostly labels NORP (``Mongolian Buddhist``); or
+    where they make a place (``Indian Ocean``, ``British Columbia``: another rule's case), or after an
+    indefinite article (``a Spanish Court``: one of its kind). A capitalised word joined by a hyphen before
+    the demonym opens the name (``Russo-Japanese War``)."""
+    run = _NAME_RUN.match(text, end)
+    if run is None or _INDEFINITE_BEFORE.search(text, max(0, start - 4), start):
+        return None
+    joined = _JOINED_BEFORE.search(text, max(0, start - NEIGHBOURHOOD), start)
+    start = joined.start() if joined else start
+    words = [re.sub(r"['’]s?$", "", w) for w in run.group(0).split()]
+    first = words[0].lower()
+    if (first in OFFICE_WORDS or lexicon.labels.mostly(words[0]) == "NORP"
+            or (len(words) == 1 and first.endswith("s") and not first.endswith("ss"))):
+        return None
+    name = text[start:end] + " " + " ".join(words)
+    if lexicon.place_kind(name) is not None or any(w.lower() in _PLACE_ENDS for w in words):
+        return None
+    return name
 
 
 def era_of_country(word: str, country: str, lexicon: Lexicon) -> bool:
