@@ -44,8 +44,9 @@ RECALL_GOAL = 0.90
 MIN_RECALL = {"PER": 0.76, "ORG": 0.34, "GPE": 0.37, "MIX": 0.58}
 #: EntSwap after the recall round (full names as a unit, demonyms NER missed, aliases and codes, places
 #: typed by the dataset's vote): person 40/58, country 13/33, city 2/10; country 14/33 once demonyms are
-#: handled (language phrases left whole, "the French" as a plural, era words: issue 19, third session).
-MIN_RECALL_ENTSWAP = {"person": 0.68, "country": 0.42, "city": 0.20}
+#: handled (language phrases left whole, "the French" as a plural, era words: issue 19, third session);
+#: 16/33 once fixed names holding a demonym are left whole and hyphenated place pairs renamed (fourth).
+MIN_RECALL_ENTSWAP = {"person": 0.68, "country": 0.48, "city": 0.20}
 YAN_TYPE = {"per": "PER", "org": "ORG", "gpe": "GPE"}
 
 

@@ -290,3 +290,20 @@ def test_a_fixed_name_holding_a_demonym_is_left_whole_and_the_country_renamed(ba
     assert fixed_name(text, text.index("French Rev"), text.index("French Rev") + 6, lexicon) == \
         "French Revolution"
     assert fixed_name(text, text.index("French Mar"), text.index("French Mar") + 6, lexicon) is None
+
+
+def test_two_places_joined_by_a_hyphen_are_both_renamed(banks):
+    """Issue 19: "the France-Greece war" joins two renamed places (each renamed); a hyphen to a word that is
+    no renamed place ("Austria-France") or a pair opening a longer name ("France-Greece Commission") is
+    one longer name and still vetoes."""
+    lexicon = Lexicon(banks, strict=False)
+    text = "France is large. Greece is old. The France-Greece war ended. Greece won."
+    found = entities(text, ("France", "GPE"), ("Greece", "GPE"), lexicon=lexicon)
+    assert {"France", "Greece"} <= set(found)
+    subs = [SUBS[0], Substitution("Greece", "Ghana", "country", "country")]
+    renamed, _ = rename_swapped(_example(text, "Who won?", "Greece"), subs)
+    assert renamed.context == "Kenya is large. Ghana is old. The Kenya-Ghana war ended. Ghana won."
+    for longer in ("Austria-France war", "France-Greece Commission"):
+        text = f"France is large. Greece is old. The {longer} ended."
+        found = entities(text, ("France", "GPE"), ("Greece", "GPE"), lexicon=lexicon)
+        assert "France" not in found, longer

@@ -124,6 +124,7 @@ _LINKS = "|".join(sorted(NAME_LINKS))
 _NAME = r"([^\W\d_][\w'’.]*)"
 _HYPHEN_BEFORE = re.compile(r"([^\W\d_][\w'’]*)-$")
 _HYPHEN_AFTER = re.compile(r"-([^\W\d_])")
+_HYPHEN_PAIR = re.compile(r"-([^\W\d_][\w'’]*)")
 _LINK_AFTER = re.compile(rf" (?:{_LINKS}) ([^\W\d_])")
 _LINK_BEFORE = re.compile(rf"([^\W\d_])[\w'’.]* (?:{_LINKS}) $")
 _WORD_AFTER = re.compile(rf" {_NAME}")
@@ -884,6 +885,10 @@ class _Occurrences:
         end = start + len(entity.surface)
         if entity.category == "nationality":
             return self.fixed_name(entity, text, start, end, lexicon)
+        if entity.category == "city":
+            named = self.named_after_city(entity, text, start, end, lexicon)
+            if named:
+                return named
         if entity.category not in PLACES:
             return None
         longer = longer_name(text, start, end, PLACE_SPAN_TYPE[entity.category], lexicon)
@@ -914,6 +919,50 @@ class _Occurrences:
             return None
         return name
 
+    def named_after_city(self, entity: Entity, text: str, start: int, end: int,
+                         lexicon: Lexicon) -> str | None:
+        """The name of a thing named after the city that its occurrence opens (``Edinburgh Tram Network``,
+        ``Warsaw Stock Exchange``, ``Paris Philharmony``): the city and the capitalised words after it,
+        the last a common English word in the singular. Another referent, left whole (like ``Treaty of
+        Paris``), while the city is renamed at its own mentions. ``None`` after a name word or a hyphen
+        (``Lombard Salerno``, ``Nouvelle-Amsterdam``), for a plural (``the Berlin Huguenots``: the city's
+        people, a mention of the city), a place (``Mexico City``: :meth:`other_referent`'s case), a
+        person's name or a name holding another entity."""
+        run = _NAME_RUN.match(text, end)
+        if (run is None or end - start != len(entity.surface) or name_word_before(text, start)
+                or text[start - 1:start] in ("-", "–")):
+            return None
+        words = [re.sub(r"['’]s?$", "", w) for w in run.group(0).split()]
+        last = words[-1].lower()
+        if ((last.endswith("s") and not last.endswith("ss")) or not lexicon.common_word(words[-1])
+                or last in _PLACE_ENDS or any(w.lower() in OFFICE_WORDS for w in words)):
+            return None
+        name = f"{entity.surface} {' '.join(words)}"
+        if (lexicon.place_kind(name) is not None or any(occurs_in(name, p) or occurs_in(p, name)
+                                                         for p in self.persons)
+                or any(s != entity.surface and occurs_in(s, name) for s in self.entities)):
+            return None
+        return name
+
+    def paired_places(self, entity: Entity, before: str, after: str) -> bool:
+        """A hyphen joins the place or demonym to another renamed place or demonym, and no capitalised word
+        follows the pair (``the Israel-Lebanon conflict``, ``Soviet-American relations``,
+        ``Palestinian-Israeli peace process``): two names, each renamed or not on its own (``Kenya-Chad
+        conflict``), not one longer name (``Austria-Hungary``, ``Anglo-Danes``, ``Polish-Lithuanian
+        Commonwealth``)."""
+        kinds = PLACES | {"nationality"}
+        if entity.category not in kinds:
+            return False
+        left, right = _HYPHEN_BEFORE.search(before), _HYPHEN_PAIR.match(after)
+        if left and right:
+            return False  # "Franco-German-Polish": more than a pair
+        word = left.group(1) if left else right.group(1) if right else ""
+        rest = after[right.end():] if right else after
+        other = self.entities.get(re.sub(r"s$", "", word)) or self.entities.get(word)
+        return (other is not None and other.category in kinds and other.surface != entity.surface
+                and not _capital(_WORD_AFTER.match(rest)) and not rest.startswith("-")
+                and not (left and _HYPHEN_BEFORE.search(before[:left.start()])))
+
     def starts_entity(self, text: str) -> bool:
         return any(text.startswith(s) and not text[len(s): len(s) + 1].isalnum() for s in self.entities)
 
@@ -940,7 +989,8 @@ class _Occurrences:
             after = ""  # "China's Shandong Province": the next word starts another name
         if _POSSESSIVE_BEFORE.search(before):
             before = ""  # "Louis XIV's France"
-        if _capital(_HYPHEN_BEFORE.search(before)) or _capital(_HYPHEN_AFTER.match(after)):
+        if ((_capital(_HYPHEN_BEFORE.search(before)) or _capital(_HYPHEN_AFTER.match(after)))
+                and not self.paired_places(entity, before, after)):
             return True
         if (_capital(_LINK_AFTER.match(after)) or _capital(_LINK_BEFORE.search(before))
                 or re.search(r"\w &\s?$", before) or re.match(r"\s?& ?\w", after)):
@@ -1046,7 +1096,8 @@ def fixed_name(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
     demonym there is a word of another referent's name, left as written (like ``Treaty of Paris``), while
     its country and its free-standing uses are renamed. ``None`` where the words describe rather than name
     (the demonym is then renamed there, :func:`modifying_place`): one plural (``Russian Marxists``), an
-    office (``Chilean President``), a word the dataset mostly labels NORP (``Mongolian Buddhist``); or
+    office (``Chilean President``), one word or a plural people the dataset labels NORP (``Mongolian
+    Buddhist``, ``Brazilian Native Americans``; not ``Egyptian Islamic Jihad``); or
     where they make a place (``Indian Ocean``, ``British Columbia``: another rule's case), or after an
     indefinite article (``a Spanish Court``: one of its kind). A capitalised word joined by a hyphen before
     the demonym opens the name (``Russo-Japanese War``)."""
@@ -1056,10 +1107,11 @@ def fixed_name(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
     joined = _JOINED_BEFORE.search(text, max(0, start - NEIGHBOURHOOD), start)
     start = joined.start() if joined else start
     words = [re.sub(r"['’]s?$", "", w) for w in run.group(0).split()]
-    first = words[0].lower()
-    if (first in OFFICE_WORDS or lexicon.labels.mostly(words[0]) == "NORP"
-            or (len(words) == 1 and first.endswith("s") and not first.endswith("ss"))):
-        return None
+    first, last = words[0].lower(), words[-1].lower()
+    plural = last.endswith("s") and not last.endswith("ss")
+    people = any(lexicon.labels.mostly(w) == "NORP" for w in words)
+    if first in OFFICE_WORDS or (len(words) == 1 and (plural or people)) or (people and plural):
+        return None  # "Russian Marxists", "Mongolian Buddhist", "Brazilian Native Americans"
     name = text[start:end] + " " + " ".join(words)
     if lexicon.place_kind(name) is not None or any(w.lower() in _PLACE_ENDS for w in words):
         return None
