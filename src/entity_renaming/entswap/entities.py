@@ -35,7 +35,10 @@ category needs strong evidence and every doubt leaves the entity alone.
 * **Never inside a longer name**: a surface one of whose occurrences is part of a longer name that is not
   itself renamed (*Treaty of Paris*, *Asia Minor*, *Anglo-Danes*, *Turing machine* aside, *Jean de
   Rély*) is not renamed anywhere in the article; a person's other name words go with it, so no full name is
-  half renamed.
+  half renamed. A longer name of another referent is left whole instead and the place renamed at its own
+  mentions: *Treaty of Paris*, *Lake Erie*, a fixed name a demonym opens (*German Civil Code*, *Iranian
+  Revolution*), a thing named after a city (*Glasgow Airport Rail Link*); two places joined by a hyphen
+  (*Israel-Lebanon conflict*) are two names.
 * **Articles**: a place the article writes with "the" that the renamer does not know to take one (*the
   Sudan*, *the Punjab*) is left alone, so no African name gets a wrong article.
 * **One referent, one name**: aliases (*United States* / *America*) share one replacement; a referent with
