@@ -16,6 +16,7 @@ from entity_renaming.entswap.entities import (
     article_entities,
     category_of,
     era_of_country,
+    fixed_name,
     person_parts,
 )
 from entity_renaming.entswap.mapping import ArticleText, Pools, article_mapping
@@ -268,3 +269,41 @@ def test_a_colony_named_after_a_country_is_left_whole(banks):
                                 found["France"].keep)
     assert renamed.context == "Settlers left Kenya for New France. Kenya was at war."
     assert renamed.answers[0].text == "New France"
+
+
+def test_a_fixed_name_holding_a_demonym_is_left_whole_and_the_country_renamed(banks):
+    """Issue 19: "French Revolution", "Anglo-French Treaty" are names of other referents; their demonym is
+    left as written (in every casing of the name), while the country and the free-standing demonym are
+    renamed. Words that describe (one plural, an office, after "a") still take the new demonym."""
+    lexicon = Lexicon(banks, strict=False)
+    text = ("France is large. The French Revolution began in 1789; the French revolution spread. French "
+            "Marxists met the French President. A French Court ruled. The Anglo-French Treaty held.")
+    found = entities(text, ("France", "GPE"), ("French", "NORP"), lexicon=lexicon)
+    assert found["France"].category == "country" and found["French"].category == "nationality"
+    assert set(found["French"].keep) == {"French Revolution", "French revolution", "Anglo-French Treaty"}
+    ex = _example(text, "When did the French Revolution begin?", "1789")
+    renamed, _ = rename_swapped(ex, SUBS, found["French"].keep)
+    assert renamed.context == (
+        "Kenya is large. The French Revolution began in 1789; the French revolution spread. Kenyan "
+        "Marxists met the Kenyan President. A Kenyan Court ruled. The Anglo-French Treaty held.")
+    assert renamed.question == ex.question and renamed.answers[0].text == "1789"
+    assert fixed_name(text, text.index("French Rev"), text.index("French Rev") + 6, lexicon) == \
+        "French Revolution"
+    assert fixed_name(text, text.index("French Mar"), text.index("French Mar") + 6, lexicon) is None
+
+
+def test_two_places_joined_by_a_hyphen_are_both_renamed(banks):
+    """Issue 19: "the France-Greece war" joins two renamed places (each renamed); a hyphen to a word that is
+    no renamed place ("Austria-France") or a pair opening a longer name ("France-Greece Commission") is
+    one longer name and still vetoes."""
+    lexicon = Lexicon(banks, strict=False)
+    text = "France is large. Greece is old. The France-Greece war ended. Greece won."
+    found = entities(text, ("France", "GPE"), ("Greece", "GPE"), lexicon=lexicon)
+    assert {"France", "Greece"} <= set(found)
+    subs = [SUBS[0], Substitution("Greece", "Ghana", "country", "country")]
+    renamed, _ = rename_swapped(_example(text, "Who won?", "Greece"), subs)
+    assert renamed.context == "Kenya is large. Ghana is old. The Kenya-Ghana war ended. Ghana won."
+    for longer in ("Austria-France war", "France-Greece Commission"):
+        text = f"France is large. Greece is old. The {longer} ended."
+        found = entities(text, ("France", "GPE"), ("Greece", "GPE"), lexicon=lexicon)
+        assert "France" not in found, longer

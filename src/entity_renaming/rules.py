@@ -230,8 +230,12 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "beside Henry Louis Gates) and only the lone word is recorded here. A place inside the longer "
          "name of another referent (Lake Erie, Massachusetts Bay, a treaty or meeting named after a city: "
          "Treaty of Paris) is not vetoed: the longer name is left whole and the place renamed at its own "
-         "mentions; so are a colony named New <country> (New France) and a language phrase (spoke French, "
-         "the Chinese language). A country after an era, regime or firm word (Yuan China, Imperial Russia,"
+         "mentions; so are a colony named New <country> (New France), a language phrase (spoke French, "
+         "the Chinese language), a fixed name a demonym opens (German Civil Code, Russo-Japanese War, "
+         "Iranian revolution in any casing; not a plural, an office or 'a Spanish court') and a thing "
+         "named after a city (Glasgow Airport Rail Link). Two places or demonyms joined by a hyphen "
+         "(Israel-Lebanon conflict) are two names, not one longer name. A country after an era, regime "
+         "or firm word (Yuan China, Imperial Russia,"
          " Telecom Australia) and a demonym for the people (the French were: the Kenyans were) are renamed",
          "veto", _ES),
     Rule("entswap.alias-left", "another name of the referent stands in the article, not inside another "

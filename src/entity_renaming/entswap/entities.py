@@ -35,7 +35,10 @@ category needs strong evidence and every doubt leaves the entity alone.
 * **Never inside a longer name**: a surface one of whose occurrences is part of a longer name that is not
   itself renamed (*Treaty of Paris*, *Asia Minor*, *Anglo-Danes*, *Turing machine* aside, *Jean de
   Rély*) is not renamed anywhere in the article; a person's other name words go with it, so no full name is
-  half renamed.
+  half renamed. A longer name of another referent is left whole instead and the place renamed at its own
+  mentions: *Treaty of Paris*, *Lake Erie*, a fixed name a demonym opens (*German Civil Code*, *Iranian
+  Revolution*), a thing named after a city (*Glasgow Airport Rail Link*); two places joined by a hyphen
+  (*Israel-Lebanon conflict*) are two names.
 * **Articles**: a place the article writes with "the" that the renamer does not know to take one (*the
   Sudan*, *the Punjab*) is left alone, so no African name gets a wrong article.
 * **One referent, one name**: aliases (*United States* / *America*) share one replacement; a referent with
@@ -125,6 +128,7 @@ _LINKS = "|".join(sorted(NAME_LINKS))
 _NAME = r"([^\W\d_][\w'’.]*)"
 _HYPHEN_BEFORE = re.compile(r"([^\W\d_][\w'’]*)-$")
 _HYPHEN_AFTER = re.compile(r"-([^\W\d_])")
+_HYPHEN_PAIR = re.compile(r"-([^\W\d_][\w'’]*)")
 _LINK_AFTER = re.compile(rf" (?:{_LINKS}) ([^\W\d_])")
 _LINK_BEFORE = re.compile(rf"([^\W\d_])[\w'’.]* (?:{_LINKS}) $")
 _WORD_AFTER = re.compile(rf" {_NAME}")
@@ -881,6 +885,10 @@ class _Occurrences:
                     if other is None:
                         return "inside-longer-name"
                     keep[other] = None  # "Mexico City" left whole, Mexico renamed at its own mentions
+                    if entity.category == "nationality":  # "the Iranian revolution" is the same event
+                        keep.update(dict.fromkeys(
+                            f.group(0) for t in self.texts
+                            for f in re.finditer(rf"(?<!\w){re.escape(other)}(?!\w)", t, re.IGNORECASE)))
                     continue
                 alone = alone or (self.own[index] and not self.in_longer_name(
                     entity, text, m.start(), m.end(), lexicon, inner_place=False))
@@ -950,9 +958,15 @@ class _Occurrences:
         ``Lake Victoria``) and holds no other entity of the article (kept whole, it would keep that one's old
         name); ``None`` when the place must not be renamed (an event or a street named after it, a hyphenated
         name, ``North America``) or is no place."""
+        end = start + len(entity.surface)
+        if entity.category == "nationality":
+            return self.fixed_name(entity, text, start, end, lexicon)
+        if entity.category == "city":
+            named = self.named_after_city(entity, text, start, end, lexicon)
+            if named:
+                return named
         if entity.category not in PLACES:
             return None
-        end = start + len(entity.surface)
         longer = longer_name(text, start, end, PLACE_SPAN_TYPE[entity.category], lexicon)
         if longer is None:
             return None
@@ -970,6 +984,60 @@ class _Occurrences:
         if any(s != entity.surface and occurs_in(s, name) for s in self.entities):
             return None
         return name
+
+    def fixed_name(self, entity: Entity, text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
+        """The fixed name (:func:`fixed_name`) the nationality's occurrence opens, when it holds no other
+        entity of the article (kept whole, it would keep that one's old name)."""
+        if end - start != len(entity.surface):
+            return None  # "Germans Hans …", "Germany's Civil Code": a plural or a possessive opens no name
+        name = fixed_name(text, start, end, lexicon)
+        if name is None or any(s != entity.surface and occurs_in(s, name) for s in self.entities):
+            return None
+        return name
+
+    def named_after_city(self, entity: Entity, text: str, start: int, end: int,
+                         lexicon: Lexicon) -> str | None:
+        """The name of a thing named after the city that its occurrence opens (``Edinburgh Tram Network``,
+        ``Warsaw Stock Exchange``, ``Paris Philharmony``): the city and the capitalised words after it,
+        the last a common English word in the singular. Another referent, left whole (like ``Treaty of
+        Paris``), while the city is renamed at its own mentions. ``None`` after a name word or a hyphen
+        (``Lombard Salerno``, ``Nouvelle-Amsterdam``), for a plural (``the Berlin Huguenots``: the city's
+        people, a mention of the city), a place (``Mexico City``: :meth:`other_referent`'s case), a
+        person's name or a name holding another entity."""
+        run = _NAME_RUN.match(text, end)
+        if (run is None or end - start != len(entity.surface) or name_word_before(text, start)
+                or text[start - 1:start] in ("-", "–")):
+            return None
+        words = [re.sub(r"['’]s?$", "", w) for w in run.group(0).split()]
+        last = words[-1].lower()
+        if ((last.endswith("s") and not last.endswith("ss")) or not lexicon.common_word(words[-1])
+                or last in _PLACE_ENDS or any(w.lower() in OFFICE_WORDS for w in words)):
+            return None
+        name = f"{entity.surface} {' '.join(words)}"
+        if (lexicon.place_kind(name) is not None or any(occurs_in(name, p) or occurs_in(p, name)
+                                                         for p in self.persons)
+                or any(s != entity.surface and occurs_in(s, name) for s in self.entities)):
+            return None
+        return name
+
+    def paired_places(self, entity: Entity, before: str, after: str) -> bool:
+        """A hyphen joins the place or demonym to another renamed place or demonym, and no capitalised word
+        follows the pair (``the Israel-Lebanon conflict``, ``Soviet-American relations``,
+        ``Palestinian-Israeli peace process``): two names, each renamed or not on its own (``Kenya-Chad
+        conflict``), not one longer name (``Austria-Hungary``, ``Anglo-Danes``, ``Polish-Lithuanian
+        Commonwealth``)."""
+        kinds = PLACES | {"nationality"}
+        if entity.category not in kinds:
+            return False
+        left, right = _HYPHEN_BEFORE.search(before), _HYPHEN_PAIR.match(after)
+        if left and right:
+            return False  # "Franco-German-Polish": more than a pair
+        word = left.group(1) if left else right.group(1) if right else ""
+        rest = after[right.end():] if right else after
+        other = self.entities.get(re.sub(r"s$", "", word)) or self.entities.get(word)
+        return (other is not None and other.category in kinds and other.surface != entity.surface
+                and not _capital(_WORD_AFTER.match(rest)) and not rest.startswith("-")
+                and not (left and _HYPHEN_BEFORE.search(before[:left.start()])))
 
     def starts_entity(self, text: str) -> bool:
         return any(text.startswith(s) and not text[len(s): len(s) + 1].isalnum() for s in self.entities)
@@ -997,7 +1065,8 @@ class _Occurrences:
             after = ""  # "China's Shandong Province": the next word starts another name
         if _POSSESSIVE_BEFORE.search(before):
             before = ""  # "Louis XIV's France"
-        if _capital(_HYPHEN_BEFORE.search(before)) or _capital(_HYPHEN_AFTER.match(after)):
+        if ((_capital(_HYPHEN_BEFORE.search(before)) or _capital(_HYPHEN_AFTER.match(after)))
+                and not self.paired_places(entity, before, after)):
             return True
         if (_capital(_LINK_AFTER.match(after)) or _capital(_LINK_BEFORE.search(before))
                 or re.search(r"\w &\s?$", before) or re.match(r"\s?& ?\w", after)):
@@ -1015,8 +1084,10 @@ class _Occurrences:
         nxt = _WORD_AFTER.match(after)
         if _capital(nxt) and not self.starts_entity(after[1:]):
             word = re.sub(r"['’]s?$", "", nxt.group(1).rstrip("."))  # "Kublai Khan's"
+            if entity.category == "nationality" and self.fixed_name(entity, text, start, end, lexicon):
+                return True  # "German Civil Code": a name holding the demonym, left whole
             if inner_place and modifying_place(entity, word, lexicon):
-                pass  # "United Kingdom Parliament", "American Civil War": the place is renamed there
+                pass  # "United Kingdom Parliament", "Russian Marxists": the place is renamed there
             elif not (person and (never_renamed(word) or word.lower() in TITLES | TRAILING_TITLES)):
                 return True  # "Norman Conquest", "Turing Award" (a Roman numeral after a person is no name)
             then = _WORD_AFTER.match(after, nxt.end())
@@ -1082,6 +1153,45 @@ def modifying_place(entity: Entity, word: str, lexicon: Lexicon) -> bool:
         return lexicon.place_kind(f"{entity.surface} {word}") is None
     return (entity.category in ("country", "city") and not lexicon.name_word(word)
             and lexicon.zipf(lowered) >= MIN_MODIFIED_ZIPF)
+
+
+#: Capitalised words after a demonym that describe a person by office, not a name (``Chilean President
+#: Sebastián Piñera``, ``Maltese Commissioner``): the demonym is renamed there.
+OFFICE_WORDS = _PERSON_TITLES | frozenset(["commissioner", "member", "members", "presidents", "ministers",
+                                           "kings", "emperors", "officials", "leaders"])
+_PLACE_ENDS = PLACE_NOUNS | {"city", "channel"}
+_INDEFINITE_BEFORE = re.compile(r"(?:^|\W)[Aa]n? $")
+_JOINED_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][\w'’]*-$")
+#: The capitalised words of a name after a demonym (``German Civil Code``, ``Egyptian Islamic Jihad``).
+_NAME_RUN = re.compile(r"(?: [A-Z][\w'’-]*)+")
+
+
+def fixed_name(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
+    """The fixed name that the demonym at ``text[start:end]`` opens (``German Civil Code``, ``Iranian
+    Revolution``, ``Belgian Football Association``): the demonym and the capitalised words after it. The
+    demonym there is a word of another referent's name, left as written (like ``Treaty of Paris``), while
+    its country and its free-standing uses are renamed. ``None`` where the words describe rather than name
+    (the demonym is then renamed there, :func:`modifying_place`): one plural (``Russian Marxists``), an
+    office (``Chilean President``), one word or a plural people the dataset labels NORP (``Mongolian
+    Buddhist``, ``Brazilian Native Americans``; not ``Egyptian Islamic Jihad``); or
+    where they make a place (``Indian Ocean``, ``British Columbia``: another rule's case), or after an
+    indefinite article (``a Spanish Court``: one of its kind). A capitalised word joined by a hyphen before
+    the demonym opens the name (``Russo-Japanese War``)."""
+    run = _NAME_RUN.match(text, end)
+    if run is None or _INDEFINITE_BEFORE.search(text, max(0, start - 4), start):
+        return None
+    joined = _JOINED_BEFORE.search(text, max(0, start - NEIGHBOURHOOD), start)
+    start = joined.start() if joined else start
+    words = [re.sub(r"['’]s?$", "", w) for w in run.group(0).split()]
+    first, last = words[0].lower(), words[-1].lower()
+    plural = last.endswith("s") and not last.endswith("ss")
+    people = any(lexicon.labels.mostly(w) == "NORP" for w in words)
+    if first in OFFICE_WORDS or (len(words) == 1 and (plural or people)) or (people and plural):
+        return None  # "Russian Marxists", "Mongolian Buddhist", "Brazilian Native Americans"
+    name = text[start:end] + " " + " ".join(words)
+    if lexicon.place_kind(name) is not None or any(w.lower() in _PLACE_ENDS for w in words):
+        return None
+    return name
 
 
 def era_of_country(word: str, country: str, lexicon: Lexicon) -> bool:
