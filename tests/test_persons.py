@@ -289,3 +289,30 @@ def test_a_listing_answer_that_would_keep_another_name_leaves_the_example_out() 
     assert not list_keeps_name("Samuel K. Cohn, Jr.", ["Samuel K. Cohn"], ["Samuel K. Cohn"])  # a suffix
     assert not list_keeps_name("Fresno Street and Thorne Ave", [], ["Thorne"])  # no renamed person
     assert not list_keeps_name("two rookies and Fred Haise", ["Fred Haise"], ["Fred Haise"])  # lower case
+
+
+def test_an_institution_named_after_the_person_is_kept_whole(lexicon: Lexicon) -> None:
+    """"Booth School of Business" beside "David G. Booth": the person is renamed at every mention and the
+    institution named after him is kept whole (blind reads 16 and 17 rejected "Westinghouse Electric" and
+    "Booth School" renamed with the person: an edit inside another name)."""
+    from entity_renaming.entities import example_entities
+    from entity_renaming.model import Answer, QAExample
+    from entity_renaming.spans import kept_names, perturbable_spans
+    from entity_renaming.substitute import Renamer, Substitution
+
+    context = ("In 2008 David G. Booth donated $300 million to the university's Booth School of Business. "
+               "Booth had studied there.")
+    example = QAExample("q1", "test", "squad", context, "Who donated to the Booth School of Business?",
+                        [Answer("David G. Booth", [(8, 22)])], answer_texts=["David G. Booth"])
+    lone = context.rindex("Booth")
+    mentions = [Mention(8, 22, "PERSON", "David G. Booth"), Mention(lone, lone + 5, "PERSON", "Booth"),
+                Mention(context.index("Booth School"), context.index(" of Business") + 12, "ORG",
+                        "Booth School of Business")]
+    spans = perturbable_spans(example_entities(example, mentions, lexicon, []), "per", ["David G. Booth"])
+    assert {s.surface: s.span_type for s in spans} == {"David": "first-male", "Booth": "last"}
+    keep = kept_names(spans)
+    assert keep == ("Booth School",)
+    renamer = Renamer([Substitution("David", "Omar", "per", "first-male"),
+                       Substitution("Booth", "Okafor", "per", "last")], keep)
+    assert renamer.apply(context)[0] == ("In 2008 Omar G. Okafor donated $300 million to the university's "
+                                         "Booth School of Business. Okafor had studied there.")

@@ -232,3 +232,16 @@ def test_the_article_follows_a_country_that_heads_its_phrase():
     people = [Substitution("Portuguese", "Angolan", "gpe", "nationality")]
     assert Renamer(people).apply("How many did the Portuguese kill?")[0] == "How many did the Angolans kill?"
     assert Renamer(people).apply("The Portuguese army came.")[0] == "The Angolan army came."
+
+
+def test_a_demonym_before_a_noun_after_an_auxiliary_stays_an_adjective() -> None:
+    """Blind read 17 (EntSwap): "What did the Dutch health authorities regard …" → "the Gambians health
+    authorities": after "<auxiliary> the", a demonym before three lower-case content words modifies a noun;
+    before a verb and its object or a function word it is the people ("did the Dutch provide arms to")."""
+    people = [Substitution("Dutch", "Gambian", "gpe", "nationality")]
+    cases = {"What did the Dutch health authorities regard as unnecessary?":
+             "What did the Gambian health authorities regard as unnecessary?",
+             "Who did the Dutch provide arms to?": "Who did the Gambians provide arms to?",
+             "How many did the Dutch kill?": "How many did the Gambians kill?"}
+    for text, want in cases.items():
+        assert Renamer(people).apply(text)[0] == want, text

@@ -42,7 +42,14 @@ from .lexicon import (
 )
 from .model import QAExample
 from .ner import Mention
-from .organisations import company_word, demonym_place, founder_span, lone_team, sports_team, team_nickname
+from .organisations import (
+    company_word,
+    demonym_place,
+    founder_span,
+    lone_team,
+    sports_team,
+    team_nickname,
+)
 from .persons import (
     NOBLE_TITLES,
     family_first_parts,
@@ -1087,6 +1094,8 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
         return no(why, "gpe.not-gazetteer") if loose or not spans else spans
     for i, word in enumerate(words):
         lowered = word.lower()
+        if not taken[i] and country_abbreviation(word, lexicon) is not None:
+            continue  # "USA" of "Chivas USA": the country, kept like "U.S." beside a renamed name
         if not taken[i] and is_acronym(word) and acronym_attested(word, lexicon):
             spans.append(PerturbableSpan(word, "rare", "org"))  # "ABC" of "ABC Circle Films": the brand
             continue
@@ -1562,14 +1571,19 @@ def other_persons(found: list[Entity], texts: Iterable[str], mentions: list[Ment
     return out, tuple(dict.fromkeys(kept_all))
 
 
-def eponym_terms_kept(found: list[Entity], texts: Iterable[str]) -> tuple[list[Entity], tuple[str, ...]]:
+def eponym_terms_kept(found: list[Entity], texts: Iterable[str], mentions: list[Mention], lexicon: Lexicon
+                      ) -> tuple[list[Entity], tuple[str, ...]]:
     """``found`` with the terms named after a renamed person's surname (``Turing machines``, ``Newton's
-    laws``: :func:`.lexicon.eponym_terms`) as ``keep`` of that span: the person is renamed at every
-    mention and the term stays whole, instead of a veto (``per.shares-words``). A given name, or a
-    surname also in the possessive before another capitalised word (:func:`_other_possessive`), keeps the
-    veto. Also returns the kept terms. A gold answer that holds the name only inside
-    a kept term leaves the example out (:func:`.spans.perturbable_spans`)."""
+    laws``: :func:`.lexicon.eponym_terms`) and the institutions named after the person (``Booth School``
+    of Business beside David G. Booth: :func:`named_after_person`) as ``keep`` of that span: the person is
+    renamed at every mention and the term stays whole, instead of a veto (``per.shares-words``) or an edit
+    inside the institution's name (blind reads 16 and 17 rejected ``Westinghouse Electric`` renamed with
+    George Westinghouse). A given name, or a surname also in the possessive before another capitalised word
+    (:func:`_other_possessive`), keeps the veto. Also returns the kept terms. A gold answer that holds the
+    name only inside a kept term leaves the example out (:func:`.spans.perturbable_spans`)."""
     texts = [t for t in texts if t]
+    names = [p.words for m in mentions if m.label == "PERSON" and (p := parse_person(m.text)) is not None]
+    names += [p.words for e in found if e.entity_type == "per" and (p := parse_person(e.text)) is not None]
     out: list[Entity] = []
     kept_all: list[str] = []
     for entity in found:
@@ -1578,7 +1592,11 @@ def eponym_terms_kept(found: list[Entity], texts: Iterable[str]) -> tuple[list[E
             continue
         spans = []
         for span in entity.spans:
-            terms = tuple(dict.fromkeys(t for text in texts for t in eponym_terms(span.surface, text)))
+            terms = tuple(dict.fromkeys(
+                [t for text in texts for t in eponym_terms(span.surface, text)]
+                + [m.group(0) for text in texts if span.span_type == "last"
+                   for m in re.finditer(rf"(?<!\w){re.escape(span.surface)}{_NEXT_WORD}", text)
+                   if named_after_person(span.surface, m.group(1), names, lexicon)]))
             if terms and span.span_type == "last" and not _other_possessive(span.surface, texts, terms):
                 kept_all.extend(terms)
                 span = replace(span, keep=tuple(dict.fromkeys(span.keep + terms)))
@@ -1739,7 +1757,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     context, others = example.context, ()
     if keep_given:  # "Tugh Temür" renamed, "Yesün Temür" kept whole: another person
         found, others = other_persons(found, (context, example.question), mentions)
-        found, terms = eponym_terms_kept(found, (context, example.question))
+        found, terms = eponym_terms_kept(found, (context, example.question), mentions, lexicon)
         context = _mask(context, (*others, *terms))
         mentions = [m for m in mentions if clean_surface(m.text) not in others]
         if any(e.clashes for e in found):
@@ -1906,7 +1924,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "place.lower-case-mention")  # "what city is warsaw in?" would keep the old name
     if etype == "gpe" and listed_with_non_places(context, mention.start, mention.end, lexicon):
         return _none(why, "place.listed-with-non-places")  # "the Huron, Mississauga, Ojibwa …": peoples
-    from .places import derived_place_word, glued, in_work_title, inside_other_name
+    from .places import derived_place_word, glued, in_work_title, inside_other_name, places_kept_apart
     if etype == "gpe" and any(s.span_type in ("state", "city") and derived_place_word(s.surface, texts)
                               for s in spans):
         return _none(why, "place.derived-word-left")  # "Victorian" beside Victoria: it would stay
@@ -1926,6 +1944,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "place.inside-answer-name")
     if etype == "gpe" and any(in_work_title(p, example, mentions) for p in places):
         return _none(why, "place.work-title")  # "Good Morning America": a title, not the place
+    if etype in ("gpe", "org"):  # "Los Angeles Rams" stays whole while the Los Angeles Kings are renamed
+        spans = places_kept_apart(spans, text, mentions, (*texts, *answers), lexicon)
     return Entity(text, etype, mention.start, mention.end, tuple(spans),
                   (evidence, f"answer {agree}/{len(answers)}"))
 

@@ -92,10 +92,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "with a relative also stands alone (Tesla beside Milutin Tesla: which one?); Yan et al.: another "
          "person's full name is kept whole where no shared word stands alone (Yesün Temür beside Tugh "
          "Temür, John M. Grunsfeld beside John B. Goodenough), else where only given names clash the given "
-         "name is kept and the surname renamed, and an institution named after the person (Booth School "
-         "of Business) is renamed with them; a term named after the person's surname (Turing machines, the "
-         "Savery engine) is kept whole and the person renamed unless the surname also stands in the "
-         "possessive before another capitalised word (Newton's Universal Gravitation Constant)", "veto",
+         "name is kept and the surname renamed; a term or an institution named after the person's surname "
+         "(Turing machines, the Savery engine, Booth School of Business) is kept whole and the person "
+         "renamed unless the surname also stands in the possessive before another capitalised word "
+         "(Newton's Universal Gravitation Constant)", "veto",
          _ALL),
     # ---- organisations
     Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name",

@@ -139,6 +139,22 @@ def _after_auxiliary(text: str, start: int) -> bool:
     return before is not None and before.group(1).lower() in _AUXILIARIES
 
 
+def _noun_after(text: str, start: int, end: int) -> bool:
+    """After "<auxiliary> the", the name ending at ``end`` modifies the lower-case words after it: three
+    lower-case content words follow ("did the Dutch health authorities regard": a noun, then the verb),
+    not a verb and its object or a function word ("did the Portuguese kill?", "did the US provide arms
+    to", "did the French build the")."""
+    if not _after_auxiliary(text, start):
+        return False
+    at = end
+    for _ in range(3):
+        match = _NEXT_WORD.match(text, at)
+        word = match.group(1)
+        if word is None or not (word.isalpha() and word.islower()) or word in _PHRASE_ENDS | _DETERMINERS:
+            return False
+        at = match.end()
+    return True
+
 
 def starts_sentence(text: str, start: int) -> bool:
     """Whether position ``start`` opens the text, a line or a sentence (a capital "The" stays there)."""
@@ -269,7 +285,7 @@ def people_use(text: str, m: Mention) -> bool:
     """A demonym without an ``-s`` plural used as a plural noun for the people: "the French were", "the
     Chinese." (after "the", heading its phrase, not coordinated with another adjective)."""
     return (not m.suffix and m.the_start >= 0 and m.head and m.form.lower().endswith(NO_S_PLURAL)
-            and COORDINATED.match(text, m.end) is None)
+            and COORDINATED.match(text, m.end) is None and not _noun_after(text, m.start, m.end))
 
 
 def demonym_plural(demonym: str) -> str:
