@@ -38,6 +38,7 @@ from .lexicon import (
     never_renamed,
     occurs_in,
     parse_person,
+    whole_word,
     words_of,
 )
 from .model import QAExample
@@ -348,7 +349,7 @@ def pronoun_gender(context: str, words: tuple[str, ...], mentions: Iterable[Ment
     ends = sentence_ends(context)
     male = female = 0
     for word in words:
-        for found in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", context):
+        for found in whole_word(word).finditer(context):
             end = found.end()
             first = bisect_right(ends, end)  # the sentence ends after the mention
             stops = ends[first:first + 2]
@@ -721,7 +722,7 @@ def longer_names(surface: str, span_type: str, texts: Iterable[str], lexicon: Le
     ``Fresno Housing Authority``, ``Downtown Jacksonville``) the place is renamed with it: that name is named
     after the place (issue 19: a place inside an organisation's name renamed as a place).
     Without a ``lexicon`` every capitalised neighbour counts."""
-    pattern = re.compile(rf"(?<![\w'’]){re.escape(surface)}(?!\w)")
+    pattern = whole_word(surface, True)
     found = [LongerName(clean_surface(p), True) for p in dict.fromkeys(persons)
              if pattern.search(p) and clean_surface(p) != surface]  # "Paris Hilton", "Virginia Woolf"
     for text in texts:
@@ -1410,7 +1411,7 @@ def place_list(answer: str, places: Iterable[str]) -> tuple[str, ...]:
     or more of ``places`` joined by commas, "and" and "the"; else ``()``."""
     rest, members = clean_surface(answer), []
     for place in sorted(set(places), key=len, reverse=True):
-        pattern = re.compile(rf"(?<!\w){re.escape(place)}(?!\w)")
+        pattern = whole_word(place)
         if pattern.search(rest):
             members.append(place)
             rest = pattern.sub(",", rest)
@@ -1622,16 +1623,16 @@ def _name_words(name: str) -> tuple[str, ...]:
 def _lone_word(word: str, text: str, names: Iterable[str]) -> bool:
     """``word`` occurs in ``text`` outside every occurrence of ``names``."""
     covered = [(m.start(), m.end()) for name in names
-               for m in re.finditer(rf"(?<![\w'’]){re.escape(name)}(?!\w)", text)]
+               for m in whole_word(name, True).finditer(text)]
     return any(not any(s <= m.start() and m.end() <= e for s, e in covered)
-               for m in re.finditer(rf"(?<![\w'’]){re.escape(word)}(?!\w)", text))
+               for m in whole_word(word, True).finditer(text))
 
 
 def _mask(text: str, names: Iterable[str]) -> str:
     """``text`` with every occurrence of ``names`` blanked to lower-case letters of the same length: the
     name checks of :func:`shares_person_words` no longer see kept names of other persons."""
     for name in names:
-        text = re.sub(rf"(?<![\w'’]){re.escape(name)}(?!\w)", lambda m: "x" * len(m.group()), text)
+        text = whole_word(name, True).sub(lambda m: "x" * len(m.group()), text)
     return text
 
 
@@ -1674,7 +1675,7 @@ def surnames_only(found: list[Entity], answers: list[str], context: str, mention
 def _lone(given: str, last: str, text: str) -> bool:
     """``given`` occurs in ``text`` without ``last`` among the three words after it (``Ali`` the caliph in a
     passage on ``Ali Shariati``; ``John F. Kennedy`` and ``John Fitzgerald Kennedy`` are not lone)."""
-    for match in re.finditer(rf"(?<!\w){re.escape(given)}(?!\w)", text):
+    for match in whole_word(given).finditer(text):
         after = [w.removesuffix("'s").removesuffix("’s").strip(".,;:()") for w in
                  text[match.end(): match.end() + 60].split()[:3]]
         if last not in after:
@@ -1792,7 +1793,7 @@ def bracketed_alias(name: str, text: str) -> str | None:
     """Another name of the person ``name`` that ``text`` gives in brackets right after it and that shares
     none of its words (``Jean Cauvin (John Calvin)``; not ``(NSF)``-style initials of one word)."""
     words = set(name.split())
-    for m in re.finditer(rf"(?<![\w'’]){re.escape(name)}(?!\w)", text):
+    for m in whole_word(name, True).finditer(text):
         alias = _BRACKETED_NAME.match(text, m.end())
         if alias and " " in alias.group(1) and not words & set(alias.group(1).split()):
             return alias.group(1)
@@ -2028,7 +2029,7 @@ def acronym_expanded(acronym: str, texts: Iterable[str]) -> bool:
     ``ATP``: a term, not an organisation)."""
     for text in texts:
         for part in _ACRONYM_BOUNDARY.split(text):
-            for run in re.split(rf"(?<!\w){re.escape(acronym)}(?!\w)", part):
+            for run in whole_word(acronym).split(part):
                 # the acronym itself and a sentence's end break a run: "CBS broadcast Super Bowl 50" spells
                 # no "CBS", nor do the words of two sentences
                 initials = "".join("" if w.lower() in FUNCTION_WORDS else w[0].upper()

@@ -21,7 +21,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from .namebank import FIRST_NAME_TYPES, BankError, NameBank, load_bank
@@ -278,9 +278,18 @@ def occurs_as_word(name: str, texts: Sequence[str], *, plural: bool = False) -> 
     return False
 
 
+@lru_cache(maxsize=8192)
+def whole_word(name: str, apostrophe: bool = False, flags: int = 0) -> re.Pattern[str]:
+    """The pattern of ``name`` as a whole word: no word character before or after it; with
+    ``apostrophe``, no apostrophe right before it either (``d'Hondt`` holds no ``Hondt``). The one
+    definition of a whole-word match that every check of a name's occurrences shares."""
+    before = r"(?<![\w'’])" if apostrophe else r"(?<!\w)"
+    return re.compile(rf"{before}{re.escape(name)}(?!\w)", flags)
+
+
 def occurs_in(word: str, text: str) -> bool:
     """``word`` occurs in ``text`` as a whole word, case-sensitively (as the renaming engine matches)."""
-    return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
+    return whole_word(word).search(text) is not None
 
 
 #: Eponym nouns whose term may be the PERSON mention itself (``the Jin dynasty`` tagged PERSON): no term

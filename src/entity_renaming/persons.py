@@ -37,6 +37,7 @@ from .lexicon import (
     clean_surface,
     name_form,
     parse_person,
+    whole_word,
     words_of,
 )
 from .ner import Mention
@@ -183,7 +184,7 @@ def listed_aliases(name: str, text: str) -> list[str]:
     bracket right after ``name`` (``Liu Heima (劉黑馬, Liu Ni)`` → ``Liu Ni``): another name of the same
     person. Another person's name in the passage for the renamer, it would keep the old family name."""
     found: list[str] = []
-    for m in re.finditer(rf"(?<![\w'’]){re.escape(name)}(?!\w)", text):
+    for m in whole_word(name, True).finditer(text):
         if bracket := _BRACKET.match(text, m.end()):
             found += [item for part in re.split(r"[,;]", bracket.group(1))
                       if _LATIN_NAME.match(item := part.strip())]

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from .lexicon import Lexicon, clean_surface, occurs_in
+from .lexicon import Lexicon, clean_surface, occurs_in, whole_word
 from .model import QAExample
 from .ner import Mention
 from .question import asked_type
@@ -25,7 +25,7 @@ def in_work_title(place: str, example: QAExample, mentions: Iterable[Mention]) -
     (``Good Morning America``, ``America's Funniest Home Videos``). A title is no reference to the place,
     and renaming it invents a work (rule ``place.work-title``; a question asking for a work is rule
     ``question.asks-for-work``)."""
-    pattern = re.compile(rf"(?<![\w'’]){re.escape(place)}(?!\w)")
+    pattern = whole_word(place, True)
     works = [m for m in mentions if m.label == "WORK_OF_ART" and clean_surface(m.text) != place]
     for answer in example.all_answers():
         for start, end in answer.char_spans:
@@ -44,7 +44,7 @@ def inside_other_name(place: str, answers: Iterable[str], lexicon: Lexicon) -> b
     from .entities import named_alone
     from .substitute import renamed_in
 
-    pattern = re.compile(rf"(?<![\w'’]){re.escape(place)}(?!\w)")
+    pattern = whole_word(place, True)
     for answer in answers:
         if occurs_in(place, answer) and not renamed_in(place, answer):
             return True  # glued to a word the renamer does not split ("Grand Canal d'Alsace")
@@ -168,7 +168,7 @@ def places_kept_apart(spans: Iterable[PerturbableSpan], own: str, mentions: Iter
     out = []
     for span in spans:
         if span.span_type in ("country", "state", "city"):
-            pattern = re.compile(rf"(?<![\w'’]){re.escape(span.surface)}(?!\w)")
+            pattern = whole_word(span.surface, True)
             others = [n for n in names if n != span.surface and pattern.search(n)]
             others += [n.name for n in longer_names(span.surface, span.span_type, texts, lexicon) if n.other]
             keep = tuple(dict.fromkeys((*span.keep, *others)))

@@ -36,7 +36,7 @@ from pathlib import Path
 from wordfreq import zipf_frequency
 
 from ..casing import natural_case
-from ..lexicon import COMMON_ZIPF, alias_group, demonym_countries, occurs_as_word
+from ..lexicon import COMMON_ZIPF, alias_group, demonym_countries, occurs_as_word, whole_word
 from ..model import Substitution
 from ..namebank import FIRST_NAME_TYPES, BankError, load_bank
 from ..sampling import seeded_rng
@@ -229,7 +229,7 @@ def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: 
             name = person(word, span_type)
             if name is None:
                 return None
-            new = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", name, new)
+            new = whole_word(word).sub(name, new)
         return new
 
     countries: dict[str, str | None] = {}

@@ -34,6 +34,7 @@ from typing import Any
 from ..checksums import sha256_file
 from ..io import InputData, read_input
 from ..io.errors import InputError
+from ..lexicon import occurs_in
 from ..model import QAExample, Renaming
 from ..substitute import is_grammar_edit
 
@@ -240,7 +241,7 @@ class Labelled:
     def held_by_most(self, name: Name) -> bool:
         """A strict majority of the gold answers hold ``name`` (as a whole word): an answer entity as Yan et
         al. define it; a name only one answer in three holds is not."""
-        return sum(_mentions(name.name, a) for a in self.answers) * 2 > len(self.answers)
+        return sum(occurs_in(name.name, a) for a in self.answers) * 2 > len(self.answers)
 
 
 def _choice(path: Path, line: int, where: str, value: Any, allowed: Iterable[str]) -> str:
@@ -418,13 +419,9 @@ def tally_yan(labels: list[Labelled], config_dir: Path, perturbation: str,
     return rows, where
 
 
-def _mentions(name: str, text: str) -> bool:
-    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) is not None
-
-
 def _touches(name: Name, original: str) -> bool:
     """An edit of ``original`` renames (part of) the referent ``name``: one text holds the other."""
-    return any(_mentions(original, form) or _mentions(form, original) for form in (name.name, *name.forms))
+    return any(occurs_in(original, form) or occurs_in(form, original) for form in (name.name, *name.forms))
 
 
 def tally_entswap(labels: list[Labelled], config_dir: Path, config: str | None,
