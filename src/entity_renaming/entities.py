@@ -1585,6 +1585,7 @@ def eponym_terms_kept(found: list[Entity], texts: Iterable[str], mentions: list[
     texts = [t for t in texts if t]
     names = [p.words for m in mentions if m.label == "PERSON" and (p := parse_person(m.text)) is not None]
     names += [p.words for e in found if e.entity_type == "per" and (p := parse_person(e.text)) is not None]
+    others = [e.text for e in found if e.entity_type != "per"]  # MIX: "Milton Friedman Institute" renamed
     out: list[Entity] = []
     kept_all: list[str] = []
     for entity in found:
@@ -1597,7 +1598,8 @@ def eponym_terms_kept(found: list[Entity], texts: Iterable[str], mentions: list[
                 [t for text in texts for t in eponym_terms(span.surface, text)]
                 + [m.group(0) for text in texts if span.span_type == "last"
                    for m in re.finditer(rf"(?<!\w){re.escape(span.surface)}{_NEXT_WORD}", text)
-                   if named_after_person(span.surface, m.group(1), names, lexicon)]))
+                   if named_after_person(span.surface, m.group(1), names, lexicon)
+                   and not any(m.group(0) in other for other in others)]))
             if terms and span.span_type == "last" and not _other_possessive(span.surface, texts, terms):
                 kept_all.extend(terms)
                 span = replace(span, keep=tuple(dict.fromkeys(span.keep + terms)))
