@@ -718,9 +718,9 @@ def longer_names(surface: str, span_type: str, texts: Iterable[str], lexicon: Le
     an event named after the place (``Vietnam War``, ``Treaty of Paris``) is renamed with it.
     An adjectival direction describes a part of the place (``Southern California``, ``Northern San Diego``),
     and so does a lower-case area noun after it (``the Maine district``): both are renamed with it.
-    Inside the name of an organisation, a team, a building (``Denver Broncos``, ``San Jose Marriott``,
-    ``Fresno Housing Authority``, ``Downtown Jacksonville``) the place is renamed with it: that name is named
-    after the place (issue 19: a place inside an organisation's name renamed as a place).
+    The name of an organisation, a team, a building (``Denver Broncos``, ``San Jose Marriott``, ``Fresno
+    Housing Authority``, ``Downtown Jacksonville``) is no veto here: it is named after the place, and
+    :func:`.places.places_kept_apart` keeps it whole when NER names it apart (blind read 17).
     Without a ``lexicon`` every capitalised neighbour counts."""
     pattern = whole_word(surface, True)
     found = [LongerName(clean_surface(p), True) for p in dict.fromkeys(persons)
