@@ -8,9 +8,11 @@ import re
 import pytest
 
 from entity_renaming.configs import parse_config_name
+from entity_renaming.entities import abbreviated_name
 from entity_renaming.entswap.build import config_name, rename_swapped
 from entity_renaming.entswap.categories import singular_demonym
 from entity_renaming.entswap.entities import (
+    MIN_INITIALS,
     Entity,
     answer_safe,
     article_entities,
@@ -178,6 +180,18 @@ def test_multiword_entity_cut_by_an_answer_is_not_renamed_as_a_unit():
     assert [e.surface for e in answer_safe(entities, [ex])] == ["Rhine"]
 
 
+def test_a_place_cut_by_an_answer_takes_its_other_names_and_demonyms_along():
+    """One referent keeps one name: when an answer cuts "United States" (so it stays), "US" and "American"
+    must stay too, while another country is still renamed."""
+    ex = _example("The United States and the US army met France. American troops left.", "Who met France?",
+                  "The United")
+    entities = [Entity("United States", "country", "country", "United States"),
+                Entity("US", "country", "country", "United States"),
+                Entity("American", "nationality", "nationality", "American", "United States"),
+                Entity("France", "country", "country", "France")]
+    assert [e.surface for e in answer_safe(entities, [ex])] == ["France"]
+
+
 def test_config_names():
     assert config_name("squad_v2", 2) == "afrisquad2-seed2"
     assert config_name("squad_v2", 0, "city") == "afrisquad2-wo-city-seed0"
@@ -307,3 +321,40 @@ def test_two_places_joined_by_a_hyphen_are_both_renamed(banks):
         text = f"France is large. Greece is old. The {longer} ended."
         found = entities(text, ("France", "GPE"), ("Greece", "GPE"), lexicon=lexicon)
         assert "France" not in found, longer
+
+
+def _passage_and_question(passage: str, question: str, *found: tuple[str, str], lexicon: Lexicon) -> dict:
+    """The article's entities for one passage (long enough to be one) and one question."""
+    passage = passage + " The rest of the passage speaks of other things." * 8
+    texts = [passage, question]
+    found_in = {t: mentions_of(t, *found) for t in texts}
+    return {e.surface: e for e in article_entities(texts, found_in, lexicon)}
+
+
+def test_a_question_that_twists_the_place_name_vetoes_nothing(banks):
+    """Issue 19: SQuAD 2.0's unanswerable questions twist the passage's wording ("Who was Old France's
+    governor?", "the France's first railway"): the twist is the question's own and the place is renamed in
+    it; the same wording in the passage, or a longer name the passage also writes, still vetoes."""
+    lexicon = Lexicon(banks, strict=False)
+    passage = "France is large. France was at war with Greece in 1790."
+    for question in ("Who was Old France's governor?", "Where did the France's first railway end?"):
+        found = _passage_and_question(passage, question, ("France", "GPE"), lexicon=lexicon)
+        assert "France" in found, question
+        renamed, _ = rename_swapped(_example(passage, question, "1790"), SUBS[:1], found["France"].keep)
+        assert renamed.question == question.replace("France", "Kenya")
+    for twisted in ("Old France", "the France's first railway"):
+        found = _passage_and_question(f"{passage} They saw {twisted}.", "Who was at war?",
+                                      ("France", "GPE"), lexicon=lexicon)
+        assert "France" not in found, twisted
+    found = _passage_and_question(f"{passage} They sailed to Old France.", "Who ruled Old France?",
+                                  ("France", "GPE"), lexicon=lexicon)
+    assert "France" not in found
+
+
+def test_two_letter_initials_show_no_abbreviated_name():
+    """A country code opening an office ("US Secretary of State") makes the two initials "US", the code
+    itself: no evidence of an abbreviated name; three initials ("SNP") are."""
+    texts = ["the US and the Scottish National Party (SNP)"]
+    assert abbreviated_name("US", " Secretary of State", texts)  # the shared default: two letters count
+    assert not abbreviated_name("US", " Secretary of State", texts, MIN_INITIALS)
+    assert abbreviated_name("Scottish", " National Party", texts, MIN_INITIALS)

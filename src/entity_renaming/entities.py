@@ -2119,14 +2119,15 @@ def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexic
     return list(spans.values())
 
 
-def abbreviated_name(word: str, after: str, texts: Iterable[str]) -> bool:
+def abbreviated_name(word: str, after: str, texts: Iterable[str], min_initials: int = 2) -> bool:
     """``word`` opens a name (capitalised words follow it) that ``texts`` also write as its initials
-    (``Scottish National Party`` and ``SNP``): renaming the word would leave the initials behind."""
+    (``Scottish National Party`` and ``SNP``), at least ``min_initials`` letters: renaming the word would
+    leave the initials behind."""
     run = _NAME_CONTINUES.match(after)
     if not run:
         return False
     initials = word[0] + "".join(w[0] for w in run.group(0).split())
-    return any(re.search(rf"(?<!\w){initials}s?(?!\w)", t) for t in texts)
+    return len(initials) >= min_initials and any(re.search(rf"(?<!\w){initials}s?(?!\w)", t) for t in texts)
 
 
 _NAME_CONTINUES = re.compile(r"(?: [A-Z][\w'’]*)+")

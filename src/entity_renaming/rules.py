@@ -224,7 +224,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "before a people noun (a demonym before people or nation only where the article names its "
          "country), as a language in a phrase that elsewhere is no language use (in French beside in "
          "French territory, to Austrians), as a coordinated adjective (the French and British forces), or "
-         "opening a name also written as initials (Scottish National Party, SNP); or a word of a person's "
+         "opening a name also written as initials of three letters or more (Scottish National Party, "
+         "SNP; not US Secretary of State beside US); or a word of a person's "
          "name whose other words are not renamed. A given name that only ever stands inside longer names "
          "is not vetoed with its person: the person's full names are renamed as a unit (Louis Menand "
          "beside Henry Louis Gates) and only the lone word is recorded here. A place inside the longer "
@@ -234,8 +235,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "the Chinese language), a fixed name a demonym opens (German Civil Code, Russo-Japanese War, "
          "Iranian revolution in any casing; not a plural, an office or 'a Spanish court') and a thing "
          "named after a city (Glasgow Airport Rail Link). Two places or demonyms joined by a hyphen "
-         "(Israel-Lebanon conflict) are two names, not one longer name. A country after an era, regime "
-         "or firm word (Yuan China, Imperial Russia,"
+         "(Israel-Lebanon conflict) are two names, not one longer name. A question's own twist of a "
+         "place's wording (the England's, Old France, Germany Pitsudski war: SQuAD 2.0's unanswerable "
+         "questions; a longer name no passage writes) keeps the twist around the new name. A country "
+         "after an era, regime or firm word (Yuan China, Imperial Russia,"
          " Telecom Australia) and a demonym for the people (the French were: the Kenyans were) are renamed",
          "veto", _ES),
     Rule("entswap.alias-left", "another name of the referent stands in the article, not inside another "
@@ -244,7 +247,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "renamed (Ogedei beside Ögedei; spellings and nickname pairs otherwise share one new name)", "veto",
          _ES),
     Rule("entswap.answer-cut", "renaming the surface as a unit would cut an answer, or it answers a "
-         "question asking for a work", "veto", _ES),
+         "question asking for a work; a place's other names and demonyms go with it (U.S. cut: US stays)",
+         "veto", _ES),
 )}
 
 

@@ -507,14 +507,19 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
                                                     or organisation_alone(e.surface, joined)]),
              ("entswap.unclear-occurrence",
               lambda es: _unambiguous(es, texts, person_names, lexicon, mentions)),
-             ("entswap.alias-left", lambda es: _whole_referents(es, joined, lexicon)),
              ("entswap.alias-left", lambda es: _whole_spellings(es, joined)),
+             ("entswap.alias-left", lambda es: _whole_referents(es, joined, lexicon)),
              ("place.derived-word-left", lambda es: _nationalities_follow(es, joined, lexicon)))
-    for rule, step in steps:
-        kept = step(entities)
-        for gone in set(entities) - set(kept):
-            fire(trace, rule, gone.surface, gone.category)
-        entities = kept
+    places = steps[-2:]  # alias-left and derived-word-left again until nothing changes: a place name
+    # dropped for a derived word ("U.S.") takes its aliases with it, and a dropped country its demonyms
+    while steps:
+        before = len(entities)
+        for rule, step in steps:
+            kept = step(entities)
+            for gone in set(entities) - set(kept):
+                fire(trace, rule, gone.surface, gone.category)
+            entities = kept
+        steps = places if len(entities) < before else ()
     return sorted(entities)
 
 
@@ -853,6 +858,11 @@ class _Occurrences:
         passages = "\n".join(t for t in texts if len(t) > MAX_ANSWER_CHARS)
         #: Texts that are not copied out of a passage: an answer shows no new use of a name.
         self.own = [len(t) > MAX_ANSWER_CHARS or t not in passages for t in texts]
+        #: Questions: own short texts ending with a question mark. SQuAD 2.0's unanswerable questions twist
+        #: the passage's wording ("the England's", "Old France", "Germany Pitsudski war"); such a twist is
+        #: the question's own, kept around the new name, and vetoes nothing (:meth:`conflict`).
+        self.question = [own and len(t) <= MAX_ANSWER_CHARS and t.rstrip().endswith("?")
+                         for own, t in zip(self.own, texts, strict=True)]
         #: Place → the longer names of other referents that its occurrences stand in (:meth:`conflict`).
         self.keep: dict[str, tuple[str, ...]] = {}
         self.covers: list[list[tuple[int, int, str]]] = [
@@ -882,6 +892,10 @@ class _Occurrences:
                     continue  # inside a longer name that is renamed as a whole
                 if self.in_longer_name(entity, text, m.start(), m.end(), lexicon):
                     other = self.other_referent(entity, text, m.start(), lexicon)
+                    if other is None and entity.category in PLACES and self.question[index] and not any(
+                            occurs_in(_name_around(text, m.start(), m.end()), t)
+                            for t, own in zip(self.texts, self.question, strict=True) if not own):
+                        continue  # a name only the question writes ("Old France"): renamed inside it
                     if other is None:
                         return "inside-longer-name"
                     keep[other] = None  # "Mexico City" left whole, Mexico renamed at its own mentions
@@ -892,8 +906,9 @@ class _Occurrences:
                     continue
                 alone = alone or (self.own[index] and not self.in_longer_name(
                     entity, text, m.start(), m.end(), lexicon, inner_place=False))
-                if entity.category in PLACES and not self.article_ok(entity, text, m.start(), m.end()):
-                    return "article"
+                if (entity.category in PLACES and not self.question[index]
+                        and not self.article_ok(entity, text, m.start(), m.end())):
+                    return "article"  # a question's "the England's" keeps its "the" around the new name
                 if entity.category in PLACES and listed_with_non_places(text, m.start(), m.end(), lexicon):
                     return "listed-with-peoples"  # "the Huron, Mississauga, Ojibwa …": peoples, not the city
                 if entity.category == "city" and REGION_OF.search(text, max(0, m.start() - 40), m.start()):
@@ -917,7 +932,8 @@ class _Occurrences:
                 if entity.category == "person" and noun in STREET_NOUNS:
                     return "eponym"  # "John Lennon street": a street named after the person
                 if entity.category in ("nationality", "country") and abbreviated_name(
-                        text[m.start():m.end()], text[m.end():m.end() + NEIGHBOURHOOD], self.texts):
+                        text[m.start():m.end()], text[m.end():m.end() + NEIGHBOURHOOD], self.texts,
+                        MIN_INITIALS):
                     return "abbreviated-name"  # "Scottish National Party" beside "SNP" would keep its S
         if not alone:
             return "only-inside-longer-names"  # "Edmund Bohun of Suffolk England": a place only by its type
@@ -1136,6 +1152,18 @@ class _Occurrences:
         return takes_article(entity.surface, entity.category)
 
 
+#: Initials this long at least show a name abbreviated (``SNP``); two letters are no evidence (``US
+#: Secretary of State`` beside ``US``, ``U.S. News`` beside ``UN``).
+MIN_INITIALS = 3
+
+
+def _name_around(text: str, start: int, end: int) -> str:
+    """The run of capitalised words around ``text[start:end]`` (``Old France``, ``Germany Pitsudski``)."""
+    left = re.search(r"(?:[A-Z][\w'’.-]*\s+)*$", text[:start])
+    right = re.match(r"(?:\s+[A-Z][\w'’.-]*)*", text[end:])
+    return text[left.start():end + right.end()].strip()
+
+
 _POSSESSIVE_BEFORE = re.compile(r"\w['’]s? $")
 #: A country or city before a capitalised word this frequent in English, other than a place noun, modifies
 #: it (``United Kingdom Parliament``); before a place noun it names another place (``Mexico City``).
@@ -1293,5 +1321,9 @@ def answer_safe(entities: list[Entity], examples: Iterable[QAExample]) -> list[E
             if bounds and any(m.start() < b < m.end() for m in pattern.finditer(ex.context) for b in bounds):
                 unsafe.add(entity.surface)
                 break
-    return [e for e in entities if e.surface not in unsafe]
+    # one referent, one name: a place's other names ("US" beside a cut "U.S.") and its demonyms go with it
+    gone = {e.referent or e.surface for e in entities if e.surface in unsafe and e.category in PLACES}
+    return [e for e in entities if e.surface not in unsafe
+            and not (e.category in PLACES and (e.referent or e.surface) in gone)
+            and not (e.category == "nationality" and e.country in gone)]
 
