@@ -736,11 +736,16 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
         units = {tuple(w for w, _ in e.parts)  # the full names this round's words make ("John Paul II": none)
                  for e in full_names(person_names, {s: kept[s] for s in persons}, inner, texts, mentions,
                                      lexicon)}
+        given: dict[str, Entity] = {}  # "John" of "John Smeaton" and "William John Macquorn Rankine": a
+        # given name that never stands alone is renamed inside its full names as a unit, not dropped
         for parts in person_names:
             if len(parts) > 1 and (not all(p in persons or p in inner for p in parts)
                                    or (any(p in inner for p in parts) and tuple(parts) not in units)):
                 half = {p for p in parts if p in persons}
                 dropped |= half
+                given.update((p, kept[p]) for p in half if p != parts[-1] and kept[p].span_type != "last"
+                             and never_alone(p, texts))
+        inner.update(given)  # after the loop: "John" of "William John Macquorn Rankine" keeps "John Smeaton"
         if not dropped:
             keeps = occurrences.keep
             return [replace(e, keep=keeps.get(s, ())) for s, e in kept.items()] + list(full.values())
