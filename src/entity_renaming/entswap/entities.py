@@ -722,7 +722,7 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
     while True:
         full = {e.surface: e for e in full_names(person_names, kept, inner, texts, mentions, lexicon)}
         occurrences = _Occurrences({**inner, **kept, **full}, texts, (" ".join(ps) for ps in person_names),
-                                   name_starts)
+                                   name_starts, inner=set(inner) - set(kept))
         dropped = {w for e in full.values() if occurrences.conflict(e, lexicon) for w, _ in e.parts
                    if w in kept}  # "Chevrolet Monte Carlo": the full name itself stands in a longer name
         for surface, entity in kept.items():
@@ -845,8 +845,11 @@ class _Occurrences:
     and the tests on their neighbours."""
 
     def __init__(self, entities: dict[str, Entity], texts: list[str], persons: Iterable[str] = (),
-                 name_starts: dict[str, set[int]] | None = None) -> None:
+                 name_starts: dict[str, set[int]] | None = None, inner: Iterable[str] = ()) -> None:
         self.entities = entities
+        #: The surfaces renamed on their own: not a given name renamed only inside its full names, so
+        #: "Henry" before the "David" of "Henry David Thoreau" is inside a longer name that nothing renames.
+        self.alone = [s for s in entities if s not in set(inner)]
         self.texts = texts
         #: Text → where NER's PERSON mentions of a full name open (``Secretary of Defense James
         #: Schlesinger``): the capitalised words before such a start are no part of the name.
@@ -1045,10 +1048,10 @@ class _Occurrences:
                 and not (left and _HYPHEN_BEFORE.search(before[:left.start()])))
 
     def starts_entity(self, text: str) -> bool:
-        return any(text.startswith(s) and not text[len(s): len(s) + 1].isalnum() for s in self.entities)
+        return any(text.startswith(s) and not text[len(s): len(s) + 1].isalnum() for s in self.alone)
 
     def ends_entity(self, text: str) -> bool:
-        return any(text.endswith(s) and not text[-len(s) - 1: -len(s)].isalnum() for s in self.entities)
+        return any(text.endswith(s) and not text[-len(s) - 1: -len(s)].isalnum() for s in self.alone)
 
     def in_longer_name(self, entity: Entity, text: str, start: int, end: int, lexicon: Lexicon,
                        inner_place: bool = True) -> bool:
