@@ -716,9 +716,7 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
     dropping a longer name exposes the names inside it."""
     kept = {e.surface: e for e in entities}
     inner: dict[str, Entity] = {}  # given names renamed only inside their full names
-    name_starts = {t: {m.start for m in (mentions or {}).get(t, ()) if m.label == "PERSON"
-                       and " " in clean_surface(m.text) and lexicon.looks_like_person(clean_surface(m.text))}
-                   for t in texts}
+    name_starts = person_name_starts(texts, mentions or {}, lexicon)
     while True:
         full = {e.surface: e for e in full_names(person_names, kept, inner, texts, mentions, lexicon)}
         occurrences = _Occurrences({**inner, **kept, **full}, texts, (" ".join(ps) for ps in person_names),
@@ -751,6 +749,29 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
             return [replace(e, keep=keeps.get(s, ())) for s, e in kept.items()] + list(full.values())
         for surface in dropped:
             del kept[surface]
+
+
+def person_name_starts(texts: list[str], mentions: dict[str, list[Mention]], lexicon: Lexicon
+                       ) -> dict[str, set[int]]:
+    """Text → where NER's PERSON mentions of a full name open: a mention that reads as a person's name
+    (:meth:`Lexicon.looks_like_person`) or whose words are all name words (``David Tappan``); where a mention
+    swallows the word before a full name that the article's texts label PERSON on its own (``Harvard
+    Joseph Willard`` beside ``Joseph Willard``), the name opens after that word."""
+    alone = {clean_surface(m.text) for t in texts for m in mentions.get(t, ()) if m.label == "PERSON"}
+    starts: dict[str, set[int]] = {}
+    for text in texts:
+        found = starts[text] = set()
+        for m in mentions.get(text, ()):
+            cleaned = clean_surface(m.text)
+            if m.label != "PERSON" or " " not in cleaned:
+                continue
+            if lexicon.looks_like_person(cleaned) or len(person_parts(cleaned, lexicon)) > 1:
+                head, _, tail = cleaned.partition(" ")
+                if " " in tail and tail in alone and text.startswith(tail, m.start + len(head) + 1):
+                    found.add(m.start + len(head) + 1)  # "Harvard Joseph Willard": the name opens at Joseph
+                else:
+                    found.add(m.start)
+    return starts
 
 
 _INITIALS = r"(?:\s+[A-Z]\.)*\s+"
@@ -835,6 +856,9 @@ def office_before(before: str) -> bool:
     the office, not part of the name (unlike ``Chevrolet Monte Carlo``, ``Minister of Finance Abul Maal``)."""
     run = _CAPITALISED_RUN.search(before)
     words = run.group(0).split() if run else []
+    if words[:1] == ["of"]:  # "the president of Harvard": a lower-case office of a named body
+        prev = re.search(r"(\w+)\s+$", before[:run.start()])
+        words = [prev.group(1), *words] if prev else words
     last = max((i for i, w in enumerate(words) if w.lower().rstrip(".") in _PERSON_TITLES), default=None)
     tail = words[last + 1:] if last is not None else ["?"]  # after the office at most "of <Name>"
     return not tail or (len(tail) == 2 and tail[0] == "of" and tail[1][0].isupper())
