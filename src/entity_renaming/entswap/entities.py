@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -195,9 +195,17 @@ def person_parts(text: str, lexicon: Lexicon | None = None) -> list[str]:
         return []
     if lexicon is not None and not all(
             lexicon.name_word(w) or (len(name.words) > 1 and unlisted_name_word(w, lexicon))
-            for w in name.words):
+            for w in name.words) and not first_and_bank_surname(name.words, lexicon):
         return []
     return list(name.words)
+
+
+def first_and_bank_surname(words: Sequence[str], lexicon: Lexicon) -> bool:
+    """A two-word name of a common bank first name and a bank surname that English also knows as a word
+    (``Robert Gates``, ``James Watt``): :meth:`Lexicon.first_and_surname` holds for it."""
+    return (len(words) == 2 and words[1].lower() in lexicon.surname_counts
+            and lexicon.first_counts.get(words[0].lower(), 0) >= MIN_FULL_NAME_COUNT
+            and lexicon.first_and_surname(*words))
 
 
 def unlisted_name_word(word: str, lexicon: Lexicon) -> bool:
@@ -263,7 +271,7 @@ def strong_name(parts: list[str], lexicon: Lexicon) -> bool:
         return True
     if len(parts) > 2 and parts[-1].lower() not in lexicon.surname_counts:
         return False  # "Walter Rau Lebensmittelwerke" (a firm), "Mustafa Kemal Atatürk"
-    if any(lexicon.dictionary_word(p) for p in parts):
+    if any(lexicon.dictionary_word(p) for p in parts) and not first_and_bank_surname(parts, lexicon):
         return False  # "Brenner Autobahn" is a motorway
     if all(lexicon.person_word(p) for p in parts):
         return True
