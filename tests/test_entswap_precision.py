@@ -394,7 +394,10 @@ def test_issue19_a_full_name_is_renamed_as_a_unit_when_its_given_name_names_othe
     found = {e.surface: e for e in swap.entities["title:Harvard_University"]}
     assert "Louis" not in found and "George" not in found  # never renamed alone
     assert found["Louis Menand"].parts == (("Louis", "first-male"), ("Menand", "last"))
-    assert "George M. Whitesides" in found and "Joseph Nye" in found
+    assert "George M. Whitesides" in found
+    # "Joseph" opens only person names (Joseph Nye, Joseph Willard after "the president of Harvard"): it is
+    # renamed alone, so Joseph Nye is renamed word by word
+    assert {"Joseph", "Nye"} <= set(found) and "Joseph Nye" not in found
     new = mapping(swap, "Harvard_University")
     given, family = new["Louis Menand"][1].split()
     assert new["Menand"][1] == family and given not in ("Louis", "Menand")
@@ -494,3 +497,19 @@ def test_issue19_common_given_names_and_units_of_half_renamed_names(swap):
 
     renamed, _ = rename_swapped(examples[0], subs)
     assert "Henry David Thoreau" in renamed.context and "Ralph Waldo Emerson" not in renamed.context
+
+
+def test_issue19_full_names_with_word_surnames_and_swallowed_or_office_starts(swap):
+    """"Robert Gates", "Thomas Gage", "Joseph Black": a common bank first name and a bank surname that English
+    also knows as a word are a person's name. "the Hollis Professor of Divinity David Tappan" and "the
+    president of Harvard Joseph Willard" (one NER mention "Harvard Joseph Willard", the questions label
+    "Joseph Willard" alone): the office before the name is no part of it, so both are renamed."""
+    assert {"Robert", "Gates"} <= set(entities(swap, "Islamism"))
+    new = mapping(swap, "Islamism")
+    assert new["Gates"][0] == "person" and new["Gates"][1] != "Gates"
+    harvard = {e.surface: e for e in swap.entities["title:Harvard_University"]}
+    assert "David Tappan" in harvard and "Willard" in harvard
+    assert not any(s.startswith("Harvard ") for s in harvard)
+    from entity_renaming.entswap.entities import office_before
+
+    assert office_before("the president of Harvard ") and not office_before("Chevrolet ")
