@@ -394,7 +394,10 @@ def test_issue19_a_full_name_is_renamed_as_a_unit_when_its_given_name_names_othe
     found = {e.surface: e for e in swap.entities["title:Harvard_University"]}
     assert "Louis" not in found and "George" not in found  # never renamed alone
     assert found["Louis Menand"].parts == (("Louis", "first-male"), ("Menand", "last"))
-    assert "George M. Whitesides" in found and "Joseph Nye" in found
+    assert "George M. Whitesides" in found
+    # "Joseph" opens only person names (Joseph Nye, Joseph Willard after "the president of Harvard"): it is
+    # renamed alone, so Joseph Nye is renamed word by word
+    assert {"Joseph", "Nye"} <= set(found) and "Joseph Nye" not in found
     new = mapping(swap, "Harvard_University")
     given, family = new["Louis Menand"][1].split()
     assert new["Menand"][1] == family and given not in ("Louis", "Menand")
@@ -456,3 +459,57 @@ def test_issue19_places_the_dataset_labels_gpe_need_no_label_in_their_article(sw
     assert "America" not in entities(swap, "French_and_Indian_War")
     scottish = entities(swap, "Scottish_Parliament")
     assert "Scottish" not in scottish and "Scotland" not in scottish
+
+
+def test_issue19_lower_case_questions_are_no_case_evidence():
+    """SQuAD 2.0's adversarial questions are sometimes typed in lower case after their first word ("On what
+    lake did troops defend fort william henry in winter?"): counted as case evidence they made ``William``
+    and ``Henry`` common words for the whole dataset, so "William Shirley" and "Henry Kissinger" were no
+    person names. Such a text does not count; a text that capitalises a word inside a sentence does."""
+    from entity_renaming.entswap.build import cased
+
+    assert not cased("On what lake did troops defend fort william henry in winter?")
+    assert not cased("what is it? It is.")
+    assert cased("Who did Shirley leave at Oswego?") and cased("In 1990, McDonald went.")
+
+
+def test_issue19_common_given_names_and_units_of_half_renamed_names(swap):
+    """With lower-case questions out of the case statistics, William Shirley, William Pitt and Henry
+    Kissinger are persons. A given name dropped because one of its full names is half renamed ("John" of
+    "William John Macquorn Rankine", whose Rankine is no entity) and that never stands alone is renamed
+    inside its other full names as a unit ("John Smeaton"), whatever the order of the names. A given name
+    renamed only inside units is no neighbouring entity: a lone "Henry" before the unrenamed "David Thoreau"
+    stands inside a longer name, so Harvard's Henry is renamed only in "Henry Ware"."""
+    war = entities(swap, "French_and_Indian_War")
+    assert war.get("William Shirley") == "person" and war.get("Shirley") == "person"
+    assert war.get("William Pitt") == "person"
+    new = mapping(swap, "French_and_Indian_War")
+    assert new["William Shirley"][1].split()[-1] == new["Shirley"][1]
+    assert entities(swap, "1973_oil_crisis").get("Kissinger") == "person"
+    steam = {e.surface: e for e in swap.entities["title:Steam_engine"]}
+    assert "John Smeaton" in steam and "John" not in steam and "Smeaton" in steam
+    assert not any("Rankine" in s or "Macquorn" in s for s in steam)
+    harvard = entities(swap, "Harvard_University")
+    assert "Henry Ware" in harvard and "Henry" not in harvard and "Thoreau" not in harvard
+    examples = [ex for ex in swap.articles["title:Harvard_University"] if "Henry David Thoreau" in ex.context]
+    subs = swap.mappings(0, CATEGORIES)["title:Harvard_University"]
+    from entity_renaming.entswap.build import rename_swapped
+
+    renamed, _ = rename_swapped(examples[0], subs)
+    assert "Henry David Thoreau" in renamed.context and "Ralph Waldo Emerson" not in renamed.context
+
+
+def test_issue19_full_names_with_word_surnames_and_swallowed_or_office_starts(swap):
+    """"Robert Gates", "Thomas Gage", "Joseph Black": a common bank first name and a bank surname that English
+    also knows as a word are a person's name. "the Hollis Professor of Divinity David Tappan" and "the
+    president of Harvard Joseph Willard" (one NER mention "Harvard Joseph Willard", the questions label
+    "Joseph Willard" alone): the office before the name is no part of it, so both are renamed."""
+    assert {"Robert", "Gates"} <= set(entities(swap, "Islamism"))
+    new = mapping(swap, "Islamism")
+    assert new["Gates"][0] == "person" and new["Gates"][1] != "Gates"
+    harvard = {e.surface: e for e in swap.entities["title:Harvard_University"]}
+    assert "David Tappan" in harvard and "Willard" in harvard
+    assert not any(s.startswith("Harvard ") for s in harvard)
+    from entity_renaming.entswap.entities import office_before
+
+    assert office_before("the president of Harvard ") and not office_before("Chevrolet ")

@@ -12,6 +12,7 @@ Unanswerable questions stay unanswerable: answers are only renamed, never added 
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
@@ -68,6 +69,17 @@ def group_articles(examples: list[QAExample]) -> dict[str, list[QAExample]]:
     return dict(articles)
 
 
+def cased(text: str) -> bool:
+    """Whether ``text`` shows how its words are cased: it capitalises some word that opens no sentence. A
+    question typed in lower case after its first word ("On what lake did troops defend fort william
+    henry?") is no evidence that ``William`` or ``Henry`` are common words, so it does not count in the
+    dataset's case statistics."""
+    return _MID_SENTENCE_CAPITAL.search(text) is not None
+
+
+_MID_SENTENCE_CAPITAL = re.compile(r"[^\s.?!:;\"“]\s+[A-Z]|[a-z][A-Z]")
+
+
 class EntSwap:
     """NER and entities of a dataset, computed once; :meth:`build` makes one config from them."""
 
@@ -78,7 +90,8 @@ class EntSwap:
         texts = [t for ex in examples for t in example_texts(ex)]
         mentions = recognize(texts, backend, cache, progress=progress, desc="NER (unique texts)")
         lexicon = Lexicon(banks_root, strict=False)
-        lexicon.observe(texts, (m for text in dict.fromkeys(texts) for m in mentions[text]))
+        lexicon.observe([t for t in texts if cased(t)],
+                        (m for text in dict.fromkeys(texts) for m in mentions[text]))
         self.entities: dict[str, list[Entity]] = {}
         #: Article → the rules (:mod:`..rules`) that removed its candidate surfaces.
         self.vetoes: dict[str, Trace] = {}

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -195,9 +195,17 @@ def person_parts(text: str, lexicon: Lexicon | None = None) -> list[str]:
         return []
     if lexicon is not None and not all(
             lexicon.name_word(w) or (len(name.words) > 1 and unlisted_name_word(w, lexicon))
-            for w in name.words):
+            for w in name.words) and not first_and_bank_surname(name.words, lexicon):
         return []
     return list(name.words)
+
+
+def first_and_bank_surname(words: Sequence[str], lexicon: Lexicon) -> bool:
+    """A two-word name of a common bank first name and a bank surname that English also knows as a word
+    (``Robert Gates``, ``James Watt``): :meth:`Lexicon.first_and_surname` holds for it."""
+    return (len(words) == 2 and words[1].lower() in lexicon.surname_counts
+            and lexicon.first_counts.get(words[0].lower(), 0) >= MIN_FULL_NAME_COUNT
+            and lexicon.first_and_surname(*words))
 
 
 def unlisted_name_word(word: str, lexicon: Lexicon) -> bool:
@@ -263,7 +271,7 @@ def strong_name(parts: list[str], lexicon: Lexicon) -> bool:
         return True
     if len(parts) > 2 and parts[-1].lower() not in lexicon.surname_counts:
         return False  # "Walter Rau Lebensmittelwerke" (a firm), "Mustafa Kemal Atatürk"
-    if any(lexicon.dictionary_word(p) for p in parts):
+    if any(lexicon.dictionary_word(p) for p in parts) and not first_and_bank_surname(parts, lexicon):
         return False  # "Brenner Autobahn" is a motorway
     if all(lexicon.person_word(p) for p in parts):
         return True
@@ -721,13 +729,11 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
     dropping a longer name exposes the names inside it."""
     kept = {e.surface: e for e in entities}
     inner: dict[str, Entity] = {}  # given names renamed only inside their full names
-    name_starts = {t: {m.start for m in (mentions or {}).get(t, ()) if m.label == "PERSON"
-                       and " " in clean_surface(m.text) and lexicon.looks_like_person(clean_surface(m.text))}
-                   for t in texts}
+    name_starts = person_name_starts(texts, mentions or {}, lexicon)
     while True:
         full = {e.surface: e for e in full_names(person_names, kept, inner, texts, mentions, lexicon)}
         occurrences = _Occurrences({**inner, **kept, **full}, texts, (" ".join(ps) for ps in person_names),
-                                   name_starts)
+                                   name_starts, inner=set(inner) - set(kept))
         dropped = {w for e in full.values() if occurrences.conflict(e, lexicon) for w, _ in e.parts
                    if w in kept}  # "Chevrolet Monte Carlo": the full name itself stands in a longer name
         for surface, entity in kept.items():
@@ -741,16 +747,44 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
         units = {tuple(w for w, _ in e.parts)  # the full names this round's words make ("John Paul II": none)
                  for e in full_names(person_names, {s: kept[s] for s in persons}, inner, texts, mentions,
                                      lexicon)}
+        given: dict[str, Entity] = {}  # "John" of "John Smeaton" and "William John Macquorn Rankine": a
+        # given name that never stands alone is renamed inside its full names as a unit, not dropped
         for parts in person_names:
             if len(parts) > 1 and (not all(p in persons or p in inner for p in parts)
                                    or (any(p in inner for p in parts) and tuple(parts) not in units)):
                 half = {p for p in parts if p in persons}
                 dropped |= half
+                given.update((p, kept[p]) for p in half if p != parts[-1] and kept[p].span_type != "last"
+                             and never_alone(p, texts))
+        inner.update(given)  # after the loop: "John" of "William John Macquorn Rankine" keeps "John Smeaton"
         if not dropped:
             keeps = occurrences.keep
             return [replace(e, keep=keeps.get(s, ())) for s, e in kept.items()] + list(full.values())
         for surface in dropped:
             del kept[surface]
+
+
+def person_name_starts(texts: list[str], mentions: dict[str, list[Mention]], lexicon: Lexicon
+                       ) -> dict[str, set[int]]:
+    """Text → where NER's PERSON mentions of a full name open: a mention that reads as a person's name
+    (:meth:`Lexicon.looks_like_person`) or whose words are all name words (``David Tappan``); where a mention
+    swallows the word before a full name that the article's texts label PERSON on its own (``Harvard
+    Joseph Willard`` beside ``Joseph Willard``), the name opens after that word."""
+    alone = {clean_surface(m.text) for t in texts for m in mentions.get(t, ()) if m.label == "PERSON"}
+    starts: dict[str, set[int]] = {}
+    for text in texts:
+        found = starts[text] = set()
+        for m in mentions.get(text, ()):
+            cleaned = clean_surface(m.text)
+            if m.label != "PERSON" or " " not in cleaned:
+                continue
+            if lexicon.looks_like_person(cleaned) or len(person_parts(cleaned, lexicon)) > 1:
+                head, _, tail = cleaned.partition(" ")
+                if " " in tail and tail in alone and text.startswith(tail, m.start + len(head) + 1):
+                    found.add(m.start + len(head) + 1)  # "Harvard Joseph Willard": the name opens at Joseph
+                else:
+                    found.add(m.start)
+    return starts
 
 
 _INITIALS = r"(?:\s+[A-Z]\.)*\s+"
@@ -835,6 +869,9 @@ def office_before(before: str) -> bool:
     the office, not part of the name (unlike ``Chevrolet Monte Carlo``, ``Minister of Finance Abul Maal``)."""
     run = _CAPITALISED_RUN.search(before)
     words = run.group(0).split() if run else []
+    if words[:1] == ["of"]:  # "the president of Harvard": a lower-case office of a named body
+        prev = re.search(r"(\w+)\s+$", before[:run.start()])
+        words = [prev.group(1), *words] if prev else words
     last = max((i for i, w in enumerate(words) if w.lower().rstrip(".") in _PERSON_TITLES), default=None)
     tail = words[last + 1:] if last is not None else ["?"]  # after the office at most "of <Name>"
     return not tail or (len(tail) == 2 and tail[0] == "of" and tail[1][0].isupper())
@@ -845,8 +882,11 @@ class _Occurrences:
     and the tests on their neighbours."""
 
     def __init__(self, entities: dict[str, Entity], texts: list[str], persons: Iterable[str] = (),
-                 name_starts: dict[str, set[int]] | None = None) -> None:
+                 name_starts: dict[str, set[int]] | None = None, inner: Iterable[str] = ()) -> None:
         self.entities = entities
+        #: The surfaces renamed on their own: not a given name renamed only inside its full names, so
+        #: "Henry" before the "David" of "Henry David Thoreau" is inside a longer name that nothing renames.
+        self.alone = [s for s in entities if s not in set(inner)]
         self.texts = texts
         #: Text → where NER's PERSON mentions of a full name open (``Secretary of Defense James
         #: Schlesinger``): the capitalised words before such a start are no part of the name.
@@ -1056,10 +1096,10 @@ class _Occurrences:
                 and not (left and _HYPHEN_BEFORE.search(before[:left.start()])))
 
     def starts_entity(self, text: str) -> bool:
-        return any(text.startswith(s) and not text[len(s): len(s) + 1].isalnum() for s in self.entities)
+        return any(text.startswith(s) and not text[len(s): len(s) + 1].isalnum() for s in self.alone)
 
     def ends_entity(self, text: str) -> bool:
-        return any(text.endswith(s) and not text[-len(s) - 1: -len(s)].isalnum() for s in self.entities)
+        return any(text.endswith(s) and not text[-len(s) - 1: -len(s)].isalnum() for s in self.alone)
 
     def in_longer_name(self, entity: Entity, text: str, start: int, end: int, lexicon: Lexicon,
                        inner_place: bool = True) -> bool:
