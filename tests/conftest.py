@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -42,3 +44,12 @@ def analyse_passages(examples, chosen, spacy_ner):
                     (m for ctx in chosen for m in mentions[ctx]))
     entities = {ex.id: example_entities(ex, mentions[ex.context], lexicon) for ex in subset}
     return subset, mentions, lexicon, entities
+
+
+def benchmark_script(name: str) -> ModuleType:
+    """``benchmarks/{name}.py`` loaded as a module (the scripts are no package)."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
-
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "quality_table.py"
+from conftest import benchmark_script
 
 
 @pytest.fixture(scope="module")
 def quality_table():
-    spec = importlib.util.spec_from_file_location("quality_table", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_script("quality_table")
 
 
 def write_set(folder: Path, eligible: int, excluding: list[str], names: list[list[dict]]) -> Path:

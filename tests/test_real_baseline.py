@@ -7,29 +7,24 @@ too large for a test dependency); the script treats both as a pretrained BERT fo
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import json
 import math
 from pathlib import Path
 
 import pytest
-from conftest import MRQA_SQUAD_DEV
+from conftest import MRQA_SQUAD_DEV, benchmark_script
 
 from entity_renaming.evaluation.inference import QAPredictor, WindowSettings
 from entity_renaming.evaluation.random_model import random_qa_model, train_tokenizer
 from entity_renaming.io import read_examples
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "real_baseline.py"
 SQUAD_DIR = Path(MRQA_SQUAD_DEV).parents[1] / "squad_v2"
 TRAIN = SQUAD_DIR / "cs224n_dev-v2.0.json"
 
 
 @pytest.fixture(scope="module")
 def script():
-    spec = importlib.util.spec_from_file_location("real_baseline", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_script("real_baseline")
 
 
 @pytest.fixture(scope="module")
