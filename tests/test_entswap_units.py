@@ -359,19 +359,3 @@ def test_two_letter_initials_show_no_abbreviated_name():
     assert not abbreviated_name("US", " Secretary of State", texts, MIN_INITIALS)
     assert abbreviated_name("Scottish", " National Party", texts, MIN_INITIALS)
 
-
-def test_a_court_case_name_is_kept_whole():
-    """Blind read 17: "Omega Spielhallen GmbH v Bonn" had Bonn renamed inside it. A case's name (two parties
-    around "v") is another referent's name, left whole, within one sentence and without the words that open
-    the sentence; the city is renamed at its own mentions ("the Bonn council")."""
-    from entity_renaming.entswap.entities import case_name
-
-    text = ('In Omega Spielhallen GmbH v Bonn a "laserdrome" business was banned by the Bonn council. In '
-            "Liga Portuguesa de Futebol v Santa Casa da Misericórdia de Lisboa the Court held.")
-    first = text.index("Bonn")
-    assert case_name(text, first, first + 4) == "Omega Spielhallen GmbH v Bonn"
-    second = text.rindex("Bonn")
-    assert case_name(text, second, second + 4) is None
-    lisboa = text.index("Lisboa")
-    assert case_name(text, lisboa, lisboa + 6) == ("Liga Portuguesa de Futebol v Santa Casa da Misericórdia "
-                                                   "de Lisboa")

@@ -65,22 +65,3 @@ def test_a_question_asking_for_a_work_is_found_where_it_stands():
     assert not asks_for_work("Which country's invasion show the insecurity of the Middle East?")
     assert not asks_for_work("Which team won Super Bowl 50?")
 
-
-def test_a_place_of_an_organisation_keeps_other_names_that_hold_it() -> None:
-    """"Los Angeles Kings" renamed with its city: the other teams named after the city ("Los Angeles
-    Rams") and another place's name ("Los Angeles County") stay whole (blind read 17: an edit inside
-    another name), the organisation's own name and its longer forms are renamed."""
-    from entity_renaming.entities import PerturbableSpan
-    from entity_renaming.places import places_kept_apart
-
-    text = ("Teams include the Los Angeles Rams (NFL) and the Los Angeles Kings (NHL); the Kings play in "
-            "Los Angeles County.")
-    mentions = [Mention(text.index("the Los Angeles Rams"), text.index(" (NFL)"), "ORG",
-                        "the Los Angeles Rams"),
-                Mention(text.index("the Los Angeles Kings"), text.index(" (NHL)"), "ORG",
-                        "the Los Angeles Kings"),
-                Mention(text.index("Los Angeles County"), len(text) - 1, "GPE", "Los Angeles County")]
-    spans = [PerturbableSpan("Los Angeles", "city", "org"), PerturbableSpan("Kings", "nnp", "org")]
-    kept = places_kept_apart(spans, "Los Angeles Kings", mentions, [text], Lexicon())
-    assert set(kept[0].keep) == {"Los Angeles Rams", "Los Angeles County"}
-    assert kept[1].keep == ()

@@ -245,3 +245,12 @@ def test_a_demonym_before_a_noun_after_an_auxiliary_stays_an_adjective() -> None
              "How many did the Dutch kill?": "How many did the Gambians kill?"}
     for text, want in cases.items():
         assert Renamer(people).apply(text)[0] == want, text
+
+
+def test_a_plural_demonym_takes_the_irregular_plural_of_its_replacement() -> None:
+    """Blind read 18 (EntSwap): "Belgians" → "Motswanas"; a demonym whose plural is another word takes that
+    word ("Batswana"), the others an -s unless they end in one of the no-s plurals ("Sudanese")."""
+    for new, want in (("Motswana", "The Batswana voted."), ("Kenyan", "The Kenyans voted."),
+                      ("Sudanese", "The Sudanese voted.")):
+        assert Renamer([Substitution("Belgian", new, "gpe", "nationality")]).apply("The Belgians voted.")[0] \
+            == want, new

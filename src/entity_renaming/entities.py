@@ -718,9 +718,11 @@ def longer_names(surface: str, span_type: str, texts: Iterable[str], lexicon: Le
     an event named after the place (``Vietnam War``, ``Treaty of Paris``) is renamed with it.
     An adjectival direction describes a part of the place (``Southern California``, ``Northern San Diego``),
     and so does a lower-case area noun after it (``the Maine district``): both are renamed with it.
-    The name of an organisation, a team, a building (``Denver Broncos``, ``San Jose Marriott``, ``Fresno
-    Housing Authority``, ``Downtown Jacksonville``) is no veto here: it is named after the place, and
-    :func:`.places.places_kept_apart` keeps it whole when NER names it apart (blind read 17).
+    Inside the name of an organisation, a team, a building (``Denver Broncos``, ``San Jose Marriott``,
+    ``Fresno Housing Authority``, ``Downtown Jacksonville``) the place is renamed with it: that name is named
+    after the place (issue 19: a place inside an organisation's name renamed as a place; keeping such names
+    whole was read in blind read 18 and rejected: NER names some of them apart and not others, and some are
+    the place's own official names, "Republic of Kenya").
     Without a ``lexicon`` every capitalised neighbour counts."""
     pattern = whole_word(surface, True)
     found = [LongerName(clean_surface(p), True) for p in dict.fromkeys(persons)
@@ -1927,7 +1929,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "place.lower-case-mention")  # "what city is warsaw in?" would keep the old name
     if etype == "gpe" and listed_with_non_places(context, mention.start, mention.end, lexicon):
         return _none(why, "place.listed-with-non-places")  # "the Huron, Mississauga, Ojibwa …": peoples
-    from .places import derived_place_word, glued, in_work_title, inside_other_name, places_kept_apart
+    from .places import derived_place_word, glued, in_work_title, inside_other_name
     if etype == "gpe" and any(s.span_type in ("state", "city") and derived_place_word(s.surface, texts)
                               for s in spans):
         return _none(why, "place.derived-word-left")  # "Victorian" beside Victoria: it would stay
@@ -1947,8 +1949,6 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "place.inside-answer-name")
     if etype == "gpe" and any(in_work_title(p, example, mentions) for p in places):
         return _none(why, "place.work-title")  # "Good Morning America": a title, not the place
-    if etype in ("gpe", "org"):  # "Los Angeles Rams" stays whole while the Los Angeles Kings are renamed
-        spans = places_kept_apart(spans, text, mentions, (*texts, *answers), lexicon)
     return Entity(text, etype, mention.start, mention.end, tuple(spans),
                   (evidence, f"answer {agree}/{len(answers)}"))
 

@@ -9,15 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from .lexicon import Lexicon, clean_surface, occurs_in, whole_word
 from .model import QAExample
 from .ner import Mention
 from .question import asked_type
-
-if TYPE_CHECKING:
-    from .entities import PerturbableSpan
 
 
 def in_work_title(place: str, example: QAExample, mentions: Iterable[Mention]) -> bool:
@@ -141,38 +137,3 @@ def asked_settlement(name: str, question: str, lexicon: Lexicon, context: str = 
         return "city"
     return None
 
-
-#: Labels of the names of other things that may hold a place of an organisation's name: another
-#: organisation, team or building, a work, an event, a law.
-_OTHER_NAME_LABELS = frozenset({"ORG", "FAC", "WORK_OF_ART", "PRODUCT", "EVENT", "LAW"})
-
-
-def places_kept_apart(spans: Iterable[PerturbableSpan], own: str, mentions: Iterable[Mention],
-                      texts: Iterable[str], lexicon: Lexicon) -> list[PerturbableSpan]:
-    """``spans`` (of a place or an organisation named ``own``), each place span with the names
-    of *other* things that hold it as ``keep`` (:attr:`PerturbableSpan.keep`): another organisation, team
-    or building of the passage (``Los Angeles Rams`` beside the renamed ``Los Angeles Kings``, the ``All
-    India Muslim League`` beside the ``Indian National Congress``, the ``University of Warsaw`` beside
-    Warsaw) and another referent's longer name (:func:`.entities.longer_names`: ``Mexico City``, ``Fresno
-    County``). The place is renamed at its own mentions and in ``own``, never inside another name (the
-    audit protocol's step 4; blind read 17 rejected ``Los Angeles`` renamed inside the other teams' names;
-    EntSwap keeps such names whole too)."""
-    from dataclasses import replace
-
-    from .entities import longer_names
-
-    texts = [t for t in texts if t]
-    own = clean_surface(own)
-    names = [n for m in mentions if m.label in _OTHER_NAME_LABELS
-             and (n := clean_surface(m.text)) and n not in own and own not in n]
-    out = []
-    for span in spans:
-        if span.span_type in ("country", "state", "city"):
-            pattern = whole_word(span.surface, True)
-            others = [n for n in names if n != span.surface and pattern.search(n)]
-            others += [n.name for n in longer_names(span.surface, span.span_type, texts, lexicon) if n.other]
-            keep = tuple(dict.fromkeys((*span.keep, *others)))
-            if keep != span.keep:
-                span = replace(span, keep=keep)
-        out.append(span)
-    return out

@@ -347,7 +347,9 @@ class Renamer:
             new = sub.replacement
             if sub.span_type == "nationality" and people_use(text, m):
                 new = demonym_plural(new)  # "the French were" → "the Kenyans were"
-            if m.suffix and new[-1:] not in ("s", "S") and not (
+            if m.suffix and new in IRREGULAR_DEMONYM_PLURALS:
+                new = IRREGULAR_DEMONYM_PLURALS[new]  # "Belgians" → "Batswana", not "Motswanas"
+            elif m.suffix and new[-1:] not in ("s", "S") and not (
                     sub.span_type == "nationality" and new.lower().endswith(NO_S_PLURAL)):
                 new += "s"  # "Australians" → "Kenyans", but → "Japanese", not "Japaneses"
             old_the, new_the = self._articles[sub]

@@ -930,10 +930,6 @@ class _Occurrences:
                 if any(a <= m.start() and m.end() <= b and len(s) > len(entity.surface)
                        for a, b, s in self.covers[index]):
                     continue  # inside a longer name that is renamed as a whole
-                case = case_name(text, m.start(), m.end())
-                if case is not None:
-                    keep[case] = None  # "Omega Spielhallen GmbH v Bonn": a case's name, left whole
-                    continue
                 if self.in_longer_name(entity, text, m.start(), m.end(), lexicon):
                     other = self.other_referent(entity, text, m.start(), lexicon)
                     if other is None and entity.category in PLACES and self.question[index] and not any(
@@ -1236,35 +1232,6 @@ _INDEFINITE_BEFORE = re.compile(r"(?:^|\W)[Aa]n? $")
 _JOINED_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][\w'’]*-$")
 #: The capitalised words of a name after a demonym (``German Civil Code``, ``Egyptian Islamic Jihad``).
 _NAME_RUN = re.compile(r"(?: [A-Z][\w'’-]*)+")
-
-
-#: A word of a case's party name: capitalised, or a particle of a Dutch, German, French, Italian or Spanish
-#: name ("Minister van Financiën", "Santa Casa da Misericórdia de Lisboa").
-_PARTICLES = "van|von|de|der|den|des|du|da|di|del|la|en|voor|und|et|y"
-_PARTY = rf"[A-Z][\w'’&-]*(?:\s+(?:[A-Z][\w'’&-]*|{_PARTICLES}))*"
-#: A court case's name: two parties around "v" or "v." ("Commission v Austria", "Omega Spielhallen GmbH v
-#: Bonn"), within one sentence.
-_CASE_NAME = re.compile(rf"{_PARTY}\s+v\.?\s+{_PARTY}")
-_TRAILING_PARTICLES = re.compile(rf"(?:\s+(?:{_PARTICLES}))+$")
-#: Capitalised words that open a sentence before a case's name ("In Commission v Austria").
-_OPENERS = re.compile(r"^(?:(?:In|On|At|By|For|From|After|Before|When|While|Since|Under|The|And|But|As|"
-                      r"Also|Then|Thus|Later|See)\s+)+")
-
-
-def case_name(text: str, start: int, end: int) -> str | None:
-    """The name of a court case that ``text[start:end]`` stands in (``Omega Spielhallen GmbH v Bonn``,
-    ``Commission v Austria``): the name of another referent, left whole (blind read 17 rejected "Bonn"
-    renamed inside it) while the place or person is renamed at its own mentions."""
-    left = max(text.rfind(". ", 0, start), text.rfind("? ", 0, start))
-    left = 0 if left < 0 else left + 2
-    right = min((i for i in (text.find(". ", end), text.find("? ", end)) if i >= 0), default=len(text))
-    for m in _CASE_NAME.finditer(text, left, right):
-        name = _TRAILING_PARTICLES.sub("", m.group(0))
-        opener = _OPENERS.match(name)
-        begin = m.start() + (opener.end() if opener else 0)
-        if begin <= start and end <= m.start() + len(name):
-            return text[begin:m.start() + len(name)]
-    return None
 
 
 def fixed_name(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
