@@ -1484,6 +1484,12 @@ def list_keeps_name(answer: str, persons: Iterable[str], renamed: Iterable[str])
 _NEXT_WORD = r" ([A-Z][^\s,;:.!?()\"“”]*)"
 
 
+def _person_names(texts: Iterable[str]) -> list[tuple[str, ...]]:
+    """The name words of the person names among ``texts`` (:func:`.lexicon.parse_person`): the full names
+    a shared given name or an institution's name is checked against."""
+    return [p.words for t in texts if (p := parse_person(t)) is not None]
+
+
 def shares_person_words(found: list[Entity], context: str, mentions: list[Mention], lexicon: Lexicon) -> bool:
     """A renamed person word also stands in the passage in the name of someone or something else: a renamed
     given name in a PERSON mention with words of no renamed person (``John M. Grunsfeld`` beside ``John B.
@@ -1502,7 +1508,7 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
             firsts.update(s.surface for s in entity.spans if s.span_type != "last")
     if not surfaces:
         return False
-    names = [p.words for m in mentions if m.label == "PERSON" and (p := parse_person(m.text)) is not None]
+    names = _person_names(m.text for m in mentions if m.label == "PERSON")
     if lexicon.split_persons(names) & surfaces:
         return True
     for m in mentions:  # a shared surname is a family's ("Serena Williams", "Venus Williams"): renamed alike
@@ -1510,8 +1516,7 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
         if m.label == "PERSON" and words & firsts and words - own:
             return True
     lasts = surfaces - firsts
-    full_names = [*names, *(p.words for e in found if e.entity_type == "per"
-                            and (p := parse_person(e.text)) is not None)]
+    full_names = [*names, *_person_names(e.text for e in found if e.entity_type == "per")]
     for surface in surfaces:
         for match in re.finditer(rf"(?<!\w){re.escape(surface)}{_NEXT_WORD}", context):
             following = match.group(1).removesuffix("'s").removesuffix("’s")
@@ -1585,8 +1590,8 @@ def eponym_terms_kept(found: list[Entity], texts: Iterable[str], mentions: list[
     (:func:`_other_possessive`), keeps the veto. Also returns the kept terms. A gold answer that holds the
     name only inside a kept term leaves the example out (:func:`.spans.perturbable_spans`)."""
     texts = [t for t in texts if t]
-    names = [p.words for m in mentions if m.label == "PERSON" and (p := parse_person(m.text)) is not None]
-    names += [p.words for e in found if e.entity_type == "per" and (p := parse_person(e.text)) is not None]
+    names = _person_names([*(m.text for m in mentions if m.label == "PERSON"),
+                           *(e.text for e in found if e.entity_type == "per")])
     others = [e.text for e in found if e.entity_type != "per"]  # MIX: "Milton Friedman Institute" renamed
     out: list[Entity] = []
     kept_all: list[str] = []

@@ -279,12 +279,12 @@ def occurs_as_word(name: str, texts: Sequence[str], *, plural: bool = False) -> 
 
 
 @lru_cache(maxsize=8192)
-def whole_word(name: str, apostrophe: bool = False, flags: int = 0) -> re.Pattern[str]:
+def whole_word(name: str, apostrophe: bool = False) -> re.Pattern[str]:
     """The pattern of ``name`` as a whole word: no word character before or after it; with
     ``apostrophe``, no apostrophe right before it either (``d'Hondt`` holds no ``Hondt``). The one
     definition of a whole-word match that every check of a name's occurrences shares."""
     before = r"(?<![\w'’])" if apostrophe else r"(?<!\w)"
-    return re.compile(rf"{before}{re.escape(name)}(?!\w)", flags)
+    return re.compile(rf"{before}{re.escape(name)}(?!\w)")
 
 
 def occurs_in(word: str, text: str) -> bool:

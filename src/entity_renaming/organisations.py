@@ -314,4 +314,3 @@ def sports_team(text: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
             and lexicon.person_count(nickname) < PERSON_EVIDENCE
             and not any(lexicon.place_kind(f"{c} {where}") in ("country", "state") for c in _COMPASS)
             and any(_TEAM_WORDS.search(t) for t in texts))
-
