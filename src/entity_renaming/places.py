@@ -79,6 +79,9 @@ def glued(place: str, texts: Iterable[str]) -> bool:
     return any(pattern.search(t) for t in texts)
 
 
+#: The end of a place's name in the passage: no word character, apostrophe or hyphen and no capitalised word
+#: follows ("the town of Otrar", not the "Santa" of "the town of Santa Clara").
+_NAME_ENDS = r"(?![\w'’-])(?!\s+[A-Z])"
 #: Nouns of a settlement before "of <name>" in the passage ("the town of Otrar", "the port of Marseille"):
 #: lower-case only ("the Port of Spain", "the City of London Corporation" are names).
 _SETTLEMENT_OF = r"\b(?:city|town|village|port|seaport|municipality|commune|settlement) of "
@@ -95,8 +98,7 @@ def passage_place_kind(name: str, context: str, lexicon: Lexicon) -> str | None:
     the gazetteer place that glosses it as its modern name ("Khanbaliq (modern Beijing)" → city,
     "Northern Rhodesia (today Zambia)" → country). The passage's words are the evidence (rule
     ``gpe.not-gazetteer`` keeps names without it out)."""
-    end = r"(?![\w'’-])(?!\s+[A-Z])"
-    if re.search(_SETTLEMENT_OF + re.escape(name) + end, context):
+    if re.search(_SETTLEMENT_OF + re.escape(name) + _NAME_ENDS, context):
         return "city"
     for m in re.finditer(rf"(?<![\w'’-]){re.escape(name)}{_MODERN}", context):
         modern = clean_surface(m.group("modern"))
@@ -130,9 +132,8 @@ def asked_settlement(name: str, question: str, lexicon: Lexicon, context: str = 
         return None
     if asked.strong and asked.word in _SETTLEMENT_NOUNS:
         return "city"
-    name_end = r"(?![\w'’-])(?!\s+[A-Z])"
     if (asked.word == "where" and lexicon.settlement_only(name)
-            and re.search(rf"\b(?:in|at|near|to|from) {re.escape(name)}{name_end}", context)
+            and re.search(rf"\b(?:in|at|near|to|from) {re.escape(name)}{_NAME_ENDS}", context)
             and not re.search(_REALM_OF + re.escape(name) + r"(?![\w'’-])", context)):
         return "city"
     return None
