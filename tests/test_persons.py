@@ -11,6 +11,7 @@ from entity_renaming.ner import Mention
 from entity_renaming.persons import (
     family_first_parts,
     famous_surname,
+    gendered_full_name,
     listed_aliases,
     particle_name,
     pinyin_given_name,
@@ -316,3 +317,41 @@ def test_an_institution_named_after_the_person_is_kept_whole(lexicon: Lexicon) -
                        Substitution("Booth", "Okafor", "per", "last")], keep)
     assert renamer.apply(context)[0] == ("In 2008 Omar G. Okafor donated $300 million to the university's "
                                          "Booth School of Business. Okafor had studied there.")
+
+
+def test_a_full_name_the_us_banks_lack_is_a_person_when_labelled_and_gendered() -> None:
+    """A given name that only the other-origin banks or gender-guesser know ("Galileo", mostly PRODUCT
+    alone; "Duarte", a Californian city) before a surname makes a person's name when the dataset labels the
+    whole name PERSON (issue 19: ``per.not-name-words`` handled); not a common word first ("Bent Rhine"),
+    not a name the dataset labels otherwise, not a word written in lower case."""
+    texts = ["The physicist Galileo Ferraris wrote.", "Galileo orbits Jupiter.", "Duarte Barbosa sailed.",
+             "The Bent Rhine flows.", "They bent the rod.", "Duarte Fields opened."]
+    votes = ([("Galileo Ferraris", "PERSON"), ("Galileo", "PRODUCT"), ("Galileo", "PRODUCT"),
+              ("Duarte Barbosa", "PERSON"), ("Bent Rhine", "PERSON"), ("Duarte Fields", "ORG")])
+    lexicon = _observed(votes, texts)
+    assert not lexicon.person_name(("Galileo", "Ferraris"))  # the US banks lack "Galileo"
+    assert gendered_full_name(("Galileo", "Ferraris"), lexicon)
+    assert gendered_full_name(("Duarte", "Barbosa"), lexicon)
+    assert not gendered_full_name(("Bent", "Rhine"), lexicon)  # "bent" is an English word
+    assert not gendered_full_name(("Duarte", "Fields"), lexicon)  # labelled ORG
+    assert not gendered_full_name(("Galileo", "Ferraris", "Jr"), lexicon)
+    context = "The physicist Galileo Ferraris wrote a paper. He presented it in Turin."
+    assert _types(person_spans("Galileo Ferraris", lexicon, context=context)) == {
+        "Galileo": "first-male", "Ferraris": "last"}
+
+
+def test_a_capitalised_particle_opens_the_surname() -> None:
+    """"Jacob Van Braam", "Fiorello La Guardia", "William De Morgan" parse as three name words, which a
+    capitalised particle ("Van", "La", "De": the corpus writes it in lower case) is not: the surname holds
+    it and the given name is renamed."""
+    texts = ["Ludwig van Beethoven", "Jean de la Fontaine", "Vincent van Gogh", "la vie de boheme",
+             "Pierre de Coubertin", "le van de la de"]
+    lexicon = _observed([], texts)
+    context = "{} joined the party as an interpreter. He spoke French."
+    for name, given in (("Jacob Van Braam", "Jacob"), ("William De Morgan", "William"),
+                        ("Fiorello La Guardia", "Fiorello")):
+        spans = person_spans(name, lexicon, context=context.format(name))
+        assert _types(spans) == {given: "first-male"}, name
+    # a name of three name words is no particle name ("Henry David Thoreau")
+    spans = person_spans("Henry David Thoreau", lexicon, context=context.format("Henry David Thoreau"))
+    assert _types(spans) == {"Henry": "first-male", "Thoreau": "last"}

@@ -55,6 +55,7 @@ from .persons import (
     NOBLE_TITLES,
     family_first_parts,
     famous_surname,
+    gendered_full_name,
     initials_left,
     inside_longer_name,
     listed_aliases,
@@ -504,8 +505,10 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     """
     name = parse_person(text)
     mentions = list(mentions)
-    parts = particle_name(text, lexicon) if name is None else None
-    if name is None and ((given := particle_given_name(text, lexicon)) or parts):
+    # a capitalised particle parses as a name word ("Jacob Van Braam", "Fiorello La Guardia")
+    particle = name is None or (len(name.words) > 2 and not lexicon.person_name(name.words))
+    parts = particle_name(text, lexicon) if particle else None
+    if particle and ((given := particle_given_name(text, lexicon)) or parts):
         # "Johann von Staupitz", "Pedro Menéndez de Avilés", "Hassan al-Turabi": the surname with its
         # particle stays, the given name is renamed when its gender shows
         given = given or parts[0]
@@ -521,7 +524,7 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
                 PerturbableSpan(family, "last", "per")]
     famous = asked and name is not None and len(name.words) == 1 and famous_surname(name.words[0], lexicon)
     if name is None or not 1 <= len(name.words) <= 3 or not (
-            lexicon.person_name(name.words) or famous
+            lexicon.person_name(name.words) or famous or gendered_full_name(name.words, lexicon)
             or (asked and len(name.words) == 1 and never_lower(name.words[0], lexicon))):
         if rest := role_stripped(text, lexicon):  # "Linebacker Brandon Marshall", "rookie Donn F. Eisele"
             return person_spans(rest, lexicon, lasts, context, mentions, why, asked=asked)

@@ -17,6 +17,8 @@ the person out (issue 19: handle, don't veto):
   Ni)``), which the renaming cannot follow;
 * :func:`initials_left`: a person's dotted initials (``N.T.`` beside ``Nikola Tesla``), which would keep
   the old name;
+* :func:`gendered_full_name`: a given name and a surname that the US banks lack (``Galileo Ferraris``,
+  ``Duarte Barbosa``, ``Barack Obama``), the whole name labelled PERSON by the dataset;
 * :func:`family_first_parts`: a Chinese name written family name first in pinyin (``Mao Zedong``,
   ``Guo Shoujing``): the family name (a ``last`` span) and the given name (typed by the passage);
 """
@@ -31,6 +33,7 @@ from .lexicon import (
     ARABIC_PARTICLES,
     MIN_PERSON_LABELS,
     PARTICLES,
+    PLACE_WORDS,
     TITLES,
     LabelVotes,
     Lexicon,
@@ -143,6 +146,25 @@ def family_first_parts(words: tuple[str, ...], lexicon: Lexicon) -> tuple[str, s
             and not lexicon.east_asian_family_name(given) and len(given) > 4:
         return None  # a place after a family name: "Dai Ulus"-like state names
     return family, given
+
+
+def gendered_full_name(words: Sequence[str], lexicon: Lexicon) -> bool:
+    """Two words that make a person's full name although the US banks lack one of them or the corpus
+    labels a word alone otherwise (``Galileo Ferraris``: "Galileo" mostly PRODUCT; ``Duarte Barbosa``:
+    "Duarte" a Californian city; ``Barack Obama``, ``Cengiz Han``): the dataset labels the whole name
+    PERSON and mostly; the name data (the US and other-origin banks, ``gender-guesser``) give the first
+    word one gender and it is no English common word (not ``Bent Rhine``); the last is a Census surname or
+    a name word of the dataset's persons, no title, country or place word (``Tate Britain``, ``Cosgrove
+    Hall``); the corpus never writes either word in lower case."""
+    if len(words) != 2 or not all(name_form(w) for w in words):
+        return False
+    first, last = words
+    gendered = lexicon.known_gender(first) in ("first-male", "first-female")
+    surname = last.lower() in lexicon.surname_counts or lexicon.labels.name_words[last] >= MIN_PERSON_LABELS
+    return (lexicon.labels.mostly(" ".join(words)) == "PERSON" and gendered and surname
+            and not lexicon.common_word(first)
+            and all(lexicon.case.lower[w.lower()] == 0 and w.lower() not in TITLES for w in words)
+            and last.lower() not in PLACE_WORDS and lexicon.place_kind(last) != "country")
 
 
 def famous_surname(word: str, lexicon: Lexicon) -> bool:
