@@ -511,3 +511,26 @@ def test_a_city_answering_a_place_question_outvotes_a_minority_gpe_label(analysi
     assert [(m.text, m.label) for m in found] == [("Gateshead", "GPE")]
     assert gazetteer_answers(example, [here], lexicon) == []  # a GPE label that holds: NER's candidate
     assert spans(analysis, "gateshead") == {("Gateshead", "city")}
+
+
+def test_a_town_many_people_are_named_answers_where_with_the_passages_place_words(analysis):
+    """Issue 19 (GPE recall): "Wittenberg" (a surname of thousands of US people, tagged ORG) answering
+    "Where …?" after "not in" is a town; not where the passage labels it PERSON or a pronoun follows it
+    (a person after all), nor without the place words."""
+    from entity_renaming.model import Answer, QAExample
+
+    lexicon = analysis[2]
+
+    def found(context: str, mentions: list[Mention]) -> list[tuple[str, str]]:
+        at = context.rindex("Wittenberg")
+        example = QAExample("q1", "test", "squad", context, "Where was Melanchthon at the time?",
+                            [Answer(context[at - 7:at + 10], [(at - 7, at + 10)])] * 3)
+        return [(m.text, m.label) for m in gazetteer_answers(example, mentions, lexicon)]
+
+    assert lexicon.person_count("Wittenberg") >= 1000
+    context = "The story comes from Melanchthon, though he was not in Wittenberg at the time."
+    at = context.index("Wittenberg")
+    assert found(context, [Mention(at, at + 10, "ORG", "Wittenberg")]) == [("Wittenberg", "GPE")]
+    person = "Melanchthon met Anna Wittenberg, though he was not in Wittenberg at the time."
+    assert found(person, [Mention(16, 31, "PERSON", "Anna Wittenberg")]) == []
+    assert found("He was not Wittenberg. Wittenberg is a name.", []) == []  # no locative preposition

@@ -355,3 +355,28 @@ def test_a_capitalised_particle_opens_the_surname() -> None:
     # a name of three name words is no particle name ("Henry David Thoreau")
     spans = person_spans("Henry David Thoreau", lexicon, context=context.format("Henry David Thoreau"))
     assert _types(spans) == {"Henry": "first-male", "Thoreau": "last"}
+
+
+def test_an_answer_name_ner_labels_otherwise_is_a_person_where_the_passage_labels_it_person(
+        lexicon: Lexicon) -> None:
+    """"Wilson's geographer": NER tags "Wilson" ORG in the answer and PERSON at another mention of the
+    passage; its own reading elsewhere is the person evidence (issue 19: ``ner.no-answer-mention``). A name
+    the passage never labels PERSON stays out."""
+    from entity_renaming.entities import passage_person_answers
+    from entity_renaming.model import Answer, QAExample
+
+    context = ("Bowman joined the inquiry of President Wilson in 1917. He came to be known as Wilson's "
+               "geographer. Ford's plant opened.")
+    at, other = context.index("Wilson's"), context.index("Wilson")
+    example = QAExample("q1", "test", "squad", context, "What was Bowman's nickname?",
+                        [Answer("Wilson's geographer", [(at, at + 19)])],
+                        answer_texts=["Wilson's geographer"])
+    mentions = [Mention(other, other + 6, "PERSON", "Wilson"), Mention(at, at + 8, "ORG", "Wilson's")]
+    found = passage_person_answers(example, mentions, lexicon)
+    assert [(m.text, m.label, m.start) for m in found] == [("Wilson", "PERSON", at)]
+    assert passage_person_answers(example, mentions[1:], lexicon) == []  # no PERSON label in the passage
+    ford = context.index("Ford")
+    example = QAExample("q2", "test", "squad", context, "Whose plant opened?",
+                        [Answer("Ford's plant", [(ford, ford + 12)])], answer_texts=["Ford's plant"])
+    assert passage_person_answers(example, [*mentions, Mention(ford, ford + 6, "ORG", "Ford's")],
+                                  lexicon) == []  # "Ford" is labelled PERSON nowhere

@@ -207,6 +207,23 @@ def question_typed_answers(example: QAExample, mentions: list[Mention], lexicon:
     return list(found.values())
 
 
+def passage_person_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
+    """Names inside a gold answer span that NER labels otherwise there (``Kibaki`` tagged GPE in the
+    answer) while the passage labels the same name PERSON at another mention: NER's own reading elsewhere
+    in the passage is the person evidence (rule ``ner.no-answer-mention`` keeps the rest out)."""
+    persons = {clean_surface(m.text) for m in mentions if m.label == "PERSON"}
+    spans = [s for answer in example.all_answers() for s in answer.char_spans]
+    found: dict[tuple[int, int], Mention] = {}
+    for m in mentions:
+        text = clean_surface(m.text)
+        if (m.label != "PERSON" and text in persons and any(m.start < e and s < m.end for s, e in spans)
+                and not any(p.label == "PERSON" and p.start < m.end and m.start < p.end for p in mentions)):
+            at = example.context.find(text, m.start, m.end)
+            if at >= 0:
+                found.setdefault((at, at + len(text)), Mention(at, at + len(text), "PERSON", text))
+    return list(found.values())
+
+
 def passage_says_person(name: str, context: str, mentions: list[Mention], lexicon: Lexicon) -> bool:
     """The passage or the name itself shows a person: the name reads as one
     (:meth:`Lexicon.looks_like_person`: ``Johannes Bugenhagen``), NER labels it (or a longer name ending
@@ -267,10 +284,12 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     found: dict[tuple[int, int], Mention] = {}
     for _, a, b, name in answer_grams(example):
         at = example.context.find(name, a, b) if name else -1
-        kind = at >= 0 and (lexicon.place_kind(name, ORG_CITY_POPULATION)
-                            or passage_place_kind(name, example.context, lexicon)
+        said = at >= 0 and (passage_place_kind(name, example.context, lexicon)
                             or asked_settlement(name, example.question, lexicon, example.context))
-        if (not kind or lexicon.person_count(name) >= _GAZETTEER_PERSON or lexicon.looks_like_person(name)
+        kind = at >= 0 and (lexicon.place_kind(name, ORG_CITY_POPULATION) or said)
+        if (not kind or lexicon.looks_like_person(name)
+                or (lexicon.person_count(name) >= _GAZETTEER_PERSON
+                    and not (said and not named_person_here(name, example.context, mentions)))
                 or name.split()[0].lower().rstrip(".") in TITLES  # "Saint John" (the Divine)
                 or lexicon.labels.count(name, "LOC") > lexicon.labels.count(name, "GPE")
                 or any(x < at + len(name) and at < y for x, y in found)
@@ -282,6 +301,14 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     return [m for m in found.values()  # the answers hold the place and no other ("Novgorod and Pskov")
             if sum(holds_entity(a, m.text) for a in answers) * 2 > len(answers)
             and not any(other_place(a, m.text, lexicon) for a in answers)]
+
+
+def named_person_here(name: str, context: str, mentions: list[Mention]) -> bool:
+    """The passage labels ``name`` PERSON, alone or ending a longer name (``Lincoln`` of ``Abraham
+    Lincoln``), or a gendered pronoun follows a mention of it (:func:`pronoun_gender`)."""
+    words = tuple(name.split())
+    return any(m.label == "PERSON" and tuple(clean_surface(m.text).split())[-len(words):] == words
+               for m in mentions) or any(pronoun_gender(context, words[-1:], mentions))
 
 
 def lists_other_place(answer: str, renamed: Iterable[str], lexicon: Lexicon) -> bool:
@@ -1724,6 +1751,8 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     lasts, names = person_lasts(mentions), personwords_of(mentions)
     # the question's evidence first: its type wins over NER's label of the same name
     candidates = question_typed_answers(example, mentions, lexicon)
+    candidates += [m for m in passage_person_answers(example, mentions, lexicon)
+                   if (m.text, m.label) not in {(c.text, c.label) for c in candidates}]
     asked = {(m.text, m.label) for m in candidates}
     gazetteer = gazetteer_answers(example, mentions, lexicon)
     for m in answer_entities(example, mentions) + dataset_labelled_answers(example, mentions, lexicon):

@@ -33,9 +33,12 @@ _YAN, _ALL, _ES = ("yan", "icl"), ("yan", "icl", "entswap"), ("entswap",)
 RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- answer entities (Yan et al., ICL)
     Rule("ner.no-answer-mention", "no PERSON / ORG / GPE mention of the type overlaps a gold answer (nor a "
-         "name the dataset labels so, nor, for GPE, a gazetteer place, or a name the passage calls a town "
-         "or glosses by a modern place, answering a place question: "
-         "entities.dataset_labelled_answers, entities.gazetteer_answers)", "evidence", _YAN),
+         "name the dataset labels so, nor, for PER, a name the passage labels PERSON at another mention, "
+         "nor, for GPE, a gazetteer place, or a name the passage calls a town or glosses by a modern place, "
+         "answering a place question; a gazetteer name many US people bear needs the passage's or the "
+         "question's place words and no PERSON label or pronoun of it in the passage: "
+         "entities.dataset_labelled_answers, entities.passage_person_answers, entities.gazetteer_answers)",
+         "evidence", _YAN),
     Rule("label.minority", "the mention's label is not the majority NER label of its surface in the "
          "dataset (entities.label_holds; EntSwap: LabelVotes.agrees), and the question does not ask for "
          "an answer of its type that the mention is (entities.question_typed_answers), nor, for GPE, is it a "
@@ -67,7 +70,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "dropped: Linebacker Brandon Marshall; a surname the dataset knows alone is one when a person is "
          "asked for: Einstein; a bank first name and a surname whose lone mentions carry another label "
          "are a name when the full name is labelled PERSON: Robert Seamans, Christian Goldbach, Bruno "
-         "Mars; Lexicon.labelled_full_name; persons.py)", "evidence", _YAN),
+         "Mars; Lexicon.labelled_full_name; a two-word name the dataset labels PERSON whose given name the "
+         "other-origin banks or gender-guesser gender and whose surname is a Census or dataset surname: "
+         "Galileo Ferraris, Duarte Barbosa, persons.gendered_full_name; a capitalised particle opens the "
+         "surname: Jacob Van Braam; persons.py)", "evidence", _YAN),
     Rule("per.byname", "a regnal name with a numeral or epithet and no surname (John Paul II)", "veto", _YAN),
     Rule("per.family-name-first", "a name written family name first that is no Chinese name in pinyin "
          "(Tsakhiagiin Elbegdorj; not Boomer Esiason, Yuan T. Lee: a rare Western name word or a middle "
