@@ -228,8 +228,12 @@ def passage_says_person(name: str, context: str, mentions: list[Mention], lexico
     """The passage or the name itself shows a person: the name reads as one
     (:meth:`Lexicon.looks_like_person`: ``Johannes Bugenhagen``), NER labels it (or a longer name ending
     with it) PERSON in the passage, or a gendered pronoun follows a mention of it (:func:`pronoun_gender`)."""
-    if looks_like_person(name, lexicon):
-        return True
+    return looks_like_person(name, lexicon) or named_person_here(name, context, mentions)
+
+
+def named_person_here(name: str, context: str, mentions: list[Mention]) -> bool:
+    """The passage labels ``name`` PERSON, alone or ending a longer name (``Lincoln`` of ``Abraham
+    Lincoln``), or a gendered pronoun follows a mention of it (:func:`pronoun_gender`)."""
     words = tuple(name.split())
     for m in mentions:
         person = parse_person(m.text) if m.label == "PERSON" else None
@@ -301,14 +305,6 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     return [m for m in found.values()  # the answers hold the place and no other ("Novgorod and Pskov")
             if sum(holds_entity(a, m.text) for a in answers) * 2 > len(answers)
             and not any(other_place(a, m.text, lexicon) for a in answers)]
-
-
-def named_person_here(name: str, context: str, mentions: list[Mention]) -> bool:
-    """The passage labels ``name`` PERSON, alone or ending a longer name (``Lincoln`` of ``Abraham
-    Lincoln``), or a gendered pronoun follows a mention of it (:func:`pronoun_gender`)."""
-    words = tuple(name.split())
-    return any(m.label == "PERSON" and tuple(clean_surface(m.text).split())[-len(words):] == words
-               for m in mentions) or any(pronoun_gender(context, words[-1:], mentions))
 
 
 def lists_other_place(answer: str, renamed: Iterable[str], lexicon: Lexicon) -> bool:
