@@ -357,8 +357,7 @@ def test_a_capitalised_particle_opens_the_surname() -> None:
     assert _types(spans) == {"Henry": "first-male", "Thoreau": "last"}
 
 
-def test_an_answer_name_ner_labels_otherwise_is_a_person_where_the_passage_labels_it_person(
-        lexicon: Lexicon) -> None:
+def test_an_answer_name_ner_labels_otherwise_is_a_person_where_the_passage_labels_it_person() -> None:
     """"Wilson's geographer": NER tags "Wilson" ORG in the answer and PERSON at another mention of the
     passage; its own reading elsewhere is the person evidence (issue 19: ``ner.no-answer-mention``). A name
     the passage never labels PERSON stays out."""
@@ -372,11 +371,11 @@ def test_an_answer_name_ner_labels_otherwise_is_a_person_where_the_passage_label
                         [Answer("Wilson's geographer", [(at, at + 19)])],
                         answer_texts=["Wilson's geographer"])
     mentions = [Mention(other, other + 6, "PERSON", "Wilson"), Mention(at, at + 8, "ORG", "Wilson's")]
-    found = passage_person_answers(example, mentions, lexicon)
+    found = passage_person_answers(example, mentions)
     assert [(m.text, m.label, m.start) for m in found] == [("Wilson", "PERSON", at)]
-    assert passage_person_answers(example, mentions[1:], lexicon) == []  # no PERSON label in the passage
+    assert passage_person_answers(example, mentions[1:]) == []  # no PERSON label in the passage
     ford = context.index("Ford")
     example = QAExample("q2", "test", "squad", context, "Whose plant opened?",
                         [Answer("Ford's plant", [(ford, ford + 12)])], answer_texts=["Ford's plant"])
-    assert passage_person_answers(example, [*mentions, Mention(ford, ford + 6, "ORG", "Ford's")],
-                                  lexicon) == []  # "Ford" is labelled PERSON nowhere
+    ford_mention = Mention(ford, ford + 6, "ORG", "Ford's")
+    assert passage_person_answers(example, [*mentions, ford_mention]) == []  # "Ford" labelled PERSON nowhere

@@ -207,7 +207,7 @@ def question_typed_answers(example: QAExample, mentions: list[Mention], lexicon:
     return list(found.values())
 
 
-def passage_person_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
+def passage_person_answers(example: QAExample, mentions: list[Mention]) -> list[Mention]:
     """Names inside a gold answer span that NER labels otherwise there (``Kibaki`` tagged GPE in the
     answer) while the passage labels the same name PERSON at another mention: NER's own reading elsewhere
     in the passage is the person evidence (rule ``ner.no-answer-mention`` keeps the rest out)."""
@@ -1747,7 +1747,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     lasts, names = person_lasts(mentions), personwords_of(mentions)
     # the question's evidence first: its type wins over NER's label of the same name
     candidates = question_typed_answers(example, mentions, lexicon)
-    candidates += [m for m in passage_person_answers(example, mentions, lexicon)
+    candidates += [m for m in passage_person_answers(example, mentions)
                    if (m.text, m.label) not in {(c.text, c.label) for c in candidates}]
     asked = {(m.text, m.label) for m in candidates}
     gazetteer = gazetteer_answers(example, mentions, lexicon)
