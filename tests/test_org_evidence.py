@@ -230,12 +230,19 @@ def test_an_organisation_named_by_common_words_renames_its_descriptive_words_as_
 
 
 def test_the_lone_descriptive_word_and_the_acronym_follow_or_the_example_is_left():
-    """The descriptive word used alone for the same body ("the Conservatives") would keep the old name: the
-    example is left out (``org.word-elsewhere``); "the Council" (the short form) stays right as it is; the
+    """The descriptive word of a party used alone for it ("the Conservatives", "few Conservative MPs") follows
+    the party's new name; elsewhere a lone capitalised word (a sentence start, another body) leaves the
+    example out (``org.word-elsewhere``); "the Council" (the short form) stays right as it is; the
     acronym follows a one-word span (ECJ → ECH with Justice → Horst) and not a span of several words."""
-    party = "The Conservative Party won. The Conservatives formed a government; the Party chose a leader."
+    party = ("The UK was controlled by the Conservative Party, while Scotland elected few Conservative MPs; "
+             "the Conservatives lost. The Party chose a leader.")  # after the MRQA SQuAD dev passage
+    assert common_word_veto("Conservative", "Conservative Party", (party,), ["the Conservative Party"], [],
+                            party=True) is None  # "few Harlow MPs", "the Harlows": the party follows
     assert common_word_veto("Conservative", "Conservative Party", (party,), ["the Conservative Party"],
-                            []) == "org.word-elsewhere"
+                            []) == "org.word-elsewhere"  # not a party: the lone word would stay wrong
+    for other in ("Conservative estimates differ.", "He joined the Conservative Association."):
+        assert common_word_veto("Conservative", "Conservative Party", (f"{party} {other}",),
+                                ["the Conservative Party"], [], party=True) == "org.word-elsewhere"
     short = JUDICIAL + " The Council meets twice a year."
     assert common_word_veto("Judicial", "Judicial Council", (short,), ["Judicial Council"], []) is None
     court = "The European Court of Justice (ECJ) rules on EU law. The ECJ sits in Luxembourg."

@@ -1254,7 +1254,7 @@ _CUT_AFTER = re.compile(r"(?:,? (?:and|&) |, )[A-Z]|\s*\((?:[A-Z][\w&]*)\)")
 
 
 def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterable[str],
-                     org_words: Iterable[str], short_form: bool = False) -> str | None:
+                     org_words: Iterable[str], short_form: bool = False, party: bool = False) -> str | None:
     """The rule that keeps the common ``word`` of the organisation ``name`` (:func:`distinctive_word`) from
     being renamed, if any:
 
@@ -1268,6 +1268,9 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
       Finish in 2012", "Capital Cities/ABC", the answer "Dignity") are the company's short name, renamed
       with it; or the name is cut out of a longer one (``WMO Executive Council``, ``Storage and Warehouse
       Company``, ``Department for Culture, Media and Sport``);
+      With ``party`` (a party named by common words: ``Conservative Party``) the word inside a sentence,
+      before no organisation word, is the party (:func:`_party_word`: "the Conservatives", "few
+      Conservative MPs"), renamed with it ("the Harlows", "few Harlow MPs").
       A shorter form of the name that keeps its organisation word and ``word`` (:func:`_short_forms`:
       "the Court of Justice" beside "the European Court of Justice") is the same body, renamed with it;
     * ``org.acronym-expanded``: an acronym in brackets after it that is not its initials (``General
@@ -1305,10 +1308,24 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
         for m in pattern.finditer(text):
             if any(a <= m.start() and m.end() <= b for a, b in inside) or word in alone:
                 continue
+            if party and _party_word(text, m.start(), m.end()):
+                continue  # "the Conservatives", "Conservative MPs": the party, renamed with it
             if short_form and m.group().startswith(word) and _short_name(text, m.start(), m.end()):
                 continue  # "Capital Cities/ABC", "for Big Finish in 2012": the company's short name
             return "org.word-elsewhere"
     return None
+
+
+_WORD_NEXT = re.compile(r"(?:['’]s)? ([A-Za-z]+)")
+
+
+def _party_word(text: str, start: int, end: int) -> bool:
+    """The capitalised word at ``text[start:end]`` stands for a party named by it: after a lower-case word
+    (not opening a sentence: "Conservative estimates") and before no organisation word ("the Conservative
+    Association" is another body)."""
+    after = _WORD_NEXT.match(text, end)
+    return bool(_LOWER_BEFORE.search(text, max(0, start - 40), start)) and not (
+        after and (after.group(1).lower() in ORGANISATION_HEADS or _head_plural(after.group(1))))
 
 
 def _short_forms(name: str, word: str) -> list[str]:
@@ -1947,8 +1964,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             common = [PerturbableSpan(word, "nnp", "org")] if word else []
             spans = common or demonym_place(text, (context, question, *answers), lexicon)  # "Scottish …"
             org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]
+            party = not company and organisation_head(text) == "Party"  # "the Conservatives" follow
             if word and (reason := common_word_veto(word, text, (context, question, *answers), answers,
-                                                    org_words, short_form=company)):
+                                                    org_words, short_form=company, party=party)):
                 return _none(why, reason)  # "Judicial Conference" beside "Judicial Council"
         if etype == "org" and spans:
             follower = acronym_span(text, spans, (context, question, *answers))
