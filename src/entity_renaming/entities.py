@@ -1123,8 +1123,9 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
 _DEMONYM_WORDS = frozenset(w.lower() for words in IRREGULAR_DEMONYMS.values() for w in words)
 #: Compass words: a direction before an organisation's name says where it is ("North American Aviation").
 _DIRECTIONS = frozenset(w for w in GEO_MODIFIERS if any(c in w for c in ("north", "south", "east", "west")))
-#: Organisation words of armed services, which are named by their kind (``Air Force``, ``Red Army``,
-#: ``Coast Guard``): no word of such a name is distinctive.
+#: Organisation words of armed services, which are often named by their kind (``Air Force``, ``Coast
+#: Guard``): a word before one is renamed only as a service's descriptive word, never as a lone name word
+#: (:data:`KIND_WORDS` are not: ``Red Army`` may be renamed, ``Air Force`` not).
 SERVICE_HEADS = frozenset(words_of("force forces army navy guard guards corps"))
 #: Words that name a body by its kind or rank in a state's system: an armed service (``Air Force``, ``Coast
 #: Guard``, ``Royal Navy``; another word before a service's organisation word is a name: ``Red Army``), a
@@ -1267,12 +1268,12 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
       name of their own (after a lower-case word or as a whole answer, before no capitalised word: "for Big
       Finish in 2012", "Capital Cities/ABC", the answer "Dignity") are the company's short name, renamed
       with it; or the name is cut out of a longer one (``WMO Executive Council``, ``Storage and Warehouse
-      Company``, ``Department for Culture, Media and Sport``);
-      With ``party`` (a party named by common words: ``Conservative Party``) the word inside a sentence,
-      before no organisation word, is the party (:func:`_party_word`: "the Conservatives", "few
-      Conservative MPs"), renamed with it ("the Harlows", "few Harlow MPs").
-      A shorter form of the name that keeps its organisation word and ``word`` (:func:`_short_forms`:
-      "the Court of Justice" beside "the European Court of Justice") is the same body, renamed with it;
+      Company``, ``Department for Culture, Media and Sport``). With ``party`` (a party named by common
+      words: ``Conservative Party``) the word inside a sentence, before no organisation word, is the party
+      (:func:`_party_word`: "the Conservatives", "few Conservative MPs"), renamed with it ("the Harlows",
+      "few Harlow MPs"). A shorter form of the name that keeps its organisation word and ``word``
+      (:func:`_short_forms`: "the Court of Justice" beside "the European Court of Justice") is the same
+      body, renamed with it;
     * ``org.acronym-expanded``: an acronym in brackets after it that is not its initials (``General
       Pharmaceutical Council (GPhC)``): it would keep the old name (initials follow the renamed word:
       :func:`acronym_span`);
