@@ -1250,7 +1250,7 @@ def _common_plural(word: str, lexicon: Lexicon) -> bool:
         lowered.endswith("s") and not lowered.endswith("ss") and lexicon.common_word(word[:-1]))
 
 
-_CUT_BEFORE = re.compile(r"(?<![\w&'’.-])([A-Z][\w&'’.-]*)( (?:and|&|of|for))? $")
+_CUT_BEFORE = re.compile(r"(?<![\w&'’.-])([A-Z0-9][\w&'’.-]*)( (?:and|&|of|for))? $")
 _CUT_AFTER = re.compile(r"(?:,? (?:and|&) |, )[A-Z]|\s*\((?:[A-Z][\w&]*)\)")
 
 
@@ -1267,9 +1267,10 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
       ``short_form`` (a company's name words, :func:`.organisations.company_word`) the words standing as a
       name of their own (after a lower-case word or as a whole answer, before no capitalised word: "for Big
       Finish in 2012", "Capital Cities/ABC", the answer "Dignity") are the company's short name, renamed
-      with it; or the name is cut out of a longer one (``WMO Executive Council``, ``Storage and Warehouse
-      Company``, ``Department for Culture, Media and Sport``). With ``party`` (a party named by common
-      words: ``Conservative Party``) the word inside a sentence, before no organisation word, is the party
+      with it; or the name is cut out of a longer one (``WMO Executive Council``, ``Super Bowl 50 Host
+      Committee``, ``Storage and Warehouse Company``, ``Department for Culture, Media and Sport``). With
+      ``party`` (a party named by common words: ``Conservative Party``) the word inside a sentence, before
+      no organisation word, is the party
       (:func:`_party_word`: "the Conservatives", "few Conservative MPs"), renamed with it ("the Harlows",
       "few Harlow MPs"). A shorter form of the name that keeps its organisation word and ``word``
       (:func:`_short_forms`: "the Court of Justice" beside "the European Court of Justice") is the same
@@ -1277,14 +1278,17 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
     * ``org.acronym-expanded``: an acronym in brackets after it that is not its initials (``General
       Pharmaceutical Council (GPhC)``): it would keep the old name (initials follow the renamed word:
       :func:`acronym_span`);
-    * ``org.description``: a text writes the name after "a"/"an" (``an Executive Committee``), or no
-      strict majority of ``answers`` is the name itself (a list, a longer phrase): a description, not a
-      name.
+    * ``org.description``: a text writes the name after "a"/"an" or a determiner of one body among many
+      (:data:`_DESCRIBING`: ``an Executive Committee``, ``their Annual Conference``), or no strict majority
+      of ``answers`` holds the name (:func:`holds_entity`, Yan et al.'s answer entity: "the election of the
+      UK Labour Party to government" and "Liberal Party of Australia" hold ``Labour Party``, ``Liberal
+      Party``): a description, not a name.
     """
     texts, answers = list(texts), list(answers)
     escaped = re.escape(name)
-    if (any(re.search(rf"(?<!\w)[Aa]n? [\"“']?{escaped}(?!\w)", t) for t in texts)
-            or sum(names_entity(a, name) for a in answers) * 2 <= len(answers)):
+    if (any(_DESCRIBING.search(t, m.start() - 12 if m.start() > 12 else 0, m.start())
+            for t in texts for m in re.finditer(rf"(?<!\w){escaped}(?!\w)", t))
+            or sum(holds_entity(a, name) for a in answers) * 2 <= len(answers)):
         return "org.description"
     alone = set(org_words)
     parts = "".join(f"|{re.escape(w)}" for w in word.split()) if " " in word else ""
@@ -1315,6 +1319,12 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
                 continue  # "Capital Cities/ABC", "for Big Finish in 2012": the company's short name
             return "org.word-elsewhere"
     return None
+
+
+#: A determiner that makes the common words after it a description (``an Executive Committee``, ``their
+#: Annual Conference``: one body of a kind that each member has), not one body's name.
+_DESCRIBING = re.compile(r"(?<!\w)(?:[Aa]n?|[Tt]heir|[Ii]ts|[Hh]is|[Hh]er|[Ee]ach|[Ee]very|[Aa]ny|[Aa]nother)"
+                         r" [\"“']?$")
 
 
 _WORD_NEXT = re.compile(r"(?:['’]s)? ([A-Za-z]+)")
