@@ -199,8 +199,7 @@ def test_a_common_word_is_renamed_only_where_every_mention_is_the_organisation()
 def test_an_answer_holding_the_common_word_name_keeps_it_and_a_determiner_of_one_among_many_leaves_it():
     """Yan et al.'s answer entity lies inside the answer: a longer answer holding the name keeps the example
     (``org.description`` only when no majority holds it); a determiner of one body among many before the
-    name ("their Annual Conference") makes it a description; a number or capitalised word before it cuts it
-    out of a longer name ("Super Bowl 50 Host Committee")."""
+    name ("their Annual Conference") makes it a description."""
     court = ("This has meant both the European Court of Justice and the highest national courts have had to "
              "develop principles.")  # MRQA SQuAD dev
     held = ["the European Court of Justice and the highest national courts"] * 3
@@ -210,9 +209,6 @@ def test_an_answer_holding_the_common_word_name_keeps_it_and_a_determiner_of_one
     clergy = "Clergy are members of their Annual Conference rather than of any local congregation."
     assert common_word_veto("Annual", "Annual Conference", (clergy,), ["Annual Conference"], []) == \
         "org.description"
-    host = "The Super Bowl 50 Host Committee vowed to invite local companies."  # after the passage
-    assert common_word_veto("Host", "Host Committee", (host,), ["Super Bowl 50 Host Committee"], []) == \
-        "org.word-elsewhere"
 
 
 def test_the_distinctive_word_keeps_the_organisation_word_and_its_modifiers():

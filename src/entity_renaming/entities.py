@@ -1250,7 +1250,7 @@ def _common_plural(word: str, lexicon: Lexicon) -> bool:
         lowered.endswith("s") and not lowered.endswith("ss") and lexicon.common_word(word[:-1]))
 
 
-_CUT_BEFORE = re.compile(r"(?<![\w&'’.-])([A-Z0-9][\w&'’.-]*)( (?:and|&|of|for))? $")
+_CUT_BEFORE = re.compile(r"(?<![\w&'’.-])([A-Z][\w&'’.-]*)( (?:and|&|of|for))? $")
 _CUT_AFTER = re.compile(r"(?:,? (?:and|&) |, )[A-Z]|\s*\((?:[A-Z][\w&]*)\)")
 
 
@@ -1267,12 +1267,11 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
       ``short_form`` (a company's name words, :func:`.organisations.company_word`) the words standing as a
       name of their own (after a lower-case word or as a whole answer, before no capitalised word: "for Big
       Finish in 2012", "Capital Cities/ABC", the answer "Dignity") are the company's short name, renamed
-      with it; or the name is cut out of a longer one (``WMO Executive Council``, ``Super Bowl 50 Host
-      Committee``, ``Storage and Warehouse Company``, ``Department for Culture, Media and Sport``). With
-      ``party`` (a party named by common words: ``Conservative Party``) the word inside a sentence, before
-      no organisation word, is the party
-      (:func:`_party_word`: "the Conservatives", "few Conservative MPs"), renamed with it ("the Harlows",
-      "few Harlow MPs"). A shorter form of the name that keeps its organisation word and ``word``
+      with it; or the name is cut out of a longer one (``WMO Executive Council``, ``Storage and
+      Warehouse Company``, ``Department for Culture, Media and Sport``). With ``party`` (a party named by
+      common words: ``Conservative Party``) the word inside a sentence, before no organisation word, is the
+      party (:func:`_party_word`: "the Conservatives", "few Conservative MPs"), renamed with it ("the
+      Harlows", "few Harlow MPs"). A shorter form of the name that keeps its organisation word and ``word``
       (:func:`_short_forms`: "the Court of Justice" beside "the European Court of Justice") is the same
       body, renamed with it;
     * ``org.acronym-expanded``: an acronym in brackets after it that is not its initials (``General

@@ -131,7 +131,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("org.word-elsewhere", "the distinctive common words of an organisation named by common words "
          "(Judicial of Judicial Council) also stand capitalised outside that name, where NER does not label "
          "it ORG alone (the Judicial Conference), or the name is cut out of a longer one (WMO Executive "
-         "Council, Super Bowl 50 Host Committee, Department for Culture, Media and Sport); a shorter form of "
+         "Council, Department for Culture, Media and Sport); a shorter form of "
          "the name (the Court of Justice of the European Court of Justice) and a party's word inside a "
          "sentence (the Conservatives, Conservative MPs) are the same body and follow it", "veto", _YAN),
     Rule("org.description", "an organisation named by common words is written after 'a'/'an' or a "
