@@ -40,8 +40,11 @@ RECALL_GOAL = 0.90
 #: given-name-first names no longer read family name first, common-word surnames the dataset labels
 #: PERSON, surnames known alone (persons.py): PER 35/46; MIX 69/117. Places inside longer answer names
 #: raised GPE to 23/48 until blind read round 16 rejected them as GPE answer entities (precision first):
-#: GPE back to 18/48.
-MIN_RECALL = {"PER": 0.76, "ORG": 0.34, "GPE": 0.37, "MIX": 0.58}
+#: GPE back to 18/48. Organisations named only by common words renamed as a whole name (their descriptive
+#: words one ``nnp`` span: Judicial Council → Harlow Council, League of Nations → League of Harlow; issue
+#: 19, fifth session): ORG 16/41, MIX 71/117; a common-word name inside a longer answer kept
+#: (org.description asks the answers to hold it): ORG 17/41, MIX 72/117.
+MIN_RECALL = {"PER": 0.76, "ORG": 0.41, "GPE": 0.37, "MIX": 0.61}
 #: EntSwap after the recall round (full names as a unit, demonyms NER missed, aliases and codes, places
 #: typed by the dataset's vote): person 40/58, country 13/33, city 2/10; country 14/33 once demonyms are
 #: handled (language phrases left whole, "the French" as a plural, era words: issue 19, third session);

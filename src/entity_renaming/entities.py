@@ -1149,9 +1149,21 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
 _DEMONYM_WORDS = frozenset(w.lower() for words in IRREGULAR_DEMONYMS.values() for w in words)
 #: Compass words: a direction before an organisation's name says where it is ("North American Aviation").
 _DIRECTIONS = frozenset(w for w in GEO_MODIFIERS if any(c in w for c in ("north", "south", "east", "west")))
-#: Organisation words of armed services, which are named by their kind (``Air Force``, ``Red Army``,
-#: ``Coast Guard``): no word of such a name is distinctive.
+#: Organisation words of armed services, which are often named by their kind (``Air Force``, ``Coast
+#: Guard``): a word before one is renamed only as a service's descriptive word, never as a lone name word
+#: (:data:`KIND_WORDS` are not: ``Red Army`` may be renamed, ``Air Force`` not).
 SERVICE_HEADS = frozenset(words_of("force forces army navy guard guards corps"))
+#: Words that name a body by its kind or rank in a state's system: an armed service (``Air Force``, ``Coast
+#: Guard``, ``Royal Navy``; another word before a service's organisation word is a name: ``Red Army``), a
+#: court or an office (``Supreme Court``, ``Federal Reserve``, ``Executive Council``): no name of one body.
+KIND_WORDS = frozenset(words_of("""
+air coast marine marines naval home national royal territorial border special regular imperial civil
+military armed ground land sea army navy reserve supreme high district circuit constitutional federal state
+central general executive legislative provincial municipal city county regional local public
+"""))
+#: At most this many descriptive words make one organisation's name (``Higher Learning``); more is a
+#: description (``Religious Coalition for Reproductive Choice`` also has them in two places).
+MAX_DESCRIPTIVE_WORDS = 3
 #: A word that the dataset's ORG names put before this many different organisation words is a modifier of
 #: kinds of bodies (``National``: Assembly, Park, Laboratory …; ``General``, ``Royal``, ``State``), not the
 #: name of one (``Judicial``: Council only; ``Justice``: Court, Department …, five).
@@ -1181,26 +1193,39 @@ def _head_plural(word: str) -> bool:
 
 
 def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
-    """The one word that tells an organisation from others of its kind when the rest of its name is common
-    words, renamed as ``nnp`` while its organisation word stays (``Stanford`` of ``Stanford University``,
-    ``Nintendo`` of ``Nintendo Company``): the one capitalised content word other than organisation words
-    (:data:`ORGANISATION_HEADS` and their plurals), corporate forms, creeds, demonyms and place adjectives
-    (``-an``, ``-ish``, ``-ese`` words that are no lower-case English words: ``European``), compass words
-    (``North``) and a title before another name word.
+    """The words that tell an organisation from others of its kind when the rest of its name is its
+    organisation word, its form and function words, renamed together as one ``nnp`` name word while the rest
+    stays (the one function that decides the distinctive part of a body's name; a company's is
+    :func:`.organisations.company_word`'s): ``Stanford`` of ``Stanford University``, and for an organisation
+    named only by common words its descriptive words taken together, replaced in place (``Red`` of ``Red
+    Army`` → ``Harlow Army``, ``Conservative`` of ``Conservative Party``, ``Nations`` of ``League of Nations``
+    → ``League of Harlow``, ``Independent Experts`` of ``Committee of Independent Experts`` → ``Committee of
+    Harlow``): one shape rule for "<words> <Head>" and "<Head> of <words>", which keeps the kind of body and
+    reads as another organisation of that kind, named after a name as such bodies often are.
 
-    ``None`` (rule ``org.no-renamable-word``) when the name has no organisation word (``Knight Ridder``: two
-    people's names or a work's?), is an armed service's (:data:`SERVICE_HEADS`), holds a place (``Lothian
-    Regional Council``: its place is its name), a verb form (``Working Group``: a description), a modifier
-    of many kinds of bodies (:data:`GENERIC_MODIFIER_HEADS`: ``National Assembly``), several candidate
-    words (``Committee of Independent Experts``: a description), or a word that is a common English word
-    (:meth:`Lexicon.common_word`: ``Judicial`` of ``Judicial Council``, ``Mission``, ``Justice``, ``Labor``;
-    blind readers rejected such a word renamed as a name). :func:`common_word_veto` then checks that
-    renaming the word changes this organisation's mentions only."""
+    Kept, never part of the span: organisation words (:data:`ORGANISATION_HEADS` and their plurals),
+    corporate forms, function words, creeds, titles before another name word, compass words and place
+    adjectives (``European`` of ``European Court of Justice``: ``Justice`` is renamed).
+
+    ``None`` (rule ``org.no-renamable-word``) when the name has no organisation word (``Knight Ridder``),
+    holds a place or a word outside the PTB vocabulary (``Lothian Regional Council``: place_spans' case), a
+    country's demonym (``Australian Labor Party``: :func:`.organisations.demonym_place` renames the
+    country), descriptive words in two places, after "of the" or more than three (``Religious Coalition for
+    Reproductive Choice``, ``Museum of the Moving Image``), ends with a company word and has common words
+    (:func:`.organisations.company_word`'s case), is a body named by its kind (:data:`KIND_WORDS`: ``Air
+    Force``, ``Coast Guard``, ``Supreme Court``), or has one descriptive word that is a verb form
+    (``Working Group``: a description) or a modifier of many kinds of bodies
+    (:data:`GENERIC_MODIFIER_HEADS`: ``National Assembly``). :func:`common_word_veto` then checks that
+    renaming the words changes this organisation's mentions only (``Judicial`` beside "the Judicial
+    Conference"), and that the name is no description (``a Working Group``)."""
+    from .organisations import COMPANY_HEADS
+
     head = organisation_head(text)
-    if head is None or head.lower() in SERVICE_HEADS:
+    if head is None:
         return None
     words = [w.removesuffix("'s").removesuffix("’s").strip(",.") for w in text.split()]
-    found = []
+    found: list[tuple[int, str]] = []
+    demonym = False
     for i, word in enumerate(words):
         lowered = word.lower()
         if (lowered in PARTICLES and word[0].isupper()) or not (word.isalpha() or lowered in FUNCTION_WORDS):
@@ -1212,19 +1237,32 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
                     and words[i + 1].lower() not in ORGANISATION_HEADS)):
             continue  # the kind of body, its form, its creed: kept
         if (org_place_kind(word, lexicon) is not None or lowered not in lexicon.vocab
-                or words[i - 1:i] == ["New"] or lowered.endswith("ing") or _common_plural(word, lexicon)):
-            # a place, a word outside the PTB vocabulary that could not be renamed ("Lothian Regional
-            # Council", "New York Times", "Schmalkaldic League"), a verb form ("Working Group"), a plural
-            # noun ("League of Nations", "Polish Academy of Sciences"): a description or another name
-            return None
-        if (lowered in lexicon.nationalities or lowered in _DEMONYM_WORDS or lowered in _DIRECTIONS
-                or (lowered.endswith(("an", "ish", "ese")) and not lexicon.dictionary_common(word))):
-            continue  # "Australian", "European", "Scottish", "North": modifiers kept ("Metropolitan" is none)
-        found.append(word)
-    if (len(found) != 1 or _modified_heads(lexicon.labels).get(found[0], 0) >= GENERIC_MODIFIER_HEADS
-            or lexicon.common_word(found[0])):
-        return None  # blind reads: a common word renamed as a name ("the Joyce Council") is wrong
-    return found[0]
+                or words[i - 1:i] == ["New"]):
+            return None  # a place or a word outside the PTB vocabulary: "Lothian Regional Council"
+        if lowered in lexicon.nationalities or lowered in _DEMONYM_WORDS:
+            demonym = True
+            continue  # "Australian", "Scottish": a country's demonym, renamed with its country
+        if lowered in _DIRECTIONS or (lowered.endswith(("an", "ish", "ese"))
+                                      and not lexicon.dictionary_common(word)):
+            continue  # "European", "North": modifiers kept ("Metropolitan" is none)
+        found.append((i, word))
+    if not found:
+        return None
+    distinct = [w for _, w in found]
+    run, first = " ".join(distinct), found[0][0]
+    named = (len(found) == 1 and not lexicon.common_word(run) and not _common_plural(run, lexicon)
+             and head.lower() not in SERVICE_HEADS)  # a name word beside common words: "Stanford University"
+    if not named and (  # else a name of common words only: its descriptive words, one span
+            demonym or len(found) > MAX_DESCRIPTIVE_WORDS or found[-1][0] - first != len(found) - 1
+            or run not in text or words[-1].lower() in COMPANY_HEADS
+            or any(w.lower() in KIND_WORDS for w in distinct)
+            or (lexicon.is_gazetteer_name(run) and not all(lexicon.common_word(w) for w in distinct))
+            or (first >= 2 and words[first - 1].lower() == "the" and words[first - 2] in ("of", "for"))):
+        return None  # "Air Force": a kind of body; "Buena Vista Television": a place; "Museum of the Harlow"
+    if len(found) == 1 and (run.lower().endswith("ing")
+                            or _modified_heads(lexicon.labels).get(run, 0) >= GENERIC_MODIFIER_HEADS):
+        return None  # "Working Group" (a description), "National Assembly" (a modifier of many bodies)
+    return run
 
 
 #: Plurals without ``-s`` of nouns that organisations are named for (``University Women``).
@@ -1243,7 +1281,7 @@ _CUT_AFTER = re.compile(r"(?:,? (?:and|&) |, )[A-Z]|\s*\((?:[A-Z][\w&]*)\)")
 
 
 def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterable[str],
-                     org_words: Iterable[str], short_form: bool = False) -> str | None:
+                     org_words: Iterable[str], short_form: bool = False, party: bool = False) -> str | None:
     """The rule that keeps the common ``word`` of the organisation ``name`` (:func:`distinctive_word`) from
     being renamed, if any:
 
@@ -1255,19 +1293,27 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
       ``short_form`` (a company's name words, :func:`.organisations.company_word`) the words standing as a
       name of their own (after a lower-case word or as a whole answer, before no capitalised word: "for Big
       Finish in 2012", "Capital Cities/ABC", the answer "Dignity") are the company's short name, renamed
-      with it; or the name is cut out of a longer one (``WMO Executive Council``, ``Storage and Warehouse
-      Company``, ``Department for Culture, Media and Sport``);
+      with it; or the name is cut out of a longer one (``WMO Executive Council``, ``Storage and
+      Warehouse Company``, ``Department for Culture, Media and Sport``). With ``party`` (a party named by
+      common words: ``Conservative Party``) the word inside a sentence, before no organisation word, is the
+      party (:func:`_party_word`: "the Conservatives", "few Conservative MPs"), renamed with it ("the
+      Harlows", "few Harlow MPs"). A shorter form of the name that keeps its organisation word and ``word``
+      (:func:`_short_forms`: "the Court of Justice" beside "the European Court of Justice") is the same
+      body, renamed with it;
     * ``org.acronym-expanded``: an acronym in brackets after it that is not its initials (``General
       Pharmaceutical Council (GPhC)``): it would keep the old name (initials follow the renamed word:
       :func:`acronym_span`);
-    * ``org.description``: a text writes the name after "a"/"an" (``an Executive Committee``), or no
-      strict majority of ``answers`` is the name itself (a list, a longer phrase): a description, not a
-      name.
+    * ``org.description``: a text writes the name after "a"/"an" or a determiner of one body among many
+      (:data:`_DESCRIBING`: ``an Executive Committee``, ``their Annual Conference``), or no strict majority
+      of ``answers`` holds the name (:func:`holds_entity`, Yan et al.'s answer entity: "the election of the
+      UK Labour Party to government" and "Liberal Party of Australia" hold ``Labour Party``, ``Liberal
+      Party``): a description, not a name.
     """
     texts, answers = list(texts), list(answers)
     escaped = re.escape(name)
-    if (any(re.search(rf"(?<!\w)[Aa]n? [\"“']?{escaped}(?!\w)", t) for t in texts)
-            or sum(names_entity(a, name) for a in answers) * 2 <= len(answers)):
+    if (any(_DESCRIBING.search(t, m.start() - 12 if m.start() > 12 else 0, m.start())
+            for t in texts for m in re.finditer(rf"(?<!\w){escaped}(?!\w)", t))
+            or sum(holds_entity(a, name) for a in answers) * 2 <= len(answers)):
         return "org.description"
     alone = set(org_words)
     parts = "".join(f"|{re.escape(w)}" for w in word.split()) if " " in word else ""
@@ -1283,13 +1329,49 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
             if before and (before.group(2) or before.group(1).lower() not in FUNCTION_WORDS):
                 return "org.word-elsewhere"
             inside.append(m.span())
+        for tail in _short_forms(name, word):  # "the Court of Justice" of "European Court of Justice"
+            for m in re.finditer(rf"(?<![\w'’]){re.escape(tail)}(?!\w)", text):
+                before = _CUT_BEFORE.search(text, max(0, m.start() - 40), m.start())
+                if not any(a <= m.start() and m.end() <= b for a, b in inside) and not (
+                        before and (before.group(2) or before.group(1).lower() not in FUNCTION_WORDS)):
+                    inside.append(m.span())
         for m in pattern.finditer(text):
             if any(a <= m.start() and m.end() <= b for a, b in inside) or word in alone:
                 continue
+            if party and _party_word(text, m.start(), m.end()):
+                continue  # "the Conservatives", "Conservative MPs": the party, renamed with it
             if short_form and m.group().startswith(word) and _short_name(text, m.start(), m.end()):
                 continue  # "Capital Cities/ABC", "for Big Finish in 2012": the company's short name
             return "org.word-elsewhere"
     return None
+
+
+#: A determiner that makes the common words after it a description (``an Executive Committee``, ``their
+#: Annual Conference``: one body of a kind that each member has), not one body's name.
+_DESCRIBING = re.compile(r"(?<!\w)(?:[Aa]n?|[Tt]heir|[Ii]ts|[Hh]is|[Hh]er|[Ee]ach|[Ee]very|[Aa]ny|[Aa]nother)"
+                         r" [\"“']?$")
+
+
+_WORD_NEXT = re.compile(r"(?:['’]s)? ([A-Za-z]+)")
+
+
+def _party_word(text: str, start: int, end: int) -> bool:
+    """The capitalised word at ``text[start:end]`` stands for a party named by it: after a lower-case word
+    (not opening a sentence: "Conservative estimates") and before no organisation word ("the Conservative
+    Association" is another body)."""
+    after = _WORD_NEXT.match(text, end)
+    return bool(_LOWER_BEFORE.search(text, max(0, start - 40), start)) and not (
+        after and (after.group(1).lower() in ORGANISATION_HEADS or _head_plural(after.group(1))))
+
+
+def _short_forms(name: str, word: str) -> list[str]:
+    """The shorter forms of an organisation's ``name`` that drop its leading modifiers and still hold its
+    renamed ``word`` after their organisation word (``Court of Justice`` of ``European Court of Justice``):
+    the same body, whose ``word`` is renamed with it ("the Court of Harlow")."""
+    words = name.split()
+    return [tail for k in range(1, len(words) - 1)
+            if words[k].lower() in ORGANISATION_HEADS and word in (tail := " ".join(words[k:]))
+            and not tail.startswith(word)]
 
 
 _LOWER_BEFORE = re.compile(r"(?<![\w'’-])[a-z][\w'’-]* $")
@@ -1920,8 +2002,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             common = [PerturbableSpan(word, "nnp", "org")] if word else []
             spans = common or demonym_place(text, (context, question, *answers), lexicon)  # "Scottish …"
             org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]
+            party = not company and organisation_head(text) == "Party"  # "the Conservatives" follow
             if word and (reason := common_word_veto(word, text, (context, question, *answers), answers,
-                                                    org_words, short_form=company)):
+                                                    org_words, short_form=company, party=party)):
                 return _none(why, reason)  # "Judicial Conference" beside "Judicial Council"
         if etype == "org" and spans:
             follower = acronym_span(text, spans, (context, question, *answers))

@@ -15,9 +15,10 @@ a demonym (``Scottish Parliament``) and a sports team, whose answers may name it
   before a company word (:data:`COMPANY_HEADS`: ``Inc.``, ``Electric``, ``Broadcasting``) is its name, renamed
   as ``nnp`` while the company word stays (``Citadel Broadcasting`` → ``Harlow Broadcasting``), even when
   that word is a common English word or a modifier of many bodies. Bodies that are no companies
-  (``Judicial Council``, ``National Assembly``) keep :func:`.entities.distinctive_word`'s stricter rule: blind
-  readers rejected a common word of a public body renamed as a name. :func:`.entities.common_word_veto` then
-  checks that the word names this company only.
+  (``Judicial Council``, ``League of Nations``) are :func:`.entities.distinctive_word`'s: their descriptive
+  words together renamed as one name word, in place (``Harlow Council``, ``League of Harlow``), except a
+  body named by its kind or by a modifier of many bodies (``Air Force``, ``National Assembly``).
+  :func:`.entities.common_word_veto` then checks that the words name this organisation only.
 * **A demonym with common words** (:func:`demonym_place`): the country, renamed with its demonym.
 * **A team** (:func:`team_nickname`, :func:`lone_team`, :func:`sports_team`): its place and its plural
   nickname, a plural ``nnp`` span (``Chicago Bears`` → ``Tulsa Harlows``, "the Bears" → "the Harlows").

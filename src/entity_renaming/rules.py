@@ -134,23 +134,30 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "initials that can follow are renamed with it (ALP)", "veto", _YAN),
     Rule("org.in-longer-name", "a renamed word of the organisation stands in another name of the passage",
          "veto", _ALL),
-    Rule("org.word-elsewhere", "the distinctive common word of an organisation named by common words "
-         "(Judicial of Judicial Council) also stands capitalised outside that name, where NER does not label "
+    Rule("org.word-elsewhere", "the distinctive common words of an organisation named by common words "
+         "(Judicial of Judicial Council) also stand capitalised outside that name, where NER does not label "
          "it ORG alone (the Judicial Conference), or the name is cut out of a longer one (WMO Executive "
-         "Council, Department for Culture, Media and Sport)", "veto", _YAN),
-    Rule("org.description", "an organisation named by common words is written after 'a'/'an' (an Executive "
-         "Committee) or no strict majority of answers is the name itself: a description, not a name",
+         "Council, Department for Culture, Media and Sport); a shorter form of "
+         "the name (the Court of Justice of the European Court of Justice) and a party's word inside a "
+         "sentence (the Conservatives, Conservative MPs) are the same body and follow it", "veto", _YAN),
+    Rule("org.description", "an organisation named by common words is written after 'a'/'an' or a "
+         "determiner of one body among many (an Executive Committee, their Annual Conference) or no strict "
+         "majority of answers holds the name (a longer answer holding it keeps it: the election of the UK "
+         "Labour Party): a description, not a name",
          "veto", _YAN),
     Rule("org.answer-is-place", "the answers name the place inside the organisation's name, not the "
          "organisation", "veto", _YAN),
     Rule("org.no-renamable-word", "the name has no word that can be renamed: no proper noun, rare word, "
-         "acronym or place, and not one distinctive common word beside an organisation word (Judicial "
-         "Council is renamed, and a company's one word before a company word, General Electric, Visa Inc.: "
-         "organisations.company_word; a demonym with common words renames its country, named in the "
-         "passage, with the demonym, Scottish Parliament: organisations.demonym_place; not Knight Ridder, "
-         "no organisation word; Catholic Church, only a creed; National Assembly, a modifier of many "
-         "bodies; Air Force, an armed service; Committee of Independent Experts, several words)", "evidence",
-         _YAN),
+         "acronym or place, and no descriptive words beside an organisation word (a body named by common "
+         "words is renamed as a whole name, its descriptive words one nnp span: Judicial Council, League of "
+         "Nations, Committee of Independent Experts: entities.distinctive_word; a company's words before a "
+         "company word, General Electric, Visa Inc.: organisations.company_word; a demonym with common words "
+         "renames its country, named in the passage, with the demonym, Scottish Parliament: "
+         "organisations.demonym_place; not Knight Ridder, no organisation word; Catholic Church, only a "
+         "creed; National Assembly or Red Army, a modifier of many bodies; Air Force or Supreme Court, a "
+         "body named by its kind; European Council, only a place adjective; Religious Coalition for "
+         "Reproductive Choice, descriptive words in two places; Museum of the Moving Image, after 'of the')",
+         "evidence", _YAN),
     Rule("org.named-after-person", "the organisation is named after a person of the dataset whose surname "
          "cannot be renamed at every mention (organisations.founder_span: Westinghouse Electric is renamed "
          "with George Westinghouse; not a name of a figure after 'of', Society of Jesus; not a surname that "
