@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -405,8 +405,38 @@ def demonyms(banks_root: Path | None) -> dict[str, str]:
 
 def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
                      lexicon: Lexicon, trace: Trace | None = None) -> list[Entity]:
-    """Entities of one article from the NER mentions of its ``texts`` (sorted, deterministic); ``trace``
-    receives the rule (:mod:`..rules`, the table both studies share) that removed each surface."""
+    """Entities of one article from the NER mentions of its ``texts`` (sorted, deterministic), its whole
+    text read as one passage; ``trace`` receives the rule (:mod:`..rules`, the table both studies share)
+    that removed each surface. A build judges occurrences per passage instead (:func:`passage_entities`)."""
+    texts = list(dict.fromkeys(texts))
+    return passage_entities(article_candidates(texts, mentions, lexicon, trace), texts, lexicon, trace)
+
+
+@dataclass
+class Candidates:
+    """What an article shows about its names, whichever passage they stand in: the entities its NER votes,
+    labels and categories type (with the aliases, codes and demonyms it uses), the full person names it
+    writes, and (on demand, once each) the pronouns around them. :func:`passage_entities` then checks each
+    passage's occurrences."""
+
+    entities: list[Entity]
+    person_names: list[list[str]]
+    texts: list[str]
+    mentions: dict[str, list[Mention]]
+    _pronouns: dict[tuple[str, ...], tuple[int, int]] = field(default_factory=dict)
+
+    def pronouns(self, parts: tuple[str, ...]) -> tuple[int, int]:
+        """(male, female) pronoun votes for the full name ``parts`` over the whole article."""
+        if parts not in self._pronouns:
+            votes = [pronoun_gender(t, parts, self.mentions.get(t, ())) for t in self.texts if parts[-1] in t]
+            self._pronouns[parts] = (sum(v[0] for v in votes), sum(v[1] for v in votes))
+        return self._pronouns[parts]
+
+
+def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
+                       lexicon: Lexicon, trace: Trace | None = None) -> Candidates:
+    """The article-level part of :func:`article_entities`: the evidence about each name (NER votes, labels,
+    categories, how rarely NER labels it, person name forms and referents, typing) over all ``texts``."""
     texts = list(dict.fromkeys(texts))
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     labelled: Counter[str] = Counter()
@@ -511,10 +541,23 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
     entities = person_spellings(entities, joined)
     entities += country_codes(entities, texts, lexicon)
     entities += derived_demonyms(entities, joined, lexicon)
+    return Candidates(entities, person_names, texts, mentions)
+
+
+def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexicon,
+                     trace: Trace | None = None) -> list[Entity]:
+    """The article's candidates that every occurrence in ``texts`` (one passage group: the passage, its
+    title, questions and answers) lets the renamer rename; a problem occurrence in another passage of the
+    article vetoes nothing here. Linear: each passage's texts are read, not the article's."""
+    texts = list(dict.fromkeys(texts))
+    joined = "\n".join(texts)
+    # a full name this passage cannot write (one of its words is absent) leaves no half-renamed name here
+    person_names = [ps for ps in candidates.person_names if all(p in joined for p in ps)]
+    mentions, entities = candidates.mentions, candidates.entities
     steps = (("entswap.org-word-alone", lambda es: [e for e in es if e.category != "organization"
                                                     or organisation_alone(e.surface, joined)]),
              ("entswap.unclear-occurrence",
-              lambda es: _unambiguous(es, texts, person_names, lexicon, mentions)),
+              lambda es: _unambiguous(es, texts, person_names, lexicon, mentions, candidates.pronouns)),
              ("entswap.alias-left", lambda es: _whole_spellings(es, joined)),
              ("entswap.alias-left", lambda es: _whole_referents(es, joined, lexicon)),
              ("place.derived-word-left", lambda es: _nationalities_follow(es, joined, lexicon)))
@@ -525,7 +568,8 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
         for rule, step in steps:
             kept = step(entities)
             for gone in set(entities) - set(kept):
-                fire(trace, rule, gone.surface, gone.category)
+                if gone.surface in joined:  # a name this passage never writes loses nothing here
+                    fire(trace, rule, gone.surface, gone.category)
             entities = kept
         steps = places if len(entities) < before else ()
     return sorted(entities)
@@ -722,7 +766,8 @@ def names_person(surface: str, counter: Counter[str], in_full_names: set[str], l
 
 
 def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[list[str]],
-                 lexicon: Lexicon, mentions: dict[str, list[Mention]] | None = None) -> list[Entity]:
+                 lexicon: Lexicon, mentions: dict[str, list[Mention]] | None = None,
+                 pronouns: Callable[[tuple[str, ...]], tuple[int, int]] | None = None) -> list[Entity]:
     """Drop entities that some occurrence shows inside a longer name, a place with an article the renamer
     cannot follow, a demonym used as a language or as a plural without ``-s``; then every word of a person
     name one of whose words is not renamed (no half-renamed full name). Repeated until nothing changes:
@@ -731,7 +776,8 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
     inner: dict[str, Entity] = {}  # given names renamed only inside their full names
     name_starts = person_name_starts(texts, mentions or {}, lexicon)
     while True:
-        full = {e.surface: e for e in full_names(person_names, kept, inner, texts, mentions, lexicon)}
+        full = {e.surface: e for e in full_names(person_names, kept, inner, texts, mentions, lexicon,
+                                                 pronouns)}
         occurrences = _Occurrences({**inner, **kept, **full}, texts, (" ".join(ps) for ps in person_names),
                                    name_starts, inner=set(inner) - set(kept))
         dropped = {w for e in full.values() if occurrences.conflict(e, lexicon) for w, _ in e.parts
@@ -746,7 +792,7 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
         persons = {s for s, e in kept.items() if e.category == "person"} - dropped
         units = {tuple(w for w, _ in e.parts)  # the full names this round's words make ("John Paul II": none)
                  for e in full_names(person_names, {s: kept[s] for s in persons}, inner, texts, mentions,
-                                     lexicon)}
+                                     lexicon, pronouns)}
         given: dict[str, Entity] = {}  # "John" of "John Smeaton" and "William John Macquorn Rankine": a
         # given name that never stands alone is renamed inside its full names as a unit, not dropped
         for parts in person_names:
@@ -817,7 +863,8 @@ def name_word_before(text: str, start: int) -> bool:
 
 def full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: dict[str, Entity],
                texts: list[str], mentions: dict[str, list[Mention]] | None = None,
-               lexicon: Lexicon | None = None) -> list[Entity]:
+               lexicon: Lexicon | None = None,
+               pronouns: Callable[[tuple[str, ...]], tuple[int, int]] | None = None) -> list[Entity]:
     """The full names renamed as a unit: those with a given name of ``inner`` (a word that only ever stands
     inside longer names, one of which is no renamed person: ``Louis`` of ``Henry Louis Gates``) and every
     other word renamed alone. Each form the texts use (``George M. Whitesides``) is an entity whose words
@@ -832,8 +879,11 @@ def full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: di
         if (len(parts) < 2 or not any(p in inner for p in parts)
                 or not all(p in inner or (p in kept and kept[p].category == "person") for p in parts)):
             continue
-        votes = [pronoun_gender(t, tuple(parts), mentions.get(t, ())) for t in texts if parts[-1] in t]
-        male_female = (sum(v[0] for v in votes), sum(v[1] for v in votes))
+        if pronouns is not None:
+            male_female = pronouns(tuple(parts))  # the whole article's pronouns: typing is evidence
+        else:
+            votes = [pronoun_gender(t, tuple(parts), mentions.get(t, ())) for t in texts if parts[-1] in t]
+            male_female = (sum(v[0] for v in votes), sum(v[1] for v in votes))
         words = tuple((p, kept[p].span_type if p in kept
                        else (first_name_type(p, lexicon, male_female) or "") if lexicon is not None
                        else inner[p].span_type) for p in parts)

@@ -177,6 +177,14 @@ def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: 
     """One substitution per entity of the selected ``categories`` (drawn in ``CATEGORIES`` order); the
     aliases of one referent share its replacement; a nationality takes the demonym of its country's new
     name (drawn whether or not the article names the country, or the country category is selected)."""
+    return list(entity_mapping(entities, categories, seed=seed, article=article, article_text=article_text,
+                               pools=pools).values())
+
+
+def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: int, article: str,
+                   article_text: ArticleText, pools: Pools) -> dict[Entity, Substitution]:
+    """:func:`article_mapping` keyed by entity: each passage takes the substitutions of the entities it
+    keeps from the one mapping of its article."""
     selected = set(categories)
     taken = {e.surface.lower() for e in entities}
     originals = Originals(e.surface for e in entities)
@@ -233,7 +241,7 @@ def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: 
         return new
 
     countries: dict[str, str | None] = {}
-    subs = []
+    subs: dict[Entity, Substitution] = {}
     for category in CATEGORIES:
         referents: dict[str, list[Entity]] = {}
         for entity in (e for e in entities if e.category == category):
@@ -257,7 +265,7 @@ def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: 
             else:
                 new = draw(category, referent, pools(entity.span_type))
             if new is not None:
-                subs.extend(Substitution(e.surface, new, category, unit_span_type(e)) for e in group)
+                subs.update((e, Substitution(e.surface, new, category, unit_span_type(e))) for e in group)
     return subs
 
 
