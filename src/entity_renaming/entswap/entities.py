@@ -551,8 +551,12 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
     article vetoes nothing here. Linear: each passage's texts are read, not the article's."""
     texts = list(dict.fromkeys(texts))
     joined = "\n".join(texts)
-    # a full name this passage cannot write (one of its words is absent) leaves no half-renamed name here
-    person_names = [ps for ps in candidates.person_names if all(p in joined for p in ps)]
+    # a full name this passage does not write leaves no half-renamed name here ("Johnson" alone beside
+    # "Fort William Henry", the article's "William Johnson" elsewhere)
+    written = {ps for ps in dict.fromkeys(map(tuple, candidates.person_names))
+               if len(ps) == 1 or (all(p in joined for p in ps) and re.search(
+                   r"(?<![\w'’])" + _INITIALS.join(re.escape(p) for p in ps) + r"(?!\w)", joined))}
+    person_names = [ps for ps in candidates.person_names if tuple(ps) in written]
     mentions, entities = candidates.mentions, candidates.entities
     steps = (("entswap.org-word-alone", lambda es: [e for e in es if e.category != "organization"
                                                     or organisation_alone(e.surface, joined)]),
