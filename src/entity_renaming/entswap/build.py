@@ -31,7 +31,7 @@ from ..ner import NerBackend, NerCache, load_backend, recognize
 from ..rules import Trace, fire
 from ..substitute import RenameError, is_mention, rename_example, title_words
 from .categories import CATEGORIES
-from .entities import Entity, answer_safe, article_candidates, passage_entities
+from .entities import Entity, answer_safe, article_candidates, passage_entities, settle_article_wide
 from .mapping import DEFAULT_BANK, ArticleText, Pools, entity_mapping
 
 PERTURBATION = "entswap"
@@ -122,7 +122,9 @@ class EntSwap:
         bar = tqdm(self.articles.items(), desc="entities", unit="article", disable=not progress)
         for key, members in bar:
             member_texts = [t for ex in members for t in example_texts(ex)]
-            candidates = article_candidates(member_texts, mentions, lexicon, self.vetoes.setdefault(key, []))
+            trace = self.vetoes[key] = []
+            candidates = article_candidates(member_texts, mentions, lexicon, trace)
+            settle_article_wide(candidates, lexicon, trace)
             renamed: dict[Entity, None] = {}
             for group, group_members in group_passages(key, members).items():
                 trace = self.vetoes[group] = []

@@ -423,6 +423,11 @@ class Candidates:
     person_names: list[list[str]]
     texts: list[str]
     mentions: dict[str, list[Mention]]
+    #: The persons and nationalities kept over the whole article (:func:`settle_article_wide`); ``None``
+    #: until settled: :func:`passage_entities` then reads every category in its passage.
+    article_wide: list[Entity] | None = None
+    #: Places the article names in a peerage (:func:`peerage`): left in every passage once settled.
+    peerages: frozenset[str] = frozenset()
     _pronouns: dict[tuple[str, ...], tuple[int, int]] = field(default_factory=dict)
 
     def pronouns(self, parts: tuple[str, ...]) -> tuple[int, int]:
@@ -544,11 +549,43 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     return Candidates(entities, person_names, texts, mentions)
 
 
+#: The categories whose occurrences are judged per passage once the article is settled. A person's name
+#: words and a demonym keep the article-wide decision: what one occurrence shows about them is evidence
+#: about the name in every passage (a given name inside a longer name is typed from the whole article,
+#: "Jean Cauvin"; a demonym the article uses as a language, a plural without -s or a people, "What is
+#: Polish for …", "Huguenots intermarried with Dutch", "Indian allies", "North American", is a word of
+#: several uses). Blind-style read of the per-passage draft: 9 of its 20 passages' errors were these.
+PASSAGE_CATEGORIES = frozenset({"country", "city", "location", "organization"})
+
+
+def settle_article_wide(candidates: Candidates, lexicon: Lexicon, trace: Trace | None = None) -> None:
+    """Decide over the whole article the persons and nationalities (not :data:`PASSAGE_CATEGORIES`), as
+    :func:`article_entities` does; ``trace`` receives the rules that removed them."""
+    fired: Trace = []
+    whole = passage_entities(candidates, candidates.texts, lexicon, fired)
+    candidates.article_wide = [e for e in whole if e.category not in PASSAGE_CATEGORIES]
+    candidates.peerages = frozenset(e.surface for e in candidates.entities
+                                    if e.category in PLACES and peerage(e.surface, candidates.texts))
+    if trace is not None:
+        trace.extend(f for f in fired if f.entity_type not in PASSAGE_CATEGORIES
+                     or f.text in candidates.peerages)
+
+
+def peerage(surface: str, texts: Iterable[str]) -> bool:
+    """Some text names a peerage of the place ("the Duke of Newcastle"): "Newcastle" alone may name the
+    duke, in any passage of the article."""
+    return any(_NOBLE_OF.search(t) and re.search(rf"{_NOBLE_OF.pattern}{re.escape(surface)}(?!\w)", t)
+               for t in texts)
+
+
 def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexicon,
                      trace: Trace | None = None) -> list[Entity]:
     """The article's candidates that every occurrence in ``texts`` (one passage group: the passage, its
     title, questions and answers) lets the renamer rename; a problem occurrence in another passage of the
-    article vetoes nothing here. Linear: each passage's texts are read, not the article's."""
+    article vetoes nothing here for :data:`PASSAGE_CATEGORIES` once the article is settled
+    (:func:`settle_article_wide`: persons and nationalities keep the article's decision, a place the
+    article names in a peerage is left everywhere). Linear: each passage's texts are read, not the
+    article's."""
     texts = list(dict.fromkeys(texts))
     joined = "\n".join(texts)
     # a full name this passage does not write leaves no half-renamed name here ("Johnson" alone beside
@@ -558,6 +595,11 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
                    r"(?<![\w'’])" + _INITIALS.join(re.escape(p) for p in ps) + r"(?!\w)", joined))}
     person_names = [ps for ps in candidates.person_names if tuple(ps) in written]
     mentions, entities = candidates.mentions, candidates.entities
+    settled = candidates.article_wide
+    if settled is not None:
+        entities = [e for e in entities if e.category in PASSAGE_CATEGORIES
+                    and e.surface not in candidates.peerages] + [
+            e for e in settled if not e.parts]  # full names come back from the article's decision below
     steps = (("entswap.org-word-alone", lambda es: [e for e in es if e.category != "organization"
                                                     or organisation_alone(e.surface, joined)]),
              ("entswap.unclear-occurrence",
@@ -576,6 +618,9 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
                     fire(trace, rule, gone.surface, gone.category)
             entities = kept
         steps = places if len(entities) < before else ()
+    if settled is not None:
+        entities = [e for e in entities if e.category != "person"] + [
+            e for e in settled if e.category == "person"]
     return sorted(entities)
 
 
@@ -965,8 +1010,7 @@ class _Occurrences:
 
     def conflict(self, entity: Entity, lexicon: Lexicon) -> str | None:
         """The check that some occurrence of the entity fails, or ``None`` when every one is clear."""
-        if entity.category in PLACES and any(_NOBLE_OF.search(t) and re.search(
-                rf"{_NOBLE_OF.pattern}{re.escape(entity.surface)}(?!\w)", t) for t in self.texts):
+        if entity.category in PLACES and peerage(entity.surface, self.texts):
             return "peerage"  # a peerage ("the Duke of Newcastle"): "Newcastle" alone names the duke
         if entity.category == "person" and any(eponym_use(entity.surface, t) for t in self.texts):
             return "eponym"  # "Karp reductions", "Newton's laws": a term named after the person
