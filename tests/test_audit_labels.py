@@ -16,9 +16,8 @@ import pytest
 from conftest import MRQA_SQUAD_DEV, SQUAD2_DEV
 
 from entity_renaming.entities import analyse_examples
-from entity_renaming.entswap.build import example_texts, group_articles
+from entity_renaming.entswap.build import EntSwap
 from entity_renaming.entswap.categories import singular_demonym
-from entity_renaming.entswap.entities import answer_safe, article_entities
 from entity_renaming.io import read_examples
 from entity_renaming.lexicon import Lexicon, clean_surface, parse_person
 from entity_renaming.ner import NerCache, recognize
@@ -125,27 +124,22 @@ def entswap_table(spacy_ner, ner_cache_dir):
 
 
 def entswap_decisions(backend, cache: NerCache) -> dict[str, tuple[int, int, int, int]]:
-    """EntSwap's entities of every article of the SQuAD 2.0 dev half, judged on the EntSwap cases."""
-    examples = read_examples(SQUAD2_DEV)[1]
-    texts = [t for ex in examples for t in example_texts(ex)]
-    mentions = recognize(texts, backend, cache, progress=False)
-    lexicon = Lexicon(strict=False)
-    lexicon.observe(texts, (m for t in dict.fromkeys(texts) for m in mentions[t]))
-    articles = group_articles(examples)
-    found = {}
-    for key, members in articles.items():
-        entities = article_entities([t for ex in members for t in example_texts(ex)], mentions, lexicon)
-        found[key] = {e.surface: e.category for e in answer_safe(entities, members)}
+    """EntSwap's entities of every passage of the SQuAD 2.0 dev half (as a build decides them), judged on
+    the EntSwap cases."""
+    swap = EntSwap(read_examples(SQUAD2_DEV)[1], backend, cache=cache, progress=False)
+    found = {key: {e.surface: e.category for e in entities}
+             for key, entities in swap.passage_entities.items()}
     decisions = []
     for case in labelled("entswap"):
-        table = found[article_key_of(case, articles)]
+        table = found[passage_key_of(case, found)]
         decisions.append((our_category(case, table), case["type"], case["expected"] == "rename"))
     return tally(decisions)
 
 
-def article_key_of(case: dict, articles: dict) -> str:
-    key = f"title:{case['article']}"
-    assert key in articles, key
+def passage_key_of(case: dict, passages: dict) -> str:
+    """The case's passage group (:func:`group_passages`: the article's passages in input order)."""
+    key = f"title:{case['article']}#{case['context_index'] + 1}"
+    assert key in passages, key
     return key
 
 
