@@ -554,7 +554,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
 #: about the name in every passage (a given name inside a longer name is typed from the whole article,
 #: "Jean Cauvin"; a demonym the article uses as a language, a plural without -s or a people, "What is
 #: Polish for …", "Huguenots intermarried with Dutch", "Indian allies", "North American", is a word of
-#: several uses). Blind-style read of the per-passage draft: 9 of its 20 passages' errors were these.
+#: several uses). Read per passage, these gave 9 wrong rows in 7 of 22 read passages (issue 19).
 PASSAGE_CATEGORIES = frozenset({"country", "city", "location", "organization"})
 
 
