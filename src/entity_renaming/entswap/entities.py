@@ -618,9 +618,9 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
                     fire(trace, rule, gone.surface, gone.category)
             entities = kept
         steps = places if len(entities) < before else ()
-    if settled is not None:
-        entities = [e for e in entities if e.category != "person"] + [
-            e for e in settled if e.category == "person"]
+    if settled is not None:  # the names this passage group writes (the others have nothing to rename here)
+        entities = [e for e in entities if e.category != "person" and e.surface in joined] + [
+            e for e in settled if e.category == "person" and e.surface in joined]
     return sorted(entities)
 
 
