@@ -18,6 +18,7 @@ from conftest import MRQA_SQUAD_DEV, SQUAD2_DEV
 from entity_renaming.entities import analyse_examples
 from entity_renaming.entswap.build import EntSwap
 from entity_renaming.entswap.categories import singular_demonym
+from entity_renaming.entswap.entities import COUNTRY_CODE
 from entity_renaming.io import read_examples
 from entity_renaming.lexicon import Lexicon, clean_surface, parse_person
 from entity_renaming.ner import NerCache, recognize
@@ -131,9 +132,23 @@ def entswap_decisions(backend, cache: NerCache) -> dict[str, tuple[int, int, int
              for key, entities in swap.passage_entities.items()}
     decisions = []
     for case in labelled("entswap"):
+        if retired_code_label(case, swap):
+            continue
         table = found[passage_key_of(case, found)]
         decisions.append((our_category(case, table), case["type"], case["expected"] == "rename"))
     return tally(decisions)
+
+
+def retired_code_label(case: dict, swap: EntSwap) -> bool:
+    """A label of the first audit that skips a country's letter code ("abbreviation U.S. (never renamed)")
+    where its article names the country: the project renames such codes with their country since (README
+    "EntSwap and AfriSQuAD2": letter codes follow the country the article names; test_pattern9), so the
+    label judges a retired rule. Once occurrences were judged per passage these codes were renamed (US,
+    U.S., UK: 3 cases); before, an article-wide veto happened to leave them."""
+    surface = clean_surface(case["surface"])
+    country = Lexicon().aliases.get(surface)
+    return (case["reason"].startswith("abbreviation") and COUNTRY_CODE.fullmatch(surface) is not None
+            and country is not None and country in swap.article_text[f"title:{case['article']}"])
 
 
 def passage_key_of(case: dict, passages: dict) -> str:
