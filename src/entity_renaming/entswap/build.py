@@ -110,6 +110,7 @@ class EntSwap:
                         (m for text in dict.fromkeys(texts) for m in mentions[text]))
         #: Article → the entities renamed in some passage of it (one mapping per article covers them).
         self.entities: dict[str, list[Entity]] = {}
+        self.drawn: dict[str, list[Entity]] = {}
         #: Passage group (``{article}#{n}``, :func:`group_passages`) → the entities renamed in it.
         self.passage_entities: dict[str, list[Entity]] = {}
         #: Article → the rules (:mod:`..rules`) that removed its candidate surfaces on evidence about the
@@ -136,6 +137,9 @@ class EntSwap:
                 renamed.update(dict.fromkeys(kept))
                 passage_of.update((id(ex), group) for ex in group_members)
             self.entities[key] = sorted(renamed)
+            #: What the mapping draws for: every candidate of the article, so that a new name does not depend
+            #: on which passages keep which names (and never holds a candidate's surface as a word).
+            self.drawn[key] = sorted(dict.fromkeys([*renamed, *candidates.entities]))
             self.article_text[key] = ArticleText(member_texts)
         self.passage_of = [passage_of[id(ex)] for ex in examples]
         self.pools = pools or Pools(DEFAULT_BANK, banks_root)
@@ -143,7 +147,7 @@ class EntSwap:
     def entity_mappings(self, seed: int, categories: tuple[str, ...]
                         ) -> dict[str, dict[Entity, Substitution]]:
         """Article → its one mapping, keyed by entity (:func:`.mapping.entity_mapping`)."""
-        return {key: entity_mapping(self.entities[key], categories, seed=seed, article=key,
+        return {key: entity_mapping(self.drawn[key], categories, seed=seed, article=key,
                                     article_text=self.article_text[key], pools=self.pools)
                 for key in self.articles}
 
