@@ -110,6 +110,7 @@ class EntSwap:
                         (m for text in dict.fromkeys(texts) for m in mentions[text]))
         #: Article → the entities renamed in some passage of it (one mapping per article covers them).
         self.entities: dict[str, list[Entity]] = {}
+        #: Article → the entities its mapping draws new names for (:meth:`entity_mappings`).
         self.drawn: dict[str, list[Entity]] = {}
         #: Passage group (``{article}#{n}``, :func:`group_passages`) → the entities renamed in it.
         self.passage_entities: dict[str, list[Entity]] = {}
@@ -137,8 +138,8 @@ class EntSwap:
                 renamed.update(dict.fromkeys(kept))
                 passage_of.update((id(ex), group) for ex in group_members)
             self.entities[key] = sorted(renamed)
-            #: What the mapping draws for: every candidate of the article, so that a new name does not depend
-            #: on which passages keep which names (and never holds a candidate's surface as a word).
+            # every candidate of the article: a new name does not depend on which passages keep which
+            # names (and never holds a candidate's surface as a word)
             self.drawn[key] = sorted(dict.fromkeys([*renamed, *candidates.entities]))
             self.article_text[key] = ArticleText(member_texts)
         self.passage_of = [passage_of[id(ex)] for ex in examples]
@@ -152,8 +153,11 @@ class EntSwap:
                 for key in self.articles}
 
     def mappings(self, seed: int, categories: tuple[str, ...]) -> dict[str, list[Substitution]]:
-        """Article → the substitutions of its mapping (each passage uses those of the entities it keeps)."""
-        return {key: list(table.values()) for key, table in self.entity_mappings(seed, categories).items()}
+        """Article → the substitutions of the entities renamed in some passage of it (each passage uses those
+        of the entities it keeps)."""
+        return {key: [s for e, s in table.items() if e in renamed]
+                for key, table in self.entity_mappings(seed, categories).items()
+                for renamed in [set(self.entities[key])]}
 
     def build(self, name: str, spec: ConfigSpec, seed: int, without: str | None = None) -> ConfigResult:
         categories = tuple(c for c in CATEGORIES if c != without)
