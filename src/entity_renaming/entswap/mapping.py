@@ -201,6 +201,10 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
     names_of: dict[str, set[str]] = {}
     for e in entities:
         names_of.setdefault(e.referent, {e.referent}).add(e.surface)
+    demonyms_of: dict[str, set[str]] = {}  # a country's new demonym is no variant of its old ones either
+    for e in entities:
+        if e.category == "nationality":
+            demonyms_of.setdefault(e.country, set()).add(e.surface)
 
     def draw(category: str, referent: str, pool: Sequence[str]) -> str | None:
         rng = entity_rng(seed, category, article, referent)
@@ -212,8 +216,9 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
                 continue  # "Egypt and Syria" → never "Comoros and …": the article goes with the name
             demonym = pools.demonym(candidate) if category == "country" else None  # "Ethiopian Empire" stays
             fresh = demonym is None or (demonym not in article_text and not originals.occur_in(demonym))
-            if any(spelling_variant(candidate, old) for old in olds):
-                continue  # "Mohammed" → "Mohamed" is no renaming
+            if any(spelling_variant(candidate, old) for old in olds) or (demonym is not None and any(
+                    spelling_variant(demonym, old) for old in demonyms_of.get(referent, ()))):
+                continue  # "Mohammed" → "Mohamed", "American" → "Algerian" is no renaming
             if (candidate.lower() not in taken and not any(n in article_text for n in alias_group(candidate))
                     and not originals.occur_in(candidate) and fresh):
                 taken.add(candidate.lower())
