@@ -60,14 +60,17 @@ def excerpt(context: str, start: int, text: str) -> str:
 
 
 def entswap_counts(path: Path, backend, cache: NerCache) -> list[str]:
-    """Markdown lines: per rule, the surfaces EntSwap's article analysis of ``path`` removed."""
+    """Markdown lines: per rule, the surfaces EntSwap's analysis of ``path`` removed: once per article for
+    evidence about the name, once per passage group for an occurrence check of a place or organisation
+    (its trace key ``{article}#{n}``)."""
     from entity_renaming.entswap.build import EntSwap
 
     swap = EntSwap(read_examples(path)[1], backend, cache=cache, progress=True)
     removed = Counter(f.rule for trace in swap.vetoes.values() for f in trace)
-    kept = sum(len(es) for es in swap.entities.values())
-    lines = [f"## EntSwap: {path.name}, {len(swap.articles)} articles, {kept:,} surfaces renamed", "",
-             "| rule | kind | surfaces removed |", "|---|---|---:|"]
+    kept = sum(len(es) for es in swap.passage_entities.values())
+    lines = [f"## EntSwap: {path.name}, {len(swap.articles)} articles, {len(swap.passage_entities):,} "
+             f"passages, {kept:,} (passage, surface) pairs renamed", "",
+             "| rule | kind | removals (article or passage, surface) |", "|---|---|---:|"]
     for rid, n in sorted(removed.items(), key=lambda kv: (-kv[1], kv[0])):
         lines.append(f"| `{rid}` | {RULES[rid].kind} | {n:,} |")
     return lines

@@ -16,9 +16,9 @@ import pytest
 from conftest import MRQA_SQUAD_DEV, SQUAD2_DEV
 
 from entity_renaming.entities import analyse_examples
-from entity_renaming.entswap.build import example_texts, group_articles
+from entity_renaming.entswap.build import EntSwap
 from entity_renaming.entswap.categories import singular_demonym
-from entity_renaming.entswap.entities import answer_safe, article_entities
+from entity_renaming.entswap.entities import COUNTRY_CODE
 from entity_renaming.io import read_examples
 from entity_renaming.lexicon import Lexicon, clean_surface, parse_person
 from entity_renaming.ner import NerCache, recognize
@@ -52,8 +52,10 @@ MIN_RECALL = {"PER": 0.76, "ORG": 0.41, "GPE": 0.37, "MIX": 0.61}
 #: 42/58 once a name written without its accent (Ogedei / Ögedei) is the same person (issue 19, 4th session);
 #: 43/58 once lower-case questions are no case evidence (William, Henry: names again; issue 19, 2nd round);
 #: country 16/33 once fixed names holding a demonym are left whole and hyphenated place pairs renamed;
-#: 17/33 once a question's own twist of a place's wording vetoes nothing (fourth session, second round).
-MIN_RECALL_ENTSWAP = {"person": 0.74, "country": 0.51, "city": 0.20}
+#: 17/33 once a question's own twist of a place's wording vetoes nothing (fourth session, second round);
+#: 22/33 once places are judged per passage, not vetoed in the whole article by one passage's occurrence
+#: (issue 19, fifth session).
+MIN_RECALL_ENTSWAP = {"person": 0.74, "country": 0.66, "city": 0.20}
 YAN_TYPE = {"per": "PER", "org": "ORG", "gpe": "GPE"}
 
 
@@ -126,27 +128,36 @@ def entswap_table(spacy_ner, ner_cache_dir):
 
 
 def entswap_decisions(backend, cache: NerCache) -> dict[str, tuple[int, int, int, int]]:
-    """EntSwap's entities of every article of the SQuAD 2.0 dev half, judged on the EntSwap cases."""
-    examples = read_examples(SQUAD2_DEV)[1]
-    texts = [t for ex in examples for t in example_texts(ex)]
-    mentions = recognize(texts, backend, cache, progress=False)
-    lexicon = Lexicon(strict=False)
-    lexicon.observe(texts, (m for t in dict.fromkeys(texts) for m in mentions[t]))
-    articles = group_articles(examples)
-    found = {}
-    for key, members in articles.items():
-        entities = article_entities([t for ex in members for t in example_texts(ex)], mentions, lexicon)
-        found[key] = {e.surface: e.category for e in answer_safe(entities, members)}
+    """EntSwap's entities of every passage of the SQuAD 2.0 dev half (as a build decides them), judged on
+    the EntSwap cases."""
+    swap = EntSwap(read_examples(SQUAD2_DEV)[1], backend, cache=cache, progress=False)
+    found = {key: {e.surface: e.category for e in entities}
+             for key, entities in swap.passage_entities.items()}
     decisions = []
     for case in labelled("entswap"):
-        table = found[article_key_of(case, articles)]
+        if retired_code_label(case, swap):
+            continue
+        table = found[passage_key_of(case, found)]
         decisions.append((our_category(case, table), case["type"], case["expected"] == "rename"))
     return tally(decisions)
 
 
-def article_key_of(case: dict, articles: dict) -> str:
-    key = f"title:{case['article']}"
-    assert key in articles, key
+def retired_code_label(case: dict, swap: EntSwap) -> bool:
+    """A label of the first audit that skips a country's letter code ("abbreviation U.S. (never renamed)")
+    where its article names the country: the project renames such codes with their country since (README
+    "EntSwap and AfriSQuAD2": letter codes follow the country the article names; test_pattern9), so the
+    label judges a retired rule. Once occurrences were judged per passage these codes were renamed (US,
+    U.S., UK: 3 cases); before, an article-wide veto happened to leave them."""
+    surface = clean_surface(case["surface"])
+    country = Lexicon().aliases.get(surface)
+    return (case["reason"].startswith("abbreviation") and COUNTRY_CODE.fullmatch(surface) is not None
+            and country is not None and country in swap.article_text[f"title:{case['article']}"])
+
+
+def passage_key_of(case: dict, passages: dict) -> str:
+    """The case's passage group (:func:`group_passages`: the article's passages in input order)."""
+    key = f"title:{case['article']}#{case['context_index'] + 1}"
+    assert key in passages, key
     return key
 
 

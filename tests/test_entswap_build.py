@@ -109,23 +109,27 @@ def test_one_mapping_per_article_in_title_question_context(configs, examples):
     aliases = lexicon.aliases
     for result in configs.values():
         mapping: dict[str, dict[str, str]] = defaultdict(dict)
-        titles: dict[str, set[str]] = defaultdict(set)
+        passage: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)  # a passage group's renamings
+        titles: dict[tuple[str, str], set[str]] = defaultdict(set)
         types: dict[str, str] = {}
+        group = {e.id: (article_key(e), e.context) for e in examples}
         for ex in result.examples:
-            titles[article_key(by_id[ex.id])].add(ex.title)
+            titles[group[ex.id]].add(ex.title)
         for record in result.renamings:
             article = article_key(by_id[record.example_id])
             for sub in record.substitutions:
                 assert mapping[article].setdefault(sub.original, sub.replacement) == sub.replacement
+                passage[group[record.example_id]][sub.original] = sub.replacement
                 types[sub.original] = sub.entity_type
-        assert all(len(t) == 1 for t in titles.values())  # one renamed title per article
+        # each example carries its title: one title per passage group (another passage may leave it)
+        assert all(len(t) == 1 for t in titles.values())
         for table in mapping.values():  # two referents never share a new name (aliases of one do)
             referents: dict[str, set[str]] = defaultdict(set)
             for original, replacement in table.items():
                 referents[replacement].add(aliases.get(original, original))
             assert all(len(r) == 1 for r in referents.values()), referents
-        for ex in result.examples:  # no mapped original survives in the article, but as a language's name
-            table = mapping[article_key(by_id[ex.id])]
+        for ex in result.examples:  # no original its passage renames survives there, but as a language's name
+            table = passage[group[ex.id]]
             for text in (ex.context, ex.question, title_words(ex.title)):
                 for original in table:
                     left = [m for m in re.finditer(rf"(?<![\w'’]){re.escape(original)}(?!\w)", text or "")

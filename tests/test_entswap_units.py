@@ -359,3 +359,48 @@ def test_two_letter_initials_show_no_abbreviated_name():
     assert not abbreviated_name("US", " Secretary of State", texts, MIN_INITIALS)
     assert abbreviated_name("Scottish", " National Party", texts, MIN_INITIALS)
 
+
+
+class PlaceNer:
+    """A real NerBackend (the protocol) that labels every capitalised ``France`` GPE."""
+
+    key = "test-place-ner"
+
+    def fingerprint(self) -> dict[str, str]:
+        return {"backend": "test", "cache_key": self.key}
+
+    def recognize(self, texts):
+        for text in texts:
+            yield [Mention(m.start(), m.end(), "GPE", "France") for m in re.finditer(r"\bFrance\b", text)]
+
+
+def test_a_problem_occurrence_leaves_the_place_in_its_own_passage_only(banks):
+    """Occurrences are judged per passage, evidence per article: the lower-case "france" of one passage
+    leaves France there (title, passage, question and answer of its examples alike), and the other passage
+    of the same article is renamed, title included, with the article's one new name."""
+    from entity_renaming.configs import ConfigSpec
+    from entity_renaming.entswap.build import EntSwap
+
+    padding = " The rest of the passage speaks of other things." * 8
+    clear = "France is large. France was at war in 1790." + padding
+    unclear = "France is old. Many people in france farm." + padding
+    examples = []
+    for n, context in enumerate((clear, unclear, clear)):
+        examples.append(QAExample(f"q{n}", "squad2", "squad", context, "What is large?",
+                                  [Answer("France", [(0, 6)])], title="France", context_id=f"0/{n % 2}",
+                                  is_impossible=False))
+    swap = EntSwap(examples, PlaceNer(), banks_root=banks, pools=Pools("african", banks), progress=False)
+    assert [e.surface for e in swap.entities["title:France"]] == ["France"]  # renamed somewhere
+    assert swap.passage_of == ["title:France#1", "title:France#2", "title:France#1"]
+    assert [f.rule for f in swap.vetoes["title:France#2"]] == ["entswap.unclear-occurrence"]
+    result = swap.build("afrisquad2-seed0", ConfigSpec("squad2", "mix", "entswap", 0), 0)
+    by_id = {ex.id: ex for ex in result.examples}
+    new = by_id["q0"].answers[0].text
+    assert new != "France" and by_id["q2"].answers[0].text == new  # one new name in the article
+    for qid in ("q0", "q2"):
+        ex = by_id[qid]
+        assert ex.title == new and ex.context.startswith(f"{new} is large. {new} was") and "France" not in (
+            ex.context + ex.title)
+    kept = by_id["q1"]
+    assert kept.title == "France" and kept.context == unclear and kept.answers[0].text == "France"
+    assert {r.example_id for r in result.renamings} == {"q0", "q2"}

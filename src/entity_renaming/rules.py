@@ -186,7 +186,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "renamed with it: a demonym of several referents (British beside England); Yan et al.: a word "
          "derived from a state or city (Victorian beside Victoria, places.derived_place_word); EntSwap: a "
          "derived "
-         "word the article does not rename (those NER missed are added as nationalities of the renamed "
+         "word the passage group does not rename (a demonym left in the whole article; those NER missed "
+         "are added as nationalities of the renamed "
          "country, except words in -ic or -s and demonyms of another country), one that follows another "
          "country (Scotland beside British), or a nationality whose country it names but does not rename",
          "veto", _ALL),
@@ -214,7 +215,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "rename the place as the organisation's place word", "veto", _YAN),
     Rule("place.work-title", "a gold answer holds the GPE inside a work's title, a longer WORK_OF_ART "
          "mention (Good Morning America): a title, not a reference to the place", "veto", _YAN),
-    # ---- EntSwap (article-level)
+    # ---- EntSwap: evidence about a name is read in the whole article; occurrence checks (org-word-alone,
+    # unclear-occurrence, alias-left, derived-word-left, answer-cut) in one passage group (passage, title,
+    # questions, answers) for places and organisations, in the whole article for persons and demonyms
     Rule("entswap.common-word", "the article uses the word as often in lower case", "veto", _ES),
     Rule("entswap.rarely-labelled", "NER labelled fewer than 1 in 3 of its occurrences (a country or city "
          "the dataset labels GPE 3+ times, 3/4 of its labels, needs no label in the article)", "evidence",
@@ -230,10 +233,13 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "misspelt passage name: 'Donald Davis' beside 'Donald Davies')", "evidence", _ES),
     Rule("entswap.opens-and-ends", "a word that opens one full name and ends another", "veto", _ES),
     Rule("entswap.not-strong-name", "a multi-word person name of weak name words", "evidence", _ES),
-    Rule("entswap.org-word-alone", "a word or the acronym of the organisation's name stands alone", "veto",
+    Rule("entswap.org-word-alone", "a word or the acronym of the organisation's name stands alone in the "
+         "passage group", "veto",
          _ES),
     Rule("entswap.unclear-occurrence",
-         "an occurrence inside a longer name, in a peerage, with an article the renamer cannot follow, "
+         "an occurrence in the passage group (in the article for a person's name word or a demonym; a "
+         "place the article names in a peerage is left everywhere) inside a longer name, in a peerage, "
+         "with an article the renamer cannot follow, "
          "before a people noun (a demonym before people or nation only where the article names its "
          "country), as a language in a phrase that elsewhere is no language use (in French beside in "
          "French territory, to Austrians), as a coordinated adjective (the French and British forces), or "
@@ -254,12 +260,13 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "after an era, regime or firm word (Yuan China, Imperial Russia,"
          " Telecom Australia) and a demonym for the people (the French were: the Kenyans were) are renamed",
          "veto", _ES),
-    Rule("entswap.alias-left", "another name of the referent stands in the article, not inside another "
+    Rule("entswap.alias-left", "another name of the referent stands in the passage group, not inside another "
          "place's name (America of North America), and is not renamed (a letter code, a dotted code that "
          "may end a sentence, a name NER missed), or another spelling of a person's name word is not "
          "renamed (Ogedei beside Ögedei; spellings and nickname pairs otherwise share one new name)", "veto",
          _ES),
-    Rule("entswap.answer-cut", "renaming the surface as a unit would cut an answer, or it answers a "
+    Rule("entswap.answer-cut", "renaming the surface as a unit would cut an answer of the passage group, or "
+         "it answers a "
          "question asking for a work; a place's other names and demonyms go with it (U.S. cut: US stays)",
          "veto", _ES),
 )}

@@ -1,9 +1,14 @@
 """EntSwap configs: rename every entity of the selected categories in every article, consistently.
 
 Steps: NER once over every unique title, passage, question and answer text (cached, shared by all seeds
-and ablations) → the entities of each article (:mod:`.entities`) → per config, one mapping per article
-(:mod:`.mapping`) applied by :func:`entity_renaming.substitute.rename_example` to the title, question,
-passage, answers and plausible answers of each of its examples, offsets recomputed and re-checked.
+and ablations) → the evidence about each article's names (:func:`.entities.article_candidates`: votes,
+labels, categories, typing) → per passage group (a passage, its title, questions and answers), the
+candidates whose every occurrence there the renamer can follow (:func:`.entities.passage_entities`): a
+problem occurrence in one passage leaves the name in that passage only → per config, one mapping per
+article (:mod:`.mapping`: a name renamed in two passages gets one new name) of which each example takes the
+substitutions its passage group keeps, applied by :func:`entity_renaming.substitute.rename_example` to its
+title, question, passage, answers and plausible answers (so these agree inside one example), offsets
+recomputed and re-checked.
 
 An article is a SQuAD title (MRQA files have none: each passage is its own article). Every input
 example is emitted — renamed, or unchanged when it mentions no entity — or skipped with a reason.
@@ -26,8 +31,8 @@ from ..ner import NerBackend, NerCache, load_backend, recognize
 from ..rules import Trace, fire
 from ..substitute import RenameError, is_mention, rename_example, title_words
 from .categories import CATEGORIES
-from .entities import Entity, answer_safe, article_entities
-from .mapping import DEFAULT_BANK, ArticleText, Pools, article_mapping
+from .entities import Entity, answer_safe, article_candidates, passage_entities, settle_article_wide
+from .mapping import DEFAULT_BANK, ArticleText, Pools, entity_mapping
 
 PERTURBATION = "entswap"
 SQUAD2_NAMES = frozenset({"squad_v2", "squad2", "squad-v2", "squadv2", "afrisquad2", "dev-v2"})
@@ -69,6 +74,17 @@ def group_articles(examples: list[QAExample]) -> dict[str, list[QAExample]]:
     return dict(articles)
 
 
+def group_passages(key: str, members: list[QAExample]) -> dict[str, list[QAExample]]:
+    """An article's passage groups (the examples that share a passage), keyed ``{article}#{n}``: the n-th
+    passage of the article, in input order."""
+    numbers: dict[str, int] = {}
+    groups: dict[str, list[QAExample]] = defaultdict(list)
+    for ex in members:
+        n = numbers.setdefault(ex.context, len(numbers) + 1)
+        groups[f"{key}#{n}"].append(ex)
+    return dict(groups)
+
+
 def cased(text: str) -> bool:
     """Whether ``text`` shows how its words are cased: it capitalises some word that opens no sentence. A
     question typed in lower case after its first word ("On what lake did troops defend fort william
@@ -92,37 +108,73 @@ class EntSwap:
         lexicon = Lexicon(banks_root, strict=False)
         lexicon.observe([t for t in texts if cased(t)],
                         (m for text in dict.fromkeys(texts) for m in mentions[text]))
+        #: Article → the entities renamed in some passage of it (one mapping per article covers them).
         self.entities: dict[str, list[Entity]] = {}
-        #: Article → the rules (:mod:`..rules`) that removed its candidate surfaces.
+        #: Article → the entities its mapping draws new names for (:meth:`entity_mappings`).
+        self.drawn: dict[str, list[Entity]] = {}
+        #: Passage group (``{article}#{n}``, :func:`group_passages`) → the entities renamed in it.
+        self.passage_entities: dict[str, list[Entity]] = {}
+        #: Article → the rules (:mod:`..rules`) that removed its candidate surfaces on evidence about the
+        #: name; passage group → those that removed them in that passage for how an occurrence reads.
         self.vetoes: dict[str, Trace] = {}
         self.article_text: dict[str, ArticleText] = {}
+        #: Example (its position in ``examples``) → its passage group.
+        self.passage_of: list[str] = []
+        passage_of: dict[int, str] = {}
         bar = tqdm(self.articles.items(), desc="entities", unit="article", disable=not progress)
         for key, members in bar:
             member_texts = [t for ex in members for t in example_texts(ex)]
             trace = self.vetoes[key] = []
-            entities = article_entities(member_texts, mentions, lexicon, trace)
-            self.entities[key] = answer_safe(entities, members)
-            for gone in sorted(set(entities) - set(self.entities[key])):
-                fire(trace, "entswap.answer-cut", gone.surface, gone.category)
+            candidates = article_candidates(member_texts, mentions, lexicon, trace)
+            settle_article_wide(candidates, lexicon, trace)
+            renamed: dict[Entity, None] = {}
+            for group, group_members in group_passages(key, members).items():
+                trace = self.vetoes[group] = []
+                texts = [t for ex in group_members for t in example_texts(ex)]
+                entities = passage_entities(candidates, texts, lexicon, trace)
+                kept = self.passage_entities[group] = answer_safe(entities, group_members)
+                for gone in sorted(set(entities) - set(kept)):
+                    fire(trace, "entswap.answer-cut", gone.surface, gone.category)
+                renamed.update(dict.fromkeys(kept))
+                passage_of.update((id(ex), group) for ex in group_members)
+            self.entities[key] = sorted(renamed)
+            # every candidate of the article: a new name does not depend on which passages keep which
+            # names (and never holds a candidate's surface as a word)
+            self.drawn[key] = sorted(dict.fromkeys([*renamed, *candidates.entities]))
             self.article_text[key] = ArticleText(member_texts)
+        self.passage_of = [passage_of[id(ex)] for ex in examples]
         self.pools = pools or Pools(DEFAULT_BANK, banks_root)
 
-    def mappings(self, seed: int, categories: tuple[str, ...]) -> dict[str, list[Substitution]]:
-        return {key: article_mapping(self.entities[key], categories, seed=seed, article=key,
-                                     article_text=self.article_text[key], pools=self.pools)
+    def entity_mappings(self, seed: int, categories: tuple[str, ...]
+                        ) -> dict[str, dict[Entity, Substitution]]:
+        """Article → its one mapping, keyed by entity (:func:`.mapping.entity_mapping`)."""
+        return {key: entity_mapping(self.drawn[key], categories, seed=seed, article=key,
+                                    article_text=self.article_text[key], pools=self.pools)
                 for key in self.articles}
+
+    def mappings(self, seed: int, categories: tuple[str, ...]) -> dict[str, list[Substitution]]:
+        """Article → the substitutions of the entities renamed in some passage of it (each passage uses those
+        of the entities it keeps)."""
+        return {key: [s for e, s in table.items() if e in renamed]
+                for key, table in self.entity_mappings(seed, categories).items()
+                for renamed in [set(self.entities[key])]}
 
     def build(self, name: str, spec: ConfigSpec, seed: int, without: str | None = None) -> ConfigResult:
         categories = tuple(c for c in CATEGORIES if c != without)
-        mappings = self.mappings(seed, categories)
+        mappings = self.entity_mappings(seed, categories)
+        subs_of: dict[str, list[Substitution]] = {}
         #: Longer names of other referents that the renamed places stand in ("Mexico City"): left whole.
-        keeps = {key: tuple(dict.fromkeys(n for e in entities if e.category in categories for n in e.keep))
-                 for key, entities in self.entities.items()}
+        keeps: dict[str, tuple[str, ...]] = {}
+        for group, entities in self.passage_entities.items():
+            table = mappings[group.rpartition("#")[0]]
+            subs_of[group] = [table[e] for e in entities if e in table]
+            keeps[group] = tuple(dict.fromkeys(n for e in entities if e.category in categories
+                                               for n in e.keep))
         result = ConfigResult(spec, name)
-        for ex in self.examples:
-            subs = mappings[article_key(ex)]
+        for ex, group in zip(self.examples, self.passage_of, strict=True):
+            subs = subs_of[group]
             try:
-                renamed, edits = rename_swapped(ex, subs, keeps[article_key(ex)])
+                renamed, edits = rename_swapped(ex, subs, keeps[group])
             except RenameError as err:
                 result.skipped.append(Skip(name, ex.id, str(err)))
                 continue

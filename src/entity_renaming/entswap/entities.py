@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -405,8 +405,43 @@ def demonyms(banks_root: Path | None) -> dict[str, str]:
 
 def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
                      lexicon: Lexicon, trace: Trace | None = None) -> list[Entity]:
-    """Entities of one article from the NER mentions of its ``texts`` (sorted, deterministic); ``trace``
-    receives the rule (:mod:`..rules`, the table both studies share) that removed each surface."""
+    """Entities of one article from the NER mentions of its ``texts`` (sorted, deterministic), its whole
+    text read as one passage; ``trace`` receives the rule (:mod:`..rules`, the table both studies share)
+    that removed each surface. A build judges occurrences per passage instead (:func:`passage_entities`)."""
+    texts = list(dict.fromkeys(texts))
+    return passage_entities(article_candidates(texts, mentions, lexicon, trace), texts, lexicon, trace)
+
+
+@dataclass
+class Candidates:
+    """What an article shows about its names, whichever passage they stand in: the entities its NER votes,
+    labels and categories type (with the aliases, codes and demonyms it uses), the full person names it
+    writes, and (on demand, once each) the pronouns around them. :func:`passage_entities` then checks each
+    passage's occurrences."""
+
+    entities: list[Entity]
+    person_names: list[list[str]]
+    texts: list[str]
+    mentions: dict[str, list[Mention]]
+    #: The persons and nationalities kept over the whole article (:func:`settle_article_wide`); ``None``
+    #: until settled: :func:`passage_entities` then reads every category in its passage.
+    article_wide: list[Entity] | None = None
+    #: Places the article names in a peerage (:func:`peerage`): left in every passage once settled.
+    peerages: frozenset[str] = frozenset()
+    _pronouns: dict[tuple[str, ...], tuple[int, int]] = field(default_factory=dict)
+
+    def pronouns(self, parts: tuple[str, ...]) -> tuple[int, int]:
+        """(male, female) pronoun votes for the full name ``parts`` over the whole article."""
+        if parts not in self._pronouns:
+            votes = [pronoun_gender(t, parts, self.mentions.get(t, ())) for t in self.texts if parts[-1] in t]
+            self._pronouns[parts] = (sum(v[0] for v in votes), sum(v[1] for v in votes))
+        return self._pronouns[parts]
+
+
+def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
+                       lexicon: Lexicon, trace: Trace | None = None) -> Candidates:
+    """The article-level part of :func:`article_entities`: the evidence about each name (NER votes, labels,
+    categories, how rarely NER labels it, person name forms and referents, typing) over all ``texts``."""
     texts = list(dict.fromkeys(texts))
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     labelled: Counter[str] = Counter()
@@ -511,10 +546,64 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
     entities = person_spellings(entities, joined)
     entities += country_codes(entities, texts, lexicon)
     entities += derived_demonyms(entities, joined, lexicon)
+    return Candidates(entities, person_names, texts, mentions)
+
+
+#: The categories whose occurrences are judged per passage once the article is settled. A person's name
+#: words and a demonym keep the article-wide decision: what one occurrence shows about them is evidence
+#: about the name in every passage (a given name inside a longer name is typed from the whole article,
+#: "Jean Cauvin"; a demonym the article uses as a language, a plural without -s or a people, "What is
+#: Polish for …", "Huguenots intermarried with Dutch", "Indian allies", "North American", is a word of
+#: several uses). Read per passage, these gave 9 wrong rows in 7 of 22 read passages (issue 19).
+PASSAGE_CATEGORIES = frozenset({"country", "city", "location", "organization"})
+
+
+def settle_article_wide(candidates: Candidates, lexicon: Lexicon, trace: Trace | None = None) -> None:
+    """Decide over the whole article the persons and nationalities (not :data:`PASSAGE_CATEGORIES`), as
+    :func:`article_entities` does; ``trace`` receives the rules that removed them."""
+    fired: Trace = []
+    whole = passage_entities(candidates, candidates.texts, lexicon, fired)
+    candidates.article_wide = [e for e in whole if e.category not in PASSAGE_CATEGORIES]
+    candidates.peerages = frozenset(e.surface for e in candidates.entities
+                                    if e.category in PLACES and peerage(e.surface, candidates.texts))
+    if trace is not None:
+        trace.extend(f for f in fired if f.entity_type not in PASSAGE_CATEGORIES
+                     or f.text in candidates.peerages)
+
+
+def peerage(surface: str, texts: Iterable[str]) -> bool:
+    """Some text names a peerage of the place ("the Duke of Newcastle"): "Newcastle" alone may name the
+    duke, in any passage of the article."""
+    return any(_NOBLE_OF.search(t) and re.search(rf"{_NOBLE_OF.pattern}{re.escape(surface)}(?!\w)", t)
+               for t in texts)
+
+
+def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexicon,
+                     trace: Trace | None = None) -> list[Entity]:
+    """The article's candidates that every occurrence in ``texts`` (one passage group: the passage, its
+    title, questions and answers) lets the renamer rename; a problem occurrence in another passage of the
+    article vetoes nothing here for :data:`PASSAGE_CATEGORIES` once the article is settled
+    (:func:`settle_article_wide`: persons and nationalities keep the article's decision, a place the
+    article names in a peerage is left everywhere). Linear: each passage's texts are read, not the
+    article's."""
+    texts = list(dict.fromkeys(texts))
+    joined = "\n".join(texts)
+    # a full name this passage does not write leaves no half-renamed name here ("Johnson" alone beside
+    # "Fort William Henry", the article's "William Johnson" elsewhere)
+    written = {ps for ps in dict.fromkeys(map(tuple, candidates.person_names))
+               if len(ps) == 1 or (all(p in joined for p in ps) and re.search(
+                   r"(?<![\w'’])" + _INITIALS.join(re.escape(p) for p in ps) + r"(?!\w)", joined))}
+    person_names = [ps for ps in candidates.person_names if tuple(ps) in written]
+    mentions, entities = candidates.mentions, candidates.entities
+    settled = candidates.article_wide
+    if settled is not None:
+        entities = [e for e in entities if e.category in PASSAGE_CATEGORIES
+                    and e.surface not in candidates.peerages] + [
+            e for e in settled if not e.parts]  # full names come back from the article's decision below
     steps = (("entswap.org-word-alone", lambda es: [e for e in es if e.category != "organization"
                                                     or organisation_alone(e.surface, joined)]),
              ("entswap.unclear-occurrence",
-              lambda es: _unambiguous(es, texts, person_names, lexicon, mentions)),
+              lambda es: _unambiguous(es, texts, person_names, lexicon, mentions, candidates.pronouns)),
              ("entswap.alias-left", lambda es: _whole_spellings(es, joined)),
              ("entswap.alias-left", lambda es: _whole_referents(es, joined, lexicon)),
              ("place.derived-word-left", lambda es: _nationalities_follow(es, joined, lexicon)))
@@ -525,9 +614,13 @@ def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
         for rule, step in steps:
             kept = step(entities)
             for gone in set(entities) - set(kept):
-                fire(trace, rule, gone.surface, gone.category)
+                if gone.surface in joined:  # a name this passage never writes loses nothing here
+                    fire(trace, rule, gone.surface, gone.category)
             entities = kept
         steps = places if len(entities) < before else ()
+    if settled is not None:  # the names this passage group writes (the others have nothing to rename here)
+        entities = [e for e in entities if e.category != "person" and e.surface in joined] + [
+            e for e in settled if e.category == "person" and e.surface in joined]
     return sorted(entities)
 
 
@@ -722,7 +815,8 @@ def names_person(surface: str, counter: Counter[str], in_full_names: set[str], l
 
 
 def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[list[str]],
-                 lexicon: Lexicon, mentions: dict[str, list[Mention]] | None = None) -> list[Entity]:
+                 lexicon: Lexicon, mentions: dict[str, list[Mention]] | None = None,
+                 pronouns: Callable[[tuple[str, ...]], tuple[int, int]] | None = None) -> list[Entity]:
     """Drop entities that some occurrence shows inside a longer name, a place with an article the renamer
     cannot follow, a demonym used as a language or as a plural without ``-s``; then every word of a person
     name one of whose words is not renamed (no half-renamed full name). Repeated until nothing changes:
@@ -731,7 +825,8 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
     inner: dict[str, Entity] = {}  # given names renamed only inside their full names
     name_starts = person_name_starts(texts, mentions or {}, lexicon)
     while True:
-        full = {e.surface: e for e in full_names(person_names, kept, inner, texts, mentions, lexicon)}
+        full = {e.surface: e for e in full_names(person_names, kept, inner, texts, mentions, lexicon,
+                                                 pronouns)}
         occurrences = _Occurrences({**inner, **kept, **full}, texts, (" ".join(ps) for ps in person_names),
                                    name_starts, inner=set(inner) - set(kept))
         dropped = {w for e in full.values() if occurrences.conflict(e, lexicon) for w, _ in e.parts
@@ -746,7 +841,7 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
         persons = {s for s, e in kept.items() if e.category == "person"} - dropped
         units = {tuple(w for w, _ in e.parts)  # the full names this round's words make ("John Paul II": none)
                  for e in full_names(person_names, {s: kept[s] for s in persons}, inner, texts, mentions,
-                                     lexicon)}
+                                     lexicon, pronouns)}
         given: dict[str, Entity] = {}  # "John" of "John Smeaton" and "William John Macquorn Rankine": a
         # given name that never stands alone is renamed inside its full names as a unit, not dropped
         for parts in person_names:
@@ -817,7 +912,8 @@ def name_word_before(text: str, start: int) -> bool:
 
 def full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: dict[str, Entity],
                texts: list[str], mentions: dict[str, list[Mention]] | None = None,
-               lexicon: Lexicon | None = None) -> list[Entity]:
+               lexicon: Lexicon | None = None,
+               pronouns: Callable[[tuple[str, ...]], tuple[int, int]] | None = None) -> list[Entity]:
     """The full names renamed as a unit: those with a given name of ``inner`` (a word that only ever stands
     inside longer names, one of which is no renamed person: ``Louis`` of ``Henry Louis Gates``) and every
     other word renamed alone. Each form the texts use (``George M. Whitesides``) is an entity whose words
@@ -832,8 +928,11 @@ def full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: di
         if (len(parts) < 2 or not any(p in inner for p in parts)
                 or not all(p in inner or (p in kept and kept[p].category == "person") for p in parts)):
             continue
-        votes = [pronoun_gender(t, tuple(parts), mentions.get(t, ())) for t in texts if parts[-1] in t]
-        male_female = (sum(v[0] for v in votes), sum(v[1] for v in votes))
+        if pronouns is not None:
+            male_female = pronouns(tuple(parts))  # the whole article's pronouns: typing is evidence
+        else:
+            votes = [pronoun_gender(t, tuple(parts), mentions.get(t, ())) for t in texts if parts[-1] in t]
+            male_female = (sum(v[0] for v in votes), sum(v[1] for v in votes))
         words = tuple((p, kept[p].span_type if p in kept
                        else (first_name_type(p, lexicon, male_female) or "") if lexicon is not None
                        else inner[p].span_type) for p in parts)
@@ -911,8 +1010,7 @@ class _Occurrences:
 
     def conflict(self, entity: Entity, lexicon: Lexicon) -> str | None:
         """The check that some occurrence of the entity fails, or ``None`` when every one is clear."""
-        if entity.category in PLACES and any(_NOBLE_OF.search(t) and re.search(
-                rf"{_NOBLE_OF.pattern}{re.escape(entity.surface)}(?!\w)", t) for t in self.texts):
+        if entity.category in PLACES and peerage(entity.surface, self.texts):
             return "peerage"  # a peerage ("the Duke of Newcastle"): "Newcastle" alone names the duke
         if entity.category == "person" and any(eponym_use(entity.surface, t) for t in self.texts):
             return "eponym"  # "Karp reductions", "Newton's laws": a term named after the person

@@ -177,6 +177,14 @@ def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: 
     """One substitution per entity of the selected ``categories`` (drawn in ``CATEGORIES`` order); the
     aliases of one referent share its replacement; a nationality takes the demonym of its country's new
     name (drawn whether or not the article names the country, or the country category is selected)."""
+    return list(entity_mapping(entities, categories, seed=seed, article=article, article_text=article_text,
+                               pools=pools).values())
+
+
+def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: int, article: str,
+                   article_text: ArticleText, pools: Pools) -> dict[Entity, Substitution]:
+    """:func:`article_mapping` keyed by entity: each passage takes the substitutions of the entities it
+    keeps from the one mapping of its article."""
     selected = set(categories)
     taken = {e.surface.lower() for e in entities}
     originals = Originals(e.surface for e in entities)
@@ -193,6 +201,10 @@ def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: 
     names_of: dict[str, set[str]] = {}
     for e in entities:
         names_of.setdefault(e.referent, {e.referent}).add(e.surface)
+    demonyms_of: dict[str, set[str]] = {}  # a country's new demonym is no variant of its old ones either
+    for e in entities:
+        if e.category == "nationality":
+            demonyms_of.setdefault(e.country, set()).add(e.surface)
 
     def draw(category: str, referent: str, pool: Sequence[str]) -> str | None:
         rng = entity_rng(seed, category, article, referent)
@@ -204,8 +216,9 @@ def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: 
                 continue  # "Egypt and Syria" → never "Comoros and …": the article goes with the name
             demonym = pools.demonym(candidate) if category == "country" else None  # "Ethiopian Empire" stays
             fresh = demonym is None or (demonym not in article_text and not originals.occur_in(demonym))
-            if any(spelling_variant(candidate, old) for old in olds):
-                continue  # "Mohammed" → "Mohamed" is no renaming
+            if any(spelling_variant(candidate, old) for old in olds) or (demonym is not None and any(
+                    spelling_variant(demonym, old) for old in demonyms_of.get(referent, ()))):
+                continue  # "Mohammed" → "Mohamed", "American" → "Algerian" is no renaming
             if (candidate.lower() not in taken and not any(n in article_text for n in alias_group(candidate))
                     and not originals.occur_in(candidate) and fresh):
                 taken.add(candidate.lower())
@@ -233,7 +246,7 @@ def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: 
         return new
 
     countries: dict[str, str | None] = {}
-    subs = []
+    subs: dict[Entity, Substitution] = {}
     for category in CATEGORIES:
         referents: dict[str, list[Entity]] = {}
         for entity in (e for e in entities if e.category == category):
@@ -257,7 +270,7 @@ def article_mapping(entities: list[Entity], categories: Iterable[str], *, seed: 
             else:
                 new = draw(category, referent, pools(entity.span_type))
             if new is not None:
-                subs.extend(Substitution(e.surface, new, category, unit_span_type(e)) for e in group)
+                subs.update((e, Substitution(e.surface, new, category, unit_span_type(e))) for e in group)
     return subs
 
 
