@@ -1213,8 +1213,9 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
     country), descriptive words in two places, after "of the" or more than three (``Religious Coalition for
     Reproductive Choice``, ``Museum of the Moving Image``), ends with a company word and has common words
     (:func:`.organisations.company_word`'s case), is a body named by its kind (:data:`KIND_WORDS`: ``Air
-    Force``, ``Coast Guard``, ``Supreme Court``), or has one descriptive word that is a verb form
-    (``Working Group``: a description) or a modifier of many kinds of bodies
+    Force``, ``Coast Guard``, ``Supreme Court``), holds an acronym (``IAAF Golden League``: the acronym is
+    its name) or a possessive common word (``European People's Party``), or has one descriptive word that is
+    a verb form (``Working Group``: a description) or a modifier of many kinds of bodies
     (:data:`GENERIC_MODIFIER_HEADS`: ``National Assembly``). :func:`common_word_veto` then checks that
     renaming the words changes this organisation's mentions only (``Judicial`` beside "the Judicial
     Conference"), and that the name is no description (``a Working Group``)."""
@@ -1257,8 +1258,12 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
             or run not in text or words[-1].lower() in COMPANY_HEADS
             or any(w.lower() in KIND_WORDS for w in distinct)
             or (lexicon.is_gazetteer_name(run) and not all(lexicon.common_word(w) for w in distinct))
-            or (first >= 2 and words[first - 1].lower() == "the" and words[first - 2] in ("of", "for"))):
-        return None  # "Air Force": a kind of body; "Buena Vista Television": a place; "Museum of the Harlow"
+            or (first >= 2 and words[first - 1].lower() == "the" and words[first - 2] in ("of", "for"))
+            or any(is_acronym(w) for w in words)
+            or any(raw.endswith(("'s", "’s")) for raw in text.split()[first:found[-1][0] + 1])):
+        # "Air Force": a kind of body; "Buena Vista Television": a place; "Museum of the Harlow"; "IAAF Golden
+        # League": the acronym is its name; "European People's Party": a possessive common noun
+        return None
     if len(found) == 1 and (run.lower().endswith("ing")
                             or _modified_heads(lexicon.labels).get(run, 0) >= GENERIC_MODIFIER_HEADS):
         return None  # "Working Group" (a description), "National Assembly" (a modifier of many bodies)
@@ -1276,7 +1281,7 @@ def _common_plural(word: str, lexicon: Lexicon) -> bool:
         lowered.endswith("s") and not lowered.endswith("ss") and lexicon.common_word(word[:-1]))
 
 
-_CUT_BEFORE = re.compile(r"(?<![\w&'’.-])([A-Z][\w&'’.-]*)( (?:and|&|of|for))? $")
+_CUT_BEFORE = re.compile(r"(?<![\w&'’.-])([A-Z0-9][\w&'’.-]*)( (?:and|&|of|for))? $")
 _CUT_AFTER = re.compile(r"(?:,? (?:and|&) |, )[A-Z]|\s*\((?:[A-Z][\w&]*)\)")
 
 
@@ -1293,13 +1298,13 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
       ``short_form`` (a company's name words, :func:`.organisations.company_word`) the words standing as a
       name of their own (after a lower-case word or as a whole answer, before no capitalised word: "for Big
       Finish in 2012", "Capital Cities/ABC", the answer "Dignity") are the company's short name, renamed
-      with it; or the name is cut out of a longer one (``WMO Executive Council``, ``Storage and
-      Warehouse Company``, ``Department for Culture, Media and Sport``). With ``party`` (a party named by
-      common words: ``Conservative Party``) the word inside a sentence, before no organisation word, is the
-      party (:func:`_party_word`: "the Conservatives", "few Conservative MPs"), renamed with it ("the
-      Harlows", "few Harlow MPs"). A shorter form of the name that keeps its organisation word and ``word``
-      (:func:`_short_forms`: "the Court of Justice" beside "the European Court of Justice") is the same
-      body, renamed with it;
+      with it; or the name is cut out of a longer one (``WMO Executive Council``, ``Super Bowl 50 Host
+      Committee``, ``Storage and Warehouse Company``, ``Department for Culture, Media and Sport``). With
+      ``party`` (a party named by common words: ``Conservative Party``) the word inside a sentence, before no
+      organisation word, is the party (:func:`_party_word`: "the Conservatives", "few Conservative MPs"),
+      renamed with it ("the Harlows", "few Harlow MPs"). A shorter form of the name that keeps its
+      organisation word and ``word`` (:func:`_short_forms`: "the Court of Justice" beside "the European Court
+      of Justice") is the same body, renamed with it;
     * ``org.acronym-expanded``: an acronym in brackets after it that is not its initials (``General
       Pharmaceutical Council (GPhC)``): it would keep the old name (initials follow the renamed word:
       :func:`acronym_span`);
@@ -1589,7 +1594,8 @@ def list_keeps_name(answer: str, persons: Iterable[str], renamed: Iterable[str])
                and not any(names_entity(p, x) for x in renamed) for p in parts)  # "Samuel K. Cohn, Jr."
 
 
-_NEXT_WORD = r" ([A-Z][^\s,;:.!?()\"“”]*)"
+#: The capitalised word after a name, also across an ampersand ("McKinsey & Company": a firm named after him).
+_NEXT_WORD = r" (?:& )?([A-Z][^\s,;:.!?()\"“”]*)"
 
 
 def _person_names(texts: Iterable[str]) -> list[tuple[str, ...]]:
@@ -1908,14 +1914,21 @@ def _drop(found: list[Entity], rule: str, trace: Trace | None) -> list[Entity]:
 _BRACKETED_NAME = re.compile(r"\s*\(([A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,3})\)")
 
 
-def bracketed_alias(name: str, text: str) -> str | None:
+def bracketed_alias(name: str, text: str, lexicon: Lexicon) -> str | None:
     """Another name of the person ``name`` that ``text`` gives in brackets right after it and that shares
-    none of its words (``Jean Cauvin (John Calvin)``; not ``(NSF)``-style initials of one word)."""
+    none of its words (``Jean Cauvin (John Calvin)``, ``Buyantu Khan (Ayurbarwada)``: a personal name beside a
+    reign title); one word only when it is a name word, none of initials (``(NSF)``), a title, a common
+    word, a suffix, a place or a demonym (``(Labour)``, ``(Sr)``, ``(Ireland)``)."""
     words = set(name.split())
     for m in whole_word(name, True).finditer(text):
         alias = _BRACKETED_NAME.match(text, m.end())
-        if alias and " " in alias.group(1) and not words & set(alias.group(1).split()):
-            return alias.group(1)
+        if not alias or words & set(alias.group(1).split()):
+            continue
+        one = alias.group(1)
+        if " " in one or (one.isalpha() and not is_acronym(one) and one.lower() not in TITLES | SUFFIXES
+                          and not lexicon.common_word(one) and not lexicon.is_gazetteer_name(one)
+                          and one.lower() not in lexicon.nationalities):
+            return one
     return None
 
 
@@ -1956,7 +1969,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         named = sum(names_entity(a, text) for a in answers) * 2 > len(answers)  # the answer *is* the name
         spans = person_spans(text, lexicon, lasts, context, mentions, why,
                              asked=asked is not None and asked.entity_type == "per" and named)
-        if spans and (alias := bracketed_alias(text, context)):
+        if spans and (alias := bracketed_alias(text, context, lexicon)):
             # "Jean Cauvin (John Calvin)": the other name is renamed with the person's (one referent), or,
             # where its words cannot be renamed, the alias would keep the old name
             more = person_spans(alias, lexicon, lasts, context, mentions) if (
