@@ -245,6 +245,23 @@ def test_language_phrases_are_left_whole_and_the_country_renamed(banks):
     assert renamed.answers[0].text == "French at home"
 
 
+def test_a_demonym_listed_before_languages_or_naming_a_word_is_the_language():
+    """Blind read round 19 (AfriSQuAD2): "spelling Mongolian, Tibetan, and Chinese languages" and "the
+    Japanese name for the Yuan dynasty" name languages; "Namibian" or "Chadian" there is no language."""
+    from entity_renaming.entities import language_phrase
+
+    def phrase(text: str, word: str) -> str | None:
+        at = text.index(word)
+        return language_phrase(text, at, at + len(word))
+
+    listed = "a script for spelling Mongolian, Tibetan, and Chinese languages"
+    assert phrase(listed, "Mongolian") == "Mongolian, Tibetan, and Chinese languages"
+    assert phrase(listed, "Tibetan") == "Tibetan, and Chinese languages"
+    assert phrase("the Japanese name for the Yuan dynasty", "Japanese") == "Japanese name for"
+    assert phrase("the Mongolian army and Chinese troops", "Mongolian") is None
+    assert phrase("French and British forces met", "French") is None  # a list of peoples, no language
+
+
 def test_a_language_phrase_that_is_elsewhere_an_adjective_is_kept_with_its_next_word(banks):
     lexicon = Lexicon(banks, strict=False)
     text = "France is large. They wrote in French. Laws in French territory changed."

@@ -2175,7 +2175,12 @@ _ACRONYM_BOUNDARY = re.compile(r"[.!?;:()\[\]\"]\s|[()\[\]]|\n")
 
 
 #: Demonyms without an ``-s`` plural (``the French``, ``the Chinese``, ``the Swiss``).
-_LANGUAGE_USE = re.compile(r"^(?:[ -](?:languages?|scripts?|alphabets?|dialects?|words?)\b|[ -]speaking\b|:)")
+#: After a demonym that names a language: a language noun, also closing a list of them ("Mongolian, Tibetan,
+#: and Chinese languages"), "-speaking", a colon, or a name or term for something in it ("the Japanese name
+#: for the Yuan dynasty").
+_LANGUAGE_USE = re.compile(r"^(?:(?:,\s+[A-Z][\w'’-]*)*,?\s+(?:and|or)\s+[A-Z][\w'’-]*)?"
+                           r"(?:[ -](?:languages?|scripts?|alphabets?|dialects?|words?)\b|[ -]speaking\b|:"
+                           r"| (?:names?|terms?) for\b)")
 _LANGUAGE_BEFORE = re.compile(r"(?:^|\W)(?:in|into|from|to|spoke|speak|speaks|speaking|learn|learned|read|"
                               r"wrote|write|written|translated|called|named|know|knew|than)\s$",
                               re.IGNORECASE)
