@@ -251,8 +251,7 @@ def lone_name_gender(surface: str, counter: Counter[str], texts: list[str],
     if (counter["person"] < MIN_LONE_LABELS * HALF_VOTE or sum(counter.values()) > 2 * counter["person"]
             or not lexicon.name_word(surface) or "-" in surface):
         return None  # "Jamaat-e-Islami" (a party)
-    votes = [pronoun_gender(t, (surface,), mentions.get(t, ())) for t in texts if surface in t]
-    return first_name_type(surface, lexicon, (sum(v[0] for v in votes), sum(v[1] for v in votes)))
+    return first_name_type(surface, lexicon, pronoun_votes((surface,), texts, mentions))
 
 
 def common_first_name(word: str, lexicon: Lexicon) -> bool:
@@ -433,9 +432,15 @@ class Candidates:
     def pronouns(self, parts: tuple[str, ...]) -> tuple[int, int]:
         """(male, female) pronoun votes for the full name ``parts`` over the whole article."""
         if parts not in self._pronouns:
-            votes = [pronoun_gender(t, parts, self.mentions.get(t, ())) for t in self.texts if parts[-1] in t]
-            self._pronouns[parts] = (sum(v[0] for v in votes), sum(v[1] for v in votes))
+            self._pronouns[parts] = pronoun_votes(parts, self.texts, self.mentions)
         return self._pronouns[parts]
+
+
+def pronoun_votes(parts: tuple[str, ...], texts: Iterable[str], mentions: dict[str, list[Mention]]
+                  ) -> tuple[int, int]:
+    """(male, female) pronoun votes for the full name ``parts`` over ``texts``."""
+    votes = [pronoun_gender(t, parts, mentions.get(t, ())) for t in texts if parts[-1] in t]
+    return sum(v[0] for v in votes), sum(v[1] for v in votes)
 
 
 def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
@@ -928,11 +933,9 @@ def full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: di
         if (len(parts) < 2 or not any(p in inner for p in parts)
                 or not all(p in inner or (p in kept and kept[p].category == "person") for p in parts)):
             continue
-        if pronouns is not None:
-            male_female = pronouns(tuple(parts))  # the whole article's pronouns: typing is evidence
-        else:
-            votes = [pronoun_gender(t, tuple(parts), mentions.get(t, ())) for t in texts if parts[-1] in t]
-            male_female = (sum(v[0] for v in votes), sum(v[1] for v in votes))
+        # the whole article's pronouns where given: typing is evidence about the name
+        male_female = (pronouns(tuple(parts)) if pronouns is not None
+                       else pronoun_votes(tuple(parts), texts, mentions or {}))
         words = tuple((p, kept[p].span_type if p in kept
                        else (first_name_type(p, lexicon, male_female) or "") if lexicon is not None
                        else inner[p].span_type) for p in parts)
