@@ -44,6 +44,7 @@ from .lexicon import (
 from .model import QAExample
 from .ner import Mention
 from .organisations import (
+    COMPANY_HEADS,
     company_word,
     demonym_place,
     founder_span,
@@ -1219,8 +1220,6 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
     (:data:`GENERIC_MODIFIER_HEADS`: ``National Assembly``). :func:`common_word_veto` then checks that
     renaming the words changes this organisation's mentions only (``Judicial`` beside "the Judicial
     Conference"), and that the name is no description (``a Working Group``)."""
-    from .organisations import COMPANY_HEADS
-
     head = organisation_head(text)
     if head is None:
         return None
@@ -1285,6 +1284,14 @@ _CUT_BEFORE = re.compile(r"(?<![\w&'’.-])([A-Z0-9][\w&'’.-]*)( (?:and|&|of|f
 _CUT_AFTER = re.compile(r"(?:,? (?:and|&) |, )[A-Z]|\s*\((?:[A-Z][\w&]*)\)")
 
 
+def _cut_from_longer(text: str, start: int) -> bool:
+    """A name at ``start`` follows a capitalised word or a number that is no function word, or a word and
+    "and" / "&" / "of" / "for": it is cut out of a longer name ("WMO Executive Council", "Super Bowl 50 Host
+    Committee")."""
+    before = _CUT_BEFORE.search(text, max(0, start - 40), start)
+    return bool(before and (before.group(2) or before.group(1).lower() not in FUNCTION_WORDS))
+
+
 def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterable[str],
                      org_words: Iterable[str], short_form: bool = False, party: bool = False) -> str | None:
     """The rule that keeps the common ``word`` of the organisation ``name`` (:func:`distinctive_word`) from
@@ -1330,15 +1337,13 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
             after = _CUT_AFTER.match(text, m.end())
             if after and after.group().strip(" ()") != initials_of(name):
                 return "org.acronym-expanded" if "(" in after.group() else "org.word-elsewhere"
-            before = _CUT_BEFORE.search(text, max(0, m.start() - 40), m.start())
-            if before and (before.group(2) or before.group(1).lower() not in FUNCTION_WORDS):
+            if _cut_from_longer(text, m.start()):
                 return "org.word-elsewhere"
             inside.append(m.span())
         for tail in _short_forms(name, word):  # "the Court of Justice" of "European Court of Justice"
             for m in re.finditer(rf"(?<![\w'’]){re.escape(tail)}(?!\w)", text):
-                before = _CUT_BEFORE.search(text, max(0, m.start() - 40), m.start())
-                if not any(a <= m.start() and m.end() <= b for a, b in inside) and not (
-                        before and (before.group(2) or before.group(1).lower() not in FUNCTION_WORDS)):
+                if not any(a <= m.start() and m.end() <= b for a, b in inside) and not _cut_from_longer(
+                        text, m.start()):
                     inside.append(m.span())
         for m in pattern.finditer(text):
             if any(a <= m.start() and m.end() <= b for a, b in inside) or word in alone:
@@ -2174,7 +2179,6 @@ def acronym_expanded(acronym: str, texts: Iterable[str]) -> bool:
 _ACRONYM_BOUNDARY = re.compile(r"[.!?;:()\[\]\"]\s|[()\[\]]|\n")
 
 
-#: Demonyms without an ``-s`` plural (``the French``, ``the Chinese``, ``the Swiss``).
 #: After a demonym that names a language: a language noun, also closing a list of them ("Mongolian, Tibetan,
 #: and Chinese languages"), "-speaking", a colon, or a name or term for something in it ("the Japanese name
 #: for the Yuan dynasty").
