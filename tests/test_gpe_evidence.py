@@ -95,6 +95,12 @@ IDS = {
     "westminster_seat": "3d68feab10474c9689e9df2f56b163dd",  # "reserved to Westminster"
     "mansfeld": "4fb5b7201f9d40bd9a1f37fdea12598c",  # "to Mansfeld", "Count Albrecht of Mansfeld"
     "gateshead": "266dad7bbe134e2182ad6314b41d005d",  # "Where …?" GPE here, mostly not GPE in the file
+    "tomingaj": "4fd80764fec747f1b4aaa1345f3e4859",  # "running away to Tomingaj, near Gračac"
+    "smiljan": "68bd7c9ca1cd45dd810be41d266f7a30",  # "his birthtown, Smiljan"
+    "sunspot": "f2359f2a03fc4b0c82614ced9282bcec",  # "in Sunspot, New Mexico"
+    "khorasan": "2d69b67b7f2f46d6b7fe2294de715dab",  # "Jochi remained in Khorasan" (a region)
+    "nederrijn": "ef6f86ceb0064981930cbdd8a729b753",  # "where …?" a river branch: "the Nederrijn"
+    "millingen": "4ac1d412f19e4338bf468ff75ba0c159",  # "near Millingen aan de Rijn"
 }
 
 
@@ -534,3 +540,16 @@ def test_a_town_many_people_are_named_answers_where_with_the_passages_place_word
     person = "Melanchthon met Anna Wittenberg, though he was not in Wittenberg at the time."
     assert found(person, [Mention(16, 31, "PERSON", "Anna Wittenberg")]) == []
     assert found("He was not Wittenberg. Wittenberg is a name.", []) == []  # no locative preposition
+
+
+def test_a_town_no_gazetteer_lists_is_renamed_on_label_question_and_passage_evidence(analysis):
+    """Issue 19 (GPE recall): a village or small town no gazetteer lists, labelled GPE, answering "where",
+    that the passage places as a settlement ("X, near Y", "his birthtown, X", "X, <state>") is a city;
+    not a region the passage only puts after "in" (Khorasan), a river branch written "the Nederrijn", nor a
+    name that particles continue ("Millingen aan de Rijn")."""
+    assert spans(analysis, "tomingaj") == {("Tomingaj", "city")}
+    assert spans(analysis, "smiljan") == {("Smiljan", "city")}
+    assert spans(analysis, "sunspot") == {("Sunspot", "city"), ("New Mexico", "state")}
+    assert spans(analysis, "khorasan") == set()
+    assert spans(analysis, "nederrijn") == set()
+    assert spans(analysis, "millingen") == set()

@@ -138,3 +138,47 @@ def asked_settlement(name: str, question: str, lexicon: Lexicon, context: str = 
         return "city"
     return None
 
+
+#: A settlement noun set before a name in apposition ("his birthtown, Smiljan", "the village Otrar").
+_SETTLEMENT_BEFORE = r"\b(?:birthtown|hometown|birthplace|village|town|city|port|seaport),? "
+#: A name that lower-case particles continue into a longer one ("Millingen aan de Rijn", "Frankfurt am
+#: Main", "Stratford upon Avon").
+_PARTICLE_AFTER = r"\s+(?:aan|am|an|bei|de|den|der|im|la|le|ob|on|sur|upon)\b"
+
+
+def labelled_town(name: str, question: str, context: str, lexicon: Lexicon) -> str | None:
+    """``city`` for a town no gazetteer lists (a village, a historical town: "running away to Tomingaj,
+    near Gračac", "his birthtown, Smiljan", "in Ismailiyah, Egypt") on independent evidence: the dataset
+    labels the name GPE in a strict majority of its mentions; the question asks for a place (a bare "where"
+    or a settlement noun: "What town …?"); the passage never sets it after "the" ("the Nederrijn", "the
+    Wartburg"), continues it into a longer name ("Wartburg Castle", "Millingen aan de Rijn") or names a
+    realm of it ("Count of Mansfeld"); and, for a bare "where" (a region answers it too: "remained in
+    Khorasan"), the passage places it as a settlement: "X, <gazetteer state or country>", "X, near Y" or a
+    settlement noun in apposition before it. Names the gazetteer knows (a section of a bigger city:
+    ``Brooklyn``), names of persons and, without "X, <state or country>", of common words are left to
+    the other rules (``gpe.not-gazetteer``)."""
+    asked = asked_type(question)
+    words = name.split()
+    if (asked is None or asked.entity_type != "gpe" or lexicon.never_place(name)
+            or lexicon.is_gazetteer_name(name) or lexicon.labels.mostly(name) != "GPE"
+            or any(lexicon.is_gazetteer_name(w) or not w[0].isupper() or w.lower() in lexicon.first_counts
+                   or lexicon.labels.surnames[w] for w in words)):
+        return None
+    settlement = asked.strong and asked.word in _SETTLEMENT_NOUNS
+    if not (settlement or asked.word == "where"):
+        return None
+    here = re.escape(name)
+    bare = rf"(?<![\w'’-]){here}(?![\w'’-])"
+    if (not re.search(bare, context) or re.search(rf"\b[Tt]he {here}(?![\w'’-])", context)
+            or re.search(rf"{bare}(?:\s+[A-Z]|{_PARTICLE_AFTER})", context)
+            or re.search(_REALM_OF + here + r"(?![\w'’-])", context)):
+        return None
+    after = r", ((?:[A-Z][\w'’-]*)(?: [A-Z][\w'’-]*){0,2})(?![\w'’-])"  # "Sunspot, New Mexico"
+    region = any(lexicon.place_kind(m.group(1)) in ("state", "country")
+                 for m in re.finditer(bare + after, context))
+    if any(lexicon.common_word(w) for w in words) and not region:
+        return None
+    if settlement or region or re.search(rf"{bare}, near [A-Z]", context) or re.search(
+            _SETTLEMENT_BEFORE + here + _NAME_ENDS, context):
+        return "city"
+    return None
