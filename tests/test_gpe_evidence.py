@@ -27,7 +27,7 @@ from entity_renaming.io import read_examples
 from entity_renaming.lexicon import LabelVotes, Lexicon
 from entity_renaming.model import Substitution
 from entity_renaming.ner import Mention, NerCache, recognize
-from entity_renaming.places import asked_settlement, passage_place_kind
+from entity_renaming.places import asked_settlement, city_exonym, passage_place_kind
 from entity_renaming.spans import kept_names, perturbable_spans
 from entity_renaming.substitute import Renamer, is_mention, rename_example
 
@@ -101,6 +101,7 @@ IDS = {
     "khorasan": "2d69b67b7f2f46d6b7fe2294de715dab",  # "Jochi remained in Khorasan" (a region)
     "nederrijn": "ef6f86ceb0064981930cbdd8a729b753",  # "where …?" a river branch: "the Nederrijn"
     "millingen": "4ac1d412f19e4338bf468ff75ba0c159",  # "near Millingen aan de Rijn"
+    "dyrrachium": "c997335635804fe4b47618a05c95b363",  # Durrës by its historical name
 }
 
 
@@ -553,3 +554,17 @@ def test_a_town_no_gazetteer_lists_is_renamed_on_label_question_and_passage_evid
     assert spans(analysis, "khorasan") == set()
     assert spans(analysis, "nederrijn") == set()
     assert spans(analysis, "millingen") == set()
+
+
+def test_another_name_of_a_big_city_labelled_gpe_is_a_city(analysis):
+    """Issue 19 (GPE recall): a GeoNames city's other name (historical, exonym) of 100,000 people or more,
+    labelled GPE, is a city: ``Dyrrachium`` (Durrës), ``Urgench``; not a smaller place of the name
+    (``Iberia``, ``Manchuria``), a Chinese province (``Henan``), a city section (``Brooklyn``), nor a name
+    the dataset does not label GPE."""
+    assert spans(analysis, "dyrrachium") == {("Dyrrachium", "city")}
+    names = ["Urgench", "Iberia", "Manchuria", "Henan", "Brooklyn"]
+    text = " ".join(f"They went to {n}." for n in names)
+    lexicon = Lexicon()
+    lexicon.observe([text], [Mention(text.index(n), text.index(n) + len(n), "GPE", n) for n in names])
+    assert [city_exonym(n, lexicon) for n in names] == ["city", None, None, None, None]
+    assert city_exonym("Nishapur", lexicon) is None  # no GPE label in these texts

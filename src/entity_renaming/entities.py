@@ -65,7 +65,7 @@ from .persons import (
     persons_inside_names,
     role_stripped,
 )
-from .places import asked_settlement, labelled_town, passage_place_kind
+from .places import asked_settlement, city_exonym, labelled_town, passage_place_kind
 from .question import asked_type, asks_about_name
 from .rules import Trace, Why, fire, no
 from .substitute import NO_S_PLURAL, heads_phrase, renamed_in
@@ -2007,7 +2007,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             if etype == "gpe" and not spans and why.rule == "gpe.not-gazetteer" and (
                     kind := passage_place_kind(text, context, lexicon)
                     or asked_settlement(text, question, lexicon, context)  # "What town …?" New Paltz
-                    or (not set(text.split()) & names and labelled_town(text, question, context, lexicon))):
+                    or (not set(text.split()) & names and (labelled_town(text, question, context, lexicon)
+                                                           or city_exonym(text, lexicon)))):  # "Dyrrachium"
                 spans = [PerturbableSpan(text, kind, "gpe")]  # "the town of Otrar", "Khanbaliq (modern …)"
         common: list[PerturbableSpan] = []
         if etype == "org" and not spans and why.rule in ("org.named-after-person", "org.word-not-renamable"):

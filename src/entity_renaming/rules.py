@@ -180,7 +180,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "answering 'What town ...?', or a bare 'where' with 'at / in / near X' in the passage and no "
          "'Duke of X': places.asked_settlement), nor, for a name the dataset labels GPE answering 'where' "
          "or 'What town', the passage placing it as a settlement ('X, near Y', 'his birthtown, X', "
-         "'X, <state>'; never 'the X': places.labelled_town) gives it a place kind", "evidence", _YAN),
+         "'X, <state>'; never 'the X': places.labelled_town), nor a GeoNames city of 100,000 people of "
+         "that other name labelled GPE (Dyrrachium: places.city_exonym) gives it a place kind", "evidence",
+         _YAN),
     Rule("place.demonym-as-language", "a word derived from the country (demonym, adjective) is used as a "
          "language or as a plural noun without -s (in French, the French were): its new demonym cannot "
          "follow (demonyms used otherwise are renamed with the country)", "veto", _ALL),
