@@ -281,3 +281,18 @@ def test_a_coined_name_answering_a_who_question_is_an_organisation(lexicon):
     what = replace(ex, question="What did the community partner with?")  # no body asked: left
     left = example_entities(what, _mentions(text, {"Qwest": "ORG"}), lexicon)
     assert not [s for e in left for s in e.spans]
+
+
+def test_a_team_named_by_a_region_renames_its_nickname_and_keeps_the_region(lexicon):
+    """Issue 19: ``Carolina Panthers`` (a compass state's region, no city to rename): a team, its plural
+    nickname renamed at every mention, ``Carolina`` kept (renaming it would rename North Carolina)."""
+    from entity_renaming.organisations import region_team
+
+    games = ("The Carolina Panthers beat Denver in the playoffs. The Panthers lost in North Carolina.",)
+    assert region_team("Carolina Panthers", games, lexicon)
+    assert [(s.surface, s.plural) for s in team_nickname("Carolina Panthers", games, lexicon)] == [
+        ("Panthers", True)]
+    assert lone_team("Panthers", games[0], lexicon) == "Carolina Panthers"
+    assert not region_team("Carolina Panthers", ("The Carolina Panthers sold shirts.",), lexicon)
+    assert not region_team("Chicago Bears", (TEAMS,), lexicon)  # a city's team: its city renamed too
+    assert not region_team("Carolina Mountains", games, lexicon)  # a place noun

@@ -49,6 +49,7 @@ from .organisations import (
     demonym_place,
     founder_span,
     lone_team,
+    region_team,
     sports_team,
     team_nickname,
 )
@@ -1958,7 +1959,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)):  # "Duval County"
         etype, evidence = "per", f"{evidence}, a person's name"
     team = (text if etype == "org" and (names_team(text, lexicon, answer=True)
-                                        or sports_team(text, (example.context, example.question), lexicon))
+                                        or sports_team(text, (example.context, example.question), lexicon)
+                                        or region_team(text, (example.context, example.question), lexicon))
             else lone_team(text, example.context, lexicon) if etype == "org" else None)  # "the Broncos"
     if (etype == "org" and organisation_head(text) is None and not team
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS
@@ -1995,7 +1997,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             return _none(why, reason)
         spans = [PerturbableSpan(text, "rare", "org")]  # "NSF" → an upper-cased rare word; "ABC News" follows
     else:
-        if team:  # "Atlanta Falcons": its city and its nickname
+        if team and region_team(team, (context, question), lexicon):  # "New England Patriots": the
+            spans = team_nickname(team, (context, question, *answers), lexicon)  # nickname, region kept
+        elif team:  # "Atlanta Falcons": its city and its nickname
             place = team.rsplit(" ", 1)[0]
             spans = [PerturbableSpan(place, org_place_kind(place, lexicon) or "city", "org"),
                      *team_nickname(team, (context, question, *answers), lexicon)]

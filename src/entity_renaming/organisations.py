@@ -54,6 +54,7 @@ if TYPE_CHECKING:
 COMPANY_HEADS = CORPORATE | frozenset(words_of("""
 company corporation electric broadcasting motors airlines airways records pictures studios communications
 telecommunications wireless productions industries enterprises oil petroleum steel health healthcare
+rail railways seaways shipping coffee foods brewing brewery chemicals pharmaceuticals insurance software
 """))
 
 
@@ -222,7 +223,8 @@ def lone_team(nickname: str, context: str, lexicon: Lexicon) -> str | None:
         before = _TEAM_BEFORE.search(context, max(0, m.start() - 40), m.start())
         words = before.group(1).split() if before else []
         team = next((f"{' '.join(words[k:])} {nickname}" for k in range(len(words))  # "San Diego Chargers"
-                     if names_team(f"{' '.join(words[k:])} {nickname}", lexicon)), None)
+                     if names_team(f"{' '.join(words[k:])} {nickname}", lexicon)
+                     or region_team(f"{' '.join(words[k:])} {nickname}", (context,), lexicon)), None)
         if team:
             teams.add(team)
         elif words and words[-1].lower() not in FUNCTION_WORDS and not lexicon.mostly_lower(words[-1]):
@@ -232,6 +234,33 @@ def lone_team(nickname: str, context: str, lexicon: Lexicon) -> str | None:
                  if nickname in tails and names_team(f"{place} {nickname}", lexicon)
                  and re.search(rf"(?<![\w'’-]){re.escape(place)}(?![\w'’-])", context)}
     return teams.pop() if len(teams) == 1 else None
+
+
+def region_team(text: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
+    """A team named by a region and a plural nickname (``New England Patriots``, ``Carolina Panthers``): a
+    place that no city rename can stand for (not a gazetteer city, or one that a compass word makes a state:
+    ``North Carolina``), 1-2 capitalised words that the gazetteer or the dataset's labels (mostly GPE / LOC)
+    make a place, and one capitalised plural that is no place noun, organisation word or demonym, in a text
+    about teams or games. Its nickname is renamed (:func:`team_nickname`), the region kept like an
+    organisation word (``New England Harlows``): renaming the region would rename the region itself."""
+    from .entities import _COMPASS, _TEAM_WORDS, ORGANISATION_HEADS, PLACE_NOUNS, names_team, sports_team
+
+    *place, nickname = text.split()
+    where = " ".join(place)
+    lowered = nickname.lower()
+    texts = list(texts)
+    if not (1 <= len(place) <= 2 and all(w[:1].isupper() and w.isalpha() for w in place)
+            and nickname[:1].isupper() and nickname.isalpha() and lowered.endswith("s")
+            and not lowered.endswith("ss") and lowered[:-1] not in PLACE_NOUNS
+            and lowered not in ORGANISATION_HEADS and lowered not in lexicon.nationalities
+            and lowered[:-1] not in lexicon.nationalities and not lexicon.looks_like_person(text)):
+        return False
+    if names_team(text, lexicon, answer=True) or sports_team(text, texts, lexicon):
+        return False  # a city's team: its city renamed too
+    compass_state = any(lexicon.place_kind(f"{c} {where}") in ("country", "state") for c in _COMPASS)
+    place_like = (compass_state or (lexicon.is_gazetteer_name(where) and lexicon.place_kind(where) != "city")
+                  or lexicon.labels.mostly(where) in ("GPE", "LOC"))
+    return place_like and any(_TEAM_WORDS.search(t) for t in texts)
 
 
 @lru_cache(maxsize=4)

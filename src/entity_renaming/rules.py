@@ -107,8 +107,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name",
          "veto", _YAN),
     Rule("org.no-head", "no organisation word, fewer than 3 ORG labels in the dataset, not a team (a place "
-         "and a plural nickname, renamed both; a lone nickname of one team of the passage's place: "
-         "organisations.lone_team) and no "
+         "and a plural nickname, renamed both; a region and a plural nickname, New England Patriots, its "
+         "nickname renamed and the region kept: organisations.region_team; a lone nickname of one team of "
+         "the passage's place: organisations.lone_team) and no "
          "question naming a kind of organisation that the answers name (What network ...? Westwood One; "
          "not a name opening with an acronym, a unit or service of it: ESPN Deportes) nor an acronym "
          "or coined word answering a bare who-question (Who is VideoGuard owned by? NDS; Who did "
