@@ -72,8 +72,9 @@ def company_word(text: str, lexicon: Lexicon) -> str | None:
     renamed as one ``nnp`` while the company word stays: one word, or two side by side right before it,
     renamed together (``Capital Cities Communications`` → ``Harlow Communications``: a careful editor
     renames the name and keeps the trade). ``None`` when the name ends otherwise, has no such word, more
-    than two or two apart, two that read as a person's name, or a word that is a place, a demonym, a creed
-    word or no alphabetic word (``Standard & Poor's``, ``American Airlines``: its place adjective)."""
+    than two or two apart, two that read as a person's name, or a word that is a place, a demonym (a
+    demonym's ending outside the dictionary's words: ``Scottish``; not ``Wish`` of ``Death Wish Coffee``), a
+    creed word or no alphabetic word (``Standard & Poor's``, ``American Airlines``: its place adjective)."""
     from .entities import CREED_WORDS, ORGANISATION_HEADS, org_place_kind
 
     words = _words(text)
@@ -85,7 +86,8 @@ def company_word(text: str, lexicon: Lexicon) -> str | None:
         if lowered in FUNCTION_WORDS or lowered in ORGANISATION_HEADS or lowered in CORPORATE:
             continue
         if (not word.isalpha() or not word[0].isupper() or lowered in CREED_WORDS
-                or lowered in lexicon.nationalities or lowered.endswith(("an", "ish", "ese"))
+                or lowered in lexicon.nationalities
+                or (lowered.endswith(("an", "ish", "ese")) and not lexicon.dictionary_common(word))
                 or org_place_kind(word, lexicon) is not None or lexicon.is_gazetteer_name(word)):
             return None  # "American Airlines", "Dutch East India Company", "Boston Consulting …"
         found.append((i, word))
