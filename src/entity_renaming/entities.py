@@ -2136,10 +2136,14 @@ def lone_company(word: str, question: str, context: str, answers: list[str], lex
     """A one-word organisation name that the question types (:func:`asked_organisation`: "What company
     …? Pepsi", "What institution …? Harvard"), renamed by the name rules like any other: not where the
     passage writes it after "the" (``the Broncos``, ``the Greens``: a team's or a party's members, a
-    nickname) nor a place (``Denver`` for its team)."""
+    nickname) nor a place (``Denver`` for its team; a gazetteer name that is no known town and that the
+    dataset labels mostly ORG, at least ``MIN_ORG_LABELS`` times, is the organisation: ``Harvard``))."""
     return (asked_body(question, word, answers, lexicon)
             and not re.search(rf"(?<!\w)[Tt]he {re.escape(word)}(?!\w)", context)
-            and lexicon.place_kind(word) is None and not lexicon.is_gazetteer_name(word))
+            and lexicon.place_kind(word) is None and (
+                not lexicon.is_gazetteer_name(word)  # a gazetteer village of that name ("Harvard", "Ford")
+                or (lexicon.labels.mostly(word) == "ORG"  # is outweighed by the dataset's ORG labels
+                    and lexicon.labels.count(word, "ORG") >= MIN_ORG_LABELS)))
 
 
 def is_acronym(word: str) -> bool:
