@@ -296,3 +296,16 @@ def test_a_team_named_by_a_region_renames_its_nickname_and_keeps_the_region(lexi
     assert not region_team("Carolina Panthers", ("The Carolina Panthers sold shirts.",), lexicon)
     assert not region_team("Chicago Bears", (TEAMS,), lexicon)  # a city's team: its city renamed too
     assert not region_team("Carolina Mountains", games, lexicon)  # a place noun
+
+
+def test_a_station_call_sign_is_renamed_by_its_letters():
+    """Issue 19: a broadcast call sign (``KGPE``, ``WPVI-TV``) beside words of broadcasting names a station,
+    its letters renamed like an acronym; the same shape without them is no station (``WMO``)."""
+    from entity_renaming.organisations import call_sign, call_signs_in
+
+    text = "Other Fresno stations include CBS affiliate KGPE and the O&O WPVI-TV; KOA (850 AM) and KRFX."
+    assert call_sign("KGPE", text) == "KGPE"
+    assert call_sign("WPVI-TV", text) == "WPVI"
+    assert call_sign("WMO", "the World Meteorological Organization (WMO) met in Geneva.") is None
+    assert call_sign("NASA", text) is None  # no call sign's shape
+    assert call_signs_in("KOA (850 AM) and KRFX", text) == {"KOA", "KRFX"}

@@ -45,6 +45,8 @@ from .model import QAExample
 from .ner import Mention
 from .organisations import (
     COMPANY_HEADS,
+    call_sign,
+    call_signs_in,
     company_word,
     demonym_place,
     founder_span,
@@ -1882,6 +1884,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         return _drop(found, "answer.list-partial", trace)  # "Graz, Austria" renames both or neither
     if renamed and sum(lists_other_place(a, renamed, lexicon) for a in answers) * 2 > len(answers):
         return _drop(found, "answer.list-partial", trace)  # "Nairobi, Mombasa and Kisumu": Kisumu would stay
+    renamed = {s.surface for e in found if e.entity_type == "org" for s in e.spans}
+    if renamed and any(call_signs_in(a, example.context) - renamed for a in answers):
+        return _drop(found, "answer.list-partial", trace)  # "KOA (850 AM) and KRFX (103.5 FM)": KRFX stays
     texts = {e.text for e in found}
     if any(group & texts and not group <= texts for group in listed) or any(
             list_keeps_name(a, [e.text for e in found if e.entity_type == "per"], texts) for a in answers):
@@ -1963,7 +1968,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                                         or region_team(text, (example.context, example.question), lexicon))
             else lone_team(text, example.context, lexicon) if etype == "org" else None)  # "the Broncos"
     if (etype == "org" and organisation_head(text) is None and not team
-            and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS
+            and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not call_sign(text, example.context)
             and not asked_body(example.question, text, answers, lexicon)):
         # no organisation word, few ORG labels and no question asking for one: a work, a building, a people
         return _none(why, "org.no-head")
@@ -1986,6 +1991,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             spans = [*spans, *more]
         if spans and listed_aliases(text, context):
             return _none(why, "per.alias-left")  # "Liu Heima (劉黑馬, Liu Ni)": the listed form keeps "Liu"
+    elif etype == "org" and (sign := call_sign(text, context)):  # "CBS affiliate KGPE", "WPVI-TV"
+        if reason := acronym_veto(sign, (context, question)):
+            return _none(why, reason)
+        spans = [PerturbableSpan(sign, "rare", "org")]
     elif " " not in text and etype == "org" and not is_acronym(text) and not team and not lone_company(
             text, question, context, answers, lexicon):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon

@@ -265,6 +265,36 @@ def region_team(text: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
     return place_like and any(_TEAM_WORDS.search(t) for t in texts)
 
 
+#: A North American broadcast call sign (``KGPE``, ``WPVI-TV``, ``WBT-FM``): K or W and two or three capitals,
+#: with a service suffix or none.
+_CALL_SIGN = re.compile(r"([KW][A-Z]{2,3})(?:-(?:TV|FM|AM|LP|CD|DT\d?))?")
+#: Words that show a call sign names a station (within :data:`_CALL_SIGN_WINDOW` characters of it).
+_BROADCAST = re.compile(r"\b(?:affiliates?|stations?|radio|television|TV|AM|FM|O&O|channels?|broadcast\w*)\b")
+_CALL_SIGN_WINDOW = 80
+
+
+def call_sign(text: str, context: str) -> str | None:
+    """The letters of a broadcast station's call sign (``KGPE``, ``WPVI`` of ``WPVI-TV``): the name of the
+    station, renamed as an upper-case ``rare`` word like an organisation's acronym (its suffix kept), when
+    ``text`` has the call sign's shape and the passage writes it with a service suffix or beside a word of
+    broadcasting ("CBS affiliate KGPE", "KOA (850 AM)"); ``None`` otherwise (``WMO``, ``KIR``: no station)."""
+    m = _CALL_SIGN.fullmatch(text)
+    if m is None:
+        return None
+    letters = m.group(1)
+    for hit in re.finditer(rf"(?<![\w-]){re.escape(letters)}(-[A-Z]{{2}}\d?)?(?!\w)", context):
+        window = context[max(0, hit.start() - _CALL_SIGN_WINDOW): hit.end() + _CALL_SIGN_WINDOW]
+        if hit.group(1) or _BROADCAST.search(window):
+            return letters
+    return None
+
+
+def call_signs_in(answer: str, context: str) -> set[str]:
+    """The letters of the stations' call signs (:func:`call_sign`) that ``answer`` writes ("KOA (850 AM) and
+    KRFX (103.5 FM)" → ``{"KOA", "KRFX"}``): a listing answer renames all of them or none."""
+    return {sign for word in re.findall(r"[A-Z][A-Z0-9-]+", answer) if (sign := call_sign(word, context))}
+
+
 @lru_cache(maxsize=4)
 def _demonym_table(root: object) -> dict[str, str]:
     """Lower-cased demonym → its country: the irregular ones of one country (``Scottish``; not ``British``,

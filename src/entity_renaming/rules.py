@@ -48,7 +48,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("answer.unchanged", "some gold answer contains none of the renamed words", "veto", _YAN),
     Rule("answer.list-partial", "an answer lists persons or places and one of them is not renamed (also a "
          "gazetteer place NER did not type, in a majority of answers: Nairobi, Mombasa and Kisumu; a "
-         "capitalised name beside a renamed person that nothing renames: Beyoncé and Bruno Mars)", "veto",
+         "capitalised name beside a renamed person that nothing renames: Beyoncé and Bruno Mars; a "
+         "station's call sign beside a renamed one: KOA (850 AM) and KRFX (103.5 FM))", "veto",
          _YAN),
     Rule("question.about-name", "the question asks what a name comes from (named after / for) or for its "
          "form in a language (the Polish name for …: the answer is a word of that language): the name "
@@ -106,7 +107,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- organisations
     Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name",
          "veto", _YAN),
-    Rule("org.no-head", "no organisation word, fewer than 3 ORG labels in the dataset, not a team (a place "
+    Rule("org.no-head", "no organisation word, fewer than 3 ORG labels in the dataset, no station's "
+         "call sign (organisations.call_sign: CBS affiliate KGPE, WPVI-TV: its letters renamed as a rare "
+         "word), not a team (a place "
          "and a plural nickname, renamed both; a region and a plural nickname, New England Patriots, its "
          "nickname renamed and the region kept: organisations.region_team; a lone nickname of one team of "
          "the passage's place: organisations.lone_team) and no "
