@@ -309,3 +309,17 @@ def test_a_station_call_sign_is_renamed_by_its_letters():
     assert call_sign("WMO", "the World Meteorological Organization (WMO) met in Geneva.") is None
     assert call_sign("NASA", text) is None  # no call sign's shape
     assert call_signs_in("KOA (850 AM) and KRFX", text) == {"KOA", "KRFX"}
+
+
+def test_an_acronym_spelled_by_an_organisation_of_the_dataset_is_its_short_name():
+    """Issue 19: ``IPCC``, unknown to the Penn Treebank, is the initials of an ORG name of the dataset
+    (``Intergovernmental Panel on Climate Change``); a treaty's (``TEU``) or a term's letters are not."""
+    from entity_renaming.entities import _org_initials
+    from entity_renaming.lexicon import LabelVotes
+
+    names = ["Intergovernmental Panel on Climate Change", "Treaty on European Union", "United Nations"]
+    labels = LabelVotes([Mention(0, len(n), "ORG", n) for n in names])
+    initials = _org_initials(labels)
+    assert "IPCC" in initials
+    assert "TEU" not in initials  # a treaty names no organisation
+    assert "UN" not in initials  # two words: too short to tell an acronym

@@ -1436,6 +1436,27 @@ def acronym_attested(word: str, lexicon: Lexicon) -> bool:
     return word.lower() in lexicon.vocab and not lexicon.dictionary_common(word)
 
 
+@lru_cache(maxsize=4)
+def _org_initials(labels: object) -> frozenset[str]:
+    """The initials (:func:`initials_of`) of the dataset's organisation names of three words or more: names
+    that NER labels mostly ORG and that may name an organisation (:func:`names_organisation`: no treaty,
+    no award)."""
+    found = set()
+    for surface, counts in labels.votes.items():  # type: ignore[attr-defined]
+        if (counts["ORG"] * 2 > sum(counts.values()) and len(surface.split()) >= 3
+                and names_organisation(surface) and (initials := initials_of(surface))):
+            found.add(initials)
+    return frozenset(found)
+
+
+def acronym_of_organisation(word: str, lexicon: Lexicon) -> bool:
+    """An acronym that the Penn Treebank never uses but that the initials of an organisation's name of the
+    dataset spell (``IPCC`` of ``Intergovernmental Panel on Climate Change``, ``UMC`` of ``United Methodist
+    Church``): the organisation's short name, renamed as a ``rare`` word like any acronym; a term's
+    letters (``MHC``: major histocompatibility complex) and a treaty's (``TEU``) have none."""
+    return word in _org_initials(lexicon.labels) and not lexicon.dictionary_common(word)
+
+
 _WORD_AFTER = re.compile(r"[ -]([A-Z][^\W\d_]*)")
 _WORD_BEFORE = re.compile(r"([A-Z][^\W\d_]*)[ -]$")
 _NAME_OF = re.compile(r"\b[A-Z][^\W\d_]* of (?:the )?$")
@@ -1999,7 +2020,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             text, question, context, answers, lexicon):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
     elif " " not in text and etype == "org" and is_acronym(text):
-        if not acronym_attested(text, lexicon) and not (
+        if not acronym_attested(text, lexicon) and not acronym_of_organisation(text, lexicon) and not (
                 asked_body(question, text, answers) and not lexicon.dictionary_common(text)):
             return _none(why, "org.acronym-unattested")  # "NADPH", "TARDIS", "MHC": terms tagged ORG
         if reason := acronym_veto(text, (context, question)):
