@@ -1451,9 +1451,9 @@ def _org_initials(labels: object) -> frozenset[str]:
 
 def acronym_of_organisation(word: str, lexicon: Lexicon) -> bool:
     """An acronym that the Penn Treebank never uses but that the initials of an organisation's name of the
-    dataset spell (``IPCC`` of ``Intergovernmental Panel on Climate Change``, ``UMC`` of ``United Methodist
-    Church``): the organisation's short name, renamed as a ``rare`` word like any acronym; a term's
-    letters (``MHC``: major histocompatibility complex) and a treaty's (``TEU``) have none."""
+    dataset spell (``IPCC`` of ``Intergovernmental Panel on Climate Change``): the organisation's short
+    name, renamed as a ``rare`` word like any acronym; a term's letters (``MHC``: major histocompatibility
+    complex) and a treaty's (``TEU``) have none."""
     return word in _org_initials(lexicon.labels) and not lexicon.dictionary_common(word)
 
 
@@ -2167,11 +2167,11 @@ def lone_company(word: str, question: str, context: str, answers: list[str], lex
     …? Pepsi", "What institution …? Harvard"), renamed by the name rules like any other: not where the
     passage writes it after "the" (``the Broncos``, ``the Greens``: a team's or a party's members, a
     nickname) nor a place (``Denver`` for its team; a gazetteer name that is no known town and that the
-    dataset labels mostly ORG, at least ``MIN_ORG_LABELS`` times, is the organisation: ``Harvard``))."""
+    dataset labels mostly ORG, at least ``MIN_ORG_LABELS`` times, is the organisation: ``Ford``)."""
     return (asked_body(question, word, answers, lexicon)
             and not re.search(rf"(?<!\w)[Tt]he {re.escape(word)}(?!\w)", context)
             and lexicon.place_kind(word) is None and (
-                not lexicon.is_gazetteer_name(word)  # a gazetteer village of that name ("Harvard", "Ford")
+                not lexicon.is_gazetteer_name(word)  # a gazetteer village of that name ("Ford")
                 or (lexicon.labels.mostly(word) == "ORG"  # is outweighed by the dataset's ORG labels
                     and lexicon.labels.count(word, "ORG") >= MIN_ORG_LABELS)))
 

@@ -118,7 +118,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "or coined word answering a bare who-question (Who is VideoGuard owned by? NDS; Who did "
          "internet2 partner with? Qwest: entities.asked_body, entities.coined_name)",
          "evidence", _YAN),
-    Rule("org.lone-word", "a one-word ORG mention that is no acronym nor a team's nickname (a shorthand, a "
+    Rule("org.lone-word", "a one-word ORG mention that is no acronym, station's call sign (KGPE) nor a "
+         "team's nickname (a shorthand, a "
          "language, a person); "
          "an acronym of 3-6 capitals (no Roman numeral) is renamed as a rare word, and a word that a "
          "question naming a kind of organisation types (What company ...? Pepsi) or a coined word that "
