@@ -2164,12 +2164,13 @@ _ROMAN_NUMERAL = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV
 
 def lone_company(word: str, question: str, context: str, answers: list[str], lexicon: Lexicon) -> bool:
     """A one-word organisation name that the question types (:func:`asked_organisation`: "What company
-    …? Pepsi", "What institution …? Harvard"), renamed by the name rules like any other: not where the
-    passage writes it after "the" (``the Broncos``, ``the Greens``: a team's or a party's members, a
-    nickname) nor a place (``Denver`` for its team; a gazetteer name that is no known town and that the
-    dataset labels mostly ORG, at least ``MIN_ORG_LABELS`` times, is the organisation: ``Ford``)."""
+    …? Pepsi", "What institution …? Harvard"), renamed by the name rules like any other: not a plural that
+    the passage writes after "the" (``the Broncos``, ``the Greens``: a team's or a party's members, a
+    nickname; ``the ONdigital platform``, ``The Taliban`` are the organisation) nor a place (``Denver`` for
+    its team; a gazetteer name that is no known town and that the dataset labels mostly ORG, at least
+    ``MIN_ORG_LABELS`` times, is the organisation: ``Ford``)."""
     return (asked_body(question, word, answers, lexicon)
-            and not re.search(rf"(?<!\w)[Tt]he {re.escape(word)}(?!\w)", context)
+            and not (word.endswith("s") and re.search(rf"(?<!\w)[Tt]he {re.escape(word)}(?!\w)", context))
             and lexicon.place_kind(word) is None and (
                 not lexicon.is_gazetteer_name(word)  # a gazetteer village of that name ("Ford")
                 or (lexicon.labels.mostly(word) == "ORG"  # is outweighed by the dataset's ORG labels
