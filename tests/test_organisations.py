@@ -281,3 +281,45 @@ def test_a_coined_name_answering_a_who_question_is_an_organisation(lexicon):
     what = replace(ex, question="What did the community partner with?")  # no body asked: left
     left = example_entities(what, _mentions(text, {"Qwest": "ORG"}), lexicon)
     assert not [s for e in left for s in e.spans]
+
+
+def test_a_team_named_by_a_region_renames_its_nickname_and_keeps_the_region(lexicon):
+    """Issue 19: ``Carolina Panthers`` (a compass state's region, no city to rename): a team, its plural
+    nickname renamed at every mention, ``Carolina`` kept (renaming it would rename North Carolina)."""
+    from entity_renaming.organisations import region_team
+
+    games = ("The Carolina Panthers beat Denver in the playoffs. The Panthers lost in North Carolina.",)
+    assert region_team("Carolina Panthers", games, lexicon)
+    assert [(s.surface, s.plural) for s in team_nickname("Carolina Panthers", games, lexicon)] == [
+        ("Panthers", True)]
+    assert lone_team("Panthers", games[0], lexicon) == "Carolina Panthers"
+    assert not region_team("Carolina Panthers", ("The Carolina Panthers sold shirts.",), lexicon)
+    assert not region_team("Chicago Bears", (TEAMS,), lexicon)  # a city's team: its city renamed too
+    assert not region_team("Carolina Mountains", games, lexicon)  # a place noun
+
+
+def test_a_station_call_sign_is_renamed_by_its_letters():
+    """Issue 19: a broadcast call sign (``KGPE``, ``WPVI-TV``) beside words of broadcasting names a station,
+    its letters renamed like an acronym; the same shape without them is no station (``WMO``)."""
+    from entity_renaming.organisations import call_sign, call_signs_in
+
+    text = "Other Fresno stations include CBS affiliate KGPE and the O&O WPVI-TV; KOA (850 AM) and KRFX."
+    assert call_sign("KGPE", text) == "KGPE"
+    assert call_sign("WPVI-TV", text) == "WPVI"
+    assert call_sign("WMO", "the World Meteorological Organization (WMO) met in Geneva.") is None
+    assert call_sign("NASA", text) is None  # no call sign's shape
+    assert call_signs_in("KOA (850 AM) and KRFX", text) == {"KOA", "KRFX"}
+
+
+def test_an_acronym_spelled_by_an_organisation_of_the_dataset_is_its_short_name():
+    """Issue 19: ``IPCC``, unknown to the Penn Treebank, is the initials of an ORG name of the dataset
+    (``Intergovernmental Panel on Climate Change``); a treaty's (``TEU``) or a term's letters are not."""
+    from entity_renaming.entities import _org_initials
+    from entity_renaming.lexicon import LabelVotes
+
+    names = ["Intergovernmental Panel on Climate Change", "Treaty on European Union", "United Nations"]
+    labels = LabelVotes([Mention(0, len(n), "ORG", n) for n in names])
+    initials = _org_initials(labels)
+    assert "IPCC" in initials
+    assert "TEU" not in initials  # a treaty names no organisation
+    assert "UN" not in initials  # two words: too short to tell an acronym

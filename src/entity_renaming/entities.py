@@ -45,10 +45,13 @@ from .model import QAExample
 from .ner import Mention
 from .organisations import (
     COMPANY_HEADS,
+    call_sign,
+    call_signs_in,
     company_word,
     demonym_place,
     founder_span,
     lone_team,
+    region_team,
     sports_team,
     team_nickname,
 )
@@ -1433,6 +1436,27 @@ def acronym_attested(word: str, lexicon: Lexicon) -> bool:
     return word.lower() in lexicon.vocab and not lexicon.dictionary_common(word)
 
 
+@lru_cache(maxsize=4)
+def _org_initials(labels: object) -> frozenset[str]:
+    """The initials (:func:`initials_of`) of the dataset's organisation names of three words or more: names
+    that NER labels mostly ORG and that may name an organisation (:func:`names_organisation`: no treaty,
+    no award)."""
+    found = set()
+    for surface, counts in labels.votes.items():  # type: ignore[attr-defined]
+        if (counts["ORG"] * 2 > sum(counts.values()) and len(surface.split()) >= 3
+                and names_organisation(surface) and (initials := initials_of(surface))):
+            found.add(initials)
+    return frozenset(found)
+
+
+def acronym_of_organisation(word: str, lexicon: Lexicon) -> bool:
+    """An acronym that the Penn Treebank never uses but that the initials of an organisation's name of the
+    dataset spell (``IPCC`` of ``Intergovernmental Panel on Climate Change``): the organisation's short
+    name, renamed as a ``rare`` word like any acronym; a term's letters (``MHC``: major histocompatibility
+    complex) and a treaty's (``TEU``) have none."""
+    return word in _org_initials(lexicon.labels) and not lexicon.dictionary_common(word)
+
+
 _WORD_AFTER = re.compile(r"[ -]([A-Z][^\W\d_]*)")
 _WORD_BEFORE = re.compile(r"([A-Z][^\W\d_]*)[ -]$")
 _NAME_OF = re.compile(r"\b[A-Z][^\W\d_]* of (?:the )?$")
@@ -1881,6 +1905,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         return _drop(found, "answer.list-partial", trace)  # "Graz, Austria" renames both or neither
     if renamed and sum(lists_other_place(a, renamed, lexicon) for a in answers) * 2 > len(answers):
         return _drop(found, "answer.list-partial", trace)  # "Nairobi, Mombasa and Kisumu": Kisumu would stay
+    renamed = {s.surface for e in found if e.entity_type == "org" for s in e.spans}
+    if renamed and any(call_signs_in(a, example.context) - renamed for a in answers):
+        return _drop(found, "answer.list-partial", trace)  # "KOA (850 AM) and KRFX (103.5 FM)": KRFX stays
     texts = {e.text for e in found}
     if any(group & texts and not group <= texts for group in listed) or any(
             list_keeps_name(a, [e.text for e in found if e.entity_type == "per"], texts) for a in answers):
@@ -1958,10 +1985,11 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)):  # "Duval County"
         etype, evidence = "per", f"{evidence}, a person's name"
     team = (text if etype == "org" and (names_team(text, lexicon, answer=True)
-                                        or sports_team(text, (example.context, example.question), lexicon))
+                                        or sports_team(text, (example.context, example.question), lexicon)
+                                        or region_team(text, (example.context, example.question), lexicon))
             else lone_team(text, example.context, lexicon) if etype == "org" else None)  # "the Broncos"
     if (etype == "org" and organisation_head(text) is None and not team
-            and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS
+            and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not call_sign(text, example.context)
             and not asked_body(example.question, text, answers, lexicon)):
         # no organisation word, few ORG labels and no question asking for one: a work, a building, a people
         return _none(why, "org.no-head")
@@ -1984,18 +2012,24 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             spans = [*spans, *more]
         if spans and listed_aliases(text, context):
             return _none(why, "per.alias-left")  # "Liu Heima (劉黑馬, Liu Ni)": the listed form keeps "Liu"
+    elif etype == "org" and (sign := call_sign(text, context)):  # "CBS affiliate KGPE", "WPVI-TV"
+        if reason := acronym_veto(sign, (context, question)):
+            return _none(why, reason)
+        spans = [PerturbableSpan(sign, "rare", "org")]
     elif " " not in text and etype == "org" and not is_acronym(text) and not team and not lone_company(
             text, question, context, answers, lexicon):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
     elif " " not in text and etype == "org" and is_acronym(text):
-        if not acronym_attested(text, lexicon) and not (
+        if not acronym_attested(text, lexicon) and not acronym_of_organisation(text, lexicon) and not (
                 asked_body(question, text, answers) and not lexicon.dictionary_common(text)):
             return _none(why, "org.acronym-unattested")  # "NADPH", "TARDIS", "MHC": terms tagged ORG
         if reason := acronym_veto(text, (context, question)):
             return _none(why, reason)
         spans = [PerturbableSpan(text, "rare", "org")]  # "NSF" → an upper-cased rare word; "ABC News" follows
     else:
-        if team:  # "Atlanta Falcons": its city and its nickname
+        if team and region_team(team, (context, question), lexicon):  # "New England Patriots": the
+            spans = team_nickname(team, (context, question, *answers), lexicon)  # nickname, region kept
+        elif team:  # "Atlanta Falcons": its city and its nickname
             place = team.rsplit(" ", 1)[0]
             spans = [PerturbableSpan(place, org_place_kind(place, lexicon) or "city", "org"),
                      *team_nickname(team, (context, question, *answers), lexicon)]
@@ -2132,12 +2166,17 @@ _ROMAN_NUMERAL = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV
 
 def lone_company(word: str, question: str, context: str, answers: list[str], lexicon: Lexicon) -> bool:
     """A one-word organisation name that the question types (:func:`asked_organisation`: "What company
-    …? Pepsi", "What institution …? Harvard"), renamed by the name rules like any other: not where the
-    passage writes it after "the" (``the Broncos``, ``the Greens``: a team's or a party's members, a
-    nickname) nor a place (``Denver`` for its team)."""
+    …? Pepsi", "What institution …? Harvard"), renamed by the name rules like any other: not a plural that
+    the passage writes after "the" (``the Broncos``, ``the Greens``: a team's or a party's members, a
+    nickname; ``the ONdigital platform``, ``The Taliban`` are the organisation) nor a place (``Denver`` for
+    its team; a gazetteer name that is no known town and that the dataset labels mostly ORG, at least
+    ``MIN_ORG_LABELS`` times, is the organisation: ``Ford``)."""
     return (asked_body(question, word, answers, lexicon)
-            and not re.search(rf"(?<!\w)[Tt]he {re.escape(word)}(?!\w)", context)
-            and lexicon.place_kind(word) is None and not lexicon.is_gazetteer_name(word))
+            and not (word.endswith("s") and re.search(rf"(?<!\w)[Tt]he {re.escape(word)}(?!\w)", context))
+            and lexicon.place_kind(word) is None and (
+                not lexicon.is_gazetteer_name(word)  # a gazetteer village of that name ("Ford")
+                or (lexicon.labels.mostly(word) == "ORG"  # is outweighed by the dataset's ORG labels
+                    and lexicon.labels.count(word, "ORG") >= MIN_ORG_LABELS)))
 
 
 def is_acronym(word: str) -> bool:

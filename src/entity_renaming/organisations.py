@@ -54,6 +54,7 @@ if TYPE_CHECKING:
 COMPANY_HEADS = CORPORATE | frozenset(words_of("""
 company corporation electric broadcasting motors airlines airways records pictures studios communications
 telecommunications wireless productions industries enterprises oil petroleum steel health healthcare
+rail railways seaways shipping coffee foods brewing brewery chemicals pharmaceuticals insurance software
 """))
 
 
@@ -71,8 +72,9 @@ def company_word(text: str, lexicon: Lexicon) -> str | None:
     renamed as one ``nnp`` while the company word stays: one word, or two side by side right before it,
     renamed together (``Capital Cities Communications`` → ``Harlow Communications``: a careful editor
     renames the name and keeps the trade). ``None`` when the name ends otherwise, has no such word, more
-    than two or two apart, two that read as a person's name, or a word that is a place, a demonym, a creed
-    word or no alphabetic word (``Standard & Poor's``, ``American Airlines``: its place adjective)."""
+    than two or two apart, two that read as a person's name, or a word that is a place, a demonym (a
+    demonym's ending outside the dictionary's words: ``Scottish``; not ``Wish`` of ``Death Wish Coffee``), a
+    creed word or no alphabetic word (``Standard & Poor's``, ``American Airlines``: its place adjective)."""
     from .entities import CREED_WORDS, ORGANISATION_HEADS, org_place_kind
 
     words = _words(text)
@@ -84,7 +86,8 @@ def company_word(text: str, lexicon: Lexicon) -> str | None:
         if lowered in FUNCTION_WORDS or lowered in ORGANISATION_HEADS or lowered in CORPORATE:
             continue
         if (not word.isalpha() or not word[0].isupper() or lowered in CREED_WORDS
-                or lowered in lexicon.nationalities or lowered.endswith(("an", "ish", "ese"))
+                or lowered in lexicon.nationalities
+                or (lowered.endswith(("an", "ish", "ese")) and not lexicon.dictionary_common(word))
                 or org_place_kind(word, lexicon) is not None or lexicon.is_gazetteer_name(word)):
             return None  # "American Airlines", "Dutch East India Company", "Boston Consulting …"
         found.append((i, word))
@@ -222,7 +225,8 @@ def lone_team(nickname: str, context: str, lexicon: Lexicon) -> str | None:
         before = _TEAM_BEFORE.search(context, max(0, m.start() - 40), m.start())
         words = before.group(1).split() if before else []
         team = next((f"{' '.join(words[k:])} {nickname}" for k in range(len(words))  # "San Diego Chargers"
-                     if names_team(f"{' '.join(words[k:])} {nickname}", lexicon)), None)
+                     if names_team(f"{' '.join(words[k:])} {nickname}", lexicon)
+                     or region_team(f"{' '.join(words[k:])} {nickname}", (context,), lexicon)), None)
         if team:
             teams.add(team)
         elif words and words[-1].lower() not in FUNCTION_WORDS and not lexicon.mostly_lower(words[-1]):
@@ -232,6 +236,63 @@ def lone_team(nickname: str, context: str, lexicon: Lexicon) -> str | None:
                  if nickname in tails and names_team(f"{place} {nickname}", lexicon)
                  and re.search(rf"(?<![\w'’-]){re.escape(place)}(?![\w'’-])", context)}
     return teams.pop() if len(teams) == 1 else None
+
+
+def region_team(text: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
+    """A team named by a region and a plural nickname (``New England Patriots``, ``Carolina Panthers``): a
+    place that no city rename can stand for (not a gazetteer city, or one that a compass word makes a state:
+    ``North Carolina``), 1-2 capitalised words that the gazetteer or the dataset's labels (mostly GPE / LOC)
+    make a place, and one capitalised plural that is no place noun, organisation word or demonym, in a text
+    about teams or games. Its nickname is renamed (:func:`team_nickname`), the region kept like an
+    organisation word (``New England Harlows``): renaming the region would rename the region itself."""
+    from .entities import _COMPASS, _TEAM_WORDS, ORGANISATION_HEADS, PLACE_NOUNS, names_team, sports_team
+
+    *place, nickname = text.split()
+    where = " ".join(place)
+    lowered = nickname.lower()
+    texts = list(texts)
+    if not (1 <= len(place) <= 2 and all(w[:1].isupper() and w.isalpha() for w in place)
+            and nickname[:1].isupper() and nickname.isalpha() and lowered.endswith("s")
+            and not lowered.endswith("ss") and lowered[:-1] not in PLACE_NOUNS
+            and lowered not in ORGANISATION_HEADS and lowered not in lexicon.nationalities
+            and lowered[:-1] not in lexicon.nationalities and not lexicon.looks_like_person(text)):
+        return False
+    if names_team(text, lexicon, answer=True) or sports_team(text, texts, lexicon):
+        return False  # a city's team: its city renamed too
+    compass_state = any(lexicon.place_kind(f"{c} {where}") in ("country", "state") for c in _COMPASS)
+    place_like = (compass_state or (lexicon.is_gazetteer_name(where) and lexicon.place_kind(where) != "city")
+                  or lexicon.labels.mostly(where) in ("GPE", "LOC"))
+    return place_like and any(_TEAM_WORDS.search(t) for t in texts)
+
+
+#: A North American broadcast call sign (``KGPE``, ``WPVI-TV``, ``WBT-FM``): K or W and two or three capitals,
+#: with a service suffix or none.
+_CALL_SIGN = re.compile(r"([KW][A-Z]{2,3})(?:-(?:TV|FM|AM|LP|CD|DT\d?))?")
+#: Words that show a call sign names a station (within :data:`_CALL_SIGN_WINDOW` characters of it).
+_BROADCAST = re.compile(r"\b(?:affiliates?|stations?|radio|television|TV|AM|FM|O&O|channels?|broadcast\w*)\b")
+_CALL_SIGN_WINDOW = 80
+
+
+def call_sign(text: str, context: str) -> str | None:
+    """The letters of a broadcast station's call sign (``KGPE``, ``WPVI`` of ``WPVI-TV``): the name of the
+    station, renamed as an upper-case ``rare`` word like an organisation's acronym (its suffix kept), when
+    ``text`` has the call sign's shape and the passage writes it with a service suffix or beside a word of
+    broadcasting ("CBS affiliate KGPE", "KOA (850 AM)"); ``None`` otherwise (``WMO``, ``KIR``: no station)."""
+    m = _CALL_SIGN.fullmatch(text)
+    if m is None:
+        return None
+    letters = m.group(1)
+    for hit in re.finditer(rf"(?<![\w-]){re.escape(letters)}(-[A-Z]{{2}}\d?)?(?!\w)", context):
+        window = context[max(0, hit.start() - _CALL_SIGN_WINDOW): hit.end() + _CALL_SIGN_WINDOW]
+        if hit.group(1) or _BROADCAST.search(window):
+            return letters
+    return None
+
+
+def call_signs_in(answer: str, context: str) -> set[str]:
+    """The letters of the stations' call signs (:func:`call_sign`) that ``answer`` writes ("KOA (850 AM) and
+    KRFX (103.5 FM)" → ``{"KOA", "KRFX"}``): a listing answer renames all of them or none."""
+    return {sign for word in re.findall(r"[A-Z][A-Z0-9-]+", answer) if (sign := call_sign(word, context))}
 
 
 @lru_cache(maxsize=4)

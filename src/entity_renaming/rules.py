@@ -48,7 +48,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("answer.unchanged", "some gold answer contains none of the renamed words", "veto", _YAN),
     Rule("answer.list-partial", "an answer lists persons or places and one of them is not renamed (also a "
          "gazetteer place NER did not type, in a majority of answers: Nairobi, Mombasa and Kisumu; a "
-         "capitalised name beside a renamed person that nothing renames: Beyoncé and Bruno Mars)", "veto",
+         "capitalised name beside a renamed person that nothing renames: Beyoncé and Bruno Mars; a "
+         "station's call sign beside a renamed one: KOA (850 AM) and KRFX (103.5 FM))", "veto",
          _YAN),
     Rule("question.about-name", "the question asks what a name comes from (named after / for) or for its "
          "form in a language (the Polish name for …: the answer is a word of that language): the name "
@@ -106,22 +107,28 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- organisations
     Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name",
          "veto", _YAN),
-    Rule("org.no-head", "no organisation word, fewer than 3 ORG labels in the dataset, not a team (a place "
-         "and a plural nickname, renamed both; a lone nickname of one team of the passage's place: "
-         "organisations.lone_team) and no "
+    Rule("org.no-head", "no organisation word, fewer than 3 ORG labels in the dataset, no station's "
+         "call sign (organisations.call_sign: CBS affiliate KGPE, WPVI-TV: its letters renamed as a rare "
+         "word), not a team (a place "
+         "and a plural nickname, renamed both; a region and a plural nickname, New England Patriots, its "
+         "nickname renamed and the region kept: organisations.region_team; a lone nickname of one team of "
+         "the passage's place: organisations.lone_team) and no "
          "question naming a kind of organisation that the answers name (What network ...? Westwood One; "
          "not a name opening with an acronym, a unit or service of it: ESPN Deportes) nor an acronym "
          "or coined word answering a bare who-question (Who is VideoGuard owned by? NDS; Who did "
          "internet2 partner with? Qwest: entities.asked_body, entities.coined_name)",
          "evidence", _YAN),
-    Rule("org.lone-word", "a one-word ORG mention that is no acronym nor a team's nickname (a shorthand, a "
+    Rule("org.lone-word", "a one-word ORG mention that is no acronym, station's call sign (KGPE) nor a "
+         "team's nickname (a shorthand, a "
          "language, a person); "
          "an acronym of 3-6 capitals (no Roman numeral) is renamed as a rare word, and a word that a "
          "question naming a kind of organisation types (What company ...? Pepsi) or a coined word that "
          "a bare who-question asks for (Qwest), not written after 'the' "
          "and no place, is renamed by the name rules", "veto", _YAN),
     Rule("org.acronym-unattested", "an acronym that the Penn Treebank's news text never uses, or a "
-         "dictionary word (NADPH, TARDIS, MHC, PAD: terms tagged ORG), unless the question asks for a body "
+         "dictionary word (NADPH, TARDIS, MHC, PAD: terms tagged ORG), unless the initials of an ORG name of "
+         "three words or more in the dataset spell it (IPCC: entities.acronym_of_organisation) or the "
+         "question asks for a body "
          "that the acronym answers (What organization ...? CEPR; a bare who-question: Who holds the "
          "rights? ITV, no person is written in capitals: entities.asked_body)", "evidence", _YAN),
     Rule("org.acronym-countable", "the passage writes the acronym with a plural s (MSPs): a role or a thing, "
