@@ -14,6 +14,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 from .lexicon import (
     ALIASES,
@@ -30,6 +31,7 @@ from .lexicon import (
     SUFFIXES,
     TITLES,
     TOKEN,
+    LabelVotes,
     Lexicon,
     clean_surface,
     eponym_terms,
@@ -390,6 +392,56 @@ def pronoun_gender(context: str, words: tuple[str, ...], mentions: Iterable[Ment
     return male, female
 
 
+#: Passages of the dataset and their NER mentions, per lexicon (its label votes), for the pronoun evidence
+#: of a lone name over the whole dataset (:func:`dataset_pronoun_gender`); set by :func:`analyse_examples`.
+_PASSAGES: WeakKeyDictionary[LabelVotes, dict[str, list[Mention]]] = WeakKeyDictionary()
+_MONONYM_VOTES: WeakKeyDictionary[LabelVotes, dict[str, tuple[int, int]]] = WeakKeyDictionary()
+#: Pronoun votes a lone name needs in the dataset (the other gender at most ``1/_DATASET_AGREEMENT`` of them).
+MIN_DATASET_PRONOUNS = 2
+_DATASET_AGREEMENT = 4
+
+
+def observe_passages(lexicon: Lexicon, mentions: dict[str, list[Mention]]) -> None:
+    """Let :func:`dataset_pronoun_gender` read the dataset's passages (those ``mentions`` holds)."""
+    _PASSAGES[lexicon.labels] = mentions
+    _MONONYM_VOTES.pop(lexicon.labels, None)
+
+
+def _mononym_votes(lexicon: Lexicon) -> dict[str, tuple[int, int]]:
+    """Lone word → the (male, female) pronoun votes after it in every passage where NER labels it PERSON
+    alone, summed over the dataset; one pass over the passages, made once."""
+    votes = _MONONYM_VOTES.get(lexicon.labels)
+    if votes is None:
+        votes = {}
+        for context, mentions in _PASSAGES.get(lexicon.labels, {}).items():
+            for word in {m.text for m in mentions if m.label == "PERSON" and " " not in m.text.strip()}:
+                if (word := clean_surface(word)) and word[:1].isupper():
+                    male, female = pronoun_gender(context, (word,), mentions)
+                    before = votes.get(word, (0, 0))
+                    votes[word] = (before[0] + male, before[1] + female)
+        _MONONYM_VOTES[lexicon.labels] = votes
+    return votes
+
+
+def dataset_pronoun_gender(word: str, lexicon: Lexicon) -> tuple[int, int]:
+    """The pronoun evidence of a lone name over the whole dataset, as one vote: ``(1, 0)`` male, ``(0, 1)``
+    female, ``(0, 0)`` none. A lone word that no bank lists (a mononym) and that the dataset's NER labels
+    mostly PERSON (``MIN_MONONYM_LABELS`` times: ``Jamukha``, ``Jebe``) is one person across the passages of
+    an article, which refer to him or her with pronouns where the question's passage may not (``Toghrul
+    allied himself with Jamukha``); at least ``MIN_DATASET_PRONOUNS`` votes, the other gender's at most a
+    ``_DATASET_AGREEMENT``-th of them. A bank given name is borne by many people (``John`` of ``John 8:7``,
+    ``Jesus`` of ``Society of Jesus``): other passages' pronouns do not show that this one names a person."""
+    if (lexicon.person_word(word) or lexicon.labels.mostly(word) != "PERSON"
+            or lexicon.labels.count(word, "PERSON") < MIN_MONONYM_LABELS):
+        return 0, 0  # a bank name ("John", "Jesus") has many bearers: their pronouns say nothing of this one
+    male, female = _mononym_votes(lexicon).get(word, (0, 0))
+    if male >= MIN_DATASET_PRONOUNS and female * _DATASET_AGREEMENT <= male:
+        return 1, 0
+    if female >= MIN_DATASET_PRONOUNS and male * _DATASET_AGREEMENT <= female:
+        return 0, 1
+    return 0, 0
+
+
 #: Kinship nouns and the gendered rulers' titles (``GIVEN_NAME_TITLES``) → the gender they give a name.
 _KIN = {**dict.fromkeys(words_of("father son husband uncle nephew grandson grandfather"), "first-male"),
         **dict.fromkeys(words_of("mother daughter wife widow aunt niece granddaughter grandmother"),
@@ -581,6 +633,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     if family_first:
         # "Elbegdorj" of "Tsakhiagiin Elbegdorj": a given name written after a family name or patronymic
         return no(why, "per.family-name-first")
+    if votes == (0, 0) and not title_gender:
+        votes = dataset_pronoun_gender(word, lexicon)  # "Jamukha": he or she in the article's other passages
     labelled = max(lexicon.labels.count(word, "PERSON"), lexicon.labels.count(text, "PERSON"))
     if (not lexicon.person_word(word) and (lexicon.first_counts or lexicon.surname_counts)
             and labelled < MIN_MONONYM_LABELS and not title_gender and not asked):
@@ -2295,6 +2349,7 @@ def analyse_examples(examples: list[QAExample], mentions: dict[str, list[Mention
 
     texts = list(dict.fromkeys(t for ex in examples for t in (ex.context, ex.question)))
     lexicon.observe(texts, (m for ctx in dict.fromkeys(ex.context for ex in examples) for m in mentions[ctx]))
+    observe_passages(lexicon, {ctx: mentions[ctx] for ctx in dict.fromkeys(ex.context for ex in examples)})
     analysis = Analysis()
     for ex in tqdm(examples, desc="entity analysis", unit="q", disable=not progress):
         trace: Trace = []
