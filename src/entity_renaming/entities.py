@@ -1625,6 +1625,11 @@ def asks_for_work(question: str) -> bool:
 _AFTER_THE = re.compile(r"(?<!\w)[Tt]he\s+$|\b(?:town|village|commune|port|capital) of\s+$|\b(?:"
                         + "|".join(sorted(w.capitalize() for w in PLACE_NOUNS | {"mount"})) + r")\s+$")
 _CONJUNCTS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
+#: What continues a lone given name as a byname in the passage where NER stopped at the given name: a regnal
+#: number, an epithet, a place of origin (``Richard`` I of Normandy, ``Edward`` the Confessor, ``William``
+#: of Montreuil); not after a saint's title (the Cathedral of Saint ``John`` the Divine names a building).
+_BYNAME_AFTER = re.compile(r" (?:[IVX]{1,4}(?![\w'’-])|the [A-Z][a-z]+(?![\w'’-])|of [A-Z][\w'’-]+)")
+_SAINT_BEFORE = re.compile(r"\b(?:Saint|St\.?)\s+$")
 
 
 def listed_persons(answer: str, persons: Iterable[str]) -> frozenset[str]:
@@ -1991,6 +1996,17 @@ def bracketed_alias(name: str, text: str, lexicon: Lexicon) -> str | None:
     return None
 
 
+def _with_byname(mention: Mention, text: str, context: str, lexicon: Lexicon) -> str:
+    """``text`` with the byname that the passage writes after it (``_BYNAME_AFTER``) when it is a lone bank
+    given name (``William`` of ``William of Montreuil``): the byname shows a historical person's style, as
+    in a whole mention (:func:`.lexicon.parse_person`), where the passage may have no pronoun for him."""
+    after = _BYNAME_AFTER.match(context, mention.end) if " " not in text else None
+    if (after is None or lexicon.first_counts.get(text.lower(), 0) == 0
+            or _SAINT_BEFORE.search(context, 0, mention.start)):
+        return text
+    return text + after.group()
+
+
 def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: str, answers: list[str],
                       listed: list[frozenset[str]], lists: dict[str, tuple[str, ...]], lexicon: Lexicon,
                       passage: tuple[frozenset[str], frozenset[str], list[Mention]], why: Why
@@ -2026,7 +2042,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if etype == "per":
         asked = asked_type(question)
         named = sum(names_entity(a, text) for a in answers) * 2 > len(answers)  # the answer *is* the name
-        spans = person_spans(text, lexicon, lasts, context, mentions, why,
+        styled = _with_byname(mention, text, context, lexicon)  # "William" of Montreuil
+        spans = person_spans(styled, lexicon, lasts, context, mentions, why,
                              asked=asked is not None and asked.entity_type == "per" and named)
         if spans and (alias := bracketed_alias(text, context, lexicon)):
             # "Jean Cauvin (John Calvin)": the other name is renamed with the person's (one referent), or,
