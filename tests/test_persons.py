@@ -422,3 +422,12 @@ def test_a_lone_given_name_is_read_with_the_byname_the_passage_writes_after_it(l
     assert styled("Zorbulgan of Otrar came.", "Zorbulgan") == "Zorbulgan"  # no bank given name
     assert _types(person_spans("William of Montreuil", lexicon)) == {"William": "first-male"}
     assert person_spans("William", lexicon, context="In 1064 William of Montreuil led the army.") == []
+
+
+def test_a_regnal_number_after_a_bank_given_name_that_a_common_word_spells_makes_a_name(lexicon) -> None:
+    """``henry`` is a unit, ``mark`` a common noun: a regnal number or an epithet after them shows a ruler."""
+    texts = ["one henry of inductance.", "Henry came.", "Henry saw.", "Kings named Henry ruled."]
+    lexicon = _observed([], texts)  # the corpus writes "henry" in lower case (once in four uses)
+    assert not lexicon.name_word("Henry")  # the veto this case lifts: a common word is no name word
+    assert _types(person_spans("Henry IV", lexicon)) == {"Henry": "first-male"}
+    assert person_spans("Henry", lexicon) == []  # alone it stays a common word

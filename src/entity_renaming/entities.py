@@ -599,8 +599,12 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         return [*([PerturbableSpan(given, span_type, "per")] if span_type else []),
                 PerturbableSpan(family, "last", "per")]
     famous = asked and name is not None and len(name.words) == 1 and famous_surname(name.words[0], lexicon)
+    # a regnal number or an epithet after a bank given name makes it a name although a common word spells
+    # it ("Henry IV", "Mark the Evangelist": henry, mark)
+    regnal = (name is not None and name.byname and len(name.words) == 1
+              and lexicon.first_counts.get(name.words[0].lower(), 0) > 0)
     if name is None or not 1 <= len(name.words) <= 3 or not (
-            lexicon.person_name(name.words) or famous or gendered_full_name(name.words, lexicon)
+            lexicon.person_name(name.words) or famous or regnal or gendered_full_name(name.words, lexicon)
             or (asked and len(name.words) == 1 and never_lower(name.words[0], lexicon))):
         if rest := role_stripped(text, lexicon):  # "Linebacker Brandon Marshall", "rookie Donn F. Eisele"
             return person_spans(rest, lexicon, lasts, context, mentions, why, asked=asked)
