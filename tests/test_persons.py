@@ -431,3 +431,15 @@ def test_a_regnal_number_after_a_bank_given_name_that_a_common_word_spells_makes
     assert not lexicon.name_word("Henry")  # the veto this case lifts: a common word is no name word
     assert _types(person_spans("Henry IV", lexicon)) == {"Henry": "first-male"}
     assert person_spans("Henry", lexicon) == []  # alone it stays a common word
+
+
+def test_a_role_noun_before_a_lone_name_attests_a_person(lexicon: Lexicon) -> None:
+    """``their leader Rollo``: the role attests a person where no pronoun follows; the bank types him."""
+    from entity_renaming.entities import role_before
+
+    context = "raiders who, under their leader Rollo, agreed to swear fealty to the king. Then it ended."
+    assert role_before(context, "Rollo") and role_before("his younger general, Jebe, rode", "Jebe")
+    assert not role_before("the Rollo brand sold well", "Rollo")
+    assert not role_before("the leader Rollosson came", "Rollo")  # a whole word only
+    assert _types(person_spans("Rollo", lexicon, context=context)) == {"Rollo": "first-male"}
+    assert person_spans("Rollo", lexicon, context="The Rollo sold well. Then it ended.") == []

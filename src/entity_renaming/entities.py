@@ -644,7 +644,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
             and labelled < MIN_MONONYM_LABELS and not title_gender and not asked):
         # a lone word needs a bank name, labels or a ruler's title: "Nuda" (a taxon) is no person
         return no(why, "per.lone-unknown")
-    unattested = votes == (0, 0) and word not in lasts and not given_title
+    led = role_before(context, word)  # "their leader Rollo": a person's role attests a person
+    unattested = votes == (0, 0) and word not in lasts and not given_title and not led
     if not lexicon.person_word(word) and not famous and (lexicon.is_gazetteer_name(word) or unattested):
         # "Kraków" tagged PERSON; no bank name, title or pronoun says "person": "Skylab"
         return no(why, "per.lone-place")
@@ -661,12 +662,24 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
                  and lexicon.surname_counts.get(word.lower(), 0) >= SURNAME_EVIDENCE)
                 or surname_in_text(word, context, lexicon)))))):
         return [PerturbableSpan(word, "last", "per")]
-    if votes == (0, 0) and not (asked and asked_given_name(word, context, lexicon)):
+    if votes == (0, 0) and not led and not (asked and asked_given_name(word, context, lexicon)):
         # no pronoun shows a person: "Gini" (coefficient), Michelangelo's "David" (a statue); a question
         # asking for a person that a given name answers shows one ("Who granted a charter?" Elizabeth)
         return no(why, "per.lone-no-pronoun")
     span_type = first_name_type(word, lexicon, votes, title_gender)
     return [PerturbableSpan(word, span_type, "per")] if span_type else no(why, "per.no-gender")
+
+
+#: Nouns of a person's role that attest a person right before a lone name (``their leader Rollo``).
+_ROLE_NOUNS = "leader|general|commander|chieftain|chief"
+
+
+def role_before(context: str, word: str) -> bool:
+    """The passage writes a person's role noun after a possessive or an article right before ``word``
+    (``their leader Rollo``, ``his younger general, Jebe``): a person, whatever pronouns say."""
+    return bool(context) and re.search(
+        rf"\b(?:his|her|their|its|the|a)\s+(?:[a-z]+\s+)?(?:{_ROLE_NOUNS}),?\s+{re.escape(word)}(?![\w'’-])",
+        context) is not None
 
 
 #: A lone word that the Census lists as a surname at least this share as often as SSA as a given name may

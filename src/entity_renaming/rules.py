@@ -91,10 +91,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "veto", _YAN),
     Rule("per.title-family-name", "an East Asian family name after a ruler's title (Wang Khan)", "veto",
          _YAN),
-    Rule("per.lone-no-pronoun", "a lone given name that no pronoun of the passage attests, no byname after "
-         "it (Richard I, Edward the Confessor, William of Montreuil: entities._with_byname) and no question "
-         "asking for a person types (a bank given name rarely a surname, never after 'a': "
-         "entities.asked_given_name)", "evidence",
+    Rule("per.lone-no-pronoun", "a lone given name that no pronoun of the passage attests, no role noun "
+         "before it (their leader Rollo: entities.role_before), no byname after it (Richard I, Edward the "
+         "Confessor, William of Montreuil: entities._with_byname) and no question asking for a person "
+         "types (a bank given name rarely a surname, never after 'a': entities.asked_given_name)", "evidence",
          _YAN),
     Rule("per.shares-words", "a renamed person word also stands in another name of the passage (a "
          "namesake, an eponym term, a birth name, a lone given name of another person), or a surname shared "
