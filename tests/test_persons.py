@@ -379,3 +379,67 @@ def test_an_answer_name_ner_labels_otherwise_is_a_person_where_the_passage_label
                         [Answer("Ford's plant", [(ford, ford + 12)])], answer_texts=["Ford's plant"])
     ford_mention = Mention(ford, ford + 6, "ORG", "Ford's")
     assert passage_person_answers(example, [*mentions, ford_mention]) == []  # "Ford" labelled PERSON nowhere
+
+
+def test_a_mononym_is_typed_by_the_pronouns_of_the_datasets_other_passages() -> None:
+    """A lone word no bank lists that the dataset labels mostly PERSON is one person across an article's
+    passages: their pronouns type it where the question's passage has none (``dataset_pronoun_gender``);
+    a bank given name's many bearers say nothing of one mention; disagreeing pronouns type nothing."""
+    from entity_renaming.entities import dataset_pronoun_gender, observe_passages
+
+    passages = [f"{p} Then it ended." for p in (
+        "Zorbulgan rode west. He took the city.", "Later Zorbulgan married; his wife ruled.",
+        "Zorbulgan died in 1227.", "John spoke. He left.", "John came. He stayed.", "John ate.",
+        "Qirtuk came. He stayed.", "Qirtuk left. She wept.", "Qirtuk sat.")]
+    mentions = {p: [Mention(p.index(w), p.index(w) + len(w), "PERSON", w)
+                    for w in ("Zorbulgan", "John", "Qirtuk") if w in p] for p in passages}
+    lexicon = _observed([(w, "PERSON") for p in passages for w in ("Zorbulgan", "John", "Qirtuk") if w in p],
+                        passages)
+    question_passage = "Toghrul allied himself with Zorbulgan. The war began."
+    assert person_spans("Zorbulgan", lexicon, context=question_passage) == []  # nothing yet attests him
+    observe_passages(lexicon, mentions)
+    assert dataset_pronoun_gender("Zorbulgan", lexicon) == (1, 0)
+    assert _types(person_spans("Zorbulgan", lexicon, context=question_passage)) == {"Zorbulgan": "first-male"}
+    assert dataset_pronoun_gender("John", lexicon) == (0, 0)  # a bank given name: many bearers
+    assert dataset_pronoun_gender("Qirtuk", lexicon) == (0, 0)  # he and she: no agreement
+
+
+def test_a_lone_given_name_is_read_with_the_byname_the_passage_writes_after_it(lexicon: Lexicon) -> None:
+    """NER stopped at the given name of ``William of Montreuil`` / ``Edward the Confessor`` / ``Richard I``:
+    the byname the passage writes after it shows a historical person's style (``_with_byname``); not
+    after a saint's title, nor for a word no bank lists as a given name."""
+    from entity_renaming.entities import _with_byname
+
+    def styled(context: str, name: str) -> str:
+        at = context.index(name)
+        return _with_byname(Mention(at, at + len(name), "PERSON", name), name, context, lexicon)
+
+    assert styled("In 1064 William of Montreuil led the army.", "William") == "William of Montreuil"
+    assert styled("Edward the Confessor set up Ralph.", "Edward") == "Edward the Confessor"
+    assert styled("Under Richard I of Normandy it grew.", "Richard") == "Richard I"
+    assert styled("the Cathedral of Saint John the Divine", "John") == "John"  # a saint's church
+    assert styled("William and Judith came.", "William") == "William"  # no byname
+    assert styled("Zorbulgan of Otrar came.", "Zorbulgan") == "Zorbulgan"  # no bank given name
+    assert _types(person_spans("William of Montreuil", lexicon)) == {"William": "first-male"}
+    assert person_spans("William", lexicon, context="In 1064 William of Montreuil led the army.") == []
+
+
+def test_a_regnal_number_after_a_bank_given_name_that_a_common_word_spells_makes_a_name(lexicon) -> None:
+    """``henry`` is a unit, ``mark`` a common noun: a regnal number or an epithet after them shows a ruler."""
+    texts = ["one henry of inductance.", "Henry came.", "Henry saw.", "Kings named Henry ruled."]
+    lexicon = _observed([], texts)  # the corpus writes "henry" in lower case (once in four uses)
+    assert not lexicon.name_word("Henry")  # the veto this case lifts: a common word is no name word
+    assert _types(person_spans("Henry IV", lexicon)) == {"Henry": "first-male"}
+    assert person_spans("Henry", lexicon) == []  # alone it stays a common word
+
+
+def test_a_role_noun_before_a_lone_name_attests_a_person(lexicon: Lexicon) -> None:
+    """``their leader Rollo``: the role attests a person where no pronoun follows; the bank types him."""
+    from entity_renaming.entities import role_before
+
+    context = "raiders who, under their leader Rollo, agreed to swear fealty to the king. Then it ended."
+    assert role_before(context, "Rollo") and role_before("his younger general, Jebe, rode", "Jebe")
+    assert not role_before("the Rollo brand sold well", "Rollo")
+    assert not role_before("the leader Rollosson came", "Rollo")  # a whole word only
+    assert _types(person_spans("Rollo", lexicon, context=context)) == {"Rollo": "first-male"}
+    assert person_spans("Rollo", lexicon, context="The Rollo sold well. Then it ended.") == []

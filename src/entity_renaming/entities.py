@@ -14,6 +14,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 from .lexicon import (
     ALIASES,
@@ -30,6 +31,7 @@ from .lexicon import (
     SUFFIXES,
     TITLES,
     TOKEN,
+    LabelVotes,
     Lexicon,
     clean_surface,
     eponym_terms,
@@ -393,6 +395,56 @@ def pronoun_gender(context: str, words: tuple[str, ...], mentions: Iterable[Ment
     return male, female
 
 
+#: Passages of the dataset and their NER mentions, per lexicon (its label votes), for the pronoun evidence
+#: of a lone name over the whole dataset (:func:`dataset_pronoun_gender`); set by :func:`analyse_examples`.
+_PASSAGES: WeakKeyDictionary[LabelVotes, dict[str, list[Mention]]] = WeakKeyDictionary()
+_MONONYM_VOTES: WeakKeyDictionary[LabelVotes, dict[str, tuple[int, int]]] = WeakKeyDictionary()
+#: Pronoun votes a lone name needs in the dataset (the other gender at most ``1/_DATASET_AGREEMENT`` of them).
+MIN_DATASET_PRONOUNS = 2
+_DATASET_AGREEMENT = 4
+
+
+def observe_passages(lexicon: Lexicon, mentions: dict[str, list[Mention]]) -> None:
+    """Let :func:`dataset_pronoun_gender` read the dataset's passages (those ``mentions`` holds)."""
+    _PASSAGES[lexicon.labels] = mentions
+    _MONONYM_VOTES.pop(lexicon.labels, None)
+
+
+def _mononym_votes(lexicon: Lexicon) -> dict[str, tuple[int, int]]:
+    """Lone word → the (male, female) pronoun votes after it in every passage where NER labels it PERSON
+    alone, summed over the dataset; one pass over the passages, made once."""
+    votes = _MONONYM_VOTES.get(lexicon.labels)
+    if votes is None:
+        votes = {}
+        for context, mentions in _PASSAGES.get(lexicon.labels, {}).items():
+            for word in {m.text for m in mentions if m.label == "PERSON" and " " not in m.text.strip()}:
+                if (word := clean_surface(word)) and word[:1].isupper():
+                    male, female = pronoun_gender(context, (word,), mentions)
+                    before = votes.get(word, (0, 0))
+                    votes[word] = (before[0] + male, before[1] + female)
+        _MONONYM_VOTES[lexicon.labels] = votes
+    return votes
+
+
+def dataset_pronoun_gender(word: str, lexicon: Lexicon) -> tuple[int, int]:
+    """The pronoun evidence of a lone name over the whole dataset, as one vote: ``(1, 0)`` male, ``(0, 1)``
+    female, ``(0, 0)`` none. A lone word that no bank lists (a mononym) and that the dataset's NER labels
+    mostly PERSON (``MIN_MONONYM_LABELS`` times: ``Jamukha``, ``Jebe``) is one person across the passages of
+    an article, which refer to him or her with pronouns where the question's passage may not (``Toghrul
+    allied himself with Jamukha``); at least ``MIN_DATASET_PRONOUNS`` votes, the other gender's at most a
+    ``_DATASET_AGREEMENT``-th of them. A bank given name is borne by many people (``John`` of ``John 8:7``,
+    ``Jesus`` of ``Society of Jesus``): other passages' pronouns do not show that this one names a person."""
+    if (lexicon.person_word(word) or lexicon.labels.mostly(word) != "PERSON"
+            or lexicon.labels.count(word, "PERSON") < MIN_MONONYM_LABELS):
+        return 0, 0  # a bank name ("John", "Jesus") has many bearers: their pronouns say nothing of this one
+    male, female = _mononym_votes(lexicon).get(word, (0, 0))
+    if male >= MIN_DATASET_PRONOUNS and female * _DATASET_AGREEMENT <= male:
+        return 1, 0
+    if female >= MIN_DATASET_PRONOUNS and male * _DATASET_AGREEMENT <= female:
+        return 0, 1
+    return 0, 0
+
+
 #: Kinship nouns and the gendered rulers' titles (``GIVEN_NAME_TITLES``) → the gender they give a name.
 _KIN = {**dict.fromkeys(words_of("father son husband uncle nephew grandson grandfather"), "first-male"),
         **dict.fromkeys(words_of("mother daughter wife widow aunt niece granddaughter grandmother"),
@@ -550,8 +602,12 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         return [*([PerturbableSpan(given, span_type, "per")] if span_type else []),
                 PerturbableSpan(family, "last", "per")]
     famous = asked and name is not None and len(name.words) == 1 and famous_surname(name.words[0], lexicon)
+    # a regnal number or an epithet after a bank given name makes it a name although a common word spells
+    # it ("Henry IV", "Mark the Evangelist": henry, mark)
+    regnal = (name is not None and name.byname and len(name.words) == 1
+              and lexicon.first_counts.get(name.words[0].lower(), 0) > 0)
     if name is None or not 1 <= len(name.words) <= 3 or not (
-            lexicon.person_name(name.words) or famous or gendered_full_name(name.words, lexicon)
+            lexicon.person_name(name.words) or famous or regnal or gendered_full_name(name.words, lexicon)
             or (asked and len(name.words) == 1 and never_lower(name.words[0], lexicon))):
         if rest := role_stripped(text, lexicon):  # "Linebacker Brandon Marshall", "rookie Donn F. Eisele"
             return person_spans(rest, lexicon, lasts, context, mentions, why, asked=asked)
@@ -584,12 +640,15 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     if family_first:
         # "Elbegdorj" of "Tsakhiagiin Elbegdorj": a given name written after a family name or patronymic
         return no(why, "per.family-name-first")
+    if votes == (0, 0) and not title_gender:
+        votes = dataset_pronoun_gender(word, lexicon)  # "Jamukha": he or she in the article's other passages
     labelled = max(lexicon.labels.count(word, "PERSON"), lexicon.labels.count(text, "PERSON"))
     if (not lexicon.person_word(word) and (lexicon.first_counts or lexicon.surname_counts)
             and labelled < MIN_MONONYM_LABELS and not title_gender and not asked):
         # a lone word needs a bank name, labels or a ruler's title: "Nuda" (a taxon) is no person
         return no(why, "per.lone-unknown")
-    unattested = votes == (0, 0) and word not in lasts and not given_title
+    led = role_before(context, word)  # "their leader Rollo": a person's role attests a person
+    unattested = votes == (0, 0) and word not in lasts and not given_title and not led
     if not lexicon.person_word(word) and not famous and (lexicon.is_gazetteer_name(word) or unattested):
         # "Kraków" tagged PERSON; no bank name, title or pronoun says "person": "Skylab"
         return no(why, "per.lone-place")
@@ -606,12 +665,24 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
                  and lexicon.surname_counts.get(word.lower(), 0) >= SURNAME_EVIDENCE)
                 or surname_in_text(word, context, lexicon)))))):
         return [PerturbableSpan(word, "last", "per")]
-    if votes == (0, 0) and not (asked and asked_given_name(word, context, lexicon)):
+    if votes == (0, 0) and not led and not (asked and asked_given_name(word, context, lexicon)):
         # no pronoun shows a person: "Gini" (coefficient), Michelangelo's "David" (a statue); a question
         # asking for a person that a given name answers shows one ("Who granted a charter?" Elizabeth)
         return no(why, "per.lone-no-pronoun")
     span_type = first_name_type(word, lexicon, votes, title_gender)
     return [PerturbableSpan(word, span_type, "per")] if span_type else no(why, "per.no-gender")
+
+
+#: Nouns of a person's role that attest a person right before a lone name (``their leader Rollo``).
+_ROLE_NOUNS = "leader|general|commander|chieftain|chief"
+
+
+def role_before(context: str, word: str) -> bool:
+    """The passage writes a person's role noun after a possessive or an article right before ``word``
+    (``their leader Rollo``, ``his younger general, Jebe``): a person, whatever pronouns say."""
+    return bool(context) and re.search(
+        rf"\b(?:his|her|their|its|the|a)\s+(?:[a-z]+\s+)?(?:{_ROLE_NOUNS}),?\s+{re.escape(word)}(?![\w'’-])",
+        context) is not None
 
 
 #: A lone word that the Census lists as a surname at least this share as often as SSA as a given name may
@@ -1595,6 +1666,11 @@ def asks_for_work(question: str) -> bool:
 _AFTER_THE = re.compile(r"(?<!\w)[Tt]he\s+$|\b(?:town|village|commune|port|capital) of\s+$|\b(?:"
                         + "|".join(sorted(w.capitalize() for w in PLACE_NOUNS | {"mount"})) + r")\s+$")
 _CONJUNCTS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
+#: What continues a lone given name as a byname in the passage where NER stopped at the given name: a regnal
+#: number, an epithet, a place of origin (``Richard`` I of Normandy, ``Edward`` the Confessor, ``William``
+#: of Montreuil); not after a saint's title (the Cathedral of Saint ``John`` the Divine names a building).
+_BYNAME_AFTER = re.compile(r" (?:[IVX]{1,4}(?![\w'’-])|the [A-Z][a-z]+(?![\w'’-])|of [A-Z][\w'’-]+)")
+_SAINT_BEFORE = re.compile(r"\b(?:Saint|St\.?)\s+$")
 
 
 def listed_persons(answer: str, persons: Iterable[str]) -> frozenset[str]:
@@ -1964,6 +2040,17 @@ def bracketed_alias(name: str, text: str, lexicon: Lexicon) -> str | None:
     return None
 
 
+def _with_byname(mention: Mention, text: str, context: str, lexicon: Lexicon) -> str:
+    """``text`` with the byname that the passage writes after it (``_BYNAME_AFTER``) when it is a lone bank
+    given name (``William`` of ``William of Montreuil``): the byname shows a historical person's style, as
+    in a whole mention (:func:`.lexicon.parse_person`), where the passage may have no pronoun for him."""
+    after = _BYNAME_AFTER.match(context, mention.end) if " " not in text else None
+    if (after is None or lexicon.first_counts.get(text.lower(), 0) == 0
+            or _SAINT_BEFORE.search(context, 0, mention.start)):
+        return text
+    return text + after.group()
+
+
 def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: str, answers: list[str],
                       listed: list[frozenset[str]], lists: dict[str, tuple[str, ...]], lexicon: Lexicon,
                       passage: tuple[frozenset[str], frozenset[str], list[Mention]], why: Why
@@ -2000,7 +2087,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if etype == "per":
         asked = asked_type(question)
         named = sum(names_entity(a, text) for a in answers) * 2 > len(answers)  # the answer *is* the name
-        spans = person_spans(text, lexicon, lasts, context, mentions, why,
+        styled = _with_byname(mention, text, context, lexicon)  # "William" of Montreuil
+        spans = person_spans(styled, lexicon, lasts, context, mentions, why,
                              asked=asked is not None and asked.entity_type == "per" and named)
         if spans and (alias := bracketed_alias(text, context, lexicon)):
             # "Jean Cauvin (John Calvin)": the other name is renamed with the person's (one referent), or,
@@ -2336,6 +2424,7 @@ def analyse_examples(examples: list[QAExample], mentions: dict[str, list[Mention
 
     texts = list(dict.fromkeys(t for ex in examples for t in (ex.context, ex.question)))
     lexicon.observe(texts, (m for ctx in dict.fromkeys(ex.context for ex in examples) for m in mentions[ctx]))
+    observe_passages(lexicon, {ctx: mentions[ctx] for ctx in dict.fromkeys(ex.context for ex in examples)})
     analysis = Analysis()
     for ex in tqdm(examples, desc="entity analysis", unit="q", disable=not progress):
         trace: Trace = []

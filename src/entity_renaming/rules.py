@@ -86,13 +86,16 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "evidence", _YAN),
     Rule("per.lone-unknown", "a lone word with no bank name, too few PERSON labels, no ruler's title and "
          "no question asking for a person that it answers", "evidence", _YAN),
-    Rule("per.lone-place", "a lone word that is a gazetteer place or that nothing attests as a person",
+    Rule("per.lone-place", "a lone word that is a gazetteer place or that nothing attests as a person (no "
+         "bank name, title, pronoun of the passage, nor, for a mononym the dataset labels mostly PERSON, "
+         "agreeing pronouns in its other passages: entities.dataset_pronoun_gender)",
          "veto", _YAN),
     Rule("per.title-family-name", "an East Asian family name after a ruler's title (Wang Khan)", "veto",
          _YAN),
-    Rule("per.lone-no-pronoun", "a lone given name that no pronoun of the passage attests and no question "
-         "asking for a person types (a bank given name rarely a surname, never after 'a': "
-         "entities.asked_given_name)", "evidence",
+    Rule("per.lone-no-pronoun", "a lone given name that no pronoun of the passage attests, no role noun "
+         "before it (their leader Rollo: entities.role_before), no byname after it (Richard I, Edward the "
+         "Confessor, William of Montreuil: entities._with_byname) and no question asking for a person "
+         "types (a bank given name rarely a surname, never after 'a': entities.asked_given_name)", "evidence",
          _YAN),
     Rule("per.shares-words", "a renamed person word also stands in another name of the passage (a "
          "namesake, an eponym term, a birth name, a lone given name of another person), or a surname shared "
