@@ -188,6 +188,17 @@ def test_the_article_goes_when_the_name_is_followed_by_an_adverb_or_preposition(
     assert "Oman" in renamed
 
 
+
+@pytest.mark.parametrize("preposition", ["around", "across", "towards", "among"])
+def test_the_article_goes_before_any_preposition(preposition):
+    """Blind read, round 19 (AfriSQuAD2): "centred in the U.S. around public diplomacy" became "centred in
+    the Mali around"; a preposition after the name ends its noun phrase like "in" or "for" does."""
+    text = f"These efforts were centred in the U.S. {preposition} public diplomacy."
+    renamed, _ = Renamer([Substitution("U.S.", "Mali", "gpe", "country")]).apply(text)
+    assert renamed == f"These efforts were centred in Mali {preposition} public diplomacy."
+    kept, _ = Renamer([Substitution("U.S.", "Mali", "gpe", "country")]).apply("the U.S. army")
+    assert kept == "the Mali army"
+
 def test_an_answer_listing_places_renames_every_listed_place(analysis):
     """"Graz, Austria" and "Denmark, Iceland and Norway" name places only; all of them are renamed, or none.
     The question's "Austrian Polytechnic" follows Austria's new name (issue 19: the demonym is renamed with
