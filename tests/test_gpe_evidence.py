@@ -11,8 +11,10 @@ from conftest import MRQA_SQUAD_DEV
 
 from entity_renaming.entities import (
     LongerName,
+    PerturbableSpan,
     answer_texts,
     continues_name,
+    demonym_spans,
     example_entities,
     first_name_type,
     gazetteer_answers,
@@ -579,3 +581,19 @@ def test_another_name_of_a_big_city_labelled_gpe_is_a_city(analysis):
     lexicon.observe([text], [Mention(text.index(n), text.index(n) + len(n), "GPE", n) for n in names])
     assert [city_exonym(n, lexicon) for n in names] == ["city", None, None, None, None]
     assert city_exonym("Nishapur", lexicon) is None  # no GPE label in these texts
+
+
+def test_a_demonym_opening_a_landform_name_is_kept_with_that_name():
+    """Blind read, round 19: "the Iranian Plateau" became "the Bhutanese Plateau" with Iran → Bhutan. A
+    demonym before a capitalised landform noun (Plateau, Ocean, Channel, Sea …) is part of that landform's
+    name, which is kept whole; the demonym's other uses still follow the country."""
+    iran = PerturbableSpan("Iran", "country", "gpe")
+    lexicon = Lexicon()
+    texts = ("In Iran and across the Iranian Plateau, Iranian historians wrote.",)
+    (span,) = demonym_spans(iran, texts, lexicon)
+    assert (span.surface, span.follows, span.keep) == ("Iranian", "Iran", ("Iranian Plateau",))
+    renamed, _ = Renamer([Substitution("Iran", "Bhutan", "gpe", "country"),
+                          Substitution("Iranian", "Bhutanese", "gpe", "nationality")],
+                         keep=span.keep).apply(texts[0])
+    assert renamed == "In Bhutan and across the Iranian Plateau, Bhutanese historians wrote."
+    assert demonym_spans(iran, ("Iran lies on the Iranian Plateau.",), lexicon) == []

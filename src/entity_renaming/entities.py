@@ -2228,14 +2228,23 @@ def shared_demonyms(lexicon: Lexicon) -> frozenset[str]:
     return frozenset(w for w, referents in owners.items() if len(referents) > 1)
 
 
+#: Capitalised nouns after a demonym that make it the name of a landform, which no one country owns
+#: (``Iranian Plateau``, ``Indian Ocean``, ``English Channel``, ``Arabian Peninsula``).
+LANDFORM_NOUNS = PLACE_NOUNS - frozenset(words_of("county fort district province region")) | frozenset(
+    words_of("plateau highlands lowlands plain plains steppe archipelago channel alps riviera"))
+_LANDFORM_AFTER = re.compile(r" ([A-Z][a-z]+)\b")
+
+
 def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexicon
                   ) -> list[PerturbableSpan] | str:
     """The words derived from a country span that ``texts`` use (``Spanish``, ``Spaniards``), as
     ``nationality`` spans that follow it; a rule id when one cannot follow the country's new name: a
     demonym of several referents (``British`` beside ``England``), or one used as a language or as a plural
-    noun without ``-s``. The country is then not renamed."""
+    noun without ``-s``. The country is then not renamed. A demonym that opens a landform's name
+    (``Iranian Plateau``, ``Indian Ocean``) is part of that name, which is kept whole (``keep``)."""
     texts = list(texts)
     spans: dict[str, PerturbableSpan] = {}
+    landforms: list[str] = []
     shared = shared_demonyms(lexicon)
     for word in lexicon.derived_words(country.surface, texts):
         if word in shared:
@@ -2247,6 +2256,10 @@ def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexic
                 if not form[:1].isupper():
                     continue  # "french fries", "roman": the renamer renames names (capitalised forms)
                 end = m.start() + len(word)
+                landform = _LANDFORM_AFTER.match(text, m.end())
+                if m.end() == end and landform and landform.group(1).lower() in LANDFORM_NOUNS:
+                    landforms.append(text[m.start():landform.end()])  # "Iranian Plateau": another name
+                    continue
                 if not demonym_ok(form, text, m.start(), end) or (
                         m.end() == end and heads_phrase(text, end)
                         and not re.search(r"(?:^|\W)[Tt]he $",
@@ -2256,7 +2269,8 @@ def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexic
                     return "place.derived-word-left"  # "Scottish National Party" beside "SNP" keeps the S
                 spans.setdefault(form, PerturbableSpan(form, "nationality", country.entity_type,
                                                        country.surface))
-    return list(spans.values())
+    keep = tuple(dict.fromkeys(landforms))
+    return [replace(span, keep=keep) for span in spans.values()] if keep else list(spans.values())
 
 
 def abbreviated_name(word: str, after: str, texts: Iterable[str], min_initials: int = 2) -> bool:
