@@ -597,3 +597,16 @@ def test_a_demonym_opening_a_landform_name_is_kept_with_that_name():
                          keep=span.keep).apply(texts[0])
     assert renamed == "In Bhutan and across the Iranian Plateau, Bhutanese historians wrote."
     assert demonym_spans(iran, ("Iran lies on the Iranian Plateau.",), lexicon) == []
+
+
+def test_a_demonym_in_apposition_to_language_names_the_language():
+    """Blind read, round 19 (AfriSQuAD2): "their native language (i.e. Mongolian)" became "(i.e. Namibian)":
+    a demonym in apposition to "language" is the language, left whole, not the nationality."""
+    from entity_renaming.entities import demonym_ok, language_phrase
+
+    text = "Others only used their native language (i.e. Mongolian) and the script of the Mongolian court."
+    start = text.index("Mongolian")
+    assert language_phrase(text, start, start + 9) == "language (i.e. Mongolian"
+    assert not demonym_ok("Mongolian", text, start, start + 9)
+    later = text.rindex("Mongolian")
+    assert language_phrase(text, later, later + 9) is None and demonym_ok("Mongolian", text, later, later + 9)

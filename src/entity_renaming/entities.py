@@ -2190,6 +2190,9 @@ _LANGUAGE_USE = re.compile(r"^(?:(?:,\s+[A-Z][\w'’-]*)*,?\s+(?:and|or)\s+[A-Z]
 _LANGUAGE_BEFORE = re.compile(r"(?:^|\W)(?:in|into|from|to|spoke|speak|speaks|speaking|learn|learned|read|"
                               r"wrote|write|written|translated|called|named|know|knew|than)\s$",
                               re.IGNORECASE)
+#: A demonym in apposition to "language" names that language ("their native language (i.e. Mongolian)").
+_LANGUAGE_APPOSITION = re.compile(
+    r"\b(?:languages?|tongues?)\s*[(,]\s*(?:(?:i\.e\.|e\.g\.|namely|or),?\s*)?$", re.IGNORECASE)
 
 
 def demonym_ok(surface: str, text: str, start: int, end: int) -> bool:
@@ -2197,7 +2200,8 @@ def demonym_ok(surface: str, text: str, start: int, end: int) -> bool:
     ``the French language``, ``French: Normands``), and a demonym without an ``-s`` plural not used as a
     plural noun (``the French were``). Shared by both studies."""
     before, after = text[max(0, start - NEIGHBOURHOOD):start], text[end:end + NEIGHBOURHOOD]
-    if _LANGUAGE_USE.match(after) or (_LANGUAGE_BEFORE.search(before) and heads_phrase(text, end)):
+    if _LANGUAGE_USE.match(after) or _LANGUAGE_APPOSITION.search(before) or (
+            _LANGUAGE_BEFORE.search(before) and heads_phrase(text, end)):
         return False
     if surface.lower().endswith(NO_S_PLURAL) and re.search(r"(?:^|\W)[Tt]he $", before):
         return not heads_phrase(text, end)
@@ -2206,11 +2210,14 @@ def demonym_ok(surface: str, text: str, start: int, end: int) -> bool:
 
 def language_phrase(text: str, start: int, end: int) -> str | None:
     """The phrase in which the demonym at ``text[start:end]`` names a language (``in French``, ``French
-    language``, ``French-speaking``, ``French:``), else ``None``: the language is another referent, which
-    EntSwap leaves whole while the country and its people are renamed."""
+    language``, ``French-speaking``, ``French:``, ``language (i.e. French``), else ``None``: the language
+    is another referent, which EntSwap leaves whole while the country and its people are renamed."""
     after = _LANGUAGE_USE.match(text[end:end + NEIGHBOURHOOD])
     if after:
         return text[start:end + after.end()]
+    apposition = _LANGUAGE_APPOSITION.search(text, max(0, start - NEIGHBOURHOOD), start)
+    if apposition:
+        return text[apposition.start():end]  # "language (i.e. Mongolian"
     before = re.search(r"(?<![\w'’])(\w+)\s$", text[max(0, start - NEIGHBOURHOOD):start])
     if before and _LANGUAGE_BEFORE.search(before.group(0)) and heads_phrase(text, end):
         return f"{before.group(0)}{text[start:end]}"
