@@ -610,3 +610,15 @@ def test_a_demonym_in_apposition_to_language_names_the_language():
     assert not demonym_ok("Mongolian", text, start, start + 9)
     later = text.rindex("Mongolian")
     assert language_phrase(text, later, later + 9) is None and demonym_ok("Mongolian", text, later, later + 9)
+
+
+def test_a_place_name_before_people_or_tribe_names_a_people():
+    """Blind read, round 19: "the Miami people of Pickawillany" was renamed as the city Miami. A place name
+    before people / nation / tribe names a people there (rule place.people-noun); before church or dialect
+    it is still the place's."""
+    from entity_renaming.entities import people_named
+
+    assert people_named("Miami", ["to punish the Miami people of Pickawillany"])
+    assert people_named("Erie", ["the Erie tribes were"])
+    assert not people_named("Wittenberg", ["the Wittenberg church door", "the Wittenberg dialect"])
+    assert not people_named("Miami", ["the North Miami-people", "in Miami, people said"])

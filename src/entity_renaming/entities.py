@@ -779,9 +779,24 @@ AREA_NOUNS = frozenset(words_of("district region coast province"))
 #: Place nouns after which the bare name often means that other thing too ("the Mississippi" is the river,
 #: "the Ohio" of "Ohio Valley" the river or its valley).
 _WATER_NOUNS = frozenset(words_of("river valley"))
+#: Nouns after which a place name or a demonym names a people, a religion or a language, not a place or a
+#: nationality (``the Miami people``, ``Greek orthodox``): a closed word class (both studies).
+PEOPLE_NOUNS = frozenset(["people", "peoples", "nation", "nations", "tribe", "tribes", "language",
+                          "languages", "dialect", "dialects", "orthodox", "catholic", "catholics", "church"])
+#: Of these, the nouns after a demonym naming the people of its country (``Chinese people``) when the article
+#: names the country too (else ``Indian nations`` may be American peoples).
+NATION_NOUNS = frozenset(["people", "peoples", "nation", "nations"])
 #: Capitalised nouns after a place that name a region the bare name may mean too ("the Ohio Country",
 #: "Indiana Territory": "the French in Ohio" is that region, not the state).
 REGION_NOUNS = frozenset(words_of("country territory"))
+
+
+def people_named(place: str, texts: Iterable[str]) -> bool:
+    """``place`` stands somewhere before a noun of ``NATION_NOUNS`` or ``tribe`` (``the Miami people``, ``the
+    Erie tribe``): that occurrence names a people, which a place's new name cannot (``the Wittenberg
+    church``, ``the Paris dialect`` are the place's)."""
+    pattern = re.compile(rf"(?<![\w'’-]){re.escape(place)} (?:{'|'.join(sorted(NATION_NOUNS))}|tribes?)\b")
+    return any(pattern.search(text) for text in texts)
 
 
 def kept_apart(spans: list[PerturbableSpan], texts: Iterable[str], answers: list[str], lexicon: Lexicon,
@@ -2065,6 +2080,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "place.lower-case-mention")  # "what city is warsaw in?" would keep the old name
     if etype == "gpe" and listed_with_non_places(context, mention.start, mention.end, lexicon):
         return _none(why, "place.listed-with-non-places")  # "the Huron, Mississauga, Ojibwa …": peoples
+    if any(s.span_type in ("country", "state", "city") and people_named(s.surface, (*texts, *answers))
+           for s in spans):
+        return _none(why, "place.people-noun")  # "the Miami people of Pickawillany": a people, not the city
     from .places import derived_place_word, glued, in_work_title, inside_other_name
     if etype == "gpe" and any(s.span_type in ("state", "city") and derived_place_word(s.surface, texts)
                               for s in spans):

@@ -56,7 +56,9 @@ from pathlib import Path
 
 from ..entities import (
     LINKED_PLACE,
+    NATION_NOUNS,
     NEIGHBOURHOOD,
+    PEOPLE_NOUNS,
     REGION_OF,
     STREET_NOUNS,
     abbreviated_name,
@@ -136,13 +138,6 @@ _WORD_AFTER = re.compile(rf" {_NAME}")
 _ORG_CONTINUES = re.compile(r" (?:for|of) (?:the )?[A-Z]")
 _WORD_BEFORE = re.compile(rf"(?<![\w'’.]){_NAME} $")
 _OF_BEFORE = re.compile(r"(?<![\w'’])([^\W\d_][\w'’]*) of $")
-#: Nouns after which a place name or a demonym names a people, a religion or a language, not a place or a
-#: nationality (``the Miami people``, ``Greek orthodox``): a closed word class.
-PEOPLE_NOUNS = frozenset(["people", "peoples", "nation", "nations", "tribe", "tribes", "language",
-                          "languages", "dialect", "dialects", "orthodox", "catholic", "catholics", "church"])
-#: Of these, the nouns after a demonym naming the people of its country (``Chinese people``) when the article
-#: names the country too (else ``Indian nations`` may be American peoples).
-NATION_NOUNS = frozenset(["people", "peoples", "nation", "nations"])
 #: Words before a demonym that take a people as often as a language ("compared to Chinese").
 _PEOPLE_BEFORE = frozenset(["to", "than", "from", "called", "named"])
 #: "New England" is not England, "St. John" (a river) no person.
