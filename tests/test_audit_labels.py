@@ -48,8 +48,11 @@ RECALL_GOAL = 0.90
 #: title beside a personal name in brackets: per.alias-left) and "Host" of "Super Bowl 50 Host Committee" (a
 #: name cut from a longer one): PER 34/46, ORG 16/41, MIX 70/117. Sixth session: a one-word name the
 #: question types as an organisation despite a gazetteer village of that name (What brand ...? Ford): ORG
-#: 17/41, MIX 71/117.
-MIN_RECALL = {"PER": 0.73, "ORG": 0.41, "GPE": 0.37, "MIX": 0.60}
+#: 17/41, MIX 71/117; lowered for precision after blind read round 19 rejected "USA" renamed inside the
+#: guidebook title "Uni in the USA" (the labellers marked it "adjust, unsure"; a place inside another name
+#: is no GPE answer entity): question.asks-for-work now covers guides, magazines, newspapers, journals:
+#: GPE 17/48, MIX 70/117.
+MIN_RECALL = {"PER": 0.73, "ORG": 0.41, "GPE": 0.35, "MIX": 0.59}
 #: EntSwap after the recall round (full names as a unit, demonyms NER missed, aliases and codes, places
 #: typed by the dataset's vote): person 40/58, country 13/33, city 2/10; country 14/33 once demonyms are
 #: handled (language phrases left whole, "the French" as a plural, era words: issue 19, third session);

@@ -421,3 +421,14 @@ def test_a_problem_occurrence_leaves_the_place_in_its_own_passage_only(banks):
     kept = by_id["q1"]
     assert kept.title == "France" and kept.context == unclear and kept.answers[0].text == "France"
     assert {r.example_id for r in result.renamings} == {"q0", "q2"}
+
+
+def test_a_demonym_before_an_organ_of_its_state_follows_the_country():
+    """Blind read, round 19 (AfriSQuAD2): "the German Constitutional Court" was kept while German became
+    Mauritanian elsewhere ("cannot override Mauritanian law"). A state's own organ (court, parliament,
+    government ...) is no fixed name of another referent: its demonym is renamed with the country. Other
+    fixed names a demonym opens stay whole."""
+    text = "The view of the German Constitutional Court drew on the German Civil Code."
+    court, code = text.index("German"), text.rindex("German")
+    assert fixed_name(text, court, court + 6, Lexicon()) is None
+    assert fixed_name(text, code, code + 6, Lexicon()) == "German Civil Code"

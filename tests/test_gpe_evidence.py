@@ -11,8 +11,10 @@ from conftest import MRQA_SQUAD_DEV
 
 from entity_renaming.entities import (
     LongerName,
+    PerturbableSpan,
     answer_texts,
     continues_name,
+    demonym_spans,
     example_entities,
     first_name_type,
     gazetteer_answers,
@@ -187,6 +189,17 @@ def test_the_article_goes_when_the_name_is_followed_by_an_adverb_or_preposition(
     assert "the Oman" not in renamed and "The Oman" not in renamed
     assert "Oman" in renamed
 
+
+
+@pytest.mark.parametrize("preposition", ["around", "across", "towards", "among"])
+def test_the_article_goes_before_any_preposition(preposition):
+    """Blind read, round 19 (AfriSQuAD2): "centred in the U.S. around public diplomacy" became "centred in
+    the Mali around"; a preposition after the name ends its noun phrase like "in" or "for" does."""
+    text = f"These efforts were centred in the U.S. {preposition} public diplomacy."
+    renamed, _ = Renamer([Substitution("U.S.", "Mali", "gpe", "country")]).apply(text)
+    assert renamed == f"These efforts were centred in Mali {preposition} public diplomacy."
+    kept, _ = Renamer([Substitution("U.S.", "Mali", "gpe", "country")]).apply("the U.S. army")
+    assert kept == "the Mali army"
 
 def test_an_answer_listing_places_renames_every_listed_place(analysis):
     """"Graz, Austria" and "Denmark, Iceland and Norway" name places only; all of them are renamed, or none.
@@ -568,3 +581,44 @@ def test_another_name_of_a_big_city_labelled_gpe_is_a_city(analysis):
     lexicon.observe([text], [Mention(text.index(n), text.index(n) + len(n), "GPE", n) for n in names])
     assert [city_exonym(n, lexicon) for n in names] == ["city", None, None, None, None]
     assert city_exonym("Nishapur", lexicon) is None  # no GPE label in these texts
+
+
+def test_a_demonym_opening_a_landform_name_is_kept_with_that_name():
+    """Blind read, round 19: "the Iranian Plateau" became "the Bhutanese Plateau" with Iran → Bhutan. A
+    demonym before a capitalised landform noun (Plateau, Ocean, Channel, Sea …) is part of that landform's
+    name, which is kept whole; the demonym's other uses still follow the country."""
+    iran = PerturbableSpan("Iran", "country", "gpe")
+    lexicon = Lexicon()
+    texts = ("In Iran and across the Iranian Plateau, Iranian historians wrote.",)
+    (span,) = demonym_spans(iran, texts, lexicon)
+    assert (span.surface, span.follows, span.keep) == ("Iranian", "Iran", ("Iranian Plateau",))
+    renamed, _ = Renamer([Substitution("Iran", "Bhutan", "gpe", "country"),
+                          Substitution("Iranian", "Bhutanese", "gpe", "nationality")],
+                         keep=span.keep).apply(texts[0])
+    assert renamed == "In Bhutan and across the Iranian Plateau, Bhutanese historians wrote."
+    assert demonym_spans(iran, ("Iran lies on the Iranian Plateau.",), lexicon) == []
+
+
+def test_a_demonym_in_apposition_to_language_names_the_language():
+    """Blind read, round 19 (AfriSQuAD2): "their native language (i.e. Mongolian)" became "(i.e. Namibian)":
+    a demonym in apposition to "language" is the language, left whole, not the nationality."""
+    from entity_renaming.entities import demonym_ok, language_phrase
+
+    text = "Others only used their native language (i.e. Mongolian) and the script of the Mongolian court."
+    start = text.index("Mongolian")
+    assert language_phrase(text, start, start + 9) == "language (i.e. Mongolian"
+    assert not demonym_ok("Mongolian", text, start, start + 9)
+    later = text.rindex("Mongolian")
+    assert language_phrase(text, later, later + 9) is None and demonym_ok("Mongolian", text, later, later + 9)
+
+
+def test_a_place_name_before_people_or_tribe_names_a_people():
+    """Blind read, round 19: "the Miami people of Pickawillany" was renamed as the city Miami. A place name
+    before people / nation / tribe names a people there (rule place.people-noun); before church or dialect
+    it is still the place's."""
+    from entity_renaming.entities import people_named
+
+    assert people_named("Miami", ["to punish the Miami people of Pickawillany"])
+    assert people_named("Erie", ["the Erie tribes were"])
+    assert not people_named("Wittenberg", ["the Wittenberg church door", "the Wittenberg dialect"])
+    assert not people_named("Miami", ["the North Miami-people", "in Miami, people said"])

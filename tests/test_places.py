@@ -64,4 +64,7 @@ def test_a_question_asking_for_a_work_is_found_where_it_stands():
     assert not asks_for_work("What did the film director say?")
     assert not asks_for_work("Which country's invasion show the insecurity of the Middle East?")
     assert not asks_for_work("Which team won Super Bowl 50?")
+    # blind read, round 19: "Uni in the USA" (a guidebook) renamed as the country USA
+    assert asks_for_work("What guide states the University is known for its heavy workload?")
+    assert asks_for_work("Which newspaper defined southern California?")
 

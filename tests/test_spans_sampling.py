@@ -9,7 +9,7 @@ from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Answer, QAExample
 from entity_renaming.namebank import write_bank_file
 from entity_renaming.ner import Mention
-from entity_renaming.sampling import Sampler, acronym_with, example_rng, indist_pool
+from entity_renaming.sampling import Sampler, acronym_with, continent, example_rng, indist_pool
 from entity_renaming.spans import perturbable_spans as spans_of
 
 
@@ -230,3 +230,25 @@ def test_an_acronym_follows_the_renamed_word_of_its_full_name():
     assert acronym_with("KANU", 0, "Nigeria") == "NANU" and acronym_with("ALP", 1, "'Ali") == ""
     (_, own) = Sampler("randstr").mapping(spans, [context], example_rng(0, "randstr", "org", "x"))
     assert own.original == "ALP" and len(own.replacement) == 3  # randstr: a random string of its own
+
+
+def test_a_country_keeps_the_continent_the_texts_name_and_a_city_gets_no_state_or_country_name(banks):
+    """Blind reads, round 19: "which European country" answered by Spain became Eritrea; "settled in Dover"
+    became "settled in Arizona" (a city the gazetteer also files as a US state). A country whose continent
+    the passage or question names draws a country of that continent; a city never takes a name the
+    gazetteer also lists as a country or a first-level division."""
+    spain = PerturbableSpan("Spain", "country", "gpe")
+    european = ("Objects come from Spain and North Africa.", "Which European country?")
+    sampler = Sampler("dbname")
+    drawn = {sampler.mapping([spain], european, example_rng(seed, "dbname", "gpe", "x"))[0].replacement
+             for seed in range(200)}
+    assert len(drawn) > 20 and {continent(name) for name in drawn} == {"EU"}
+    unnamed = ("Objects come from Spain.", "Which country?")
+    drawn = {sampler.mapping([spain], unnamed, example_rng(seed, "dbname", "gpe", "x"))[0].replacement
+             for seed in range(200)}
+    assert len({continent(name) for name in drawn}) >= 4
+    dover = PerturbableSpan("Dover", "city", "gpe")
+    small = Sampler("dbname", banks_root=banks)  # Lagos: a state too
+    drawn = {small.mapping([dover], ("They settled in Dover.",), example_rng(seed, "dbname", "gpe", "x"))[0]
+             .replacement for seed in range(100)}
+    assert "Lagos" not in drawn and {"Accra", "Kumasi", "Nairobi"} <= drawn

@@ -853,9 +853,24 @@ AREA_NOUNS = frozenset(words_of("district region coast province"))
 #: Place nouns after which the bare name often means that other thing too ("the Mississippi" is the river,
 #: "the Ohio" of "Ohio Valley" the river or its valley).
 _WATER_NOUNS = frozenset(words_of("river valley"))
+#: Nouns after which a place name or a demonym names a people, a religion or a language, not a place or a
+#: nationality (``the Miami people``, ``Greek orthodox``): a closed word class (both studies).
+PEOPLE_NOUNS = frozenset(["people", "peoples", "nation", "nations", "tribe", "tribes", "language",
+                          "languages", "dialect", "dialects", "orthodox", "catholic", "catholics", "church"])
+#: Of these, the nouns after a demonym naming the people of its country (``Chinese people``) when the article
+#: names the country too (else ``Indian nations`` may be American peoples).
+NATION_NOUNS = frozenset(["people", "peoples", "nation", "nations"])
 #: Capitalised nouns after a place that name a region the bare name may mean too ("the Ohio Country",
 #: "Indiana Territory": "the French in Ohio" is that region, not the state).
 REGION_NOUNS = frozenset(words_of("country territory"))
+
+
+def people_named(place: str, texts: Iterable[str]) -> bool:
+    """``place`` stands somewhere before a noun of ``NATION_NOUNS`` or ``tribe`` (``the Miami people``, ``the
+    Erie tribe``): that occurrence names a people, which a place's new name cannot (``the Wittenberg
+    church``, ``the Paris dialect`` are the place's)."""
+    pattern = re.compile(rf"(?<![\w'’-]){re.escape(place)} (?:{'|'.join(sorted(NATION_NOUNS))}|tribes?)\b")
+    return any(pattern.search(text) for text in texts)
 
 
 def kept_apart(spans: list[PerturbableSpan], texts: Iterable[str], answers: list[str], lexicon: Lexicon,
@@ -1644,15 +1659,16 @@ def label_holds(mention: Mention, lexicon: Lexicon) -> bool:
 
 
 #: A question asking for a work ("What television show …", "Which American show …", "On what show …", "what
-#: was the longest running prime time program …", "What programs …"): its answer is a title ("Dallas",
-#: "Good Morning America"), not a person or a place. Up to four modifiers, none a word ending the phrase nor
-#: a possessive ("Which country's invasion show …": a verb).
+#: was the longest running prime time program …", "What programs …", "What guide states …"): its answer is a
+#: title ("Dallas", "Good Morning America", "Uni in the USA"), not a person or a place. Up to four modifiers,
+#: none a word ending the phrase nor a possessive ("Which country's invasion show …": a verb); not "plays",
+#: "shows": verbs too.
 _WORK_MODIFIER = (r"\s+(?![\w-]+['’]s\b)(?!(?:is|was|are|were|did|does|do|has|have|had|can|could|would|will|"
                   r"of|in|on|at|for|to|from|by|with|as|that|who|whom|which|what|when|where|why|how|and|or|not)\b)[\w'’-]+")
 _ASKS_FOR_WORK = re.compile(
     r"(?:^|[\s,(])(?i:what|which)(?:\s+(?:was|is|were|are)\s+the)?(?:" + _WORK_MODIFIER + r"){0,4}?"
     r"\s+(?:(?:program|programme|film|movie|book|novel|song|album|opera|episode|sitcom|drama|musical|poem|"
-    r"painting|serial)s?|show|series|trailer|game|play|soap)\b")  # not "plays", "shows": verbs too
+    r"painting|serial|magazine|newspaper|journal|guide|guidebook)s?|show|series|trailer|game|play|soap)\b")
 
 
 def asks_for_work(question: str) -> bool:
@@ -2187,6 +2203,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "place.lower-case-mention")  # "what city is warsaw in?" would keep the old name
     if etype == "gpe" and listed_with_non_places(context, mention.start, mention.end, lexicon):
         return _none(why, "place.listed-with-non-places")  # "the Huron, Mississauga, Ojibwa …": peoples
+    if any(s.span_type in ("country", "state", "city") and people_named(s.surface, (*texts, *answers))
+           for s in spans):
+        return _none(why, "place.people-noun")  # "the Miami people of Pickawillany": a people, not the city
     from .places import derived_place_word, glued, in_work_title, inside_other_name
     if etype == "gpe" and any(s.span_type in ("state", "city") and derived_place_word(s.surface, texts)
                               for s in spans):
@@ -2317,6 +2336,9 @@ _LANGUAGE_USE = re.compile(r"^(?:(?:,\s+[A-Z][\w'’-]*)*,?\s+(?:and|or)\s+[A-Z]
 _LANGUAGE_BEFORE = re.compile(r"(?:^|\W)(?:in|into|from|to|spoke|speak|speaks|speaking|learn|learned|read|"
                               r"wrote|write|written|translated|called|named|know|knew|than)\s$",
                               re.IGNORECASE)
+#: A demonym in apposition to "language" names that language ("their native language (i.e. Mongolian)").
+_LANGUAGE_APPOSITION = re.compile(
+    r"\b(?:languages?|tongues?)\s*[(,]\s*(?:(?:i\.e\.|e\.g\.|namely|or),?\s*)?$", re.IGNORECASE)
 
 
 def demonym_ok(surface: str, text: str, start: int, end: int) -> bool:
@@ -2324,7 +2346,8 @@ def demonym_ok(surface: str, text: str, start: int, end: int) -> bool:
     ``the French language``, ``French: Normands``), and a demonym without an ``-s`` plural not used as a
     plural noun (``the French were``). Shared by both studies."""
     before, after = text[max(0, start - NEIGHBOURHOOD):start], text[end:end + NEIGHBOURHOOD]
-    if _LANGUAGE_USE.match(after) or (_LANGUAGE_BEFORE.search(before) and heads_phrase(text, end)):
+    if _LANGUAGE_USE.match(after) or _LANGUAGE_APPOSITION.search(before) or (
+            _LANGUAGE_BEFORE.search(before) and heads_phrase(text, end)):
         return False
     if surface.lower().endswith(NO_S_PLURAL) and re.search(r"(?:^|\W)[Tt]he $", before):
         return not heads_phrase(text, end)
@@ -2333,11 +2356,14 @@ def demonym_ok(surface: str, text: str, start: int, end: int) -> bool:
 
 def language_phrase(text: str, start: int, end: int) -> str | None:
     """The phrase in which the demonym at ``text[start:end]`` names a language (``in French``, ``French
-    language``, ``French-speaking``, ``French:``), else ``None``: the language is another referent, which
-    EntSwap leaves whole while the country and its people are renamed."""
+    language``, ``French-speaking``, ``French:``, ``language (i.e. French``), else ``None``: the language
+    is another referent, which EntSwap leaves whole while the country and its people are renamed."""
     after = _LANGUAGE_USE.match(text[end:end + NEIGHBOURHOOD])
     if after:
         return text[start:end + after.end()]
+    apposition = _LANGUAGE_APPOSITION.search(text, max(0, start - NEIGHBOURHOOD), start)
+    if apposition:
+        return text[apposition.start():end]  # "language (i.e. Mongolian"
     before = re.search(r"(?<![\w'’])(\w+)\s$", text[max(0, start - NEIGHBOURHOOD):start])
     if before and _LANGUAGE_BEFORE.search(before.group(0)) and heads_phrase(text, end):
         return f"{before.group(0)}{text[start:end]}"
@@ -2355,14 +2381,23 @@ def shared_demonyms(lexicon: Lexicon) -> frozenset[str]:
     return frozenset(w for w, referents in owners.items() if len(referents) > 1)
 
 
+#: Capitalised nouns after a demonym that make it the name of a landform, which no one country owns
+#: (``Iranian Plateau``, ``Indian Ocean``, ``English Channel``, ``Arabian Peninsula``).
+LANDFORM_NOUNS = PLACE_NOUNS - frozenset(words_of("county fort district province region")) | frozenset(
+    words_of("plateau highlands lowlands plain plains steppe archipelago channel alps riviera"))
+_LANDFORM_AFTER = re.compile(r" ([A-Z][a-z]+)\b")
+
+
 def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexicon
                   ) -> list[PerturbableSpan] | str:
     """The words derived from a country span that ``texts`` use (``Spanish``, ``Spaniards``), as
     ``nationality`` spans that follow it; a rule id when one cannot follow the country's new name: a
     demonym of several referents (``British`` beside ``England``), or one used as a language or as a plural
-    noun without ``-s``. The country is then not renamed."""
+    noun without ``-s``. The country is then not renamed. A demonym that opens a landform's name
+    (``Iranian Plateau``, ``Indian Ocean``) is part of that name, which is kept whole (``keep``)."""
     texts = list(texts)
     spans: dict[str, PerturbableSpan] = {}
+    landforms: list[str] = []
     shared = shared_demonyms(lexicon)
     for word in lexicon.derived_words(country.surface, texts):
         if word in shared:
@@ -2374,6 +2409,10 @@ def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexic
                 if not form[:1].isupper():
                     continue  # "french fries", "roman": the renamer renames names (capitalised forms)
                 end = m.start() + len(word)
+                landform = _LANDFORM_AFTER.match(text, m.end())
+                if m.end() == end and landform and landform.group(1).lower() in LANDFORM_NOUNS:
+                    landforms.append(text[m.start():landform.end()])  # "Iranian Plateau": another name
+                    continue
                 if not demonym_ok(form, text, m.start(), end) or (
                         m.end() == end and heads_phrase(text, end)
                         and not re.search(r"(?:^|\W)[Tt]he $",
@@ -2383,7 +2422,8 @@ def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexic
                     return "place.derived-word-left"  # "Scottish National Party" beside "SNP" keeps the S
                 spans.setdefault(form, PerturbableSpan(form, "nationality", country.entity_type,
                                                        country.surface))
-    return list(spans.values())
+    keep = tuple(dict.fromkeys(landforms))
+    return [replace(span, keep=keep) for span in spans.values()] if keep else list(spans.values())
 
 
 def abbreviated_name(word: str, after: str, texts: Iterable[str], min_initials: int = 2) -> bool:

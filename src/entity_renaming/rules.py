@@ -215,6 +215,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "veto", _ALL),
     Rule("place.listed-with-non-places", "the place stands in a list of mostly non-places (peoples)", "veto",
          _ALL),
+    Rule("place.people-noun", "the place's name stands before people / nation / tribe "
+         "(the Miami people): it names a people there, which a place's new name cannot", "veto", _YAN),
     Rule("place.team", "the city stands for a sports team named after it (Denver took the kickoff)", "veto",
          _YAN),
     Rule("place.in-longer-name", "the place also stands inside a longer name that may mean the place too or "

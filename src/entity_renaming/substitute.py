@@ -81,7 +81,8 @@ _NEXT_WORD = re.compile(r"[ \t]*(\w+|\S)?")
 _PHRASE_ENDS = frozenset({
     "and", "or", "but", "nor", "in", "on", "at", "of", "to", "for", "from", "with", "by", "as", "into",
     "than", "over", "under", "after", "before", "during", "since", "until", "against", "between", "through",
-    "about",
+    "about", "around", "across", "toward", "towards", "throughout", "beyond", "near", "via", "upon", "among",
+    "amongst", "amid", "alongside", "along", "outside", "inside", "behind", "onto", "like", "unlike", "per",
     "is", "was", "are", "were", "be", "been", "has", "had", "have", "will", "would", "could", "should", "can",
     "may", "might", "must", "did", "does", "do", "which", "that", "who", "whose", "where", "when", "while",
     "because", "if", "although", "though", "also", "then", "still", "not", "alone", "itself",

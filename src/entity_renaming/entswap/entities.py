@@ -56,7 +56,9 @@ from pathlib import Path
 
 from ..entities import (
     LINKED_PLACE,
+    NATION_NOUNS,
     NEIGHBOURHOOD,
+    PEOPLE_NOUNS,
     REGION_OF,
     STREET_NOUNS,
     abbreviated_name,
@@ -136,13 +138,6 @@ _WORD_AFTER = re.compile(rf" {_NAME}")
 _ORG_CONTINUES = re.compile(r" (?:for|of) (?:the )?[A-Z]")
 _WORD_BEFORE = re.compile(rf"(?<![\w'’.]){_NAME} $")
 _OF_BEFORE = re.compile(r"(?<![\w'’])([^\W\d_][\w'’]*) of $")
-#: Nouns after which a place name or a demonym names a people, a religion or a language, not a place or a
-#: nationality (``the Miami people``, ``Greek orthodox``): a closed word class.
-PEOPLE_NOUNS = frozenset(["people", "peoples", "nation", "nations", "tribe", "tribes", "language",
-                          "languages", "dialect", "dialects", "orthodox", "catholic", "catholics", "church"])
-#: Of these, the nouns after a demonym naming the people of its country (``Chinese people``) when the article
-#: names the country too (else ``Indian nations`` may be American peoples).
-NATION_NOUNS = frozenset(["people", "peoples", "nation", "nations"])
 #: Words before a demonym that take a people as often as a language ("compared to Chinese").
 _PEOPLE_BEFORE = frozenset(["to", "than", "from", "called", "named"])
 #: "New England" is not England, "St. John" (a river) no person.
@@ -1329,6 +1324,11 @@ def modifying_place(entity: Entity, word: str, lexicon: Lexicon) -> bool:
 OFFICE_WORDS = _PERSON_TITLES | frozenset(["commissioner", "member", "members", "presidents", "ministers",
                                            "kings", "emperors", "officials", "leaders"])
 _PLACE_ENDS = PLACE_NOUNS | {"city", "channel"}
+#: Organs of a state: a demonym before one names that country's own organ (``German Constitutional Court``,
+#: ``Polish Parliament``), which follows the renamed country (a blind read, round 19, rejected "the German
+#: Constitutional Court" kept beside "Mauritanian law").
+STATE_ORGANS = frozenset(["court", "parliament", "government", "army", "navy", "constitution", "senate",
+                          "cabinet", "ministry", "police"])
 _INDEFINITE_BEFORE = re.compile(r"(?:^|\W)[Aa]n? $")
 _JOINED_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][\w'’]*-$")
 #: The capitalised words of a name after a demonym (``German Civil Code``, ``Egyptian Islamic Jihad``).
@@ -1342,9 +1342,10 @@ def fixed_name(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
     its country and its free-standing uses are renamed. ``None`` where the words describe rather than name
     (the demonym is then renamed there, :func:`modifying_place`): one plural (``Russian Marxists``), an
     office (``Chilean President``), one word or a plural people the dataset labels NORP (``Mongolian
-    Buddhist``, ``Brazilian Native Americans``; not ``Egyptian Islamic Jihad``); or
-    where they make a place (``Indian Ocean``, ``British Columbia``: another rule's case), or after an
-    indefinite article (``a Spanish Court``: one of its kind). A capitalised word joined by a hyphen before
+    Buddhist``, ``Brazilian Native Americans``; not ``Egyptian Islamic Jihad``); an organ of the state
+    (``German Constitutional Court``: ``STATE_ORGANS``); or where they make a place (``Indian Ocean``,
+    ``British Columbia``: another rule's case), or after an indefinite article (``a Spanish Court``: one of
+    its kind). A capitalised word joined by a hyphen before
     the demonym opens the name (``Russo-Japanese War``)."""
     run = _NAME_RUN.match(text, end)
     if run is None or _INDEFINITE_BEFORE.search(text, max(0, start - 4), start):
@@ -1357,6 +1358,8 @@ def fixed_name(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
     people = any(lexicon.labels.mostly(w) == "NORP" for w in words)
     if first in OFFICE_WORDS or (len(words) == 1 and (plural or people)) or (people and plural):
         return None  # "Russian Marxists", "Mongolian Buddhist", "Brazilian Native Americans"
+    if last in STATE_ORGANS:
+        return None  # "German Constitutional Court": the country's own organ, renamed with it
     name = text[start:end] + " " + " ".join(words)
     if lexicon.place_kind(name) is not None or any(w.lower() in _PLACE_ENDS for w in words):
         return None
