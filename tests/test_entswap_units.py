@@ -421,3 +421,15 @@ def test_a_problem_occurrence_leaves_the_place_in_its_own_passage_only(banks):
     kept = by_id["q1"]
     assert kept.title == "France" and kept.context == unclear and kept.answers[0].text == "France"
     assert {r.example_id for r in result.renamings} == {"q0", "q2"}
+
+
+def test_a_chinese_name_renames_its_family_name_as_a_surname_when_its_sex_shows(banks):
+    lexicon = Lexicon(banks, strict=False)
+    text = ("Zhu Yuanzhang founded the Ming. He was born poor. Later Zhu took Nanjing. "
+            "Qin Shaoyou wrote many books about Nanjing.")
+    found = entities(text, ("Zhu Yuanzhang", "PERSON"), ("Zhu", "PERSON"), ("Qin Shaoyou", "PERSON"),
+                     lexicon=lexicon)
+    # family name first: the family name is a surname (its lone mention follows), the given name typed by
+    # the article's pronouns; a Chinese name whose bearer's sex nothing shows is left whole
+    assert found["Zhu"].span_type == "last" and found["Yuanzhang"].span_type == "first-male"
+    assert not {"Qin", "Shaoyou"} & set(found)

@@ -79,7 +79,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "(Tsakhiagiin Elbegdorj; not Boomer Esiason, Yuan T. Lee: a rare Western name word or a middle "
          "initial), or a lone word of such a name of the passage (Elbegdorj); Yan et al.: a "
          "Chinese name (Mao Zedong) renames its family name as a surname and its given name as the "
-         "passage's pronouns type it (persons.family_first_parts)", "veto", _ALL),
+         "passage's pronouns type it (persons.family_first_parts); EntSwap the same, typed by the article's "
+         "pronouns, and vetoes a Chinese name whose bearer's sex nothing shows (entswap.chinese_given_type)",
+         "veto", _ALL),
     Rule("per.no-gender", "nothing shows a lone given name's gender (no pronoun, title or clear bank "
          "gender); a full name whose given name's gender nothing shows keeps it and renames its surname",
          "evidence", _YAN),

@@ -29,9 +29,11 @@ category needs strong evidence and every doubt leaves the entity alone.
   first word is a given name and the last a family name (middle words are given names), and the lone
   mentions ``Robert`` and ``Guiscard`` take the same new names. A lone word that some full name of the
   article ends with is a family name (a word that opens another full name too has no one type and is left
-  alone); titles and common words are never name parts. A name written family name first (``Shen Kuo``,
-  ``Mao Zedong``: ``Lexicon.family_name_first``) is not renamed, and neither is a person named in a term
-  (``Karp reductions``, ``Newton's laws``: ``lexicon.eponym_use``).
+  alone); titles and common words are never name parts. A Chinese name in pinyin written family name first
+  (``Zhu Yuanzhang``) renames its family name as a surname and its given name as the article's pronouns
+  type it (:func:`chinese_given_type`); another name written family name first
+  (``Lexicon.family_name_first``), or one whose bearer's sex nothing shows, is not renamed, nor is a
+  person named in a term (``Karp reductions``, ``Newton's laws``: ``lexicon.eponym_use``).
 * **Never inside a longer name**: a surface one of whose occurrences is part of a longer name that is not
   itself renamed (*Treaty of Paris*, *Asia Minor*, *Anglo-Danes*, *Turing machine* aside, *Jean de
   Rély*) is not renamed anywhere in the article; a person's other name words go with it, so no full name is
@@ -64,6 +66,7 @@ from ..entities import (
     asks_for_work,
     demonym_ok,
     first_name_type,
+    kin_gender,
     label_holds,
     language_phrase,
     listed_with_non_places,
@@ -99,6 +102,7 @@ from ..lexicon import (
 from ..model import QAExample
 from ..namebank import BankError, load_bank
 from ..ner import Mention
+from ..persons import family_first_parts
 from ..rules import Trace, fire
 from ..substitute import COORDINATED, heads_phrase, takes_article
 from .categories import (
@@ -452,6 +456,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     labelled: Counter[str] = Counter()
     person_names: list[list[str]] = []
     family_first: set[str] = set()
+    #: (family name, given name) of a Chinese name in pinyin → its given name's span type (None: unknown)
+    pinyin_types: dict[tuple[str, str], str | None] = {}
     surnames = article_surnames(texts, mentions, lexicon)
     passages = [t for t in texts if len(t) > MAX_ANSWER_CHARS]  # the rest: questions and answers
     for text in texts:
@@ -465,14 +471,18 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 continue
             if category == "person":
                 parts = person_parts(mention.text, lexicon)
-                if lexicon.family_name_first(parts):
+                pinyin = lexicon.family_name_first(parts) and family_first_parts(tuple(parts), lexicon)
+                if pinyin and pinyin not in pinyin_types:
+                    pinyin_types[pinyin] = chinese_given_type(pinyin, texts, mentions)
+                if lexicon.family_name_first(parts) and not (pinyin and pinyin_types[pinyin]):
                     fire(trace, "per.family-name-first", cleaned, category)
-                    family_first.update(parts)  # "Shen Kuo", "Mao Zedong": no given name and surname
+                    family_first.update(parts)  # "Tsakhiagiin Elbegdorj", a Chinese name of no known sex
                     continue
-                if len(parts) > 1 and not strong_name(parts, lexicon):
+                if not pinyin and len(parts) > 1 and not strong_name(parts, lexicon):
                     fire(trace, "entswap.not-strong-name", cleaned, category)
                     continue  # "Rada Miasta" (Polish for city council), "Máel Coluim"
-                if any(not person_word_in(p, i == len(parts) - 1, lexicon) for i, p in enumerate(parts)):
+                if not pinyin and any(not person_word_in(p, i == len(parts) - 1, lexicon)
+                                      for i, p in enumerate(parts)):
                     fire(trace, "entswap.person-typed-other", cleaned, category)
                     continue  # "Byzantine Greece", "Aix", "Normandy" (mostly GPE/ORG alone) are not persons
                 if len(text) > MAX_ANSWER_CHARS or len(parts) == 1 or not passages or any(
@@ -496,15 +506,20 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     forms = name_forms(person_names, lexicon)  # "Ted Heath" and "Edward Heath": one person, one new name
     joined = "\n".join(texts)
     words = Counter(_WORD.findall(joined))
-    family = {parts[-1] for parts in person_names if len(parts) > 1}
-    given = {parts[0] for parts in person_names if len(parts) > 1}
+    chinese = {g: t for (_, g), t in pinyin_types.items() if t}  # given name → span type
+    pinyin_words = {w for name, t in pinyin_types.items() if t for w in name}
+    ordered = [parts[::-1] if tuple(parts) in pinyin_types else parts for parts in person_names]
+    family = {parts[-1] for parts in ordered if len(parts) > 1}  # (a Chinese name's family name first)
+    given = {parts[0] for parts in ordered if len(parts) > 1}
     in_full_names = {p for parts in person_names if len(parts) > 1 for p in parts}
     banks = bool(lexicon.first_counts or lexicon.surname_counts)
     order = {c: i for i, c in enumerate((*CATEGORIES, "none"))}
     entities = []
     for surface, counter in votes.items():
         lowered = words[surface.lower()]
-        if surface in family_first:
+        if surface in family_first or (surface in pinyin_words and any(  # "Zhu" of another kind of name
+                surface in parts and len(parts) > 1 and tuple(parts) not in pinyin_types
+                for parts in person_names)):
             fire(trace, "per.shares-words", surface)
             continue  # a word of a family-name-first name ("Shen Kuo")
         if not renamable(surface) or (" " not in surface and lowered and lowered >= words[surface]):
@@ -539,7 +554,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
             continue  # opens one full name and ends another ("Richard Trevithick", "Keith Richard")
         if category == "person":
             span_type = ("last" if surface in family or (lone and after_title(surface, joined, ROYAL_TITLES))
-                         else gender or lexicon.gender(surface))
+                         else chinese.get(surface) or gender or lexicon.gender(surface))
         else:
             span_type = category
         country = demonyms(lexicon.root)[surface.lower()] if category == "nationality" else ""
@@ -627,6 +642,19 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
         entities = [e for e in entities if e.category != "person" and e.surface in joined] + [
             e for e in settled if e.category == "person" and e.surface in joined]
     return sorted(entities)
+
+
+def chinese_given_type(name: tuple[str, str], texts: list[str], mentions: dict[str, list[Mention]]
+                       ) -> str | None:
+    """Span type of the given name of a Chinese name in pinyin (``Zhu Yuanzhang``,
+    :func:`..persons.family_first_parts`), as the Yan et al. configs type it: a kinship or ruler's noun
+    beside it, else the article's pronouns when they agree; no bank's guess. The family name is then
+    renamed as a surname and the given name as a given name, in the order the text writes them."""
+    for text in texts:
+        if name[1] in text and (kin := kin_gender(text, name[1])):
+            return kin
+    male, female = pronoun_votes(name, texts, mentions)
+    return "first-male" if male and not female else "first-female" if female and not male else None
 
 
 def name_forms(person_names: list[list[str]], lexicon: Lexicon) -> dict[str, str]:
