@@ -105,7 +105,7 @@ from ..lexicon import (
 from ..model import QAExample
 from ..namebank import BankError, load_bank
 from ..ner import Mention
-from ..persons import family_first_parts
+from ..persons import NOBLE_TITLES, family_first_parts
 from ..rules import Trace, fire
 from ..substitute import COORDINATED, heads_phrase, takes_article
 from .categories import (
@@ -474,7 +474,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 fire(trace, "label.minority", cleaned, category)
                 continue
             if category == "person":
-                parts = person_parts(mention.text, lexicon) or particle_parts(mention.text, lexicon, texts)
+                parts = (person_parts(mention.text, lexicon)
+                         or particle_parts(mention.text, lexicon, texts, mentions))
                 linked = any(p in PARTICLES for p in parts)  # "Guy de Lusignan": the particle stays
                 pinyin = lexicon.family_name_first(parts) and family_first_parts(tuple(parts), lexicon)
                 if pinyin and pinyin not in pinyin_types:
@@ -652,9 +653,11 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
     return sorted(entities)
 
 
-def particle_parts(text: str, lexicon: Lexicon, texts: Iterable[str] = ()) -> list[str]:
+def particle_parts(text: str, lexicon: Lexicon, texts: Sequence[str] = (),
+                   mentions: dict[str, list[Mention]] | None = None) -> list[str]:
     """Words of a PERSON mention whose surname a lower-case particle opens (``Guy de Lusignan``, ``Gadifer
-    de la Salle``, ``Emil von Behring``), particles included: a given name with bank gender, one or two
+    de la Salle``, ``Emil von Behring``), particles included: a given name with bank gender or that the
+    article's pronouns type (``Gadifer``, ``Louis-Joseph``: :func:`pronoun_type`), one or two
     particles (:data:`..lexicon.PARTICLES`), one capitalised surname word that is no common English word;
     titles before it dropped (``Count Ludwig von …``; a title of nobility is no given name). The particles
     stay around the renamed given name and surname (``Kwame de Okafor``), whose lone mentions follow.
@@ -668,8 +671,10 @@ def particle_parts(text: str, lexicon: Lexicon, texts: Iterable[str] = ()) -> li
         return []
     given, links, surname = tokens[0], tokens[1:-1], tokens[-1]
     if (len(links) > 2 or not all(w in PARTICLES for w in links) or not name_form(given)
-            or not lexicon.known_gender(given) or not name_form(surname) or lexicon.common_word(surname)
-            or given.lower() in _PERSON_TITLES):
+            or not name_form(surname) or lexicon.common_word(surname) or given.lower() in _PERSON_TITLES
+            or given.lower() in NOBLE_TITLES):
+        return []
+    if not (lexicon.known_gender(given) or mentions and pronoun_type(tuple(tokens), list(texts), mentions)):
         return []
     if lexicon.is_gazetteer_name(surname):
         full = re.compile(rf"(?<!\w){re.escape(' '.join(tokens))}")
