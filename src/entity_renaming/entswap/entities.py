@@ -775,16 +775,16 @@ def misspelt(word: str, name: str, lexicon: Lexicon) -> bool:
     ``Guo``) or, in a name of five letters or more, one letter dropped or added (``Quellerie`` /
     ``Queillerie``); and no common name or word of its own (no common first name, no frequent English
     word: not ``Jon`` for ``John``, ``Hugo`` for ``Hugh``)."""
-    if (word[0] != name[0] or word == name or common_first_name(word, lexicon)
-            or lexicon.zipf(word) >= MAX_MISSPELT_ZIPF):
+    if word[0] != name[0] or word == name or abs(len(word) - len(name)) > 1:
         return False
     if len(word) == len(name):
         diff = [i for i, (a, b) in enumerate(zip(word, name, strict=True)) if a != b]
-        return (len(diff) == 2 and diff[1] == diff[0] + 1
-                and word[diff[0]] == name[diff[1]] and word[diff[1]] == name[diff[0]])
-    short, long = sorted((word, name), key=len)
-    return (len(long) - len(short) == 1 and len(short) >= 5
-            and any(long[:i] + long[i + 1:] == short for i in range(len(long))))
+        shape = (len(diff) == 2 and diff[1] == diff[0] + 1
+                 and word[diff[0]] == name[diff[1]] and word[diff[1]] == name[diff[0]])
+    else:
+        short, long = sorted((word, name), key=len)
+        shape = len(short) >= 5 and any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+    return shape and not common_first_name(word, lexicon) and lexicon.zipf(word) < MAX_MISSPELT_ZIPF
 
 
 def _whole_spellings(entities: list[Entity], text: str) -> list[Entity]:
