@@ -21,9 +21,9 @@ from entity_renaming.entities import language_phrase
 from entity_renaming.entswap import build_entswap_configs, original_config
 from entity_renaming.entswap.audit import restore
 from entity_renaming.entswap.build import article_key
-from entity_renaming.entswap.entities import fixed_name
+from entity_renaming.entswap.entities import fixed_name, misspelt
 from entity_renaming.io import read_examples, write_examples
-from entity_renaming.lexicon import Lexicon, demonym_countries
+from entity_renaming.lexicon import Lexicon, demonym_countries, fold_accents
 from entity_renaming.model import illegal_answers
 from entity_renaming.namebank import load_bank
 from entity_renaming.substitute import title_words
@@ -127,7 +127,11 @@ def test_one_mapping_per_article_in_title_question_context(configs, examples):
             referents: dict[str, set[str]] = defaultdict(set)
             for original, replacement in table.items():
                 referents[replacement].add(aliases.get(original, original))
-            assert all(len(r) == 1 for r in referents.values()), referents
+            # one referent's spellings (accents, a misspelling: Guo / Gou) share its new name
+            shared = {new: r for new, r in referents.items() if len(r) > 1 and not all(
+                fold_accents(a) == fold_accents(b) or misspelt(a, b, lexicon) or misspelt(b, a, lexicon)
+                for a in r for b in r if a != b)}
+            assert not shared, shared
         for ex in result.examples:  # no original its passage renames survives there, but as a language's name
             table = passage[group[ex.id]]
             for text in (ex.context, ex.question, title_words(ex.title)):

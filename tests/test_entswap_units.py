@@ -432,3 +432,38 @@ def test_a_demonym_before_an_organ_of_its_state_follows_the_country():
     court, code = text.index("German"), text.rindex("German")
     assert fixed_name(text, court, court + 6, Lexicon()) is None
     assert fixed_name(text, code, code + 6, Lexicon()) == "German Civil Code"
+
+
+def test_a_chinese_name_renames_its_family_name_as_a_surname_when_its_sex_shows(banks):
+    lexicon = Lexicon(banks, strict=False)
+    text = ("Zhu Yuanzhang founded the Ming. He was born poor. Later Zhu took Nanjing. "
+            "Qin Shaoyou wrote many books about Nanjing.")
+    found = entities(text, ("Zhu Yuanzhang", "PERSON"), ("Zhu", "PERSON"), ("Qin Shaoyou", "PERSON"),
+                     lexicon=lexicon)
+    # family name first: the family name is a surname (its lone mention follows), the given name typed by
+    # the article's pronouns; a Chinese name whose bearer's sex nothing shows is left whole
+    assert found["Zhu"].span_type == "last" and found["Yuanzhang"].span_type == "first-male"
+    assert not {"Qin", "Shaoyou"} & set(found)
+
+
+def test_a_particle_stays_between_the_renamed_given_name_and_surname():
+    lexicon = Lexicon(None, strict=False)
+    text = ("Bernard de Neufmarché was a baron. Later Neufmarché sold the castle. "
+            "Jean de Bethencourt sailed to the Canaries; he was bold. "
+            "Jacques de Bordeaux left Grenoble. Bordeaux is a port.")
+    found = entities(text, ("Bernard de Neufmarché", "PERSON"), ("Neufmarché", "PERSON"),
+                     ("Jean de Bethencourt", "PERSON"), ("Jacques de Bordeaux", "PERSON"), lexicon=lexicon)
+    # the words around the particle are the given name and surname; the lone surname follows the full name
+    assert found["Bernard"].span_type == "first-male" and found["Neufmarché"].span_type == "last"
+    assert found["Jean"].span_type == "first-male"  # the article's "he", not the US bank's female Jean
+    assert "de" not in found and found["Bethencourt"].span_type == "last"
+    # a surname that is a place the article also names alone may be the place: no particle name
+    assert "Bordeaux" not in found or found["Bordeaux"].category != "person"
+
+
+def test_a_misspelt_name_word_follows_its_name():
+    lexicon = Lexicon(None, strict=False)
+    text = "Guo Shoujing made calendars. He was a mathematician. Gou derived a formula. John met Jon."
+    found = entities(text, ("Guo Shoujing", "PERSON"), ("John", "PERSON"), ("Jon", "PERSON"), lexicon=lexicon)
+    assert found["Gou"].referent == found["Guo"].referent and found["Gou"].span_type == "last"
+    assert "Jon" not in found or found["Jon"].referent == "Jon"  # a common name of its own is no misspelling

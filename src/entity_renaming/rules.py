@@ -80,7 +80,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "(Tsakhiagiin Elbegdorj; not Boomer Esiason, Yuan T. Lee: a rare Western name word or a middle "
          "initial), or a lone word of such a name of the passage (Elbegdorj); Yan et al.: a "
          "Chinese name (Mao Zedong) renames its family name as a surname and its given name as the "
-         "passage's pronouns type it (persons.family_first_parts)", "veto", _ALL),
+         "passage's pronouns type it (persons.family_first_parts); EntSwap the same, typed by the article's "
+         "pronouns, and vetoes a Chinese name whose bearer's sex nothing shows (entswap.chinese_given_type)",
+         "veto", _ALL),
     Rule("per.no-gender", "nothing shows a lone given name's gender (no pronoun, title or clear bank "
          "gender); a full name whose given name's gender nothing shows keeps it and renames its surname",
          "evidence", _YAN),
@@ -263,7 +265,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "SNP; not US Secretary of State beside US); or a word of a person's "
          "name whose other words are not renamed. A given name that only ever stands inside longer names "
          "is not vetoed with its person: the person's full names are renamed as a unit (Louis Menand "
-         "beside Henry Louis Gates) and only the lone word is recorded here. A place inside the longer "
+         "beside Henry Louis Gates) and only the lone word is recorded here; a full name whose surname a "
+         "lower-case particle opens (Guy de Lusignan, Roger de Tosny; not Jacques de Bordeaux beside the "
+         "city Bordeaux) is a given name and a surname around the kept particle, no longer name. "
+         "A place inside the longer "
          "name of another referent (Lake Erie, Massachusetts Bay, a treaty or meeting named after a city: "
          "Treaty of Paris) is not vetoed: the longer name is left whole and the place renamed at its own "
          "mentions; so are a colony named New <country> (New France), a language phrase (spoke French, "

@@ -29,14 +29,19 @@ category needs strong evidence and every doubt leaves the entity alone.
   first word is a given name and the last a family name (middle words are given names), and the lone
   mentions ``Robert`` and ``Guiscard`` take the same new names. A lone word that some full name of the
   article ends with is a family name (a word that opens another full name too has no one type and is left
-  alone); titles and common words are never name parts. A name written family name first (``Shen Kuo``,
-  ``Mao Zedong``: ``Lexicon.family_name_first``) is not renamed, and neither is a person named in a term
-  (``Karp reductions``, ``Newton's laws``: ``lexicon.eponym_use``).
+  alone); titles and common words are never name parts. A Chinese name in pinyin written family name first
+  (``Zhu Yuanzhang``) renames its family name as a surname and its given name as the article's pronouns
+  type it (:func:`chinese_given_type`); another name written family name first
+  (``Lexicon.family_name_first``), or one whose bearer's sex nothing shows, is not renamed, nor is a
+  person named in a term (``Karp reductions``, ``Newton's laws``: ``lexicon.eponym_use``).
 * **Never inside a longer name**: a surface one of whose occurrences is part of a longer name that is not
-  itself renamed (*Treaty of Paris*, *Asia Minor*, *Anglo-Danes*, *Turing machine* aside, *Jean de
-  Rély*) is not renamed anywhere in the article; a person's other name words go with it, so no full name is
-  half renamed. A longer name of another referent is left whole instead and the place renamed at its own
-  mentions: *Treaty of Paris*, *Lake Erie*, a fixed name a demonym opens (*German Civil Code*, *Iranian
+  itself renamed (*Treaty of Paris*, *Asia Minor*, *Anglo-Danes*, *Turing machine* aside, *Máel Coluim mac
+  Alaxandair*) is not renamed anywhere in the article; a person's other name words go with it, so no full
+  name is half renamed. A full name whose surname a lower-case particle opens (*Guy de Lusignan*:
+  :func:`particle_parts`) is a given name and a surname around the particle, not a longer name; a
+  misspelt name word follows its name (:func:`misspelt`). A longer name of another referent is left whole
+  instead and the place renamed at its own mentions: *Treaty of Paris*, *Lake Erie*, a fixed name a
+  demonym opens (*German Civil Code*, *Iranian
   Revolution*), a thing named after a city (*Glasgow Airport Rail Link*); two places joined by a hyphen
   (*Israel-Lebanon conflict*) are two names.
 * **Articles**: a place the article writes with "the" that the renamer does not know to take one (*the
@@ -66,6 +71,7 @@ from ..entities import (
     asks_for_work,
     demonym_ok,
     first_name_type,
+    kin_gender,
     label_holds,
     language_phrase,
     listed_with_non_places,
@@ -101,6 +107,7 @@ from ..lexicon import (
 from ..model import QAExample
 from ..namebank import BankError, load_bank
 from ..ner import Mention
+from ..persons import NOBLE_TITLES, family_first_parts
 from ..rules import Trace, fire
 from ..substitute import COORDINATED, heads_phrase, takes_article
 from .categories import (
@@ -434,6 +441,7 @@ class Candidates:
 def pronoun_votes(parts: tuple[str, ...], texts: Iterable[str], mentions: dict[str, list[Mention]]
                   ) -> tuple[int, int]:
     """(male, female) pronoun votes for the full name ``parts`` over ``texts``."""
+    parts = tuple(p for p in parts if p not in PARTICLES)  # "de" is no mention of "Guy de Lusignan"
     votes = [pronoun_gender(t, parts, mentions.get(t, ())) for t in texts if parts[-1] in t]
     return sum(v[0] for v in votes), sum(v[1] for v in votes)
 
@@ -447,6 +455,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     labelled: Counter[str] = Counter()
     person_names: list[list[str]] = []
     family_first: set[str] = set()
+    #: (family name, given name) of a Chinese name in pinyin → its given name's span type (None: unknown)
+    pinyin_types: dict[tuple[str, str], str | None] = {}
     surnames = article_surnames(texts, mentions, lexicon)
     passages = [t for t in texts if len(t) > MAX_ANSWER_CHARS]  # the rest: questions and answers
     for text in texts:
@@ -459,15 +469,21 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 fire(trace, "label.minority", cleaned, category)
                 continue
             if category == "person":
-                parts = person_parts(mention.text, lexicon)
-                if lexicon.family_name_first(parts):
+                parts = (person_parts(mention.text, lexicon)
+                         or particle_parts(mention.text, lexicon, texts, mentions))
+                linked = any(p in PARTICLES for p in parts)  # "Guy de Lusignan": the particle stays
+                pinyin = lexicon.family_name_first(parts) and family_first_parts(tuple(parts), lexicon)
+                if pinyin and pinyin not in pinyin_types:
+                    pinyin_types[pinyin] = chinese_given_type(pinyin, texts, mentions)
+                if lexicon.family_name_first(parts) and not (pinyin and pinyin_types[pinyin]):
                     fire(trace, "per.family-name-first", cleaned, category)
-                    family_first.update(parts)  # "Shen Kuo", "Mao Zedong": no given name and surname
+                    family_first.update(parts)  # "Tsakhiagiin Elbegdorj", a Chinese name of no known sex
                     continue
-                if len(parts) > 1 and not strong_name(parts, lexicon):
+                if not (pinyin or linked) and len(parts) > 1 and not strong_name(parts, lexicon):
                     fire(trace, "entswap.not-strong-name", cleaned, category)
                     continue  # "Rada Miasta" (Polish for city council), "Máel Coluim"
-                if any(not person_word_in(p, i == len(parts) - 1, lexicon) for i, p in enumerate(parts)):
+                if not (pinyin or linked) and any(not person_word_in(p, i == len(parts) - 1, lexicon)
+                                                  for i, p in enumerate(parts)):
                     fire(trace, "entswap.person-typed-other", cleaned, category)
                     continue  # "Byzantine Greece", "Aix", "Normandy" (mostly GPE/ORG alone) are not persons
                 if len(text) > MAX_ANSWER_CHARS or len(parts) == 1 or not passages or any(
@@ -476,8 +492,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 else:
                     fire(trace, "entswap.question-only-name", cleaned, category)
                     continue
-                for part in parts:  # a lone capitalised word is weak evidence of a person
-                    votes[part]["person"] += FULL_VOTE if len(parts) > 1 else HALF_VOTE
+                for part in (p for p in parts if p not in PARTICLES):  # a lone capitalised word is
+                    votes[part]["person"] += FULL_VOTE if len(parts) > 1 else HALF_VOTE  # weak evidence
                     labelled[part] += 1
             elif renamable(cleaned) and not is_non_national(cleaned):  # a religion is no organisation either
                 surface = singular_demonym(cleaned) if category == "nationality" else cleaned
@@ -491,15 +507,23 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     forms = name_forms(person_names, lexicon)  # "Ted Heath" and "Edward Heath": one person, one new name
     joined = "\n".join(texts)
     words = Counter(_WORD.findall(joined))
-    family = {parts[-1] for parts in person_names if len(parts) > 1}
-    given = {parts[0] for parts in person_names if len(parts) > 1}
+    given_types = {g: t for (_, g), t in pinyin_types.items() if t}  # given name → span type
+    for parts in person_names:  # "Jean de Rély … he": the article's pronouns before the bank's gender
+        if any(p in PARTICLES for p in parts) and (typed := pronoun_type(tuple(parts), texts, mentions)):
+            given_types.setdefault(parts[0], typed)
+    pinyin_words = {w for name, t in pinyin_types.items() if t for w in name}
+    ordered = [parts[::-1] if tuple(parts) in pinyin_types else parts for parts in person_names]
+    family = {parts[-1] for parts in ordered if len(parts) > 1}  # (a Chinese name's family name first)
+    given = {parts[0] for parts in ordered if len(parts) > 1}
     in_full_names = {p for parts in person_names if len(parts) > 1 for p in parts}
     banks = bool(lexicon.first_counts or lexicon.surname_counts)
     order = {c: i for i, c in enumerate((*CATEGORIES, "none"))}
     entities = []
     for surface, counter in votes.items():
         lowered = words[surface.lower()]
-        if surface in family_first:
+        if surface in family_first or (surface in pinyin_words and any(  # "Zhu" of another kind of name
+                surface in parts and len(parts) > 1 and tuple(parts) not in pinyin_types
+                for parts in person_names)):
             fire(trace, "per.shares-words", surface)
             continue  # a word of a family-name-first name ("Shen Kuo")
         if not renamable(surface) or (" " not in surface and lowered and lowered >= words[surface]):
@@ -534,7 +558,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
             continue  # opens one full name and ends another ("Richard Trevithick", "Keith Richard")
         if category == "person":
             span_type = ("last" if surface in family or (lone and after_title(surface, joined, ROYAL_TITLES))
-                         else gender or lexicon.gender(surface))
+                         else given_types.get(surface) or gender or lexicon.gender(surface))
         else:
             span_type = category
         country = demonyms(lexicon.root)[surface.lower()] if category == "nationality" else ""
@@ -543,7 +567,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
         entities.append(Entity(surface, category, span_type, referent,
                                lexicon.aliases.get(country, country),
                                organisation_word(surface) or "" if category == "organization" else ""))
-    entities = person_spellings(entities, joined)
+    entities = person_spellings(entities, joined, lexicon)
     entities += country_codes(entities, texts, lexicon)
     entities += derived_demonyms(entities, joined, lexicon)
     return Candidates(entities, person_names, texts, mentions)
@@ -624,6 +648,55 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
     return sorted(entities)
 
 
+def particle_parts(text: str, lexicon: Lexicon, texts: Sequence[str] = (),
+                   mentions: dict[str, list[Mention]] | None = None) -> list[str]:
+    """Words of a PERSON mention whose surname a lower-case particle opens (``Guy de Lusignan``, ``Gadifer
+    de la Salle``, ``Emil von Behring``), particles included: a given name with bank gender or that the
+    article's pronouns type (``Gadifer``, ``Louis-Joseph``: :func:`pronoun_type`), one or two
+    particles (:data:`..lexicon.PARTICLES`), one capitalised surname word that is no common English word;
+    titles before it dropped (``Count Ludwig von …``; a title of nobility is no given name). The particles
+    stay around the renamed given name and surname (``Kwame de Okafor``), whose lone mentions follow.
+    Empty for any other shape, and for a surname that is a gazetteer place which the article's ``texts``
+    also write outside the full name (``Jacques de Bordeaux`` beside the city ``Bordeaux``: the lone word
+    may be the place)."""
+    tokens = clean_surface(text).split()
+    while tokens and tokens[0].rstrip(".").lower() in _PERSON_TITLES:
+        tokens.pop(0)
+    if len(tokens) < 3 or tokens[1] not in PARTICLES:
+        return []
+    given, links, surname = tokens[0], tokens[1:-1], tokens[-1]
+    if (len(links) > 2 or not all(w in PARTICLES for w in links) or not name_form(given)
+            or not name_form(surname) or lexicon.common_word(surname) or given.lower() in _PERSON_TITLES
+            or given.lower() in NOBLE_TITLES):
+        return []
+    if not (lexicon.known_gender(given) or mentions and pronoun_type(tuple(tokens), list(texts), mentions)):
+        return []
+    if lexicon.is_gazetteer_name(surname):
+        full = re.compile(rf"(?<!\w){re.escape(' '.join(tokens))}")
+        word = re.compile(rf"(?<!\w){re.escape(surname)}(?!\w)")
+        if any(len(word.findall(t)) > len(full.findall(t)) for t in texts):
+            return []
+    return tokens
+
+
+def chinese_given_type(name: tuple[str, str], texts: list[str], mentions: dict[str, list[Mention]]
+                       ) -> str | None:
+    """Span type of the given name of a Chinese name in pinyin (``Zhu Yuanzhang``,
+    :func:`..persons.family_first_parts`), as the Yan et al. configs type it: a kinship or ruler's noun
+    beside it, else the article's pronouns when they agree; no bank's guess. The family name is then
+    renamed as a surname and the given name as a given name, in the order the text writes them."""
+    for text in texts:
+        if name[1] in text and (kin := kin_gender(text, name[1])):
+            return kin
+    return pronoun_type(name, texts, mentions)
+
+
+def pronoun_type(parts: tuple[str, ...], texts: list[str], mentions: dict[str, list[Mention]]) -> str | None:
+    """The given-name span type the article's pronouns show for the full name ``parts``, when they agree."""
+    male, female = pronoun_votes(parts, texts, mentions)
+    return "first-male" if male and not female else "first-female" if female and not male else None
+
+
 def name_forms(person_names: list[list[str]], lexicon: Lexicon) -> dict[str, str]:
     """Name word → the word whose new name it takes, for persons the article calls by two forms of one name
     (:meth:`Lexicon.split_persons`): the given names of full names sharing a surname that are one given name
@@ -660,27 +733,53 @@ def _spellings(text: str) -> dict[str, set[str]]:
     return found
 
 
-def person_spellings(entities: list[Entity], text: str) -> list[Entity]:
+def person_spellings(entities: list[Entity], text: str, lexicon: Lexicon | None = None) -> list[Entity]:
     """A person's name word that the article also writes without (or with other) accents (a question's
-    ``Ogedei`` for the passage's ``Ögedei``, ``Kucukdeveci`` for ``Kücükdeveci``): every spelling is a name
-    of one referent, the accented one (:func:`name_forms`'s order), and takes its one new name; a spelling
-    that NER only labelled in a question (weak alone) becomes an entity with the person's span type."""
+    ``Ogedei`` for the passage's ``Ögedei``, ``Kucukdeveci`` for ``Kücükdeveci``) or misspelt
+    (:func:`misspelt`: ``Gou`` for ``Guo``, a question's ``Quellerie`` for ``Queillerie``): every spelling
+    is a name of one referent, the accented one (:func:`name_forms`'s order), and takes its one new name; a
+    spelling that NER only labelled in a question (weak alone) becomes an entity with the person's span
+    type."""
     spellings = _spellings(text)
+    capitalised = {w for forms in spellings.values() for w in forms}
     by_surface = {e.surface: e for e in entities}
     out: list[Entity] = []
     added: set[str] = set()
     for entity in entities:
         forms = spellings.get(fold_accents(entity.surface), set()) | {entity.surface}
+        referent = min(forms, key=lambda g: (-len(g), g == fold_accents(g), g))
+        if entity.category == "person" and lexicon is not None and " " not in entity.surface:
+            forms |= {w for w in capitalised if w not in by_surface and misspelt(w, entity.surface, lexicon)}
         if entity.category != "person" or " " in entity.surface or len(forms) < 2:
             out.append(entity)
             continue
-        referent = min(forms, key=lambda g: (-len(g), g == fold_accents(g), g))
         out.append(replace(entity, referent=referent))
         for form in sorted(forms - {entity.surface}):
             if form not in by_surface and form not in added:
                 added.add(form)
                 out.append(replace(entity, surface=form, referent=referent))
     return out
+
+
+#: A word this frequent in English is a word of its own, no misspelt name.
+MAX_MISSPELT_ZIPF = 3.0
+
+
+def misspelt(word: str, name: str, lexicon: Lexicon) -> bool:
+    """``word`` is ``name`` misspelt: the same first letter, two adjacent letters swapped (``Gou`` /
+    ``Guo``) or, in a name of five letters or more, one letter dropped or added (``Quellerie`` /
+    ``Queillerie``); and no common name or word of its own (no common first name, no frequent English
+    word: not ``Jon`` for ``John``, ``Hugo`` for ``Hugh``)."""
+    if word[0] != name[0] or word == name or abs(len(word) - len(name)) > 1:
+        return False
+    if len(word) == len(name):
+        diff = [i for i, (a, b) in enumerate(zip(word, name, strict=True)) if a != b]
+        shape = (len(diff) == 2 and diff[1] == diff[0] + 1
+                 and word[diff[0]] == name[diff[1]] and word[diff[1]] == name[diff[0]])
+    else:
+        short, long = sorted((word, name), key=len)
+        shape = len(short) >= 5 and any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+    return shape and not common_first_name(word, lexicon) and lexicon.zipf(word) < MAX_MISSPELT_ZIPF
 
 
 def _whole_spellings(entities: list[Entity], text: str) -> list[Entity]:
@@ -845,7 +944,7 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
         given: dict[str, Entity] = {}  # "John" of "John Smeaton" and "William John Macquorn Rankine": a
         # given name that never stands alone is renamed inside its full names as a unit, not dropped
         for parts in person_names:
-            if len(parts) > 1 and (not all(p in persons or p in inner for p in parts)
+            if len(parts) > 1 and (not all(p in persons or p in inner or p in PARTICLES for p in parts)
                                    or (any(p in inner for p in parts) and tuple(parts) not in units)):
                 half = {p for p in parts if p in persons}
                 dropped |= half
@@ -990,6 +1089,9 @@ class _Occurrences:
         self.name_starts = name_starts or {}
         #: Full names of the article's persons: a place inside one is no place ("Paris Hilton").
         self.persons = [p for p in persons if " " in p]
+        #: Full names with a particle ("Guy de Lusignan"): the particle joins no longer name there.
+        self.particle_names = [re.compile(rf"(?<![\w'’]){re.escape(p)}(?!\w)") for p in self.persons
+                               if any(w in PARTICLES for w in p.split())]
         names = sorted(entities, key=len, reverse=True)
         self.pattern = {s: re.compile(rf"(?<!\w){re.escape(s)}(?:s|['’]s|['’])?(?!\w)") for s in names}
         passages = "\n".join(t for t in texts if len(t) > MAX_ANSWER_CHARS)
@@ -1220,7 +1322,9 @@ class _Occurrences:
         if ((_capital(_HYPHEN_BEFORE.search(before)) or _capital(_HYPHEN_AFTER.match(after)))
                 and not self.paired_places(entity, before, after)):
             return True
-        if (_capital(_LINK_AFTER.match(after)) or _capital(_LINK_BEFORE.search(before))
+        linked = person and any(m.start() <= start and end <= m.end() for p in self.particle_names
+                                for m in p.finditer(text, max(0, start - NEIGHBOURHOOD), end + NEIGHBOURHOOD))
+        if ((not linked and (_capital(_LINK_AFTER.match(after)) or _capital(_LINK_BEFORE.search(before))))
                 or re.search(r"\w &\s?$", before) or re.match(r"\s?& ?\w", after)):
             return True  # "Jean de Rély", "Jerónimo de Ayanz y Beaumont", "Boulton & Watt"
         if entity.category in PLACES:
