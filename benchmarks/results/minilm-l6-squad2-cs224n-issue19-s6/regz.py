@@ -1,5 +1,11 @@
 """Re-gzip the build's .jsonl files byte-identically (the manifest's sha256): GzipFile or gzip.compress."""
-import gzip, hashlib, io, pathlib, re, sys
+import gzip
+import hashlib
+import io
+import pathlib
+import re
+import sys
+
 root = pathlib.Path(sys.argv[1])
 shas = set(re.findall(r"[0-9a-f]{64}", (root / "manifest.json").read_text()))
 for p in sorted(root.glob("*.jsonl")):
