@@ -14,7 +14,8 @@ Runs NER (cached) and the entity analysis once with its trace, then writes to ``
 * ``rule-sample-key.jsonl``: case number → rule id, example id (for tallying the reader's marks per rule).
 
 With ``--entswap``, ``rules.md`` adds per rule the surfaces EntSwap's article analysis of that file removed
-(the same table; EntSwap decides per article, not per answer).
+(the same table; EntSwap decides per article or passage, not per answer), and the sample adds up to
+``--per-rule`` of them per rule (key ``entswap:{rule}``, a passage excerpt, the would-be category).
 
 The price of a rule (``../shared/docs/audit-protocol.md`` → "A rule's price") is then its removed count
 times the share of its sampled cases the reader marks right. A reader writes ``yes``, ``adjust`` or ``no``
@@ -59,21 +60,42 @@ def excerpt(context: str, start: int, text: str) -> str:
             + ("…" if right < len(context) else ""))
 
 
-def entswap_counts(path: Path, backend, cache: NerCache) -> list[str]:
-    """Markdown lines: per rule, the surfaces EntSwap's analysis of ``path`` removed: once per article for
-    evidence about the name, once per passage group for an occurrence check of a place or organisation
-    (its trace key ``{article}#{n}``)."""
-    from entity_renaming.entswap.build import EntSwap
+EntSwapCase = tuple[str, str, str, object]  # rule, trace key, passage, the Fired record
+
+
+def entswap_report(path: Path, backend, cache: NerCache, per_rule: int,
+                   rng: random.Random) -> tuple[list[str], dict[str, int], list[EntSwapCase]]:
+    """EntSwap's removals on ``path``: Markdown lines (per rule, the surfaces its analysis removed: once per
+    article for evidence about the name, once per passage group for an occurrence check of a place or
+    organisation, its trace key ``{article}#{n}``), the counts keyed ``entswap:{rule}``, and a random sample
+    of up to ``per_rule`` removals per rule."""
+    from entity_renaming.entswap.build import EntSwap, group_passages
 
     swap = EntSwap(read_examples(path)[1], backend, cache=cache, progress=True)
-    removed = Counter(f.rule for trace in swap.vetoes.values() for f in trace)
+    removed: dict[str, list[tuple[str, object]]] = defaultdict(list)
+    for key, trace in swap.vetoes.items():
+        for f in trace:
+            removed[f.rule].append((key, f))
     kept = sum(len(es) for es in swap.passage_entities.values())
     lines = [f"## EntSwap: {path.name}, {len(swap.articles)} articles, {len(swap.passage_entities):,} "
              f"passages, {kept:,} (passage, surface) pairs renamed", "",
              "| rule | kind | removals (article or passage, surface) |", "|---|---|---:|"]
-    for rid, n in sorted(removed.items(), key=lambda kv: (-kv[1], kv[0])):
-        lines.append(f"| `{rid}` | {RULES[rid].kind} | {n:,} |")
-    return lines
+    for rid, found in sorted(removed.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        lines.append(f"| `{rid}` | {RULES[rid].kind} | {len(found):,} |")
+    contexts: dict[str, list[str]] = {}  # passages first, then the questions ("Question: …") of the key
+    for article, members in swap.articles.items():
+        contexts[article] = [*dict.fromkeys(ex.context for ex in members),
+                             *(f"Question: {ex.question}" for ex in members)]
+        for group, group_members in group_passages(article, members).items():
+            questions = (f"Question: {ex.question}" for ex in group_members)
+            contexts[group] = [group_members[0].context, *questions]
+    cases = []
+    for rid in sorted(removed):
+        for key, f in rng.sample(removed[rid], min(per_rule, len(removed[rid]))):
+            word = re.compile(rf"(?<!\w){re.escape(f.text)}(?!\w)")
+            passage = next((c for c in contexts[key] if word.search(c)), contexts[key][0])
+            cases.append((rid, key, passage, f))
+    return lines, {f"entswap:{r}": len(v) for r, v in removed.items()}, cases
 
 
 _VERDICT = re.compile(r"^\*\*Right to rename\?\*\*\s*(yes|adjust|no)\b", re.I)
@@ -103,7 +125,8 @@ def tally(folder: Path) -> str:
         c = per_rule[rid]
         read, right = sum(c.values()), c["yes"] + c["adjust"]
         removed = counts.get(rid, 0)
-        lines.append(f"| `{rid}` | {RULES[rid].kind} | {removed:,} | {read} | {right} ({right / read:.0%}) "
+        kind = RULES[rid.removeprefix("entswap:")].kind
+        lines.append(f"| `{rid}` | {kind} | {removed:,} | {read} | {right} ({right / read:.0%}) "
                      f"| {round(removed * right / read):,} |")
     return "\n".join(lines) + "\n"
 
@@ -152,12 +175,16 @@ def main() -> None:
             continue
         lines.append(f"| `{rid}` | {rule.kind} | {rule.checks} | {len(removed[rid]):,} | "
                      + " | ".join(f"{scope[t][rid]:,}" for t in TYPES) + " |")
-    if args.entswap:
-        lines += ["", *entswap_counts(args.entswap, backend, cache)]
-    (args.out / "rules.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    (args.out / "rule-counts.json").write_text(json.dumps({r: len(v) for r, v in removed.items()}, indent=1),
-                                               encoding="utf-8")
     rng = random.Random(args.seed)
+    counts = {r: len(v) for r, v in removed.items()}
+    entswap_cases = []
+    if args.entswap:
+        entswap_lines, entswap_removed, entswap_cases = entswap_report(args.entswap, backend, cache,
+                                                                       args.per_rule, rng)
+        lines += ["", *entswap_lines]
+        counts.update(entswap_removed)
+    (args.out / "rules.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (args.out / "rule-counts.json").write_text(json.dumps(counts, indent=1), encoding="utf-8")
     cases = []
     for rid in sorted(removed):
         for qid, f in rng.sample(removed[rid], min(args.per_rule, len(removed[rid]))):
@@ -178,9 +205,21 @@ def main() -> None:
                        "**Right to rename?** ____", ""]
             key.write(json.dumps({"case": n, "rule": rid, "example_id": qid, "candidate": f.text,
                                   "entity_type": f.entity_type}) + "\n")
+        if entswap_cases:
+            sample += ["# EntSwap: would renaming this name in the passage be right?", "",
+                       "For each case: is the marked name a person, country or city of the passage (the "
+                       "category given) that a careful editor could give one new name at every mention in "
+                       "the passage, its title, questions and answers (yes / adjust / no)?", ""]
+        for n, (rid, trace_key, passage, f) in enumerate(entswap_cases, len(cases) + 1):
+            sample += [f"## Case {n}", "", f"**Passage** ({trace_key.split('#')[0]}): "
+                       f"{excerpt(passage, f.start, f.text)}", "",
+                       f"**Candidate**: {f.text} — would-be category: {f.entity_type}", "",
+                       "**Right to rename?** ____", ""]
+            key.write(json.dumps({"case": n, "rule": f"entswap:{rid}", "passage": trace_key,
+                                  "candidate": f.text, "entity_type": f.entity_type}) + "\n")
     (args.out / "rule-sample.md").write_text("\n".join(sample), encoding="utf-8")
     print("\n".join(lines))
-    print(f"\n{len(cases)} sampled cases in {args.out / 'rule-sample.md'}")
+    print(f"\n{len(cases) + len(entswap_cases)} sampled cases in {args.out / 'rule-sample.md'}")
 
 
 if __name__ == "__main__":
