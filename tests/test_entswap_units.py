@@ -20,6 +20,7 @@ from entity_renaming.entswap.entities import (
     era_of_country,
     fixed_name,
     person_parts,
+    question_possessives,
 )
 from entity_renaming.entswap.mapping import ArticleText, Pools, article_mapping
 from entity_renaming.lexicon import Lexicon, clean_surface
@@ -467,3 +468,23 @@ def test_a_misspelt_name_word_follows_its_name():
     found = entities(text, ("Guo Shoujing", "PERSON"), ("John", "PERSON"), ("Jon", "PERSON"), lexicon=lexicon)
     assert found["Gou"].referent == found["Guo"].referent and found["Gou"].span_type == "last"
     assert "Jon" not in found or found["Jon"].referent == "Jon"  # a common name of its own is no misspelling
+
+
+def test_a_question_possessive_without_apostrophe_takes_the_new_name_with_s(banks):
+    context = "In 1191 Richard left Messina with a fleet. A storm dispersed the fleet."
+    richard = Entity("Richard", "person", "first-male")
+    ask = _example(context, "What year did Richards fleet avoid a storm?", "1191", impossible=True)
+    [possessive] = question_possessives([richard], [ask])
+    assert possessive.surface == "Richards" and possessive.referent == "Richard" and possessive.possessive
+    subs = article_mapping([richard, possessive], ("person",), seed=0, article="a",
+                           article_text=ArticleText([context, ask.question]), pools=Pools("african", banks))
+    new = {s.original: s.replacement for s in subs}
+    assert new["Richards"] == new["Richard"] + "'s"
+    renamed, _ = rename_swapped(ask, subs)
+    assert renamed.question == f"What year did {new['Richard']}'s fleet avoid a storm?"
+    # a passage (or title) that writes the word, or a use before no lower-case word: no possessive
+    other = _example(context + " Richards was a sailor.", ask.question, "1191", impossible=True)
+    bare = _example(context, "Who was Richards?", "1191", impossible=True)
+    titled = _example(context, ask.question, "1191", title="Richards", impossible=True)
+    assert question_possessives([richard], [other]) == question_possessives([richard], [bare]) == []
+    assert question_possessives([richard], [ask, bare]) == question_possessives([richard], [titled]) == []

@@ -31,7 +31,14 @@ from ..ner import NerBackend, NerCache, load_backend, recognize
 from ..rules import Trace, fire
 from ..substitute import RenameError, is_mention, rename_example, title_words
 from .categories import CATEGORIES
-from .entities import Entity, answer_safe, article_candidates, passage_entities, settle_article_wide
+from .entities import (
+    Entity,
+    answer_safe,
+    article_candidates,
+    passage_entities,
+    question_possessives,
+    settle_article_wide,
+)
 from .mapping import DEFAULT_BANK, ArticleText, Pools, entity_mapping
 
 PERTURBATION = "entswap"
@@ -132,9 +139,10 @@ class EntSwap:
                 trace = self.vetoes[group] = []
                 texts = [t for ex in group_members for t in example_texts(ex)]
                 entities = passage_entities(candidates, texts, lexicon, trace)
-                kept = self.passage_entities[group] = answer_safe(entities, group_members)
+                kept = answer_safe(entities, group_members)
                 for gone in sorted(set(entities) - set(kept)):
                     fire(trace, "entswap.answer-cut", gone.surface, gone.category)
+                kept = self.passage_entities[group] = kept + question_possessives(kept, members)
                 renamed.update(dict.fromkeys(kept))
                 passage_of.update((id(ex), group) for ex in group_members)
             self.entities[key] = sorted(renamed)

@@ -109,7 +109,7 @@ from ..namebank import BankError, load_bank
 from ..ner import Mention
 from ..persons import NOBLE_TITLES, family_first_parts
 from ..rules import Trace, fire
-from ..substitute import COORDINATED, heads_phrase, takes_article
+from ..substitute import COORDINATED, heads_phrase, takes_article, title_words
 from .categories import (
     CATEGORIES,
     LABEL_TO_CATEGORY,
@@ -180,6 +180,9 @@ class Entity:
     #: A place's longer names that are other referents (``Mexico City`` of ``Mexico``, :class:`LongerName`):
     #: substitution leaves them whole and renames the place at its own mentions.
     keep: tuple[str, ...] = field(default=(), compare=False)
+    #: A question's possessive written without its apostrophe (``Williams fleet`` of ``William``,
+    #: :func:`question_possessives`): its replacement is the person's new name with ``'s``.
+    possessive: bool = False
 
     def __post_init__(self) -> None:
         if not self.referent:
@@ -1575,3 +1578,28 @@ def answer_safe(entities: list[Entity], examples: Iterable[QAExample]) -> list[E
             and not (e.category in PLACES and (e.referent or e.surface) in gone)
             and not (e.category == "nationality" and e.country in gone)]
 
+
+
+_LOWER_WORD_NEXT = re.compile(r" [a-z]")
+
+
+def question_possessives(entities: list[Entity], examples: Iterable[QAExample]) -> list[Entity]:
+    """A renamed person's one-word name plus ``s`` that the article's questions write directly before a
+    lower-case word ("What came under Williams dominace", "Richards fleet") and that no passage or title
+    of the article writes (so no surname ``Williams`` of another person): the person's possessive without
+    its apostrophe, renamed with the person's new name and ``'s`` (:attr:`Entity.possessive`)."""
+    examples = list(examples)
+    names = {t for ex in examples for t in (ex.context, title_words(ex.title or ""))}
+    questions = {ex.question for ex in examples}
+    surfaces = {e.surface for e in entities}
+    out = []
+    for entity in entities:
+        form = entity.surface + "s"
+        if entity.category != "person" or not _SINGLE_WORD.match(entity.surface) or form in surfaces:
+            continue
+        word = re.compile(rf"(?<![\w'\u2019-]){re.escape(form)}(?![\w'\u2019-])")
+        uses = [(q, m.end()) for q in questions for m in word.finditer(q)]
+        if uses and all(_LOWER_WORD_NEXT.match(q, end) for q, end in uses) and not any(
+                word.search(t) for t in names):
+            out.append(replace(entity, surface=form, parts=(), possessive=True))
+    return out

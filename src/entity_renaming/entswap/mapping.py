@@ -270,8 +270,14 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
             else:
                 new = draw(category, referent, pools(entity.span_type))
             if new is not None:
-                subs.update((e, Substitution(e.surface, new, category, unit_span_type(e))) for e in group)
+                subs.update((e, Substitution(e.surface, possessive(new) if e.possessive else new, category,
+                                             unit_span_type(e))) for e in group)
     return subs
+
+
+def possessive(name: str) -> str:
+    """``name``'s possessive: ``Kofi's``, ``Moses'``."""
+    return name + ("'" if name.endswith("s") else "'s")
 
 
 def unit_span_type(entity: Entity) -> str:
