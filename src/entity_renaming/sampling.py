@@ -29,6 +29,10 @@ from .namebank import FIRST_NAME_TYPES, BankError, load_bank
 from .substitute import IRREGULAR_DEMONYM_PLURALS, RenameError, takes_article
 
 MAX_DRAWS = 100
+#: A bank name holding a conjunction or list punctuation ("Windsor and Maidenhead", "Trinidad and Tobago")
+#: is never drawn: in a list ("New Jersey, Rhode Island and Delaware") it splits into two items (a blind
+#: read rejected "Windsor and Maidenhead, Gaoual and Arizona are the only U.S. states").
+LIST_BREAKING = re.compile(r"\s(?:and|&)\s|,")
 PERSON_TYPES = (*FIRST_NAME_TYPES, "last")
 #: Words naming a continent, by GeoNames continent code ("a European country", "in Africa").
 CONTINENT_WORDS = {"EU": ("Europe", "European"), "AF": ("Africa", "African"), "AS": ("Asia", "Asian"),
@@ -191,7 +195,8 @@ class Sampler:
             for _ in range(MAX_DRAWS):
                 candidate = self.draw(span, rng, pool)
                 following = followers.get(span.surface, ())
-                if candidate.lower() not in taken and candidate.lower() not in wider and fits(
+                if candidate.lower() not in taken and candidate.lower() not in wider and (
+                        self.perturbation == "randstr" or not LIST_BREAKING.search(candidate)) and fits(
                         candidate, span, texts) and all(
                         self._follower_fits(f, candidate, taken, texts) for f in following):
                     break
