@@ -6,7 +6,13 @@ from entity_renaming.entities import asks_for_work
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Answer, QAExample
 from entity_renaming.ner import Mention
-from entity_renaming.places import derived_place_word, glued, in_work_title, inside_other_name
+from entity_renaming.places import (
+    derived_place_word,
+    glued,
+    in_work_title,
+    inside_other_name,
+    institution_metonym,
+)
 
 
 def test_a_derived_word_of_a_state_or_city_is_found():
@@ -37,6 +43,18 @@ def test_a_place_the_answers_hold_only_inside_another_name_is_found():
     assert inside_other_name("Warsaw", ["Warsaw", "Warsaw Stock Exchange"], lexicon)
     assert inside_other_name("Alsace", ["Grand Canal d'Alsace"], lexicon)  # glued: the renamer cannot follow
     assert not inside_other_name("Warsaw", ["Warsaw", "in Warsaw, Poland"], lexicon)
+
+
+def test_a_place_standing_for_an_institution_named_after_it_is_found():
+    """Blind read round 20: "Chicago's physics department" in a passage on the University of Chicago is the
+    university's department, not the city's (rule place.institution-metonym)."""
+    context = "University of Chicago scholars lead. Chicago's physics department built a reactor."
+    assert institution_metonym("Chicago", ["Chicago's physics department"], context)
+    assert institution_metonym("Ohio", ["Ohio's faculty"], "Ohio State University hired.")
+    assert not institution_metonym("Chicago", ["Chicago's physics department"], "Chicago's mayor spoke.")
+    assert not institution_metonym("Chicago", ["Chicago's mayor"], context)  # no institution's unit
+    assert not institution_metonym("New York City", ["superintendent of New York City schools"],
+                                   "The City University of New York City schools")  # no possessive
 
 
 def _example(context: str, answer: str, question: str = "What airs at seven?") -> QAExample:

@@ -28,7 +28,8 @@ def banks(tmp_path):
     write("us", "first-female", [("Michelle", 400000), ("Mary", 900000)])
     write("us", "first-neutral", [("Jordan", 300000)])
     write("us", "last", [("Obama", 900), ("Smith", 2400000), ("Jordan", 40000), ("King", 700000)])
-    write("gazetteer", "country", [("Bosnia and Herzegovina", 1), ("Kenya", 1), ("Peru", 1)])
+    write("gazetteer", "country", [("Bosnia and Herzegovina", 1), ("Ghana", 1), ("Kenya", 1), ("Peru", 1),
+                                   ("Trinidad & Tobago", 1), ("Korea, South", 1)])
     write("gazetteer", "state", [("Georgia", 1), ("Lagos", 1)])
     write("gazetteer", "city", [("Accra", 1), ("Kumasi", 1), ("Lagos", 1), ("Nairobi", 1), ("Will", 1)])
     write("ptb", "nnp", [("general", 1), ("motors", 1)])
@@ -138,10 +139,21 @@ def test_example_rng_depends_only_on_seed_perturbation_type_and_id():
 def test_replacements_differ_from_original_and_are_absent_from_the_passage(banks):
     sampler = Sampler("dbname", banks_root=banks)
     spans = [PerturbableSpan("Kenya", "country", "gpe")]
-    context = "Kenya borders Peru?"  # Peru already occurs: only Bosnia and Herzegovina is valid
+    context = "Kenya borders Peru?"  # Peru already occurs: only Ghana is valid
     for seed in range(20):
         (s,) = sampler.mapping(spans, [context], example_rng(seed, "dbname", "gpe", "x"))
-        assert s.replacement == "Bosnia and Herzegovina"
+        assert s.replacement == "Ghana"
+
+
+def test_a_name_holding_a_conjunction_or_list_punctuation_is_never_drawn(banks):
+    """Blind read round 20: "New Jersey, Rhode Island and Delaware" became "Windsor and Maidenhead, Gaoual
+    and Arizona" (four places read where three were). A bank name holding " and ", " & " or a comma is
+    skipped, under every seed; the original may hold one."""
+    sampler = Sampler("dbname", banks_root=banks)
+    drawn = {sampler.mapping([PerturbableSpan("Bosnia and Herzegovina", "country", "gpe")],
+                             ["Bosnia and Herzegovina, Croatia and Serbia"],
+                             example_rng(seed, "dbname", "gpe", "x"))[0].replacement for seed in range(100)}
+    assert drawn == {"Ghana", "Kenya", "Peru"}
 
 
 def test_no_valid_candidate_is_an_error_not_a_silent_keep(banks):
@@ -151,7 +163,7 @@ def test_no_valid_candidate_is_an_error_not_a_silent_keep(banks):
     with pytest.raises(RenameError, match="no valid dbname replacement"):
         sampler.mapping(
             [PerturbableSpan("Kenya", "country", "gpe")],
-            ["Kenya, Peru, Bosnia and Herzegovina"],
+            ["Kenya, Peru, Ghana"],
             example_rng(0, "dbname", "gpe", "x"),
         )
 
@@ -208,10 +220,13 @@ def test_a_place_replacement_neither_adds_an_article_nor_has_an_alias_in_the_pas
     texts = (example.context, example.question)
     assert not fits("United States", span, texts) and not fits("Philippines", span, texts)
     assert fits("Kenya", span, texts)
+    assert not fits("The Bahamas", span, texts)  # blind read round 20: "northern the Bahamas"
+    assert fits("The Hague", PerturbableSpan("The Bronx", "city", "gpe"), texts)
     sampler = Sampler("dbname")
     drawn = {sampler.mapping([span], texts, example_rng(seed, "dbname", "gpe", example.id))[0].replacement
              for seed in range(300)}
-    assert len(drawn) > 100 and not any(takes_article(name, "country") for name in drawn)
+    assert len(drawn) > 100 and not any(takes_article(name, "country") or name.startswith("The ")
+                                        for name in drawn)
 
 
 def test_an_acronym_follows_the_renamed_word_of_its_full_name():

@@ -2206,7 +2206,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if any(s.span_type in ("country", "state", "city") and people_named(s.surface, (*texts, *answers))
            for s in spans):
         return _none(why, "place.people-noun")  # "the Miami people of Pickawillany": a people, not the city
-    from .places import derived_place_word, glued, in_work_title, inside_other_name
+    from .places import derived_place_word, glued, in_work_title, inside_other_name, institution_metonym
     if etype == "gpe" and any(s.span_type in ("state", "city") and derived_place_word(s.surface, texts)
                               for s in spans):
         return _none(why, "place.derived-word-left")  # "Victorian" beside Victoria: it would stay
@@ -2224,6 +2224,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         # place that the answers hold only inside another name no GPE answer entity (the ORG configs
         # rename it as the organisation's place word)
         return _none(why, "place.inside-answer-name")
+    if etype == "gpe" and any(institution_metonym(p, answers, context) for p in places):
+        return _none(why, "place.institution-metonym")  # "Chicago's physics department": the university
     if etype == "gpe" and any(in_work_title(p, example, mentions) for p in places):
         return _none(why, "place.work-title")  # "Good Morning America": a title, not the place
     return Entity(text, etype, mention.start, mention.end, tuple(spans),

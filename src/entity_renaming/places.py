@@ -50,6 +50,27 @@ def inside_other_name(place: str, answers: Iterable[str], lexicon: Lexicon) -> b
     return False
 
 
+#: Nouns of an institution's units or members after a possessive place name ("Chicago's physics
+#: department", "Oxford's faculty"): the institution named after the place, not the place.
+_INSTITUTION_UNIT = (r"(?:departments?|faculty|faculties|schools?|colleges?|institutes?|laborator(?:y|ies)|"
+                     r"labs?|researchers|scientists|professors|scholars|students|alumni)")
+
+
+def institution_metonym(place: str, answers: Iterable[str], context: str) -> bool:
+    """Some answer holds ``place`` as a possessive before a unit or member noun of an institution, at most
+    two lower-case words between (``Chicago's physics department``), and the passage names an institution
+    after the place (``University of Chicago``, ``Chicago State University``): the place stands for that
+    institution (rule ``place.institution-metonym``; blind read round 20 rejected "Chicago's physics
+    department" renamed as a city). "superintendent of New York City schools" (no possessive) stays."""
+    name = re.escape(place)
+    unit = re.compile(rf"(?<![\w-]){name}['’]s(?: [a-z]+){{0,2}} {_INSTITUTION_UNIT}\b")
+    if not any(unit.search(a) for a in answers):
+        return False
+    institution = (rf"\b(?:University|College|Institute) of {name}(?![\w-])"
+                   rf"|(?<![\w-]){name}(?: [A-Z][a-z]+)? (?:University|College|Institute)\b")
+    return re.search(institution, context) is not None
+
+
 #: Endings of words derived from a state's or city's name ("Victorian", "Californian", "Parisian",
 #: "Londoner", "Texan"), after its stem (the name, or the name less a final vowel or "s").
 _DERIVED_ENDINGS = ("ian", "ean", "an", "n", "ese", "er", "ite")

@@ -231,6 +231,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "Exchange, Denver Broncos, Washington Monument) or glued so the renamer cannot follow (Grand Canal "
          "d'Alsace): the answer is about that name, not the place (blind read round 16); the ORG configs "
          "rename the place as the organisation's place word", "veto", _YAN),
+    Rule("place.institution-metonym", "a gold answer holds the GPE as a possessive before a unit or member "
+         "noun of an institution (Chicago's physics department) and the passage names an institution after "
+         "the place (University of Chicago): the place stands for the institution (blind read round 20)",
+         "veto", _YAN),
     Rule("place.work-title", "a gold answer holds the GPE inside a work's title, a longer WORK_OF_ART "
          "mention (Good Morning America): a title, not a reference to the place", "veto", _YAN),
     # ---- EntSwap: evidence about a name is read in the whole article; occurrence checks (org-word-alone,

@@ -29,6 +29,10 @@ from .namebank import FIRST_NAME_TYPES, BankError, load_bank
 from .substitute import IRREGULAR_DEMONYM_PLURALS, RenameError, takes_article
 
 MAX_DRAWS = 100
+#: A bank name holding a conjunction or list punctuation ("Windsor and Maidenhead", "Trinidad and Tobago")
+#: is never drawn: in a list ("New Jersey, Rhode Island and Delaware") it splits into two items (a blind
+#: read rejected "Windsor and Maidenhead, Gaoual and Arizona are the only U.S. states").
+LIST_BREAKING = re.compile(r"\s(?:and|&)\s|,")
 PERSON_TYPES = (*FIRST_NAME_TYPES, "last")
 #: Words naming a continent, by GeoNames continent code ("a European country", "in Africa").
 CONTINENT_WORDS = {"EU": ("Europe", "European"), "AF": ("Africa", "African"), "AS": ("Asia", "Asian"),
@@ -191,7 +195,8 @@ class Sampler:
             for _ in range(MAX_DRAWS):
                 candidate = self.draw(span, rng, pool)
                 following = followers.get(span.surface, ())
-                if candidate.lower() not in taken and candidate.lower() not in wider and fits(
+                if candidate.lower() not in taken and candidate.lower() not in wider and (
+                        self.perturbation == "randstr" or not LIST_BREAKING.search(candidate)) and fits(
                         candidate, span, texts) and all(
                         self._follower_fits(f, candidate, taken, texts) for f in following):
                     break
@@ -238,8 +243,9 @@ def acronym_with(acronym: str, letter: int, new_name: str) -> str:
 def fits(candidate: str, span: PerturbableSpan, texts: Sequence[str]) -> bool:
     """``candidate`` may replace ``span`` in ``texts``: neither it nor an alias of it occurs there ("United
     States" for "Iran" beside "a close US ally" would merge two countries), and a place that takes no
-    article gets no replacement that takes "the" ("At the time, Iran was" → never "United States was"); an
-    acronym gets a word at most 3 letters longer."""
+    article gets no replacement that takes or opens with "the" ("At the time, Iran was" → never "United
+    States was"; "northern China" → never "northern the Bahamas"); an acronym gets a word at most 3 letters
+    longer."""
     if any(occurs_as_word(name, texts) for name in alias_group(candidate)):
         return False
     if span.plural and (" " in candidate or len(candidate) < 5
@@ -247,5 +253,11 @@ def fits(candidate: str, span: PerturbableSpan, texts: Sequence[str]) -> bool:
         return False  # a team's plural nickname: one word of 4+ letters, plain plural ("Harlows", not "Kes")
     if span.surface.isupper() and len(candidate) > len(span.surface) + 3:
         return False  # an acronym ("NSF") takes a short upper-cased word, not "SYNTHELABO"
-    return not takes_article(candidate, span.span_type) or takes_article(span.surface, span.span_type)
+    return not _has_article(candidate, span.span_type) or _has_article(span.surface, span.span_type)
+
+
+def _has_article(name: str, span_type: str) -> bool:
+    """A place written with "the": one taking it (the United States) or opening with its own (The Bahamas:
+    "northern China" would become "northern the Bahamas")."""
+    return takes_article(name, span_type) or name[:4] in ("The ", "the ")
 
