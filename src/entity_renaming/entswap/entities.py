@@ -67,6 +67,7 @@ from ..entities import (
     REGION_OF,
     STREET_NOUNS,
     abbreviated_name,
+    agreed_type,
     answer_texts,
     asks_for_work,
     demonym_ok,
@@ -696,8 +697,7 @@ def chinese_given_type(name: tuple[str, str], texts: list[str], mentions: dict[s
 
 def pronoun_type(parts: tuple[str, ...], texts: list[str], mentions: dict[str, list[Mention]]) -> str | None:
     """The given-name span type the article's pronouns show for the full name ``parts``, when they agree."""
-    male, female = pronoun_votes(parts, texts, mentions)
-    return "first-male" if male and not female else "first-female" if female and not male else None
+    return agreed_type(*pronoun_votes(parts, texts, mentions))
 
 
 def name_forms(person_names: list[list[str]], lexicon: Lexicon) -> dict[str, str]:
