@@ -20,10 +20,11 @@ True
 The same examples and seed always give the same names, in whatever order. What is renamed in an example
 depends on its own passage, question and answers, the fixed resources (name banks, gazetteer, word lists)
 **and the statistics of the examples renamed together**: NER label votes and capitalisation counts over
-all their passages decide some types (a name labelled PERSON in most of its mentions), and ``indistname``
-draws from their names. The same example in another list may therefore be typed differently (a name
-renamed in the first 600 examples of a file but not in the first 3,000). To reproduce a build's decision
-for some examples, rename the whole file and select them:
+all their passages decide some types (a name labelled PERSON in most of its mentions), the pronouns after a
+lone name no bank lists type its gender, the initials of their organisation names attest an acronym, and
+``indistname`` draws from their names. The same example in another list may therefore be typed
+differently (a name renamed in the first 600 examples of a file but not in the first 3,000). To reproduce
+a build's decision for some examples, rename the whole file and select them:
 
 >>> again = rename(examples[::-1], perturbation="randstr", entity_type="per", seed=0)
 >>> sorted(r.substitutions[0].replacement for r in again.renamings) == sorted(
