@@ -315,11 +315,11 @@ def test_an_acronym_spelled_by_an_organisation_of_the_dataset_is_its_short_name(
     """Issue 19: ``IPCC``, unknown to the Penn Treebank, is the initials of an ORG name of the dataset
     (``Intergovernmental Panel on Climate Change``); a treaty's (``TEU``) or a term's letters are not."""
     from entity_renaming.entities import _org_initials
-    from entity_renaming.lexicon import LabelVotes
 
     names = ["Intergovernmental Panel on Climate Change", "Treaty on European Union", "United Nations"]
-    labels = LabelVotes([Mention(0, len(n), "ORG", n) for n in names])
-    initials = _org_initials(labels)
+    lexicon = Lexicon()
+    lexicon.observe(names, [Mention(0, len(n), "ORG", n) for n in names])
+    initials = lexicon.dataset_table(_org_initials)
     assert "IPCC" in initials
     assert "TEU" not in initials  # a treaty names no organisation
     assert "UN" not in initials  # two words: too short to tell an acronym

@@ -137,10 +137,12 @@ def test_a_bracketed_full_name_is_renamed_with_the_person(lexicon: Lexicon) -> N
     assert found == [] and "per.alias-left" in {f.rule for f in trace}
 
 
-def _observed(mentions: list[tuple[str, str]], texts: list[str]) -> Lexicon:
-    """A lexicon with the banks and the label votes / case statistics of a made-up dataset."""
+def _observed(mentions: list[tuple[str, str]], texts: list[str],
+              passages: dict[str, list[Mention]] | None = None) -> Lexicon:
+    """A lexicon with the banks and the label votes / case statistics (and ``passages``) of a made-up
+    dataset."""
     lexicon = Lexicon()
-    lexicon.observe(texts, [Mention(0, len(text), label, text) for text, label in mentions])
+    lexicon.observe(texts, [Mention(0, len(text), label, text) for text, label in mentions], passages)
     return lexicon
 
 
@@ -385,7 +387,7 @@ def test_a_mononym_is_typed_by_the_pronouns_of_the_datasets_other_passages() -> 
     """A lone word no bank lists that the dataset labels mostly PERSON is one person across an article's
     passages: their pronouns type it where the question's passage has none (``dataset_pronoun_gender``);
     a bank given name's many bearers say nothing of one mention; disagreeing pronouns type nothing."""
-    from entity_renaming.entities import dataset_pronoun_gender, observe_passages
+    from entity_renaming.entities import dataset_pronoun_gender
 
     passages = [f"{p} Then it ended." for p in (
         "Zorbulgan rode west. He took the city.", "Later Zorbulgan married; his wife ruled.",
@@ -393,11 +395,11 @@ def test_a_mononym_is_typed_by_the_pronouns_of_the_datasets_other_passages() -> 
         "Qirtuk came. He stayed.", "Qirtuk left. She wept.", "Qirtuk sat.")]
     mentions = {p: [Mention(p.index(w), p.index(w) + len(w), "PERSON", w)
                     for w in ("Zorbulgan", "John", "Qirtuk") if w in p] for p in passages}
-    lexicon = _observed([(w, "PERSON") for p in passages for w in ("Zorbulgan", "John", "Qirtuk") if w in p],
-                        passages)
+    labels = [(w, "PERSON") for p in passages for w in ("Zorbulgan", "John", "Qirtuk") if w in p]
+    lexicon = _observed(labels, passages)
     question_passage = "Toghrul allied himself with Zorbulgan. The war began."
     assert person_spans("Zorbulgan", lexicon, context=question_passage) == []  # nothing yet attests him
-    observe_passages(lexicon, mentions)
+    lexicon = _observed(labels, passages, mentions)
     assert dataset_pronoun_gender("Zorbulgan", lexicon) == (1, 0)
     assert _types(person_spans("Zorbulgan", lexicon, context=question_passage)) == {"Zorbulgan": "first-male"}
     assert dataset_pronoun_gender("John", lexicon) == (0, 0)  # a bank given name: many bearers

@@ -14,7 +14,6 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from weakref import WeakKeyDictionary
 
 from .lexicon import (
     ALIASES,
@@ -31,7 +30,6 @@ from .lexicon import (
     SUFFIXES,
     TITLES,
     TOKEN,
-    LabelVotes,
     Lexicon,
     clean_surface,
     eponym_terms,
@@ -395,34 +393,21 @@ def pronoun_gender(context: str, words: tuple[str, ...], mentions: Iterable[Ment
     return male, female
 
 
-#: Passages of the dataset and their NER mentions, per lexicon (its label votes), for the pronoun evidence
-#: of a lone name over the whole dataset (:func:`dataset_pronoun_gender`); set by :func:`analyse_examples`.
-_PASSAGES: WeakKeyDictionary[LabelVotes, dict[str, list[Mention]]] = WeakKeyDictionary()
-_MONONYM_VOTES: WeakKeyDictionary[LabelVotes, dict[str, tuple[int, int]]] = WeakKeyDictionary()
 #: Pronoun votes a lone name needs in the dataset (the other gender at most ``1/_DATASET_AGREEMENT`` of them).
 MIN_DATASET_PRONOUNS = 2
 _DATASET_AGREEMENT = 4
 
 
-def observe_passages(lexicon: Lexicon, mentions: dict[str, list[Mention]]) -> None:
-    """Let :func:`dataset_pronoun_gender` read the dataset's passages (those ``mentions`` holds)."""
-    _PASSAGES[lexicon.labels] = mentions
-    _MONONYM_VOTES.pop(lexicon.labels, None)
-
-
 def _mononym_votes(lexicon: Lexicon) -> dict[str, tuple[int, int]]:
     """Lone word → the (male, female) pronoun votes after it in every passage where NER labels it PERSON
-    alone, summed over the dataset; one pass over the passages, made once."""
-    votes = _MONONYM_VOTES.get(lexicon.labels)
-    if votes is None:
-        votes = {}
-        for context, mentions in _PASSAGES.get(lexicon.labels, {}).items():
-            for word in {m.text for m in mentions if m.label == "PERSON" and " " not in m.text.strip()}:
-                if (word := clean_surface(word)) and word[:1].isupper():
-                    male, female = pronoun_gender(context, (word,), mentions)
-                    before = votes.get(word, (0, 0))
-                    votes[word] = (before[0] + male, before[1] + female)
-        _MONONYM_VOTES[lexicon.labels] = votes
+    alone, summed over the dataset; one pass over the passages (:meth:`Lexicon.dataset_table`)."""
+    votes: dict[str, tuple[int, int]] = {}
+    for context, mentions in lexicon.passages.items():
+        for word in {m.text for m in mentions if m.label == "PERSON" and " " not in m.text.strip()}:
+            if (word := clean_surface(word)) and word[:1].isupper():
+                male, female = pronoun_gender(context, (word,), mentions)
+                before = votes.get(word, (0, 0))
+                votes[word] = (before[0] + male, before[1] + female)
     return votes
 
 
@@ -437,7 +422,7 @@ def dataset_pronoun_gender(word: str, lexicon: Lexicon) -> tuple[int, int]:
     if (lexicon.person_word(word) or lexicon.labels.mostly(word) != "PERSON"
             or lexicon.labels.count(word, "PERSON") < MIN_MONONYM_LABELS):
         return 0, 0  # a bank name ("John", "Jesus") has many bearers: their pronouns say nothing of this one
-    male, female = _mononym_votes(lexicon).get(word, (0, 0))
+    male, female = lexicon.dataset_table(_mononym_votes).get(word, (0, 0))
     if male >= MIN_DATASET_PRONOUNS and female * _DATASET_AGREEMENT <= male:
         return 1, 0
     if female >= MIN_DATASET_PRONOUNS and male * _DATASET_AGREEMENT <= female:
@@ -1263,12 +1248,11 @@ MAX_DESCRIPTIVE_WORDS = 3
 GENERIC_MODIFIER_HEADS = 6
 
 
-@lru_cache(maxsize=4)
-def _modified_heads(labels: object) -> dict[str, int]:
+def _modified_heads(lexicon: Lexicon) -> dict[str, int]:
     """Word → the number of different organisation words (or last words) it stands before or beside in the
     dataset's ORG names (surfaces labelled mostly ORG)."""
     heads: dict[str, set[str]] = {}
-    for surface, counts in labels.votes.items():  # type: ignore[attr-defined]
+    for surface, counts in lexicon.labels.votes.items():
         if counts["ORG"] * 2 > sum(counts.values()):
             words = surface.split()
             head = (organisation_head(surface) or words[-1]).lower()
@@ -1356,7 +1340,7 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
         # League": the acronym is its name; "European People's Party": a possessive common noun
         return None
     if len(found) == 1 and (run.lower().endswith("ing")
-                            or _modified_heads(lexicon.labels).get(run, 0) >= GENERIC_MODIFIER_HEADS):
+                            or lexicon.dataset_table(_modified_heads).get(run, 0) >= GENERIC_MODIFIER_HEADS):
         return None  # "Working Group" (a description), "National Assembly" (a modifier of many bodies)
     return run
 
@@ -1525,13 +1509,12 @@ def acronym_attested(word: str, lexicon: Lexicon) -> bool:
     return word.lower() in lexicon.vocab and not lexicon.dictionary_common(word)
 
 
-@lru_cache(maxsize=4)
-def _org_initials(labels: object) -> frozenset[str]:
+def _org_initials(lexicon: Lexicon) -> frozenset[str]:
     """The initials (:func:`initials_of`) of the dataset's organisation names of three words or more: names
     that NER labels mostly ORG and that may name an organisation (:func:`names_organisation`: no treaty,
     no award)."""
     found = set()
-    for surface, counts in labels.votes.items():  # type: ignore[attr-defined]
+    for surface, counts in lexicon.labels.votes.items():
         if (counts["ORG"] * 2 > sum(counts.values()) and len(surface.split()) >= 3
                 and names_organisation(surface) and (initials := initials_of(surface))):
             found.add(initials)
@@ -1543,7 +1526,7 @@ def acronym_of_organisation(word: str, lexicon: Lexicon) -> bool:
     dataset spell (``IPCC`` of ``Intergovernmental Panel on Climate Change``): the organisation's short
     name, renamed as a ``rare`` word like any acronym; a term's letters (``MHC``: major histocompatibility
     complex) and a treaty's (``TEU``) have none."""
-    return word in _org_initials(lexicon.labels) and not lexicon.dictionary_common(word)
+    return word in lexicon.dataset_table(_org_initials) and not lexicon.dictionary_common(word)
 
 
 _WORD_AFTER = re.compile(r"[ -]([A-Z][^\W\d_]*)")
@@ -2468,8 +2451,8 @@ def analyse_examples(examples: list[QAExample], mentions: dict[str, list[Mention
     from tqdm.auto import tqdm
 
     texts = list(dict.fromkeys(t for ex in examples for t in (ex.context, ex.question)))
-    lexicon.observe(texts, (m for ctx in dict.fromkeys(ex.context for ex in examples) for m in mentions[ctx]))
-    observe_passages(lexicon, {ctx: mentions[ctx] for ctx in dict.fromkeys(ex.context for ex in examples)})
+    passages = {ctx: mentions[ctx] for ctx in dict.fromkeys(ex.context for ex in examples)}
+    lexicon.observe(texts, (m for ctx in passages for m in mentions[ctx]), passages)
     analysis = Analysis()
     for ex in tqdm(examples, desc="entity analysis", unit="q", disable=not progress):
         trace: Trace = []

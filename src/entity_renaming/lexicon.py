@@ -19,13 +19,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import Any, TypeVar
 
 from .namebank import FIRST_NAME_TYPES, BankError, NameBank, load_bank
 from .ner import Mention
+
+_T = TypeVar("_T")
 
 #: Gazetteer span types, in the one priority every study uses (a big city outranks a state of its name).
 GAZETTEER_TYPES = ("country", "state", "city")
@@ -487,12 +490,27 @@ class Lexicon:
         self.strict = strict
         self.case = CaseStats()
         self.labels = LabelVotes()
+        #: The observed dataset's passages and their NER mentions (:meth:`observe`).
+        self.passages: Mapping[str, Sequence[Mention]] = {}
         self._derivatives: dict[str, frozenset[str]] = {}
+        self._dataset_tables: dict[Callable[[Lexicon], Any], Any] = {}
 
-    def observe(self, texts: Iterable[str], mentions: Iterable[Mention]) -> None:
-        """Take the corpus statistics (case and label votes) from a dataset's texts and NER mentions."""
+    def observe(self, texts: Iterable[str], mentions: Iterable[Mention],
+                passages: Mapping[str, Sequence[Mention]] | None = None) -> None:
+        """Take the corpus statistics (case and label votes) from a dataset's texts and NER mentions, and
+        keep its ``passages`` (passage → its mentions) for statistics over whole passages."""
         self.case = CaseStats(texts)
         self.labels = LabelVotes(mentions)
+        self.passages = passages or {}
+        self._dataset_tables = {}
+
+    def dataset_table(self, compute: Callable[[Lexicon], _T]) -> _T:
+        """``compute(self)``, computed once per observed dataset: the one cache of every table derived from
+        the dataset's label votes and passages (the initials of its organisation names, its mononyms'
+        pronoun votes …), dropped when the lexicon observes another dataset."""
+        if compute not in self._dataset_tables:
+            self._dataset_tables[compute] = compute(self)
+        return self._dataset_tables[compute]
 
     def _optional_bank(self, name: str) -> NameBank | None:
         try:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from weakref import WeakKeyDictionary
 
 from .lexicon import (
     ARABIC_PARTICLES,
@@ -35,7 +34,6 @@ from .lexicon import (
     PARTICLES,
     PLACE_WORDS,
     TITLES,
-    LabelVotes,
     Lexicon,
     clean_surface,
     name_form,
@@ -177,22 +175,15 @@ def famous_surname(word: str, lexicon: Lexicon) -> bool:
     return (name_form(word) and lowered not in TITLES and lexicon.case.lower[lowered] == 0
             and lexicon.labels.mostly(word) == "PERSON"
             and lexicon.labels.count(word, "PERSON") >= MIN_PERSON_LABELS
-            and word in _given_name_surnames(lexicon))
-
-
-_SURNAMES_OF: WeakKeyDictionary[LabelVotes, frozenset[str]] = WeakKeyDictionary()
+            and word in lexicon.dataset_table(_given_name_surnames))
 
 
 def _given_name_surnames(lexicon: Lexicon) -> frozenset[str]:
     """Last words of the dataset's two-word PERSON names that open with a bank first name of known gender
-    (computed once per dataset's label votes)."""
-    labels = lexicon.labels
-    if labels not in _SURNAMES_OF:
-        gendered = ("first-male", "first-female")
-        _SURNAMES_OF[labels] = frozenset(
-            words[1] for surface, votes in labels.votes.items() if votes["PERSON"]
-            and len(words := surface.split()) == 2 and lexicon.known_gender(words[0]) in gendered)
-    return _SURNAMES_OF[labels]
+    (:meth:`Lexicon.dataset_table`)."""
+    gendered = ("first-male", "first-female")
+    return frozenset(words[1] for surface, votes in lexicon.labels.votes.items() if votes["PERSON"]
+                     and len(words := surface.split()) == 2 and lexicon.known_gender(words[0]) in gendered)
 
 
 #: A bracket right after a name, with a list of its other forms (``(劉黑馬, Liu Ni)``, ``(Mongolian: …)``).

@@ -359,17 +359,15 @@ def dataset_places(texts: list[str], lexicon: Lexicon) -> list[tuple[str, str]]:
     types a place inconsistently from one article to another (``London`` unlabelled in one article, a GPE in
     twenty others), and the dataset's vote is the evidence, as it is for every other EntSwap category. Every
     occurrence is then checked as a labelled place's is."""
-    places = _dataset_places(lexicon)
+    places = lexicon.dataset_table(_dataset_places)
     words = set(_WORD.findall("\n".join(texts)))
     return sorted((s, c) for w in words for s, c in places.get(w, ())
                   if any(occurs_in(s, t) for t in texts))
 
 
 def _dataset_places(lexicon: Lexicon) -> dict[str, list[tuple[str, str]]]:
-    """First word → the dataset's GPE surfaces of a country or city starting with it (cached per lexicon)."""
-    cached = _PLACES_CACHE.get(id(lexicon))
-    if cached is not None and cached[0] is lexicon:
-        return cached[1]
+    """First word → the dataset's GPE surfaces of a country or city starting with it
+    (:meth:`Lexicon.dataset_table`)."""
     table: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for surface, counts in lexicon.labels.votes.items():
         total = sum(counts.values())
@@ -379,12 +377,7 @@ def _dataset_places(lexicon: Lexicon) -> dict[str, list[tuple[str, str]]]:
         category = category_of(surface, "GPE", lexicon)
         if category in ("country", "city"):
             table[surface.split()[0]].append((surface, category))
-    _PLACES_CACHE.clear()
-    _PLACES_CACHE[id(lexicon)] = (lexicon, dict(table))
-    return _PLACES_CACHE[id(lexicon)][1]
-
-
-_PLACES_CACHE: dict[int, tuple[Lexicon, dict[str, list[tuple[str, str]]]]] = {}
+    return dict(table)
 
 
 @lru_cache(maxsize=8)
