@@ -48,10 +48,12 @@ from .ner import Mention
 from .organisations import (
     COMPANY_HEADS,
     call_sign,
+    call_sign_answers,
     call_signs_in,
     company_word,
     demonym_place,
     founder_span,
+    headed_answers,
     lone_team,
     region_team,
     sports_team,
@@ -1285,7 +1287,7 @@ def _head_plural(word: str) -> bool:
                                       or lowered.endswith("ies") and lowered[:-3] + "y" in ORGANISATION_HEADS)
 
 
-def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
+def distinctive_word(text: str, lexicon: Lexicon, *, demonym_kept: bool = False) -> str | None:
     """The words that tell an organisation from others of its kind when the rest of its name is its
     organisation word, its form and function words, renamed together as one ``nnp`` name word while the rest
     stays (the one function that decides the distinctive part of a body's name; a company's is
@@ -1332,14 +1334,18 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
                 or words[i - 1:i] == ["New"]):
             return None  # a place or a word outside the PTB vocabulary: "Lothian Regional Council"
         if lowered in lexicon.nationalities or lowered in _DEMONYM_WORDS:
-            demonym = True
+            demonym = not demonym_kept
             continue  # "Australian", "Scottish": a country's demonym, renamed with its country
         if lowered in _DIRECTIONS or (lowered.endswith(("an", "ish", "ese"))
                                       and not lexicon.dictionary_common(word)):
             continue  # "European", "North": modifiers kept ("Metropolitan" is none)
         found.append((i, word))
-    if not found:
-        return None
+    if not found or (demonym_kept and any(lexicon.is_gazetteer_name(f"{a} {b}")
+                                          for a, b in zip(words, words[1:], strict=False))):
+        return None  # "Scottish Borders Council": the demonym opens a place's name
+    if demonym_kept and words[found[-1][0] + 1:found[-1][0] + 2] != [head] and (
+            words[found[0][0] - 1] not in ("of", "for")):
+        return None  # "American Association of University Women": the words neither name nor follow the head
     distinct = [w for _, w in found]
     run, first = " ".join(distinct), found[0][0]
     named = (len(found) == 1 and not lexicon.common_word(run) and not _common_plural(run, lexicon)
@@ -1971,6 +1977,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         else:
             fire(trace, "label.minority", clean_surface(m.text), LABEL_TO_TYPE[m.label], m.start)
     candidates += team_answers(example, mentions, lexicon)
+    candidates += [m for m in (*call_sign_answers(example, mentions),  # "WTSP" tagged PERSON, "WBT-FM"
+                               *headed_answers(example, mentions))  # "Chicago Theological Seminary"
+                   if not any(c.label == "ORG" and c.start < m.end and m.start < c.end for c in candidates)]
     spans = [s for answer in example.all_answers() for s in answer.char_spans]
     candidates += [m for m in persons_inside_names(spans, mentions, lexicon)  # "the Nikola Tesla Museum"
                    if (m.text, "PERSON") not in asked]
@@ -2162,6 +2171,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             company = word is None and (word := company_word(text, lexicon)) is not None  # "General Electric"
             common = [PerturbableSpan(word, "nnp", "org")] if word else []
             spans = common or demonym_place(text, (context, question, *answers), lexicon)  # "Scottish …"
+            if not spans and word is None and (word := distinctive_word(text, lexicon, demonym_kept=True)):
+                # its country cannot be renamed ("the United States"): the demonym kept like "European"
+                spans = common = [PerturbableSpan(word, "nnp", "org")]  # "American Institute of Harlow"
             org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]
             party = not company and organisation_head(text) == "Party"  # "the Conservatives" follow
             if word and (reason := common_word_veto(word, text, (context, question, *answers), answers,
@@ -2322,12 +2334,14 @@ def acronym_expanded(acronym: str, texts: Iterable[str]) -> bool:
                 # the acronym itself and a sentence's end break a run: "CBS broadcast Super Bowl 50" spells
                 # no "CBS", nor do the words of two sentences
                 initials = "".join("" if w.lower() in FUNCTION_WORDS else w[0].upper()
-                                   for w in re.findall(r"[^\W\d_]+", run))
+                                   for w in re.findall(r"[^\W\d_]+", _POSSESSIVE.sub("", run)))
                 if acronym in initials:
                     return True
     return False
 
 
+#: A possessive ending, no word of its own ("was Tampa's primary" spells no "WTSP").
+_POSSESSIVE = re.compile(r"['’]s\b")
 #: Punctuation that ends a run of words that may spell an acronym out (a sentence's end, a bracket).
 _ACRONYM_BOUNDARY = re.compile(r"[.!?;:()\[\]\"]\s|[()\[\]]|\n")
 
