@@ -2103,7 +2103,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                                         or sports_team(text, (example.context, example.question), lexicon)
                                         or region_team(text, (example.context, example.question), lexicon))
             else lone_team(text, example.context, lexicon) if etype == "org" else None)  # "the Broncos"
-    if (etype == "org" and organisation_head(text) is None and not team
+    brand = owner_acronym(text, lexicon) if etype == "org" else None  # "ESPN" of "ESPN Deportes"
+    if (etype == "org" and organisation_head(text) is None and not team and not brand
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not call_sign(text, example.context)
             and not asked_body(example.question, text, answers, lexicon)):
         # no organisation word, few ORG labels and no question asking for one: a work, a building, a people
@@ -2132,6 +2133,12 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         if reason := acronym_veto(sign, (context, question)):
             return _none(why, reason)
         spans = [PerturbableSpan(sign, "rare", "org")]
+    elif brand and organisation_head(text) is None and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS:
+        # a unit, service or product named by its organisation's acronym ("NFL Mobile", "ABC Cable News"):
+        # the organisation is the answer entity, renamed at every mention ("SORBO Cable News")
+        if reason := acronym_veto(brand, (context, question)):
+            return _none(why, reason)
+        spans = [PerturbableSpan(brand, "rare", "org")]
     elif " " not in text and etype == "org" and not is_acronym(text) and not team and not lone_company(
             text, question, context, answers, lexicon):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
@@ -2271,6 +2278,22 @@ def asked_body(question: str, text: str, answers: list[str], lexicon: Lexicon | 
     return (asked is not None and asked.entity_type == "per" and not asked.strong
             and (is_acronym(text) or (lexicon is not None and coined_name(text, lexicon)))
             and sum(names_entity(a, text) for a in answers) * 2 > len(answers))
+
+
+def owner_acronym(text: str, lexicon: Lexicon) -> str | None:
+    """The acronym that opens a name of capitalised words (``ESPN`` of ``ESPN Deportes``, ``ABC`` of ``ABC
+    Television Center``) when it names an organisation of its own: the Penn Treebank uses it
+    (:func:`acronym_attested`), an organisation's initials of the dataset spell it
+    (:func:`acronym_of_organisation`) or the dataset labels it alone mostly ORG, ``MIN_ORG_LABELS`` times;
+    the name is then a unit, service or product of that organisation, whose acronym is renamed."""
+    first, *rest = text.split()
+    if not rest or not is_acronym(first) or not all(w[:1].isupper() and w.isalpha() for w in rest):
+        return None
+    if (acronym_attested(first, lexicon) or acronym_of_organisation(first, lexicon)
+            or (lexicon.labels.mostly(first) == "ORG"
+                and lexicon.labels.count(first, "ORG") >= MIN_ORG_LABELS)):
+        return first
+    return None
 
 
 def coined_name(word: str, lexicon: Lexicon) -> bool:
