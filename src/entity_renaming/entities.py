@@ -1343,9 +1343,9 @@ def distinctive_word(text: str, lexicon: Lexicon, *, demonym_kept: bool = False)
     if not found or (demonym_kept and any(lexicon.is_gazetteer_name(f"{a} {b}")
                                           for a, b in zip(words, words[1:], strict=False))):
         return None  # "Scottish Borders Council": the demonym opens a place's name
-    if demonym_kept and words[found[-1][0] + 1:found[-1][0] + 2] != [head] and (
-            words[found[0][0] - 1] not in ("of", "for")):
-        return None  # "American Association of University Women": the words neither name nor follow the head
+    if demonym_kept and words[found[-1][0] + 1:found[-1][0] + 2] != [head]:
+        return None  # "American Association of University Women", "Polish Academy of Sciences": not before
+        # the organisation word, where a name reads as one ("American Harlow Association")
     distinct = [w for _, w in found]
     run, first = " ".join(distinct), found[0][0]
     named = (len(found) == 1 and not lexicon.common_word(run) and not _common_plural(run, lexicon)
@@ -2336,11 +2336,11 @@ def is_acronym(word: str) -> bool:
 def acronym_veto(acronym: str, texts: tuple[str, ...]) -> str | None:
     """The rule that keeps an organisation's acronym from being renamed, if any: the texts spell it out
     (``National Science Foundation (NSF)`` would keep the name) or write it with a plural ``s`` (``two
-    MSPs``: a role or a thing), or write it as a word too (``Hamas`` beside ``HAMAS``: that form would keep
-    the old name)."""
+    MSPs``: a role or a thing), or write it as a word too (``Hamas`` beside ``HAMAS``) or glued to a number
+    (``ABC1``, a channel named by it): that form would keep the old name."""
     if acronym_expanded(acronym, texts) or any(
-            re.search(rf"(?<![\w'’]){acronym.capitalize()}(?!\w)", t) for t in texts):
-        return "org.acronym-expanded"
+            re.search(rf"(?<![\w'’]){acronym.capitalize()}(?!\w)|(?<![\w'’]){acronym}\d", t) for t in texts):
+        return "org.acronym-expanded"  # "Hamas" beside "HAMAS"; "ABC1", a channel named by it, would stay
     if any(re.search(rf"(?<!\w){acronym}s(?!\w)", t) for t in texts):
         return "org.acronym-countable"
     return None

@@ -141,7 +141,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("org.acronym-expanded", "the passage spells the acronym out (other words of one sentence): a full "
          "name that would keep the old "
          "name, or a term (adenosine triphosphate); or an organisation's initials stand in the texts in a "
-         "form that cannot follow its renamed word (vBNS, ALPs, two renamed words; Hamas beside HAMAS), "
+         "form that cannot follow its renamed word (vBNS, ALPs, two renamed words; Hamas beside HAMAS; ABC1, "
+         "glued to a number), "
          "or a bracketed acronym that is not its initials follows a name of common words (GPhC); "
          "initials that can follow are renamed with it (ALP)", "veto", _YAN),
     Rule("org.in-longer-name", "a renamed word of the organisation stands in another name of the passage",
