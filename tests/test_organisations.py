@@ -373,6 +373,11 @@ def test_a_name_whose_organisation_word_ner_misread_is_an_organisation(lexicon):
     assert [(m.text, m.label) for m in found] == [("Virgin Media", "ORG")]
     charge = _example(text, "Charge Conference", "What met?", ["Charge Conference"] * 3)
     assert headed_answers(charge, []) == []
+    radio = "In 2011, the theme tune charted at number 228 of radio station Classic FM's Hall of Fame."
+    ex = _example(radio, "Classic FM", "What radio station did the theme reach the charts on?",
+                  ["Classic FM"] * 3)
+    entities = example_entities(ex, _mentions(radio, {"Classic FM's": "PRODUCT"}), lexicon)
+    assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("Classic", "nnp")]
 
 
 def test_a_demonym_whose_country_cannot_be_renamed_is_kept_like_european(lexicon):

@@ -2105,6 +2105,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             else lone_team(text, example.context, lexicon) if etype == "org" else None)  # "the Broncos"
     brand = owner_acronym(text, lexicon) if etype == "org" else None  # "ESPN" of "ESPN Deportes"
     if (etype == "org" and organisation_head(text) is None and not team and not brand
+            and text.split()[-1].lower() not in COMPANY_HEADS  # "Getty Oil", "Classic FM"
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not call_sign(text, example.context)
             and not asked_body(example.question, text, answers, lexicon)):
         # no organisation word, few ORG labels and no question asking for one: a work, a building, a people
