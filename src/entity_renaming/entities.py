@@ -1978,7 +1978,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
             fire(trace, "label.minority", clean_surface(m.text), LABEL_TO_TYPE[m.label], m.start)
     candidates += team_answers(example, mentions, lexicon)
     candidates += [m for m in (*call_sign_answers(example, mentions),  # "WTSP" tagged PERSON, "WBT-FM"
-                               *headed_answers(example, mentions))  # "Chicago Theological Seminary"
+                               *headed_answers(example, mentions))  # "Virgin Media" tagged PERSON
                    if not any(c.label == "ORG" and c.start < m.end and m.start < c.end for c in candidates)]
     spans = [s for answer in example.all_answers() for s in answer.char_spans]
     candidates += [m for m in persons_inside_names(spans, mentions, lexicon)  # "the Nikola Tesla Museum"
@@ -2181,7 +2181,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             spans = common or demonym_place(text, (context, question, *answers), lexicon)  # "Scottish …"
             if not spans and word is None and (word := distinctive_word(text, lexicon, demonym_kept=True)):
                 # its country cannot be renamed ("the United States"): the demonym kept like "European"
-                spans = common = [PerturbableSpan(word, "nnp", "org")]  # "American Institute of Harlow"
+                spans = common = [PerturbableSpan(word, "nnp", "org")]  # "American Harlow Association"
             org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]
             party = not company and organisation_head(text) == "Party"  # "the Conservatives" follow
             if word and (reason := common_word_veto(word, text, (context, question, *answers), answers,
