@@ -355,6 +355,7 @@ def test_a_unit_named_by_its_organisations_acronym_renames_the_acronym(lexicon):
 
     assert owner_acronym("NBC Mobile", lexicon) == "NBC"
     assert owner_acronym("NBC", lexicon) is None and owner_acronym("Mobile Service", lexicon) is None
+    assert owner_acronym("NBC Deportes", lexicon) is None  # a name word of its own would stay
     text = "Customers could stream the game via the NBC Mobile service, which NBC launched in 2010."
     ex = _example(text, "NBC Mobile", "What service did customers use?", ["NBC Mobile"] * 3)
     entities = example_entities(ex, _mentions(text, {"NBC Mobile": "ORG", "NBC": "ORG"}), lexicon)

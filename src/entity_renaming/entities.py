@@ -2103,7 +2103,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                                         or sports_team(text, (example.context, example.question), lexicon)
                                         or region_team(text, (example.context, example.question), lexicon))
             else lone_team(text, example.context, lexicon) if etype == "org" else None)  # "the Broncos"
-    brand = owner_acronym(text, lexicon) if etype == "org" else None  # "ESPN" of "ESPN Deportes"
+    brand = owner_acronym(text, lexicon) if etype == "org" else None  # "NFL" of "NFL Mobile"
     if (etype == "org" and organisation_head(text) is None and not team and not brand
             and text.split()[-1].lower() not in COMPANY_HEADS  # "Getty Oil", "Classic FM"
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not call_sign(text, example.context)
@@ -2285,10 +2285,14 @@ def owner_acronym(text: str, lexicon: Lexicon) -> str | None:
     """The acronym that opens a name of capitalised words (``ESPN`` of ``ESPN Deportes``, ``ABC`` of ``ABC
     Television Center``) when it names an organisation of its own: the Penn Treebank uses it
     (:func:`acronym_attested`), an organisation's initials of the dataset spell it
-    (:func:`acronym_of_organisation`) or the dataset labels it alone mostly ORG, ``MIN_ORG_LABELS`` times;
-    the name is then a unit, service or product of that organisation, whose acronym is renamed."""
+    (:func:`acronym_of_organisation`) or the dataset labels it alone mostly ORG, ``MIN_ORG_LABELS`` times,
+    and the words after it describe (Penn Treebank words: ``Mobile``, ``Cable News``); the name is then a
+    unit, service or product of that organisation, whose acronym is renamed. A word outside the
+    vocabulary is a name word of its own (``Deportes`` of ``ESPN Deportes``): renaming the acronym alone
+    would keep it."""
     first, *rest = text.split()
-    if not rest or not is_acronym(first) or not all(w[:1].isupper() and w.isalpha() for w in rest):
+    if not rest or not is_acronym(first) or not all(
+            w[:1].isupper() and w.isalpha() and w.lower() in lexicon.vocab for w in rest):
         return None
     if (acronym_attested(first, lexicon) or acronym_of_organisation(first, lexicon)
             or (lexicon.labels.mostly(first) == "ORG"

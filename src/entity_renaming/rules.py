@@ -116,8 +116,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name",
          "veto", _YAN),
     Rule("org.no-head", "no organisation or company word (Getty Oil, Classic FM), fewer than 3 ORG labels "
-         "in the dataset, no acronym of an organisation opening it (ESPN Deportes, NFL Mobile: a unit of "
-         "that organisation, its acronym renamed: entities.owner_acronym), no station's "
+         "in the dataset, no acronym of an organisation opening it before describing words (NFL Mobile, ABC "
+         "Cable News: a unit of that organisation, its acronym renamed: entities.owner_acronym; not ESPN "
+         "Deportes, a word outside the Penn Treebank's), no station's "
          "call sign (organisations.call_sign: CBS affiliate KGPE, WPVI-TV: its letters renamed as a rare "
          "word), not a team (a place "
          "and a plural nickname, renamed both; a region and a plural nickname, New England Patriots, its "
