@@ -51,8 +51,10 @@ RECALL_GOAL = 0.90
 #: 17/41, MIX 71/117; lowered for precision after blind read round 19 rejected "USA" renamed inside the
 #: guidebook title "Uni in the USA" (the labellers marked it "adjust, unsure"; a place inside another name
 #: is no GPE answer entity): question.asks-for-work now covers guides, magazines, newspapers, journals:
-#: GPE 17/48, MIX 70/117.
-MIN_RECALL = {"PER": 0.73, "ORG": 0.41, "GPE": 0.35, "MIX": 0.59}
+#: GPE 17/48, MIX 70/117. Seventh session: call signs and organisation-worded names NER misread, a unit
+#: named by its organisation's acronym (ESPN Deportes: ESPN renamed), a demonym kept where its country
+#: cannot be renamed (American Medical Association): ORG 18/41, MIX 71/117.
+MIN_RECALL = {"PER": 0.73, "ORG": 0.43, "GPE": 0.35, "MIX": 0.60}
 #: EntSwap after the recall round (full names as a unit, demonyms NER missed, aliases and codes, places
 #: typed by the dataset's vote): person 40/58, country 13/33, city 2/10; country 14/33 once demonyms are
 #: handled (language phrases left whole, "the French" as a plural, era words: issue 19, third session);

@@ -285,7 +285,9 @@ def test_a_question_naming_a_kind_of_organisation_types_a_name_with_no_organisat
     assert org("4e63380089fd4f3bae50aec64037be56") == {("Westwood", "nnp")}  # Westwood One
     assert org("53823d2ab9a140f883fa69873e530254") == {("Collier", "nnp")}  # Collier's Weekly
     assert org("30e374d4545f4fbd8e0856b643b78b07") == {("UCLA", "rare")}  # "… which college?"
-    # a name opening with an acronym is a unit or service of that organisation: ESPN Deportes stays
+    # a name opening with an acronym is a unit or service of that organisation: its describing words stay,
+    # the acronym is renamed (entities.owner_acronym: NFL Mobile); ESPN Deportes stays: "Deportes", no Penn
+    # Treebank word, is a name word of its own that would keep the old name
     assert org("eaca6902a35a4602a6d6784224ac9a8c") == set()  # "Which network broadcast the game in Spanish?"
 
 

@@ -323,3 +323,78 @@ def test_an_acronym_spelled_by_an_organisation_of_the_dataset_is_its_short_name(
     assert "IPCC" in initials
     assert "TEU" not in initials  # a treaty names no organisation
     assert "UN" not in initials  # two words: too short to tell an acronym
+
+
+def _example(text: str, answer: str, question: str, answers: list[str]) -> QAExample:
+    start = text.index(answer)
+    return QAExample(id="q9", dataset="t", source_format="mrqa", context=text, question=question,
+                     answers=[Answer(answer, [(start, start + len(answer))])], answer_texts=answers)
+
+
+def test_a_call_sign_that_ner_misreads_is_a_station(lexicon):
+    """Issue 19, seventh session: a call sign inside the answer that NER tags PERSON or leaves untagged is
+    an ORG candidate (organisations.call_sign_answers), its letters renamed; "Tampa's" spells no WTSP."""
+    from entity_renaming.entities import acronym_expanded
+
+    text = ("In the case of WWSB, this dates back to when WTSP was Tampa's primary ABC affiliate, due to "
+            "WTSP's transmitter; the radio station WBT-FM (99.3 FM) carried the game.")
+    ex = _example(text, "WTSP", "What was Tampa's primary ABC affiliate?", ["WTSP"] * 3)
+    entities = example_entities(ex, _mentions(text, {"WTSP": "PERSON", "ABC": "ORG"}), lexicon)
+    assert [(s.surface, s.span_type) for e in entities if e.entity_type == "org" for s in e.spans] == [
+        ("WTSP", "rare")]
+    assert not acronym_expanded("WTSP", (text,))
+    fm = _example(text, "WBT-FM", "What radio station carried the game?", ["WBT-FM"] * 3)
+    assert [s.surface for e in example_entities(fm, [], lexicon) for s in e.spans] == ["WBT"]
+
+
+def test_a_unit_named_by_its_organisations_acronym_renames_the_acronym(lexicon):
+    """Issue 19, seventh session: ``NBC Mobile`` (no organisation word, few ORG labels) is a service of NBC,
+    the organisation inside the answer: NBC is renamed at every mention (entities.owner_acronym); a form
+    glued to a number (``NBC1``) would keep the old name."""
+    from entity_renaming.entities import owner_acronym
+
+    assert owner_acronym("NBC Mobile", lexicon) == "NBC"
+    assert owner_acronym("NBC", lexicon) is None and owner_acronym("Mobile Service", lexicon) is None
+    assert owner_acronym("NBC Deportes", lexicon) is None  # a name word of its own would stay
+    text = "Customers could stream the game via the NBC Mobile service, which NBC launched in 2010."
+    ex = _example(text, "NBC Mobile", "What service did customers use?", ["NBC Mobile"] * 3)
+    entities = example_entities(ex, _mentions(text, {"NBC Mobile": "ORG", "NBC": "ORG"}), lexicon)
+    assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("NBC", "rare")]
+    assert acronym_veto("NBC", (text + " NBC1 closed.",)) == "org.acronym-expanded"
+
+
+def test_a_name_whose_organisation_word_ner_misread_is_an_organisation(lexicon):
+    """Issue 19, seventh session: ``Virgin Media`` tagged PERSON is an ORG candidate by its company word
+    (organisations.headed_answers); an untagged run may be a description and is left."""
+    from entity_renaming.organisations import headed_answers
+
+    text = "On the same day NTL's services re-branded as Virgin Media, and the Charge Conference met."
+    ex = _example(text, "Virgin Media", "What were NTL's services rebranded as?", ["Virgin Media"] * 3)
+    found = headed_answers(ex, _mentions(text, {"Virgin Media": "PERSON"}))
+    assert [(m.text, m.label) for m in found] == [("Virgin Media", "ORG")]
+    charge = _example(text, "Charge Conference", "What met?", ["Charge Conference"] * 3)
+    assert headed_answers(charge, []) == []
+    radio = "In 2011, the theme tune charted at number 228 of radio station Classic FM's Hall of Fame."
+    ex = _example(radio, "Classic FM", "What radio station did the theme reach the charts on?",
+                  ["Classic FM"] * 3)
+    entities = example_entities(ex, _mentions(radio, {"Classic FM's": "PRODUCT"}), lexicon)
+    assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("Classic", "nnp")]
+
+
+def test_a_demonym_whose_country_cannot_be_renamed_is_kept_like_european(lexicon):
+    """Issue 19, seventh session: ``American Medical Association`` (the United States, written with "the",
+    cannot follow a new name) keeps its demonym and renames its descriptive word before the organisation
+    word, its initials following (AMA); descriptive words elsewhere are not a name there."""
+    from entity_renaming.entities import distinctive_word
+
+    assert distinctive_word("American Medical Association", lexicon) is None
+    assert distinctive_word("American Medical Association", lexicon, demonym_kept=True) == "Medical"
+    assert distinctive_word("American Association of University Women", lexicon, demonym_kept=True) is None
+    text = ("However, the American Medical Association (AMA) Code of Ethics provides that physicians may "
+            "dispense drugs in the United States.")
+    ex = _example(text, "American Medical Association", "What body has stated that physicians can dispense "
+                  "drugs?", ["the American Medical Association (AMA)", "American Medical Association"] * 2)
+    entities = example_entities(ex, _mentions(text, {"American Medical Association": "ORG", "AMA": "ORG",
+                                                     "the United States": "GPE"}), lexicon)
+    assert {(s.surface, s.span_type) for e in entities for s in e.spans} == {("Medical", "nnp"),
+                                                                            ("AMA", "rare")}

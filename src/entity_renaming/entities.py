@@ -46,10 +46,12 @@ from .ner import Mention
 from .organisations import (
     COMPANY_HEADS,
     call_sign,
+    call_sign_answers,
     call_signs_in,
     company_word,
     demonym_place,
     founder_span,
+    headed_answers,
     lone_team,
     region_team,
     sports_team,
@@ -1269,7 +1271,7 @@ def _head_plural(word: str) -> bool:
                                       or lowered.endswith("ies") and lowered[:-3] + "y" in ORGANISATION_HEADS)
 
 
-def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
+def distinctive_word(text: str, lexicon: Lexicon, *, demonym_kept: bool = False) -> str | None:
     """The words that tell an organisation from others of its kind when the rest of its name is its
     organisation word, its form and function words, renamed together as one ``nnp`` name word while the rest
     stays (the one function that decides the distinctive part of a body's name; a company's is
@@ -1316,14 +1318,18 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
                 or words[i - 1:i] == ["New"]):
             return None  # a place or a word outside the PTB vocabulary: "Lothian Regional Council"
         if lowered in lexicon.nationalities or lowered in _DEMONYM_WORDS:
-            demonym = True
+            demonym = not demonym_kept
             continue  # "Australian", "Scottish": a country's demonym, renamed with its country
         if lowered in _DIRECTIONS or (lowered.endswith(("an", "ish", "ese"))
                                       and not lexicon.dictionary_common(word)):
             continue  # "European", "North": modifiers kept ("Metropolitan" is none)
         found.append((i, word))
-    if not found:
-        return None
+    if not found or (demonym_kept and any(lexicon.is_gazetteer_name(f"{a} {b}")
+                                          for a, b in zip(words, words[1:], strict=False))):
+        return None  # "Scottish Borders Council": the demonym opens a place's name
+    if demonym_kept and words[found[-1][0] + 1:found[-1][0] + 2] != [head]:
+        return None  # "American Association of University Women", "Polish Academy of Sciences": not before
+        # the organisation word, where a name reads as one ("American Harlow Association")
     distinct = [w for _, w in found]
     run, first = " ".join(distinct), found[0][0]
     named = (len(found) == 1 and not lexicon.common_word(run) and not _common_plural(run, lexicon)
@@ -1954,6 +1960,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         else:
             fire(trace, "label.minority", clean_surface(m.text), LABEL_TO_TYPE[m.label], m.start)
     candidates += team_answers(example, mentions, lexicon)
+    candidates += [m for m in (*call_sign_answers(example, mentions),  # "WTSP" tagged PERSON, "WBT-FM"
+                               *headed_answers(example, mentions))  # "Virgin Media" tagged PERSON
+                   if not any(c.label == "ORG" and c.start < m.end and m.start < c.end for c in candidates)]
     spans = [s for answer in example.all_answers() for s in answer.char_spans]
     candidates += [m for m in persons_inside_names(spans, mentions, lexicon)  # "the Nikola Tesla Museum"
                    if (m.text, "PERSON") not in asked]
@@ -2077,7 +2086,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                                         or sports_team(text, (example.context, example.question), lexicon)
                                         or region_team(text, (example.context, example.question), lexicon))
             else lone_team(text, example.context, lexicon) if etype == "org" else None)  # "the Broncos"
-    if (etype == "org" and organisation_head(text) is None and not team
+    brand = owner_acronym(text, lexicon) if etype == "org" else None  # "NFL" of "NFL Mobile"
+    if (etype == "org" and organisation_head(text) is None and not team and not brand
+            and text.split()[-1].lower() not in COMPANY_HEADS  # "Getty Oil", "Classic FM"
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not call_sign(text, example.context)
             and not asked_body(example.question, text, answers, lexicon)):
         # no organisation word, few ORG labels and no question asking for one: a work, a building, a people
@@ -2106,6 +2117,12 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         if reason := acronym_veto(sign, (context, question)):
             return _none(why, reason)
         spans = [PerturbableSpan(sign, "rare", "org")]
+    elif brand and organisation_head(text) is None and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS:
+        # a unit, service or product named by its organisation's acronym ("NFL Mobile", "ABC Cable News"):
+        # the organisation is the answer entity, renamed at every mention ("SORBO Cable News")
+        if reason := acronym_veto(brand, (context, question)):
+            return _none(why, reason)
+        spans = [PerturbableSpan(brand, "rare", "org")]
     elif " " not in text and etype == "org" and not is_acronym(text) and not team and not lone_company(
             text, question, context, answers, lexicon):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
@@ -2145,6 +2162,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             company = word is None and (word := company_word(text, lexicon)) is not None  # "General Electric"
             common = [PerturbableSpan(word, "nnp", "org")] if word else []
             spans = common or demonym_place(text, (context, question, *answers), lexicon)  # "Scottish …"
+            if not spans and word is None and (word := distinctive_word(text, lexicon, demonym_kept=True)):
+                # its country cannot be renamed ("the United States"): the demonym kept like "European"
+                spans = common = [PerturbableSpan(word, "nnp", "org")]  # "American Harlow Association"
             org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]
             party = not company and organisation_head(text) == "Party"  # "the Conservatives" follow
             if word and (reason := common_word_veto(word, text, (context, question, *answers), answers,
@@ -2244,6 +2264,26 @@ def asked_body(question: str, text: str, answers: list[str], lexicon: Lexicon | 
             and sum(names_entity(a, text) for a in answers) * 2 > len(answers))
 
 
+def owner_acronym(text: str, lexicon: Lexicon) -> str | None:
+    """The acronym that opens a name of capitalised words (``ESPN`` of ``ESPN Deportes``, ``ABC`` of ``ABC
+    Television Center``) when it names an organisation of its own: the Penn Treebank uses it
+    (:func:`acronym_attested`), an organisation's initials of the dataset spell it
+    (:func:`acronym_of_organisation`) or the dataset labels it alone mostly ORG, ``MIN_ORG_LABELS`` times,
+    and the words after it describe (Penn Treebank words: ``Mobile``, ``Cable News``); the name is then a
+    unit, service or product of that organisation, whose acronym is renamed. A word outside the
+    vocabulary is a name word of its own (``Deportes`` of ``ESPN Deportes``): renaming the acronym alone
+    would keep it."""
+    first, *rest = text.split()
+    if not rest or not is_acronym(first) or not all(
+            w[:1].isupper() and w.isalpha() and w.lower() in lexicon.vocab for w in rest):
+        return None
+    if (acronym_attested(first, lexicon) or acronym_of_organisation(first, lexicon)
+            or (lexicon.labels.mostly(first) == "ORG"
+                and lexicon.labels.count(first, "ORG") >= MIN_ORG_LABELS)):
+        return first
+    return None
+
+
 def coined_name(word: str, lexicon: Lexicon) -> bool:
     """A coined one-word name (``Qwest``, ``Ofcom``, ``ONdigital``): outside the Penn Treebank vocabulary
     and the dictionary, no person's name in the banks or the dataset's PERSON labels, no place, no plural
@@ -2284,11 +2324,11 @@ def is_acronym(word: str) -> bool:
 def acronym_veto(acronym: str, texts: tuple[str, ...]) -> str | None:
     """The rule that keeps an organisation's acronym from being renamed, if any: the texts spell it out
     (``National Science Foundation (NSF)`` would keep the name) or write it with a plural ``s`` (``two
-    MSPs``: a role or a thing), or write it as a word too (``Hamas`` beside ``HAMAS``: that form would keep
-    the old name)."""
+    MSPs``: a role or a thing), or write it as a word too (``Hamas`` beside ``HAMAS``) or glued to a number
+    (``ABC1``, a channel named by it): that form would keep the old name."""
     if acronym_expanded(acronym, texts) or any(
-            re.search(rf"(?<![\w'’]){acronym.capitalize()}(?!\w)", t) for t in texts):
-        return "org.acronym-expanded"
+            re.search(rf"(?<![\w'’]){acronym.capitalize()}(?!\w)|(?<![\w'’]){acronym}\d", t) for t in texts):
+        return "org.acronym-expanded"  # "Hamas" beside "HAMAS"; "ABC1", a channel named by it, would stay
     if any(re.search(rf"(?<!\w){acronym}s(?!\w)", t) for t in texts):
         return "org.acronym-countable"
     return None
@@ -2305,12 +2345,14 @@ def acronym_expanded(acronym: str, texts: Iterable[str]) -> bool:
                 # the acronym itself and a sentence's end break a run: "CBS broadcast Super Bowl 50" spells
                 # no "CBS", nor do the words of two sentences
                 initials = "".join("" if w.lower() in FUNCTION_WORDS else w[0].upper()
-                                   for w in re.findall(r"[^\W\d_]+", run))
+                                   for w in re.findall(r"[^\W\d_]+", _POSSESSIVE.sub("", run)))
                 if acronym in initials:
                     return True
     return False
 
 
+#: A possessive ending, no word of its own ("was Tampa's primary" spells no "WTSP").
+_POSSESSIVE = re.compile(r"['’]s\b")
 #: Punctuation that ends a run of words that may spell an acronym out (a sentence's end, a bracket).
 _ACRONYM_BOUNDARY = re.compile(r"[.!?;:()\[\]\"]\s|[()\[\]]|\n")
 

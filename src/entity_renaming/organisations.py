@@ -48,13 +48,15 @@ from .ner import Mention
 
 if TYPE_CHECKING:
     from .entities import PerturbableSpan
+    from .model import QAExample
 
 #: Last words that make a name a company's (a corporate form or a trade): a common word before one is the
-#: company's name (``General Electric``, ``Citadel Broadcasting``, ``Visa Inc.``).
+#: company's name (``General Electric``, ``Citadel Broadcasting``, ``Visa Inc.``; a station, ``Classic FM``).
 COMPANY_HEADS = CORPORATE | frozenset(words_of("""
 company corporation electric broadcasting motors airlines airways records pictures studios communications
 telecommunications wireless productions industries enterprises oil petroleum steel health healthcare
 rail railways seaways shipping coffee foods brewing brewery chemicals pharmaceuticals insurance software
+fm
 """))
 
 
@@ -293,6 +295,61 @@ def call_signs_in(answer: str, context: str) -> set[str]:
     """The letters of the stations' call signs (:func:`call_sign`) that ``answer`` writes ("KOA (850 AM) and
     KRFX (103.5 FM)" → ``{"KOA", "KRFX"}``): a listing answer renames all of them or none."""
     return {sign for word in re.findall(r"[A-Z][A-Z0-9-]+", answer) if (sign := call_sign(word, context))}
+
+
+_CAPITALS = re.compile(r"(?<![\w-])[A-Z][A-Z0-9-]+(?![\w-])")
+
+
+def call_sign_answers(example: QAExample, mentions: Iterable[Mention]) -> list[Mention]:
+    """Stations' call signs inside a gold answer span that no ORG mention covers (``WTSP`` tagged PERSON,
+    ``WBT-FM (99.3 FM)`` untagged), as ORG mentions of their letters: the call sign's shape and the
+    passage's broadcasting words (:func:`call_sign`) are the evidence that it names an organisation (rule
+    ``ner.no-answer-mention`` keeps the rest out); the organisation rules then rename it."""
+    orgs = [m for m in mentions if m.label == "ORG"]
+    found: dict[tuple[int, int], Mention] = {}
+    for answer in example.all_answers():
+        for start, end in answer.char_spans:
+            for word in _CAPITALS.finditer(example.context, start, end):
+                sign = call_sign(word.group(), example.context)
+                at = word.start()
+                if sign and not any(m.start <= at and at + len(sign) <= m.end for m in orgs):
+                    found.setdefault((at, at + len(sign)), Mention(at, at + len(sign), "ORG", sign))
+    return list(found.values())
+
+
+#: NER labels of a name that its organisation word contradicts: a person (``Virgin Media``), a building or
+#: a place (``Florida East Coast Railway``), a product. Not a country (``Soviet Union``), an event (``Paris
+#: Peace Conference``) or a work (``Three's Company``), which an organisation word may also end; and a run
+#: NER did not read as a name at all may be a description (``Charge Conference``: each church has one).
+_MISREAD = frozenset({"PERSON", "FAC", "LOC", "PRODUCT"})
+_NAME_RUN = re.compile(r"[A-Z][\w'’.&-]*(?: (?:(?:of|for|on)(?: the)? )?[A-Z][\w'’.&-]*)*")
+
+
+def headed_answers(example: QAExample, mentions: Iterable[Mention]) -> list[Mention]:
+    """Organisation names inside a gold answer span that NER read as another kind of name (``Virgin Media``
+    tagged PERSON, ``Florida East Coast Railway`` tagged LOC, ``Classic FM`` tagged PRODUCT), as ORG
+    mentions: a run of two or more capitalised words (``of`` / ``for`` between them) whose organisation or
+    company word (:func:`.entities.organisation_head`, :data:`COMPANY_HEADS`) is the evidence, that one
+    mention covers and every mention over it reads as a name an organisation word contradicts
+    (:data:`_MISREAD`); rule ``ner.no-answer-mention`` keeps the rest out, and the organisation rules then
+    decide."""
+    from .entities import names_organisation, organisation_head
+
+    found: dict[tuple[int, int], Mention] = {}
+    for answer in example.all_answers():
+        for start, end in answer.char_spans:
+            for run in _NAME_RUN.finditer(example.context, start, end):
+                name = clean_surface(run.group())
+                at = example.context.find(name, run.start(), run.end()) if name else -1
+                if (at < 0 or len(name.split()) < 2
+                        or (organisation_head(name) is None and name.split()[-1].lower() not in COMPANY_HEADS)
+                        or not names_organisation(name)
+                        or any(m.start < at + len(name) and at < m.end and m.label not in _MISREAD
+                               for m in mentions)
+                        or not any(m.start <= at and at + len(name) <= m.end for m in mentions)):
+                    continue
+                found.setdefault((at, at + len(name)), Mention(at, at + len(name), "ORG", name))
+    return list(found.values())
 
 
 @lru_cache(maxsize=4)

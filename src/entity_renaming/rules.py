@@ -35,7 +35,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("ner.no-answer-mention", "no PERSON / ORG / GPE mention of the type overlaps a gold answer (nor a "
          "name the dataset labels so, nor, for PER, a name the passage labels PERSON at another mention, "
          "nor, for GPE, a gazetteer place, or a name the passage calls a town or glosses by a modern place, "
-         "answering a place question; a gazetteer name many US people bear needs the passage's or the "
+         "answering a place question; nor, for ORG, a station's call sign or a name whose organisation or "
+         "company word NER read as a person, place or product: WTSP, Virgin Media, "
+         "organisations.call_sign_answers, organisations.headed_answers; "
+         "a gazetteer name many US people bear needs the passage's or the "
          "question's place words and no PERSON label or pronoun of it in the passage: "
          "entities.dataset_labelled_answers, entities.passage_person_answers, entities.gazetteer_answers)",
          "evidence", _YAN),
@@ -112,7 +115,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- organisations
     Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name",
          "veto", _YAN),
-    Rule("org.no-head", "no organisation word, fewer than 3 ORG labels in the dataset, no station's "
+    Rule("org.no-head", "no organisation or company word (Getty Oil, Classic FM), fewer than 3 ORG labels "
+         "in the dataset, no acronym of an organisation opening it before describing words (NFL Mobile, ABC "
+         "Cable News: a unit of that organisation, its acronym renamed: entities.owner_acronym; not ESPN "
+         "Deportes, a word outside the Penn Treebank's), no station's "
          "call sign (organisations.call_sign: CBS affiliate KGPE, WPVI-TV: its letters renamed as a rare "
          "word), not a team (a place "
          "and a plural nickname, renamed both; a region and a plural nickname, New England Patriots, its "
@@ -141,7 +147,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("org.acronym-expanded", "the passage spells the acronym out (other words of one sentence): a full "
          "name that would keep the old "
          "name, or a term (adenosine triphosphate); or an organisation's initials stand in the texts in a "
-         "form that cannot follow its renamed word (vBNS, ALPs, two renamed words; Hamas beside HAMAS), "
+         "form that cannot follow its renamed word (vBNS, ALPs, two renamed words; Hamas beside HAMAS; ABC1, "
+         "glued to a number), "
          "or a bracketed acronym that is not its initials follows a name of common words (GPhC); "
          "initials that can follow are renamed with it (ALP)", "veto", _YAN),
     Rule("org.in-longer-name", "a renamed word of the organisation stands in another name of the passage",
@@ -165,7 +172,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "Nations, Committee of Independent Experts: entities.distinctive_word; a company's words before a "
          "company word, General Electric, Visa Inc.: organisations.company_word; a demonym with common words "
          "renames its country, named in the passage, with the demonym, Scottish Parliament: "
-         "organisations.demonym_place; not Knight Ridder, no organisation word; Catholic Church, only a "
+         "organisations.demonym_place; where the country cannot follow (the United States) the demonym "
+         "is kept and the descriptive words before the organisation word renamed, American Medical "
+         "Association; not Knight Ridder, no organisation word; Catholic Church, only a "
          "creed; National Assembly or Red Army, a modifier of many bodies; Air Force or Supreme Court, a "
          "body named by its kind; European Council, only a place adjective; Religious Coalition for "
          "Reproductive Choice, descriptive words in two places; Museum of the Moving Image, after 'of the')",
