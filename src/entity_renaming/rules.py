@@ -33,9 +33,12 @@ _YAN, _ALL, _ES = ("yan", "icl"), ("yan", "icl", "entswap"), ("entswap",)
 RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- answer entities (Yan et al., ICL)
     Rule("ner.no-answer-mention", "no PERSON / ORG / GPE mention of the type overlaps a gold answer (nor a "
-         "name the dataset labels so, nor, for PER, a name the passage labels PERSON at another mention, "
+         "name the dataset labels so, nor, for PER, a name the passage labels PERSON at another mention, or, "
+         "answering 'who', one the passage shows a person by a pronoun, a relative 'who', a kinship, ruler's "
+         "or role noun (entities.passage_says_person), "
          "nor, for GPE, a gazetteer place, or a name the passage calls a town or glosses by a modern place, "
-         "answering a place question; a gazetteer name many US people bear needs the passage's or the "
+         "answering a place question (a passage's modern-name gloss outweighs LOC labels: Northern Rhodesia "
+         "(today Zambia)); a gazetteer name many US people bear needs the passage's or the "
          "question's place words and no PERSON label or pronoun of it in the passage: "
          "entities.dataset_labelled_answers, entities.passage_person_answers, entities.gazetteer_answers)",
          "evidence", _YAN),
@@ -88,14 +91,19 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "evidence", _YAN),
     Rule("per.lone-unknown", "a lone word with no bank name, too few PERSON labels, no ruler's title and "
          "no question asking for a person that it answers", "evidence", _YAN),
-    Rule("per.lone-place", "a lone word that is a gazetteer place or that nothing attests as a person (no "
-         "bank name, title, pronoun of the passage, nor, for a mononym the dataset labels mostly PERSON, "
-         "agreeing pronouns in its other passages: entities.dataset_pronoun_gender)",
+    Rule("per.lone-place", "a lone word that is a gazetteer place (unless it answers a question asking for "
+         "a person and the passage's pronouns agree: Thoreau) or that nothing attests as a person (no bank "
+         "name, title, initials, kinship or ruler's noun beside it (entities.kin_gender) or in the "
+         "question (entities.question_gender: 'Who was Kaidu's grandfather?'), role noun, pronoun of the "
+         "passage, nor, for a mononym the dataset labels mostly PERSON, agreeing pronouns in its other "
+         "passages: entities.dataset_pronoun_gender)",
          "veto", _YAN),
     Rule("per.title-family-name", "an East Asian family name after a ruler's title (Wang Khan)", "veto",
          _YAN),
     Rule("per.lone-no-pronoun", "a lone given name that no pronoun of the passage attests, no role noun "
-         "before it (their leader Rollo: entities.role_before), no byname after it (Richard I, Edward the "
+         "before it (their leader Rollo: entities.role_before), no kinship or ruler's noun beside it or "
+         "in the question asking for it (his brother Khasar, 'Which male child …?': entities.kin_gender, "
+         "entities.question_gender), no byname after it (Richard I, Edward the "
          "Confessor, William of Montreuil: entities._with_byname) and no question asking for a person "
          "types (a bank given name rarely a surname, never after 'a': entities.asked_given_name)", "evidence",
          _YAN),
