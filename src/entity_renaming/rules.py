@@ -55,7 +55,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "station's call sign beside a renamed one: KOA (850 AM) and KRFX (103.5 FM))", "veto",
          _YAN),
     Rule("question.about-name", "the question asks what a name comes from (named after / for) or for its "
-         "form in a language (the Polish name for …: the answer is a word of that language): the name "
+         "form in a language or style (the Polish name for …, What Chinese-style name …: the answer is a "
+         "word of that language): the name "
          "that keeps the old one would no longer match the renamed answer (Jacksonville, Andrew Jackson)",
          "veto", _YAN),
     Rule("question.asks-for-work", "the question asks for a work (show, film, book …): the answer is a "
