@@ -1,11 +1,11 @@
-"""The person evidence of a question's own gendered noun and of the passage's words beside a lone name
-(issue 19, seventh session): pure functions, no NER."""
+"""The person evidence of a question's own gendered noun, and questions about a name's form (issue 19,
+seventh session): pure functions, no NER."""
 
 from __future__ import annotations
 
 import pytest
 
-from entity_renaming.entities import question_gender, relative_who
+from entity_renaming.entities import question_gender
 from entity_renaming.question import asks_about_name
 
 
@@ -22,12 +22,6 @@ from entity_renaming.question import asks_about_name
 ])
 def test_the_question_noun_for_the_person_asked_for_gives_a_gender(question, gender):
     assert question_gender(question) == gender
-
-
-def test_a_relative_who_after_a_name_shows_a_person_but_not_after_the():
-    assert relative_who("Galileo Galilei", "the work of Galileo Galilei, who was influenced by")
-    assert not relative_who("Panthers", "It beat the Panthers, who had won")
-    assert not relative_who("Galileo", "Galileo was instrumental in describing falling objects.")
 
 
 def test_a_question_for_a_names_form_in_a_style_is_about_the_name():

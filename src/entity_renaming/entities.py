@@ -233,28 +233,11 @@ def passage_person_answers(example: QAExample, mentions: list[Mention]) -> list[
 def passage_says_person(name: str, context: str, mentions: list[Mention], lexicon: Lexicon) -> bool:
     """The passage or the name itself shows a person: the name reads as one
     (:meth:`Lexicon.looks_like_person`: ``Johannes Bugenhagen``), NER labels it (or a longer name ending
-    with it) PERSON in the passage, a gendered pronoun follows a mention of it (:func:`pronoun_gender`), a
-    person's relative pronoun follows it (:func:`relative_who`: "Galileo Galilei, who"), a kinship or
-    ruler's noun or a role noun stands beside it (:func:`kin_gender`, :func:`role_before`: "his brother
-    Khasar")."""
-    last = name.split()[-1]
+    with it) PERSON in the passage, a gendered pronoun follows a mention of it (:func:`pronoun_gender`), or
+    a kinship or ruler's noun or a role noun stands beside it (:func:`kin_gender`, :func:`role_before`:
+    "his father Yesügei", "the hostage prince Wonjong")."""
     return (looks_like_person(name, lexicon) or named_person_here(name, context, mentions)
-            or relative_who(name, context) or kin_gender(context, name.split()[0]) is not None
-            or role_before(context, last))
-
-
-#: A relative pronoun of persons right after a name ("Galileo Galilei, who was influenced").
-_RELATIVE_WHO = r",?\s+(?:who|whom|whose)\b"
-
-
-def relative_who(name: str, context: str) -> bool:
-    """The passage writes a person's relative pronoun right after ``name`` ("Galileo Galilei, who …"),
-    not after "the name" (a group or a team: "the Panthers, who")."""
-    for m in re.finditer(rf"(?<![\w'’-]){re.escape(name)}{_RELATIVE_WHO}", context):
-        if not re.search(r"\b[Tt]he\s+$", context[max(0, m.start() - 4):m.start()]):
-            return True
-    return False
-
+            or kin_gender(context, name.split()[0]) is not None or role_before(context, name.split()[-1]))
 
 
 def named_person_here(name: str, context: str, mentions: list[Mention]) -> bool:

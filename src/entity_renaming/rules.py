@@ -34,8 +34,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- answer entities (Yan et al., ICL)
     Rule("ner.no-answer-mention", "no PERSON / ORG / GPE mention of the type overlaps a gold answer (nor a "
          "name the dataset labels so, nor, for PER, a name the passage labels PERSON at another mention, or, "
-         "answering 'who', one the passage shows a person by a pronoun, a relative 'who', a kinship, ruler's "
-         "or role noun (entities.passage_says_person), "
+         "answering 'who', one the passage shows a person by a pronoun, a kinship, ruler's or role noun "
+         "beside it (entities.passage_says_person), "
          "nor, for GPE, a gazetteer place, or a name the passage calls a town or glosses by a modern place, "
          "answering a place question (a passage's modern-name gloss outweighs LOC labels: Northern Rhodesia "
          "(today Zambia)); a gazetteer name many US people bear needs the passage's or the "
