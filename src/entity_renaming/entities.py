@@ -1758,13 +1758,15 @@ def listed_persons(answer: str, persons: Iterable[str]) -> frozenset[str]:
 
 
 def list_keeps_name(answer: str, persons: Iterable[str], renamed: Iterable[str]) -> bool:
-    """A listing answer (``A and B``) names a renamed person in one conjunct and, in another, a capitalised
-    name of up to three words that no renamed entity names (``Beyoncé and Bruno Mars`` with Beyoncé, read
-    as ORG, left): the renamed answer would keep one of its names."""
+    """A listing answer (``A and B``) names a renamed person in one conjunct (or a relative of another:
+    "Temüjin and his brother Khasar") and, in another, a capitalised name of up to three words that no
+    renamed entity names (``Beyoncé and Bruno Mars`` with Beyoncé, read as ORG, left): the renamed answer
+    would keep one of its names."""
     parts = [p for p in _CONJUNCTS.split(clean_surface(answer)) if p]
     persons, renamed = list(persons), list(renamed)
-    if len(parts) < 2 or not any(names_entity(p, x) for p in parts for x in persons):
-        return False
+    if len(parts) < 2 or not any(names_entity(p, x) or re.fullmatch(
+            rf"(?:his|her|their) (?:[a-z-]+ ){{1,2}}{re.escape(x)}", p) for p in parts for x in persons):
+        return False  # "Temüjin and his brother Khasar": Temüjin would stay beside the renamed brother
     return any(p[:1].isupper() and len(p.split()) <= 3 and p.lower() not in SUFFIXES
                and not any(names_entity(p, x) for x in renamed) for p in parts)  # "Samuel K. Cohn, Jr."
 

@@ -51,7 +51,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("answer.unchanged", "some gold answer contains none of the renamed words", "veto", _YAN),
     Rule("answer.list-partial", "an answer lists persons or places and one of them is not renamed (also a "
          "gazetteer place NER did not type, in a majority of answers: Nairobi, Mombasa and Kisumu; a "
-         "capitalised name beside a renamed person that nothing renames: Beyoncé and Bruno Mars; a "
+         "capitalised name beside a renamed person that nothing renames: Beyoncé and Bruno Mars, Temüjin and "
+         "his brother Khasar; a "
          "station's call sign beside a renamed one: KOA (850 AM) and KRFX (103.5 FM))", "veto",
          _YAN),
     Rule("question.about-name", "the question asks what a name comes from (named after / for) or for its "
