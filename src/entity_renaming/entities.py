@@ -233,8 +233,11 @@ def passage_person_answers(example: QAExample, mentions: list[Mention]) -> list[
 def passage_says_person(name: str, context: str, mentions: list[Mention], lexicon: Lexicon) -> bool:
     """The passage or the name itself shows a person: the name reads as one
     (:meth:`Lexicon.looks_like_person`: ``Johannes Bugenhagen``), NER labels it (or a longer name ending
-    with it) PERSON in the passage, or a gendered pronoun follows a mention of it (:func:`pronoun_gender`)."""
-    return looks_like_person(name, lexicon) or named_person_here(name, context, mentions)
+    with it) PERSON in the passage, a gendered pronoun follows a mention of it (:func:`pronoun_gender`), or
+    a kinship or ruler's noun or a role noun stands beside it (:func:`kin_gender`, :func:`role_before`:
+    "his father Yesügei", "the hostage prince Wonjong")."""
+    return (looks_like_person(name, lexicon) or named_person_here(name, context, mentions)
+            or kin_gender(context, name.split()[0]) is not None or role_before(context, name.split()[-1]))
 
 
 def named_person_here(name: str, context: str, mentions: list[Mention]) -> bool:
@@ -283,7 +286,8 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     or the question types (:func:`.places.passage_place_kind`: "the town of Otrar";
     :func:`.places.asked_settlement`: "What town …?" New Paltz), that few US people
     bear, that read as no person's name and open with no title (``Saint John``), that the dataset labels LOC
-    (a river, a sea: ``Waal``) no more often than GPE and that no GPE mention covers whose label holds (a
+    (a river, a sea: ``Waal``) no more often than GPE unless the passage types it ("Northern Rhodesia
+    (today Zambia)") and that no GPE mention covers whose label holds (a
     city outvotes a minority GPE label: ``Gateshead``, rule ``label.minority``); a strict majority of
     the answers must hold it (:func:`holds_entity`: "Augustinian cloister in Erfurt") and no answer another
     gazetteer place ("Novgorod and Pskov"). The gazetteer and the question are the evidence (rule
@@ -294,14 +298,14 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     found: dict[tuple[int, int], Mention] = {}
     for _, a, b, name in answer_grams(example):
         at = example.context.find(name, a, b) if name else -1
-        said = at >= 0 and (passage_place_kind(name, example.context, lexicon)
-                            or asked_settlement(name, example.question, lexicon, example.context))
+        glossed = at >= 0 and passage_place_kind(name, example.context, lexicon)
+        said = glossed or (at >= 0 and asked_settlement(name, example.question, lexicon, example.context))
         kind = at >= 0 and (lexicon.place_kind(name, ORG_CITY_POPULATION) or said)
         if (not kind or lexicon.looks_like_person(name)
                 or (lexicon.person_count(name) >= _GAZETTEER_PERSON
                     and not (said and not named_person_here(name, example.context, mentions)))
                 or name.split()[0].lower().rstrip(".") in TITLES  # "Saint John" (the Divine)
-                or lexicon.labels.count(name, "LOC") > lexicon.labels.count(name, "GPE")
+                or (lexicon.labels.count(name, "LOC") > lexicon.labels.count(name, "GPE") and not glossed)
                 or any(x < at + len(name) and at < y for x, y in found)
                 or any(m.label == "GPE" and m.start <= at and at + len(name) <= m.end
                        and (kind != "city" or label_holds(m, lexicon)) for m in mentions)):
@@ -453,6 +457,31 @@ def kin_gender(context: str, word: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+#: Nouns that give the person a question asks for a gender: kinship, rulers' titles, man / woman.
+_GENDERED = {**_KIN, **dict.fromkeys(words_of("man men boy male"), "first-male"),
+             **dict.fromkeys(words_of("woman women girl female"), "first-female")}
+_GENDERED_WORDS = "|".join(sorted(_GENDERED, key=len, reverse=True))
+#: Where a question's noun names the person it asks for: its what/which phrase ("Which male child …?", "What
+#: two women …?"), "Who was <X's / the> <noun>" ("Who was Kaidu's grandfather?") or "the name of <the / X's>
+#: <noun>" ("What was the name of the wife …?"); not a possessive noun ("Who was the king's advisor?").
+_ASKED_NOUN = re.compile(
+    rf"^(?:which|what)\s+(?:[\w'’-]+\s+){{0,3}}(?P<a>{_GENDERED_WORDS})s?\b(?!['’])"
+    rf"|\bwho\s+(?:was|is|were|became)\s+(?:the|a|an|his|her|their|[A-Z][\w'’-]*(?:\s[A-Z][\w'’-]*)*['’]s)"
+    rf"\s+(?:[a-z]+\s+)?(?P<b>{_GENDERED_WORDS})s?\b(?!['’])"
+    rf"|\bthe name of (?:the|a|his|her|[A-Z][\w'’-]*['’]s)\s+(?:[a-z]+\s+)?"
+    rf"(?P<c>{_GENDERED_WORDS})s?\b(?!['’])",
+    re.IGNORECASE)
+
+
+def question_gender(question: str) -> str | None:
+    """The given-name span type that the question's own noun for the person it asks for gives
+    (:data:`_ASKED_NOUN`: "Who was Kaidu's grandfather?" → ``first-male``, "What two women …?" →
+    ``first-female``); ``None`` when no such noun or two genders ("Which husband and wife …?")."""
+    found = {_GENDERED.get(w.lower()) or _GENDERED[w.lower()[:-1]] for m in _ASKED_NOUN.finditer(question)
+             for w in re.findall(rf"\b(?:{_GENDERED_WORDS})s?\b(?!['’])", m.group(), re.IGNORECASE)}
+    return found.pop() if len(found) == 1 else None
+
+
 def never_lower(word: str, lexicon: Lexicon) -> bool:
     """A word that the corpus never writes in lower case and that is no title, no nationality and not mostly
     labelled NORP (``Jews``): a name (``Beyoncé``, ``Stalin``) when a question asks for a person and it is
@@ -547,8 +576,8 @@ def given_names_only(words: tuple[str, ...], lexicon: Lexicon) -> bool:
 
 
 def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(), context: str = "",
-                 mentions: Iterable[Mention] = (), why: Why | None = None, *, asked: bool = False
-                 ) -> list[PerturbableSpan]:
+                 mentions: Iterable[Mention] = (), why: Why | None = None, *, asked: bool = False,
+                 asked_gender: str | None = None) -> list[PerturbableSpan]:
     """Spans of a person name of 1–3 name words: first name and surname (initials and a middle name kept).
 
     Every word must be a name word (:meth:`Lexicon.name_word`); the given name's type comes from
@@ -600,13 +629,17 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
             lexicon.person_name(name.words) or famous or regnal or gendered_full_name(name.words, lexicon)
             or (asked and len(name.words) == 1 and never_lower(name.words[0], lexicon))):
         if rest := role_stripped(text, lexicon):  # "Linebacker Brandon Marshall", "rookie Donn F. Eisele"
-            return person_spans(rest, lexicon, lasts, context, mentions, why, asked=asked)
+            return person_spans(rest, lexicon, lasts, context, mentions, why, asked=asked,
+                                asked_gender=asked_gender)
         return no(why, "per.not-name-words")
     votes = pronoun_gender(context, name.words, mentions) if context else (0, 0)
     given_title = next((t for t in name.titles if t in GIVEN_NAME_TITLES), None)
     title_gender = GIVEN_NAME_TITLES[given_title] if given_title else None
     if not title_gender and context:
         title_gender = kin_gender(context, name.words[0])  # "his mother Hoelun", "Creon, the King of Thebes"
+    if (not title_gender and asked_gender and agreed_type(*votes) in (None, asked_gender)
+            and not (len(name.words) == 1 and family_word(name.words[0], context, lexicon))):
+        title_gender = asked_gender  # "Who was Kaidu's grandfather?" Ogedei
     if len(name.words) >= 2:
         if name.byname:
             return no(why, "per.byname")  # "John Paul II": given names only, no surname
@@ -638,8 +671,11 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         # a lone word needs a bank name, labels or a ruler's title: "Nuda" (a taxon) is no person
         return no(why, "per.lone-unknown")
     led = role_before(context, word)  # "their leader Rollo": a person's role attests a person
-    unattested = votes == (0, 0) and word not in lasts and not given_title and not led
-    if not lexicon.person_word(word) and not famous and (lexicon.is_gazetteer_name(word) or unattested):
+    unattested = (votes == (0, 0) and word not in lasts and not given_title and not led
+                  and not title_gender and not name.initials)  # "his brother Khasar", "J.I. Pontanus"
+    spoken = asked and votes != (0, 0)  # a question asks for a person, the passage's pronouns agree: Thoreau
+    if not lexicon.person_word(word) and not famous and (
+            (lexicon.is_gazetteer_name(word) and not spoken) or unattested):
         # "Kraków" tagged PERSON; no bank name, title or pronoun says "person": "Skylab"
         return no(why, "per.lone-place")
     if given_title and lexicon.east_asian_family_name(word):
@@ -655,12 +691,27 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
                  and lexicon.surname_counts.get(word.lower(), 0) >= SURNAME_EVIDENCE)
                 or surname_in_text(word, context, lexicon)))))):
         return [PerturbableSpan(word, "last", "per")]
-    if votes == (0, 0) and not led and not (asked and asked_given_name(word, context, lexicon)):
+    if votes == (0, 0) and not led and not title_gender and not (asked and asked_given_name(word, context,
+                                                                                          lexicon)):
         # no pronoun shows a person: "Gini" (coefficient), Michelangelo's "David" (a statue); a question
         # asking for a person that a given name answers shows one ("Who granted a charter?" Elizabeth)
         return no(why, "per.lone-no-pronoun")
     span_type = first_name_type(word, lexicon, votes, title_gender)
     return [PerturbableSpan(word, span_type, "per")] if span_type else no(why, "per.no-gender")
+
+
+def family_word(word: str, context: str, lexicon: Lexicon) -> bool:
+    """The passage writes ``word`` after a particle or a capitalised word that is no title and no word the
+    corpus mostly writes in lower case ("Maciot de Bethencourt", "Jean Bethencourt"; not "Prince Tolui",
+    "After Tolui"): the family name of a longer name, which a question's gendered noun does not make a given
+    name."""
+    for m in re.finditer(rf"(?<![\w'’-])([\w'’-]+) {re.escape(word)}(?![\w'’-])", context):
+        before = m.group(1)
+        lowered = before.lower()
+        if lowered in PARTICLES or (before[:1].isupper() and lowered not in TITLES and lowered not in _KIN
+                                    and not lexicon.mostly_lower(before)):
+            return True
+    return False
 
 
 #: Nouns of a person's role that attest a person right before a lone name (``their leader Rollo``).
@@ -1696,13 +1747,15 @@ def listed_persons(answer: str, persons: Iterable[str]) -> frozenset[str]:
 
 
 def list_keeps_name(answer: str, persons: Iterable[str], renamed: Iterable[str]) -> bool:
-    """A listing answer (``A and B``) names a renamed person in one conjunct and, in another, a capitalised
-    name of up to three words that no renamed entity names (``Beyoncé and Bruno Mars`` with Beyoncé, read
-    as ORG, left): the renamed answer would keep one of its names."""
+    """A listing answer (``A and B``) names a renamed person in one conjunct (or a relative of another:
+    "Temüjin and his brother Khasar") and, in another, a capitalised name of up to three words that no
+    renamed entity names (``Beyoncé and Bruno Mars`` with Beyoncé, read as ORG, left): the renamed answer
+    would keep one of its names."""
     parts = [p for p in _CONJUNCTS.split(clean_surface(answer)) if p]
     persons, renamed = list(persons), list(renamed)
-    if len(parts) < 2 or not any(names_entity(p, x) for p in parts for x in persons):
-        return False
+    if len(parts) < 2 or not any(names_entity(p, x) or re.fullmatch(
+            rf"(?:his|her|their) (?:[a-z-]+ ){{1,2}}{re.escape(x)}", p) for p in parts for x in persons):
+        return False  # "Temüjin and his brother Khasar": Temüjin would stay beside the renamed brother
     return any(p[:1].isupper() and len(p.split()) <= 3 and p.lower() not in SUFFIXES
                and not any(names_entity(p, x) for x in renamed) for p in parts)  # "Samuel K. Cohn, Jr."
 
@@ -2101,8 +2154,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         asked = asked_type(question)
         named = sum(names_entity(a, text) for a in answers) * 2 > len(answers)  # the answer *is* the name
         styled = _with_byname(mention, text, context, lexicon)  # "William" of Montreuil
-        spans = person_spans(styled, lexicon, lasts, context, mentions, why,
-                             asked=asked is not None and asked.entity_type == "per" and named)
+        for_person = asked is not None and asked.entity_type == "per" and named
+        spans = person_spans(styled, lexicon, lasts, context, mentions, why, asked=for_person,
+                             asked_gender=question_gender(question) if for_person else None)
         if spans and (alias := bracketed_alias(text, context, lexicon)):
             # "Jean Cauvin (John Calvin)": the other name is renamed with the person's (one referent), or,
             # where its words cannot be renamed, the alias would keep the old name

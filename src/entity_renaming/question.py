@@ -66,7 +66,9 @@ _ONE_OF = re.compile(r"\b(?:one|first|last|(?:most|least) [a-z]+"
 #: A question about a name itself: where it comes from ("named after"), or its form in a language ("the
 #: Polish name for the Saxon Garden": the answer is a word of that language, not a renamable name).
 _ABOUT_NAME = re.compile(r"\b(?:re)?named\s+(?:after|for)\b", re.IGNORECASE)  # not "another name for"
-_NAME_IN_LANGUAGE = re.compile(r"\bthe [A-Z][a-z]+ (?:name|word|term|spelling) (?:for|of)\b")
+#: "the Polish name for …", "What Chinese-style name did Rinchinbal use?", "the Huguenot name": a name's form.
+_NAME_IN_LANGUAGE = re.compile(r"\b(?:the|[Ww]hat|[Ww]hich) [A-Z][a-z]+(?:-style)? "
+                               r"(?:name|word|term|spelling)\b")
 #: "What is the Saxon Garden in Polish?": a what-question ending with "in <language>".
 _WHAT_IN = re.compile(r"^\s*What\b.* in ([A-Z][a-z]+)\s*\?*\s*$")
 #: Words a what/which phrase may hold before its noun ("What halftime performer", "Which Mongol leader").

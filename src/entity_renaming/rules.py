@@ -33,9 +33,12 @@ _YAN, _ALL, _ES = ("yan", "icl"), ("yan", "icl", "entswap"), ("entswap",)
 RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- answer entities (Yan et al., ICL)
     Rule("ner.no-answer-mention", "no PERSON / ORG / GPE mention of the type overlaps a gold answer (nor a "
-         "name the dataset labels so, nor, for PER, a name the passage labels PERSON at another mention, "
+         "name the dataset labels so, nor, for PER, a name the passage labels PERSON at another mention, or, "
+         "answering 'who', one the passage shows a person by a pronoun, a kinship, ruler's or role noun "
+         "beside it (entities.passage_says_person), "
          "nor, for GPE, a gazetteer place, or a name the passage calls a town or glosses by a modern place, "
-         "answering a place question; nor, for ORG, a station's call sign or a name whose organisation or "
+         "answering a place question (a passage's modern-name gloss outweighs LOC labels: Northern Rhodesia "
+         "(today Zambia)); nor, for ORG, a station's call sign or a name whose organisation or "
          "company word NER read as a person, place or product: WTSP, Virgin Media, "
          "organisations.call_sign_answers, organisations.headed_answers; "
          "a gazetteer name many US people bear needs the passage's or the "
@@ -51,11 +54,13 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("answer.unchanged", "some gold answer contains none of the renamed words", "veto", _YAN),
     Rule("answer.list-partial", "an answer lists persons or places and one of them is not renamed (also a "
          "gazetteer place NER did not type, in a majority of answers: Nairobi, Mombasa and Kisumu; a "
-         "capitalised name beside a renamed person that nothing renames: Beyoncé and Bruno Mars; a "
+         "capitalised name beside a renamed person that nothing renames: Beyoncé and Bruno Mars, Temüjin and "
+         "his brother Khasar; a "
          "station's call sign beside a renamed one: KOA (850 AM) and KRFX (103.5 FM))", "veto",
          _YAN),
     Rule("question.about-name", "the question asks what a name comes from (named after / for) or for its "
-         "form in a language (the Polish name for …: the answer is a word of that language): the name "
+         "form in a language or style (the Polish name for …, What Chinese-style name …: the answer is a "
+         "word of that language): the name "
          "that keeps the old one would no longer match the renamed answer (Jacksonville, Andrew Jackson)",
          "veto", _YAN),
     Rule("question.asks-for-work", "the question asks for a work (show, film, book …): the answer is a "
@@ -91,14 +96,19 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "evidence", _YAN),
     Rule("per.lone-unknown", "a lone word with no bank name, too few PERSON labels, no ruler's title and "
          "no question asking for a person that it answers", "evidence", _YAN),
-    Rule("per.lone-place", "a lone word that is a gazetteer place or that nothing attests as a person (no "
-         "bank name, title, pronoun of the passage, nor, for a mononym the dataset labels mostly PERSON, "
-         "agreeing pronouns in its other passages: entities.dataset_pronoun_gender)",
+    Rule("per.lone-place", "a lone word that is a gazetteer place (unless it answers a question asking for "
+         "a person and the passage's pronouns agree: Thoreau) or that nothing attests as a person (no bank "
+         "name, title, initials, kinship or ruler's noun beside it (entities.kin_gender) or in the "
+         "question (entities.question_gender: 'Who was Kaidu's grandfather?'), role noun, pronoun of the "
+         "passage, nor, for a mononym the dataset labels mostly PERSON, agreeing pronouns in its other "
+         "passages: entities.dataset_pronoun_gender)",
          "veto", _YAN),
     Rule("per.title-family-name", "an East Asian family name after a ruler's title (Wang Khan)", "veto",
          _YAN),
     Rule("per.lone-no-pronoun", "a lone given name that no pronoun of the passage attests, no role noun "
-         "before it (their leader Rollo: entities.role_before), no byname after it (Richard I, Edward the "
+         "before it (their leader Rollo: entities.role_before), no kinship or ruler's noun beside it or "
+         "in the question asking for it (his brother Khasar, 'Which male child …?': entities.kin_gender, "
+         "entities.question_gender), no byname after it (Richard I, Edward the "
          "Confessor, William of Montreuil: entities._with_byname) and no question asking for a person "
          "types (a bank given name rarely a surname, never after 'a': entities.asked_given_name)", "evidence",
          _YAN),
