@@ -488,3 +488,32 @@ def test_a_question_possessive_without_apostrophe_takes_the_new_name_with_s(bank
     titled = _example(context, ask.question, "1191", title="Richards", impossible=True)
     assert question_possessives([richard], [other]) == question_possessives([richard], [bare]) == []
     assert question_possessives([richard], [ask, bare]) == question_possessives([richard], [titled]) == []
+
+
+@pytest.mark.slow
+def test_issue19_gpe_cities_the_gazetteer_lacks():
+    """A GPE the gazetteer's city list lacks is a city as a GeoNames city's name the dataset labels GPE
+    (Montreal, a primary name; Dyrrachium, an old name labelled twice; not Byzantium, labelled once) or
+    where a passage calls it a settlement (his capital city Kaiping); "New Orleans" is no district of
+    Orleans; "the Praga district" is no city, nor "Warszowa" given as a spelling of Warsaw's name, nor a
+    question's "Krakow" beside the passage's "Kraków"."""
+    passage = ("Kublai adopted as his capital city Kaiping in Inner Mongolia. Céloron returned to Montreal "
+               "and the Normans besieged Dyrrachium. Acadians went to New Orleans. Warsaw's name is "
+               "Warszawa (also formerly spelled Warszewa and Warszowa). Some buildings in the Praga "
+               "district were restored. In Praga the park opened. The court moved to Kraków in 1596.")
+    question = "Who moved his court from Warsaw to Krakow?"
+    gpe = ("Kaiping", "Montreal", "Dyrrachium", "New Orleans", "Warszowa", "Praga", "Warsaw", "Kraków")
+    mentions = {passage: mentions_of(passage, *((g, "GPE") for g in gpe)),
+                question: mentions_of(question, ("Warsaw", "GPE"), ("Krakow", "GPE"))}
+    lexicon = Lexicon(strict=False)
+    other = [Mention(0, 10, "GPE", "Dyrrachium"), Mention(0, 9, "GPE", "Byzantium")]  # other articles
+    lexicon.observe([passage, question], [*mentions[passage], *mentions[question], *other])
+    assert category_of("Montreal", "GPE", lexicon) == "city"
+    assert category_of("Dyrrachium", "GPE", lexicon) == "city"
+    assert category_of("Byzantium", "GPE", lexicon) is None  # one label: the city or the realm named after it
+    assert category_of("New Orleans", "GPE", lexicon) == "city"
+    assert category_of("East London", "GPE", lexicon) is None  # a district of London
+    found = {e.surface: e.category for e in article_entities([passage, question], mentions, lexicon)}
+    assert {n: found.get(n) for n in ("Kaiping", "Montreal", "Dyrrachium", "New Orleans")} == dict.fromkeys(
+        ("Kaiping", "Montreal", "Dyrrachium", "New Orleans"), "city")
+    assert "Praga" not in found and "Warszowa" not in found and "Krakow" not in found

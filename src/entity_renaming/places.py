@@ -230,7 +230,7 @@ def _division_names() -> frozenset[str]:
     return frozenset(names)
 
 
-def city_exonym(name: str, lexicon: Lexicon) -> str | None:
+def city_exonym(name: str, lexicon: Lexicon, unlisted: bool = False) -> str | None:
     """``city`` for another name of a GeoNames city of :data:`EXONYM_CITY` people (an exonym or a historical
     name that :meth:`Lexicon.place_kind` leaves out, taking primary names only: ``Dyrrachium`` of Durrës,
     ``Urgench`` of Urganch, ``Nishapur`` of Neyshabur) that the dataset labels GPE in a strict majority of
@@ -238,12 +238,15 @@ def city_exonym(name: str, lexicon: Lexicon) -> str | None:
     (``Iberia``, an alternate name of New Iberia). Not a section of a bigger city, a first-level division
     of a country (``Henan``), a name ending in a place noun, a common word or a surname of the dataset's
     persons or of more US people than live there (rule ``gpe.not-gazetteer``). The Yan et al. answers
-    only: EntSwap's cities keep the gazetteer's test. A foreign name of a big city that also names a
-    smaller place (``Praga``: Prague, and a district of Warsaw) still passes: the label cannot tell them."""
+    only, and EntSwap's (``unlisted``: also a GeoNames primary name the gazetteer's city list lacks,
+    ``Montreal``, ``Kaiping``, for which :meth:`Lexicon.place_kind` has no city). A foreign name of a big
+    city that also names a smaller place (``Praga``: Prague, and a district of Warsaw) still passes: the
+    label cannot tell them (EntSwap leaves "the Praga district" alone, rule ``place.region-of``)."""
     population = lexicon.city_population(name)
     single = " " not in name
     if (population < EXONYM_CITY or lexicon.labels.mostly(name) != "GPE" or lexicon.never_place(name)
-            or lexicon.is_city_primary_name(name) or lexicon.city_section_of(name)
+            or (lexicon.is_city_primary_name(name) and not (unlisted and not lexicon.is_gazetteer_name(name)))
+            or lexicon.city_section_of(name)
             or name.lower() in _division_names() or name.split()[-1].lower() in PLACE_NOUNS
             or (single and (lexicon.labels.surnames[name] or lexicon.common_word(name)))
             or lexicon.surname_counts.get(name.lower(), 0) > population):

@@ -264,7 +264,14 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "the dataset labels GPE 3+ times, 3/4 of its labels, needs no label in the article)", "evidence",
          _ES),
     Rule("entswap.no-category", "the labels give no usable category (a borough or district of a bigger "
-         "city, Manhattan or Brooklyn, is no city)", "evidence", _ES),
+         "city, Manhattan or Brooklyn, or one the article calls 'the Praga district', is no city; 'East "
+         "London' beside London is a district, but a 'New' city, New Orleans, is its own city unless the "
+         "article writes it in a foreign form, Nouvelle-Amsterdam). A GPE the gazetteer does not know as "
+         "a city is one as another name of a GeoNames city of 100,000 people labelled GPE "
+         "(places.city_exonym: a primary name the gazetteer lacks, Montreal; an old or foreign name labelled "
+         "GPE twice in the dataset, Dyrrachium, not Byzantium once) or, when it is no gazetteer country or "
+         "state, where a passage calls it a settlement ('the town of Pickawillany', 'his capital city "
+         "Kaiping', 'Khanbaliq (modern Beijing)')", "evidence", _ES),
     Rule("entswap.person-typed-other", "a person's name typed ORG / LOC / GPE", "veto", _ES),
     Rule("entswap.labels-disagree", "an organisation / location whose labelled mentions disagree", "veto",
          _ES),
@@ -280,9 +287,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("entswap.unclear-occurrence",
          "an occurrence in the passage group (in the article for a person's name word or a demonym; a "
          "place the article names in a peerage is left everywhere) inside a longer name, in a peerage, "
-         "with an article the renamer cannot follow, "
-         "before a people noun (a demonym before people or nation only where the article names its "
-         "country), as a language in a phrase that elsewhere is no language use (in French beside in "
+         "with an article the renamer cannot follow, given as a spelling of another name (formerly "
+         "spelled Warszewa and Warszowa), before a people noun (a demonym before people or nation only "
+         "where the article names its country), as a language in a phrase that elsewhere is no language "
+         "use (in French beside in "
          "French territory, to Austrians), as a coordinated adjective (the French and British forces), or "
          "opening a name also written as initials of three letters or more (Scottish National Party, "
          "SNP; not US Secretary of State beside US); or a word of a person's "
@@ -307,7 +315,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("entswap.alias-left", "another name of the referent stands in the passage group, not inside another "
          "place's name (America of North America), and is not renamed (a letter code, a dotted code that "
          "may end a sentence, a name NER missed), or another spelling of a person's name word is not "
-         "renamed (Ogedei beside Ögedei; spellings and nickname pairs otherwise share one new name)", "veto",
+         "renamed (Ogedei beside Ögedei; spellings and nickname pairs otherwise share one new name), nor "
+         "another spelling of a one-word place (Krakow beside Kraków)", "veto",
          _ES),
     Rule("entswap.answer-cut", "renaming the surface as a unit would cut an answer of the passage group, or "
          "it answers a "

@@ -109,6 +109,7 @@ from ..model import QAExample
 from ..namebank import BankError, load_bank
 from ..ner import Mention
 from ..persons import NOBLE_TITLES, family_first_parts
+from ..places import _NAME_ENDS, _SETTLEMENT_BEFORE, city_exonym, passage_place_kind
 from ..rules import Trace, fire
 from ..substitute import COORDINATED, heads_phrase, takes_article, title_words
 from .categories import (
@@ -321,6 +322,14 @@ def organisation_word(surface: str) -> str | None:
     return head_key(head)
 
 
+#: An old or foreign name of a GeoNames city (:func:`..places.city_exonym`) needs this many GPE labels in the
+#: dataset: one is no evidence that the name means the city, not the realm named after it ("in the service
+#: of Byzantium").
+MIN_EXONYM_LABELS = 2
+#: Modifiers that open a city named after another place, no part of it (``New Orleans``, ``New Amsterdam``).
+NAMED_AFTER = frozenset({"new"})
+
+
 def category_of(surface: str, label: str, lexicon: Lexicon) -> str | None:
     """EntSwap category of a non-person mention from its label and the gazetteer evidence; ``None`` when
     the evidence is too weak for an African name of the same kind to replace it (see the module doc)."""
@@ -332,9 +341,13 @@ def category_of(surface: str, label: str, lexicon: Lexicon) -> str | None:
         place = None  # only a GPE label makes a city: an ORG or a LOC ("central Asia") never
     if place == "state" and lexicon.city_population(surface) >= MIN_AMBIGUOUS_CITY:
         return None  # a state and a city (Palermo, Canterbury): which one the article means is unknown
+    if place is None and category == "gpe" and city_exonym(surface, lexicon, unlisted=True) and (
+            lexicon.is_city_primary_name(surface)
+            or lexicon.labels.count(surface, "GPE") >= MIN_EXONYM_LABELS):
+        place = "city"  # a GeoNames city the gazetteer lacks (Montreal) or under another name (Dyrrachium)
     words = surface.split()
-    if place == "city" and len(words) > 1 and words[0].lower() in GEO_MODIFIERS and lexicon.place_kind(
-            " ".join(words[1:])) is not None:
+    if (place == "city" and len(words) > 1 and words[0].lower() in GEO_MODIFIERS - NAMED_AFTER
+            and lexicon.place_kind(" ".join(words[1:])) is not None):
         return None  # "East London" in a London passage is a district, not the South African city
     if place == "country" and 1 < country_population(lexicon.root).get(surface.lower(), 0) < MIN_COUNTRY:
         return None  # a territory or microstate (the Falkland Islands, Gibraltar): no country to rename to
@@ -351,6 +364,36 @@ def category_of(surface: str, label: str, lexicon: Lexicon) -> str | None:
 #: A surface the dataset labels GPE this many times, and GPE at least ``PLACE_SHARE`` of the time, is a
 #: place wherever an article writes it, whatever NER said there.
 MIN_PLACE_VOTES, PLACE_SHARE = 3, 0.75
+
+
+def passage_city(surface: str, passages: Iterable[str], lexicon: Lexicon) -> bool:
+    """A name no gazetteer knows as a country or state, that the dataset mostly labels GPE and that some
+    passage calls a settlement ("the town of Pickawillany", "the village of Warszowa", in apposition: "his
+    capital city Kaiping") or glosses by a modern city ("Khanbaliq (modern Beijing)"): the Yan et al.
+    study's evidence (:func:`..places.passage_place_kind`, ``labelled_town``'s apposition)."""
+    return ((lexicon.settlement_only(surface) or not lexicon.is_gazetteer_name(surface))
+            and lexicon.labels.mostly(surface) == "GPE"
+            and any(surface in p and (passage_place_kind(surface, p, lexicon) == "city" or re.search(
+                _SETTLEMENT_BEFORE + re.escape(surface) + _NAME_ENDS, p)) for p in passages))
+
+
+def namesake_of(surface: str, text: str) -> bool:
+    """``surface`` is a city named after another place (:data:`NAMED_AFTER`, ``New Amsterdam``) that ``text``
+    also writes in a foreign form, the place name hyphen-joined (``Nouvelle-Amsterdam``): renamed alone,
+    the namesake would keep its other name."""
+    words = surface.split()
+    glued = rf"[\w'’]-{re.escape(' '.join(words[1:]))}\b"
+    return len(words) > 1 and words[0].lower() in NAMED_AFTER and re.search(glued, text) is not None
+
+
+#: "the <name> district" (not "the London borough of Newham"): the article names a section of a city.
+_SECTION = r" (?:district|borough|quarter|neighbou?rhood|suburb)(?! of)\b"
+
+
+def city_section(surface: str, text: str) -> bool:
+    """``text`` calls the city ``surface`` a section of another city ("the Praga district": a district of
+    Warsaw, though Praga is also Prague's name): no city in that article."""
+    return re.search(rf"\b[Tt]he {re.escape(surface)}{_SECTION}", text) is not None
 
 
 def dataset_places(texts: list[str], lexicon: Lexicon) -> list[tuple[str, str]]:
@@ -456,6 +499,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     pinyin_types: dict[tuple[str, str], str | None] = {}
     surnames = article_surnames(texts, mentions, lexicon)
     passages = [t for t in texts if len(t) > MAX_ANSWER_CHARS]  # the rest: questions and answers
+    said: dict[str, bool] = {}  # a GPE no gazetteer knows → some passage calls it a town or city
     for text in texts:
         for mention in mentions.get(text, ()):
             category = LABEL_TO_CATEGORY.get(mention.label)
@@ -495,6 +539,9 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
             elif renamable(cleaned) and not is_non_national(cleaned):  # a religion is no organisation either
                 surface = singular_demonym(cleaned) if category == "nationality" else cleaned
                 found = category_of(surface, mention.label, lexicon)
+                if found is None and mention.label == "GPE" and surface not in said:
+                    said[surface] = passage_city(surface, passages, lexicon)
+                found = found or ("city" if mention.label == "GPE" and said.get(surface) else None)
                 votes[surface][found or "none"] += FULL_VOTE  # an unusable label still counts against
                 labelled[surface] += 1
     for surface, category in dataset_places(texts, lexicon):
@@ -531,7 +578,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
             fire(trace, "entswap.rarely-labelled", surface)
             continue  # NER labelled it rarely: one label is no evidence for the whole article
         category = min(counter, key=lambda c: (-counter[c], order[c]))
-        if category == "none":
+        if category == "none" or (category == "city" and (city_section(surface, joined)
+                                                          or namesake_of(surface, joined))):
             fire(trace, "entswap.no-category", surface)
             continue
         if category != "person" and names_person(surface, counter, in_full_names, lexicon):
@@ -779,11 +827,12 @@ def misspelt(word: str, name: str, lexicon: Lexicon) -> bool:
 
 
 def _whole_spellings(entities: list[Entity], text: str) -> list[Entity]:
-    """Drop a person's name word one of whose spellings in the article is not renamed (``Ögedei`` renamed,
-    ``Ogedei`` left): one referent must not end with two names."""
+    """Drop a person's name word or a place one of whose spellings in the article is not renamed (``Ögedei``
+    renamed, ``Ogedei`` left; ``Krakow`` of a question beside the passage's ``Kraków``): one referent must
+    not end with two names."""
     spellings = _spellings(text)
     surfaces = {e.surface for e in entities}
-    return [e for e in entities if e.category != "person" or " " in e.surface
+    return [e for e in entities if e.category not in PLACES | {"person"} or " " in e.surface
             or spellings.get(fold_accents(e.surface), set()) <= surfaces | {e.surface}]
 
 
@@ -1069,6 +1118,10 @@ def office_before(before: str) -> bool:
     return not tail or (len(tail) == 2 and tail[0] == "of" and tail[1][0].isupper())
 
 
+#: A name given as a spelling of another ("also formerly spelled Warszewa and Warszowa").
+_SPELLED = re.compile(r"\b(?:spelled|spelt|written)\s+(?:[A-Z][\w'’-]*(?:,\s*|\s+and\s+|\s+or\s+))*$")
+
+
 class _Occurrences:
     """Every occurrence (plural and possessive included) of the entities' surfaces in an article's texts,
     and the tests on their neighbours."""
@@ -1147,6 +1200,8 @@ class _Occurrences:
                     return "listed-with-peoples"  # "the Huron, Mississauga, Ojibwa …": peoples, not the city
                 if entity.category == "city" and REGION_OF.search(text, max(0, m.start() - 40), m.start()):
                     return "region-of"  # "the German territories of Baden": a territory, not the city
+                if entity.category in PLACES and _SPELLED.search(text, max(0, m.start() - 60), m.start()):
+                    return "spelling"  # "Warszawa (also formerly spelled Warszewa and Warszowa)": a spelling
                 nxt = re.match(r"\s+(\w+)", text[m.end():m.end() + NEIGHBOURHOOD])
                 noun = nxt.group(1).lower() if nxt else ""
                 if entity.category == "nationality" and not demonym_ok(entity.surface, text, m.start(),
