@@ -251,8 +251,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          _ES),
     Rule("entswap.weak-lone-name", "a lone person word that is no common first name labelled twice or "
          "after a title", "evidence", _ES),
-    Rule("entswap.question-only-name", "a PERSON full name that only questions write, never a passage (a "
-         "misspelt passage name: 'Donald Davis' beside 'Donald Davies')", "evidence", _ES),
+    Rule("entswap.question-only-name", "a PERSON full name or an organisation's name that only questions "
+         "write, never a passage (a misspelt passage name: 'Donald Davis' beside 'Donald Davies'; SQuAD "
+         "2.0's twist of one: 'Music University of Technology')", "evidence", _ES),
     Rule("entswap.opens-and-ends", "a word that opens one full name and ends another", "veto", _ES),
     Rule("entswap.not-strong-name", "a multi-word person name of weak name words", "evidence", _ES),
     Rule("entswap.org-word-alone", "a word or the acronym of the organisation's name stands alone in the "
