@@ -148,6 +148,7 @@ _WORD_AFTER = re.compile(rf" {_NAME}")
 _ORG_CONTINUES = re.compile(r" (?:for|of) (?:the )?[A-Z]| and [A-Z][\w'’-]*(?![\w'’-]| [A-Z])")
 _WORD_BEFORE = re.compile(rf"(?<![\w'’.]){_NAME} $")
 _OF_BEFORE = re.compile(r"(?<![\w'’])([^\W\d_][\w'’]*) of $")
+_FOR_BEFORE = re.compile(r"(?<![\w'’])([^\W\d_][\w'’]*) for (?:an? |the )?$")
 #: Words before a demonym that take a people as often as a language ("compared to Chinese").
 _PEOPLE_BEFORE = frozenset(["to", "than", "from", "called", "named"])
 #: "New England" is not England, "St. John" (a river) no person.
@@ -922,7 +923,8 @@ def organisation_alone(entity: Entity, text: str, lexicon: Lexicon, followed: It
     alone for something else is no such word: the organisation word of a name holding a word that is no
     common word, which the new name shares (``the Commission`` of ``Santer Commission`` stays right; but
     ``the Bureau`` of ``Parliamentary Bureau``, a name of common words only, may be the body the name only
-    describes), and a place, people or common word
+    describes), and a place, people or common word (not of a party, whose word alone names its members:
+    ``Conservative MPs`` beside ``Conservative Party``)
     (:func:`names_other`: the ``Scottish`` of ``Scottish MPs`` beside ``Scottish Parliament``); nor are
     the ``followed`` short forms, renamed with it (:func:`organisation_short_forms`)."""
     surface = entity.surface
@@ -930,10 +932,14 @@ def organisation_alone(entity: Entity, text: str, lexicon: Lexicon, followed: It
     content = [w for w in surface.split() if w.lower() not in FUNCTION_WORDS]
     proper = any(head_key(w) != entity.head and not lexicon.common_word(_POSSESSIVE.sub("", w))
                  for w in content)
-    words = [w for w in content
-             if (not proper if head_key(w) == entity.head else not names_other(w, lexicon))]
+    words = [w for w in content if (not proper if head_key(w) == entity.head
+                                    else entity.head in MEMBER_HEADS or not names_other(w, lexicon))]
     skip = set(followed)
     return not any(occurs_in(w, rest) for w in (*words, initials(surface)) if len(w) >= 2 and w not in skip)
+
+
+#: Organisation words of a body whose name's other words alone name its members (``Conservative MPs``).
+MEMBER_HEADS = frozenset(["party"])
 
 
 def names_other(word: str, lexicon: Lexicon) -> bool:
@@ -1452,6 +1458,8 @@ class _Occurrences:
                 return True  # but "George IV Bridge" is a bridge
         if person and start in self.name_starts.get(text, ()) and office_before(before):
             before = ""  # NER's PERSON mention of the full name opens after an office: "Secretary of Defense"
+        if entity.category == "organization" and _capital(_FOR_BEFORE.search(before)):
+            return True  # "Campaign for a Scottish Assembly": a longer name that holds it
         prev = _WORD_BEFORE.search(before)
         if (entity.category == "organization" and _capital(prev)
                 and not _SENTENCE_BEFORE.search(before[: prev.start()])):

@@ -288,15 +288,22 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
     return subs
 
 
+#: Consonant letters whose spoken name opens with a vowel ("an RSP"): initials opening with one are not
+#: drawn, since the renamer writes "a" before a consonant letter ("an SNP" would read "a RSP").
+_AN_CONSONANTS = frozenset("FHLMNRSX")
+
+
 def short_form(full: str, short: str, new: str) -> str | None:
     """What the organisation's new name ``new`` gives for ``short``, the lone word or initials that stand
-    for its old name ``full`` (:func:`.entities.organisation_short_forms`): the initials of ``new``
-    (two capital letters or more), or its word in the place ``short`` has in ``full`` when ``new`` has the
-    shape of ``full`` (the same organisation word and function words in the same places: ``Harvard
-    University`` → ``Makerere University`` makes ``Harvard`` → ``Makerere``); ``None`` otherwise."""
+    for its old name ``full`` (:func:`.entities.organisation_short_forms`): the initials of ``new`` (two
+    capital letters or more, not opening with a letter of ``_AN_CONSONANTS``), or its word in the place
+    ``short`` has in ``full`` when ``new`` has the shape of ``full`` (the same organisation word and
+    function words in the same places: ``Harvard University`` → ``Makerere University`` makes ``Harvard``
+    → ``Makerere``); ``None`` otherwise."""
     if short == initials(full):
         letters = initials(new)
-        return letters if len(letters) >= 2 and letters.isalpha() and letters.isupper() else None
+        return (letters if len(letters) >= 2 and letters.isalpha() and letters.isupper()
+                and letters[0] not in _AN_CONSONANTS else None)
     old, words = full.split(), new.split()
     if len(old) != len(words) or short not in old:
         return None
