@@ -1270,6 +1270,8 @@ class _Occurrences:
                             or entity.surface.lower() in shared_demonyms(lexicon)):
                         return "demonym-use"  # "the French and British forces"; "the British" (of which?)
                     # else "the French were": the people, renamed as a plural ("the Kenyans were")
+                if entity.category == "organization" and kind_of_body(text, m.start()):
+                    return "indefinite"  # "a directly elected Scottish Assembly": a kind, no named body
                 if (entity.category != "person" and noun in PEOPLE_NOUNS
                         and not (noun in NATION_NOUNS and self.country_named(entity))):
                     return "people-noun"  # "the Miami people"; but "Chinese people" beside China
@@ -1542,6 +1544,15 @@ _PLACE_ENDS = PLACE_NOUNS | {"city", "channel"}
 STATE_ORGANS = frozenset(["court", "parliament", "government", "army", "navy", "constitution", "senate",
                           "cabinet", "ministry", "police"])
 _INDEFINITE_BEFORE = re.compile(r"(?:^|\W)[Aa]n? $")
+_INDEFINITE_RUN = re.compile(r"(?:^|(?<=\W))[Aa]n? ((?:[a-z][\w-]* ){0,3})$")
+
+
+def kind_of_body(text: str, start: int) -> bool:
+    """The organisation's name at ``start`` follows "a"/"an" and at most three lower-case words that are no
+    function words ("for a Scottish Assembly", "a directly elected Scottish Assembly"): a kind of body the
+    text describes, not one named organisation (but "a grant from the NSF")."""
+    run = _INDEFINITE_RUN.search(text, max(0, start - NEIGHBOURHOOD), start)
+    return run is not None and not any(w in FUNCTION_WORDS for w in run.group(1).split())
 _JOINED_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][\w'’]*-$")
 #: The capitalised words of a name after a demonym (``German Civil Code``, ``Egyptian Islamic Jihad``).
 _NAME_RUN = re.compile(r"(?: [A-Z][\w'’-]*)+")
