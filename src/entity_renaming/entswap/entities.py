@@ -1464,7 +1464,8 @@ class _Occurrences:
             return True  # "Campaign for a Scottish Assembly": a longer name that holds it
         prev = _WORD_BEFORE.search(before)
         if (entity.category == "organization" and _capital(prev)
-                and not _SENTENCE_BEFORE.search(before[: prev.start()])):
+                and not _SENTENCE_BEFORE.search(before[: prev.start()])
+                and not re.fullmatch(r"[^.]{3,}\.", prev.group(1))):  # "… near Paris. Harvard grew"
             return True  # "Polish United Workers' Party": a demonym opens the name, entity or not
         if _capital(prev) and not self.ends_entity(before[:-1]):
             word = prev.group(1).rstrip(".")

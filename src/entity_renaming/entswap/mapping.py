@@ -59,6 +59,13 @@ def spelling_variant(candidate: str, original: str) -> bool:
     return SequenceMatcher(None, candidate.lower(), original.lower()).ratio() >= VARIANT_RATIO
 
 
+def distinct_words(one: str, other: str) -> tuple[str, str]:
+    """Two organisation names without the words they share: ``Makerere University`` is no spelling
+    variant of ``Harvard University`` (the shared organisation word made them look alike)."""
+    shared = set(one.lower().split()) & set(other.lower().split())
+    return tuple(" ".join(w for w in n.split() if w.lower() not in shared) or n for n in (one, other))
+
+
 def entity_rng(seed: int, category: str, article: str, referent: str) -> random.Random:
     return seeded_rng("entswap", seed, category, article, referent)
 
@@ -219,7 +226,8 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
                 continue  # "Egypt and Syria" → never "Comoros and …": the article goes with the name
             demonym = pools.demonym(candidate) if category == "country" else None  # "Ethiopian Empire" stays
             fresh = demonym is None or (demonym not in article_text and not originals.occur_in(demonym))
-            if any(spelling_variant(candidate, old) for old in olds) or (demonym is not None and any(
+            if any(spelling_variant(*distinct_words(candidate, old) if category == "organization"
+                                    else (candidate, old)) for old in olds) or (demonym is not None and any(
                     spelling_variant(demonym, old) for old in demonyms_of.get(referent, ()))):
                 continue  # "Mohammed" → "Mohamed", "American" → "Algerian" is no renaming
             fresh = fresh and not any(f in article_text or originals.occur_in(f) for f in forms(candidate))
