@@ -277,20 +277,27 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          _ES),
     Rule("entswap.weak-lone-name", "a lone person word that is no common first name labelled twice or "
          "after a title", "evidence", _ES),
-    Rule("entswap.question-only-name", "a PERSON full name that only questions write, never a passage (a "
-         "misspelt passage name: 'Donald Davis' beside 'Donald Davies')", "evidence", _ES),
+    Rule("entswap.question-only-name", "a PERSON full name or an organisation's name that only questions "
+         "write, never a passage (a misspelt passage name: 'Donald Davis' beside 'Donald Davies'; SQuAD "
+         "2.0's twist of one: 'Music University of Technology')", "evidence", _ES),
     Rule("entswap.opens-and-ends", "a word that opens one full name and ends another", "veto", _ES),
     Rule("entswap.not-strong-name", "a multi-word person name of weak name words", "evidence", _ES),
-    Rule("entswap.org-word-alone", "a word or the acronym of the organisation's name stands alone in the "
-         "passage group", "veto",
-         _ES),
+    Rule("entswap.org-word-alone", "a word or the initials of the organisation's name stand alone in the "
+         "passage group and are not renamed with it: not its organisation word (the new name shares it: the "
+         "Commission) when the name holds a word that is no common word, not a place, people or common word "
+         "(Scottish MPs beside Scottish Parliament; but a party's: Conservative MPs), not a short form that "
+         "follows the new name (initials, a lone word NER labels mostly ORG: NSF takes the new name's "
+         "initials) unless two organisations share it (Harvard of Harvard University and Harvard College)",
+         "veto", _ES),
     Rule("entswap.unclear-occurrence",
          "an occurrence in the passage group (in the article for a person's name word or a demonym; a "
          "place the article names in a peerage is left everywhere) inside a longer name, in a peerage, "
          "with an article the renamer cannot follow, given as a spelling of another name (formerly "
-         "spelled Warszewa and Warszowa), before a people noun (a demonym before people or nation only "
-         "where the article names its country), as a language in a phrase that elsewhere is no language "
-         "use (in French beside in "
+         "spelled Warszewa and Warszowa), "
+         "an organisation after 'a' (a directly elected Scottish Assembly: a kind of body) or inside "
+         "'<Name> for a …' (Campaign for a Scottish Assembly), "
+         "before a people noun (a demonym before people or nation only where the article names its "
+         "country), as a language in a phrase that elsewhere is no language use (in French beside in "
          "French territory, to Austrians), as a coordinated adjective (the French and British forces), or "
          "opening a name also written as initials of three letters or more (Scottish National Party, "
          "SNP; not US Secretary of State beside US); or a word of a person's "

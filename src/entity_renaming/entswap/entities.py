@@ -144,9 +144,12 @@ _LINK_AFTER = re.compile(rf" (?:{_LINKS}) ([^\W\d_])")
 _LINK_BEFORE = re.compile(rf"([^\W\d_])[\w'’.]* (?:{_LINKS}) $")
 _WORD_AFTER = re.compile(rf" {_NAME}")
 #: An organisation's name going on after "for"/"of" ("Carnegie Foundation for the Advancement of Teaching").
-_ORG_CONTINUES = re.compile(r" (?:for|of) (?:the )?[A-Z]")
+#: An organisation's name goes on after it: "for"/"of" and a name, or "and" and one capitalised word that no
+#: capitalised word follows ("Local Government and Regeneration", a committee; not "… and Yale University").
+_ORG_CONTINUES = re.compile(r" (?:for|of) (?:the )?[A-Z]| and [A-Z][\w'’-]*(?![\w'’-]| [A-Z])")
 _WORD_BEFORE = re.compile(rf"(?<![\w'’.]){_NAME} $")
 _OF_BEFORE = re.compile(r"(?<![\w'’])([^\W\d_][\w'’]*) of $")
+_FOR_BEFORE = re.compile(r"(?<![\w'’])([^\W\d_][\w'’]*) for (?:an? |the )?$")
 #: Words before a demonym that take a people as often as a language ("compared to Chinese").
 _PEOPLE_BEFORE = frozenset(["to", "than", "from", "called", "named"])
 #: "New England" is not England, "St. John" (a river) no person.
@@ -185,6 +188,10 @@ class Entity:
     #: A question's possessive written without its apostrophe (``Williams fleet`` of ``William``,
     #: :func:`question_possessives`): its replacement is the person's new name with ``'s``.
     possessive: bool = False
+    #: An organisation's lone word or initials standing for it elsewhere (``Harvard``, ``NSF``;
+    #: :func:`organisation_short_forms`): the full name (``Harvard University``) whose new name's word or
+    #: initials it takes, as a demonym takes its country's (:func:`.mapping.short_form`).
+    short_of: str = ""
 
     def __post_init__(self) -> None:
         if not self.referent:
@@ -298,23 +305,29 @@ def head_key(word: str) -> str:
 
 
 #: Organisation words that name different kinds of organisation (an alliance or a football league, a
-#: trade union or the European Union, a football association or one of imperial counts): no African
-#: organisation with the same word is surely of its kind.
+#: trade union or the European Union, a football association or one of imperial counts, a congress a
+#: legislature, a party or a meeting such as the Congress of Vienna): no African organisation with the same
+#: word is surely of its kind.
 AMBIGUOUS_HEADS = frozenset(["league", "union", "front", "movement", "club", "group", "network", "system",
                              "systems", "force", "forces", "times", "post", "press", "records", "trust",
                              "guard", "service", "services", "office", "board", "brotherhood",
-                             "association"])
+                             "association", "congress"])
+
+
+_POSSESSIVE = re.compile(r"['’]s?$")
+_NAME_WORD = re.compile(r"[^\W\d_][\w'’.&-]*|&")
 
 
 def organisation_word(surface: str) -> str | None:
     """The organisation word of an ORG name as :func:`head_key` (``European Commission`` → ``commission``,
     ``University of Paris`` → ``university``, ``Court of Justice of the European Union`` → ``court``; see
     ``entities.organisation_head``), or ``None`` when it has none, an ``AMBIGUOUS_HEADS`` word, a lower-case
-    content word, fewer than two words or a word of a work, event, document, award or building
-    (``names_organisation``)."""
+    content word, a word glued to a dash or an invisible character (``University of Cambridge—but``),
+    fewer than two words or a word of a work, event, document, award or building (``names_organisation``)."""
     words = surface.split()
     if (len(words) < 2 or not names_organisation(surface)
-            or any(not w[0].isupper() and w.lower() not in FUNCTION_WORDS for w in words)):
+            or any(not w[0].isupper() and w.lower() not in FUNCTION_WORDS for w in words)
+            or not all(_NAME_WORD.fullmatch(w) for w in words)):
         return None
     head = organisation_head(surface)
     if head is None or head.lower() in AMBIGUOUS_HEADS:
@@ -537,6 +550,10 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                     votes[part]["person"] += FULL_VOTE if len(parts) > 1 else HALF_VOTE  # weak evidence
                     labelled[part] += 1
             elif renamable(cleaned) and not is_non_national(cleaned):  # a religion is no organisation either
+                if (category == "organization" and passages and len(text) <= MAX_ANSWER_CHARS
+                        and not any(cleaned in t for t in passages)):
+                    fire(trace, "entswap.question-only-name", cleaned, category)
+                    continue  # "Music University of Technology": SQuAD 2.0's twist of a passage's name
                 surface = singular_demonym(cleaned) if category == "nationality" else cleaned
                 found = category_of(surface, mention.label, lexicon)
                 if found is None and mention.label == "GPE" and surface not in said:
@@ -615,6 +632,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     entities = person_spellings(entities, joined, lexicon)
     entities += country_codes(entities, texts, lexicon)
     entities += derived_demonyms(entities, joined, lexicon)
+    entities += organisation_short_forms(entities, texts, mentions, lexicon)
     return Candidates(entities, person_names, texts, mentions)
 
 
@@ -669,15 +687,15 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
         entities = [e for e in entities if e.category in PASSAGE_CATEGORIES
                     and e.surface not in candidates.peerages] + [
             e for e in settled if not e.parts]  # full names come back from the article's decision below
-    steps = (("entswap.org-word-alone", lambda es: [e for e in es if e.category != "organization"
-                                                    or organisation_alone(e.surface, joined)]),
+    steps = (("entswap.org-word-alone", lambda es: _whole_organisations(es, joined, lexicon)),
              ("entswap.unclear-occurrence",
               lambda es: _unambiguous(es, texts, person_names, lexicon, mentions, candidates.pronouns)),
              ("entswap.alias-left", lambda es: _whole_spellings(es, joined)),
              ("entswap.alias-left", lambda es: _whole_referents(es, joined, lexicon)),
              ("place.derived-word-left", lambda es: _nationalities_follow(es, joined, lexicon)))
-    places = steps[-2:]  # alias-left and derived-word-left again until nothing changes: a place name
-    # dropped for a derived word ("U.S.") takes its aliases with it, and a dropped country its demonyms
+    places = (steps[0], *steps[-2:])  # org-word-alone, alias-left and derived-word-left again until nothing
+    # changes: an organisation whose short form was dropped goes with it, a place name dropped for a
+    # derived word ("U.S.") takes its aliases with it, and a dropped country its demonyms
     while steps:
         before = len(entities)
         for rule, step in steps:
@@ -936,14 +954,99 @@ def derived_demonyms(entities: list[Entity], text: str, lexicon: Lexicon) -> lis
     return found
 
 
-def organisation_alone(surface: str, text: str) -> bool:
-    """No word of the organisation's name (its organisation word included) and no acronym of it occurs in
-    ``text`` outside its full name: ``the Commission`` or ``East India`` alone would be the same referent
-    under its old name (``European Commission``, ``East India Trading Company``)."""
+def initials(name: str) -> str:
+    """The initials of a name's words other than function words (``National Science Foundation``: ``NSF``)."""
+    return "".join(w[0] for w in name.split() if w.lower() not in FUNCTION_WORDS)
+
+
+def organisation_alone(entity: Entity, text: str, lexicon: Lexicon, followed: Iterable[str] = ()) -> bool:
+    """No word of the organisation's name and not its initials occurs in ``text`` outside its full name:
+    ``Harvard`` or ``NSF`` left alone would be the same referent under its old name. A word that stands
+    alone for something else is no such word: the organisation word of a name holding a word that is no
+    common word, which the new name shares (``the Commission`` of ``Santer Commission`` stays right; but
+    ``the Bureau`` of ``Parliamentary Bureau``, a name of common words only, may be the body the name only
+    describes), and a place, people or common word (not of a party, whose word alone names its members:
+    ``Conservative MPs`` beside ``Conservative Party``)
+    (:func:`names_other`: the ``Scottish`` of ``Scottish MPs`` beside ``Scottish Parliament``); nor are
+    the ``followed`` short forms, renamed with it (:func:`organisation_short_forms`)."""
+    surface = entity.surface
     rest = re.sub(rf"(?<!\w){re.escape(surface)}(?!\w)", " ", text)
-    words = [w for w in surface.split() if w.lower() not in FUNCTION_WORDS]
-    acronym = "".join(w[0] for w in words)
-    return not any(occurs_in(w, rest) for w in (*words, acronym) if len(w) >= 2)
+    content = [w for w in surface.split() if w.lower() not in FUNCTION_WORDS]
+    proper = any(head_key(w) != entity.head and not lexicon.common_word(_POSSESSIVE.sub("", w))
+                 for w in content)
+    words = [w for w in content if (not proper if head_key(w) == entity.head
+                                    else entity.head in MEMBER_HEADS or not names_other(w, lexicon))]
+    skip = set(followed)
+    return not any(occurs_in(w, rest) for w in (*words, initials(surface)) if len(w) >= 2 and w not in skip)
+
+
+#: Organisation words of a body whose name's other words alone name its members (``Conservative MPs``).
+MEMBER_HEADS = frozenset(["party"])
+
+
+def names_other(word: str, lexicon: Lexicon) -> bool:
+    """A word of an organisation's name that, standing alone, names a place, a people or nothing: the
+    dataset's NER labels it mostly GPE, NORP or LOC, or, labelled neither mostly ORG nor PERSON, it is a
+    gazetteer place, a demonym or a common word (``French`` of ``French Navy``, ``Warsaw`` of ``University
+    of Warsaw``, ``Central`` of ``European Central Bank``); not ``Harvard`` or ``RAND``, mostly ORG."""
+    word = _POSSESSIVE.sub("", word)
+    label = lexicon.labels.mostly(word)
+    if label in ("ORG", "PERSON"):
+        return False
+    return (label in ("GPE", "NORP", "LOC") or lexicon.is_gazetteer_name(word)
+            or word.lower() in lexicon.nationalities or lexicon.common_word(word))
+
+
+def _whole_organisations(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:
+    """The organisations :func:`organisation_alone` keeps in ``text`` (with the short forms kept beside
+    them), and the short forms whose organisation is kept."""
+    followed: dict[str, set[str]] = defaultdict(set)
+    for e in entities:
+        if e.short_of:
+            followed[e.short_of].add(e.surface)
+    kept = [e for e in entities if e.category != "organization" or e.short_of
+            or organisation_alone(e, text, lexicon, followed[e.surface])]
+    organisations = {e.surface for e in kept if e.category == "organization"}
+    return [e for e in kept if not e.short_of or e.short_of in organisations]
+
+
+def organisation_short_forms(entities: list[Entity], texts: list[str], mentions: dict[str, list[Mention]],
+                             lexicon: Lexicon) -> list[Entity]:
+    """The lone word and the initials that stand for the article's organisations outside their full names
+    (``Harvard`` of ``Harvard University``, ``NSF`` of ``National Science Foundation``): organisation
+    entities that follow their full name's new name (its word in the same place, its initials:
+    :func:`.mapping.short_form`), as a demonym follows its country, so the organisation is renamed with
+    them instead of left for them (``entswap.org-word-alone``). The lone word is the one word of the name
+    besides its organisation word and function words; it follows when NER labels it ORG on its own more
+    often than anything else in the article, and it is no common word, gazetteer place, demonym or other
+    entity of the article; the initials (two letters or more) when NER labels them ORG more often than
+    anything else. A short form of two organisations (``Harvard`` of ``Harvard
+    University`` and ``Harvard College``) follows neither; each occurrence is then checked like any
+    entity's (:func:`_unambiguous`: not inside a longer name such as ``John Harvard``)."""
+    joined = "\n".join(texts)
+    taken = {e.surface for e in entities}
+    labels: dict[str, Counter[str]] = defaultdict(Counter)
+    for text in texts:
+        for m in mentions.get(text, ()):
+            labels[clean_surface(m.text)][m.label] += 1
+    found: dict[str, list[Entity]] = defaultdict(list)
+    for org in (e for e in entities if e.category == "organization"):
+        rest = re.sub(rf"(?<!\w){re.escape(org.surface)}(?!\w)", " ", joined)
+        content = [w for w in org.surface.split() if w.lower() not in FUNCTION_WORDS]
+        others = [w for w in content if head_key(w) != org.head]
+        forms = [initials(org.surface)]
+        if len(others) == 1 and len(content) == 2:
+            word = others[0]
+            if (_SINGLE_WORD.match(word) and not lexicon.common_word(word)
+                    and not lexicon.is_gazetteer_name(word) and word.lower() not in lexicon.nationalities):
+                forms.append(word)
+        for form in forms:
+            votes = labels[form]
+            if (len(form) >= 2 and form not in taken and occurs_in(form, rest)
+                    and votes["ORG"] * 2 > sum(votes.values())):
+                found[form].append(Entity(form, "organization", "organization", org.referent, head=org.head,
+                                          short_of=org.surface))
+    return [group[0] for group in found.values() if len(group) == 1]
 
 
 def names_person(surface: str, counter: Counter[str], in_full_names: set[str], lexicon: Lexicon) -> bool:
@@ -1215,6 +1318,8 @@ class _Occurrences:
                             or entity.surface.lower() in shared_demonyms(lexicon)):
                         return "demonym-use"  # "the French and British forces"; "the British" (of which?)
                     # else "the French were": the people, renamed as a plural ("the Kenyans were")
+                if entity.category == "organization" and kind_of_body(text, m.start()):
+                    return "indefinite"  # "a directly elected Scottish Assembly": a kind, no named body
                 if (entity.category != "person" and noun in PEOPLE_NOUNS
                         and not (noun in NATION_NOUNS and self.country_named(entity))):
                     return "people-noun"  # "the Miami people"; but "Chinese people" beside China
@@ -1403,9 +1508,12 @@ class _Occurrences:
                 return True  # but "George IV Bridge" is a bridge
         if person and start in self.name_starts.get(text, ()) and office_before(before):
             before = ""  # NER's PERSON mention of the full name opens after an office: "Secretary of Defense"
+        if entity.category == "organization" and _capital(_FOR_BEFORE.search(before)):
+            return True  # "Campaign for a Scottish Assembly": a longer name that holds it
         prev = _WORD_BEFORE.search(before)
         if (entity.category == "organization" and _capital(prev)
-                and not _SENTENCE_BEFORE.search(before[: prev.start()])):
+                and not _SENTENCE_BEFORE.search(before[: prev.start()])
+                and not re.fullmatch(r"[^.]{3,}\.", prev.group(1))):  # "… near Paris. Harvard grew"
             return True  # "Polish United Workers' Party": a demonym opens the name, entity or not
         if _capital(prev) and not self.ends_entity(before[:-1]):
             word = prev.group(1).rstrip(".")
@@ -1485,6 +1593,15 @@ _PLACE_ENDS = PLACE_NOUNS | {"city", "channel"}
 STATE_ORGANS = frozenset(["court", "parliament", "government", "army", "navy", "constitution", "senate",
                           "cabinet", "ministry", "police"])
 _INDEFINITE_BEFORE = re.compile(r"(?:^|\W)[Aa]n? $")
+_INDEFINITE_RUN = re.compile(r"(?:^|(?<=\W))[Aa]n? ((?:[a-z][\w-]* ){0,3})$")
+
+
+def kind_of_body(text: str, start: int) -> bool:
+    """The organisation's name at ``start`` follows "a"/"an" and at most three lower-case words that are no
+    function words ("for a Scottish Assembly", "a directly elected Scottish Assembly"): a kind of body the
+    text describes, not one named organisation (but "a grant from the NSF")."""
+    run = _INDEFINITE_RUN.search(text, max(0, start - NEIGHBOURHOOD), start)
+    return run is not None and not any(w in FUNCTION_WORDS for w in run.group(1).split())
 _JOINED_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][\w'’]*-$")
 #: The capitalised words of a name after a demonym (``German Civil Code``, ``Egyptian Islamic Jihad``).
 _NAME_RUN = re.compile(r"(?: [A-Z][\w'’-]*)+")
@@ -1620,9 +1737,10 @@ def answer_safe(entities: list[Entity], examples: Iterable[QAExample]) -> list[E
             if bounds and any(m.start() < b < m.end() for m in pattern.finditer(ex.context) for b in bounds):
                 unsafe.add(entity.surface)
                 break
-    # one referent, one name: a place's other names ("US" beside a cut "U.S.") and its demonyms go with it
+    # one referent, one name: a place's other names ("US" beside a cut "U.S.") and its demonyms go with it,
+    # an organisation's short forms too
     gone = {e.referent or e.surface for e in entities if e.surface in unsafe and e.category in PLACES}
-    return [e for e in entities if e.surface not in unsafe
+    return [e for e in entities if e.surface not in unsafe and e.short_of not in unsafe
             and not (e.category in PLACES and (e.referent or e.surface) in gone)
             and not (e.category == "nationality" and e.country in gone)]
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from difflib import SequenceMatcher
 from functools import cached_property
 from pathlib import Path
@@ -36,13 +36,13 @@ from pathlib import Path
 from wordfreq import zipf_frequency
 
 from ..casing import natural_case
-from ..lexicon import COMMON_ZIPF, alias_group, demonym_countries, occurs_as_word, whole_word
+from ..lexicon import COMMON_ZIPF, FUNCTION_WORDS, alias_group, demonym_countries, occurs_as_word, whole_word
 from ..model import Substitution
 from ..namebank import FIRST_NAME_TYPES, BankError, load_bank
 from ..sampling import seeded_rng
 from ..substitute import takes_article
 from .categories import CATEGORIES
-from .entities import COUNTRY_CODE, Entity, head_key
+from .entities import COUNTRY_CODE, Entity, head_key, initials
 
 DEFAULT_BANK = "african"
 MAX_DRAWS = 200
@@ -57,6 +57,13 @@ VARIANT_RATIO = 0.75
 def spelling_variant(candidate: str, original: str) -> bool:
     """``candidate`` spells ``original`` another way (case-insensitive ratio ≥ ``VARIANT_RATIO``)."""
     return SequenceMatcher(None, candidate.lower(), original.lower()).ratio() >= VARIANT_RATIO
+
+
+def distinct_words(one: str, other: str) -> tuple[str, str]:
+    """Two organisation names without the words they share: ``Makerere University`` is no spelling
+    variant of ``Harvard University`` (the shared organisation word made them look alike)."""
+    shared = set(one.lower().split()) & set(other.lower().split())
+    return tuple(" ".join(w for w in n.split() if w.lower() not in shared) or n for n in (one, other))
 
 
 def entity_rng(seed: int, category: str, article: str, referent: str) -> random.Random:
@@ -206,7 +213,10 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
         if e.category == "nationality":
             demonyms_of.setdefault(e.country, set()).add(e.surface)
 
-    def draw(category: str, referent: str, pool: Sequence[str]) -> str | None:
+    def draw(category: str, referent: str, pool: Sequence[str],
+             forms: Callable[[str], list[str]] = lambda _: []) -> str | None:
+        """A new name for the referent; ``forms`` gives the other names it implies (an organisation's word
+        or initials), fresh like it."""
         rng = entity_rng(seed, category, article, referent)
         the = article_of.get(referent)
         olds = names_of.get(referent, {referent})
@@ -216,9 +226,11 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
                 continue  # "Egypt and Syria" → never "Comoros and …": the article goes with the name
             demonym = pools.demonym(candidate) if category == "country" else None  # "Ethiopian Empire" stays
             fresh = demonym is None or (demonym not in article_text and not originals.occur_in(demonym))
-            if any(spelling_variant(candidate, old) for old in olds) or (demonym is not None and any(
+            if any(spelling_variant(*distinct_words(candidate, old) if category == "organization"
+                                    else (candidate, old)) for old in olds) or (demonym is not None and any(
                     spelling_variant(demonym, old) for old in demonyms_of.get(referent, ()))):
                 continue  # "Mohammed" → "Mohamed", "American" → "Algerian" is no renaming
+            fresh = fresh and not any(f in article_text or originals.occur_in(f) for f in forms(candidate))
             if (candidate.lower() not in taken and not any(n in article_text for n in alias_group(candidate))
                     and not originals.occur_in(candidate) and fresh):
                 taken.add(candidate.lower())
@@ -264,15 +276,52 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
                 country = countries.get(entity.country)
                 new = pools.demonym(country) if country else None
             elif category == "organization":
-                new = draw(category, referent, pools.organisations(entity.head))
+                full = next((e for e in group if not e.short_of), entity)
+                shorts = [e.surface for e in group if e.short_of]
+
+                def forms(name: str, full: str = full.surface, shorts: list[str] = shorts) -> list[str]:
+                    return [short_form(full, s, name) or "" for s in shorts]
+
+                new = draw(category, referent, [n for n in pools.organisations(entity.head) if all(forms(n))],
+                           forms)
             elif category == "person":
                 new = full_name(entity) if entity.parts else person(referent, entity.span_type)
             else:
                 new = draw(category, referent, pools(entity.span_type))
             if new is not None:
                 subs.update((e, Substitution(e.surface, possessive(new) if e.possessive else new, category,
-                                             unit_span_type(e))) for e in group)
+                                             unit_span_type(e))) for e in group if not e.short_of)
+                subs.update((e, Substitution(e.surface, short_form(e.short_of, e.surface, new) or new,
+                                             category, e.span_type)) for e in group if e.short_of)
     return subs
+
+
+#: Consonant letters whose spoken name opens with a vowel ("an RSP"): initials opening with one are not
+#: drawn, since the renamer writes "a" before a consonant letter ("an SNP" would read "a RSP").
+_AN_CONSONANTS = frozenset("FHLMNRSX")
+
+
+def short_form(full: str, short: str, new: str) -> str | None:
+    """What the organisation's new name ``new`` gives for ``short``, the lone word or initials that stand
+    for its old name ``full`` (:func:`.entities.organisation_short_forms`): the initials of ``new`` (two
+    capital letters or more, not opening with a letter of ``_AN_CONSONANTS``), or its word in the place
+    ``short`` has in ``full`` when ``new`` has the shape of ``full`` (the same organisation word and
+    function words in the same places: ``Harvard University`` → ``Makerere University`` makes ``Harvard``
+    → ``Makerere``); ``None`` otherwise."""
+    if short == initials(full):
+        letters = initials(new)
+        return (letters if len(letters) >= 2 and letters.isalpha() and letters.isupper()
+                and letters[0] not in _AN_CONSONANTS else None)
+    old, words = full.split(), new.split()
+    if len(old) != len(words) or short not in old:
+        return None
+    at = old.index(short)
+    for i, (a, b) in enumerate(zip(old, words, strict=True)):
+        function = a.lower() in FUNCTION_WORDS or b.lower() in FUNCTION_WORDS
+        if i != at and (a.lower() != b.lower() if function else head_key(a) != head_key(b)):
+            return None
+    word = words[at]
+    return word if word[:1].isupper() and word.lower() not in FUNCTION_WORDS and word.isalpha() else None
 
 
 def possessive(name: str) -> str:

@@ -1,0 +1,99 @@
+"""EntSwap organisations: their lone word and initials follow the new name (as a demonym follows its
+country) instead of vetoing it; words of the name that stand alone for something else veto nothing."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from entity_renaming.entswap.entities import Entity, article_entities, kind_of_body
+from entity_renaming.entswap.mapping import ArticleText, Pools, article_mapping, short_form
+from entity_renaming.lexicon import Lexicon
+from entity_renaming.namebank import write_bank_file
+from entity_renaming.ner import Mention
+from entity_renaming.rules import Trace
+
+
+@pytest.fixture
+def banks(tmp_path):
+    rows = {
+        "gazetteer": {"country": [("France", 66_000_000), ("Kenya", 41_000_000)],
+                      "state": ["Bavaria"], "city": ["Paris", "Nairobi"],
+                      "nationality": [("French", 66_000_000)]},
+        "african": {"first-male": ["Chinedu"], "first-female": ["Amara"], "last": ["Okafor"],
+                    "country": [("Ghana", 30_000_000)], "city": ["Kumasi"], "location": ["Sahel"],
+                    "nationality": [("Ghanaian", 30_000_000)],
+                    "organization": ["Makerere University", "University of Ghana", "Ghana Science Foundation",
+                                     "Rwanda Socialist Party", "Kenya Wildlife Service",
+                                     "Electoral Commission of Ghana"]},
+    }
+    for bank, table in rows.items():
+        for span_type, names in table.items():
+            write_bank_file(tmp_path / bank / f"{span_type}.tsv",
+                            [n if isinstance(n, tuple) else (n, 1) for n in names])
+    return tmp_path
+
+
+def mentions_of(text: str, *found: tuple[str, str]) -> list[Mention]:
+    return [Mention(m.start(), m.end(), label, surface) for surface, label in found
+            for m in re.finditer(rf"(?<!\w){re.escape(surface)}(?!\w)", text)]
+
+
+def test_short_form_takes_the_word_or_initials_of_the_new_name():
+    assert short_form("Harvard University", "Harvard", "Makerere University") == "Makerere"
+    assert short_form("Harvard University", "Harvard", "University of Ghana") is None  # another shape
+    assert short_form("National Science Foundation", "NSF", "Ghana Science Foundation") == "GSF"
+    assert short_form("University of Paris", "Paris", "University of Ghana") == "Ghana"
+    # "an SNP" would read "a RSP": initials opening with a letter whose name opens with a vowel are not drawn
+    assert short_form("Scottish National Party", "SNP", "Rwanda Socialist Party") is None
+
+
+def test_a_lone_word_and_the_initials_follow_the_new_name(banks):
+    entities = [Entity("Harvard University", "organization", "organization", head="university"),
+                Entity("Harvard", "organization", "organization", "Harvard University", head="university",
+                       short_of="Harvard University"),
+                Entity("National Science Foundation", "organization", "organization", head="foundation"),
+                Entity("NSF", "organization", "organization", "National Science Foundation",
+                       head="foundation", short_of="National Science Foundation")]
+    text = ArticleText(["Harvard University got a grant from the National Science Foundation (NSF). Harvard "
+                        "spent it."])
+    for seed in range(10):
+        subs = article_mapping(entities, ("organization",), seed=seed, article="a", article_text=text,
+                               pools=Pools("african", banks))
+        new = {s.original: s.replacement for s in subs}
+        assert new == {"Harvard University": "Makerere University", "Harvard": "Makerere",
+                       "National Science Foundation": "Ghana Science Foundation", "NSF": "GSF"}
+
+
+def _entities(text: str, *found: tuple[str, str], lexicon: Lexicon) -> tuple[set[str], Trace]:
+    trace: Trace = []
+    kept = article_entities([text], {text: mentions_of(text, *found)}, lexicon, trace)
+    return {e.surface for e in kept}, trace
+
+
+def test_the_organisation_word_a_place_word_and_the_short_forms_veto_nothing(banks):
+    lexicon = Lexicon(banks, strict=False)
+    # (a sentence ending in a name before "Harvard" opens no longer name: "… in Kenya. Harvard grew")
+    text = ("Harvard University was founded in Kenya. Harvard grew, and the University's endowment is "
+            "large. The Kenya Science Foundation (KSF) funds it; Kenya is far.")
+    kept, trace = _entities(text, ("Harvard University", "ORG"), ("Harvard", "ORG"), ("Kenya", "GPE"),
+                            ("Kenya Science Foundation", "ORG"), ("KSF", "ORG"), lexicon=lexicon)
+    assert {"Harvard University", "Harvard", "Kenya Science Foundation", "KSF"} <= kept
+    assert not [f for f in trace if f.rule == "entswap.org-word-alone"]
+
+
+def test_a_lone_word_that_is_no_short_form_still_vetoes(banks):
+    lexicon = Lexicon(banks, strict=False)
+    # "Harvard" is labelled ORG but also opens "Harvard College": a short form of two organisations
+    text = "Harvard University and Harvard College met. Harvard grew."
+    kept, trace = _entities(text, ("Harvard University", "ORG"), ("Harvard College", "ORG"),
+                            ("Harvard", "ORG"), lexicon=lexicon)
+    assert "Harvard University" not in kept and "Harvard" not in kept
+    assert ("entswap.org-word-alone", "Harvard University") in {(f.rule, f.text) for f in trace}
+
+
+def test_a_kind_of_body_is_no_named_organisation():
+    text = "Kilbrandon recommended a directly elected Scottish Assembly; the grant came from the NSF."
+    assert kind_of_body(text, text.index("Scottish"))
+    assert not kind_of_body(text, text.index("NSF"))
