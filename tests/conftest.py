@@ -53,3 +53,14 @@ def benchmark_script(name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def write_banks(root: Path, rows: dict[str, dict[str, list]]) -> Path:
+    """Small bank folders under ``root``: bank → span type → names, or (name, count) pairs."""
+    from entity_renaming.namebank import write_bank_file
+
+    for bank, table in rows.items():
+        for span_type, names in table.items():
+            write_bank_file(root / bank / f"{span_type}.tsv",
+                            [n if isinstance(n, tuple) else (n, 1) for n in names])
+    return root

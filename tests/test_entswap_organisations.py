@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import write_banks
 
 from entity_renaming.entswap.entities import Entity, article_entities, kind_of_body
 from entity_renaming.entswap.mapping import ArticleText, Pools, article_mapping, short_form
 from entity_renaming.lexicon import Lexicon
-from entity_renaming.namebank import write_bank_file
 from entity_renaming.ner import Mention
 from entity_renaming.rules import Trace
 
@@ -28,11 +28,7 @@ def banks(tmp_path):
                                      "Rwanda Socialist Party", "Kenya Wildlife Service",
                                      "Electoral Commission of Ghana"]},
     }
-    for bank, table in rows.items():
-        for span_type, names in table.items():
-            write_bank_file(tmp_path / bank / f"{span_type}.tsv",
-                            [n if isinstance(n, tuple) else (n, 1) for n in names])
-    return tmp_path
+    return write_banks(tmp_path, rows)
 
 
 def mentions_of(text: str, *found: tuple[str, str]) -> list[Mention]:

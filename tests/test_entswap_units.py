@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import write_banks
 
 from entity_renaming.configs import parse_config_name
 from entity_renaming.entities import abbreviated_name
@@ -25,7 +26,6 @@ from entity_renaming.entswap.entities import (
 from entity_renaming.entswap.mapping import ArticleText, Pools, article_mapping
 from entity_renaming.lexicon import Lexicon, clean_surface
 from entity_renaming.model import Answer, QAExample, Substitution
-from entity_renaming.namebank import write_bank_file
 from entity_renaming.ner import Mention, load_backend
 from entity_renaming.ner.stanza_backend import StanzaResourcesError
 from entity_renaming.substitute import demonym_plural
@@ -48,11 +48,7 @@ def banks(tmp_path):
                     "nationality": [("Ghanaian", 30_000_000), ("Kenyan", 41_000_000),
                                     ("Senegalese", 13_000_000), "Beninese", "Malagasy", "Swazis"]},
     }
-    for bank, table in rows.items():
-        for span_type, names in table.items():
-            write_bank_file(tmp_path / bank / f"{span_type}.tsv",
-                            [n if isinstance(n, tuple) else (n, 1) for n in names])
-    return tmp_path
+    return write_banks(tmp_path, rows)
 
 
 def mentions_of(text: str, *found: tuple[str, str]) -> list[Mention]:
