@@ -242,3 +242,17 @@ def test_missing_organisations_error_gives_commands_that_parse(tmp_path: Path) -
     for command in commands:
         args = make_parser().parse_args(shlex.split(command)[1:])
         assert args.bank == ["african"] and args.out is not None
+
+
+def test_drawn_demonyms_read_before_a_noun_and_in_a_regular_plural():
+    """Blind read round 21 rejected "Mosotho troops" and "Guinea-Bissauans": a demonym whose plural and
+    adjective are another word, a person noun or a coined compound is never drawn to follow a country, in
+    the Yan et al. configs and EntSwap alike (one predicate, ``substitute.adjective_demonym``)."""
+    from entity_renaming.entswap.mapping import Pools
+    from entity_renaming.substitute import adjective_demonym
+
+    assert adjective_demonym("Kenyan") and adjective_demonym("Motswana") is False
+    assert not any(adjective_demonym(d) for d in ("Mosotho", "Surinamer", "Guinea-Bissauan"))
+    drawn = set(Pools("african", BANKS)("nationality"))
+    assert "Kenyan" in drawn and not drawn & {"Mosotho", "Motswana", "Guinea-Bissauan"}
+    assert "Lesotho" not in Pools("african", BANKS).countries()  # no demonym could follow it

@@ -381,20 +381,19 @@ def test_a_name_whose_organisation_word_ner_misread_is_an_organisation(lexicon):
     assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("Classic", "nnp")]
 
 
-def test_a_demonym_whose_country_cannot_be_renamed_is_kept_like_european(lexicon):
-    """Issue 19, seventh session: ``American Medical Association`` (the United States, written with "the",
-    cannot follow a new name) keeps its demonym and renames its descriptive word before the organisation
-    word, its initials following (AMA); descriptive words elsewhere are not a name there."""
+def test_a_demonym_whose_country_cannot_be_renamed_leaves_the_body_out(lexicon):
+    """Issue 19, seventh session: keeping the demonym of ``American Medical Association`` (the United
+    States, written with "the", cannot follow a new name) and renaming its descriptive word alone read as no
+    name ("American Xoma Association": blind read round 21 rejected both such examples); the body is left
+    out (``org.no-renamable-word``)."""
     from entity_renaming.entities import distinctive_word
 
     assert distinctive_word("American Medical Association", lexicon) is None
-    assert distinctive_word("American Medical Association", lexicon, demonym_kept=True) == "Medical"
-    assert distinctive_word("American Association of University Women", lexicon, demonym_kept=True) is None
     text = ("However, the American Medical Association (AMA) Code of Ethics provides that physicians may "
             "dispense drugs in the United States.")
     ex = _example(text, "American Medical Association", "What body has stated that physicians can dispense "
                   "drugs?", ["the American Medical Association (AMA)", "American Medical Association"] * 2)
+    trace: list = []
     entities = example_entities(ex, _mentions(text, {"American Medical Association": "ORG", "AMA": "ORG",
-                                                     "the United States": "GPE"}), lexicon)
-    assert {(s.surface, s.span_type) for e in entities for s in e.spans} == {("Medical", "nnp"),
-                                                                            ("AMA", "rare")}
+                                                     "the United States": "GPE"}), lexicon, trace)
+    assert entities == [] and "org.no-renamable-word" in {f.rule for f in trace}

@@ -445,3 +445,28 @@ def test_a_role_noun_before_a_lone_name_attests_a_person(lexicon: Lexicon) -> No
     assert not role_before("the leader Rollosson came", "Rollo")  # a whole word only
     assert _types(person_spans("Rollo", lexicon, context=context)) == {"Rollo": "first-male"}
     assert person_spans("Rollo", lexicon, context="The Rollo sold well. Then it ended.") == []
+
+
+def test_a_name_the_passage_writes_as_the_x_before_a_preposition_is_no_person(lexicon: Lexicon) -> None:
+    """Blind read round 21: "Rhine" labelled PERSON in "the Lower Rhine" was renamed as a surname; the
+    passage writes "along the Rhine up into …" and "the Rhine.", as a thing or a place (``per.after-the``);
+    "the Edison patent" (before a noun) still lets Edison be a person."""
+    from entity_renaming.entities import example_entities
+    from entity_renaming.model import Answer, QAExample
+
+    def run(text: str, answer: str, name: str) -> tuple[list, set[str]]:
+        start = text.index(answer)
+        ex = QAExample(id="q1", dataset="t", source_format="mrqa", context=text, question="Who or what?",
+                       answers=[Answer(answer, [(start, start + len(answer))])], answer_texts=[answer] * 3)
+        mentions = [Mention(i, i + len(name), "PERSON", name) for i in range(len(text))
+                    if text.startswith(name, i)]
+        trace: list = []
+        return example_entities(ex, mentions, lexicon, trace), {f.rule for f in trace}
+
+    river = ("Many factories stand along the Rhine up into Switzerland, but most are along the Lower Rhine, "
+             "which passes Cologne. Pollution of the Rhine fell.")
+    found, rules = run(river, "Lower Rhine", "Rhine")
+    assert found == [] and "per.after-the" in rules
+    inventor = "Thomas Edison sold the Edison patent in 1880. Edison then moved to New Jersey."
+    found, _ = run(inventor, "Thomas Edison", "Thomas Edison")
+    assert [s.surface for e in found for s in e.spans] == ["Thomas", "Edison"]

@@ -298,14 +298,14 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     found: dict[tuple[int, int], Mention] = {}
     for _, a, b, name in answer_grams(example):
         at = example.context.find(name, a, b) if name else -1
-        glossed = at >= 0 and passage_place_kind(name, example.context, lexicon)
-        said = glossed or (at >= 0 and asked_settlement(name, example.question, lexicon, example.context))
+        said = at >= 0 and (passage_place_kind(name, example.context, lexicon)
+                            or asked_settlement(name, example.question, lexicon, example.context))
         kind = at >= 0 and (lexicon.place_kind(name, ORG_CITY_POPULATION) or said)
         if (not kind or lexicon.looks_like_person(name)
                 or (lexicon.person_count(name) >= _GAZETTEER_PERSON
                     and not (said and not named_person_here(name, example.context, mentions)))
                 or name.split()[0].lower().rstrip(".") in TITLES  # "Saint John" (the Divine)
-                or (lexicon.labels.count(name, "LOC") > lexicon.labels.count(name, "GPE") and not glossed)
+                or lexicon.labels.count(name, "LOC") > lexicon.labels.count(name, "GPE")
                 or any(x < at + len(name) and at < y for x, y in found)
                 or any(m.label == "GPE" and m.start <= at and at + len(name) <= m.end
                        and (kind != "city" or label_holds(m, lexicon)) for m in mentions)):
@@ -1322,7 +1322,7 @@ def _head_plural(word: str) -> bool:
                                       or lowered.endswith("ies") and lowered[:-3] + "y" in ORGANISATION_HEADS)
 
 
-def distinctive_word(text: str, lexicon: Lexicon, *, demonym_kept: bool = False) -> str | None:
+def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
     """The words that tell an organisation from others of its kind when the rest of its name is its
     organisation word, its form and function words, renamed together as one ``nnp`` name word while the rest
     stays (the one function that decides the distinctive part of a body's name; a company's is
@@ -1369,18 +1369,14 @@ def distinctive_word(text: str, lexicon: Lexicon, *, demonym_kept: bool = False)
                 or words[i - 1:i] == ["New"]):
             return None  # a place or a word outside the PTB vocabulary: "Lothian Regional Council"
         if lowered in lexicon.nationalities or lowered in _DEMONYM_WORDS:
-            demonym = not demonym_kept
+            demonym = True
             continue  # "Australian", "Scottish": a country's demonym, renamed with its country
         if lowered in _DIRECTIONS or (lowered.endswith(("an", "ish", "ese"))
                                       and not lexicon.dictionary_common(word)):
             continue  # "European", "North": modifiers kept ("Metropolitan" is none)
         found.append((i, word))
-    if not found or (demonym_kept and any(lexicon.is_gazetteer_name(f"{a} {b}")
-                                          for a, b in zip(words, words[1:], strict=False))):
-        return None  # "Scottish Borders Council": the demonym opens a place's name
-    if demonym_kept and words[found[-1][0] + 1:found[-1][0] + 2] != [head]:
-        return None  # "American Association of University Women", "Polish Academy of Sciences": not before
-        # the organisation word, where a name reads as one ("American Harlow Association")
+    if not found:
+        return None
     distinct = [w for _, w in found]
     run, first = " ".join(distinct), found[0][0]
     named = (len(found) == 1 and not lexicon.common_word(run) and not _common_plural(run, lexicon)
@@ -1724,6 +1720,11 @@ def asks_for_work(question: str) -> bool:
 #: Cod") names a thing or a place (rule ``per.after-the``).
 _AFTER_THE = re.compile(r"(?<!\w)[Tt]he\s+$|\b(?:town|village|commune|port|capital) of\s+$|\b(?:"
                         + "|".join(sorted(w.capitalize() for w in PLACE_NOUNS | {"mount"})) + r")\s+$")
+#: "the X" before punctuation, a preposition, a conjunction or a verb of motion writes X as a thing or a
+#: place ("along the Rhine up into Switzerland", "pollution of the Rhine."); a person takes "the" only before
+#: a noun ("the Edison patent", "the Bush administration") (rule ``per.after-the``).
+_THE_THING = (r"(?<!\w)[Tt]he {}(?=[.,;:!?)]|\s+(?:up|down|into|in|at|on|to|from|near|through|across"
+              r"|along|and|or|is|was|flows|rises)\b)")
 _CONJUNCTS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
 #: What continues a lone given name as a byname in the passage where NER stopped at the given name: a regnal
 #: number, an epithet, a place of origin (``Richard`` I of Normandy, ``Edward`` the Confessor, ``William``
@@ -2148,7 +2149,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "org.no-head")
     context, question = example.context, example.question
     if etype == "per" and not inside_longer_name(mention, mentions) and (
-            _AFTER_THE.search(context[:mention.start]) or mention.text.lower().startswith("the ")):
+            _AFTER_THE.search(context[:mention.start]) or mention.text.lower().startswith("the ")
+            or re.search(_THE_THING.format(re.escape(text)), context)):
         return _none(why, "per.after-the")  # "the Stanley Steamer" a thing; "the town of Pons" a place
     if etype == "per":
         asked = asked_type(question)
@@ -2216,9 +2218,6 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             company = word is None and (word := company_word(text, lexicon)) is not None  # "General Electric"
             common = [PerturbableSpan(word, "nnp", "org")] if word else []
             spans = common or demonym_place(text, (context, question, *answers), lexicon)  # "Scottish …"
-            if not spans and word is None and (word := distinctive_word(text, lexicon, demonym_kept=True)):
-                # its country cannot be renamed ("the United States"): the demonym kept like "European"
-                spans = common = [PerturbableSpan(word, "nnp", "org")]  # "American Harlow Association"
             org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]
             party = not company and organisation_head(text) == "Party"  # "the Conservatives" follow
             if word and (reason := common_word_veto(word, text, (context, question, *answers), answers,

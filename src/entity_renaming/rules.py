@@ -37,10 +37,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "answering 'who', one the passage shows a person by a pronoun, a kinship, ruler's or role noun "
          "beside it (entities.passage_says_person), "
          "nor, for GPE, a gazetteer place, or a name the passage calls a town or glosses by a modern place, "
-         "answering a place question (a passage's modern-name gloss outweighs LOC labels: Northern Rhodesia "
-         "(today Zambia)); nor, for ORG, a station's call sign or a name whose organisation or "
-         "company word NER read as a person, place or product: WTSP, Virgin Media, "
-         "organisations.call_sign_answers, organisations.headed_answers; "
+         "answering a place question, not one the dataset labels LOC more often than GPE (a blind read "
+         "rejected 'Laos (today Zambia)' for Northern Rhodesia); nor, for ORG, a station's call sign or a "
+         "name whose organisation or company word NER read as a person, place or product: WTSP, Virgin "
+         "Media, organisations.call_sign_answers, organisations.headed_answers; "
          "a gazetteer name many US people bear needs the passage's or the "
          "question's place words and no PERSON label or pronoun of it in the passage: "
          "entities.dataset_labelled_answers, entities.passage_person_answers, entities.gazetteer_answers)",
@@ -72,7 +72,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "Nikola Tesla); a bracketed full name is renamed with the person (Jean Cauvin (John Calvin))",
          "veto", _YAN),
     Rule("per.after-the", "a PERSON mention after 'the' / 'the town of' / a capitalised place noun (Fort "
-         "William Henry): a thing or a place", "veto", _YAN),
+         "William Henry), or a name the passage writes as 'the X' before punctuation, a preposition or a "
+         "conjunction (along the Rhine up into …): a thing or a place", "veto", _YAN),
     Rule("per.not-name-words", "a word of the name is no name word, or the name has more than 3 words (a "
          "given name and a surname holding a particle keep the surname and rename the given name: Johann "
          "von Staupitz, Pedro Menéndez de Avilés, Hassan al-Turabi; role words before a full name are "

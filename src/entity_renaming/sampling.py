@@ -26,7 +26,7 @@ from .entities import PerturbableSpan
 from .lexicon import GAZETTEER_TYPES, alias_group, demonym_countries, occurs_as_word
 from .model import Substitution
 from .namebank import FIRST_NAME_TYPES, BankError, load_bank
-from .substitute import IRREGULAR_DEMONYM_PLURALS, RenameError, takes_article
+from .substitute import RenameError, adjective_demonym, takes_article
 
 MAX_DRAWS = 100
 #: A bank name holding a conjunction or list punctuation ("Windsor and Maidenhead", "Trinidad and Tobago")
@@ -224,12 +224,10 @@ class Sampler:
     def _follower_fits(self, span: PerturbableSpan, new_name: str, taken: set[str], texts: Sequence[str]
                        ) -> bool:
         name = self._follower_name(span, new_name)
-        # a demonym whose plural is another word (Mosotho, Basotho) or that is a person noun (Surinamer,
-        # Icelander) cannot follow an adjective ("Italian lawyers" → "Mosotho lawyers", "Austrian
-        # Polytechnic" → "Surinamer Polytechnic"): its country is not drawn
+        # a demonym that cannot follow an adjective ("Italian lawyers" → "Mosotho lawyers"): its country
+        # is not drawn
         return (bool(name) and name != span.surface and name.lower() not in taken
-                and name not in IRREGULAR_DEMONYM_PLURALS and not name.endswith("er")
-                and not occurs_as_word(name, texts, plural=True))
+                and adjective_demonym(name) and not occurs_as_word(name, texts, plural=True))
 
 
 def acronym_with(acronym: str, letter: int, new_name: str) -> str:

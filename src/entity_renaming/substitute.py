@@ -277,6 +277,14 @@ def find_mentions(spec: tuple[tuple[str, str], ...], text: str) -> tuple[Mention
 
 #: Demonyms whose plural noun is another word ("the Basotho").
 IRREGULAR_DEMONYM_PLURALS = {"Mosotho": "Basotho", "Motswana": "Batswana"}
+
+
+def adjective_demonym(demonym: str) -> bool:
+    """A drawn demonym that can stand before a noun and take a regular plural, as the one it replaces does:
+    not ``Mosotho`` (its plural and adjective are ``Basotho``: "Mosotho troops" is wrong), no person noun
+    (``Surinamer``, ``Icelander``: "Surinamer Polytechnic"), no hyphenated compound the bank coined
+    (``Guinea-Bissauan``: the word is ``Bissau-Guinean``; blind read round 21)."""
+    return demonym not in IRREGULAR_DEMONYM_PLURALS and not demonym.endswith("er") and "-" not in demonym
 #: A capitalised word after "and" / "or" / a comma: a demonym before it is a coordinated adjective
 #: ("the French and British forces"), not the people.
 COORDINATED = re.compile(r"(?:\s*,|\s+(?:and|or))\s+[A-Z]")

@@ -240,6 +240,8 @@ ADMIN_WORDS = frozenset({
     "parish", "oblast", "voivodeship", "cantonment", "departamento", "provincia",
     # "municipality" in the database's local-language names: "Bashkia Berat", "Obshtina Sofia", "Općina Split"
     "bashkia", "obshtina", "općina", "opština", "opstina", "gmina", "komuna",
+    # districts and regencies of Thailand and Indonesia: "Amphoe Si Satchanalai", "Kabupaten Malang"
+    "amphoe", "khet", "tambon", "kabupaten", "kecamatan",
 })
 #: Official forms of a settlement's name: "City of Baltimore" is Baltimore, no name a text uses.
 ADMIN_PREFIXES = ("city of ", "town of ", "village of ")

@@ -40,7 +40,7 @@ from ..lexicon import COMMON_ZIPF, FUNCTION_WORDS, alias_group, demonym_countrie
 from ..model import Substitution
 from ..namebank import FIRST_NAME_TYPES, BankError, load_bank
 from ..sampling import seeded_rng
-from ..substitute import takes_article
+from ..substitute import adjective_demonym, takes_article
 from .categories import CATEGORIES
 from .entities import COUNTRY_CODE, Entity, head_key, initials
 
@@ -141,7 +141,7 @@ class Pools:
                     and zipf_frequency(n.lower(), "en") < COMMON_ZIPF]  # ("Niger" the Nigerian state)
         elif span_type == "nationality":
             pool = [n for n in pool if " " not in n and not n.lower().endswith(_IRREGULAR_PLURAL)
-                    and not n.lower().endswith("ese")]
+                    and not n.lower().endswith("ese") and adjective_demonym(n)]
         pool = list(dict.fromkeys(n for n in pool if n[:1].isupper()))
         if not pool:
             raise BankError(f"bank {self.bank.name!r} has no usable {span_type!r} names")
