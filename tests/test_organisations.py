@@ -15,11 +15,12 @@ from entity_renaming.entities import (
     example_entities,
     named_person,
     organisation_head,
+    place_spans,
 )
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Answer, QAExample, Substitution
 from entity_renaming.ner import Mention
-from entity_renaming.organisations import company_word, founder_span, lone_team, team_nickname
+from entity_renaming.organisations import company_word, founder_span, lone_team, person_types, team_nickname
 from entity_renaming.substitute import rename_example
 
 FOUNDER = ("In 1886 George Westinghouse founded Westinghouse Electric in Pittsburgh. Engineers of "
@@ -64,6 +65,21 @@ def test_a_founder_surname_is_the_organisation_name_word(lexicon):
     # Company" typed nnp)
     scripps = "The E. W. Scripps Company owns 15 stations."
     assert founder_span("E. W. Scripps Company", [], (scripps,), lexicon, named_person) == "Scripps"
+
+
+@pytest.mark.parametrize("text, types", [
+    # initials before a capitalised word: a person's surname (blind read round 21: Scripps typed nnp)
+    ("E. W. Scripps Company", {"Scripps": "last"}),
+    # a bank given name of known gender before a rare word: a woman's full name (Sonia typed nnp)
+    ("Sonia Shankman Orthogenic School", {"Sonia": "first-female", "Shankman": "last"}),
+    # a lone surname with nothing showing a person stays a name word of the organisation
+    ("Stanford University", {"Stanford": "nnp"}),
+    # a given name whose bearer's sex the name data do not show: no first-neutral by guess
+    ("Kim Shankman School", {"Kim": "nnp", "Shankman": "rare"}),
+])
+def test_a_person_name_inside_an_organisation_name_takes_person_span_types(lexicon, text, types):
+    spans = person_types(text, place_spans(text, "org", lexicon), lexicon)
+    assert {s.surface: s.span_type for s in spans} == types
 
 
 @pytest.mark.parametrize("text, name, persons", [

@@ -53,6 +53,7 @@ from .organisations import (
     founder_span,
     headed_answers,
     lone_team,
+    person_types,
     region_team,
     sports_team,
     team_nickname,
@@ -2201,6 +2202,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             # nickname no dictionary lists) need their nickname renamed
         else:
             spans = place_spans(text, etype, lexicon, names, why)
+            if etype == "org":
+                spans = person_types(text, spans, lexicon)  # "E. W. Scripps Company": Scripps a surname
             if etype == "gpe" and not spans and why.rule == "gpe.not-gazetteer" and (
                     kind := passage_place_kind(text, context, lexicon)
                     or asked_settlement(text, question, lexicon, context)  # "What town …?" New Paltz

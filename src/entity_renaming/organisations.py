@@ -157,6 +157,35 @@ def founder_span(text: str, mentions: Iterable[Mention], texts: Iterable[str], l
     return surname if all(_founder_mentions(surname, given, t, lexicon) for t in texts) else None
 
 
+def person_types(text: str, spans: list[PerturbableSpan], lexicon: Lexicon) -> list[PerturbableSpan]:
+    """The organisation's name words (``nnp``/``rare`` spans of ``text``) that read as a person's full name,
+    retyped with Yan et al.'s person span types: a capitalised word after initials is a surname (``Scripps``
+    of ``E. W. Scripps Company`` → ``last``; the initials stay, :data:`_AFTER_INITIALS`, as for
+    :func:`founder_span`), and a bank given name whose gender the name data show
+    (:func:`.entities.first_name_type`, no pronoun: the passage's pronouns are not the founder's; never
+    ``first-neutral``) followed by a surname or a rare word, with no other name word around the two, is a
+    given name and a surname (``Sonia Shankman Orthogenic School`` → ``first-female`` + ``last``)."""
+    from dataclasses import replace
+
+    from .entities import first_name_type
+
+    words = _words(text)
+    named = {s.surface: s for s in spans if s.span_type in ("nnp", "rare") and not s.follows}
+    types: dict[str, str] = {w: "last" for w in _AFTER_INITIALS.findall(text) if w in named}
+    for i, (first, last) in enumerate(zip(words, words[1:], strict=False)):
+        if first not in named or last not in named or first in types or last in types:
+            continue
+        if (i and words[i - 1] in named) or words[i + 2:i + 3] and words[i + 2] in named:
+            continue  # three name words: no given name and surname alone
+        if first.lower() not in lexicon.first_counts or not (
+                lexicon.is_surname(last) or named[last].span_type == "rare"):
+            continue
+        if (kind := first_name_type(first, lexicon, (0, 0))) in ("first-male", "first-female"):
+            types[first], types[last] = kind, "last"
+    return [replace(s, span_type=types[s.surface]) if s.surface in named and s.surface in types else s
+            for s in spans]
+
+
 def _founder_mentions(surname: str, given: set[str], text: str, lexicon: Lexicon) -> bool:
     """Every occurrence of ``surname`` in ``text`` is the person's or an organisation's named after them:
     glued to no other word, and the capitalised word before it (if any) one of the person's ``given`` names
