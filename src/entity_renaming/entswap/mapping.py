@@ -76,7 +76,7 @@ class Pools:
     def __init__(self, bank: str = DEFAULT_BANK, banks_root: Path | None = None) -> None:
         self.bank = load_bank(bank, banks_root)
         self._pools: dict[str, tuple[str, ...]] = {}
-        self._by_head: dict[str, tuple[str, ...]] = {}
+        self._by_head: dict[tuple[str, bool], tuple[str, ...]] = {}
 
     def check(self, categories: Iterable[str]) -> None:
         """:class:`BankError` now, before any NER, if a category has no usable names."""
@@ -118,11 +118,11 @@ class Pools:
         """African organisations with the organisation word ``head`` (``head_key`` form); ``placeless``:
         only those whose name holds no country, city or demonym of the bank (``Private Sector Foundation
         Uganda`` after a renamed "U.S." would name two countries)."""
-        if head not in self._by_head:
-            self._by_head[head] = tuple(n for n in self("organization")
-                                        if any(head_key(w) == head for w in n.split()))
-        names = self._by_head[head]
-        return tuple(n for n in names if not self._places.occur_in(n)) if placeless else names
+        if (head, placeless) not in self._by_head:
+            names = tuple(n for n in self("organization") if any(head_key(w) == head for w in n.split()))
+            self._by_head[head, placeless] = tuple(n for n in names
+                                                   if not (placeless and self._places.occur_in(n)))
+        return self._by_head[head, placeless]
 
     @cached_property
     def _places(self) -> Originals:
