@@ -8,7 +8,14 @@ import re
 import pytest
 from conftest import write_banks
 
-from entity_renaming.entswap.entities import Entity, article_entities, kind_of_body
+from entity_renaming.entities import acronym_veto, glued_initials
+from entity_renaming.entswap.entities import (
+    Entity,
+    article_candidates,
+    article_entities,
+    kind_of_body,
+    passage_entities,
+)
 from entity_renaming.entswap.mapping import ArticleText, Pools, article_mapping, short_form
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.ner import Mention
@@ -93,3 +100,72 @@ def test_a_kind_of_body_is_no_named_organisation():
     text = "Kilbrandon recommended a directly elected Scottish Assembly; the grant came from the NSF."
     assert kind_of_body(text, text.index("Scottish"))
     assert not kind_of_body(text, text.index("NSF"))
+
+
+# ---- blind read round 21: what a short form or a lone word cannot follow
+
+PAD = " The college grew slowly over the following decades, adding new buildings, teachers and students." * 3
+
+
+@pytest.fixture
+def city_banks(tmp_path):
+    rows = {
+        "gazetteer": {"country": [("United States", 300_000_000), ("Kenya", 41_000_000)],
+                      "state": ["Bavaria"], "city": [("Paris", 2_000_000)],
+                      "nationality": [("American", 300_000_000)]},
+        "african": {"first-male": ["Chinedu"], "first-female": ["Amara"], "last": ["Okafor"],
+                    "country": [("Ghana", 30_000_000)], "city": [("Kumasi", 2_000_000)],
+                    "location": ["Sahel"], "nationality": [("Ghanaian", 30_000_000)],
+                    "organization": ["Ghana Science Foundation", "Kumasi Research Foundation",
+                                     "Tropical Research Foundation"]},
+    }
+    return write_banks(tmp_path, rows)
+
+
+def test_initials_glued_into_a_longer_word_veto_the_organisation(banks):
+    assert glued_initials("DEC", ["DECnet is a suite"]) and glued_initials("ABC", ["on ABC1"])
+    assert not glued_initials("NSF", ["two NSFs and the NSF's grant"])
+    assert acronym_veto("DEC", ("DECnet stands for what?",)) == "org.acronym-expanded"
+    lexicon = Lexicon(banks, strict=False)
+    found = (("Digital Equipment Corporation", "ORG"), ("DEC", "ORG"))
+    plain = "The protocols were made by Digital Equipment Corporation. DEC grew fast."
+    kept, _ = _entities(plain, *found, lexicon=lexicon)
+    assert {"Digital Equipment Corporation", "DEC"} <= kept  # the initials follow the new name
+    kept, trace = _entities("DECnet is a suite of protocols. " + plain, *found, lexicon=lexicon)
+    assert not {"Digital Equipment Corporation", "DEC"} & kept  # "DECnet" would keep the old letters
+    assert ("entswap.org-word-alone", "Digital Equipment Corporation") in {(f.rule, f.text) for f in trace}
+
+
+def test_a_city_that_questions_write_alone_beside_a_university_named_after_it_follows_neither(city_banks):
+    lexicon = Lexicon(city_banks, strict=False)
+    city = "Paris is a large city on the Seine, and the college sent teachers to Paris." + PAD
+    school = "Many leaders of the colony had attended the University of Paris before they came." + PAD
+    asked, other = "What group was trained at Paris?", "Where had the leaders studied?"
+    texts = [city, school, asked, other]
+    mentions = {t: mentions_of(t, ("Paris", "GPE"), ("University of Paris", "ORG")) for t in texts}
+    candidates = article_candidates(texts, mentions, lexicon)
+    assert {"Paris", "University of Paris"} <= {e.surface for e in candidates.entities}
+    trace: Trace = []
+    kept = {e.surface for e in passage_entities(candidates, [school, asked], lexicon, trace)}
+    assert not {"Paris", "University of Paris"} & kept  # "trained at Paris" may be the university
+    assert {("entswap.org-word-alone", "University of Paris"),
+            ("entswap.unclear-occurrence", "Paris")} <= {(f.rule, f.text) for f in trace}
+    # a passage that writes the city alone uses it for the city; a question that does not leaves both
+    assert "Paris" in {e.surface for e in passage_entities(candidates, [city, asked], lexicon)}
+    assert "University of Paris" in {e.surface for e in passage_entities(candidates, [school, other],
+                                                                          lexicon)}
+
+
+def test_an_organisation_a_place_modifies_draws_no_place_name(city_banks):
+    pools = Pools("african", city_banks)
+    entities = [Entity("U.S.", "country", "country", "United States"),
+                Entity("National Science Foundation", "organization", "organization", head="foundation")]
+    drawn = {False: set(), True: set()}
+    for placed, text in ((True, "funded by the U.S. National Science Foundation."),
+                         (False, "funded by the National Science Foundation in the U.S.")):
+        for seed in range(20):
+            subs = article_mapping(entities, ("country", "organization"), seed=seed, article="a",
+                                   article_text=ArticleText([text]), pools=pools)
+            drawn[placed] |= {s.replacement for s in subs if s.entity_type == "organization"}
+    assert drawn[True] == {"Tropical Research Foundation"}  # not "Ghana Science Foundation" after Ghana
+    assert len(drawn[False]) > 1

@@ -2381,13 +2381,22 @@ def acronym_veto(acronym: str, texts: tuple[str, ...]) -> str | None:
     """The rule that keeps an organisation's acronym from being renamed, if any: the texts spell it out
     (``National Science Foundation (NSF)`` would keep the name) or write it with a plural ``s`` (``two
     MSPs``: a role or a thing), or write it as a word too (``Hamas`` beside ``HAMAS``) or glued to a number
-    (``ABC1``, a channel named by it): that form would keep the old name."""
-    if acronym_expanded(acronym, texts) or any(
-            re.search(rf"(?<![\w'’]){acronym.capitalize()}(?!\w)|(?<![\w'’]){acronym}\d", t) for t in texts):
+    or lower-case letters (``ABC1``, a channel named by it; ``DECnet``: :func:`glued_initials`): that form
+    would keep the old name."""
+    if acronym_expanded(acronym, texts) or glued_initials(acronym, texts) or any(
+            re.search(rf"(?<![\w'’]){acronym.capitalize()}(?!\w)", t) for t in texts):
         return "org.acronym-expanded"  # "Hamas" beside "HAMAS"; "ABC1", a channel named by it, would stay
     if any(re.search(rf"(?<!\w){acronym}s(?!\w)", t) for t in texts):
         return "org.acronym-countable"
     return None
+
+
+def glued_initials(initials: str, texts: Iterable[str]) -> bool:
+    """``texts`` write the initials glued before a number or lower-case letters other than a plural ``s``
+    (``ABC1``, a channel; ``DECnet``, a product named by them): the renamer renames whole words, so that
+    form would keep the old letters beside the renamed organisation."""
+    pattern = re.compile(rf"(?<![\w'’]){re.escape(initials)}(?:\d|(?!s(?![\w'’]))[a-z])")
+    return any(pattern.search(t) for t in texts)
 
 
 def acronym_expanded(acronym: str, texts: Iterable[str]) -> bool:

@@ -159,7 +159,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "name that would keep the old "
          "name, or a term (adenosine triphosphate); or an organisation's initials stand in the texts in a "
          "form that cannot follow its renamed word (vBNS, ALPs, two renamed words; Hamas beside HAMAS; ABC1, "
-         "glued to a number), "
+         "DECnet: glued to a number or lower-case letters), "
          "or a bracketed acronym that is not its initials follows a name of common words (GPhC); "
          "initials that can follow are renamed with it (ALP)", "veto", _YAN),
     Rule("org.in-longer-name", "a renamed word of the organisation stands in another name of the passage",
@@ -288,13 +288,18 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "Commission) when the name holds a word that is no common word, not a place, people or common word "
          "(Scottish MPs beside Scottish Parliament; but a party's: Conservative MPs), not a short form that "
          "follows the new name (initials, a lone word NER labels mostly ORG: NSF takes the new name's "
-         "initials) unless two organisations share it (Harvard of Harvard University and Harvard College)",
+         "initials) unless two organisations share it (Harvard of Harvard University and Harvard College); "
+         "a city's or person's name that is the name's one other word, written alone by a question while the "
+         "passage writes it only inside the name (Cambridge beside University of Cambridge: Oxford and "
+         "Cambridge), and initials glued into a longer word (DECnet) veto it too",
          "veto", _ES),
     Rule("entswap.unclear-occurrence",
          "an occurrence in the passage group (in the article for a person's name word or a demonym; a "
          "place the article names in a peerage is left everywhere) inside a longer name, in a peerage, "
          "with an article the renamer cannot follow, given as a spelling of another name (formerly "
          "spelled Warszewa and Warszowa), "
+         "a city a question writes alone while the passage writes it only inside the name of an "
+         "organisation named after it (trained at Cambridge beside University of Cambridge), "
          "an organisation after 'a' (a directly elected Scottish Assembly: a kind of body) or inside "
          "'<Name> for a …' (Campaign for a Scottish Assembly), "
          "before a people noun (a demonym before people or nation only where the article names its "

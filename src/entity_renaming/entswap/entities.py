@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -72,6 +72,7 @@ from ..entities import (
     asks_for_work,
     demonym_ok,
     first_name_type,
+    glued_initials,
     kin_gender,
     label_holds,
     language_phrase,
@@ -632,8 +633,20 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     entities = person_spellings(entities, joined, lexicon)
     entities += country_codes(entities, texts, lexicon)
     entities += derived_demonyms(entities, joined, lexicon)
+    entities = unmodified_organisations(entities)
     entities += organisation_short_forms(entities, texts, mentions, lexicon)
     return Candidates(entities, person_names, texts, mentions)
+
+
+def unmodified_organisations(entities: list[Entity]) -> list[Entity]:
+    """The entities but an organisation NER spans with a place of the article before another organisation of
+    it (``U.S. National Science Foundation``): that organisation modified by the place, each renamed on its
+    own (the organisation to a name holding no place: :meth:`.mapping.Pools.organisations`), not another
+    referent that would take a new name of its own and leave the inner name's initials (``NSF``) old."""
+    places = {e.surface for e in entities if e.category in ("country", "city", "nationality")}
+    organisations = {e.surface for e in entities if e.category == "organization"}
+    return [e for e in entities if e.category != "organization" or not any(
+        e.surface.endswith(f" {o}") and e.surface[:-len(o) - 1] in places for o in organisations)]
 
 
 #: The categories whose occurrences are judged per passage once the article is settled. A person's name
@@ -687,9 +700,12 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
         entities = [e for e in entities if e.category in PASSAGE_CATEGORIES
                     and e.surface not in candidates.peerages] + [
             e for e in settled if not e.parts]  # full names come back from the article's decision below
-    steps = (("entswap.org-word-alone", lambda es: _whole_organisations(es, joined, lexicon)),
+    unclear = unclear_lone_words(candidates.entities, texts)
+    steps = (("entswap.org-word-alone", lambda es: _whole_organisations(es, joined, lexicon, unclear)),
              ("entswap.unclear-occurrence",
               lambda es: _unambiguous(es, texts, person_names, lexicon, mentions, candidates.pronouns)),
+             ("entswap.unclear-occurrence",
+              lambda es: [e for e in es if e.category not in PLACES or e.surface not in unclear]),
              ("entswap.alias-left", lambda es: _whole_spellings(es, joined)),
              ("entswap.alias-left", lambda es: _whole_referents(es, joined, lexicon)),
              ("place.derived-word-left", lambda es: _nationalities_follow(es, joined, lexicon)))
@@ -959,7 +975,8 @@ def initials(name: str) -> str:
     return "".join(w[0] for w in name.split() if w.lower() not in FUNCTION_WORDS)
 
 
-def organisation_alone(entity: Entity, text: str, lexicon: Lexicon, followed: Iterable[str] = ()) -> bool:
+def organisation_alone(entity: Entity, text: str, lexicon: Lexicon, followed: Iterable[str] = (),
+                       shared: Collection[str] = ()) -> bool:
     """No word of the organisation's name and not its initials occurs in ``text`` outside its full name:
     ``Harvard`` or ``NSF`` left alone would be the same referent under its old name. A word that stands
     alone for something else is no such word: the organisation word of a name holding a word that is no
@@ -967,17 +984,61 @@ def organisation_alone(entity: Entity, text: str, lexicon: Lexicon, followed: It
     ``the Bureau`` of ``Parliamentary Bureau``, a name of common words only, may be the body the name only
     describes), and a place, people or common word (not of a party, whose word alone names its members:
     ``Conservative MPs`` beside ``Conservative Party``)
-    (:func:`names_other`: the ``Scottish`` of ``Scottish MPs`` beside ``Scottish Parliament``); nor are
-    the ``followed`` short forms, renamed with it (:func:`organisation_short_forms`)."""
+    (:func:`names_other`: the ``Scottish`` of ``Scottish MPs`` beside ``Scottish Parliament``), unless it
+    is a ``shared`` lone word (:func:`unclear_lone_words`: ``Cambridge`` of ``University of Cambridge``
+    beside the city, which a question's "Oxford and Cambridge" may name); nor are the ``followed`` short
+    forms, renamed with it (:func:`organisation_short_forms`). Initials glued into a longer word (``DECnet``:
+    :func:`..entities.glued_initials`) would keep the old letters: never alone."""
     surface = entity.surface
     rest = re.sub(rf"(?<!\w){re.escape(surface)}(?!\w)", " ", text)
     content = [w for w in surface.split() if w.lower() not in FUNCTION_WORDS]
     proper = any(head_key(w) != entity.head and not lexicon.common_word(_POSSESSIVE.sub("", w))
                  for w in content)
     words = [w for w in content if (not proper if head_key(w) == entity.head
-                                    else entity.head in MEMBER_HEADS or not names_other(w, lexicon))]
+                                    else entity.head in MEMBER_HEADS or w in shared
+                                    or not names_other(w, lexicon))]
     skip = set(followed)
-    return not any(occurs_in(w, rest) for w in (*words, initials(surface)) if len(w) >= 2 and w not in skip)
+    letters = initials(surface)
+    return not (any(occurs_in(w, rest) for w in (*words, letters) if len(w) >= 2 and w not in skip)
+                or (len(letters) >= 2 and glued_initials(letters, [rest])))
+
+
+def lone_word(organisation: Entity) -> str | None:
+    """The one word of an organisation's two-word name besides its organisation word and function words
+    (``Harvard`` of ``Harvard University``, ``Cambridge`` of ``University of Cambridge``)."""
+    content = [w for w in organisation.surface.split() if w.lower() not in FUNCTION_WORDS]
+    others = [w for w in content if head_key(w) != organisation.head]
+    return others[0] if len(others) == 1 and len(content) == 2 else None
+
+
+def shared_lone_words(entities: Iterable[Entity]) -> set[str]:
+    """The organisations' lone words (:func:`lone_word`) that are also another entity of the article, a
+    city or a person (``Cambridge`` of ``University of Cambridge`` beside the city ``Cambridge``): standing
+    alone, the word may name either ("Oxford and Cambridge"). Not a country: its name alone names the
+    country (``England`` beside ``Bank of England``)."""
+    others = {e.surface for e in entities if e.category in ("city", "person")}
+    return {w for e in entities if e.category == "organization" and (w := lone_word(e)) in others}
+
+
+def unclear_lone_words(article: Iterable[Entity], texts: Sequence[str]) -> set[str]:
+    """The article's shared lone words (:func:`shared_lone_words`) of an organisation that the passage group's
+    passage writes, that another text (a question) writes alone while the passage writes them only inside
+    names (``Cambridge`` beside the passage's ``University of Cambridge``, in "trained at Cambridge", "Oxford
+    and Cambridge"): a question's lone word then names what the passage names, the organisation as much as
+    the article's city, and can follow neither. A passage that writes the word alone uses it for the city
+    (``Warsaw`` beside ``University of Warsaw``)."""
+    article = list(article)
+    shared = shared_lone_words(article)
+    found = set()
+    passages = [t for t in texts if len(t) > MAX_ANSWER_CHARS]
+    for org in (e for e in article if e.category == "organization" and lone_word(e) in shared):
+        word = lone_word(org) or ""
+        alone = [(len(t) > MAX_ANSWER_CHARS, occurs_in(word, re.sub(
+            rf"(?<!\w){re.escape(org.surface)}(?!\w)", " ", t))) for t in texts]
+        if (any(occurs_in(org.surface, t) for t in passages) and any(a for _, a in alone)
+                and not any(passage and a for passage, a in alone)):
+            found.add(word)
+    return found
 
 
 #: Organisation words of a body whose name's other words alone name its members (``Conservative MPs``).
@@ -997,15 +1058,17 @@ def names_other(word: str, lexicon: Lexicon) -> bool:
             or word.lower() in lexicon.nationalities or lexicon.common_word(word))
 
 
-def _whole_organisations(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:
+def _whole_organisations(entities: list[Entity], text: str, lexicon: Lexicon,
+                         shared: Collection[str] = ()) -> list[Entity]:
     """The organisations :func:`organisation_alone` keeps in ``text`` (with the short forms kept beside
-    them), and the short forms whose organisation is kept."""
+    them; ``shared``: the passage group's :func:`unclear_lone_words`), and the short forms whose
+    organisation is kept."""
     followed: dict[str, set[str]] = defaultdict(set)
     for e in entities:
         if e.short_of:
             followed[e.short_of].add(e.surface)
     kept = [e for e in entities if e.category != "organization" or e.short_of
-            or organisation_alone(e, text, lexicon, followed[e.surface])]
+            or organisation_alone(e, text, lexicon, followed[e.surface], shared)]
     organisations = {e.surface for e in kept if e.category == "organization"}
     return [e for e in kept if not e.short_of or e.short_of in organisations]
 
@@ -1032,14 +1095,11 @@ def organisation_short_forms(entities: list[Entity], texts: list[str], mentions:
     found: dict[str, list[Entity]] = defaultdict(list)
     for org in (e for e in entities if e.category == "organization"):
         rest = re.sub(rf"(?<!\w){re.escape(org.surface)}(?!\w)", " ", joined)
-        content = [w for w in org.surface.split() if w.lower() not in FUNCTION_WORDS]
-        others = [w for w in content if head_key(w) != org.head]
         forms = [initials(org.surface)]
-        if len(others) == 1 and len(content) == 2:
-            word = others[0]
-            if (_SINGLE_WORD.match(word) and not lexicon.common_word(word)
-                    and not lexicon.is_gazetteer_name(word) and word.lower() not in lexicon.nationalities):
-                forms.append(word)
+        word = lone_word(org)
+        if (word and _SINGLE_WORD.match(word) and not lexicon.common_word(word)
+                and not lexicon.is_gazetteer_name(word) and word.lower() not in lexicon.nationalities):
+            forms.append(word)
         for form in forms:
             votes = labels[form]
             if (len(form) >= 2 and form not in taken and occurs_in(form, rest)

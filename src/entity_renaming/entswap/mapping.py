@@ -76,7 +76,7 @@ class Pools:
     def __init__(self, bank: str = DEFAULT_BANK, banks_root: Path | None = None) -> None:
         self.bank = load_bank(bank, banks_root)
         self._pools: dict[str, tuple[str, ...]] = {}
-        self._by_head: dict[str, tuple[str, ...]] = {}
+        self._by_head: dict[tuple[str, bool], tuple[str, ...]] = {}
 
     def check(self, categories: Iterable[str]) -> None:
         """:class:`BankError` now, before any NER, if a category has no usable names."""
@@ -114,12 +114,21 @@ class Pools:
                       if c in self._demonyms and counts.get(c, 0) >= MIN_COUNTRY_POPULATION)
         return found or self("country")  # a bank without populations or demonyms: every country
 
-    def organisations(self, head: str) -> tuple[str, ...]:
-        """African organisations with the organisation word ``head`` (``head_key`` form)."""
-        if head not in self._by_head:
-            self._by_head[head] = tuple(n for n in self("organization")
-                                        if any(head_key(w) == head for w in n.split()))
-        return self._by_head[head]
+    def organisations(self, head: str, placeless: bool = False) -> tuple[str, ...]:
+        """African organisations with the organisation word ``head`` (``head_key`` form); ``placeless``:
+        only those whose name holds no country, city or demonym of the bank (``Private Sector Foundation
+        Uganda`` after a renamed "U.S." would name two countries)."""
+        if (head, placeless) not in self._by_head:
+            names = tuple(n for n in self("organization") if any(head_key(w) == head for w in n.split()))
+            self._by_head[head, placeless] = tuple(n for n in names
+                                                   if not (placeless and self._places.occur_in(n)))
+        return self._by_head[head, placeless]
+
+    @cached_property
+    def _places(self) -> Originals:
+        """The bank's countries, cities and demonyms, to find one inside a name."""
+        return Originals(n for kind in ("country", "city", "nationality") if self.bank.has(kind)
+                         for n in self.bank.names(kind))
 
     def __call__(self, span_type: str) -> tuple[str, ...]:
         if span_type not in self._pools:
@@ -257,6 +266,13 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
             new = whole_word(word).sub(name, new)
         return new
 
+    places = [e.surface.lower() for e in entities if e.category in ("country", "city", "nationality")]
+
+    def placed(group: list[Entity]) -> bool:
+        """A place of the article modifies some mention of the organisation ("the U.S. National Science
+        Foundation"): renamed on its own, it stands before the new name, which must name no place."""
+        return any(f"{p} {e.surface.lower()}" in article_text.text for p in places for e in group)
+
     countries: dict[str, str | None] = {}
     subs: dict[Entity, Substitution] = {}
     for category in CATEGORIES:
@@ -282,8 +298,8 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
                 def forms(name: str, full: str = full.surface, shorts: list[str] = shorts) -> list[str]:
                     return [short_form(full, s, name) or "" for s in shorts]
 
-                new = draw(category, referent, [n for n in pools.organisations(entity.head) if all(forms(n))],
-                           forms)
+                pool = pools.organisations(entity.head, placeless=placed(group))
+                new = draw(category, referent, [n for n in pool if all(forms(n))], forms)
             elif category == "person":
                 new = full_name(entity) if entity.parts else person(referent, entity.span_type)
             else:
