@@ -148,15 +148,13 @@ def answer_grams(example: QAExample) -> Iterator[tuple[list[tuple[int, int]], in
     """Per capitalised run inside a gold answer span, its word n-grams of up to three words, longest first:
     ``(run_taken, start, end, cleaned text)``; ``run_taken`` is one list per run for the caller to record
     the n-grams it took (a shorter one overlapping them is then skipped)."""
-    for answer in example.all_answers():
-        for start, end in answer.char_spans:
-            for run in _CAPITALISED_RUN.finditer(example.context, start, end):
-                words = [(w.start(), w.end()) for w in re.finditer(r"\S+", run.group())]
-                taken: list[tuple[int, int]] = []
-                for n in range(min(3, len(words)), 0, -1):
-                    for k in range(len(words) - n + 1):
-                        a, b = run.start() + words[k][0], run.start() + words[k + n - 1][1]
-                        yield taken, a, b, clean_surface(example.context[a:b])
+    for run in example.answer_matches(_CAPITALISED_RUN):
+        words = [(w.start(), w.end()) for w in re.finditer(r"\S+", run.group())]
+        taken: list[tuple[int, int]] = []
+        for n in range(min(3, len(words)), 0, -1):
+            for k in range(len(words) - n + 1):
+                a, b = run.start() + words[k][0], run.start() + words[k + n - 1][1]
+                yield taken, a, b, clean_surface(example.context[a:b])
 
 
 def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
@@ -259,19 +257,17 @@ def team_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) 
     or question about teams or games (``_TEAM_WORDS``). The team's name is the evidence, not its NER
     labels."""
     found: dict[tuple[int, int], Mention] = {}
-    for answer in example.all_answers():
-        for start, end in answer.char_spans:
-            for run in _CAPITALISED_RUN.finditer(example.context, start, end):
-                name = clean_surface(run.group())
-                at = example.context.find(name, run.start(), run.end())
-                if (at >= 0 and 2 <= len(name.split()) <= 3
-                        and (names_team(name, lexicon, answer=True)
-                             or sports_team(name, (example.context, example.question), lexicon))
-                        and name.split()[-1].lower()[:-1] not in PLACE_NOUNS
-                        and any(_TEAM_WORDS.search(t) for t in (example.context, example.question))
-                        and not any(m.label == "ORG" and m.start <= at and at + len(name) <= m.end
-                                    for m in mentions)):
-                    found.setdefault((at, at + len(name)), Mention(at, at + len(name), "ORG", name))
+    for run in example.answer_matches(_CAPITALISED_RUN):
+        name = clean_surface(run.group())
+        at = example.context.find(name, run.start(), run.end())
+        if (at >= 0 and 2 <= len(name.split()) <= 3
+                and (names_team(name, lexicon, answer=True)
+                     or sports_team(name, (example.context, example.question), lexicon))
+                and name.split()[-1].lower()[:-1] not in PLACE_NOUNS
+                and any(_TEAM_WORDS.search(t) for t in (example.context, example.question))
+                and not any(m.label == "ORG" and m.start <= at and at + len(name) <= m.end
+                            for m in mentions)):
+            found.setdefault((at, at + len(name)), Mention(at, at + len(name), "ORG", name))
     return list(found.values())
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -64,6 +65,13 @@ class QAExample:
     def all_answers(self) -> list[Answer]:
         """Gold and plausible answers: every span that must stay aligned with the context."""
         return [*self.answers, *(self.plausible_answers or [])]
+
+    def answer_matches(self, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
+        """Every match of ``pattern`` inside a context span of an answer (:meth:`all_answers`), answer by
+        answer (a span two answers share is searched twice)."""
+        for answer in self.all_answers():
+            for start, end in answer.char_spans:
+                yield from pattern.finditer(self.context, start, end)
 
 
 @dataclass(frozen=True)

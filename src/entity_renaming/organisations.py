@@ -336,13 +336,11 @@ def call_sign_answers(example: QAExample, mentions: Iterable[Mention]) -> list[M
     ``ner.no-answer-mention`` keeps the rest out); the organisation rules then rename it."""
     orgs = [m for m in mentions if m.label == "ORG"]
     found: dict[tuple[int, int], Mention] = {}
-    for answer in example.all_answers():
-        for start, end in answer.char_spans:
-            for word in _CAPITALS.finditer(example.context, start, end):
-                sign = call_sign(word.group(), example.context)
-                at = word.start()
-                if sign and not any(m.start <= at and at + len(sign) <= m.end for m in orgs):
-                    found.setdefault((at, at + len(sign)), Mention(at, at + len(sign), "ORG", sign))
+    for word in example.answer_matches(_CAPITALS):
+        sign = call_sign(word.group(), example.context)
+        at = word.start()
+        if sign and not any(m.start <= at and at + len(sign) <= m.end for m in orgs):
+            found.setdefault((at, at + len(sign)), Mention(at, at + len(sign), "ORG", sign))
     return list(found.values())
 
 
@@ -365,19 +363,17 @@ def headed_answers(example: QAExample, mentions: Iterable[Mention]) -> list[Ment
     from .entities import names_organisation, organisation_head
 
     found: dict[tuple[int, int], Mention] = {}
-    for answer in example.all_answers():
-        for start, end in answer.char_spans:
-            for run in _NAME_RUN.finditer(example.context, start, end):
-                name = clean_surface(run.group())
-                at = example.context.find(name, run.start(), run.end()) if name else -1
-                if (at < 0 or len(name.split()) < 2
-                        or (organisation_head(name) is None and name.split()[-1].lower() not in COMPANY_HEADS)
-                        or not names_organisation(name)
-                        or any(m.start < at + len(name) and at < m.end and m.label not in _MISREAD
-                               for m in mentions)
-                        or not any(m.start <= at and at + len(name) <= m.end for m in mentions)):
-                    continue
-                found.setdefault((at, at + len(name)), Mention(at, at + len(name), "ORG", name))
+    for run in example.answer_matches(_NAME_RUN):
+        name = clean_surface(run.group())
+        at = example.context.find(name, run.start(), run.end()) if name else -1
+        if (at < 0 or len(name.split()) < 2
+                or (organisation_head(name) is None and name.split()[-1].lower() not in COMPANY_HEADS)
+                or not names_organisation(name)
+                or any(m.start < at + len(name) and at < m.end and m.label not in _MISREAD
+                       for m in mentions)
+                or not any(m.start <= at and at + len(name) <= m.end for m in mentions)):
+            continue
+        found.setdefault((at, at + len(name)), Mention(at, at + len(name), "ORG", name))
     return list(found.values())
 
 

@@ -24,11 +24,9 @@ def in_work_title(place: str, example: QAExample, mentions: Iterable[Mention]) -
     ``question.asks-for-work``)."""
     pattern = whole_word(place, True)
     works = [m for m in mentions if m.label == "WORK_OF_ART" and clean_surface(m.text) != place]
-    for answer in example.all_answers():
-        for start, end in answer.char_spans:
-            for hit in pattern.finditer(example.context, start, end):
-                if any(m.start <= hit.start() and hit.end() <= m.end for m in works):
-                    return True
+    for hit in example.answer_matches(pattern):
+        if any(m.start <= hit.start() and hit.end() <= m.end for m in works):
+            return True
     return False
 
 
