@@ -116,6 +116,24 @@ def particle_name(text: str, lexicon: Lexicon) -> tuple[str, str] | None:
     return first, " ".join(tokens[1:])
 
 
+def particle_surname(text: str) -> str | None:
+    """The surname of a name of a surname and its particle with no given name (``von Staupitz``, ``Marquis
+    de Vaudreuil``, ``Marquis de la Jonquière``): titles first, then one or two particles, the first written
+    in lower case unless a title stands before it (not ``Van Gend``, a company), then one capitalised name
+    word; ``None`` for any other shape. The surname is renamed, title and particles kept."""
+    tokens = clean_surface(text).split()
+    titled = False
+    while tokens and (tokens[0].rstrip(".").lower() in TITLES or tokens[0].lower() in NOBLE_TITLES):
+        tokens.pop(0)
+        titled = True
+    if not 2 <= len(tokens) <= 3 or not all(_particle(t) for t in tokens[:-1]):
+        return None
+    if not titled and not tokens[0].islower():
+        return None
+    last = tokens[-1]
+    return last if not _particle(last) and all(name_form(p) for p in last.split("-")) else None
+
+
 #: A pinyin syllable: an initial, then a final (``zhe``+``dong``, ``shou``+``jing``).
 _PINYIN = re.compile(
     r"(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?"
