@@ -554,3 +554,21 @@ def test_a_full_name_after_the_that_modifies_a_work_is_a_person(lexicon: Lexicon
     assert not after_the("He leased land for the George Bush Presidential Library.", "George Bush")
     assert not after_the("These include the Sophie Germain primes.", "Sophie Germain")
     assert not after_the("It aired the town of Tim Allen sitcom.", "Tim Allen")
+
+
+def test_a_surname_that_is_a_common_word_is_renamed_at_its_capitalised_mentions() -> None:
+    """"Pro Bowl defensive tackle Kawann Short led the team": a full name the dataset labels PERSON whose
+    Census surname the corpus mostly writes in lower case ("short") is a name when a question asks for a
+    person and the passage writes "Short" capitalised only after "Kawann" (issue 19, per.not-name-words);
+    lower-case "short" is never a mention. A capitalised "Short" elsewhere, or no question asking for a
+    person, leaves it out."""
+    context = "Defensive tackle Kawann Short led the team in sacks, a short season after his injury."
+    texts = [context, "It was a short game.", "A short pass.", "Too short."]
+    lexicon = _observed([("Kawann Short", "PERSON")] * 2, texts)
+    at = context.index("Kawann Short")
+    mentions = [Mention(at, at + 12, "PERSON", "Kawann Short")]
+    assert _types(person_spans("Kawann Short", lexicon, context=context, mentions=mentions, asked=True)) == {
+        "Kawann": "first-male", "Short": "last"}  # "his": a man
+    assert person_spans("Kawann Short", lexicon, context=context, mentions=mentions) == []
+    elsewhere = context + " Short passes won the game."
+    assert person_spans("Kawann Short", lexicon, context=elsewhere, mentions=mentions, asked=True) == []

@@ -60,6 +60,7 @@ from .organisations import (
 )
 from .persons import (
     NOBLE_TITLES,
+    common_word_surname,
     family_first_parts,
     famous_surname,
     gendered_full_name,
@@ -628,6 +629,7 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
               and lexicon.first_counts.get(name.words[0].lower(), 0) > 0)
     if name is None or not 1 <= len(name.words) <= 3 or not (
             lexicon.person_name(name.words) or famous or regnal or gendered_full_name(name.words, lexicon)
+            or (asked and common_word_surname(name.words, context, mentions, lexicon))
             or (asked and len(name.words) == 1 and never_lower(name.words[0], lexicon))):
         if rest := role_stripped(text, lexicon):  # "Linebacker Brandon Marshall", "rookie Donn F. Eisele"
             return person_spans(rest, lexicon, lasts, context, mentions, why, asked=asked,

@@ -183,6 +183,30 @@ def gendered_full_name(words: Sequence[str], lexicon: Lexicon) -> bool:
             and last.lower() not in PLACE_WORDS and lexicon.place_kind(last) != "country")
 
 
+def common_word_surname(words: Sequence[str], context: str, mentions: Iterable[Mention], lexicon: Lexicon
+                        ) -> bool:
+    """A full name whose Census surname is also a common word (``Kawann Short``: "short"; asked for by the
+    question: not ``Jurchen Jin``), renamed only at its capitalised mentions (lower-case words are never
+    mentions: :func:`.casing.casing_variants`): the dataset labels the whole name mostly PERSON; the given
+    name is a name word the corpus never writes in lower case, no common word, title or gazetteer place; and
+    the passage writes the surname capitalised only after that given name or inside a PERSON mention, so
+    that no capitalised common word ("Short passes …") would be renamed with it."""
+    if len(words) != 2 or not all(name_form(w) for w in words):
+        return False
+    first, last = words
+    if (lexicon.labels.mostly(" ".join(words)) != "PERSON" or lexicon.case.lower[first.lower()] > 0
+            or lexicon.common_word(first) or first.lower() in TITLES or lexicon.is_gazetteer_name(first)
+            or not lexicon.name_word(first) or last.lower() not in lexicon.surname_counts
+            or last.lower() in TITLES | PLACE_WORDS):
+        return False
+    persons = [(m.start, m.end) for m in mentions if m.label == "PERSON"]
+    for occ in whole_word(last, True).finditer(context):
+        after_first = context[max(0, occ.start() - len(first) - 1):occ.start()] == f"{first} "
+        if not after_first and not any(a <= occ.start() and occ.end() <= b for a, b in persons):
+            return False
+    return True
+
+
 def famous_surname(word: str, lexicon: Lexicon) -> bool:
     """A surname written alone that names a person without their given name (``Einstein``, ``Obama``,
     ``Hitler``), although no bank lists it and ``wordfreq`` ranks it too frequent for a rare name: the
