@@ -470,3 +470,105 @@ def test_a_name_the_passage_writes_as_the_x_before_a_preposition_is_no_person(le
     inventor = "Thomas Edison sold the Edison patent in 1880. Edison then moved to New Jersey."
     found, _ = run(inventor, "Thomas Edison", "Thomas Edison")
     assert [s.surface for e in found for s in e.spans] == ["Thomas", "Edison"]
+
+
+def test_a_lone_word_listed_beside_persons_full_names_is_a_person(lexicon: Lexicon) -> None:
+    """"works by Dürer, Giovanni Castiglione, Rembrandt, Paul Sandby", "starring Melanie Griffith, Sting and
+    Sean Bean": a lone word no bank lists, joined by a comma or "and" to a PERSON full name, is attested as a
+    person (issue 19, per.lone-place) and, with nothing to show its sex, renamed by a surname; not where no
+    full name stands beside it, nor where a mention of it is labelled a place."""
+    context = "The drawings include works by Zorbulgan, Paul Sandby, John Flaxman and Samuel Palmer."
+    persons = [Mention(context.index(n), context.index(n) + len(n), "PERSON", n)
+               for n in ("Paul Sandby", "John Flaxman", "Samuel Palmer")]
+    word = Mention(context.index("Zorbulgan"), context.index("Zorbulgan") + 9, "PERSON", "Zorbulgan")
+    assert _types(person_spans("Zorbulgan", lexicon, context=context, mentions=[word, *persons],
+                               asked=True)) == {"Zorbulgan": "last"}
+    alone = "The drawings include works by Zorbulgan and others."
+    assert person_spans("Zorbulgan", lexicon, context=alone, mentions=[], asked=True) == []
+    place = Mention(word.start, word.end, "GPE", "Zorbulgan")
+    assert person_spans("Zorbulgan", lexicon, context=context, mentions=[place, *persons], asked=True) == []
+    met = "Zorbulgan met Paul Sandby in 1740."  # no listing: a verb between them
+    sandby = Mention(met.index("Paul"), met.index("Paul") + 11, "PERSON", "Paul Sandby")
+    assert person_spans("Zorbulgan", lexicon, context=met, mentions=[sandby], asked=True) == []
+
+
+def test_a_mononym_whose_sex_nothing_shows_is_renamed_by_a_surname(lexicon: Lexicon) -> None:
+    """"Euclid also showed how to construct a perfect number": a rare US given name whose sex no pronoun
+    shows, asked for by the question, is a person renamed by a surname (either sex) rather than left out
+    (issue 19, per.no-gender)."""
+    context = "Euclid also showed how to construct a perfect number from a Mersenne prime."
+    mention = Mention(0, 6, "PERSON", "Euclid")
+    assert _types(person_spans("Euclid", lexicon, context=context, mentions=[mention], asked=True)) == {
+        "Euclid": "last"}
+
+
+def test_a_surname_with_its_particle_and_no_given_name_is_renamed_inside_them(lexicon: Lexicon) -> None:
+    """"von Staupitz", "the Marquis de la Jonquière": no given name to rename, so the surname after the
+    particle is renamed as a surname and the title and particles stay (issue 19, per.not-name-words);
+    a capitalised particle with no title before it opens no such name ("Van Gend", a company)."""
+    from entity_renaming.persons import particle_surname
+
+    assert particle_surname("von Staupitz") == "Staupitz"
+    assert particle_surname("Marquis de la Jonquière") == "Jonquière"
+    assert particle_surname("Marquis de Vaudreuil") == "Vaudreuil"
+    assert particle_surname("Van Gend") is None and particle_surname("Johann von Staupitz") is None
+    assert particle_surname("de la") is None
+    context = "In 1508, von Staupitz, first dean of the university, sent for Luther."
+    assert _types(person_spans("von Staupitz", lexicon, context=context)) == {"Staupitz": "last"}
+    assert _types(person_spans("Marquis de Vaudreuil", lexicon)) == {"Vaudreuil": "last"}
+
+
+def test_a_particle_surname_is_renamed_when_the_given_name_clashes(lexicon: Lexicon) -> None:
+    """"Lothar de Maizière" beside "Lothar von Arnauld de la Perière": the given name (renamed for a particle
+    name) clashes with another person's, so the surname after the particle is renamed instead and his
+    relative "Thomas de Maizière" is renamed alike (issue 19, per.shares-words)."""
+    from entity_renaming.entities import example_entities
+    from entity_renaming.model import Answer, QAExample
+
+    context = ("Famed U-boat captain Lothar von Arnauld de la Perière was one. The last Prime Minister, "
+               "Lothar de Maizière, is also a descendant, as is the minister Thomas de Maizière.")
+    names = ("Lothar von Arnauld de la Perière", "Lothar de Maizière", "Thomas de Maizière")
+    mentions = [Mention(context.index(n), context.index(n) + len(n), "PERSON", n) for n in names]
+    at = context.index(names[1])
+    example = QAExample("q1", "test", "squad", context, "Who was the last Prime Minister?",
+                        [Answer(names[1], [(at, at + len(names[1]))])], answer_texts=[names[1]])
+    trace: list = []
+    found = example_entities(example, mentions, lexicon, trace)
+    assert [(e.text, _types(e.spans)) for e in found] == [("Lothar de Maizière", {"Maizière": "last"})]
+    assert not any(e.clashes for e in found)
+
+
+def test_a_full_name_after_the_that_modifies_a_work_is_a_person(lexicon: Lexicon) -> None:
+    """"the Tim Allen sitcom", "the Norman Foster-designed Sage": a full name after "the" before a noun of a
+    work or office or a hyphenated participle is its author (issue 19, per.after-the); before a
+    capitalised word ("the George Bush Presidential Library"), a term ("the Sophie Germain primes") or a
+    verb it is not one."""
+    from entity_renaming.entities import person_after_the
+
+    def after_the(context: str, name: str) -> bool:
+        at = context.index(name)
+        return person_after_the(Mention(at, at + len(name), "PERSON", name), name, context, lexicon)
+
+    assert after_the("It aired the Tim Allen sitcom Last Man Standing.", "Tim Allen")
+    assert after_the("He saw the Norman Foster-designed Sage.", "Norman Foster")
+    assert not after_the("He leased land for the George Bush Presidential Library.", "George Bush")
+    assert not after_the("These include the Sophie Germain primes.", "Sophie Germain")
+    assert not after_the("It aired the town of Tim Allen sitcom.", "Tim Allen")
+
+
+def test_a_surname_that_is_a_common_word_is_renamed_at_its_capitalised_mentions() -> None:
+    """"Pro Bowl defensive tackle Kawann Short led the team": a full name the dataset labels PERSON whose
+    Census surname the corpus mostly writes in lower case ("short") is a name when a question asks for a
+    person and the passage writes "Short" capitalised only after "Kawann" (issue 19, per.not-name-words);
+    lower-case "short" is never a mention. A capitalised "Short" elsewhere, or no question asking for a
+    person, leaves it out."""
+    context = "Defensive tackle Kawann Short led the team in sacks, a short season after his injury."
+    texts = [context, "It was a short game.", "A short pass.", "Too short."]
+    lexicon = _observed([("Kawann Short", "PERSON")] * 2, texts)
+    at = context.index("Kawann Short")
+    mentions = [Mention(at, at + 12, "PERSON", "Kawann Short")]
+    assert _types(person_spans("Kawann Short", lexicon, context=context, mentions=mentions, asked=True)) == {
+        "Kawann": "first-male", "Short": "last"}  # "his": a man
+    assert person_spans("Kawann Short", lexicon, context=context, mentions=mentions) == []
+    elsewhere = context + " Short passes won the game."
+    assert person_spans("Kawann Short", lexicon, context=elsewhere, mentions=mentions, asked=True) == []

@@ -60,6 +60,7 @@ from .organisations import (
 )
 from .persons import (
     NOBLE_TITLES,
+    common_word_surname,
     family_first_parts,
     famous_surname,
     gendered_full_name,
@@ -68,6 +69,7 @@ from .persons import (
     listed_aliases,
     looks_like_person,
     particle_name,
+    particle_surname,
     persons_inside_names,
     role_stripped,
 )
@@ -611,6 +613,9 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         span_type = first_name_type(given, lexicon, pronoun_gender(context, words, mentions)
                                     if context else (0, 0), kin_gender(context, given) if context else None)
         return [PerturbableSpan(given, span_type, "per")] if span_type else no(why, "per.no-gender")
+    if particle and (surname := particle_surname(text)):
+        # "von Staupitz", "Marquis de la Jonquière": no given name, the surname renamed inside its particles
+        return [PerturbableSpan(surname, "last", "per")]
     if name is not None and not name.initials and (parts := family_first_parts(name.words, lexicon)):
         # "Mao Zedong", "Guo Shoujing": the family name is a surname, the given name typed by the passage
         family, given = parts
@@ -624,6 +629,7 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
               and lexicon.first_counts.get(name.words[0].lower(), 0) > 0)
     if name is None or not 1 <= len(name.words) <= 3 or not (
             lexicon.person_name(name.words) or famous or regnal or gendered_full_name(name.words, lexicon)
+            or (asked and common_word_surname(name.words, context, mentions, lexicon))
             or (asked and len(name.words) == 1 and never_lower(name.words[0], lexicon))):
         if rest := role_stripped(text, lexicon):  # "Linebacker Brandon Marshall", "rookie Donn F. Eisele"
             return person_spans(rest, lexicon, lasts, context, mentions, why, asked=asked,
@@ -668,7 +674,10 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         # a lone word needs a bank name, labels or a ruler's title: "Nuda" (a taxon) is no person
         return no(why, "per.lone-unknown")
     led = role_before(context, word)  # "their leader Rollo": a person's role attests a person
-    unattested = (votes == (0, 0) and word not in lasts and not given_title and not led
+    # "Tommy Lee Jones, Melanie Griffith, Sting and Sean Bean": a word no bank lists, listed among persons
+    listed = (not lexicon.person_word(word) and (asked or lexicon.labels.mostly(word) == "PERSON")
+              and listed_with_persons(word, context, mentions, lexicon))
+    unattested = (votes == (0, 0) and word not in lasts and not given_title and not led and not listed
                   and not title_gender and not name.initials)  # "his brother Khasar", "J.I. Pontanus"
     spoken = asked and votes != (0, 0)  # a question asks for a person, the passage's pronouns agree: Thoreau
     if not lexicon.person_word(word) and not famous and (
@@ -683,6 +692,7 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         return [PerturbableSpan(word, span_type, "per")] if span_type else no(why, "per.no-gender")
     surnames, firsts = lexicon.labels.surnames[word], lexicon.labels.firsts[word]
     if (name.titles or name.initials or word in lasts or surnames > firsts
+            or (listed and votes == (0, 0) and not title_gender)  # a mononym nothing genders: "Rembrandt"
             or (lexicon.is_surname(word) and (surnames > 0 or (asked and (
                 (lexicon.guessed_gender(word) is None
                  and lexicon.surname_counts.get(word.lower(), 0) >= SURNAME_EVIDENCE)
@@ -693,8 +703,10 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         # no pronoun shows a person: "Gini" (coefficient), Michelangelo's "David" (a statue); a question
         # asking for a person that a given name answers shows one ("Who granted a charter?" Elizabeth)
         return no(why, "per.lone-no-pronoun")
-    span_type = first_name_type(word, lexicon, votes, title_gender)
-    return [PerturbableSpan(word, span_type, "per")] if span_type else no(why, "per.no-gender")
+    # a mononym whose sex nothing shows ("Euclid", "Aristotle": rare US names, no pronoun) is renamed by a
+    # surname, which names a person of either sex, rather than left out
+    span_type = first_name_type(word, lexicon, votes, title_gender) or "last"
+    return [PerturbableSpan(word, span_type, "per")]
 
 
 def family_word(word: str, context: str, lexicon: Lexicon) -> bool:
@@ -721,6 +733,30 @@ def role_before(context: str, word: str) -> bool:
     return bool(context) and re.search(
         rf"\b(?:his|her|their|its|the|a)\s+(?:[a-z]+\s+)?(?:{_ROLE_NOUNS}),?\s+{re.escape(word)}(?![\w'’-])",
         context) is not None
+
+
+#: What joins the members of a listing: a comma, "and", ", and", "or".
+_LIST_JOIN = re.compile(r"(?:,| and|, and| or|, or) ")
+#: NER labels that use a word as a place, not a person.
+_PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+
+
+def listed_with_persons(word: str, context: str, mentions: Iterable[Mention], lexicon: Lexicon) -> bool:
+    """The passage lists ``word`` right beside a person's full name (``starring Melanie Griffith, Sting and
+    Sean Bean``, ``performers Beyoncé and Bruno Mars``, ``under Genghis Khan and Tolui``): a PERSON mention of
+    two or more words that make a person's name (:meth:`Lexicon.person_name`) before or after it, joined by a
+    comma, "and" or "or" only; no mention of ``word`` is labelled a place (``GPE`` / ``LOC`` / ``FAC``)."""
+    mentions = list(mentions)
+    if any(m.text == word and m.label in _PLACE_LABELS for m in mentions):
+        return False
+    persons = [m for m in mentions if m.label == "PERSON" and len(words := m.text.split()) >= 2
+               and lexicon.person_name(words)]
+    for occ in re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w'’-])", context):
+        for m in persons:
+            if ((m.end <= occ.start() and _LIST_JOIN.fullmatch(context, m.end, occ.start()))
+                    or (occ.end() <= m.start and _LIST_JOIN.fullmatch(context, occ.end(), m.start))):
+                return True
+    return False
 
 
 #: A lone word that the Census lists as a surname at least this share as often as SSA as a given name may
@@ -1723,6 +1759,30 @@ _AFTER_THE = re.compile(r"(?<!\w)[Tt]he\s+$|\b(?:town|village|commune|port|capit
 _THE_THING = (r"(?<!\w)[Tt]he {}(?=[.,;:!?)]|\s+(?:up|down|into|in|at|on|to|from|near|through|across"
               r"|along|and|or|is|was|flows|rises)\b)")
 _CONJUNCTS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
+#: A hyphenated participle or a noun of a person's work or office after a name ("the Norman Foster-designed
+#: Sage", "the Tim Allen sitcom", "the Obama administration"): the name is its author's or holder's; not
+#: a term ("the Sophie Germain primes") nor a verb ("the Dornbirner Ach had").
+_WORK_OF = re.compile(r"(?:-(?:designed|directed|produced|written|led|built|founded|created|owned|"
+                      r"composed|hosted|starring)|\s+(?:sitcom|show|series|film|movie|album|song|novel|play|"
+                      r"book|biography|administration|government|presidency|campaign|era|years))\b")
+
+
+def person_after_the(mention: Mention, text: str, context: str, lexicon: Lexicon) -> bool:
+    """A PERSON mention after a bare "the" that still names a person (rule ``per.after-the``): a full name of
+    two name words or more (:meth:`Lexicon.person_name`), or a title and a name ("Her Majesty the Queen
+    Elizabeth II"), that modifies a lower-case noun or participle after it ("the Tim Allen sitcom", "the
+    Ralph Nelson-directed Charly") or, titled, ends the phrase; not before a capitalised word ("the George
+    W. Bush Presidential Library": an institution), nor after "the town of" or a place noun."""
+    if not re.search(r"(?<!\w)[Tt]he\s+$", context[:mention.start]):
+        return False
+    name = parse_person(text)
+    if name is None or not name.words:
+        return False
+    after = context[mention.end:]
+    if name.titles and not re.match(r"\s*[A-Z]", after):
+        return True
+    return (len(name.words) >= 2 and lexicon.person_name(name.words)
+            and _WORK_OF.match(after) is not None)
 #: What continues a lone given name as a byname in the passage where NER stopped at the given name: a regnal
 #: number, an epithet, a place of origin (``Richard`` I of Normandy, ``Edward`` the Confessor, ``William``
 #: of Montreuil); not after a saint's title (the Cathedral of Saint ``John`` the Divine names a building).
@@ -1947,7 +2007,8 @@ def surnames_only(found: list[Entity], answers: list[str], context: str, mention
     kept = []
     for entity in found:
         if entity.entity_type == "per":
-            spans = tuple(s for s in entity.spans if s.span_type == "last")
+            spans = tuple(s for s in entity.spans if s.span_type == "last") or particle_last(entity.text,
+                                                                                            lexicon)
             if not spans:
                 return None
             entity = replace(entity, spans=spans, evidence=(*entity.evidence, "given name kept: it clashes"))
@@ -1957,6 +2018,15 @@ def surnames_only(found: list[Entity], answers: list[str], context: str, mention
     if not all(any(occurs_in(s.surface, a) for e in kept for s in e.spans) for a in answers):
         return None
     return kept
+
+
+def particle_last(name: str, lexicon: Lexicon) -> tuple[PerturbableSpan, ...]:
+    """The surname after the particle of a name renamed by its given name (``Lothar de Maizière``: its
+    ``Maizière``, :func:`.persons.particle_name`) as a ``last`` span, for when that given name clashes with
+    another person's (``Lothar von Arnauld de la Perière``); ``()`` for any other name."""
+    parts = particle_name(name, lexicon)
+    last = parts[1].split()[-1] if parts else ""
+    return (PerturbableSpan(last, "last", "per"),) if last and name_form(last) else ()
 
 
 def _lone(given: str, last: str, text: str) -> bool:
@@ -2146,7 +2216,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "org.no-head")
     context, question = example.context, example.question
     if etype == "per" and not inside_longer_name(mention, mentions) and (
-            _AFTER_THE.search(context[:mention.start]) or mention.text.lower().startswith("the ")
+            (_AFTER_THE.search(context[:mention.start])
+             and not person_after_the(mention, text, context, lexicon))
+            or mention.text.lower().startswith("the ")
             or re.search(_THE_THING.format(re.escape(text)), context)):
         return _none(why, "per.after-the")  # "the Stanley Steamer" a thing; "the town of Pons" a place
     if etype == "per":

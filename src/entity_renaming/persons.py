@@ -116,6 +116,24 @@ def particle_name(text: str, lexicon: Lexicon) -> tuple[str, str] | None:
     return first, " ".join(tokens[1:])
 
 
+def particle_surname(text: str) -> str | None:
+    """The surname of a name of a surname and its particle with no given name (``von Staupitz``, ``Marquis
+    de Vaudreuil``, ``Marquis de la Jonquière``): titles first, then one or two particles, the first written
+    in lower case unless a title stands before it (not ``Van Gend``, a company), then one capitalised name
+    word; ``None`` for any other shape. The surname is renamed, title and particles kept."""
+    tokens = clean_surface(text).split()
+    titled = False
+    while tokens and (tokens[0].rstrip(".").lower() in TITLES or tokens[0].lower() in NOBLE_TITLES):
+        tokens.pop(0)
+        titled = True
+    if not 2 <= len(tokens) <= 3 or not all(_particle(t) for t in tokens[:-1]):
+        return None
+    if not titled and not tokens[0].islower():
+        return None
+    last = tokens[-1]
+    return last if not _particle(last) and all(name_form(p) for p in last.split("-")) else None
+
+
 #: A pinyin syllable: an initial, then a final (``zhe``+``dong``, ``shou``+``jing``).
 _PINYIN = re.compile(
     r"(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?"
@@ -163,6 +181,30 @@ def gendered_full_name(words: Sequence[str], lexicon: Lexicon) -> bool:
             and not lexicon.common_word(first)
             and all(lexicon.case.lower[w.lower()] == 0 and w.lower() not in TITLES for w in words)
             and last.lower() not in PLACE_WORDS and lexicon.place_kind(last) != "country")
+
+
+def common_word_surname(words: Sequence[str], context: str, mentions: Iterable[Mention], lexicon: Lexicon
+                        ) -> bool:
+    """A full name whose Census surname is also a common word (``Kawann Short``: "short"; asked for by the
+    question: not ``Jurchen Jin``), renamed only at its capitalised mentions (lower-case words are never
+    mentions: :func:`.casing.casing_variants`): the dataset labels the whole name mostly PERSON; the given
+    name is a name word the corpus never writes in lower case, no common word, title or gazetteer place; and
+    the passage writes the surname capitalised only after that given name or inside a PERSON mention, so
+    that no capitalised common word ("Short passes …") would be renamed with it."""
+    if len(words) != 2 or not all(name_form(w) for w in words):
+        return False
+    first, last = words
+    if (lexicon.labels.mostly(" ".join(words)) != "PERSON" or lexicon.case.lower[first.lower()] > 0
+            or lexicon.common_word(first) or first.lower() in TITLES or lexicon.is_gazetteer_name(first)
+            or not lexicon.name_word(first) or last.lower() not in lexicon.surname_counts
+            or last.lower() in TITLES | PLACE_WORDS):
+        return False
+    persons = [(m.start, m.end) for m in mentions if m.label == "PERSON"]
+    for occ in whole_word(last, True).finditer(context):
+        after_first = context[max(0, occ.start() - len(first) - 1):occ.start()] == f"{first} "
+        if not after_first and not any(a <= occ.start() and occ.end() <= b for a, b in persons):
+            return False
+    return True
 
 
 def famous_surname(word: str, lexicon: Lexicon) -> bool:

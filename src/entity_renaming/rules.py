@@ -73,10 +73,16 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "veto", _YAN),
     Rule("per.after-the", "a PERSON mention after 'the' / 'the town of' / a capitalised place noun (Fort "
          "William Henry), or a name the passage writes as 'the X' before punctuation, a preposition or a "
-         "conjunction (along the Rhine up into …): a thing or a place", "veto", _YAN),
+         "conjunction (along the Rhine up into …): a thing or a place; not a full name or a titled name "
+         "after a bare 'the' that modifies a work or office noun or a participle (the Tim Allen sitcom, the "
+         "Norman Foster-designed Sage: entities.person_after_the)", "veto", _YAN),
     Rule("per.not-name-words", "a word of the name is no name word, or the name has more than 3 words (a "
          "given name and a surname holding a particle keep the surname and rename the given name: Johann "
-         "von Staupitz, Pedro Menéndez de Avilés, Hassan al-Turabi; role words before a full name are "
+         "von Staupitz, Pedro Menéndez de Avilés, Hassan al-Turabi; a surname with its particle and no "
+         "given name renames the surname, title and particles kept: von Staupitz, Marquis de la Jonquière "
+         "(persons.particle_surname); a full name labelled PERSON whose surname is a common word is one "
+         "when a person is asked for and the passage capitalises the surname only in the name: Kawann "
+         "Short (persons.common_word_surname); role words before a full name are "
          "dropped: Linebacker Brandon Marshall; a surname the dataset knows alone is one when a person is "
          "asked for: Einstein; a bank first name and a surname whose lone mentions carry another label "
          "are a name when the full name is labelled PERSON: Robert Seamans, Christian Goldbach, Bruno "
@@ -92,8 +98,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "passage's pronouns type it (persons.family_first_parts); EntSwap the same, typed by the article's "
          "pronouns, and vetoes a Chinese name whose bearer's sex nothing shows (entswap.chinese_given_type)",
          "veto", _ALL),
-    Rule("per.no-gender", "nothing shows a lone given name's gender (no pronoun, title or clear bank "
-         "gender); a full name whose given name's gender nothing shows keeps it and renames its surname",
+    Rule("per.no-gender", "nothing shows the gender of a given name after a ruler's title or of a name of "
+         "given names only (no pronoun, title or clear bank gender); a full name whose given name's gender "
+         "nothing shows keeps it and renames its surname; a lone mononym is renamed by a surname (Euclid)",
          "evidence", _YAN),
     Rule("per.lone-unknown", "a lone word with no bank name, too few PERSON labels, no ruler's title and "
          "no question asking for a person that it answers", "evidence", _YAN),
@@ -101,8 +108,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "a person and the passage's pronouns agree: Thoreau) or that nothing attests as a person (no bank "
          "name, title, initials, kinship or ruler's noun beside it (entities.kin_gender) or in the "
          "question (entities.question_gender: 'Who was Kaidu's grandfather?'), role noun, pronoun of the "
-         "passage, nor, for a mononym the dataset labels mostly PERSON, agreeing pronouns in its other "
-         "passages: entities.dataset_pronoun_gender)",
+         "passage, listing beside a person's full name (entities.listed_with_persons: 'Melanie Griffith, "
+         "Sting and Sean Bean', renamed by a surname), nor, for a mononym the dataset labels mostly PERSON, "
+         "agreeing pronouns in its other passages: entities.dataset_pronoun_gender)",
          "veto", _YAN),
     Rule("per.title-family-name", "an East Asian family name after a ruler's title (Wang Khan)", "veto",
          _YAN),
@@ -118,9 +126,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "with a relative also stands alone (Tesla beside Milutin Tesla: which one?); Yan et al.: another "
          "person's full name is kept whole where no shared word stands alone (Yesün Temür beside Tugh "
          "Temür, John M. Grunsfeld beside John B. Goodenough), else where only given names clash the given "
-         "name is kept and the surname renamed; a term or an institution named after the person's surname "
-         "(Turing machines, the Savery engine, Booth School of Business) is kept whole and the person "
-         "renamed unless the surname also stands in the possessive before another capitalised word "
+         "name is kept and the surname renamed (after its particle: Lothar de Maizière beside Lothar von "
+         "Arnauld de la Perière, entities.particle_last); a term or an institution named after the person's "
+         "surname (Turing machines, the Savery engine, Booth School of Business) is kept whole and the "
+         "person renamed unless the surname also stands in the possessive before another capitalised word "
          "(Newton's Universal Gravitation Constant)", "veto",
          _ALL),
     # ---- organisations
