@@ -64,3 +64,41 @@ def test_the_analysis_traces_which_rule_removed_a_candidate():
     assert fired == [("org.no-head", "NBC", "org")], fired
     [(_, reason)] = selection([ex], analysis, "org")
     assert reason == "no perturbable org answer entity: org.no-head"
+
+
+def _split_example(answers: list[str], context: str) -> tuple[QAExample, dict[str, list[Mention]]]:
+    """A question whose annotators name different persons of the passage (PERSON mentions of every
+    ``Robert Zimmer`` and ``Daniel Diermeier``)."""
+    spans = [Answer(a, [(context.index(a), context.index(a) + len(a))]) for a in answers if a in context]
+    mentions = [Mention(m.start(), m.end(), "PERSON", m.group())
+                for m in re.finditer(r"Robert Zimmer|Daniel Diermeier", context)]
+    ex = QAExample(id="q1", dataset="t", source_format="mrqa", context=context,
+                   question="Who took Isaacs' place as Provost in 2016?", answers=spans, answer_texts=answers)
+    return ex, {context: mentions}
+
+
+def test_answers_that_disagree_on_the_referent_rename_every_referent():
+    """No strict majority names one person (Robert Zimmer once, Daniel Diermeier twice), yet every answer
+    is a person of the passage: both are answer entities, each renamed, so that every gold answer changes
+    (``entities.split_answers``). An answer holding no candidate ("in 2016") leaves the example out, and a
+    referent that fails a precision rule alone leaves it out by that rule."""
+    from entity_renaming.entities import analyse_examples
+    from entity_renaming.lexicon import Lexicon
+    from entity_renaming.pipeline import selection
+
+    context = ("The president of the university is Robert Zimmer. Isaacs was replaced as Provost in 2016 by "
+               "Daniel Diermeier. He had taught at Northwestern.")
+    ex, mentions = _split_example(["Robert Zimmer", "Daniel Diermeier", "Daniel Diermeier"], context)
+    analysis = analyse_examples([ex], mentions, Lexicon())
+    assert [e.text for e in analysis["q1"]] == ["Robert Zimmer", "Daniel Diermeier"]
+    [(_, spans)] = selection([ex], analysis, "per")
+    assert {s.surface for s in spans} == {"Robert", "Zimmer", "Daniel", "Diermeier"}
+
+    ex, mentions = _split_example(["Robert Zimmer", "Daniel Diermeier", "in 2016"], context)
+    assert analyse_examples([ex], mentions, Lexicon())["q1"] == []
+
+    context = context.replace("is Robert Zimmer.", "gives the Robert Zimmer Prize.")  # a prize, not him
+    ex, mentions = _split_example(["Robert Zimmer", "Daniel Diermeier", "Daniel Diermeier"], context)
+    analysis = analyse_examples([ex], mentions, Lexicon())
+    [(_, reason)] = selection([ex], analysis, "per")
+    assert reason.endswith(": per.after-the"), reason

@@ -4,7 +4,8 @@ Yan et al. (:mod:`.spans`, :mod:`.pipeline`), EntSwap (:mod:`.entswap.entities`)
 (:mod:`.icl.replacement`) all select their targets from here; no other module decides an entity type. The
 evidence (label consistency, case, name banks, gazetteers, word form) comes from :mod:`.lexicon`; an answer
 entity *is* the gold answer (determiners, possessives and edge punctuation trimmed) of a strict majority of
-annotators, and every gold answer contains one of its renamed words.
+annotators, or of the annotators who disagree with that majority or among themselves on the referent (each
+referent renamed with its own name), and every gold answer contains one of its renamed words.
 """
 
 from __future__ import annotations
@@ -2056,10 +2057,14 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     yields spans (an ORG or GPE mention that looks like a person's name is typed PER); each is an answer
     entity when a strict majority of annotators' answers name it (:func:`names_entity`), list it among
     other persons (:func:`listed_persons`: ``Derek Wolfe and Malik Jackson``) or, for a GPE, list it with
-    other places only (:func:`place_list`: ``Graz, Austria``). The example has none unless every answer
-    contains a span of them (else a gold answer would be left unchanged; an example where a minority of
-    annotators name another person is skipped) and every person or place of a listing answer is an answer
-    entity. ``trace`` receives the rule (:mod:`.rules`) that removed each candidate left out. Persons whose
+    other places only (:func:`place_list`: ``Graz, Austria``); where the answers that no such entity holds
+    each hold another candidate, the annotators disagree on the referent and each candidate those answers
+    hold is an answer entity too (:func:`split_answers`: ``Robert Zimmer`` beside ``Daniel Diermeier``
+    twice), judged as it would be alone, where all the answer entities are of one type. The example has
+    none unless every answer contains a span of them (else a gold answer would be left unchanged; the rule
+    that removed a referent such an answer needed stays the example's reason) and every person or place of
+    a listing answer is an answer entity.
+    ``trace`` receives the rule (:mod:`.rules`) that removed each candidate left out. Persons whose
     given names clash keep them and have their surnames renamed (:func:`surnames_only`) with ``keep_given``;
     without it (the ICL study, which renames a full name as one unit) they are marked ``clashes``.
     """
@@ -2093,19 +2098,31 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     listed = [listed_persons(a, persons) for a in answers]
     places = [clean_surface(m.text) for m in candidates if m.label == "GPE"]
     lists = {a: place_list(a, places) for a in answers}
+    held = [answers_holding(clean_surface(m.text), m.label, answers, listed, lists) for m in candidates]
+    split = split_answers(held, len(answers))
     found: list[Entity] = []
-    for mention in candidates:
+    for mention, holding in zip(candidates, held, strict=True):
         text = clean_surface(mention.text)
         if not text or any(e.text == text for e in found):
             continue
         etype = LABEL_TO_TYPE[mention.label]
         why = Why()
-        entity = _candidate_entity(example, mention, text, etype, answers, listed, lists, lexicon,
+        if len(holding) * 2 <= len(answers) and not holding & split:
+            fire(trace, "answer.not-entity", text, etype, mention.start)
+            continue
+        entity = _candidate_entity(example, mention, text, etype, answers, holding, lexicon,
                                    (lasts, names, mentions), why)
         if entity is None:
             fire(trace, why.rule, text, etype, mention.start)
         else:
             found.append(entity)
+    disagreeing = [e for e in found if DISAGREEMENT in e.evidence]
+    if disagreeing and len({e.entity_type for e in found}) > 1:
+        # the referents of a disagreement are of one type ("Robert Zimmer", "Daniel Diermeier"): answers
+        # naming a person and an organisation ("Russell T Davies", "BBC Wales") answer different questions
+        found = [e for e in found if e not in disagreeing]
+        for e in disagreeing:
+            fire(trace, "answer.not-entity", e.text, e.entity_type, e.start)
     if not all(any(occurs_in(s.surface, a) for e in found for s in e.spans) for a in answers):
         return _drop(found, "answer.unchanged", trace)
     renamed = {e.text for e in found if e.entity_type == "gpe"}
@@ -2183,16 +2200,43 @@ def _with_byname(mention: Mention, text: str, context: str, lexicon: Lexicon) ->
     return text + after.group()
 
 
+def answers_holding(text: str, label: str, answers: list[str], listed: list[frozenset[str]],
+                    lists: dict[str, tuple[str, ...]]) -> frozenset[int]:
+    """The positions of the ``answers`` that hold the candidate ``text`` (:func:`holds_entity`), list it
+    among other persons (``listed``: :func:`listed_persons`) or, for a GPE, with other places only
+    (``lists``: :func:`place_list`)."""
+    return frozenset(i for i, (a, group) in enumerate(zip(answers, listed, strict=True))
+                     if holds_entity(a, text) or text in group or (label == "GPE" and text in lists[a]))
+
+
+#: The evidence of an answer entity that annotators who disagree on the referent name (:func:`split_answers`).
+DISAGREEMENT = "one referent of a disagreement"
+
+
+def split_answers(held: list[frozenset[int]], count: int) -> frozenset[int]:
+    """The answers that annotators who disagree on the referent give: those no candidate held by a strict
+    majority of the ``count`` answers holds, when each of them holds another candidate (``held``: the
+    answers holding each candidate). ``Robert Zimmer`` beside ``Daniel Diermeier`` twice, ``Fox`` twice
+    beside ``Disney``, ``Los Angeles`` beside ``the United States``: each such referent is an answer entity
+    too, renamed with its own new name, so that every gold answer changes, where all the answer entities
+    are of one type (:func:`example_entities`). Empty when an answer holds no candidate (``1963`` beside
+    ``Kenya Independence Act``)."""
+    covered = frozenset().union(*(h for h in held if len(h) * 2 > count))
+    rest = frozenset(range(count)) - covered
+    return rest if rest <= frozenset().union(*held) else frozenset()
+
+
 def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: str, answers: list[str],
-                      listed: list[frozenset[str]], lists: dict[str, tuple[str, ...]], lexicon: Lexicon,
+                      held: frozenset[int], lexicon: Lexicon,
                       passage: tuple[frozenset[str], frozenset[str], list[Mention]], why: Why
                       ) -> Entity | None:
-    """The answer entity of one candidate mention, or ``None`` with the rule that removed it in ``why``."""
+    """The answer entity of one candidate mention, or ``None`` with the rule that removed it in ``why``.
+    ``held``: the positions of the answers holding it. A check that asks what most answers name reads all
+    ``answers`` for a majority referent and, for a referent of a disagreement (:func:`split_answers`), the
+    answers holding it: each referent passes the checks it would pass alone."""
     lasts, names, mentions = passage
-    agree = sum(holds_entity(a, text) or text in group or (mention.label == "GPE" and text in lists[a])
-                for a, group in zip(answers, listed, strict=True))
-    if agree * 2 <= len(answers):
-        return _none(why, "answer.not-entity")
+    majority = len(held) * 2 > len(answers)
+    own = answers if majority else [answers[i] for i in sorted(held)]
     evidence = f"ner {mention.label} {lexicon.labels.share(text, mention.label)}"
     if etype in ("per", "gpe") and asks_for_work(example.question):
         return _none(why, "question.asks-for-work")  # "What television show …": a title named like a place
@@ -2211,7 +2255,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if (etype == "org" and organisation_head(text) is None and not team and not brand
             and text.split()[-1].lower() not in COMPANY_HEADS  # "Getty Oil", "Classic FM"
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not call_sign(text, example.context)
-            and not asked_body(example.question, text, answers, lexicon)):
+            and not asked_body(example.question, text, own, lexicon)):
         # no organisation word, few ORG labels and no question asking for one: a work, a building, a people
         return _none(why, "org.no-head")
     context, question = example.context, example.question
@@ -2223,7 +2267,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "per.after-the")  # "the Stanley Steamer" a thing; "the town of Pons" a place
     if etype == "per":
         asked = asked_type(question)
-        named = sum(names_entity(a, text) for a in answers) * 2 > len(answers)  # the answer *is* the name
+        named = sum(names_entity(a, text) for a in own) * 2 > len(own)  # the answer *is* the name
         styled = _with_byname(mention, text, context, lexicon)  # "William" of Montreuil
         for_person = asked is not None and asked.entity_type == "per" and named
         spans = person_spans(styled, lexicon, lasts, context, mentions, why, asked=for_person,
@@ -2249,11 +2293,11 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             return _none(why, reason)
         spans = [PerturbableSpan(brand, "rare", "org")]
     elif " " not in text and etype == "org" and not is_acronym(text) and not team and not lone_company(
-            text, question, context, answers, lexicon):
+            text, question, context, own, lexicon):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
     elif " " not in text and etype == "org" and is_acronym(text):
         if not acronym_attested(text, lexicon) and not acronym_of_organisation(text, lexicon) and not (
-                asked_body(question, text, answers) and not lexicon.dictionary_common(text)):
+                asked_body(question, text, own) and not lexicon.dictionary_common(text)):
             return _none(why, "org.acronym-unattested")  # "NADPH", "TARDIS", "MHC": terms tagged ORG
         if reason := acronym_veto(text, (context, question)):
             return _none(why, reason)
@@ -2291,7 +2335,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             spans = common or demonym_place(text, (context, question, *answers), lexicon)  # "Scottish …"
             org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]
             party = not company and organisation_head(text) == "Party"  # "the Conservatives" follow
-            if word and (reason := common_word_veto(word, text, (context, question, *answers), answers,
+            if word and (reason := common_word_veto(word, text, (context, question, *answers), own,
                                                     org_words, short_form=company, party=party)):
                 return _none(why, reason)  # "Judicial Conference" beside "Judicial Council"
         if etype == "org" and spans:
@@ -2306,7 +2350,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             return _none(why, "org.in-longer-name")  # "United Paramount Theatres", "NewcastleGateshead"
         if brands and (reason := acronym_veto(brands[0].surface, (context, question))):
             return _none(why, reason)
-        if etype == "org" and spans and not names_organisation_answer(answers, text, spans):
+        if etype == "org" and spans and not names_organisation_answer(own, text, spans):
             # the answer is the place ("Huguenot Society of Australia")
             return _none(why, "org.answer-is-place")
     if not spans:
@@ -2358,8 +2402,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "place.institution-metonym")  # "Chicago's physics department": the university
     if etype == "gpe" and any(in_work_title(p, example, mentions) for p in places):
         return _none(why, "place.work-title")  # "Good Morning America": a title, not the place
+    share = f"answer {len(held)}/{len(answers)}"
     return Entity(text, etype, mention.start, mention.end, tuple(spans),
-                  (evidence, f"answer {agree}/{len(answers)}"))
+                  (evidence, share) if majority else (evidence, share, DISAGREEMENT))
 
 
 def asked_organisation(question: str, text: str, answers: list[str]) -> bool:

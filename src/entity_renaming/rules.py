@@ -50,7 +50,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "an answer of its type that the mention is (entities.question_typed_answers), nor, for GPE, is it a "
          "city answering a place question (entities.gazetteer_answers)", "evidence", _ALL),
     Rule("answer.not-entity", "no strict majority of annotators' answers name the entity (or list it with "
-         "other persons / places only)", "evidence", _YAN),
+         "other persons / places only), nor is it a referent of a disagreement: where the answers that no "
+         "majority entity holds each hold a candidate, each candidate they hold is an answer entity too, "
+         "with its own new name, and passes the other rules as it would alone, where all the answer entities "
+         "are of one type (Robert Zimmer beside Daniel Diermeier twice, Fox twice beside Disney; not Russell "
+         "T Davies beside BBC Wales twice: entities.split_answers)", "evidence", _YAN),
     Rule("answer.unchanged", "some gold answer contains none of the renamed words", "veto", _YAN),
     Rule("answer.list-partial", "an answer lists persons or places and one of them is not renamed (also a "
          "gazetteer place NER did not type, in a majority of answers: Nairobi, Mombasa and Kisumu; a "
