@@ -125,6 +125,21 @@ def test_subject_is_a_full_name_and_shared_surnames_stay():
     assert renamed.answers[0].text == "Maria" and illegal_answers(renamed) == []
 
 
+def test_answers_naming_two_persons_give_no_subject():
+    """The answers disagree on the referent (entities.split_answers renames both in the Yan et al. configs):
+    the query renames one subject, which would leave the other person's answer unchanged, so none."""
+    context = "The president is Robert Zimmer. The provost since 2016 is Daniel Diermeier."
+    answers = ["Robert Zimmer", "Daniel Diermeier", "Daniel Diermeier"]
+    ex = QAExample("q1", "t", "mrqa", context, "Who leads the university?",
+                   [Answer(a, [(context.index(a), context.index(a) + len(a))]) for a in answers],
+                   answer_texts=answers)
+    mentions = [Mention(context.index(n), context.index(n) + len(n), "PERSON", n)
+                for n in ("Robert Zimmer", "Daniel Diermeier")]
+    assert find_subject(ex, mentions, Lexicon()) is None
+    one = _example(context, "Daniel Diermeier", "Who is the provost?")
+    assert find_subject(one, mentions, Lexicon()).words == ("Daniel", "Diermeier")
+
+
 def test_fragments_never_corrupt_words():
     ex = _example("Chopin played. Ko wrote.", "Chopin")
     with pytest.raises(RenameError):

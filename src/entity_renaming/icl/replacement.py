@@ -2,8 +2,9 @@
 
 * **Subject**: the first PER answer entity (passage order) of the shared entity analysis
   (:func:`entity_renaming.entities.example_entities`: it is the gold answer, typed from evidence) whose name
-  is 1–2 words without initials. NER fragments such as ``Ch`` inside ``Chopin`` cannot be chosen:
-  mentions are NER spans and the renaming engine matches whole words only.
+  is 1–2 words without initials, in an example whose answers agree on the referent. NER fragments such
+  as ``Ch`` inside ``Chopin`` cannot be chosen: mentions are NER spans and the renaming engine matches
+  whole words only.
 * **Mapping**: the full name and, for two-word names, each word on its own (later mentions such as
   ``Smith`` or ``Smith's``) are mapped to the one new name; a word that also belongs to another person
   in the passage (``Anna Smith``) is not mapped alone. One mapping for context, question and answers.
@@ -19,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..entities import Entity, analyse_examples, example_entities
+from ..entities import DISAGREEMENT, Entity, analyse_examples, example_entities
 from ..lexicon import Lexicon, occurs_as_word, parse_person
 from ..model import QAExample, Substitution
 from ..ner import Mention, NerBackend, NerCache, recognize
@@ -88,6 +89,8 @@ def find_subject(example: QAExample, mentions: list[Mention], lexicon: Lexicon) 
 
 
 def _subject(example: QAExample, mentions: list[Mention], entities: list[Entity]) -> Subject | None:
+    if any(DISAGREEMENT in entity.evidence for entity in entities):
+        return None  # the answers name several referents: renaming one subject leaves an answer unchanged
     for entity in entities:
         words = tuple(s.surface for s in entity.spans)
         if entity.entity_type != "per" or len(words) > 2 or " ".join(words) not in example.context:
