@@ -20,6 +20,7 @@ from entity_renaming.entswap.entities import (
     category_of,
     era_of_country,
     fixed_name,
+    misspelt,
     person_parts,
     question_possessives,
 )
@@ -513,3 +514,34 @@ def test_issue19_gpe_cities_the_gazetteer_lacks():
     assert {n: found.get(n) for n in ("Kaiping", "Montreal", "Dyrrachium", "New Orleans")} == dict.fromkeys(
         ("Kaiping", "Montreal", "Dyrrachium", "New Orleans"), "city")
     assert "Praga" not in found and "Warszowa" not in found and "Krakow" not in found
+
+
+def test_issue19_a_name_ner_labels_otherwise_is_a_person_the_article_attests():
+    """A one-word name NER labels ORG or GPE is a person where the article's evidence agrees: NER labels it
+    PERSON somewhere (Céloron) or a kinship noun stands beside it (his nephew Kaidu), and its passages say a
+    person (pronouns); its sex from those, no US bank needed. A place written "in Khanbaliq" stays no
+    person, whatever one PERSON label and a pronoun after it say."""
+    passage = ("In 1749 Céloron led an expedition down the Ohio River. Céloron buried lead plates "
+               "along the river, and he told British traders to leave. In 1750 Céloron returned to Canada, "
+               "where he wrote a long report. Kublai fought his nephew Kaidu for years, and Kaidu never "
+               "submitted; he died in 1301. Kublai lived in Khanbaliq. Khanbaliq grew, and he built palaces.")
+    found = (("Céloron", "ORG"), ("Kaidu", "ORG"), ("Kublai", "PERSON"), ("Khanbaliq", "GPE"))
+    mentions = mentions_of(passage, *found)
+    mentions[0] = Mention(mentions[0].start, mentions[0].end, "PERSON", "Céloron")  # one PERSON label
+    khanbaliq = next(m for m in mentions if m.text == "Khanbaliq")
+    mentions[mentions.index(khanbaliq)] = Mention(khanbaliq.start, khanbaliq.end, "PERSON", "Khanbaliq")
+    lexicon = Lexicon(strict=False)
+    lexicon.observe([passage], mentions)
+    ents = {e.surface: e for e in article_entities([passage], {passage: mentions}, lexicon)}
+    assert ents["Céloron"].category == "person" and ents["Céloron"].span_type == "first-male"
+    assert ents["Kaidu"].category == "person" and ents["Kaidu"].span_type == "first-male"
+    assert "Khanbaliq" not in ents or ents["Khanbaliq"].category != "person"
+
+
+def test_issue19_an_accented_name_misspelt_without_its_accents():
+    """A question's ``Celeron`` for the passage's ``Céloron`` is the name misspelt (one letter changed,
+    accents dropped, a name of six letters or more); two unaccented names one letter apart are not."""
+    lexicon = Lexicon(None, strict=False)
+    assert misspelt("Celeron", "Céloron", lexicon)
+    assert not misspelt("Celeron", "Celoron", lexicon)  # no accent dropped: two names ("Marlon", "Marion")
+    assert not misspelt("Cel", "Cél", lexicon)

@@ -285,8 +285,12 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "(places.city_exonym: a primary name the gazetteer lacks, Montreal; an old or foreign name labelled "
          "GPE twice in the dataset, Dyrrachium, not Byzantium once) or, when it is no gazetteer country or "
          "state, where a passage calls it a settlement ('the town of Pickawillany', 'his capital city "
-         "Kaiping', 'Khanbaliq (modern Beijing)')", "evidence", _ES),
-    Rule("entswap.person-typed-other", "a person's name typed ORG / LOC / GPE", "veto", _ES),
+         "Kaiping', 'Khanbaliq (modern Beijing)'). A one-word name labelled otherwise is a person where the "
+         "article attests one (entswap.entities.attested_person: a PERSON label somewhere or a kinship / "
+         "role noun beside it, and most of its passages saying a person: Céloron, 'his grandson Kaidu'; "
+         "never a gazetteer place or a name written 'in X')", "evidence", _ES),
+    Rule("entswap.person-typed-other", "a person's name typed ORG / LOC / GPE that the article does not "
+         "attest as a person (entswap.entities.attested_person)", "veto", _ES),
     Rule("entswap.labels-disagree", "an organisation / location whose labelled mentions disagree", "veto",
          _ES),
     Rule("entswap.weak-lone-name", "a lone person word that is no common first name labelled twice or "

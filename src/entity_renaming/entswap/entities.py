@@ -71,6 +71,7 @@ from ..entities import (
     answer_texts,
     asks_for_work,
     demonym_ok,
+    family_word,
     first_name_type,
     glued_initials,
     kin_gender,
@@ -81,8 +82,10 @@ from ..entities import (
     lower_case_mention,
     names_organisation,
     organisation_head,
+    passage_says_person,
     place_in_longer_name,
     pronoun_gender,
+    role_before,
     shared_demonyms,
 )
 from ..lexicon import (
@@ -104,6 +107,7 @@ from ..lexicon import (
     never_renamed,
     occurs_in,
     parse_person,
+    whole_word,
     words_of,
 )
 from ..model import QAExample
@@ -267,6 +271,59 @@ def lone_name_gender(surface: str, counter: Counter[str], texts: list[str],
             or not lexicon.name_word(surface) or "-" in surface):
         return None  # "Jamaat-e-Islami" (a party)
     return first_name_type(surface, lexicon, pronoun_votes((surface,), texts, mentions))
+
+
+def labelled_person(word: str, texts: Iterable[str], mentions: dict[str, list[Mention]]) -> bool:
+    """The article's NER labels ``word`` PERSON at some mention, alone or as a word of a longer name, even
+    where the dataset's majority label is another (``Céloron``: ORG 22 times, PERSON once)."""
+    return any(m.label == "PERSON" and word in (words := clean_surface(m.text).split())
+               and "the" not in words[:words.index(word)] for t in texts for m in mentions.get(t, ()))
+
+
+#: A place's use: a name written right after one of these is a place, whatever one PERSON label says
+#: ("in Khanbaliq", "at Daidu").
+_PLACE_USE = re.compile(r"\b(?:in|at|near|In|At|Near)\s+$")
+
+
+def used_as_place(word: str, texts: Iterable[str]) -> bool:
+    """Some text writes ``word`` right after ``in`` / ``at`` / ``near`` (:data:`_PLACE_USE`)."""
+    return any(_PLACE_USE.search(t, 0, m.start()) for t in texts for m in whole_word(word).finditer(t))
+
+
+def attested_person(surface: str, texts: list[str], mentions: dict[str, list[Mention]], lexicon: Lexicon
+                    ) -> str | None:
+    """The given-name span type of a one-word name that NER labels otherwise in the article although the
+    article shows a person (``Céloron`` tagged ORG beside a PERSON ``Céloron … he``; ``Kaidu`` ORG in
+    "Ögedei's grandson Kaidu"); ``"person"`` when the evidence shows a person but no sex (a lone word then
+    still needs a common given name: ``entswap.weak-lone-name``); ``None`` when the evidence does not
+    agree.
+    Needed: name shape (a word no gazetteer, nationality or title list holds, never written in lower case
+    nor after "in" / "at": :func:`used_as_place`); NER labelling it PERSON somewhere in the article
+    (:func:`labelled_person`), or else a kinship, ruler's or role noun beside it
+    (:func:`..entities.kin_gender`, :func:`..entities.role_before`) and no bank name; and at least half
+    the passages that write it saying a person (:func:`..entities.passage_says_person`). Its type:
+    ``last`` where a passage writes it after a given name (:func:`..entities.family_word`); the sex: a
+    kinship noun, else the passages' pronouns when they agree, the bank's only as a fallback."""
+    if (" " in surface or "-" in surface or not name_form(surface) or surface.lower() in TITLES
+            or surface.lower() in lexicon.nationalities or lexicon.labels.mostly(surface) == "NORP"
+            or lexicon.is_gazetteer_name(surface) or lexicon.case.lower[surface.lower()]
+            or used_as_place(surface, texts)):
+        return None  # "Norman", "Washington", "Liège", "in Khanbaliq": a people or a place first
+    passages = [t for t in texts if len(t) > MAX_ANSWER_CHARS and occurs_in(surface, t)]
+    kin = {g for t in passages if (g := kin_gender(t, surface))}
+    noun = bool(kin) or any(role_before(t, surface) for t in passages)
+    if not (labelled_person(surface, texts, mentions)
+            or noun and lexicon.name_word(surface) and not lexicon.person_word(surface)):
+        return None  # "Khanbaliq … he", "Logstown … his": a pronoun after a place is no evidence alone
+    said = sum(passage_says_person(surface, t, mentions.get(t, []), lexicon) for t in passages)
+    if not said or said * 2 < len(passages):
+        return None
+    if any(family_word(surface, t, lexicon) for t in passages):
+        return "last"  # "Louis Pasteur … Pasteur's theory": a surname written alone
+    if len(kin) == 1:
+        return kin.pop()
+    return (agreed_type(*pronoun_votes((surface,), passages, mentions)) or lexicon.known_gender(surface)
+            or "person")
 
 
 def common_first_name(word: str, lexicon: Lexicon) -> bool:
@@ -596,6 +653,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
             fire(trace, "entswap.rarely-labelled", surface)
             continue  # NER labelled it rarely: one label is no evidence for the whole article
         category = min(counter, key=lambda c: (-counter[c], order[c]))
+        attested = None if category == "person" else attested_person(surface, texts, mentions, lexicon)
+        category = "person" if attested else category  # "his grandson Kaidu": a person, whatever NER said
         if category == "none" or (category == "city" and (city_section(surface, joined)
                                                           or namesake_of(surface, joined))):
             fire(trace, "entswap.no-category", surface)
@@ -607,8 +666,9 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
             fire(trace, "entswap.labels-disagree", surface, category)
             continue  # every labelled mention must agree: strong evidence only
         lone = category == "person" and surface not in in_full_names
-        gender = None
-        if lone and banks and not (common_first_name(surface, lexicon) or lexicon.person_word(surface)):
+        gender = attested if attested != "person" else None
+        if lone and banks and not gender and not (common_first_name(surface, lexicon)
+                                                  or lexicon.person_word(surface)):
             gender = lone_name_gender(surface, counter, texts, mentions, lexicon)  # "Kublai … his"
         if lone and banks and not gender and not (
                 common_first_name(surface, lexicon)
@@ -841,19 +901,28 @@ def person_spellings(entities: list[Entity], text: str, lexicon: Lexicon | None 
 
 #: A word this frequent in English is a word of its own, no misspelt name.
 MAX_MISSPELT_ZIPF = 3.0
+#: A name this long written with one other letter and without its accents is the name misspelt (a
+#: question's ``Celeron`` for the passage's ``Céloron``).
+MIN_SWAPPED_LETTER = 6
 
 
 def misspelt(word: str, name: str, lexicon: Lexicon) -> bool:
     """``word`` is ``name`` misspelt: the same first letter, two adjacent letters swapped (``Gou`` /
     ``Guo``) or, in a name of five letters or more, one letter dropped or added (``Quellerie`` /
-    ``Queillerie``); and no common name or word of its own (no common first name, no frequent English
-    word: not ``Jon`` for ``John``, ``Hugo`` for ``Hugh``)."""
+    ``Queillerie``), or one letter changed in an accented name of six letters or more written without
+    its accents (``Celeron`` / ``Céloron``: :data:`MIN_SWAPPED_LETTER`); and no common name or word of its
+    own (no common first name, no frequent English word: not ``Jon`` for ``John``, ``Hugo`` for ``Hugh``)."""
     if word[0] != name[0] or word == name or abs(len(word) - len(name)) > 1:
         return False
     if len(word) == len(name):
-        diff = [i for i, (a, b) in enumerate(zip(word, name, strict=True)) if a != b]
-        shape = (len(diff) == 2 and diff[1] == diff[0] + 1
-                 and word[diff[0]] == name[diff[1]] and word[diff[1]] == name[diff[0]])
+        folded, other = fold_accents(word), fold_accents(name)
+        if len(folded) != len(other):
+            folded, other = word, name  # a letter folded into two ("ß")
+        diff = [i for i, (a, b) in enumerate(zip(folded, other, strict=True)) if a != b]
+        swapped = (len(diff) == 2 and diff[1] == diff[0] + 1
+                   and folded[diff[0]] == other[diff[1]] and folded[diff[1]] == other[diff[0]])
+        shape = swapped or (len(diff) == 1 and len(word) >= MIN_SWAPPED_LETTER
+                            and word == folded and name != other)
     else:
         short, long = sorted((word, name), key=len)
         shape = len(short) >= 5 and any(long[:i] + long[i + 1:] == short for i in range(len(long)))
