@@ -1784,6 +1784,8 @@ def person_after_the(mention: Mention, text: str, context: str, lexicon: Lexicon
         return True
     return (len(name.words) >= 2 and lexicon.person_name(name.words)
             and _WORK_OF.match(after) is not None)
+
+
 #: What continues a lone given name as a byname in the passage where NER stopped at the given name: a regnal
 #: number, an epithet, a place of origin (``Richard`` I of Normandy, ``Edward`` the Confessor, ``William``
 #: of Montreuil); not after a saint's title (the Cathedral of Saint ``John`` the Divine names a building).
