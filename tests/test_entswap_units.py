@@ -545,3 +545,68 @@ def test_issue19_an_accented_name_misspelt_without_its_accents():
     assert misspelt("Celeron", "Céloron", lexicon)
     assert not misspelt("Celeron", "Celoron", lexicon)  # no accent dropped: two names ("Marlon", "Marion")
     assert not misspelt("Cel", "Cél", lexicon)
+
+
+def test_a_demonym_before_the_country_s_catholics_is_renamed(banks):
+    """Issue 19 (country recall): "French Catholics", "his Italian Catholic mother" are the country's
+    adherents, renamed with it; a rite named by its people ("Greek orthodox") still vetoes."""
+    lexicon = Lexicon(banks, strict=False)
+    text = "France is large. The French Catholics opposed the French king."
+    found = entities(text, ("France", "GPE"), ("French", "NORP"), lexicon=lexicon)
+    assert {"France", "French"} <= set(found)
+    renamed, _ = rename_swapped(_example(text, "Who opposed the king?", "The French Catholics"), SUBS)
+    assert renamed.context == "Kenya is large. The Kenyan Catholics opposed the Kenyan king."
+    text = "Greece is old. The Greek orthodox Christians prayed and the Greek king ruled."
+    assert "Greek" not in entities(text, ("Greece", "GPE"), ("Greek", "NORP"), lexicon=lexicon)
+
+
+def test_a_demonym_coordinated_in_an_event_name_is_left_whole(banks):
+    """Issue 19: "the French and Indian War" is an event's fixed name, left whole like "French Revolution",
+    even though it holds another demonym of the article; the free-standing demonym is renamed."""
+    lexicon = Lexicon(banks, strict=False)
+    text = "The French and Indian War began in 1754. French troops fought in the French and Indian war."
+    start = text.index("French")
+    assert fixed_name(text, start, start + 6, lexicon) == "French and Indian War"
+    found = entities(text, ("French", "NORP"), ("Indian", "NORP"), lexicon=lexicon)
+    assert set(found["French"].keep) == {"French and Indian War", "French and Indian war"}
+
+
+def test_a_question_opening_with_a_space_opens_a_sentence(banks):
+    """Issue 19: 377 SQuAD 2.0 dev questions open with a space (" What Chinese era name …?"); the
+    capitalised question word there opens the sentence, no longer name holding the demonym."""
+    lexicon = Lexicon(banks, strict=False)
+    passage = "China is large. The Chinese emperor ruled China in 1290."
+    found = _passage_and_question(passage, " What Chinese era name did he adopt?", ("China", "GPE"),
+                                  ("Chinese", "NORP"), lexicon=lexicon)
+    assert {"China", "Chinese"} <= set(found)
+
+
+def test_a_demonym_joined_to_a_name_word_by_a_dash_is_left_whole(banks):
+    """Issue 19: "Polish–Lithuanian Commonwealth" (dash or hyphen) is a fixed name, left whole in every
+    spelling, and the country and free-standing demonym are renamed."""
+    lexicon = Lexicon(banks, strict=False)
+    passage = ("Poland is large. Warsaw was the capital of the Polish–Lithuanian Commonwealth. Polish kings "
+               "ruled.")
+    found = _passage_and_question(passage, "What was the Polish-Lithuanian Commonwealth?", ("Poland", "GPE"),
+                                  ("Polish", "NORP"), lexicon=lexicon)
+    assert {"Poland", "Polish"} <= set(found)
+    assert set(found["Polish"].keep) == {"Polish–Lithuanian Commonwealth", "Polish-Lithuanian Commonwealth"}
+    text = "Poland is large. The Polish-Bolshevik war ended. Polish kings ruled."
+    start = text.index("Polish")
+    assert fixed_name(text, start, start + 6, lexicon) == "Polish-Bolshevik war"
+
+
+def test_an_alias_of_the_form_x_of_country_is_renamed_with_it(banks):
+    """Issue 19 (Warsaw): "Republic of Poland" names Poland by a longer alias that holds the name; the alias
+    takes the new name there ("Republic of Kenya"), so it no longer leaves Poland (and its demonym, article
+    wide) out."""
+    lexicon = Lexicon(banks, strict=False)
+    text = ("Poland is large. Warsaw became the capital of the independent Republic of Poland. Polish kings "
+            "ruled.")
+    found = entities(text, ("Poland", "GPE"), ("Polish", "NORP"), lexicon=lexicon)
+    assert {"Poland", "Polish"} <= set(found)
+    subs = [Substitution("Poland", "Kenya", "country", "country"),
+            Substitution("Polish", "Kenyan", "nationality", "nationality")]
+    renamed, _ = rename_swapped(_example(text, "Who ruled?", "Polish kings"), subs)
+    assert renamed.context == ("Kenya is large. Warsaw became the capital of the independent Republic of "
+                               "Kenya. Kenyan kings ruled.")

@@ -60,6 +60,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..entities import (
+    EVENT_NOUNS,
     LINKED_PLACE,
     NATION_NOUNS,
     NEIGHBOURHOOD,
@@ -167,7 +168,8 @@ _PERSON_TITLES = (TITLES | _MORE_TITLES) - {"st", "saint"}
 #: family name (``Governor Clinton``). The one table both studies use (:data:`lexicon.GIVEN_NAME_TITLES`).
 ROYAL_TITLES = frozenset(GIVEN_NAME_TITLES)
 _NOBLE_OF = re.compile(r"\b(?:Duke|Duchess|Earl|Count|Countess|Marquis|Marquess|Baron|Viscount|Lord) of ")
-_SENTENCE_BEFORE = re.compile(r"(?:^|[.!?:;\"“(\[\n]\s*)$")
+#: A text may open with spaces (377 SQuAD 2.0 dev questions do: " What Chinese era name …?").
+_SENTENCE_BEFORE = re.compile(r"(?:^|[.!?:;\"“(\[\n])\s*$")
 
 
 @dataclass(frozen=True, order=True)
@@ -1354,6 +1356,11 @@ def office_before(before: str) -> bool:
 _SPELLED = re.compile(r"\b(?:spelled|spelt|written)\s+(?:[A-Z][\w'’-]*(?:,\s*|\s+and\s+|\s+or\s+))*$")
 
 
+#: Nouns of a faith's adherents after a demonym: the country's own (``French Catholics``, ``his Italian
+#: Catholic mother``), renamed with it; unlike a rite or a church named by its people (``Greek orthodox``).
+ADHERENT_NOUNS = frozenset(["catholic", "catholics"])
+
+
 class _Occurrences:
     """Every occurrence (plural and possessive included) of the entities' surfaces in an article's texts,
     and the tests on their neighbours."""
@@ -1450,7 +1457,8 @@ class _Occurrences:
                 if entity.category == "organization" and kind_of_body(text, m.start()):
                     return "indefinite"  # "a directly elected Scottish Assembly": a kind, no named body
                 if (entity.category != "person" and noun in PEOPLE_NOUNS
-                        and not (noun in NATION_NOUNS and self.country_named(entity))):
+                        and not (noun in NATION_NOUNS and self.country_named(entity))
+                        and not (entity.category == "nationality" and noun in ADHERENT_NOUNS)):
                     return "people-noun"  # "the Miami people"; but "Chinese people" beside China
                 if entity.category == "person" and noun in STREET_NOUNS:
                     return "eponym"  # "John Lennon street": a street named after the person
@@ -1530,7 +1538,8 @@ class _Occurrences:
         if end - start != len(entity.surface):
             return None  # "Germans Hans …", "Germany's Civil Code": a plural or a possessive opens no name
         name = fixed_name(text, start, end, lexicon)
-        if name is None or any(s != entity.surface and occurs_in(s, name) for s in self.entities):
+        if name is None or (not text.startswith(" and ", end)  # "French and Indian War": all fixed
+                            and any(s != entity.surface and occurs_in(s, name) for s in self.entities)):
             return None
         return name
 
@@ -1622,6 +1631,10 @@ class _Occurrences:
             return True  # "Newcastle upon Tyne", "Frankfurt am Main"
         if entity.category == "organization" and _ORG_CONTINUES.match(after):
             return True  # "Carnegie Foundation for the Advancement of Teaching"
+        if (entity.category == "nationality"
+                and (_COORDINATED_EVENT.match(after) or _JOINED_AFTER.match(after))
+                and self.fixed_name(entity, text, start, end, lexicon)):
+            return True  # "the French and Indian War", "Polish–Lithuanian Commonwealth": a name, left whole
         nxt = _WORD_AFTER.match(after)
         if _capital(nxt) and not self.starts_entity(after[1:]):
             word = re.sub(r"['’]s?$", "", nxt.group(1).rstrip("."))  # "Kublai Khan's"
@@ -1736,6 +1749,24 @@ _JOINED_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][\w'’]*-$")
 _NAME_RUN = re.compile(r"(?: [A-Z][\w'’-]*)+")
 
 
+#: A demonym coordinated with or joined to another name word in an event's name (``French and Indian War``,
+#: ``Polish-Bolshevik war``).
+_COORDINATED_EVENT = re.compile(r"(?: and |[-–])([A-Z][\w'’]*) ([A-Za-z][\w'’-]*)")
+#: A demonym joined by a hyphen or dash to another name word that opens a name with it
+#: (``Polish–Lithuanian Commonwealth``).
+_JOINED_AFTER = re.compile(r"[-–][A-Z][\w'’]*(?= [A-Z])")
+
+
+def coordinated_event(text: str, start: int, end: int) -> str | None:
+    """The event's name that the demonym at ``text[start:end]`` opens coordinated with another name word
+    (``French and Indian War``, ``the French and Indian war``): a fixed name of another referent, left
+    whole."""
+    m = _COORDINATED_EVENT.match(text, end)
+    if m is None or m.group(2).lower() not in EVENT_NOUNS:
+        return None
+    return text[start:m.end()]
+
+
 def fixed_name(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
     """The fixed name that the demonym at ``text[start:end]`` opens (``German Civil Code``, ``Iranian
     Revolution``, ``Belgian Football Association``): the demonym and the capitalised words after it. The
@@ -1747,7 +1778,12 @@ def fixed_name(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
     (``German Constitutional Court``: ``STATE_ORGANS``); or where they make a place (``Indian Ocean``,
     ``British Columbia``: another rule's case), or after an indefinite article (``a Spanish Court``: one of
     its kind). A capitalised word joined by a hyphen before
-    the demonym opens the name (``Russo-Japanese War``)."""
+    the demonym opens the name (``Russo-Japanese War``); one joined after it continues it (``Polish–Lithuanian
+    Commonwealth``), and a name coordinated with it names an event (:func:`coordinated_event`)."""
+    if coordinated_event(text, start, end):
+        return coordinated_event(text, start, end)
+    compound = _JOINED_AFTER.match(text, end)
+    end = compound.end() if compound else end  # "Polish–Lithuanian Commonwealth"
     run = _NAME_RUN.match(text, end)
     if run is None or _INDEFINITE_BEFORE.search(text, max(0, start - 4), start):
         return None
@@ -1824,11 +1860,14 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon) -
 
 def _whole_referents(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:
     """Drop every name of a referent that the article also calls by an alias that is not renamed (an
-    abbreviation such as *US*, or a name NER missed): one referent must not end with two names."""
+    abbreviation such as *US*, or a name NER missed): one referent must not end with two names. An alias
+    that ends in "of <name>" (``Republic of Poland``, ``Kingdom of France``) takes the new name there
+    (``Republic of Kenya``): renamed with it, no second name."""
     surfaces = {e.surface for e in entities}
     kept = []
     for entity in entities:
-        if any(a not in surfaces and alias_stands(a, entity, text, lexicon)
+        if any(a not in surfaces and not a.endswith(f" of {entity.surface}")
+               and alias_stands(a, entity, text, lexicon)
                for a in lexicon.referent_names(entity.referent)):
             continue
         kept.append(entity)
