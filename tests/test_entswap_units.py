@@ -258,6 +258,10 @@ def test_a_demonym_listed_before_languages_or_naming_a_word_is_the_language():
     assert phrase("the Japanese name for the Yuan dynasty", "Japanese") == "Japanese name for"
     assert phrase("the Mongolian army and Chinese troops", "Mongolian") is None
     assert phrase("French and British forces met", "French") is None  # a list of peoples, no language
+    # blind read of the eighth session's changes: a bracketed gloss and a mother tongue name the language
+    assert phrase("the Wianki (Polish for Wreaths) festival", "Polish") == "Polish for"
+    assert phrase("833,500 were of Polish mother tongue", "Polish") == "Polish mother tongue"
+    assert phrase("the French fought for the fort", "French") is None
 
 
 def test_a_language_phrase_that_is_elsewhere_an_adjective_is_kept_with_its_next_word(banks):

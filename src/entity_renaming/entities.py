@@ -2538,11 +2538,14 @@ _ACRONYM_BOUNDARY = re.compile(r"[.!?;:()\[\]\"]\s|[()\[\]]|\n")
 
 
 #: After a demonym that names a language: a language noun, also closing a list of them ("Mongolian, Tibetan,
-#: and Chinese languages"), "-speaking", a colon, or a name or term for something in it ("the Japanese name
-#: for the Yuan dynasty").
+#: and Chinese languages"), "-speaking", a colon, a name or term for something in it ("the Japanese name
+#: for the Yuan dynasty") or a mother tongue ("of Polish mother tongue").
 _LANGUAGE_USE = re.compile(r"^(?:(?:,\s+[A-Z][\w'’-]*)*,?\s+(?:and|or)\s+[A-Z][\w'’-]*)?"
                            r"(?:[ -](?:languages?|scripts?|alphabets?|dialects?|words?)\b|[ -]speaking\b|:"
-                           r"| (?:names?|terms?) for\b)")
+                           r"| (?:names?|terms?) for\b| (?:mother|native) tongues?\b)")
+#: A bracketed gloss of a word in the demonym's language: "Wianki (Polish for Wreaths)".
+_LANGUAGE_GLOSS_BEFORE = re.compile(r"\(\s*$")
+_LANGUAGE_GLOSS_AFTER = re.compile(r" for\b")
 _LANGUAGE_BEFORE = re.compile(r"(?:^|\W)(?:in|into|from|to|spoke|speak|speaks|speaking|learn|learned|read|"
                               r"wrote|write|written|translated|called|named|know|knew|than)\s$",
                               re.IGNORECASE)
@@ -2555,10 +2558,9 @@ def demonym_ok(surface: str, text: str, start: int, end: int) -> bool:
     """The demonym at ``text[start:end]`` can follow its country's new name: no language use (``in French``,
     ``the French language``, ``French: Normands``), and a demonym without an ``-s`` plural not used as a
     plural noun (``the French were``). Shared by both studies."""
-    before, after = text[max(0, start - NEIGHBOURHOOD):start], text[end:end + NEIGHBOURHOOD]
-    if _LANGUAGE_USE.match(after) or _LANGUAGE_APPOSITION.search(before) or (
-            _LANGUAGE_BEFORE.search(before) and heads_phrase(text, end)):
+    if language_phrase(text, start, end) is not None:
         return False
+    before = text[max(0, start - NEIGHBOURHOOD):start]
     if surface.lower().endswith(NO_S_PLURAL) and re.search(r"(?:^|\W)[Tt]he $", before):
         return not heads_phrase(text, end)
     return True
@@ -2571,6 +2573,9 @@ def language_phrase(text: str, start: int, end: int) -> str | None:
     after = _LANGUAGE_USE.match(text[end:end + NEIGHBOURHOOD])
     if after:
         return text[start:end + after.end()]
+    if (_LANGUAGE_GLOSS_BEFORE.search(text, max(0, start - NEIGHBOURHOOD), start)
+            and _LANGUAGE_GLOSS_AFTER.match(text, end)):
+        return text[start:end + 4]  # "Polish for" in "(Polish for Wreaths)"
     apposition = _LANGUAGE_APPOSITION.search(text, max(0, start - NEIGHBOURHOOD), start)
     if apposition:
         return text[apposition.start():end]  # "language (i.e. Mongolian"
