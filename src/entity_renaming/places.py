@@ -161,6 +161,14 @@ def asked_settlement(name: str, question: str, lexicon: Lexicon, context: str = 
 
 #: A settlement noun set before a name in apposition ("his birthtown, Smiljan", "the village Otrar").
 _SETTLEMENT_BEFORE = r"\b(?:birthtown|hometown|birthplace|village|town|city|port|seaport),? "
+
+
+def settlement_in_apposition(name: str, context: str) -> bool:
+    """The passage sets a settlement noun before ``name`` in apposition ("his birthtown, Smiljan", "his
+    capital city Kaiping"), the name ending there."""
+    return re.search(_SETTLEMENT_BEFORE + re.escape(name) + _NAME_ENDS, context) is not None
+
+
 #: A name that lower-case particles continue into a longer one ("Millingen aan de Rijn", "Frankfurt am
 #: Main", "Stratford upon Avon").
 _PARTICLE_AFTER = r"\s+(?:aan|am|an|bei|de|den|der|im|la|le|ob|on|sur|upon)\b"
@@ -198,8 +206,8 @@ def labelled_town(name: str, question: str, context: str, lexicon: Lexicon) -> s
                  for m in re.finditer(bare + after, context))
     if any(lexicon.common_word(w) for w in words) and not region:
         return None
-    if settlement or region or re.search(rf"{bare}, near [A-Z]", context) or re.search(
-            _SETTLEMENT_BEFORE + here + _NAME_ENDS, context):
+    if (settlement or region or re.search(rf"{bare}, near [A-Z]", context)
+            or settlement_in_apposition(name, context)):
         return "city"
     return None
 

@@ -115,7 +115,7 @@ from ..model import QAExample
 from ..namebank import BankError, load_bank
 from ..ner import Mention
 from ..persons import NOBLE_TITLES, family_first_parts
-from ..places import _NAME_ENDS, _SETTLEMENT_BEFORE, city_exonym, passage_place_kind
+from ..places import city_exonym, passage_place_kind, settlement_in_apposition
 from ..rules import Trace, fire
 from ..substitute import COORDINATED, heads_phrase, takes_article, title_words
 from .categories import (
@@ -446,8 +446,8 @@ def passage_city(surface: str, passages: Iterable[str], lexicon: Lexicon) -> boo
     study's evidence (:func:`..places.passage_place_kind`, ``labelled_town``'s apposition)."""
     return ((lexicon.settlement_only(surface) or not lexicon.is_gazetteer_name(surface))
             and lexicon.labels.mostly(surface) == "GPE"
-            and any(surface in p and (passage_place_kind(surface, p, lexicon) == "city" or re.search(
-                _SETTLEMENT_BEFORE + re.escape(surface) + _NAME_ENDS, p)) for p in passages))
+            and any(surface in p and (passage_place_kind(surface, p, lexicon) == "city"
+                                      or settlement_in_apposition(surface, p)) for p in passages))
 
 
 def namesake_of(surface: str, text: str) -> bool:
