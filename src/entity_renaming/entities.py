@@ -1326,6 +1326,12 @@ air coast marine marines naval home national royal territorial border special re
 military armed ground land sea army navy reserve supreme high district circuit constitutional federal state
 central general executive legislative provincial municipal city county regional local public
 """))
+#: What a court or a ministry is for, after its head ("Court of Justice", "Court of Appeal", "Ministry of
+#: Defence"): with it the name says the body's kind, like :data:`KIND_WORDS`, and no name to rename.
+BODY_FUNCTIONS = frozenset(words_of("""
+justice appeal appeals cassation defence defense finance treasury health education labour labor commerce
+trade agriculture interior transport energy culture war foreign
+"""))
 #: At most this many descriptive words make one organisation's name (``Higher Learning``); more is a
 #: description (``Religious Coalition for Reproductive Choice`` also has them in two places).
 MAX_DESCRIPTIVE_WORDS = 3
@@ -1369,7 +1375,7 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
 
     Kept, never part of the span: organisation words (:data:`ORGANISATION_HEADS` and their plurals),
     corporate forms, function words, creeds, titles before another name word, compass words and place
-    adjectives (``European`` of ``European Court of Justice``: ``Justice`` is renamed).
+    adjectives (``European`` of ``European Research Council``: ``Research`` is renamed).
 
     ``None`` (rule ``org.no-renamable-word``) when the name has no organisation word (``Knight Ridder``),
     holds a place or a word outside the PTB vocabulary (``Lothian Regional Council``: place_spans' case), a
@@ -1377,9 +1383,10 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
     country), descriptive words in two places, after "of the" or more than three (``Religious Coalition for
     Reproductive Choice``, ``Museum of the Moving Image``), ends with a company word and has common words
     (:func:`.organisations.company_word`'s case), is a body named by its kind (:data:`KIND_WORDS`: ``Air
-    Force``, ``Coast Guard``, ``Supreme Court``), holds an acronym (``IAAF Golden League``: the acronym is
-    its name) or a possessive common word (``European People's Party``), or has one descriptive word that is
-    a verb form (``Working Group``: a description) or a modifier of many kinds of bodies
+    Force``, ``Coast Guard``, ``Supreme Court``; :data:`BODY_FUNCTIONS`: ``Court of Justice``), holds an
+    acronym (``IAAF Golden League``: the acronym is its name) or a possessive common word (``European
+    People's Party``), or has one descriptive word that is a verb form (``Working Group``: a description) or
+    a modifier of many kinds of bodies
     (:data:`GENERIC_MODIFIER_HEADS`: ``National Assembly``). :func:`common_word_veto` then checks that
     renaming the words changes this organisation's mentions only (``Judicial`` beside "the Judicial
     Conference"), and that the name is no description (``a Working Group``)."""
@@ -1413,6 +1420,8 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
         return None
     distinct = [w for _, w in found]
     run, first = " ".join(distinct), found[0][0]
+    if first >= 1 and words[first - 1] == "of" and all(w.lower() in BODY_FUNCTIONS for w in distinct):
+        return None  # "Court of Justice", "Ministry of War": the body's kind
     named = (len(found) == 1 and not lexicon.common_word(run) and not _common_plural(run, lexicon)
              and head.lower() not in SERVICE_HEADS)  # a name word beside common words: "Stanford University"
     if not named and (  # else a name of common words only: its descriptive words, one span
