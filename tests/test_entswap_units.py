@@ -29,6 +29,7 @@ from entity_renaming.lexicon import Lexicon, clean_surface
 from entity_renaming.model import Answer, QAExample, Substitution
 from entity_renaming.ner import Mention, load_backend
 from entity_renaming.ner.stanza_backend import StanzaResourcesError
+from entity_renaming.rules import Trace
 from entity_renaming.substitute import demonym_plural
 
 
@@ -614,3 +615,38 @@ def test_an_alias_of_the_form_x_of_country_is_renamed_with_it(banks):
     renamed, _ = rename_swapped(_example(text, "Who ruled?", "Polish kings"), subs)
     assert renamed.context == ("Kenya is large. Warsaw became the capital of the independent Republic of "
                                "Kenya. Kenyan kings ruled.")
+
+
+def _person_entities(passage: str, found: tuple[tuple[str, str], ...], trace: Trace | None = None
+                     ) -> dict[str, str]:
+    """Span types of the article entities of ``passage``, its NER mentions the whole words ``found``
+    (a mention inside a longer one dropped)."""
+    mentions = [Mention(m.start(), m.end(), label, s) for s, label in found
+                for m in re.finditer(rf"(?<!\w){re.escape(s)}(?!\w)", passage)]
+    mentions = [m for m in mentions if not any(o.start <= m.start and m.end <= o.end and o != m
+                                               for o in mentions)]
+    lexicon = Lexicon(strict=False)
+    lexicon.observe([passage], mentions)
+    return {e.surface: e.span_type for e in article_entities([passage], {passage: mentions}, lexicon, trace)}
+
+
+def test_issue19_shared_name_readings_arabic_article_and_common_word_surname():
+    """A PERSON name that ``person_parts`` rejects is read as the Yan et al. side reads it: a given name
+    before a surname with its Arabic article (``Hasan al-Hudaybi``, :func:`persons.particle_name`), and a
+    full name whose Census surname is a common word (``Uyless Black``, :func:`persons.common_word_surname`),
+    renamed where the article capitalises the surname only as the name, never where it stands as a word
+    (``The Black Death``). A mention no reading makes a name records its rule instead of vanishing."""
+    arabic = ("Hasan al-Hudaybi led the Brotherhood after 1951; al-Hudaybi said he opposed violence. "
+              "Osama bin Laden founded another group.")
+    trace = Trace()
+    found = _person_entities(arabic, (("Hasan al-Hudaybi", "PERSON"), ("al-Hudaybi", "PERSON"),
+                                      ("Osama bin Laden", "PERSON")), trace)
+    assert found == {"Hasan": "first-male", "al-Hudaybi": "last"}
+    assert ("entswap.not-name-words", "Osama bin Laden") in {(f.rule, f.text) for f in trace}
+    black = ("Uyless Black wrote a book on packet networks in 1987. Black argued that the black box of the "
+             "network hid its layers, and he taught the model for years.")
+    assert _person_entities(black, (("Uyless Black", "PERSON"), ("Black", "PERSON"))) == {
+        "Black": "last", "Uyless": "first-male"}
+    death = ("The Black Death struck Europe in 1347. Uyless Black wrote a book on packet networks in 1987, "
+             "and he taught the model for years.")
+    assert _person_entities(death, (("Uyless Black", "PERSON"),)) == {}

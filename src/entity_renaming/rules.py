@@ -300,6 +300,12 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "2.0's twist of one: 'Music University of Technology')", "evidence", _ES),
     Rule("entswap.opens-and-ends", "a word that opens one full name and ends another", "veto", _ES),
     Rule("entswap.not-strong-name", "a multi-word person name of weak name words", "evidence", _ES),
+    Rule("entswap.not-name-words", "a PERSON mention that no reading makes name words: not the bank "
+         "name words of entities.person_parts, no surname opened by a particle (Guy de Lusignan, Hasan "
+         "al-Hudaybi: persons.particle_name), no full name the dataset labels PERSON "
+         "(persons.gendered_full_name) nor one whose common-word surname every text of the article "
+         "capitalises only in the name (Uyless Black: persons.common_word_surname); a patronymic (Osama "
+         "bin Laden) has no surname", "evidence", _ES),
     Rule("entswap.org-word-alone", "a word or the initials of the organisation's name stand alone in the "
          "passage group and are not renamed with it: not its organisation word (the new name shares it: the "
          "Commission) when the name holds a word that is no common word, not a place, people or common word "

@@ -114,7 +114,13 @@ from ..lexicon import (
 from ..model import QAExample
 from ..namebank import BankError, load_bank
 from ..ner import Mention
-from ..persons import NOBLE_TITLES, family_first_parts
+from ..persons import (
+    NOBLE_TITLES,
+    common_word_surname,
+    family_first_parts,
+    gendered_full_name,
+    particle_name,
+)
 from ..places import city_exonym, passage_place_kind, settlement_in_apposition
 from ..rules import Trace, fire
 from ..substitute import COORDINATED, heads_phrase, takes_article, title_words
@@ -573,6 +579,9 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     surnames = article_surnames(texts, mentions, lexicon)
     passages = [t for t in texts if len(t) > MAX_ANSWER_CHARS]  # the rest: questions and answers
     said: dict[str, bool] = {}  # a GPE no gazetteer knows → some passage calls it a town or city
+    #: Surnames of :func:`shared_name_parts` ("al-Hudaybi", "Black" of "Uyless Black"): name words although
+    #: one opens with its article and English writes the other as a word
+    word_surnames: set[str] = set()
     for text in texts:
         for mention in mentions.get(text, ()):
             category = LABEL_TO_CATEGORY.get(mention.label)
@@ -585,7 +594,14 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
             if category == "person":
                 parts = (person_parts(mention.text, lexicon)
                          or particle_parts(mention.text, lexicon, texts, mentions))
-                linked = any(p in PARTICLES for p in parts)  # "Guy de Lusignan": the particle stays
+                shared = [] if parts else shared_name_parts(mention.text, texts, mentions, lexicon)
+                if not (parts or shared):
+                    fire(trace, "entswap.not-name-words", cleaned, category)
+                    continue  # "Osama bin Laden": a patronymic, no surname
+                if shared:
+                    parts = shared
+                    word_surnames.add(parts[-1])
+                linked = bool(shared) or any(p in PARTICLES for p in parts)  # "Guy de Lusignan": it stays
                 pinyin = lexicon.family_name_first(parts) and family_first_parts(tuple(parts), lexicon)
                 if pinyin and pinyin not in pinyin_types:
                     pinyin_types[pinyin] = chinese_given_type(pinyin, texts, mentions)
@@ -647,7 +663,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 for parts in person_names)):
             fire(trace, "per.shares-words", surface)
             continue  # a word of a family-name-first name ("Shen Kuo")
-        if not renamable(surface) or (" " not in surface and lowered and lowered >= words[surface]):
+        if surface not in word_surnames and (not renamable(surface) or (
+                " " not in surface and lowered and lowered >= words[surface])):
             fire(trace, "entswap.common-word", surface)
             continue  # a common word the article uses as often in lower case ("Will" / "will")
         occurrences = words[surface] if _SINGLE_WORD.match(surface) else joined.count(surface)
@@ -818,6 +835,27 @@ def particle_parts(text: str, lexicon: Lexicon, texts: Sequence[str] = (),
         if any(len(word.findall(t)) > len(full.findall(t)) for t in texts):
             return []
     return tokens
+
+
+def shared_name_parts(text: str, texts: Sequence[str], mentions: dict[str, list[Mention]], lexicon: Lexicon
+                      ) -> list[str]:
+    """Words of a PERSON mention that the Yan et al. side reads as a full name where :func:`person_parts`
+    and :func:`particle_parts` do not: a given name before one surname word with its Arabic article, the
+    word no common word (``Hasan al-Hudaybi``; not the honorific ``Taqi al-Din``:
+    :func:`..persons.particle_name`); a two-word name the dataset labels PERSON
+    (:func:`..persons.gendered_full_name`); or one whose Census surname is a common word that every text
+    of the article writes capitalised only after the given name or inside a PERSON mention (``Uyless
+    Black``: :func:`..persons.common_word_surname`; lower-case words are never mentions). Empty otherwise."""
+    particle = particle_name(text, lexicon)
+    if particle is not None:  # no word after the article ("Taqi al-Din": "the faith", an honorific)
+        surname = particle[1]
+        return (list(particle) if " " not in surname and "-" in surname
+                and not lexicon.common_word(surname.split("-", 1)[1]) else [])
+    words = tuple(clean_surface(text).split())
+    if gendered_full_name(words, lexicon) or all(
+            common_word_surname(words, t, mentions.get(t, ()), lexicon) for t in texts):
+        return list(words)
+    return []
 
 
 def chinese_given_type(name: tuple[str, str], texts: list[str], mentions: dict[str, list[Mention]]
