@@ -543,6 +543,28 @@ def test_issue19_a_name_ner_labels_otherwise_is_a_person_the_article_attests():
     assert "Khanbaliq" not in ents or ents["Khanbaliq"].category != "person"
 
 
+def test_a_bracketed_other_name_of_a_person_is_no_person_of_its_own():
+    """Blind read round 22: "Tugh Temur (Emperor Wenzong)" gives the emperor another name; attested as a
+    person of its own (NER labels it ORG, once PERSON), Wenzong took a new name while Tugh Temur kept his."""
+    from entity_renaming.entswap.entities import bracketed_alias
+
+    assert bracketed_alias("Wenzong", ["Tugh Temur (Emperor Wenzong) ruled twice."])
+    assert bracketed_alias("Wenzong", ["Tugh Temur (Wenzong) ruled twice."])
+    assert not bracketed_alias("Wenzong", ["Emperor Wenzong (1304–1332) ruled twice."])
+    assert not bracketed_alias("Wenzong", ["the Yuan (under Wenzong) grew."])
+
+
+def test_a_demonym_before_a_plural_noun_after_an_auxiliary_is_an_adjective():
+    """Blind read round 22: "What did the Polish citizens understand …?" became "the Ugandans citizens";
+    after "<auxiliary> the <name>" a bare verb follows ("did the US provide"), a word in -s is a noun."""
+    from entity_renaming.substitute import heads_phrase
+
+    question = "What did the Polish citizens understand?"
+    assert not heads_phrase(question, question.index(" citizens"), question.index("Polish"))
+    question = "What did the US provide?"
+    assert heads_phrase(question, question.index(" provide"), question.index("US"))
+
+
 def test_issue19_an_accented_name_misspelt_without_its_accents():
     """A question's ``Celeron`` for the passage's ``Céloron`` is the name misspelt (one letter changed,
     accents dropped, a name of six letters or more); two unaccented names one letter apart are not."""

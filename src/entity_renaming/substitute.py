@@ -119,8 +119,8 @@ def heads_phrase(text: str, end: int, start: int = -1) -> bool:
     has", "the United States declared") or an adverb in ``-ly`` ("the United States especially"), but not
     by a noun it modifies ("the United States Army", "the United States government", "France-based").
     Also followed by a number that is no ordinal, an irregular past tense ("spent"), or, for a name at
-    ``start`` after "<auxiliary> the", any lower-case word ("did the US provide"). Other unknown lower-case
-    words count as nouns (no article fix)."""
+    ``start`` after "<auxiliary> the", any lower-case word but a plural noun ("did the US provide", not "did
+    the Polish citizens"). Other unknown lower-case words count as nouns (no article fix)."""
     word = _NEXT_WORD.match(text, end).group(1)
     if word is None or text[end:end + 1] in ("'", "\u2019"):
         return True
@@ -129,8 +129,14 @@ def heads_phrase(text: str, end: int, start: int = -1) -> bool:
     if word[0].isalnum():
         return word in _PHRASE_ENDS or (word.islower() and (
             word.endswith("ed") or word in _IRREGULAR_PAST or (word.endswith("ly") and word not in _LY_NOUNS)
-            or _after_auxiliary(text, start)))
+            or (_after_auxiliary(text, start) and not _plural_noun(word))))
     return word not in ("-", "\u2013")
+
+
+def _plural_noun(word: str) -> bool:
+    """A lower-case word in ``-s`` (not ``-ss``): after "<auxiliary> the <name>" the verb is bare ("did the
+    US provide"), so this is a noun the name modifies ("did the Polish citizens")."""
+    return word.endswith("s") and not word.endswith("ss")
 
 
 def _after_auxiliary(text: str, start: int) -> bool:

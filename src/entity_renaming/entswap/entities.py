@@ -308,7 +308,8 @@ def attested_person(surface: str, texts: list[str], mentions: dict[str, list[Men
     Needed: name shape (a word no gazetteer, nationality or title list holds, never written in lower case
     nor after "in" / "at": :func:`used_as_place`); NER labelling it PERSON somewhere in the article
     (:func:`labelled_person`), or else a kinship, ruler's or role noun beside it
-    (:func:`..entities.kin_gender`, :func:`..entities.role_before`) and no bank name; and at least half
+    (:func:`..entities.kin_gender`, :func:`..entities.role_before`) and no bank name; never in brackets
+    as another name of the person before them ("Tugh Temur (Emperor Wenzong)"); and at least half
     the passages that write it saying a person (:func:`..entities.passage_says_person`). Its type:
     ``last`` where a passage writes it after a given name (:func:`..entities.family_word`); the sex: a
     kinship noun, else the passages' pronouns when they agree, the bank's only as a fallback."""
@@ -317,6 +318,8 @@ def attested_person(surface: str, texts: list[str], mentions: dict[str, list[Men
             or lexicon.is_gazetteer_name(surface) or lexicon.case.lower[surface.lower()]
             or used_as_place(surface, texts)):
         return None  # "Norman", "Washington", "Liège", "in Khanbaliq": a people or a place first
+    if bracketed_alias(surface, texts):
+        return None  # "Tugh Temur (Emperor Wenzong)": another name of the person before the bracket
     passages = [t for t in texts if len(t) > MAX_ANSWER_CHARS and occurs_in(surface, t)]
     kin = {g for t in passages if (g := kin_gender(t, surface))}
     noun = bool(kin) or any(role_before(t, surface) for t in passages)
@@ -332,6 +335,13 @@ def attested_person(surface: str, texts: list[str], mentions: dict[str, list[Men
         return kin.pop()
     return (agreed_type(*pronoun_votes((surface,), passages, mentions)) or lexicon.known_gender(surface)
             or "person")
+
+
+def bracketed_alias(surface: str, texts: Iterable[str]) -> bool:
+    """Some text writes ``surface`` alone in brackets, perhaps after a title: another name of the name
+    before the bracket ("Tugh Temur (Emperor Wenzong)"), not a person of its own."""
+    alias = re.compile(rf"\((?:[A-Z][\w'’-]+\s+)?{re.escape(surface)}\)")
+    return any(alias.search(t) for t in texts)
 
 
 def common_first_name(word: str, lexicon: Lexicon) -> bool:
