@@ -1828,8 +1828,8 @@ def fixed_name(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
     its kind). A capitalised word joined by a hyphen before
     the demonym opens the name (``Russo-Japanese War``); one joined after it continues it (``Polish–Lithuanian
     Commonwealth``), and a name coordinated with it names an event (:func:`coordinated_event`)."""
-    if coordinated_event(text, start, end):
-        return coordinated_event(text, start, end)
+    if event := coordinated_event(text, start, end):
+        return event
     compound = _JOINED_AFTER.match(text, end)
     end = compound.end() if compound else end  # "Polish–Lithuanian Commonwealth"
     run = _NAME_RUN.match(text, end)
