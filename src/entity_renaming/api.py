@@ -15,7 +15,7 @@ True
 >>> all(s.replacement in renamed.context for s in renaming.substitutions)
 True
 >>> sorted({s.reason for s in result.skipped})[:1]  # the rule that removed its candidate
-['no perturbable per answer entity after the precision rules: answer.not-entity']
+['no perturbable per answer entity after the precision rules: ner.no-answer-mention']
 
 The same examples and seed always give the same names, in whatever order. What is renamed in an example
 depends on its own passage, question and answers, the fixed resources (name banks, gazetteer, word lists)
