@@ -119,19 +119,6 @@ def test_org_spans_use_gazetteer_nnp_and_rare_words(banks):
     # Webster's lists in lower case only: a generic word, like "Cardinals") are not renamed
 
 
-def test_the_per_and_gpe_configs_rename_the_person_or_place_inside_an_answer_organisation(banks):
-    context = "The Kenya Quokkaworks Bank opened in Nairobi."
-    name = "The Kenya Quokkaworks Bank"
-    ex = qa(context, name)
-    entities = example_entities(ex, [mention(context, name, "ORG")], Lexicon(banks))
-    kenya = PerturbableSpan("Kenya", "country", "org")
-    assert spans_of(entities, "gpe", [name]) == [kenya]  # the place's name; the organisation's word stays
-    assert spans_of(entities, "org", [name]) == [kenya, PerturbableSpan("Quokkaworks", "rare", "org")]
-    assert spans_of(entities, "per", [name]) == []
-    # an answer that keeps the place ("Quokkaworks") is unchanged: the GPE config leaves the example out
-    assert spans_of(entities, "gpe", [name, "Quokkaworks Bank"]) == []
-
-
 def test_example_rng_depends_only_on_seed_perturbation_type_and_id():
     a = example_rng(3, "dbname", "per", "q17").random()
     assert a == example_rng(3, "dbname", "per", "q17").random()

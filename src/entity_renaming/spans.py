@@ -28,21 +28,20 @@ def perturbable_spans(entities: Iterable[Entity], entity_type: str = "mix",
     spans outside the kept names) or a selected person's word also stands in another name of the passage
     (:attr:`Entity.clashes`)."""
     found: dict[str, PerturbableSpan] = {}
-    # the config's own entities first: a name an organisation borrows keeps their draw ("Tesla" the person)
-    for entity in sorted(entities, key=lambda e: entity_type not in ("mix", e.entity_type)):
-        spans = typed_spans(entity, entity_type)
-        if spans and entity.clashes:
-            if entity_type == "mix":
-                continue  # MIX renames the example's other entities (it holds every type's subset)
-            return []  # a renamed person word also stands in another name of the passage
-        for span in spans:
-            first = found.setdefault(span.surface, span)
-            if first.entity_type == "gpe" and span.entity_type == "org":
-                # a place inside an organisation's name is typed with the organisation ("San Jose" of
-                # "San Jose State"), as the ORG config types it
-                first = found[span.surface] = replace(span, keep=first.keep)
-            if span.keep and not set(span.keep) <= set(first.keep):
-                found[span.surface] = replace(first, keep=tuple(dict.fromkeys(first.keep + span.keep)))
+    for entity in entities:
+        if entity_type in ("mix", entity.entity_type):
+            if entity.clashes:
+                if entity_type == "mix":
+                    continue  # MIX renames the example's other entities (it holds every type's subset)
+                return []  # a renamed person word also stands in another name of the passage
+            for span in entity.spans:
+                first = found.setdefault(span.surface, span)
+                if first.entity_type == "gpe" and span.entity_type == "org":
+                    # a place inside an organisation's name is typed with the organisation ("San Jose" of
+                    # "San Jose State"), as the ORG config types it
+                    first = found[span.surface] = replace(span, keep=first.keep)
+                if span.keep and not set(span.keep) <= set(first.keep):
+                    found[span.surface] = replace(first, keep=tuple(dict.fromkeys(first.keep + span.keep)))
     keep = kept_names(found.values())
     if any(other != span.surface and other != name and occurs_in(other, name)
            for span in found.values() for name in span.keep for other in found):
@@ -50,26 +49,6 @@ def perturbable_spans(entities: Iterable[Entity], entity_type: str = "mix",
     if not all(any(renamed_in(s, a, keep) if keep else occurs_in(s, a) for s in found) for a in answers):
         return []
     return list(found.values())
-
-
-#: The span types of a person's and a place's name: an organisation's words of those types are a person or
-#: a place inside its name (``Denver`` of ``Denver Broncos``, ``Tesla`` of ``Tesla Electric Light``).
-NAME_SPAN_TYPES = {"per": frozenset({"first-male", "first-female", "first-neutral", "last"}),
-                   "gpe": frozenset({"country", "state", "city"})}
-
-
-def typed_spans(entity: Entity, entity_type: str) -> tuple[PerturbableSpan, ...]:
-    """The spans of ``entity`` that ``entity_type``'s configs rename: all of them where the types agree
-    (``mix`` takes every entity), and for ``per`` and ``gpe`` the person or place words of an answer
-    organisation's name, with the words that follow them (a demonym, an acronym's letter): the PER and GPE
-    configs ask whether the person's or place's name matters, so the organisation's other words stay
-    (``Denver Broncos`` → ``Tulsa Broncos``)."""
-    if entity_type in ("mix", entity.entity_type):
-        return entity.spans
-    if entity.entity_type == "org" and entity_type in NAME_SPAN_TYPES:
-        names = tuple(s for s in entity.spans if s.span_type in NAME_SPAN_TYPES[entity_type])
-        return names + tuple(s for s in entity.spans if s.follows in {n.surface for n in names})
-    return ()
 
 
 def kept_names(spans: Iterable[PerturbableSpan]) -> tuple[str, ...]:
