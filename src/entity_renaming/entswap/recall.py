@@ -133,7 +133,9 @@ question and answers:
 - `adjust`: possible, but something must change with it: a demonym or adjective (France → French), an
   alias or abbreviation, a surname used alone, an article;
 - `no`: the question is about the name itself (its meaning, spelling, origin), the name is part of a fixed
-  term the answer depends on, or it is not a name of a person, organisation or place.
+  term the answer depends on, or it is not a name of a person, organisation or place. A person or place
+  the answers hold only inside another name (a team, company, university, law: "Exampleton" of
+  "Exampleton Rovers") is part of that name: list the longer name under its own type and this one as `no`.
 
 For every name also give its type (`PER`, `ORG`, `GPE`; for `GPE` the kind: `country`, `state` or `city`)
 and whether the gold answer **is** the name (`is`) or **contains** it (`contains`: "the mayor of Paris").
