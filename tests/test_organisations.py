@@ -454,3 +454,13 @@ def test_a_place_adjective_name_is_left_where_its_place_would_stay(lexicon, name
 
     assert adjective_name(name, (text,), lexicon) is None
     assert adjective_name("European Court of Justice", (EUROPE,), lexicon).tail == " Court of Justice"
+
+
+def test_a_band_the_question_asks_for_is_no_person_whatever_its_name_looks_like(lexicon):
+    """Ninth session: "What band …? Duran Duran" asks for an organisation; a name that reads like a
+    person's (a surname twice) is not renamed as a person's (``Debel Debel``) in the PER configs."""
+    text = "Andy Taylor, former lead guitarist of Duran Duran, was born here in 1961."
+    ex = _example(text, "Duran Duran", "What band is Andy Taylor the former lead guitarist of?",
+                  ["Duran Duran"] * 3)
+    entities = example_entities(ex, _mentions(text, {"Andy Taylor": "PERSON", "Duran Duran": "ORG"}), lexicon)
+    assert all(e.entity_type != "per" for e in entities)

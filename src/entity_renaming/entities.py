@@ -2261,7 +2261,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if etype == "org" and not names_organisation(text):
         return _none(why, "org.not-organisation")
     if (etype != "per" and looks_like_person(text, lexicon)
-            and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)):  # "Duval County"
+            and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)  # "Duval County"
+            and not (etype == "org" and asked_organisation(example.question, text, own))):  # "What group …?"
         etype, evidence = "per", f"{evidence}, a person's name"
     team = (text if etype == "org" and (names_team(text, lexicon, answer=True)
                                         or sports_team(text, (example.context, example.question), lexicon)
