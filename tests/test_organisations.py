@@ -413,3 +413,54 @@ def test_a_demonym_whose_country_cannot_be_renamed_leaves_the_body_out(lexicon):
     entities = example_entities(ex, _mentions(text, {"American Medical Association": "ORG", "AMA": "ORG",
                                                      "the United States": "GPE"}), lexicon, trace)
     assert entities == [] and "org.no-renamable-word" in {f.rule for f in trace}
+
+
+EUROPE = ("The European Union (EU) passed the directive. European courts apply EU law, and the European "
+          "Union enforces it.")
+
+
+def test_an_organisation_named_by_a_place_adjective_is_renamed_as_a_whole(lexicon):
+    """Ninth session: a body named by a continent's adjective and common words (``European Union``) has no
+    word to rename alone ("European courts" is no mention of it); the whole name takes a drawn name before
+    its kept words (``Harlow Union``) and its acronym follows (``EU`` → ``HU``)."""
+    import random
+
+    from entity_renaming.sampling import Sampler
+
+    ex = _example(EUROPE, "European Union", "What passed the directive?", ["The European Union"] * 3)
+    trace: list = []
+    entities = example_entities(ex, _mentions(EUROPE, {"European Union": "ORG", "EU": "ORG"}), lexicon, trace)
+    spans = [s for e in entities for s in e.spans]
+    assert [(s.surface, s.tail, s.follows) for s in spans] == [
+        ("European Union", " Union", ""), ("EU", "", "European Union")], trace
+    subs = Sampler("dbname").mapping(spans, (EUROPE,), random.Random(0))
+    new = {s.original: s.replacement for s in subs}
+    assert new["European Union"].endswith(" Union") and new["EU"] == new["European Union"][0] + "U"
+    renamed, _ = rename_example(ex, subs)
+    assert "European courts" in renamed.context and "European Union" not in renamed.context
+    assert renamed.answer_texts == [f"The {new['European Union']}"] * 3
+
+
+@pytest.mark.parametrize("name, text", [
+    ("Scottish Parliament", "The Scottish Parliament sits in Edinburgh, Scotland."),  # the place is named
+    ("Scottish Parliament", "Scottish MPs left the Scottish Parliament."),  # its demonym stands elsewhere
+    ("Lothian Regional Council", "The Lothian Regional Council met."),  # a place, not an adjective
+    ("Dutch East India Company", "The Dutch East India Company traded."),  # a place word
+    ("Institute of Radio Engineers", "The Institute of Radio Engineers met."),  # no adjective first
+    ("European Court of Justice", "The Court of Justice of the European Union sat."),  # another full name
+])
+def test_a_place_adjective_name_is_left_where_its_place_would_stay(lexicon, name, text):
+    from entity_renaming.organisations import adjective_name
+
+    assert adjective_name(name, (text,), lexicon) is None
+    assert adjective_name("European Court of Justice", (EUROPE,), lexicon).tail == " Court of Justice"
+
+
+def test_a_band_the_question_asks_for_is_no_person_whatever_its_name_looks_like(lexicon):
+    """Ninth session: "What band …? Duran Duran" asks for an organisation; a name that reads like a
+    person's (a surname twice) is not renamed as a person's (``Debel Debel``) in the PER configs."""
+    text = "Andy Taylor, former lead guitarist of Duran Duran, was born here in 1961."
+    ex = _example(text, "Duran Duran", "What band is Andy Taylor the former lead guitarist of?",
+                  ["Duran Duran"] * 3)
+    entities = example_entities(ex, _mentions(text, {"Andy Taylor": "PERSON", "Duran Duran": "ORG"}), lexicon)
+    assert all(e.entity_type != "per" for e in entities)

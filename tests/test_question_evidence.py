@@ -25,6 +25,7 @@ from entity_renaming.question import asked_type
     ("What was the most important of these cities or towns?", ("gpe", True)),  # a group's part
     ("Of what region was Saxony a part?", ("gpe", True)),
     ("Which NFL team won Super Bowl 50?", ("org", True)),
+    ("Which group headlined the Super Bowl 50 halftime show?", ("org", True)),  # a band: Coldplay
     ("ABC created what company as a syndication distributor in response to the FCC's fin-syn rules?",
      ("org", True)),
 ])

@@ -46,6 +46,7 @@ from .model import QAExample
 from .ner import Mention
 from .organisations import (
     COMPANY_HEADS,
+    adjective_name,
     call_sign,
     call_sign_answers,
     call_signs_in,
@@ -107,6 +108,9 @@ class PerturbableSpan:
     keep: tuple[str, ...] = ()
     #: The surface is a plural name (a team's nickname, ``Bears``): the new name takes a plural ``s``.
     plural: bool = False
+    #: The words that end the surface and stay after the drawn name: an organisation renamed as a whole by
+    #: its place adjective (``European Union`` → ``Harlow Union``, :func:`.organisations.adjective_name`).
+    tail: str = ""
 
 
 @dataclass(frozen=True)
@@ -1594,9 +1598,10 @@ def acronym_span(name: str, spans: list[PerturbableSpan], texts: Iterable[str]
         return "org.acronym-expanded"
     words = [w for w in re.findall(r"[^\W\d_]+", name) if w.lower() not in FUNCTION_WORDS]
     renamed = [s for s in spans if not s.follows]
-    if len(renamed) != 1 or renamed[0].surface not in words:
+    word = renamed[0].surface.removesuffix(renamed[0].tail) if len(renamed) == 1 else ""
+    if word not in words:
         return "org.acronym-expanded"  # "Los Angeles …", two renamed words: no one letter follows
-    return PerturbableSpan(initials, "rare", "org", renamed[0].surface, words.index(renamed[0].surface))
+    return PerturbableSpan(initials, "rare", "org", renamed[0].surface, words.index(word))
 
 
 def acronym_attested(word: str, lexicon: Lexicon) -> bool:
@@ -2256,7 +2261,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if etype == "org" and not names_organisation(text):
         return _none(why, "org.not-organisation")
     if (etype != "per" and looks_like_person(text, lexicon)
-            and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)):  # "Duval County"
+            and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)  # "Duval County"
+            and not (etype == "org" and asked_organisation(example.question, text, own))):  # "What group …?"
         etype, evidence = "per", f"{evidence}, a person's name"
     team = (text if etype == "org" and (names_team(text, lexicon, answer=True)
                                         or sports_team(text, (example.context, example.question), lexicon)
@@ -2344,6 +2350,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             company = word is None and (word := company_word(text, lexicon)) is not None  # "General Electric"
             common = [PerturbableSpan(word, "nnp", "org")] if word else []
             spans = common or demonym_place(text, (context, question, *answers), lexicon)  # "Scottish …"
+            whole = None if spans else adjective_name(text, (context, question, *answers), lexicon)
+            if whole:  # "European Union" → "Harlow Union": renamed as a whole
+                spans, common, word = [whole], [whole], text
             org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]
             party = not company and organisation_head(text) == "Party"  # "the Conservatives" follow
             if word and (reason := common_word_veto(word, text, (context, question, *answers), own,

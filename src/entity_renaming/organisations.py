@@ -433,6 +433,73 @@ def demonym_place(text: str, texts: Iterable[str], lexicon: Lexicon) -> list[Per
     return [PerturbableSpan(countries[0], "country", "org")]
 
 
+def adjective_name(text: str, texts: Iterable[str], lexicon: Lexicon) -> PerturbableSpan | None:
+    """An organisation named by a place adjective and common words only (``European Union``, ``European
+    Court of Justice``, ``American Institute of Electrical Engineers``, ``North American Aviation``), renamed
+    as a whole: the adjective and any direction before it give way to a drawn ``nnp`` name and the rest of
+    the name stays (``Harlow Union``, ``Harlow Court of Justice``), at every mention of the whole name and
+    only there (the adjective elsewhere, "European law", is no mention of the organisation; an acronym
+    follows its one renamed word, EU → HU). The fallback where no single word can be renamed
+    (:func:`.entities.distinctive_word` keeps the adjective, :func:`demonym_place` finds no country to
+    rename). ``None`` when the adjective is a place's name (``Lothian``), when ``texts`` outside the name
+    name its place (``Scotland``, ``Victoria`` beside ``Victorian Government``) or use a country's demonym
+    (``Scottish MPs``): the body is that place's, which would stay; when its kept words open a longer name
+    (``Court of Justice of the European Union`` beside ``European Court of Justice``: another full name of
+    the body, which would keep the old one); when the name has no organisation
+    word, does not open with the adjective, holds
+    another adjective, a proper noun, a place or an acronym (``Brazilian National Institute of Amazonian
+    Research``, ``Dutch East India Company``), or the adjective opens a place's name (``Scottish
+    Borders``)."""
+    from .entities import (
+        _DEMONYM_WORDS,
+        CREED_WORDS,
+        ORGANISATION_HEADS,
+        PerturbableSpan,
+        _head_plural,
+        org_place_kind,
+        organisation_head,
+    )
+
+    words = text.split()
+    if organisation_head(text) is None and words[-1].lower() not in COMPANY_HEADS:
+        return None
+    lead = 0
+    while lead < len(words) - 1 and words[lead].lower() in GEO_MODIFIERS:
+        lead += 1  # "North" of "North American Aviation"
+    adjective = words[lead].lower() if lead < len(words) - 1 else ""
+    if not (words[lead].isalpha() and words[lead][:1].isupper()
+            and (adjective in lexicon.nationalities or adjective in _DEMONYM_WORDS
+                 or (adjective.endswith(("an", "ish", "ese")) and adjective in lexicon.vocab
+                     and not lexicon.dictionary_common(adjective)))):
+        return None  # "Lothian" (outside the PTB vocabulary): a place's name, not an adjective
+    if org_place_kind(words[lead], lexicon) is not None or lexicon.is_gazetteer_name(words[lead]):
+        return None
+    country = _demonym_table(lexicon.root).get(adjective, "")
+    places = {country, words[lead][:-1]} - {""}
+    texts = [re.sub(rf"(?<![\w-]){re.escape(text)}(?![\w-])", "", t) for t in texts]  # outside the name
+    if any(re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", t) for p in places for t in texts) or (
+            country and any(re.search(rf"(?<![\w-]){re.escape(words[lead])}(?![\w-])", t) for t in texts)):
+        return None  # "Scottish Parliament" beside "Scotland", "Scottish MPs": the place's body
+    for word in _words(" ".join(words[lead + 1:])):
+        lowered = word.lower()
+        if lowered in FUNCTION_WORDS | ORGANISATION_HEADS | CORPORATE or _head_plural(word):
+            continue
+        if (not word.isalpha() or not word[:1].isupper() or lowered in CREED_WORDS
+                or lowered in lexicon.nationalities or lowered.endswith(("an", "ish", "ese")) and not (
+                    lexicon.dictionary_common(word))
+                or not (lexicon.common_word(word) or lexicon.dictionary_common(word))
+                or org_place_kind(word, lexicon) is not None
+                or lexicon.labels.mostly(word) in ("GPE", "LOC")):
+            return None  # a proper noun, a place, another adjective: "East India", "Amazonian"
+    if any(lexicon.is_gazetteer_name(f"{a} {b}") for a, b in zip(words, words[1:], strict=False)):
+        return None  # "Scottish Borders Council": the adjective opens a place's name
+    tail = text[len(" ".join(words[:lead + 1])):]
+    longer = re.compile(rf"(?<![\w-]){re.escape(tail.strip())},? (?:of|for) (?:the )?[A-Z]")
+    if " " in tail.strip() and any(longer.search(t) for t in texts):
+        return None  # "Court of Justice of the European Union": another full name of it, which would stay
+    return PerturbableSpan(text, "nnp", "org", tail=tail)
+
+
 def sports_team(text: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
     """A team whose nickname no dictionary lists (``Indianapolis Colts``, ``Seattle Seahawks``): a city of
     ``ORG_CITY_POPULATION`` people (no part of a compass state: ``Carolina``) and one capitalised plural

@@ -44,7 +44,7 @@ company companies corporation firm business team teams club clubs party parties 
 college school organization organisation organizations organisations agency network broadcaster channel
 newspaper magazine publisher label band institution bank airline manufacturer league union
 brand brands affiliate affiliates charity charities retailer automaker carmaker insurer
-conglomerate subsidiary
+conglomerate subsidiary group groups
 """))
 _NOUN_TYPE = {**{w: "per" for w in PERSON_NOUNS}, **{w: "gpe" for w in PLACE_NOUNS},
               **{w: "org" for w in ORGANISATION_NOUNS}}

@@ -198,9 +198,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "renames its country, named in the passage, with the demonym, Scottish Parliament: "
          "organisations.demonym_place; where the country cannot follow (the United States) the demonym "
          "is kept and the descriptive words before the organisation word renamed, American Medical "
-         "Association; not Knight Ridder, no organisation word; Catholic Church, only a "
+         "Association; a place adjective with common words only is renamed as a whole, a drawn name "
+         "before its kept words, where its place stays unnamed, European Union → Harlow Union, EU → HU: "
+         "organisations.adjective_name; not Knight Ridder, no organisation word; Catholic Church, only a "
          "creed; National Assembly or Red Army, a modifier of many bodies; Air Force or Supreme Court, a "
-         "body named by its kind; European Council, only a place adjective; Religious Coalition for "
+         "body named by its kind; Religious Coalition for "
          "Reproductive Choice, descriptive words in two places; Museum of the Moving Image, after 'of the')",
          "evidence", _YAN),
     Rule("org.named-after-person", "the organisation is named after a person of the dataset whose surname "

@@ -18,6 +18,7 @@ import hashlib
 import random
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -164,6 +165,9 @@ class Sampler:
         return self._demonyms.get(country.lower())
 
     def draw(self, span: PerturbableSpan, rng: random.Random, pool: Sequence[str] | None = None) -> str:
+        if span.tail:  # "European Union" → "Harlow Union": the drawn name before the kept words
+            head = replace(span, surface=span.surface.removesuffix(span.tail), tail="")
+            return self.draw(head, rng, pool) + span.tail
         if self.perturbation == "randstr":
             if span.plural:  # "Bears" → "Bxqrs"
                 return random_string(span.surface[:-1], rng) + "s"
