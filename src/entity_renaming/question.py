@@ -95,6 +95,8 @@ def _phrase_noun(question: str, start: int) -> str | None:
             return None
         if lowered in _NOUN_TYPE and word.group()[0].islower():
             return lowered
+        if lowered[:-1] in PERSON_NOUNS and lowered.endswith("s") and word.group()[0].islower():
+            return lowered[:-1]  # "Which performers …?": a plural person noun
     return None
 
 
