@@ -8,7 +8,13 @@ from __future__ import annotations
 import pytest
 from conftest import MRQA_SQUAD_DEV, analyse_passages
 
-from entity_renaming.entities import dataset_surname, described_as_person, lists_name, other_spelling
+from entity_renaming.entities import (
+    dataset_surname,
+    described_as_person,
+    lists_name,
+    other_spelling,
+    question_gender,
+)
 from entity_renaming.io import read_examples
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.ner import Mention
@@ -19,6 +25,7 @@ def test_a_relative_who_or_a_person_apposition_describes_a_person():
     assert described_as_person("Galileo", "first described by Galileo who noticed that")
     assert described_as_person("Ward", "was recovered by Ward, who returned it five yards")
     assert described_as_person("Inalchuq", "However, Inalchuq, the governor of the Khwarezmian city")
+    assert described_as_person("Temülen", "three brothers named Hasar, Hachiun, and one sister named Temülen")
     assert not described_as_person("Lama", "are called a Lama. A Lama who has through phowa")  # a noun
     assert not described_as_person("Denver", "Denver, the defending champions, who")  # no person noun
 
@@ -43,9 +50,14 @@ def test_listing_answers_and_other_spellings():
     assert not other_spelling("Temüjin", ["Temüjin's mother Hoelun"])
 
 
-def test_a_plural_person_noun_asks_for_persons():
+def test_a_plural_person_noun_or_a_persons_name_asks_for_persons():
     asked = asked_type("Which performers joined the headliner during the Super Bowl 50 halftime show?")
     assert asked is not None and (asked.entity_type, asked.strong) == ("per", True)
+    asked = asked_type("What was Temüjin' sister's name?")
+    assert asked is not None and (asked.entity_type, asked.strong) == ("per", True)
+    assert asked_type("What is the only district in the CBD to not have downtown in it's name?") is None
+    assert question_gender("What was Temüjin' sister's name?") == "first-female"
+    assert question_gender("What was Tesla's father's name?") == "first-male"
 
 
 RENAMED = {
@@ -55,6 +67,7 @@ RENAMED = {
     "bae92c74": {"Subutai", "Jebe"},  # GPE beside PERSON, "Which two generals …?"
     "0a7ff871": {"Shiphrah", "Puah"},  # "What two women …?"
     "9dbfda34": {"Sam", "Chisholm", "Rupert", "Murdoch"},  # "Sam Chisholm and Rupert Murdoch" once
+    "329cb76b": {"Temülen"},  # GPE: "What was Temüjin' sister's name?", "one sister named Temülen"
 }
 NOT_RENAMED = {
     "c3b4e2ea": "Mongols",  # "Who were exempt …?" "Mongols and Semuren": peoples, labelled PERSON

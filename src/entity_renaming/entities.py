@@ -315,11 +315,12 @@ _APPOSITION_NOUNS = "|".join(sorted(PERSON_NOUNS - frozenset(words_of(
 def described_as_person(name: str, context: str) -> bool:
     """The passage says ``name`` is a person where it writes it as a name (no article before it: "a Lama
     who …" is a common noun): a relative "who" right after it (``Ward, who returned it``, ``Galileo who
-    noticed``) or an apposition of a person noun (``Inalchuq, the governor of …``, ``Papin, a French
-    physicist``)."""
-    return re.search(rf"(?<![\w'’-])(?<!\b[Tt]he )(?<!\b[Aa] )(?<!\b[Aa]n ){re.escape(name)}(?:,? who\b"
-                     rf"|, (?:the|a|an|his|her|their) (?:[\w-]+ ){{0,2}}(?:{_APPOSITION_NOUNS})\b)",
-                     context) is not None
+    noticed``), an apposition of a person noun (``Inalchuq, the governor of …``, ``Papin, a French
+    physicist``) or a person noun naming it (``one sister named Temülen``)."""
+    word = re.escape(name)
+    return re.search(rf"(?<![\w'’-])(?<!\b[Tt]he )(?<!\b[Aa] )(?<!\b[Aa]n ){word}(?:,? who\b"
+                     rf"|, (?:the|a|an|his|her|their) (?:[\w-]+ ){{0,2}}(?:{_APPOSITION_NOUNS})\b)"
+                     rf"|\b(?:{_APPOSITION_NOUNS}) (?:named|called) {word}(?![\w'’-])", context) is not None
 
 
 def dataset_surname(name: str, lexicon: Lexicon) -> bool:
@@ -564,10 +565,16 @@ _ASKED_NOUN = re.compile(
 def question_gender(question: str) -> str | None:
     """The given-name span type that the question's own noun for the person it asks for gives
     (:data:`_ASKED_NOUN`: "Who was Kaidu's grandfather?" → ``first-male``, "What two women …?" →
-    ``first-female``); ``None`` when no such noun or two genders ("Which husband and wife …?")."""
+    ``first-female``, "What was Temüjin' sister's name?" → ``first-female``); ``None`` when no such noun
+    or two genders ("Which husband and wife …?")."""
     found = {_GENDERED.get(w.lower()) or _GENDERED[w.lower()[:-1]] for m in _ASKED_NOUN.finditer(question)
              for w in re.findall(rf"\b(?:{_GENDERED_WORDS})s?\b(?!['’])", m.group(), re.IGNORECASE)}
+    found.update(_GENDERED[m.group(1).lower()] for m in _NOUNS_NAME.finditer(question))
     return found.pop() if len(found) == 1 else None
+
+
+#: A gendered noun whose name a question asks for ("What was Temüjin' sister's name?").
+_NOUNS_NAME = re.compile(rf"\b({_GENDERED_WORDS})['’]s\s+(?:first\s+|given\s+|full\s+)?name\b", re.IGNORECASE)
 
 
 def never_lower(word: str, lexicon: Lexicon) -> bool:
