@@ -69,7 +69,8 @@ IDS = {
 }
 NOT_RENAMED = {
     "44f21d87": "Temüjin-üge",  # "Who might Temüjin have been named after?": the name is the point
-    "31744f9f": "Ray",  # "Charles and Ray Eames": a list, not one name; Ray alone is no answer entity
+    "31744f9f": "Ray",  # "Charles and Ray Eames": a list, not one name; Ray alone is no answer entity (the
+    # listed persons Charles and Ray Eames clash with Charles Voysey: not renamed)
 }
 
 
@@ -81,7 +82,7 @@ def test_question_typed_persons_are_renamed(analysis):
 
 def test_question_evidence_does_not_rename_names_or_list_members(analysis):
     for qid, surface in NOT_RENAMED.items():
-        renamed = {s.surface for e in analysis[qid] for s in e.spans}
+        renamed = {s.surface for e in analysis[qid] if not e.clashes for s in e.spans}
         assert surface not in renamed, (qid, renamed)
 
 

@@ -35,6 +35,7 @@ from .lexicon import (
     clean_surface,
     eponym_terms,
     eponym_use,
+    fold_accents,
     name_form,
     never_renamed,
     occurs_in,
@@ -76,7 +77,7 @@ from .persons import (
     role_stripped,
 )
 from .places import asked_settlement, city_exonym, labelled_town, passage_place_kind
-from .question import asked_type, asks_about_name
+from .question import PERSON_NOUNS, asked_type, asks_about_name
 from .rules import Trace, Why, fire, no
 from .substitute import NO_S_PLURAL, heads_phrase, renamed_in
 
@@ -236,6 +237,66 @@ def passage_person_answers(example: QAExample, mentions: list[Mention]) -> list[
     return list(found.values())
 
 
+#: A conjunct of a listing answer that names a relative of the person before it ("his brother Khasar").
+_KIN_CONJUNCT = re.compile(r"(?:(?:his|her|their) [a-z-]+ )?(?P<name>.+)")
+
+
+def lists_name(answer: str, name: str, strong: bool = True) -> bool:
+    """A listing answer (``A and B``) has ``name`` as one of its conjuncts, alone or after a possessive and
+    a kinship noun ("Temüjin and his brother Khasar"); unless ``strong`` (a question naming a person's
+    kind), another conjunct is a full name or has a kinship noun ("Mongols and Semuren" answer "Who …?"
+    too)."""
+    parts = _CONJUNCTS.split(clean_surface(answer))
+    names = [m for p in parts if (m := _KIN_CONJUNCT.fullmatch(p))]
+    return (len(parts) >= 2 and any(m.group("name") == name for m in names)
+            and (strong or any(m.group("name") != name and (m.start("name") or " " in m.group("name"))
+                               for m in names)))
+
+
+def other_spelling(word: str, texts: Iterable[str]) -> bool:
+    """The texts also write ``word`` without its accents (``Temujin`` beside ``Temüjin``): the renamer
+    renames the written form only, so the other spelling would keep the old name."""
+    folded = fold_accents(word)
+    return folded != word and any(occurs_in(folded, t) for t in texts)
+
+
+def listed_person_answers(example: QAExample, mentions: list[Mention]) -> list[Mention]:
+    """Names that a gold answer lists beside a person NER labels PERSON (``Beyoncé and Bruno Mars``,
+    Beyoncé read as ORG; ``Subutai and Jebe``; ``Temüjin and his brother Khasar``) where the question asks
+    for a person (:func:`.question.asked_type`, "Which two generals …?", "Who killed …?"): the listing and
+    the question are the person evidence (rule ``ner.no-answer-mention`` keeps the rest out); every person
+    rule still applies. A bare "who" needs more: a full name beside it or a kinship noun before it (NER
+    labels peoples PERSON too: "Mongols and Semuren"; "Temüjin and his brother Khasar"). A suffix is no
+    conjunct ("Samuel K. Cohn, Jr.")."""
+    asked = asked_type(example.question)
+    if asked is None or asked.entity_type != "per":
+        return []
+    persons = [m for m in mentions if m.label == "PERSON"]
+    found: dict[tuple[int, int], Mention] = {}
+    for answer in example.all_answers():
+        for start, end in answer.char_spans:
+            items, at = [], start
+            for part in [*_CONJUNCTS.split(example.context[start:end]), ""][:-1]:
+                at = example.context.find(part, at, end)
+                name = _KIN_CONJUNCT.fullmatch(part)
+                if (at < 0 or name is None or not _ASKED_NAME.fullmatch(name.group("name"))
+                        or part.lower().rstrip(".") in SUFFIXES):
+                    break
+                items.append((at + name.start("name"), at + len(part), name.start("name") > 0))
+                at += len(part)
+            else:
+                labelled = [any(m.start <= a and b <= m.end for m in persons) for a, b, _ in items]
+                full = any(p and len(example.context[a:b].split()) >= 2
+                           for (a, b, _), p in zip(items, labelled, strict=True))
+                kin = any(k for _, _, k in items)
+                if len(items) < 2 or not any(labelled) or not (asked.strong or full or kin):
+                    continue
+                for (a, b, _), person in zip(items, labelled, strict=True):
+                    if not person and len(example.context[a:b].split()) <= 3:
+                        found.setdefault((a, b), Mention(a, b, "PERSON", example.context[a:b]))
+    return list(found.values())
+
+
 def passage_says_person(name: str, context: str, mentions: list[Mention], lexicon: Lexicon) -> bool:
     """The passage or the name itself shows a person: the name reads as one
     (:meth:`Lexicon.looks_like_person`: ``Johannes Bugenhagen``), NER labels it (or a longer name ending
@@ -243,7 +304,35 @@ def passage_says_person(name: str, context: str, mentions: list[Mention], lexico
     a kinship or ruler's noun or a role noun stands beside it (:func:`kin_gender`, :func:`role_before`:
     "his father Yesügei", "the hostage prince Wonjong")."""
     return (looks_like_person(name, lexicon) or named_person_here(name, context, mentions)
-            or kin_gender(context, name.split()[0]) is not None or role_before(context, name.split()[-1]))
+            or kin_gender(context, name.split()[0]) is not None or role_before(context, name.split()[-1])
+            or described_as_person(name, context) or dataset_surname(name, lexicon))
+
+
+#: Person nouns of an apposition that describe the name before them as a person ("Inalchuq, the governor of
+#: …"): :data:`.question.PERSON_NOUNS` less those that also describe a team, a company or a country (an ally,
+#: a rival, the owner, the champions).
+_APPOSITION_NOUNS = "|".join(sorted(PERSON_NOUNS - frozenset(words_of(
+    "champion rival opponent ally heir successor predecessor owner producer patron executive player "
+    "performer founder cofounder co-founder")), key=len, reverse=True))
+
+
+def described_as_person(name: str, context: str) -> bool:
+    """The passage says ``name`` is a person where it writes it as a name (no article before it: "a Lama
+    who …" is a common noun): a relative "who" right after it (``Ward, who returned it``, ``Galileo who
+    noticed``), an apposition of a person noun (``Inalchuq, the governor of …``, ``Papin, a French
+    physicist``) or a person noun naming it (``one sister named Temülen``)."""
+    word = re.escape(name)
+    return re.search(rf"(?<![\w'’-])(?<!\b[Tt]he )(?<!\b[Aa] )(?<!\b[Aa]n ){word}(?:,? who\b"
+                     rf"|, (?:the|a|an|his|her|their) (?:[\w-]+ ){{0,2}}(?:{_APPOSITION_NOUNS})\b)"
+                     rf"|\b(?:{_APPOSITION_NOUNS}) (?:named|called) {word}(?![\w'’-])", context) is not None
+
+
+def dataset_surname(name: str, lexicon: Lexicon) -> bool:
+    """A lone word that the Census lists as a surname and that ends full names the dataset's NER labels
+    PERSON at least ``MIN_PERSON_LABELS`` times (``Newton`` of Isaac Newton and Cam Newton), no common
+    word (``King``): a surname used alone, whatever NER labels this mention."""
+    return (" " not in name and name.lower() in lexicon.surname_counts
+            and lexicon.labels.surnames[name] >= MIN_PERSON_LABELS and not lexicon.common_word(name))
 
 
 def named_person_here(name: str, context: str, mentions: list[Mention]) -> bool:
@@ -480,10 +569,16 @@ _ASKED_NOUN = re.compile(
 def question_gender(question: str) -> str | None:
     """The given-name span type that the question's own noun for the person it asks for gives
     (:data:`_ASKED_NOUN`: "Who was Kaidu's grandfather?" → ``first-male``, "What two women …?" →
-    ``first-female``); ``None`` when no such noun or two genders ("Which husband and wife …?")."""
+    ``first-female``, "What was Temüjin' sister's name?" → ``first-female``); ``None`` when no such noun
+    or two genders ("Which husband and wife …?")."""
     found = {_GENDERED.get(w.lower()) or _GENDERED[w.lower()[:-1]] for m in _ASKED_NOUN.finditer(question)
              for w in re.findall(rf"\b(?:{_GENDERED_WORDS})s?\b(?!['’])", m.group(), re.IGNORECASE)}
+    found.update(_GENDERED[m.group(1).lower()] for m in _NOUNS_NAME.finditer(question))
     return found.pop() if len(found) == 1 else None
+
+
+#: A gendered noun whose name a question asks for ("What was Temüjin' sister's name?").
+_NOUNS_NAME = re.compile(rf"\b({_GENDERED_WORDS})['’]s\s+(?:first\s+|given\s+|full\s+)?name\b", re.IGNORECASE)
 
 
 def never_lower(word: str, lexicon: Lexicon) -> bool:
@@ -678,13 +773,15 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
             and labelled < MIN_MONONYM_LABELS and not title_gender and not asked):
         # a lone word needs a bank name, labels or a ruler's title: "Nuda" (a taxon) is no person
         return no(why, "per.lone-unknown")
-    led = role_before(context, word)  # "their leader Rollo": a person's role attests a person
+    # "their leader Rollo", "Ward, who returned it", "Inalchuq, the governor of Otrar": a person
+    led = role_before(context, word) or described_as_person(word, context)
     # "Tommy Lee Jones, Melanie Griffith, Sting and Sean Bean": a word no bank lists, listed among persons
     listed = (not lexicon.person_word(word) and (asked or lexicon.labels.mostly(word) == "PERSON")
               and listed_with_persons(word, context, mentions, lexicon))
     unattested = (votes == (0, 0) and word not in lasts and not given_title and not led and not listed
                   and not title_gender and not name.initials)  # "his brother Khasar", "J.I. Pontanus"
-    spoken = asked and votes != (0, 0)  # a question asks for a person, the passage's pronouns agree: Thoreau
+    # a question asks for a person and the passage's pronouns or role words agree: Thoreau, Galileo who …
+    spoken = asked and (votes != (0, 0) or led)
     if not lexicon.person_word(word) and not famous and (
             (lexicon.is_gazetteer_name(word) and not spoken) or unattested):
         # "Kraków" tagged PERSON; no bank name, title or pronoun says "person": "Skylab"
@@ -1821,6 +1918,14 @@ def listed_persons(answer: str, persons: Iterable[str]) -> frozenset[str]:
     return frozenset(named) if len(set(named)) == len(named) else frozenset()
 
 
+def listed_beside(person: str, holding: frozenset[int], listed: list[frozenset[str]], majority: set[str]
+                  ) -> bool:
+    """Every answer holding ``person`` lists it beside a person that a majority of answers name (``Sam
+    Chisholm and Rupert Murdoch`` beside ``Sam Chisholm`` twice): a listing answer's persons are all answer
+    entities, or renaming the majority's person would leave that answer half renamed."""
+    return bool(holding) and all(person in listed[i] and listed[i] - {person} & majority for i in holding)
+
+
 def list_keeps_name(answer: str, persons: Iterable[str], renamed: Iterable[str]) -> bool:
     """A listing answer (``A and B``) names a renamed person in one conjunct (or a relative of another:
     "Temüjin and his brother Khasar") and, in another, a capitalised name of up to three words that no
@@ -2090,7 +2195,8 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     lasts, names = person_lasts(mentions), personwords_of(mentions)
     # the question's evidence first: its type wins over NER's label of the same name
     candidates = question_typed_answers(example, mentions, lexicon)
-    candidates += [m for m in passage_person_answers(example, mentions)
+    candidates += [m for m in (*passage_person_answers(example, mentions),  # "Kibaki" tagged GPE here
+                               *listed_person_answers(example, mentions))  # "Beyoncé and Bruno Mars"
                    if (m.text, m.label) not in {(c.text, c.label) for c in candidates}]
     asked = {(m.text, m.label) for m in candidates}
     gazetteer = gazetteer_answers(example, mentions, lexicon)
@@ -2116,6 +2222,8 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     lists = {a: place_list(a, places) for a in answers}
     held = [answers_holding(clean_surface(m.text), m.label, answers, listed, lists) for m in candidates]
     split = split_answers(held, len(answers))
+    majority = {clean_surface(m.text) for m, h in zip(candidates, held, strict=True)
+                if m.label == "PERSON" and len(h) * 2 > len(answers)}
     found: list[Entity] = []
     for mention, holding in zip(candidates, held, strict=True):
         text = clean_surface(mention.text)
@@ -2123,7 +2231,8 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
             continue
         etype = LABEL_TO_TYPE[mention.label]
         why = Why()
-        if len(holding) * 2 <= len(answers) and not holding & split:
+        if (len(holding) * 2 <= len(answers) and not holding & split
+                and not (mention.label == "PERSON" and listed_beside(text, holding, listed, majority))):
             fire(trace, "answer.not-entity", text, etype, mention.start)
             continue
         entity = _candidate_entity(example, mention, text, etype, answers, holding, lexicon,
@@ -2284,7 +2393,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "per.after-the")  # "the Stanley Steamer" a thing; "the town of Pons" a place
     if etype == "per":
         asked = asked_type(question)
-        named = sum(names_entity(a, text) for a in own) * 2 > len(own)  # the answer *is* the name
+        # the answer *is* the name, or lists it ("Subutai and Jebe", "Temüjin and his brother Khasar")
+        named = sum(names_entity(a, text) or lists_name(a, text, asked is not None and asked.strong)
+                    for a in own) * 2 > len(own)
         styled = _with_byname(mention, text, context, lexicon)  # "William" of Montreuil
         for_person = asked is not None and asked.entity_type == "per" and named
         spans = person_spans(styled, lexicon, lasts, context, mentions, why, asked=for_person,
@@ -2378,6 +2489,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     texts = (context, question)
     if any(s.span_type == "last" and initials_left(s.surface, texts) for s in spans):
         return _none(why, "per.alias-left")  # "marked N.T." beside "Nikola Tesla": the initials would stay
+    if etype == "per" and any(other_spelling(s.surface, texts) for s in spans):
+        return _none(why, "per.alias-left")  # "Temujin's mother" beside "Temüjin": that spelling would stay
     for country in [s for s in spans if s.span_type == "country"]:
         derived = demonym_spans(country, (*texts, *answers), lexicon)
         if isinstance(derived, str):

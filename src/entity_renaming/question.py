@@ -58,6 +58,9 @@ _WH = re.compile(r"(?<![\w'’])(?:(?P<who>[Ww]hom?|[Ww]hose)|(?P<where>[Ww]here
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
 #: A question naming its answer's kind after "the name of" ("What was the name of the king who …").
 _NAME_OF = re.compile(r"\bname of (?:the|this|that|a|an|his|her|their) ", re.IGNORECASE)
+#: A question asking for a person's name by a possessive person noun ("What was Tesla's brother's name?",
+#: "what was the coach's name").
+_NOUNS_NAME = re.compile(r"\b([a-z]+)(?:'s|’s|s') (?:first |last |full |given |birth )?name\b")
 #: A question naming its answer's kind as one of a group ("What was the most important of these cities or
 #: towns?", "Which is the largest of the states").
 _ONE_OF = re.compile(r"\b(?:one|first|last|(?:most|least) [a-z]+"
@@ -95,6 +98,8 @@ def _phrase_noun(question: str, start: int) -> str | None:
             return None
         if lowered in _NOUN_TYPE and word.group()[0].islower():
             return lowered
+        if lowered[:-1] in PERSON_NOUNS and lowered.endswith("s") and word.group()[0].islower():
+            return lowered[:-1]  # "Which performers …?": a plural person noun
     return None
 
 
@@ -123,7 +128,8 @@ def asked_type(question: str) -> Asked | None:
     capitalised ``Who`` only opening the question: not "Doctor Who") → a person, weak; "where" → a place,
     weak; "what" / "which" → the type of the noun its phrase names (``Which Mongol leader``, ``What
     country``), or after "the name of the" (``What was the name of the king``) or a group's part ("the most
-    important of these cities"), strong; else ``None``, also
+    important of these cities") or a possessive person noun before "name" ("What was Tesla's brother's
+    name?"), strong; else ``None``, also
     for a question about a name's origin ("named after")."""
     if asks_about_name(question):
         return None  # "Who was Temüjin named after?": the answer's name itself is the point
@@ -142,5 +148,8 @@ def asked_type(question: str) -> Asked | None:
         for evidence in (_NAME_OF, _ONE_OF):
             of = evidence.search(question, wh.end()) if noun is None else None
             noun = _phrase_noun(question, of.end()) if of else noun
+        named = _NOUNS_NAME.search(question, wh.end()) if noun is None else None
+        if named and named.group(1) in PERSON_NOUNS:
+            noun = named.group(1)  # "What was Temüjin's sister's name?"
         return Asked(_NOUN_TYPE[noun], noun, True) if noun else None
     return None

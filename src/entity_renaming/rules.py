@@ -35,7 +35,13 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("ner.no-answer-mention", "no PERSON / ORG / GPE mention of the type overlaps a gold answer (nor a "
          "name the dataset labels so, nor, for PER, a name the passage labels PERSON at another mention, or, "
          "answering 'who', one the passage shows a person by a pronoun, a kinship, ruler's or role noun "
-         "beside it (entities.passage_says_person), "
+         "beside it, a relative 'who', a person noun's apposition after it or a person noun naming it "
+         "(Galileo who noticed, Inalchuq, the governor of …, one sister named Temülen; not after an article: "
+         "a Lama who), or a Census surname ending 3 or more of the "
+         "dataset's PERSON full names (Newton) (entities.passage_says_person), or, answering a person "
+         "question, a name a gold answer lists beside a PERSON mention (Beyoncé and Bruno Mars; a bare 'who' "
+         "needs a full name or a kinship noun in the list: not Mongols and Semuren; "
+         "entities.listed_person_answers), "
          "nor, for GPE, a gazetteer place, or a name the passage calls a town or glosses by a modern place, "
          "answering a place question, not one the dataset labels LOC more often than GPE (a blind read "
          "rejected 'Laos (today Zambia)' for Northern Rhodesia); nor, for ORG, a station's call sign or a "
@@ -54,7 +60,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "majority entity holds each hold a candidate, each candidate they hold is an answer entity too, "
          "with its own new name, and passes the other rules as it would alone, where all the answer entities "
          "are of one type (Robert Zimmer beside Daniel Diermeier twice, Fox twice beside Disney; not Russell "
-         "T Davies beside BBC Wales twice: entities.split_answers)", "evidence", _YAN),
+         "T Davies beside BBC Wales twice: entities.split_answers); a person that the answers holding it "
+         "list beside a person a majority names is one too (Sam Chisholm and Rupert Murdoch beside Sam "
+         "Chisholm twice: entities.listed_beside)", "evidence", _YAN),
     Rule("answer.unchanged", "some gold answer contains none of the renamed words", "veto", _YAN),
     Rule("answer.list-partial", "an answer lists persons or places and one of them is not renamed (also a "
          "gazetteer place NER did not type, in a majority of answers: Nairobi, Mombasa and Kisumu; a "
@@ -73,7 +81,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("per.alias-left", "the passage gives the person another name in brackets whose words cannot be "
          "renamed with it (a title: Tugh Temur (Emperor Wenzong)), or lists it beside a form in another "
          "script (Liu Heima (劉黑馬, Liu Ni)), or the texts write the person's dotted initials (N.T. beside "
-         "Nikola Tesla); a bracketed full name is renamed with the person (Jean Cauvin (John Calvin))",
+         "Nikola Tesla), or write a renamed word without its accents (Temujin beside Temüjin: "
+         "entities.other_spelling); a bracketed full name is renamed with the person (Jean Cauvin (John "
+         "Calvin))",
          "veto", _YAN),
     Rule("per.after-the", "a PERSON mention after 'the' / 'the town of' / a capitalised place noun (Fort "
          "William Henry), or a name the passage writes as 'the X' before punctuation, a preposition or a "
