@@ -67,3 +67,64 @@ def test_a_demonym_opening_a_name_the_passage_abbreviates_keeps_its_country():
     assert demonym_spans(scotland, [text], lexicon) == "place.derived-word-left"
     assert demonym_spans(scotland, [text.replace(", and the SNP formed a government", "")], lexicon) == [
         PerturbableSpan("Scottish", "nationality", "gpe", "Scotland")]
+
+
+def _example(context: str, question: str, answers: list[str]) -> QAExample:
+    spans = [Answer(a, [(context.index(a), context.index(a) + len(a))]) for a in answers]
+    return QAExample(id="q", dataset="t", source_format="mrqa", context=context, question=question,
+                     answers=spans, answer_texts=answers)
+
+
+def test_an_answer_holding_the_countrys_demonym_holds_the_country():
+    """Recall set seed 4242 (Kenya): "Kenyan athletes" twice beside "Kenya" — the demonym is renamed with its
+    country, so the answers that hold it name the country and change with it."""
+    from entity_renaming.entities import example_entities, holds_demonym
+    from entity_renaming.ner import Mention
+
+    lexicon = Lexicon()
+    assert holds_demonym("Kenyan athletes", "Kenya", lexicon)
+    assert not holds_demonym("athletes", "Kenya", lexicon)
+    assert not holds_demonym("kenyan athletes", "Kenya", lexicon)  # the renamer renames capitalised forms
+    context = "Kenya has won many medals. Kenyan athletes dominate distance running in Kenya today."
+    ex = _example(context, "Who dominates distance running?", ["Kenyan athletes", "Kenyan athletes", "Kenya"])
+    ex.answers[2].char_spans[0] = (context.rindex("Kenya"), context.rindex("Kenya") + 5)
+    at = context.rindex("Kenya")
+    mentions = [Mention(0, 5, "GPE", "Kenya"), Mention(at, at + 5, "GPE", "Kenya")]
+    entities = example_entities(ex, mentions, lexicon)
+    assert {(s.surface, s.span_type) for e in entities for s in e.spans} == {("Kenya", "country"),
+                                                                              ("Kenyan", "nationality")}
+
+
+def test_a_demonym_answer_of_a_country_question_renames_the_country():
+    """Which country's cars …? "Japanese": the demonym of one country the passage names is that country,
+    its demonym following (Japan → Kenya: Kenyan); an answer cut from "Japanese imports" is judged in the
+    passage, where it is no plural noun; no country named, no renaming ("Indian Health Service" in the US)."""
+    from entity_renaming.entities import example_entities
+    from entity_renaming.ner import Mention
+
+    lexicon = Lexicon()
+    context = "Japan makes small cars. Japanese imports became the mass market leaders."
+    ex = _example(context, "Which country's imports became the market leaders?", ["Japanese"] * 3)
+    at = context.index("Japanese")
+    entities = example_entities(ex, [Mention(0, 5, "GPE", "Japan"), Mention(at, at + 8, "NORP", "Japanese")],
+                                lexicon)
+    assert {(s.surface, s.span_type) for e in entities for s in e.spans} == {("Japan", "country"),
+                                                                              ("Japanese", "nationality")}
+    alone = _example(context[24:], ex.question, ["Japanese"] * 3)
+    assert example_entities(alone, [Mention(0, 8, "NORP", "Japanese")], lexicon) == []
+
+
+def test_coordinated_demonyms_modify_the_noun_after_them():
+    """Recall sets seed 8686 / 9797: "English, Scottish, Welsh and Northern Irish Westminster MPs", "a
+    Thai/Japanese alliance": the demonym is an adjective of the noun after the list, no plural noun; a
+    list that ends the phrase keeps the veto ("languages are English and French.")."""
+    lexicon = Lexicon()
+    england = PerturbableSpan("England", "country", "gpe")
+    text = "Laws affect England. English, Scottish, Welsh and Northern Irish Westminster MPs voted."
+    assert demonym_spans(england, [text], lexicon) == [PerturbableSpan("English", "nationality", "gpe",
+                                                                       "England")]
+    thai = demonym_spans(PerturbableSpan("Thailand", "country", "gpe"),
+                         ["Japan invaded Thailand, forcing a Thai/Japanese alliance."], lexicon)
+    assert [s.surface for s in thai] == ["Thai"]
+    assert demonym_spans(england, ["England is big. Its languages are English and French."],
+                         lexicon) == "place.demonym-as-language"

@@ -238,9 +238,12 @@ def test_a_country_whose_demonym_stays_is_not_renamed(analysis):
     it (its demonym or adjective) in the passage, question or answers is not perturbable, since Yan et al.
     rename no demonym; "Soviet" of "Soviet Union" itself is no derived word, the adjective "Soviet" is."""
     examples, _, lexicon = analysis
-    for key in ("spain", "soviet", "england"):
+    for key in ("spain", "soviet"):
         assert spans(analysis, key) == set(), key
         assert spans(analysis, key, "mix") == set(), key
+    # "English, Scottish, Welsh and Northern Irish Westminster MPs": the coordinated demonym modifies a noun,
+    # so it follows its country (England → Kenya: Kenyan, …)
+    assert spans(analysis, "england") == {("England", "country"), ("English", "nationality")}
     assert lexicon.derived_words("Spain", [examples[IDS["spain"]].context]) == ("spanish",)
     assert lexicon.derived_words("Soviet Union", ["the Soviet Union invaded"]) == ()
     assert lexicon.derived_words("Mexico", ["Mexicans and Canadians"]) == ("mexican",)

@@ -47,6 +47,7 @@ from .model import QAExample
 from .ner import Mention
 from .organisations import (
     COMPANY_HEADS,
+    _demonym_table,
     adjective_name,
     call_sign,
     call_sign_answers,
@@ -2220,7 +2221,8 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     listed = [listed_persons(a, persons) for a in answers]
     places = [clean_surface(m.text) for m in candidates if m.label == "GPE"]
     lists = {a: place_list(a, places) for a in answers}
-    held = [answers_holding(clean_surface(m.text), m.label, answers, listed, lists) for m in candidates]
+    held = [answers_holding(clean_surface(m.text), m.label, answers, listed, lists, lexicon)
+            for m in candidates]
     split = split_answers(held, len(answers))
     majority = {clean_surface(m.text) for m, h in zip(candidates, held, strict=True)
                 if m.label == "PERSON" and len(h) * 2 > len(answers)}
@@ -2326,12 +2328,23 @@ def _with_byname(mention: Mention, text: str, context: str, lexicon: Lexicon) ->
 
 
 def answers_holding(text: str, label: str, answers: list[str], listed: list[frozenset[str]],
-                    lists: dict[str, tuple[str, ...]]) -> frozenset[int]:
+                    lists: dict[str, tuple[str, ...]], lexicon: Lexicon | None = None) -> frozenset[int]:
     """The positions of the ``answers`` that hold the candidate ``text`` (:func:`holds_entity`), list it
     among other persons (``listed``: :func:`listed_persons`) or, for a GPE, with other places only
-    (``lists``: :func:`place_list`)."""
+    (``lists``: :func:`place_list`) or, for a country, hold its demonym (:func:`holds_demonym`)."""
     return frozenset(i for i, (a, group) in enumerate(zip(answers, listed, strict=True))
-                     if holds_entity(a, text) or text in group or (label == "GPE" and text in lists[a]))
+                     if holds_entity(a, text) or text in group or (label == "GPE" and (
+                         text in lists[a] or (lexicon is not None and holds_demonym(a, text, lexicon)))))
+
+
+def holds_demonym(answer: str, country: str, lexicon: Lexicon) -> bool:
+    """``answer`` holds a capitalised word derived from ``country`` (``Kenyan athletes`` of ``Kenya``): the
+    demonym is renamed with its country (:func:`demonym_spans`), so the answer names the country's
+    referent and changes with it."""
+    if lexicon.place_kind(country) != "country":
+        return False
+    return any(m.group(0)[:1].isupper() for word in lexicon.derived_words(country, [answer])
+               for m in re.finditer(rf"(?<!\w){re.escape(word)}s?(?!\w)", answer, re.IGNORECASE))
 
 
 #: The evidence of an answer entity that annotators who disagree on the referent name (:func:`split_answers`).
@@ -2450,6 +2463,11 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                     or (not set(text.split()) & names and (labelled_town(text, question, context, lexicon)
                                                            or city_exonym(text, lexicon)))):  # "Dyrrachium"
                 spans = [PerturbableSpan(text, kind, "gpe")]  # "the town of Otrar", "Khanbaliq (modern …)"
+            if etype == "gpe" and not spans and why.rule == "gpe.not-gazetteer":
+                # a demonym of one country the texts name ("Japanese" answering "Which country's …?",
+                # "Ethiopian Empire"): the country, its demonym following it (Japan → Kenya: Kenyan)
+                spans = [replace(s, entity_type="gpe")
+                         for s in demonym_place(text, (context, question, *answers), lexicon)]
         common: list[PerturbableSpan] = []
         if etype == "org" and not spans and why.rule in ("org.named-after-person", "org.word-not-renamable"):
             # named after a person of the passage: the surname renamed at every mention ("Westinghouse")
@@ -2492,7 +2510,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if etype == "per" and any(other_spelling(s.surface, texts) for s in spans):
         return _none(why, "per.alias-left")  # "Temujin's mother" beside "Temüjin": that spelling would stay
     for country in [s for s in spans if s.span_type == "country"]:
-        derived = demonym_spans(country, (*texts, *answers), lexicon)
+        derived = demonym_spans(country, (*texts, *answers), lexicon, slices=answers)
         if isinstance(derived, str):
             return _none(why, derived)  # "in French", "British" beside "England": it cannot follow
         spans = [*spans, *derived]  # France → Kenya makes French → Kenyan
@@ -2732,16 +2750,31 @@ def shared_demonyms(lexicon: Lexicon) -> frozenset[str]:
 LANDFORM_NOUNS = PLACE_NOUNS - frozenset(words_of("county fort district province region")) | frozenset(
     words_of("plateau highlands lowlands plain plains steppe archipelago channel alps riviera"))
 _LANDFORM_AFTER = re.compile(r" ([A-Z][a-z]+)\b")
+#: The next member of a coordination of demonyms: ", Scottish", " and Northern Irish", "/Japanese".
+_NEXT_DEMONYM = re.compile(r"(?:\s*[,/]\s*|,?\s+(?:and|or)\s+)(?:(?:North|South|East|West|Northern|Southern|"
+                           r"Eastern|Western|Central)\s+)?([A-Z][\w'’-]*)")
 
 
-def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexicon
-                  ) -> list[PerturbableSpan] | str:
+def coordinated_end(text: str, end: int, lexicon: Lexicon) -> int:
+    """The end of the coordination of demonyms that the demonym ending at ``end`` opens ("English, Scottish,
+    Welsh and Northern Irish MPs", "a Thai/Japanese alliance"), else ``end``: the noun after the last one
+    is what they all modify."""
+    demonyms = lexicon.nationalities | shared_demonyms(lexicon) | _demonym_table(lexicon.root).keys()
+    while (m := _NEXT_DEMONYM.match(text, end)) and m.group(1).lower() in demonyms:
+        end = m.end()
+    return end
+
+
+def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexicon,
+                  slices: Iterable[str] = ()) -> list[PerturbableSpan] | str:
     """The words derived from a country span that ``texts`` use (``Spanish``, ``Spaniards``), as
     ``nationality`` spans that follow it; a rule id when one cannot follow the country's new name: a
     demonym of several referents (``British`` beside ``England``), or one used as a language or as a plural
     noun without ``-s``. The country is then not renamed. A demonym that opens a landform's name
-    (``Iranian Plateau``, ``Indian Ocean``) is part of that name, which is kept whole (``keep``)."""
-    texts = list(texts)
+    (``Iranian Plateau``, ``Indian Ocean``) is part of that name, which is kept whole (``keep``). Texts
+    in ``slices`` (gold answers) are cut from another text, which judges their use: an answer ``Japanese``
+    of "Japanese imports" is no plural noun."""
+    texts, slices = list(texts), set(slices)
     spans: dict[str, PerturbableSpan] = {}
     landforms: list[str] = []
     shared = shared_demonyms(lexicon)
@@ -2759,10 +2792,10 @@ def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexic
                 if m.end() == end and landform and landform.group(1).lower() in LANDFORM_NOUNS:
                     landforms.append(text[m.start():landform.end()])  # "Iranian Plateau": another name
                     continue
-                if not demonym_ok(form, text, m.start(), end) or (
-                        m.end() == end and heads_phrase(text, end)
+                if text not in slices and (not demonym_ok(form, text, m.start(), end) or (
+                        m.end() == end and heads_phrase(text, coordinated_end(text, end, lexicon))
                         and not re.search(r"(?:^|\W)[Tt]he $",
-                                          text[max(0, m.start() - NEIGHBOURHOOD):m.start()])):
+                                          text[max(0, m.start() - NEIGHBOURHOOD):m.start()]))):
                     return "place.demonym-as-language"  # "entered Welsh at that time": a language
                 if abbreviated_name(form, text[end:end + NEIGHBOURHOOD], texts):
                     return "place.derived-word-left"  # "Scottish National Party" beside "SNP" keeps the S

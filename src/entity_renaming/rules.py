@@ -56,7 +56,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "an answer of its type that the mention is (entities.question_typed_answers), nor, for GPE, is it a "
          "city answering a place question (entities.gazetteer_answers)", "evidence", _ALL),
     Rule("answer.not-entity", "no strict majority of annotators' answers name the entity (or list it with "
-         "other persons / places only), nor is it a referent of a disagreement: where the answers that no "
+         "other persons / places only, or, for a country, hold its demonym: Kenyan athletes of Kenya, "
+         "entities.holds_demonym), nor is it a referent of a disagreement: where the answers that no "
          "majority entity holds each hold a candidate, each candidate they hold is an answer entity too, "
          "with its own new name, and passes the other rules as it would alone, where all the answer entities "
          "are of one type (Robert Zimmer beside Daniel Diermeier twice, Fox twice beside Disney; not Russell "
@@ -238,11 +239,15 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "'Duke of X': places.asked_settlement), nor, for a name the dataset labels GPE answering 'where' "
          "or 'What town', the passage placing it as a settlement ('X, near Y', 'his birthtown, X', "
          "'X, <state>'; never 'the X': places.labelled_town), nor a GeoNames city of 100,000 people of "
-         "that other name labelled GPE (Dyrrachium: places.city_exonym) gives it a place kind", "evidence",
+         "that other name labelled GPE (Dyrrachium: places.city_exonym) gives it a place kind, nor is it a "
+         "demonym of one country the texts name (Japanese answering 'Which country's cars …?' is Japan, its "
+         "demonym following: organisations.demonym_place)", "evidence",
          _YAN),
     Rule("place.demonym-as-language", "a word derived from the country (demonym, adjective) is used as a "
          "language or as a plural noun without -s (in French, the French were): its new demonym cannot "
-         "follow (demonyms used otherwise are renamed with the country)", "veto", _ALL),
+         "follow (demonyms used otherwise are renamed with the country; demonyms coordinated before a noun "
+         "modify it: English, Scottish … MPs, a Thai/Japanese alliance; a gold answer is judged in its "
+         "passage: entities.coordinated_end)", "veto", _ALL),
     Rule("place.derived-word-left", "a word derived from the country stands in the passage and cannot be "
          "renamed with it: a demonym of several referents (British beside England); Yan et al.: a word "
          "derived from a state or city (Victorian beside Victoria, places.derived_place_word); EntSwap: a "
