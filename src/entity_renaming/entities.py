@@ -47,13 +47,13 @@ from .model import QAExample
 from .ner import Mention
 from .organisations import (
     COMPANY_HEADS,
-    _demonym_table,
     adjective_name,
     call_sign,
     call_sign_answers,
     call_signs_in,
     company_word,
     demonym_place,
+    demonym_table,
     founder_span,
     headed_answers,
     lone_team,
@@ -2759,7 +2759,7 @@ def coordinated_end(text: str, end: int, lexicon: Lexicon) -> int:
     """The end of the coordination of demonyms that the demonym ending at ``end`` opens ("English, Scottish,
     Welsh and Northern Irish MPs", "a Thai/Japanese alliance"), else ``end``: the noun after the last one
     is what they all modify."""
-    demonyms = lexicon.nationalities | shared_demonyms(lexicon) | _demonym_table(lexicon.root).keys()
+    demonyms = lexicon.nationalities | shared_demonyms(lexicon) | demonym_table(lexicon.root).keys()
     while (m := _NEXT_DEMONYM.match(text, end)) and m.group(1).lower() in demonyms:
         end = m.end()
     return end

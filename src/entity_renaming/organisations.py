@@ -378,7 +378,7 @@ def headed_answers(example: QAExample, mentions: Iterable[Mention]) -> list[Ment
 
 
 @lru_cache(maxsize=4)
-def _demonym_table(root: object) -> dict[str, str]:
+def demonym_table(root: object) -> dict[str, str]:
     """Lower-cased demonym → its country: the irregular ones of one country (``Scottish``; not ``British``,
     a demonym of several) and the gazetteer bank's pairs (:func:`.lexicon.demonym_countries`)."""
     from .namebank import load_bank
@@ -406,7 +406,7 @@ def demonym_place(text: str, texts: Iterable[str], lexicon: Lexicon) -> list[Per
     from .entities import CREED_WORDS, ORGANISATION_HEADS, PerturbableSpan, _head_plural
     from .substitute import takes_article
 
-    table = _demonym_table(lexicon.root)
+    table = demonym_table(lexicon.root)
     countries = []
     words = _words(text)
     for i, word in enumerate(words):
@@ -474,7 +474,7 @@ def adjective_name(text: str, texts: Iterable[str], lexicon: Lexicon) -> Perturb
         return None  # "Lothian" (outside the PTB vocabulary): a place's name, not an adjective
     if org_place_kind(words[lead], lexicon) is not None or lexicon.is_gazetteer_name(words[lead]):
         return None
-    country = _demonym_table(lexicon.root).get(adjective, "")
+    country = demonym_table(lexicon.root).get(adjective, "")
     places = {country, words[lead][:-1]} - {""}
     texts = [re.sub(rf"(?<![\w-]){re.escape(text)}(?![\w-])", "", t) for t in texts]  # outside the name
     if any(re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", t) for p in places for t in texts) or (
