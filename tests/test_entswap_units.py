@@ -672,3 +672,35 @@ def test_issue19_shared_name_readings_arabic_article_and_common_word_surname():
     death = ("The Black Death struck Europe in 1347. Uyless Black wrote a book on packet networks in 1987, "
              "and he taught the model for years.")
     assert _person_entities(death, (("Uyless Black", "PERSON"),)) == {}
+
+
+def test_a_question_that_twists_a_name_holding_a_demonym_vetoes_nothing(banks):
+    """A question's own longer name around a demonym ("What French City …?", "the Free French" where the
+    passage writes no such name) is SQuAD 2.0's twist, as a place's is: the demonym is renamed inside it and
+    its country with it; the same name in the passage still leaves the demonym out."""
+    lexicon = Lexicon(banks, strict=False)
+    passage = "France is large. The French fleet was at war with Greece in 1790."
+    question = "What French City was at war in 1790?"
+    found = _passage_and_question(passage, question, ("France", "GPE"), ("French", "NORP"), lexicon=lexicon)
+    assert {"France", "French"} <= set(found)
+    renamed, _ = rename_swapped(_example(passage, question, "1790"), SUBS, found["French"].keep)
+    assert renamed.question == "What Kenyan City was at war in 1790?"
+    found = _passage_and_question(f"{passage} French City grew.", "Who was at war?", ("France", "GPE"),
+                                  ("French", "NORP"), lexicon=lexicon)
+    assert "French" not in found and "France" not in found
+
+
+def test_a_plural_demonym_after_to_names_the_people(banks):
+    """"The charge applied equally to Kenyans": a plural demonym after "to" / "than" is the people, never a
+    language (which has no plural), and follows its country's new name ("to Ghanaians")."""
+    lexicon = Lexicon(banks, strict=False)
+    text = "Kenya is old. The charge applied equally to Kenyans. Kenyan law is old."
+    found = entities(text, ("Kenya", "GPE"), ("Kenyans", "NORP"), ("Kenyan", "NORP"), lexicon=lexicon)
+    assert found["Kenyan"].category == "nationality" and found["Kenya"].category == "country"
+    subs = [Substitution("Kenya", "Ghana", "country", "country"),
+            Substitution("Kenyan", "Ghanaian", "nationality", "nationality")]
+    renamed, _ = rename_swapped(_example(text, "Who was charged?", "Kenyans"), subs)
+    assert renamed.context == "Ghana is old. The charge applied equally to Ghanaians. Ghanaian law is old."
+    text = "Kenya is old. They switched to Kenyan in 1790. Kenyan law is old."
+    found = entities(text, ("Kenya", "GPE"), ("Kenyan", "NORP"), lexicon=lexicon)
+    assert "Kenyan" not in found  # "to Kenyan": the language or the people, which the renamer cannot tell

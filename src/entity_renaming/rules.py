@@ -344,7 +344,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "'<Name> for a …' (Campaign for a Scottish Assembly), "
          "before a people noun (a demonym before people or nation only where the article names its "
          "country), as a language in a phrase that elsewhere is no language use (in French beside in "
-         "French territory, to Austrians), as a coordinated adjective (the French and British forces), or "
+         "French territory, compared to Chinese; a plural is the people and renamed: to Austrians), "
+         "as a coordinated adjective (the French and British forces), or "
          "opening a name also written as initials of three letters or more (Scottish National Party, "
          "SNP; not US Secretary of State beside US); or a word of a person's "
          "name whose other words are not renamed. A given name that only ever stands inside longer names "
@@ -360,8 +361,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "Iranian revolution in any casing; not a plural, an office or 'a Spanish court') and a thing "
          "named after a city (Glasgow Airport Rail Link). Two places or demonyms joined by a hyphen "
          "(Israel-Lebanon conflict) are two names, not one longer name. A question's own twist of a "
-         "place's wording (the England's, Old France, Germany Pitsudski war: SQuAD 2.0's unanswerable "
-         "questions; a longer name no passage writes) keeps the twist around the new name. A country "
+         "place's or demonym's wording (the England's, Old France, Germany Pitsudski war, What French City: "
+         "SQuAD 2.0's unanswerable questions; a longer name no passage writes) keeps the twist around the "
+         "new name. A country "
          "after an era, regime or firm word (Yuan China, Imperial Russia,"
          " Telecom Australia) and a demonym for the people (the French were: the Kenyans were) are renamed",
          "veto", _ES),

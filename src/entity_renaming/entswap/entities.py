@@ -1409,6 +1409,11 @@ _SPELLED = re.compile(r"\b(?:spelled|spelt|written)\s+(?:[A-Z][\w'’-]*(?:,\s*|
 ADHERENT_NOUNS = frozenset(["catholic", "catholics"])
 
 
+#: The categories whose name a question may twist ("Old France", "the Free English", "What French City"):
+#: SQuAD 2.0's unanswerable questions; the longer name no passage writes is renamed inside it.
+_TWISTED = PLACES | {"nationality"}
+
+
 class _Occurrences:
     """Every occurrence (plural and possessive included) of the entities' surfaces in an article's texts,
     and the tests on their neighbours."""
@@ -1466,7 +1471,7 @@ class _Occurrences:
                     continue  # inside a longer name that is renamed as a whole
                 if self.in_longer_name(entity, text, m.start(), m.end(), lexicon):
                     other = self.other_referent(entity, text, m.start(), lexicon)
-                    if other is None and entity.category in PLACES and self.question[index] and not any(
+                    if other is None and entity.category in _TWISTED and self.question[index] and not any(
                             occurs_in(_name_around(text, m.start(), m.end()), t)
                             for t, own in zip(self.texts, self.question, strict=True) if not own):
                         continue  # a name only the question writes ("Old France"): renamed inside it
@@ -1497,7 +1502,8 @@ class _Occurrences:
                     if phrase:
                         keep[phrase] = None  # "in French", "the Chinese language": the language, left whole
                         continue
-                    if (language_phrase(text, m.start(), m.end()) is not None
+                    plural = text[m.start():m.end()] == f"{entity.surface}s"  # "to Austrians": the people
+                    if ((not plural and language_phrase(text, m.start(), m.end()) is not None)
                             or COORDINATED.match(text, m.end())
                             or entity.surface.lower() in shared_demonyms(lexicon)):
                         return "demonym-use"  # "the French and British forces"; "the British" (of which?)
