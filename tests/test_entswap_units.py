@@ -672,3 +672,34 @@ def test_issue19_shared_name_readings_arabic_article_and_common_word_surname():
     death = ("The Black Death struck Europe in 1347. Uyless Black wrote a book on packet networks in 1987, "
              "and he taught the model for years.")
     assert _person_entities(death, (("Uyless Black", "PERSON"),)) == {}
+
+
+def _observed_entities(text: str, *found: tuple[str, str]) -> dict:
+    """Entities of a one-passage article with the real banks, the passage's labels as the dataset's votes."""
+    mentions = mentions_of(text, *found)
+    lexicon = Lexicon(strict=False)
+    lexicon.observe([text], mentions)
+    return {e.surface: e for e in article_entities([text], {text: mentions}, lexicon)}
+
+
+@pytest.mark.slow
+def test_a_full_name_typed_org_is_a_person_where_the_passage_shows_one():
+    text = ("Its alumni include the actors Matt Damon, Rashida Jones and Ashley Judd. A firm sold futures "
+            "with Merrill Lynch and other banking firms. The school opened its new library, one of the largest "
+            "in the region, in the spring of that year, and its students and teachers have used it ever since "
+            "for their studies and research.")
+    found = _observed_entities(text, ("Matt Damon", "PERSON"), ("Rashida Jones", "ORG"),
+                               ("Ashley Judd", "PERSON"), ("Merrill Lynch", "ORG"))
+    # listed beside a person's full name: a person whatever NER said; a firm's name of bank words stays
+    assert found["Jones"].span_type == "last" and found["Rashida"].span_type == "first-female"
+    assert not {"Merrill", "Lynch", "Merrill Lynch"} & set(found)
+
+
+@pytest.mark.slow
+def test_a_full_name_of_unlisted_words_is_a_person_where_its_pronouns_agree():
+    text = ("Raouf Khayrat was arrested in 1948. He later wrote about the movement and its leaders, whose "
+            "views had spread across the country. Rada Miasta met in the hall of the old town that year, and "
+            "its members debated the new laws of the town for many long weeks.")
+    found = _observed_entities(text, ("Raouf Khayrat", "PERSON"), ("Rada Miasta", "PERSON"))
+    assert found["Khayrat"].span_type == "last" and found["Raouf"].span_type == "first-male"
+    assert not {"Rada", "Miasta"} & set(found)

@@ -79,8 +79,10 @@ from ..entities import (
     label_holds,
     language_phrase,
     listed_with_non_places,
+    listed_with_persons,
     longer_name,
     lower_case_mention,
+    named_person_here,
     names_organisation,
     organisation_head,
     passage_says_person,
@@ -119,6 +121,7 @@ from ..persons import (
     common_word_surname,
     family_first_parts,
     gendered_full_name,
+    looks_like_person,
     particle_name,
 )
 from ..places import city_exonym, passage_place_kind, settlement_in_apposition
@@ -337,6 +340,33 @@ def attested_person(surface: str, texts: list[str], mentions: dict[str, list[Men
             or "person")
 
 
+def person_typed_other(surface: str, label: str, passages: Sequence[str], mentions: dict[str, list[Mention]],
+                       lexicon: Lexicon) -> bool:
+    """A full name NER labels ORG / GPE / LOC / FAC that reads as a person's (a bank first name and name
+    words, a title and a name, a given name and a surname with a particle: :func:`..persons.looks_like_person`,
+    which the Yan et al. configs use for the same labels), ends with no place noun (``James River``), names
+    no place nor organisation EntSwap could rename it as (:func:`category_of`), and that a passage of the
+    article shows a person by (:func:`article_says_person`): ``Laszlo Babai and Eugene Luks``, ``Warner
+    Sinback … his``; not ``Merrill Lynch and another banking firms``."""
+    return (LABEL_TO_CATEGORY.get(label) in ("organization", "gpe", "location") and " " in surface
+            and surface.split()[-1].lower() not in PLACE_NOUNS and looks_like_person(surface, lexicon)
+            and category_of(surface, label, lexicon) is None
+            and article_says_person(surface, passages, mentions, lexicon))
+
+
+def article_says_person(name: str, passages: Iterable[str], mentions: dict[str, list[Mention]],
+                        lexicon: Lexicon) -> bool:
+    """Some passage shows the full ``name`` to be a person's beyond its shape: NER labels it (or a longer
+    name ending with it) PERSON there or a gendered pronoun follows it (:func:`..entities.named_person_here`),
+    a kinship, ruler's or role noun stands beside it (:func:`..entities.kin_gender`,
+    :func:`..entities.role_before`), or it is listed beside a person's full name
+    (:func:`..entities.listed_with_persons`)."""
+    words = name.split()
+    return any(named_person_here(name, p, mentions.get(p, [])) or kin_gender(p, words[0]) is not None
+               or role_before(p, words[-1]) or listed_with_persons(name, p, mentions.get(p, []), lexicon)
+               for p in passages if occurs_in(name, p))
+
+
 def bracketed_alias(surface: str, texts: Iterable[str]) -> bool:
     """Some text writes ``surface`` alone in brackets, perhaps after a title: another name of the name
     before the bracket ("Tugh Temur (Emperor Wenzong)"), not a person of its own."""
@@ -366,6 +396,19 @@ def strong_name(parts: list[str], lexicon: Lexicon) -> bool:
         return True
     return (lexicon.first_counts.get(parts[0].lower(), 0) >= MIN_FULL_NAME_COUNT
             or lexicon.surname_counts.get(parts[-1].lower(), 0) >= MIN_FULL_NAME_COUNT)
+
+
+def attested_full_name(parts: list[str], texts: list[str], mentions: dict[str, list[Mention]],
+                       lexicon: Lexicon) -> bool:
+    """A full name of name words that :func:`strong_name` misses (``Federica Mogherini``, ``Henry David
+    Thoreau``) but the dataset or the article shows a person's: the dataset labels it PERSON with a gendered
+    given name (:func:`..persons.gendered_full_name`), or the article's pronouns after it agree on one sex
+    (``Raouf Khayrat … he``). No word a dictionary word, a gazetteer place or a title (``Rada Miasta``)."""
+    if any(lexicon.dictionary_word(p) or lexicon.common_word(p) or lexicon.place_kind(p)
+           or p.lower() in TITLES for p in parts):
+        return False
+    return (gendered_full_name(parts, lexicon)
+            or agreed_type(*pronoun_votes(tuple(parts), texts, mentions)) is not None)
 
 
 def after_title(word: str, text: str, but: frozenset[str] = frozenset()) -> bool:
@@ -596,6 +639,9 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
         for mention in mentions.get(text, ()):
             category = LABEL_TO_CATEGORY.get(mention.label)
             cleaned = clean_surface(mention.text)
+            retyped = person_typed_other(cleaned, mention.label, passages, mentions, lexicon)
+            if retyped:
+                category = "person"  # "Laszlo Babai", "Adolf Galland" tagged ORG / GPE: a person's full name
             if category is None or (category == "organization" and cleaned in surnames):
                 continue  # "Braddock's expedition" typed ORG: the article's full name shows a person
             if not (label_holds(mention, lexicon) or (category == "person" and cleaned in surnames)):
@@ -619,10 +665,11 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                     fire(trace, "per.family-name-first", cleaned, category)
                     family_first.update(parts)  # "Tsakhiagiin Elbegdorj", a Chinese name of no known sex
                     continue
-                if not (pinyin or linked) and len(parts) > 1 and not strong_name(parts, lexicon):
+                if not (pinyin or linked) and len(parts) > 1 and not (
+                        strong_name(parts, lexicon) or attested_full_name(parts, texts, mentions, lexicon)):
                     fire(trace, "entswap.not-strong-name", cleaned, category)
                     continue  # "Rada Miasta" (Polish for city council), "Máel Coluim"
-                if not (pinyin or linked) and any(not person_word_in(p, i == len(parts) - 1, lexicon)
+                if not (pinyin or linked or retyped) and any(not person_word_in(p, i == len(parts) - 1, lexicon)
                                                   for i, p in enumerate(parts)):
                     fire(trace, "entswap.person-typed-other", cleaned, category)
                     continue  # "Byzantine Greece", "Aix", "Normandy" (mostly GPE/ORG alone) are not persons
