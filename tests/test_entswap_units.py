@@ -685,9 +685,9 @@ def _observed_entities(text: str, *found: tuple[str, str]) -> dict:
 @pytest.mark.slow
 def test_a_full_name_typed_org_is_a_person_where_the_passage_shows_one():
     text = ("Its alumni include the actors Matt Damon, Rashida Jones and Ashley Judd. A firm sold futures "
-            "with Merrill Lynch and other banking firms. The school opened its new library, one of the largest "
-            "in the region, in the spring of that year, and its students and teachers have used it ever since "
-            "for their studies and research.")
+            "with Merrill Lynch and other banking firms. The school opened its new library, one of the "
+            "largest in the region, in the spring of that year, and its students and teachers have used it "
+            "ever since for their studies and research.")
     found = _observed_entities(text, ("Matt Damon", "PERSON"), ("Rashida Jones", "ORG"),
                                ("Ashley Judd", "PERSON"), ("Merrill Lynch", "ORG"))
     # listed beside a person's full name: a person whatever NER said; a firm's name of bank words stays

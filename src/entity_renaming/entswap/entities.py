@@ -343,8 +343,9 @@ def attested_person(surface: str, texts: list[str], mentions: dict[str, list[Men
 def person_typed_other(surface: str, label: str, passages: Sequence[str], mentions: dict[str, list[Mention]],
                        lexicon: Lexicon) -> bool:
     """A full name NER labels ORG / GPE / LOC / FAC that reads as a person's (a bank first name and name
-    words, a title and a name, a given name and a surname with a particle: :func:`..persons.looks_like_person`,
-    which the Yan et al. configs use for the same labels), ends with no place noun (``James River``), names
+    words, a title and a name, a given name and a surname with a particle:
+    :func:`..persons.looks_like_person`, which the Yan et al. configs use for the same labels), ends with
+    no place noun (``James River``), names
     no place nor organisation EntSwap could rename it as (:func:`category_of`), and that a passage of the
     article shows a person by (:func:`article_says_person`): ``Laszlo Babai and Eugene Luks``, ``Warner
     Sinback … his``; not ``Merrill Lynch and another banking firms``."""
@@ -669,8 +670,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                         strong_name(parts, lexicon) or attested_full_name(parts, texts, mentions, lexicon)):
                     fire(trace, "entswap.not-strong-name", cleaned, category)
                     continue  # "Rada Miasta" (Polish for city council), "Máel Coluim"
-                if not (pinyin or linked or retyped) and any(not person_word_in(p, i == len(parts) - 1, lexicon)
-                                                  for i, p in enumerate(parts)):
+                if not (pinyin or linked or retyped) and any(
+                        not person_word_in(p, i == len(parts) - 1, lexicon) for i, p in enumerate(parts)):
                     fire(trace, "entswap.person-typed-other", cleaned, category)
                     continue  # "Byzantine Greece", "Aix", "Normandy" (mostly GPE/ORG alone) are not persons
                 if len(text) > MAX_ANSWER_CHARS or len(parts) == 1 or not passages or any(
