@@ -703,3 +703,14 @@ def test_a_full_name_of_unlisted_words_is_a_person_where_its_pronouns_agree():
     found = _observed_entities(text, ("Raouf Khayrat", "PERSON"), ("Rada Miasta", "PERSON"))
     assert found["Khayrat"].span_type == "last" and found["Raouf"].span_type == "first-male"
     assert not {"Rada", "Miasta"} & set(found)
+
+
+@pytest.mark.slow
+def test_a_lone_family_name_after_a_title_of_office_is_renamed_as_a_surname():
+    text = ("Colonel Monckton, in the sole British success that year, captured Fort Beausejour in June. "
+            "Monckton's forces then deported the population of the area. Governor William Shirley and "
+            "Governor William met later in the year to plan the next campaign, which the colonies paid for, "
+            "and the new ministers in London approved it soon after.")
+    found = _observed_entities(text, ("Monckton", "PERSON"), ("William", "PERSON"))
+    assert found["Monckton"].span_type == "last"  # a title of rank before it, no other name word after
+    assert "William" not in found or found["William"].span_type != "last"  # a common given name

@@ -298,7 +298,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("entswap.labels-disagree", "an organisation / location whose labelled mentions disagree", "veto",
          _ES),
     Rule("entswap.weak-lone-name", "a lone person word that is no common first name labelled twice or "
-         "after a title", "evidence", _ES),
+         "after a title, nor a family name written alone (entswap.entities.lone_surname: a surname the "
+         "dataset knows alone, persons.famous_surname, or a name word after a title of office or rank and "
+         "before no other name word, Colonel Monckton, Mr Ratti's; renamed as a surname)", "evidence", _ES),
     Rule("entswap.question-only-name", "a PERSON full name or an organisation's name that only questions "
          "write, never a passage (a misspelt passage name: 'Donald Davis' beside 'Donald Davies'; SQuAD "
          "2.0's twist of one: 'Music University of Technology')", "evidence", _ES),

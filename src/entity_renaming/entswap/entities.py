@@ -120,6 +120,7 @@ from ..persons import (
     NOBLE_TITLES,
     common_word_surname,
     family_first_parts,
+    famous_surname,
     gendered_full_name,
     looks_like_person,
     particle_name,
@@ -416,6 +417,22 @@ def after_title(word: str, text: str, but: frozenset[str] = frozenset()) -> bool
     """``word`` follows a title (not one of ``but``) somewhere in ``text`` (``Queen Elizabeth``)."""
     return any(m.group(1).lower().rstrip(".") in TITLES - but
                for m in re.finditer(rf"([A-Z][a-z]+\.?) {re.escape(word)}(?!\w)", text))
+
+
+def lone_surname(surface: str, text: str, lexicon: Lexicon) -> bool:
+    """A person word the article only writes alone that is a family name: a surname the dataset knows alone
+    (:func:`..persons.famous_surname`: ``Nixon``, ``Einstein``) or a name word after a title of office or
+    rank, no ruler's title and no other name word after it (``Colonel Monckton``, ``Lord Milner``; not
+    ``Governor William Shirley``), that is no gazetteer place nor a common first name. Renamed as a surname
+    (``last``)."""
+    if common_first_name(surface, lexicon):
+        return False  # "William" ends "Frederick William": a given name first
+    if famous_surname(surface, lexicon):
+        return True
+    titled = [m.group(1).lower().rstrip(".") for m in re.finditer(
+        rf"([A-Z][a-z]+\.?) {re.escape(surface)}(?![\w-]| [A-Z])", text)]  # not "Governor William Shirley"
+    return (any(t in TITLES for t in titled) and not ROYAL_TITLES & set(titled) and lexicon.name_word(surface)
+            and not lexicon.is_gazetteer_name(surface))
 
 
 def head_key(word: str) -> str:
@@ -747,7 +764,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
         if lone and banks and not gender and not (common_first_name(surface, lexicon)
                                                   or lexicon.person_word(surface)):
             gender = lone_name_gender(surface, counter, texts, mentions, lexicon)  # "Kublai … his"
-        if lone and banks and not gender and not (
+        surname = lone and lone_surname(surface, joined, lexicon)  # "Colonel Monckton", "Nixon"
+        if lone and banks and not gender and not surname and not (
                 common_first_name(surface, lexicon)
                 and (counter["person"] >= 2 * HALF_VOTE or after_title(surface, joined))):
             fire(trace, "entswap.weak-lone-name", surface, category)
@@ -757,7 +775,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
             fire(trace, "entswap.opens-and-ends", surface, category)
             continue  # opens one full name and ends another ("Richard Trevithick", "Keith Richard")
         if category == "person":
-            span_type = ("last" if surface in family or (lone and after_title(surface, joined, ROYAL_TITLES))
+            span_type = ("last" if surface in family or surname or (lone and after_title(surface, joined,
+                                                                                     ROYAL_TITLES))
                          else given_types.get(surface) or gender or lexicon.gender(surface))
         else:
             span_type = category
