@@ -682,7 +682,6 @@ def _observed_entities(text: str, *found: tuple[str, str]) -> dict:
     return {e.surface: e for e in article_entities([text], {text: mentions}, lexicon)}
 
 
-@pytest.mark.slow
 def test_a_full_name_typed_org_is_a_person_where_the_passage_shows_one():
     text = ("Its alumni include the actors Matt Damon, Rashida Jones and Ashley Judd. A firm sold futures "
             "with Merrill Lynch and other banking firms. The school opened its new library, one of the "
@@ -695,7 +694,6 @@ def test_a_full_name_typed_org_is_a_person_where_the_passage_shows_one():
     assert not {"Merrill", "Lynch", "Merrill Lynch"} & set(found)
 
 
-@pytest.mark.slow
 def test_a_full_name_of_unlisted_words_is_a_person_where_its_pronouns_agree():
     text = ("Raouf Khayrat was arrested in 1948. He later wrote about the movement and its leaders, whose "
             "views had spread across the country. Rada Miasta met in the hall of the old town that year, and "
@@ -705,7 +703,6 @@ def test_a_full_name_of_unlisted_words_is_a_person_where_its_pronouns_agree():
     assert not {"Rada", "Miasta"} & set(found)
 
 
-@pytest.mark.slow
 def test_a_lone_family_name_after_a_title_of_office_is_renamed_as_a_surname():
     text = ("Colonel Monckton, in the sole British success that year, captured Fort Beausejour in June. "
             "Monckton's forces then deported the population of the area. Governor William Shirley and "
@@ -714,3 +711,19 @@ def test_a_lone_family_name_after_a_title_of_office_is_renamed_as_a_surname():
     found = _observed_entities(text, ("Monckton", "PERSON"), ("William", "PERSON"))
     assert found["Monckton"].span_type == "last"  # a title of rank before it, no other name word after
     assert "William" not in found or found["William"].span_type != "last"  # a common given name
+
+
+@pytest.mark.slow
+def test_a_full_name_labelled_person_keeps_a_word_mostly_labelled_otherwise():
+    text = ("Christian Whiton, an official in the administration, called for a new agency with a specific "
+            "mission of undermining the movement, which the government had announced in the spring and "
+            "debated in the assembly for many long weeks after, and which its critics opposed in the press.")
+    other = "Christian groups and Christian schools and Christian charities opposed it."
+    mentions = {text: mentions_of(text, ("Christian Whiton", "PERSON")),
+                other: mentions_of(other, ("Christian", "NORP"))}
+    lexicon = Lexicon(strict=False)
+    lexicon.observe([text, other], [m for ms in mentions.values() for m in ms])
+    found = {e.surface: e for e in article_entities([text], mentions, lexicon)}
+    # the dataset labels the whole name PERSON and it reads as a person's, though "Christian" alone is
+    # mostly a religion elsewhere: its given name here
+    assert found["Whiton"].span_type == "last" and found["Christian"].span_type == "first-male"

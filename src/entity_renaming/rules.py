@@ -294,7 +294,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "noun, a listing beside a full name: entswap.entities.person_typed_other; Laszlo Babai and Eugene "
          "Luks, not 'Merrill Lynch and another banking firms') is a person", "evidence", _ES),
     Rule("entswap.person-typed-other", "a person's name typed ORG / LOC / GPE that the article does not "
-         "attest as a person (entswap.entities.attested_person)", "veto", _ES),
+         "attest as a person (entswap.entities.attested_person), or a PERSON name with a word mostly "
+         "labelled otherwise, unless the dataset labels the whole name mostly PERSON and it reads as a "
+         "person's (Lexicon.looks_like_person: Christian Whiton; not Byzantine Greece)", "veto", _ES),
     Rule("entswap.labels-disagree", "an organisation / location whose labelled mentions disagree", "veto",
          _ES),
     Rule("entswap.weak-lone-name", "a lone person word that is no common first name labelled twice or "

@@ -658,6 +658,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
             category = LABEL_TO_CATEGORY.get(mention.label)
             cleaned = clean_surface(mention.text)
             retyped = person_typed_other(cleaned, mention.label, passages, mentions, lexicon)
+            named = retyped or (mention.label == "PERSON" and lexicon.labels.mostly(cleaned) == "PERSON"
+                                and lexicon.looks_like_person(cleaned))  # "Christian Whiton"
             if retyped:
                 category = "person"  # "Laszlo Babai", "Adolf Galland" tagged ORG / GPE: a person's full name
             if category is None or (category == "organization" and cleaned in surnames):
@@ -687,7 +689,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                         strong_name(parts, lexicon) or attested_full_name(parts, texts, mentions, lexicon)):
                     fire(trace, "entswap.not-strong-name", cleaned, category)
                     continue  # "Rada Miasta" (Polish for city council), "Máel Coluim"
-                if not (pinyin or linked or retyped) and any(
+                if not (pinyin or linked or named) and any(
                         not person_word_in(p, i == len(parts) - 1, lexicon) for i, p in enumerate(parts)):
                     fire(trace, "entswap.person-typed-other", cleaned, category)
                     continue  # "Byzantine Greece", "Aix", "Normandy" (mostly GPE/ORG alone) are not persons
