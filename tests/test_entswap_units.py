@@ -704,3 +704,58 @@ def test_a_plural_demonym_after_to_names_the_people(banks):
     text = "Kenya is old. They switched to Kenyan in 1790. Kenyan law is old."
     found = entities(text, ("Kenya", "GPE"), ("Kenyan", "NORP"), lexicon=lexicon)
     assert "Kenyan" not in found  # "to Kenyan": the language or the people, which the renamer cannot tell
+
+
+def _observed_entities(text: str, *found: tuple[str, str]) -> dict:
+    """Entities of a one-passage article with the real banks, the passage's labels as the dataset's votes."""
+    mentions = mentions_of(text, *found)
+    lexicon = Lexicon(strict=False)
+    lexicon.observe([text], mentions)
+    return {e.surface: e for e in article_entities([text], {text: mentions}, lexicon)}
+
+
+def test_a_full_name_typed_org_is_a_person_where_the_passage_shows_one():
+    text = ("Its alumni include the actors Matt Damon, Rashida Jones and Ashley Judd. A firm sold futures "
+            "with Merrill Lynch and other banking firms. The school opened its new library, one of the "
+            "largest in the region, in the spring of that year, and its students and teachers have used it "
+            "ever since for their studies and research.")
+    found = _observed_entities(text, ("Matt Damon", "PERSON"), ("Rashida Jones", "ORG"),
+                               ("Ashley Judd", "PERSON"), ("Merrill Lynch", "ORG"))
+    # listed beside a person's full name: a person whatever NER said; a firm's name of bank words stays
+    assert found["Jones"].span_type == "last" and found["Rashida"].span_type == "first-female"
+    assert not {"Merrill", "Lynch", "Merrill Lynch"} & set(found)
+
+
+def test_a_full_name_of_unlisted_words_is_a_person_where_its_pronouns_agree():
+    text = ("Raouf Khayrat was arrested in 1948. He later wrote about the movement and its leaders, whose "
+            "views had spread across the country. Rada Miasta met in the hall of the old town that year, and "
+            "its members debated the new laws of the town for many long weeks.")
+    found = _observed_entities(text, ("Raouf Khayrat", "PERSON"), ("Rada Miasta", "PERSON"))
+    assert found["Khayrat"].span_type == "last" and found["Raouf"].span_type == "first-male"
+    assert not {"Rada", "Miasta"} & set(found)
+
+
+def test_a_lone_family_name_after_a_title_of_office_is_renamed_as_a_surname():
+    text = ("Colonel Monckton, in the sole British success that year, captured Fort Beausejour in June. "
+            "Monckton's forces then deported the population of the area. Governor William Shirley and "
+            "Governor William met later in the year to plan the next campaign, which the colonies paid for, "
+            "and the new ministers in London approved it soon after.")
+    found = _observed_entities(text, ("Monckton", "PERSON"), ("William", "PERSON"))
+    assert found["Monckton"].span_type == "last"  # a title of rank before it, no other name word after
+    assert "William" not in found or found["William"].span_type != "last"  # a common given name
+
+
+@pytest.mark.slow
+def test_a_full_name_labelled_person_keeps_a_word_mostly_labelled_otherwise():
+    text = ("Christian Whiton, an official in the administration, called for a new agency with a specific "
+            "mission of undermining the movement, which the government had announced in the spring and "
+            "debated in the assembly for many long weeks after, and which its critics opposed in the press.")
+    other = "Christian groups and Christian schools and Christian charities opposed it."
+    mentions = {text: mentions_of(text, ("Christian Whiton", "PERSON")),
+                other: mentions_of(other, ("Christian", "NORP"))}
+    lexicon = Lexicon(strict=False)
+    lexicon.observe([text, other], [m for ms in mentions.values() for m in ms])
+    found = {e.surface: e for e in article_entities([text], mentions, lexicon)}
+    # the dataset labels the whole name PERSON and it reads as a person's, though "Christian" alone is
+    # mostly a religion elsewhere: its given name here
+    assert found["Whiton"].span_type == "last" and found["Christian"].span_type == "first-male"

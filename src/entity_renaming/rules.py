@@ -305,18 +305,29 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "Kaiping', 'Khanbaliq (modern Beijing)'). A one-word name labelled otherwise is a person where the "
          "article attests one (entswap.entities.attested_person: a PERSON label somewhere or a kinship / "
          "role noun beside it, and most of its passages saying a person: Céloron, 'his grandson Kaidu'; "
-         "never a gazetteer place or a name written 'in X')", "evidence", _ES),
+         "never a gazetteer place or a name written 'in X'); a full name labelled ORG / GPE / LOC that "
+         "reads as a person's (persons.looks_like_person, as in the Yan et al. configs), names no place or "
+         "organisation and that a passage shows a person by (a PERSON label, a pronoun, a kinship or role "
+         "noun, a listing beside a full name: entswap.entities.person_typed_other; Laszlo Babai and Eugene "
+         "Luks, not 'Merrill Lynch and another banking firms') is a person", "evidence", _ES),
     Rule("entswap.person-typed-other", "a person's name typed ORG / LOC / GPE that the article does not "
-         "attest as a person (entswap.entities.attested_person)", "veto", _ES),
+         "attest as a person (entswap.entities.attested_person), or a PERSON name with a word mostly "
+         "labelled otherwise, unless the dataset labels the whole name mostly PERSON and it reads as a "
+         "person's (Lexicon.looks_like_person: Christian Whiton; not Byzantine Greece)", "veto", _ES),
     Rule("entswap.labels-disagree", "an organisation / location whose labelled mentions disagree", "veto",
          _ES),
     Rule("entswap.weak-lone-name", "a lone person word that is no common first name labelled twice or "
-         "after a title", "evidence", _ES),
+         "after a title, nor a family name written alone (entswap.entities.lone_surname: a surname the "
+         "dataset knows alone, persons.famous_surname, or a name word after a title of office or rank and "
+         "before no other name word, Colonel Monckton, Mr Ratti's; renamed as a surname)", "evidence", _ES),
     Rule("entswap.question-only-name", "a PERSON full name or an organisation's name that only questions "
          "write, never a passage (a misspelt passage name: 'Donald Davis' beside 'Donald Davies'; SQuAD "
          "2.0's twist of one: 'Music University of Technology')", "evidence", _ES),
     Rule("entswap.opens-and-ends", "a word that opens one full name and ends another", "veto", _ES),
-    Rule("entswap.not-strong-name", "a multi-word person name of weak name words", "evidence", _ES),
+    Rule("entswap.not-strong-name", "a multi-word person name of weak name words: no bank name beside an "
+         "unlisted word, and neither a full name the dataset labels PERSON (persons.gendered_full_name) nor "
+         "one whose pronouns in the article agree on one sex (entswap.entities.attested_full_name: Raouf "
+         "Khayrat … he, Federica Mogherini … she)", "evidence", _ES),
     Rule("entswap.not-name-words", "a PERSON mention that no reading makes name words: not the bank "
          "name words of entities.person_parts, no surname opened by a particle (Guy de Lusignan, Hasan "
          "al-Hudaybi: persons.particle_name), no full name the dataset labels PERSON "

@@ -79,8 +79,10 @@ from ..entities import (
     label_holds,
     language_phrase,
     listed_with_non_places,
+    listed_with_persons,
     longer_name,
     lower_case_mention,
+    named_person_here,
     names_organisation,
     organisation_head,
     passage_says_person,
@@ -118,7 +120,9 @@ from ..persons import (
     NOBLE_TITLES,
     common_word_surname,
     family_first_parts,
+    famous_surname,
     gendered_full_name,
+    looks_like_person,
     particle_name,
 )
 from ..places import city_exonym, passage_place_kind, settlement_in_apposition
@@ -337,6 +341,34 @@ def attested_person(surface: str, texts: list[str], mentions: dict[str, list[Men
             or "person")
 
 
+def person_typed_other(surface: str, label: str, passages: Sequence[str], mentions: dict[str, list[Mention]],
+                       lexicon: Lexicon) -> bool:
+    """A full name NER labels ORG / GPE / LOC / FAC that reads as a person's (a bank first name and name
+    words, a title and a name, a given name and a surname with a particle:
+    :func:`..persons.looks_like_person`, which the Yan et al. configs use for the same labels), ends with
+    no place noun (``James River``), names
+    no place nor organisation EntSwap could rename it as (:func:`category_of`), and that a passage of the
+    article shows a person by (:func:`article_says_person`): ``Laszlo Babai and Eugene Luks``, ``Warner
+    Sinback … his``; not ``Merrill Lynch and another banking firms``."""
+    return (LABEL_TO_CATEGORY.get(label) in ("organization", "gpe", "location") and " " in surface
+            and surface.split()[-1].lower() not in PLACE_NOUNS and looks_like_person(surface, lexicon)
+            and category_of(surface, label, lexicon) is None
+            and article_says_person(surface, passages, mentions, lexicon))
+
+
+def article_says_person(name: str, passages: Iterable[str], mentions: dict[str, list[Mention]],
+                        lexicon: Lexicon) -> bool:
+    """Some passage shows the full ``name`` to be a person's beyond its shape: NER labels it (or a longer
+    name ending with it) PERSON there or a gendered pronoun follows it (:func:`..entities.named_person_here`),
+    a kinship, ruler's or role noun stands beside it (:func:`..entities.kin_gender`,
+    :func:`..entities.role_before`), or it is listed beside a person's full name
+    (:func:`..entities.listed_with_persons`)."""
+    words = name.split()
+    return any(named_person_here(name, p, mentions.get(p, [])) or kin_gender(p, words[0]) is not None
+               or role_before(p, words[-1]) or listed_with_persons(name, p, mentions.get(p, []), lexicon)
+               for p in passages if occurs_in(name, p))
+
+
 def bracketed_alias(surface: str, texts: Iterable[str]) -> bool:
     """Some text writes ``surface`` alone in brackets, perhaps after a title: another name of the name
     before the bracket ("Tugh Temur (Emperor Wenzong)"), not a person of its own."""
@@ -368,10 +400,39 @@ def strong_name(parts: list[str], lexicon: Lexicon) -> bool:
             or lexicon.surname_counts.get(parts[-1].lower(), 0) >= MIN_FULL_NAME_COUNT)
 
 
+def attested_full_name(parts: list[str], texts: list[str], mentions: dict[str, list[Mention]],
+                       lexicon: Lexicon) -> bool:
+    """A full name of name words that :func:`strong_name` misses (``Federica Mogherini``, ``Henry David
+    Thoreau``) but the dataset or the article shows a person's: the dataset labels it PERSON with a gendered
+    given name (:func:`..persons.gendered_full_name`), or the article's pronouns after it agree on one sex
+    (``Raouf Khayrat … he``). No word a dictionary word, a gazetteer place or a title (``Rada Miasta``)."""
+    if any(lexicon.dictionary_word(p) or lexicon.common_word(p) or lexicon.place_kind(p)
+           or p.lower() in TITLES for p in parts):
+        return False
+    return (gendered_full_name(parts, lexicon)
+            or agreed_type(*pronoun_votes(tuple(parts), texts, mentions)) is not None)
+
+
 def after_title(word: str, text: str, but: frozenset[str] = frozenset()) -> bool:
     """``word`` follows a title (not one of ``but``) somewhere in ``text`` (``Queen Elizabeth``)."""
     return any(m.group(1).lower().rstrip(".") in TITLES - but
                for m in re.finditer(rf"([A-Z][a-z]+\.?) {re.escape(word)}(?!\w)", text))
+
+
+def lone_surname(surface: str, text: str, lexicon: Lexicon) -> bool:
+    """A person word the article only writes alone that is a family name: a surname the dataset knows alone
+    (:func:`..persons.famous_surname`: ``Nixon``, ``Einstein``) or a name word after a title of office or
+    rank, no ruler's title and no other name word after it (``Colonel Monckton``, ``Lord Milner``; not
+    ``Governor William Shirley``), that is no gazetteer place nor a common first name. Renamed as a surname
+    (``last``)."""
+    if common_first_name(surface, lexicon):
+        return False  # "William" ends "Frederick William": a given name first
+    if famous_surname(surface, lexicon):
+        return True
+    titled = [m.group(1).lower().rstrip(".") for m in re.finditer(
+        rf"([A-Z][a-z]+\.?) {re.escape(surface)}(?![\w-]| [A-Z])", text)]  # not "Governor William Shirley"
+    return (any(t in TITLES for t in titled) and not ROYAL_TITLES & set(titled) and lexicon.name_word(surface)
+            and not lexicon.is_gazetteer_name(surface))
 
 
 def head_key(word: str) -> str:
@@ -596,6 +657,11 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
         for mention in mentions.get(text, ()):
             category = LABEL_TO_CATEGORY.get(mention.label)
             cleaned = clean_surface(mention.text)
+            retyped = person_typed_other(cleaned, mention.label, passages, mentions, lexicon)
+            named = retyped or (mention.label == "PERSON" and lexicon.labels.mostly(cleaned) == "PERSON"
+                                and lexicon.looks_like_person(cleaned))  # "Christian Whiton"
+            if retyped:
+                category = "person"  # "Laszlo Babai", "Adolf Galland" tagged ORG / GPE: a person's full name
             if category is None or (category == "organization" and cleaned in surnames):
                 continue  # "Braddock's expedition" typed ORG: the article's full name shows a person
             if not (label_holds(mention, lexicon) or (category == "person" and cleaned in surnames)):
@@ -619,11 +685,12 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                     fire(trace, "per.family-name-first", cleaned, category)
                     family_first.update(parts)  # "Tsakhiagiin Elbegdorj", a Chinese name of no known sex
                     continue
-                if not (pinyin or linked) and len(parts) > 1 and not strong_name(parts, lexicon):
+                if not (pinyin or linked) and len(parts) > 1 and not (
+                        strong_name(parts, lexicon) or attested_full_name(parts, texts, mentions, lexicon)):
                     fire(trace, "entswap.not-strong-name", cleaned, category)
                     continue  # "Rada Miasta" (Polish for city council), "Máel Coluim"
-                if not (pinyin or linked) and any(not person_word_in(p, i == len(parts) - 1, lexicon)
-                                                  for i, p in enumerate(parts)):
+                if not (pinyin or linked or named) and any(
+                        not person_word_in(p, i == len(parts) - 1, lexicon) for i, p in enumerate(parts)):
                     fire(trace, "entswap.person-typed-other", cleaned, category)
                     continue  # "Byzantine Greece", "Aix", "Normandy" (mostly GPE/ORG alone) are not persons
                 if len(text) > MAX_ANSWER_CHARS or len(parts) == 1 or not passages or any(
@@ -699,7 +766,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
         if lone and banks and not gender and not (common_first_name(surface, lexicon)
                                                   or lexicon.person_word(surface)):
             gender = lone_name_gender(surface, counter, texts, mentions, lexicon)  # "Kublai … his"
-        if lone and banks and not gender and not (
+        surname = lone and lone_surname(surface, joined, lexicon)  # "Colonel Monckton", "Nixon"
+        if lone and banks and not gender and not surname and not (
                 common_first_name(surface, lexicon)
                 and (counter["person"] >= 2 * HALF_VOTE or after_title(surface, joined))):
             fire(trace, "entswap.weak-lone-name", surface, category)
@@ -709,7 +777,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
             fire(trace, "entswap.opens-and-ends", surface, category)
             continue  # opens one full name and ends another ("Richard Trevithick", "Keith Richard")
         if category == "person":
-            span_type = ("last" if surface in family or (lone and after_title(surface, joined, ROYAL_TITLES))
+            span_type = ("last" if surface in family or surname or (lone and after_title(surface, joined,
+                                                                                     ROYAL_TITLES))
                          else given_types.get(surface) or gender or lexicon.gender(surface))
         else:
             span_type = category
