@@ -572,3 +572,14 @@ def test_a_surname_that_is_a_common_word_is_renamed_at_its_capitalised_mentions(
     assert person_spans("Kawann Short", lexicon, context=context, mentions=mentions) == []
     elsewhere = context + " Short passes won the game."
     assert person_spans("Kawann Short", lexicon, context=elsewhere, mentions=mentions, asked=True) == []
+
+
+def test_the_us_banks_find_a_name_written_with_diacritics(lexicon: Lexicon) -> None:
+    """SSA and the Census write names in ASCII: "José", "Piñera" find "Jose", "Pinera" (before, an accented
+    name was no bank name at all and its person was left out or typed by guesswork)."""
+    assert lexicon.known_gender("José") == "first-male" and lexicon.first_counts["josé"] > 0
+    assert "piñera" in lexicon.surname_counts or "pinera" not in lexicon.surname_counts
+    assert lexicon.person_word("Sebastián") and lexicon.person_word("Piñera")
+    spans = person_spans("Sebastián Piñera", lexicon)
+    assert [(s.surface, s.span_type) for s in spans] == [("Sebastián", "first-male"), ("Piñera", "last")]
+    assert "céloron" not in lexicon.first_counts  # folding finds no name that the bank lacks

@@ -220,6 +220,26 @@ def fold_accents(text: str) -> str:
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
 
 
+class AsciiNames(dict):
+    """Lower-cased name → value of a bank whose sources write names in ASCII only (SSA, the Census): a
+    name written with diacritics finds its entry without them (``beyoncé`` → ``beyonce``, ``josé``)."""
+
+    def __missing__(self, key: str):
+        folded = fold_accents(key)
+        if folded == key or not super().__contains__(folded):
+            raise KeyError(key)
+        return self[folded]
+
+    def __contains__(self, key: object) -> bool:
+        return super().__contains__(key) or (isinstance(key, str) and super().__contains__(fold_accents(key)))
+
+    def get(self, key: str, default=None):
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+
 def _pycountry_names(country) -> set[str]:
     """A ``pycountry`` country's name and common name, without an inverted tail ("Palestine, State of")."""
     return {n.split(",")[0] for n in (country.name, getattr(country, "common_name", None)) if n}
@@ -526,12 +546,13 @@ class Lexicon:
         bank = self._optional_bank("us")
         if bank is None:
             return {}
-        return {n.lower(): t for t in FIRST_NAME_TYPES if self.strict or bank.has(t) for n in bank.names(t)}
+        return AsciiNames((n.lower(), t) for t in FIRST_NAME_TYPES if self.strict or bank.has(t)
+                          for n in bank.names(t))
 
     @cached_property
     def first_counts(self) -> dict[str, int]:
         bank = self._optional_bank("us")
-        counts: dict[str, int] = {}
+        counts: dict[str, int] = AsciiNames()
         for t in FIRST_NAME_TYPES if bank else ():
             for n, c in bank.entries.get(t, ()):
                 counts[n.lower()] = counts.get(n.lower(), 0) + c
@@ -540,7 +561,7 @@ class Lexicon:
     @cached_property
     def surname_counts(self) -> dict[str, int]:
         bank = self._optional_bank("us")
-        return {n.lower(): c for n, c in bank.entries.get("last", ())} if bank else {}
+        return AsciiNames((n.lower(), c) for n, c in bank.entries.get("last", ())) if bank else AsciiNames()
 
     @cached_property
     def _places(self) -> dict[str, set[str]]:
