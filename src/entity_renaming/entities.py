@@ -1864,6 +1864,27 @@ def asks_for_work(question: str) -> bool:
 
 #: A PERSON mention after "the", "the town of" or a capitalised place noun ("Fort William Henry", "Cape
 #: Cod") names a thing or a place (rule ``per.after-the``).
+#: A saint's title before a name ("St Andrew", "St. George", "San Joaquin").
+_SAINT_BEFORE = re.compile(r"\b(?:St\.?|Saint|San|Santa|Sankt|São)\s+$")
+
+
+def saint_dedication(mention: Mention, text: str, context: str, question: str, answers: list[str]) -> bool:
+    """The PERSON ``text`` is a saint's name (a saint's title before it or opening it) that a majority of
+    ``answers`` hold inside a longer name, and the question asks for no person: the name of what the answer
+    names (a church, a work, a train: "The Parish Church of St Andrew", "St. George's Church"), not a
+    person it is about. "Saint Nicolas" answering "Who is the patron saint …?" is the saint."""
+    words = text.split()
+    titled = len(words) > 1 and _SAINT_BEFORE.match(f"{words[0]} ") is not None
+    before = _SAINT_BEFORE.search(context[max(0, mention.start - 8):mention.start])
+    if not (titled or before):
+        return False
+    asked = asked_type(question)
+    if asked is not None and asked.entity_type == "per":
+        return False
+    saint = text if titled else f"{before.group().strip()} {text}"
+    return sum(occurs_in(text, a) and clean_surface(a) != saint for a in answers) * 2 > len(answers)
+
+
 _AFTER_THE = re.compile(r"(?<!\w)[Tt]he\s+$|\b(?:town|village|commune|port|capital) of\s+$|\b(?:"
                         + "|".join(sorted(w.capitalize() for w in PLACE_NOUNS | {"mount"})) + r")\s+$")
 #: "the X" before punctuation, a preposition, a conjunction or a verb of motion writes X as a thing or a
@@ -2404,6 +2425,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             or mention.text.lower().startswith("the ")
             or re.search(_THE_THING.format(re.escape(text)), context)):
         return _none(why, "per.after-the")  # "the Stanley Steamer" a thing; "the town of Pons" a place
+    if etype == "per" and saint_dedication(mention, text, context, question, own):
+        return _none(why, "per.dedication")  # "The Parish Church of St Andrew": the church, not the saint
     if etype == "per":
         asked = asked_type(question)
         # the answer *is* the name, or lists it ("Subutai and Jebe", "Temüjin and his brother Khasar")
