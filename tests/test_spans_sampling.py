@@ -267,3 +267,18 @@ def test_a_country_keeps_the_continent_the_texts_name_and_a_city_gets_no_state_o
     drawn = {small.mapping([dover], ("They settled in Dover.",), example_rng(seed, "dbname", "gpe", "x"))[0]
              .replacement for seed in range(100)}
     assert "Lagos" not in drawn and {"Accra", "Kumasi", "Nairobi"} <= drawn
+
+
+def test_an_organisation_word_never_draws_a_country_or_state_name():
+    """Blind read, round 23: the answer "Stanford" (Where did the Broncos practice?) drawn "Somalia" read as
+    the country. The PTB proper nouns hold place names; an ``nnp`` / ``rare`` span takes none the gazetteer
+    files as a country or first-level division."""
+    sampler = Sampler("dbname")
+    places = sampler.wider_places("nnp")
+    assert "somalia" in places and "brunei" in places
+    for surface, span_type in (("Stanford", "nnp"), ("Verizon", "rare")):
+        span = PerturbableSpan(surface, span_type, "org")
+        texts = (f"They met at {surface}.",)
+        drawn = {sampler.mapping([span], texts, example_rng(seed, "dbname", "org", "x"))[0].replacement
+                 for seed in range(300)}
+        assert len(drawn) > 200 and not {d.lower() for d in drawn} & places

@@ -134,12 +134,13 @@ class Sampler:
     def wider_places(self, span_type: str) -> frozenset[str]:
         """Lower-cased names a ``span_type`` replacement may not take: a city's, those the gazetteer also
         files as a country or first-level division (a blind read rejected "settled in Dover" → "settled in
-        Arizona"); a state's, country names ("Georgia")."""
-        if self.perturbation == "randstr" or span_type not in ("city", "state"):
+        Arizona"); a state's, country names ("Georgia"); an organisation's word, both (an answer "Stanford"
+        drawn "Somalia" reads as the country: round 23)."""
+        if self.perturbation == "randstr" or span_type not in ("city", "state", "nnp", "rare"):
             return frozenset()
         if span_type not in self._wider:
             gazetteer = load_bank("gazetteer", self.banks_root)
-            wider = ("country", "state") if span_type == "city" else ("country",)
+            wider = ("country",) if span_type == "state" else ("country", "state")
             self._wider[span_type] = frozenset(
                 n.lower() for t in wider if gazetteer.has(t) for n in gazetteer.names(t))
         return self._wider[span_type]
