@@ -437,6 +437,26 @@ def test_a_demonym_before_an_organ_of_its_state_follows_the_country():
     assert fixed_name(text, code, code + 6, Lexicon()) == "German Civil Code"
 
 
+def test_a_demonym_describing_a_capitalised_phrase_follows_the_country():
+    """Blind read, round 23 (AfriSQuAD2): a demonym was renamed in "a Dutch court" but kept in "the Dutch
+    Customs Authorities", "the Mongolian Borjigin clan", "the Russian Policy", "the German Invasion of
+    Poland". Words that describe the country's own thing (a name after the adjective, a plural head, "of"
+    a country, a policy or regime) are no fixed name: the demonym there is renamed. Names stay whole."""
+    def name(text: str, demonym: str) -> str | None:
+        at = text.index(demonym)
+        return fixed_name(text, at, at + len(demonym), Lexicon())
+
+    for text, demonym in [("It taxed the Dutch Customs Authorities.", "Dutch"),
+                          ("He led the Mongolian Borjigin clan.", "Mongolian"),
+                          ("When was the Russian Policy defunded?", "Russian"),
+                          ("After the German Invasion of Poland began the war.", "German"),
+                          ("They considered the Soviet Regime a renewal.", "Soviet")]:
+        assert name(text, demonym) is None, text
+    assert name("He fought in the Egyptian Islamic Jihad.", "Egyptian") == "Egyptian Islamic Jihad"
+    assert name("It joined the Polish United Workers Party.", "Polish") == "Polish United Workers Party"
+    assert name("The British East India Company traded.", "British") == "British East India Company"
+
+
 def test_a_chinese_name_renames_its_family_name_as_a_surname_when_its_sex_shows(banks):
     lexicon = Lexicon(banks, strict=False)
     text = ("Zhu Yuanzhang founded the Ming. He was born poor. Later Zhu took Nanjing. "

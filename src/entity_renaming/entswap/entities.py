@@ -93,6 +93,7 @@ from ..entities import (
 )
 from ..lexicon import (
     ARABIC_PARTICLES,
+    COMMON_ZIPF,
     FUNCTION_WORDS,
     GEO_MODIFIERS,
     GIVEN_NAME_TITLES,
@@ -1856,7 +1857,7 @@ _PLACE_ENDS = PLACE_NOUNS | {"city", "channel"}
 #: ``Polish Parliament``), which follows the renamed country (a blind read, round 19, rejected "the German
 #: Constitutional Court" kept beside "Mauritanian law").
 STATE_ORGANS = frozenset(["court", "parliament", "government", "army", "navy", "constitution", "senate",
-                          "cabinet", "ministry", "police"])
+                          "cabinet", "ministry", "police", "regime", "policy"])
 _INDEFINITE_BEFORE = re.compile(r"(?:^|\W)[Aa]n? $")
 _INDEFINITE_RUN = re.compile(r"(?:^|(?<=\W))[Aa]n? ((?:[a-z][\w-]* ){0,3})$")
 
@@ -1920,10 +1921,36 @@ def fixed_name(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
         return None  # "Russian Marxists", "Mongolian Buddhist", "Brazilian Native Americans"
     if last in STATE_ORGANS:
         return None  # "German Constitutional Court": the country's own organ, renamed with it
+    if describes(text[start:end], words, text, run.end(), lexicon):
+        return None  # "the Dutch Customs Authorities", "the Mongolian Borjigin clan": renamed with it
     name = text[start:end] + " " + " ".join(words)
     if lexicon.place_kind(name) is not None or any(w.lower() in _PLACE_ENDS for w in words):
         return None
     return name
+
+
+#: "of" and the capitalised words of what a phrase after a demonym is of (``German Invasion of Poland``).
+_OF_RUN = re.compile(r" of(?: [A-Z][\w'’-]*)+")
+
+
+def describes(demonym: str, words: list[str], text: str, end: int, lexicon: Lexicon) -> bool:
+    """The capitalised words after the demonym (``words``, ending at ``text[end]``) describe the country's
+    own thing rather than name another referent, so the demonym there is renamed with its country; no
+    place's name (``Spanish Florida``, ``Dutch East Indies``). They hold no common word after an adjective of
+    the gazetteer (``Mongolian Borjigin clan``, ``German Gestapo``, ``Belgian Cour du travail``: it
+    modifies a name; not ``Pole Mokotowskie``), end in a plural common noun (``Dutch Customs Authorities``:
+    a kind of body, not one named) or go on with "of" and a country (``German Invasion of Poland``: the
+    country's act on another, whose renaming a name left whole would hide)."""
+    if any(lexicon.is_gazetteer_name(w) or w.lower() in GEO_MODIFIERS for w in [" ".join(words), *words]):
+        return False
+    if demonym.lower() in lexicon.nationalities and not any(
+            lexicon.common_word(w) or lexicon.zipf(w) >= COMMON_ZIPF for w in words):
+        return True
+    last = words[-1].lower()
+    if last.endswith("s") and not last.endswith("ss") and lexicon.common_word(words[-1]):
+        return True
+    of = _OF_RUN.match(text, end)
+    return of is not None and lexicon.place_kind(of.group(0)[4:]) == "country"
 
 
 def era_of_country(word: str, country: str, lexicon: Lexicon) -> bool:
