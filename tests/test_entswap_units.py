@@ -469,7 +469,7 @@ def test_a_chinese_name_renames_its_family_name_as_a_surname_when_its_sex_shows(
     assert not {"Qin", "Shaoyou"} & set(found)
 
 
-def test_a_particle_stays_between_the_renamed_given_name_and_surname():
+def test_a_particle_is_renamed_with_its_surname():
     lexicon = Lexicon(None, strict=False)
     text = ("Bernard de Neufmarché was a baron. Later Neufmarché sold the castle. "
             "Jean de Bethencourt sailed to the Canaries; he was bold. "
@@ -482,6 +482,17 @@ def test_a_particle_stays_between_the_renamed_given_name_and_surname():
     assert "de" not in found and found["Bethencourt"].span_type == "last"
     # a surname that is a place the article also names alone may be the place: no particle name
     assert "Bordeaux" not in found or found["Bordeaux"].category != "person"
+    # the particle goes with the surname it opens: one new surname, as the lone surname's (round 23: not
+    # "Evance von Masese")
+    assert found["de Neufmarché"].span_type == "last"
+    assert found["de Neufmarché"].referent == found["Neufmarché"].referent
+    ex = _example(text, "Who was Bernard de Neufmarché?", "a baron")
+    subs = [Substitution("de Neufmarché", "Okafor", "person", "last"),
+            Substitution("Neufmarché", "Okafor", "person", "last"),
+            Substitution("Bernard", "Kwame", "person", "first-male")]
+    renamed, _ = rename_swapped(ex, subs)
+    assert renamed.context.startswith("Kwame Okafor was a baron. Later Okafor sold")
+    assert renamed.question == "Who was Kwame Okafor?"
 
 
 def test_a_misspelt_name_word_follows_its_name():
@@ -510,6 +521,22 @@ def test_a_question_possessive_without_apostrophe_takes_the_new_name_with_s(bank
     titled = _example(context, ask.question, "1191", title="Richards", impossible=True)
     assert question_possessives([richard], [other]) == question_possessives([richard], [bare]) == []
     assert question_possessives([richard], [ask, bare]) == question_possessives([richard], [titled]) == []
+    # NER's person "Richards" found only in the questions is the possessive too (round 23: "Roberts
+    # campaign" renamed as a surname of its own), and replaces it
+    surname = Entity("Richards", "person", "last")
+    assert question_possessives([richard, surname], [ask]) == [possessive]
+
+
+def test_a_given_name_takes_the_sex_the_article_shows_for_its_bearer():
+    lexicon = Lexicon(None, strict=False)
+    text = ("Gaafar Nimeiry seized power in 1969. He ruled Sudan until 1985. "
+            "Maria Bakker, wife of commander Jan Smit, sailed to the Cape. The couple left in 1662.")
+    found = entities(text, ("Gaafar Nimeiry", "PERSON"), ("Maria Bakker", "PERSON"), ("Jan Smit", "PERSON"),
+                     lexicon=lexicon)
+    # no bank knows the sex: the article's pronoun after the full name, not first-neutral (round 23)
+    assert found["Gaafar"].span_type == "first-male"
+    # a spouse's noun before the full name types it, before any bank (Jan is mostly female in the US)
+    assert found["Jan"].span_type == "first-male"
 
 
 @pytest.mark.slow

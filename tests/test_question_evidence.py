@@ -59,6 +59,11 @@ def test_kinship_nouns_give_the_gender():
                       "current King of Thebes, who is trying to stop her", "Creon") == "first-male"
     assert kin_gender("his loyal brother Khasar. His military strategies", "Khasar") == "first-male"
     assert kin_gender("Creon met Antigone", "Creon") is None
+    # a spouse's noun and "of" give the name after it the other sex (round 23: "Jan" is a man here)
+    text = "Maria de la Queillerie, wife of commander Jan van Riebeeck, arrived in 1652."
+    assert kin_gender(text, "Jan") == kin_gender(text, "Jan van Riebeeck") == "first-male"
+    assert kin_gender(text, "Maria") is None
+    assert kin_gender("She was the widow of Ahmad. The husband of Khadija", "Khadija") == "first-female"
 
 
 IDS = {

@@ -536,18 +536,26 @@ _KIN = {**dict.fromkeys(words_of("father son husband uncle nephew grandson grand
                         "first-female"),
         **{title: gender for title, gender in GIVEN_NAME_TITLES.items() if gender}}
 _KIN_WORDS = "|".join(_KIN)
+#: A spouse's noun before "of" and a name gives the name the other sex ("wife of commander Jan van
+#: Riebeeck": Jan is a man, whatever a bank says of Jan).
+_SPOUSE_OF = {"wife": "first-male", "widow": "first-male", "husband": "first-female",
+              "widower": "first-female"}
 
 
 def kin_gender(context: str, word: str) -> str | None:
     """The gender a kinship or ruler's noun gives the person ``word`` in the passage: right before the name
     (``his mother Hoelun``, ``wife Katharina``) or in an apposition after it (``Creon, the current King of
-    Thebes``); ``None`` when none does or they disagree. Stronger than a pronoun after the name, which may
-    be another person's (``Temüjin's mother Hoelun … his``)."""
+    Thebes``), or a spouse's noun and "of" before it (``wife of commander Jan``: a man); ``None`` when
+    none does or they disagree. Stronger than a pronoun after the name, which may be another person's
+    (``Temüjin's mother Hoelun … his``)."""
     name = re.escape(word)
     found: set[str] = set()
     for m in re.finditer(rf"\b({_KIN_WORDS})\s+{name}(?!\w)|(?<!\w){name},\s+(?:the|a|his|her|its)\s+"
                          rf"(?:[\w-]+\s+)?({_KIN_WORDS})\b", context, re.IGNORECASE):
         found.add(_KIN[(m.group(1) or m.group(2)).lower()])
+    for m in re.finditer(rf"\b({'|'.join(_SPOUSE_OF)})\s+of\s+(?-i:[a-z]+\s+){{0,2}}{name}(?!\w)", context,
+                         re.IGNORECASE):
+        found.add(_SPOUSE_OF[m.group(1).lower()])
     return found.pop() if len(found) == 1 else None
 
 

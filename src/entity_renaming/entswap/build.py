@@ -142,7 +142,10 @@ class EntSwap:
                 kept = answer_safe(entities, group_members)
                 for gone in sorted(set(entities) - set(kept)):
                     fire(trace, "entswap.answer-cut", gone.surface, gone.category)
-                kept = self.passage_entities[group] = kept + question_possessives(kept, members)
+                possessives = question_possessives(kept, members)
+                apart = {e.surface for e in possessives}  # "Roberts campaign": Robert's, no surname Roberts
+                kept = [e for e in kept if e.surface not in apart] + possessives
+                self.passage_entities[group] = kept
                 renamed.update(dict.fromkeys(kept))
                 passage_of.update((id(ex), group) for ex in group_members)
             self.entities[key] = sorted(renamed)

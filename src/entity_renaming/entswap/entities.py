@@ -38,7 +38,8 @@ category needs strong evidence and every doubt leaves the entity alone.
   itself renamed (*Treaty of Paris*, *Asia Minor*, *Anglo-Danes*, *Turing machine* aside, *Máel Coluim mac
   Alaxandair*) is not renamed anywhere in the article; a person's other name words go with it, so no full
   name is half renamed. A full name whose surname a lower-case particle opens (*Guy de Lusignan*:
-  :func:`particle_parts`) is a given name and a surname around the particle, not a longer name; a
+  :func:`particle_parts`) is a given name and a surname the particle opens, not a longer name (the
+  particle renamed with the surname: :func:`particle_surnames`); a
   misspelt name word follows its name (:func:`misspelt`). A longer name of another referent is left whole
   instead and the place renamed at its own mentions: *Treaty of Paris*, *Lake Erie*, a fixed name a
   demonym opens (*German Civil Code*, *Iranian
@@ -726,6 +727,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     for parts in person_names:  # "Jean de Rély … he": the article's pronouns before the bank's gender
         if any(p in PARTICLES for p in parts) and (typed := pronoun_type(tuple(parts), texts, mentions)):
             given_types.setdefault(parts[0], typed)
+    given_types = full_name_given_types(person_names, texts, mentions, lexicon) | given_types
     pinyin_words = {w for name, t in pinyin_types.items() if t for w in name}
     ordered = [parts[::-1] if tuple(parts) in pinyin_types else parts for parts in person_names]
     family = {parts[-1] for parts in ordered if len(parts) > 1}  # (a Chinese name's family name first)
@@ -790,6 +792,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                                lexicon.aliases.get(country, country),
                                organisation_word(surface) or "" if category == "organization" else ""))
     entities = person_spellings(entities, joined, lexicon)
+    entities += particle_surnames(entities, person_names)
     entities += country_codes(entities, texts, lexicon)
     entities += derived_demonyms(entities, joined, lexicon)
     entities = unmodified_organisations(entities)
@@ -893,7 +896,7 @@ def particle_parts(text: str, lexicon: Lexicon, texts: Sequence[str] = (),
     article's pronouns type (``Gadifer``, ``Louis-Joseph``: :func:`pronoun_type`), one or two
     particles (:data:`..lexicon.PARTICLES`), one capitalised surname word that is no common English word;
     titles before it dropped (``Count Ludwig von …``; a title of nobility is no given name). The particles
-    stay around the renamed given name and surname (``Kwame de Okafor``), whose lone mentions follow.
+    are renamed with the surname (:func:`particle_surnames`: ``Kwame Okafor``), whose lone mentions follow.
     Empty for any other shape, and for a surname that is a gazetteer place which the article's ``texts``
     also write outside the full name (``Jacques de Bordeaux`` beside the city ``Bordeaux``: the lone word
     may be the place)."""
@@ -989,6 +992,49 @@ def _spellings(text: str) -> dict[str, set[str]]:
         if word[0].isupper():
             found[fold_accents(word)].add(word)
     return found
+
+
+def full_name_given_types(person_names: list[list[str]], texts: list[str],
+                          mentions: dict[str, list[Mention]], lexicon: Lexicon) -> dict[str, str]:
+    """Given and middle names of the article's full names → the span type the article shows for the
+    bearer: a kinship, ruler's or spouse's noun beside the full name (:func:`..entities.kin_gender`: ``wife
+    of commander Jan van Riebeeck``, whatever a bank says of Jan), else, for a word whose sex no bank
+    knows (``Gaafar Nimeiry``, ``Isaac Bashevis Singer``), the article's pronouns after the full name when
+    they agree (:func:`pronoun_type`) before the sex-neutral fallback of :meth:`Lexicon.gender` (round 23
+    read ``Abbassi``, ``Bashevis`` typed ``first-neutral`` as wrong: the bearer is a man)."""
+    found: dict[str, str] = {}
+    for parts in (p for p in person_names if len(p) > 1):
+        words = [w for w in parts[:-1] if w not in PARTICLES and not w.endswith(".")]
+        kin = {g for t in texts if (g := kin_gender(t, " ".join(parts)))}
+        if len(kin) == 1:
+            typed, named = kin.pop(), words
+        else:
+            named = [w for w in words if lexicon.known_gender(w) in (None, "first-neutral")]
+            typed = pronoun_type(tuple(parts), texts, mentions) if named else None
+        for word in named if typed else ():
+            found.setdefault(word, typed)
+    return found
+
+
+def particle_surnames(entities: list[Entity], person_names: list[list[str]]) -> list[Entity]:
+    """A surname with the particles that open it as one ``last`` span (``von Behring``, ``de la Madrid``)
+    for each full name of :func:`particle_parts` whose surname is renamed, and for every other spelling of
+    that surname (:func:`person_spellings`: a question's ``de la Quellerie``): the particles go with the old
+    surname (``Emil von Behring`` → ``Evance Masese``, not ``Evance von Masese``: a European particle on an
+    African surname reads wrong, round 23), and the surname written alone takes the same new name."""
+    persons = [e for e in entities if e.category == "person"]
+    by_surface = {e.surface: e for e in persons}
+    out: dict[str, Entity] = {}
+    for parts in person_names:
+        at = next((i for i, p in enumerate(parts) if p in PARTICLES), None)
+        surname = by_surface.get(parts[-1])
+        if not at or surname is None:
+            continue
+        for form in (e.surface for e in persons if e.referent == surname.referent and " " not in e.surface):
+            surface = " ".join((*parts[at:-1], form))
+            if surface not in by_surface:
+                out.setdefault(surface, replace(surname, surface=surface, span_type="last"))
+    return list(out.values())
 
 
 def person_spellings(entities: list[Entity], text: str, lexicon: Lexicon | None = None) -> list[Entity]:
@@ -2071,15 +2117,18 @@ def question_possessives(entities: list[Entity], examples: Iterable[QAExample]) 
     """A renamed person's one-word name plus ``s`` that the article's questions write directly before a
     lower-case word ("What came under Williams dominace", "Richards fleet") and that no passage or title
     of the article writes (so no surname ``Williams`` of another person): the person's possessive without
-    its apostrophe, renamed with the person's new name and ``'s`` (:attr:`Entity.possessive`)."""
+    its apostrophe, renamed with the person's new name and ``'s`` (:attr:`Entity.possessive`). It replaces
+    a person NER found in those questions under that surface ("Roberts campaign" beside the passage's
+    Robert is Robert's, no surname ``Roberts``: round 23), which the caller drops."""
     examples = list(examples)
     names = {t for ex in examples for t in (ex.context, title_words(ex.title or ""))}
     questions = {ex.question for ex in examples}
-    surfaces = {e.surface for e in entities}
+    surfaces = {e.surface: e.category for e in entities}
     out = []
     for entity in entities:
         form = entity.surface + "s"
-        if entity.category != "person" or not _SINGLE_WORD.match(entity.surface) or form in surfaces:
+        if (entity.category != "person" or not _SINGLE_WORD.match(entity.surface)
+                or surfaces.get(form, "person") != "person"):
             continue
         word = re.compile(rf"(?<![\w'\u2019-]){re.escape(form)}(?![\w'\u2019-])")
         uses = [(q, m.end()) for q in questions for m in word.finditer(q)]
