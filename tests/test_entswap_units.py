@@ -806,3 +806,47 @@ def test_a_full_name_labelled_person_keeps_a_word_mostly_labelled_otherwise():
     # the dataset labels the whole name PERSON and it reads as a person's, though "Christian" alone is
     # mostly a religion elsewhere: its given name here
     assert found["Whiton"].span_type == "last" and found["Christian"].span_type == "first-male"
+
+
+def test_a_gazetteer_city_ner_types_org_or_person_is_a_city_where_the_text_places_it():
+    """The small NER model tags Maidstone ORG and Bari PERSON in every article; a gazetteer city listed
+    beside other towns or cities ("Sandwich, Faversham and Maidstone", "between Bari and Tarsus") or written
+    "in X" is the city where the article reads it as no person (a PERSON label with a pronoun after it) nor
+    organisation (Dartmouth College). "in Kent" (a county too) and "at Dartmouth" (an institution) are no
+    such evidence, nor a car beside its maker's other model (Cadillac DeVille and Fleetwood)."""
+    from entity_renaming.places import placed_as_city
+
+    passage = ("Refugees settled in Kent, particularly Sandwich, Faversham and Maidstone. The known trade "
+               "between Amalfi and Antioch and between Bari and Tarsus grew. Merchants sailed from Bari. "
+               "Later they studied at Dartmouth. The Cadillac DeVille and Fleetwood sold well. The refugees "
+               "kept their churches, their schools and their trades for many generations afterwards.")
+    found = (("Maidstone", "ORG"), ("Bari", "PERSON"), ("Tarsus", "PERSON"), ("Kent", "PERSON"),
+             ("Dartmouth", "ORG"), ("Fleetwood", "ORG"), ("Antioch", "GPE"))
+    mentions = mentions_of(passage, *found)
+    lexicon = Lexicon(strict=False)
+    lexicon.observe([passage], mentions)
+    assert placed_as_city("Maidstone", passage, lexicon) and placed_as_city("Bari", passage, lexicon)
+    assert not placed_as_city("Dartmouth", passage, lexicon) and not placed_as_city("Kent", passage, lexicon)
+    assert not placed_as_city("Fleetwood", passage, lexicon)
+    assert placed_as_city("Waterford", "a fort at present-day Waterford, Pennsylvania, guarded it", lexicon)
+    ents = {e.surface: e.category for e in article_entities([passage], {passage: mentions}, lexicon)}
+    assert {n: ents.get(n) for n in ("Maidstone", "Bari", "Tarsus")} == dict.fromkeys(
+        ("Maidstone", "Bari", "Tarsus"), "city")
+    assert not {"Kent", "Dartmouth", "Fleetwood"} & set(ents)
+    poet = ("Bari was a poet of the court; he wrote many songs about the sea, the ships and the merchants, "
+            "and his songs were sung for centuries afterwards by sailors, traders and their families in the "
+            "ports of the whole coast. Dartmouth College kept a copy of his many songs in its library for "
+            "many long and quiet years.")
+    texts = [passage, poet]  # another passage of the article shows a person, and the college
+    ents = {e.surface: e.category for e in article_entities(texts, {t: mentions_of(t, *found) for t in texts},
+                                                            lexicon)}
+    assert "Dartmouth" not in ents and ents.get("Bari") != "city"  # an organisation's and a person's name
+    norman = ("The Normans held Antioch. Wales was at some point subject to Norman interference, and the "
+              "king brought Norman counsellors to Kraków and Vilnius. The Normans arrived in Limassol; he "
+              "ordered Isaac to leave. Many Normans later settled there with their families and kin, and "
+              "their churches stood for centuries.")
+    found = (("Normans", "NORP"), ("Norman", "PERSON"), ("Vilnius", "PERSON"), ("Limassol", "PERSON"))
+    ents = {e.surface: e.category for e in article_entities([norman], {norman: mentions_of(norman, *found)},
+                                                            lexicon)}
+    assert ents.get("Vilnius") == ents.get("Limassol") == "city"  # a pronoun after a placed name: no person
+    assert "Norman" not in ents  # the word of the article's Normans, not the city in Oklahoma

@@ -129,6 +129,45 @@ def passage_place_kind(name: str, context: str, lexicon: Lexicon) -> str | None:
     return None
 
 
+#: A locative preposition right before a place's name ("in Rouen", "from Kraków to Warsaw", "near Amalfi");
+#: not "at", which also places a person at an institution ("Kemeny's work at Dartmouth").
+_LOCATIVE = r"\b(?:[Ii]n|[Ff]rom|[Tt]o|[Nn]ear)\s+$"
+#: A capitalised name of up to three words, as a list item beside a place ("Sandwich, Faversham and …").
+_ITEM = r"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,2}"
+_BEFORE_ITEM = re.compile(rf"(?<![\w'’-])({_ITEM})(?:,| and| or|, and|, or) $")
+_AFTER_ITEM = re.compile(rf"^(?:,| and| or|, and|, or) ({_ITEM})(?![\w'’-])")
+#: Capitalised words that open a sentence before a listed place ("In Paris and Lyon").
+_OPENERS = frozenset(("in", "at", "from", "to", "near", "the", "between", "both", "and"))
+#: A city's state or country after a comma ("Waterford, Pennsylvania").
+_IN_PLACE = re.compile(rf"^, ({_ITEM}){_NAME_ENDS}")
+
+
+def placed_as_city(name: str, context: str, lexicon: Lexicon) -> bool:
+    """``context`` uses ``name`` as a settlement: listed beside a gazetteer town or city (a whole item, no
+    people's word: not "Cadillac DeVille and Fleetwood", "between Saxon and Norman"; "Sandwich, Faversham
+    and Maidstone", "between Bari and Tarsus", "Dublin, Cork, Youghal and Waterford"), before its state or
+    country ("Waterford, Pennsylvania") or, for a name the gazetteer files as no state or country too (not
+    "in Kent"), right after a locative preposition ("in Limassol", "from Kraków to Warsaw"); the name ends
+    there (no capitalised word, apostrophe or hyphen after it: not "in Dartmouth College"). Evidence that a
+    gazetteer city NER typed ORG or PERSON is the city."""
+    locative = lexicon.settlement_only(name)
+    for m in whole_word(name).finditer(context):
+        if re.match(_NAME_ENDS, context[m.end():]) is None:
+            continue
+        before, after = context[max(0, m.start() - 60):m.start()], context[m.end():m.end() + 60]
+        if locative and re.search(_LOCATIVE, before):
+            return True
+        state = _IN_PLACE.match(after)
+        if state and lexicon.place_kind(clean_surface(state.group(1))) in ("state", "country"):
+            return True  # "Waterford, Pennsylvania"
+        items = [x.group(1).split() for x in (_BEFORE_ITEM.search(before), _AFTER_ITEM.match(after)) if x]
+        items = [w[1:] if w[0].lower() in _OPENERS else w for w in items]  # "In Paris and Lyon"
+        if any(i != name and (lexicon.settlement_only(i) or lexicon.place_kind(i) == "city")
+               and lexicon.labels.mostly(i) != "NORP" for i in (" ".join(w) for w in items if w)):
+            return True  # not "Cadillac DeVille and Fleetwood" (a car and a town's name, not the town)
+    return False
+
+
 #: Question nouns asking for a settlement ("What town …?", "Which city …?").
 _SETTLEMENT_NOUNS = frozenset(("city", "cities", "town", "towns", "village", "villages", "port"))
 

@@ -127,7 +127,7 @@ from ..persons import (
     looks_like_person,
     particle_name,
 )
-from ..places import city_exonym, passage_place_kind, settlement_in_apposition
+from ..places import city_exonym, passage_place_kind, placed_as_city, settlement_in_apposition
 from ..rules import Trace, fire
 from ..substitute import COORDINATED, heads_phrase, takes_article, title_words
 from .categories import (
@@ -529,6 +529,52 @@ def passage_city(surface: str, passages: Iterable[str], lexicon: Lexicon) -> boo
                                       or settlement_in_apposition(surface, p)) for p in passages))
 
 
+#: A capitalised run after a name: an organisation word in it makes the name an organisation's
+#: ("Dartmouth College", "Stockton and Darlington Railway").
+_RUN_AFTER = r"(?:\s+(?:(?:and|of|&)\s+)?[A-Z][\w'’.-]*)+"
+
+
+def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: dict[str, Counter[str]],
+                   lexicon: Lexicon) -> list[str]:
+    """Names NER labelled but typed no place (ORG, PERSON, a minority label) that are gazetteer cities
+    (:func:`category_of` as if labelled GPE: ``MIN_CITY_POPULATION`` people for one word) that a passage
+    places (:func:`..places.placed_as_city`: "in Limassol", "Sandwich, Faversham and Maidstone", "from Kraków
+    to Warsaw") and that the article reads as no person (no PERSON name ending with it, no pronoun after
+    it where a passage that does not place it labels it PERSON, no kinship or role noun beside it, no
+    people's word of the article: Norman of Normans) nor
+    organisation (no organisation word after it: "Dartmouth College"): the city, whatever the small NER
+    model said."""
+    passages = [t for t in texts if len(t) > MAX_ANSWER_CHARS]
+    surfaces = {clean_surface(m.text) for t in texts for m in mentions.get(t, ())}
+    peoples = {one for t in texts for m in mentions.get(t, ()) if m.label == "NORP"
+               and (one := singular_demonym(c := clean_surface(m.text))) != c}  # "Normans": "Norman" is
+    # their word ("subject to Norman interference"), not the city in Oklahoma
+    found = []
+    for surface in sorted(surfaces):
+        counter = votes.get(surface)
+        if counter and max(counter, key=lambda c: (counter[c], c)) in PLACES:
+            continue  # already a place (a city by its GPE labels, a country)
+        placed = {p for p in passages if occurs_in(surface, p) and placed_as_city(surface, p, lexicon)}
+        if (not surface or surface in peoples or not placed or category_of(surface, "GPE", lexicon) != "city"
+                or lexicon.looks_like_person(surface) or lexicon.labels.mostly(surface) == "NORP"):
+            continue  # "Italo-Norman knights": a people's word
+        words = tuple(surface.split())
+        if any(m.label == "PERSON" and (p := parse_person(m.text)) is not None and len(p.words) > len(words)
+               and p.words[-len(words):] == words for t in texts for m in mentions.get(t, ())):
+            continue  # "John Stockton": the name of a person of the article
+        if any(kin_gender(p, surface) or role_before(p, surface) or (
+                p not in placed  # "arrived in Limassol … He ordered": a pronoun after a placed name
+                and any(m.label == "PERSON" and clean_surface(m.text) == surface for m in mentions.get(p, ()))
+                and sum(pronoun_gender(p, words, mentions.get(p, ()))))
+               for p in passages if occurs_in(surface, p)):
+            continue  # labelled PERSON with a pronoun after it ("Bari … he"), "his son Acre"
+        if any(organisation_head(run.group()) for t in texts
+               for run in re.finditer(rf"(?<!\w){re.escape(surface)}{_RUN_AFTER}", t)):
+            continue  # "Dartmouth College": the name of an organisation too
+        found.append(surface)
+    return found
+
+
 def namesake_of(surface: str, text: str) -> bool:
     """``surface`` is a city named after another place (:data:`NAMED_AFTER`, ``New Amsterdam``) that ``text``
     also writes in a foreign form, the place name hyphen-joined (``Nouvelle-Amsterdam``): renamed alone,
@@ -720,6 +766,10 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
         if not votes[surface]:  # a place NER did not label here (London of "London Exhibition")
             votes[surface][category] += FULL_VOTE
         labelled[surface] = max(labelled[surface], sum(t.count(surface) for t in texts))
+    located = located_cities(texts, mentions, votes, lexicon)
+    for surface in located:  # "Sandwich, Faversham and Maidstone"
+        votes[surface] = Counter(city=FULL_VOTE)  # tagged ORG: the text places the gazetteer city
+        labelled[surface] = max(labelled[surface], sum(t.count(surface) for t in texts))
     forms = name_forms(person_names, lexicon)  # "Ted Heath" and "Edward Heath": one person, one new name
     joined = "\n".join(texts)
     words = Counter(_WORD.findall(joined))
@@ -758,7 +808,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                                                           or namesake_of(surface, joined))):
             fire(trace, "entswap.no-category", surface)
             continue
-        if category != "person" and names_person(surface, counter, in_full_names, lexicon):
+        if category != "person" and surface not in located and names_person(surface, counter, in_full_names,
+                                                                            lexicon):
             fire(trace, "entswap.person-typed-other", surface, category)
             continue  # a person's name typed ORG/LOC/GPE (Newton, Hooke, Braddock, Rollo): person or nothing
         if category in ("organization", "location") and len(counter) > 1:
