@@ -568,9 +568,8 @@ def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: 
                 and sum(pronoun_gender(p, words, mentions.get(p, ()))))
                for p in passages if occurs_in(surface, p)):
             continue  # labelled PERSON with a pronoun after it ("Bari … he"), "his son Acre"
-        if any(organisation_head(run.group()) for t in texts
-               for run in re.finditer(rf"(?<!\w){re.escape(surface)}{_RUN_AFTER}", t)):
-            continue  # "Dartmouth College": the name of an organisation too
+        if any(re.search(rf"(?<!\w){re.escape(surface)}(?:\s+[A-Z][\w'’.-]*)", t) for t in texts):
+            continue  # "Dartmouth College", "the Mainz Basin": it opens another name, which would keep it
         found.append(surface)
     return found
 
