@@ -29,6 +29,18 @@ def ner_cache_dir(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("ner-cache")
 
 
+def entities_by_prefix(prefixes, spacy_ner):
+    """The answer entities of the MRQA SQuAD dev examples whose ids open with one of ``prefixes`` (id prefix
+    → entities), analysed with their passages as a build analyses them (:func:`analyse_passages`)."""
+    from entity_renaming.io import read_examples
+
+    examples = read_examples(MRQA_SQUAD_DEV)[1]
+    wanted = {ex.id for ex in examples if ex.id[:8] in prefixes}
+    chosen = {ex.context for ex in examples if ex.id in wanted}
+    subset, _, _, entities = analyse_passages(examples, chosen, spacy_ner)
+    return {ex.id[:8]: entities[ex.id] for ex in subset if ex.id in wanted}
+
+
 def analyse_passages(examples, chosen, spacy_ner):
     """The entity analysis of the examples of the ``chosen`` passages, as a build makes it: NER of those
     passages only, case statistics from every text of ``examples``. Returns (subset, mentions, lexicon,

@@ -6,7 +6,7 @@ questions and passages of the MRQA SQuAD dev file, real spaCy NER."""
 from __future__ import annotations
 
 import pytest
-from conftest import MRQA_SQUAD_DEV, analyse_passages
+from conftest import entities_by_prefix
 
 from entity_renaming.entities import (
     dataset_surname,
@@ -15,7 +15,6 @@ from entity_renaming.entities import (
     other_spelling,
     question_gender,
 )
-from entity_renaming.io import read_examples
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.ner import Mention
 from entity_renaming.question import asked_type
@@ -83,12 +82,7 @@ SAINT_RENAMED = {"a156294d": "Nicolas"}  # "Who is the patron saint …?" Saint 
 
 @pytest.fixture(scope="module")
 def analysis(spacy_ner):
-    examples = read_examples(MRQA_SQUAD_DEV)[1]
-    prefixes = RENAMED.keys() | NOT_RENAMED.keys() | SAINT_RENAMED.keys()
-    wanted = {ex.id for ex in examples if ex.id[:8] in prefixes}
-    chosen = {ex.context for ex in examples if ex.id in wanted}
-    subset, _, _, entities = analyse_passages(examples, chosen, spacy_ner)
-    return {ex.id[:8]: entities[ex.id] for ex in subset if ex.id in wanted}
+    return entities_by_prefix(RENAMED.keys() | NOT_RENAMED.keys() | SAINT_RENAMED.keys(), spacy_ner)
 
 
 def test_person_evidence_renames_the_persons(analysis):

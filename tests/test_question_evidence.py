@@ -5,10 +5,9 @@ the MRQA SQuAD dev file, real spaCy NER."""
 from __future__ import annotations
 
 import pytest
-from conftest import MRQA_SQUAD_DEV, analyse_passages
+from conftest import entities_by_prefix
 
 from entity_renaming.entities import kin_gender, particle_given_name
-from entity_renaming.io import read_examples
 from entity_renaming.question import asked_type
 
 
@@ -107,12 +106,7 @@ LEFT = {
 @pytest.fixture(scope="module")
 def analysis(spacy_ner):
     """The answer entities of the examples above (id prefix → entities), as a build finds them."""
-    examples = read_examples(MRQA_SQUAD_DEV)[1]
-    prefixes = IDS.keys() | NOT_RENAMED.keys() | SHARED.keys() | LEFT.keys()
-    wanted = {ex.id for ex in examples if ex.id[:8] in prefixes}
-    chosen = {ex.context for ex in examples if ex.id in wanted}
-    subset, _, _, entities = analyse_passages(examples, chosen, spacy_ner)
-    return {ex.id[:8]: entities[ex.id] for ex in subset if ex.id in wanted}
+    return entities_by_prefix(IDS.keys() | NOT_RENAMED.keys() | SHARED.keys() | LEFT.keys(), spacy_ner)
 
 
 def test_a_clashing_given_name_is_kept_and_the_surname_renamed(analysis):
