@@ -1870,16 +1870,10 @@ def asks_for_work(question: str) -> bool:
     return _ASKS_FOR_WORK.search(question) is not None
 
 
-#: A PERSON mention after "the", "the town of" or a capitalised place noun ("Fort William Henry", "Cape
-#: Cod") names a thing or a place (rule ``per.after-the``).
-#: A saint's title before a name ("St Andrew", "St. George", "San Joaquin").
-_SAINT_BEFORE = re.compile(r"\b(?:St\.?|Saint|San|Santa|Sankt|São)\s+$")
-
-
 def saint_dedication(mention: Mention, text: str, context: str, question: str, answers: list[str]) -> bool:
-    """The PERSON ``text`` is a saint's name (a saint's title before it or opening it) that a majority of
-    ``answers`` hold inside a longer name, and the question asks for no person: the name of what the answer
-    names (a church, a work, a train: "The Parish Church of St Andrew", "St. George's Church"), not a
+    """The PERSON ``text`` is a saint's name (Saint / St before it or opening it: :data:`_SAINT_BEFORE`) that
+    a majority of ``answers`` hold inside a longer name, and the question asks for no person: the name of
+    what the answer names (a church, a work: "The Parish Church of St Andrew", "St. George's Church"), not a
     person it is about. "Saint Nicolas" answering "Who is the patron saint …?" is the saint."""
     words = text.split()
     titled = len(words) > 1 and _SAINT_BEFORE.match(f"{words[0]} ") is not None
@@ -1893,6 +1887,8 @@ def saint_dedication(mention: Mention, text: str, context: str, question: str, a
     return sum(occurs_in(text, a) and clean_surface(a) != saint for a in answers) * 2 > len(answers)
 
 
+#: A PERSON mention after "the", "the town of" or a capitalised place noun ("Fort William Henry", "Cape
+#: Cod") names a thing or a place (rule ``per.after-the``).
 _AFTER_THE = re.compile(r"(?<!\w)[Tt]he\s+$|\b(?:town|village|commune|port|capital) of\s+$|\b(?:"
                         + "|".join(sorted(w.capitalize() for w in PLACE_NOUNS | {"mount"})) + r")\s+$")
 #: "the X" before punctuation, a preposition, a conjunction or a verb of motion writes X as a thing or a
@@ -2357,13 +2353,13 @@ def _with_byname(mention: Mention, text: str, context: str, lexicon: Lexicon) ->
 
 
 def answers_holding(text: str, label: str, answers: list[str], listed: list[frozenset[str]],
-                    lists: dict[str, tuple[str, ...]], lexicon: Lexicon | None = None) -> frozenset[int]:
+                    lists: dict[str, tuple[str, ...]], lexicon: Lexicon) -> frozenset[int]:
     """The positions of the ``answers`` that hold the candidate ``text`` (:func:`holds_entity`), list it
     among other persons (``listed``: :func:`listed_persons`) or, for a GPE, with other places only
     (``lists``: :func:`place_list`) or, for a country, hold its demonym (:func:`holds_demonym`)."""
     return frozenset(i for i, (a, group) in enumerate(zip(answers, listed, strict=True))
                      if holds_entity(a, text) or text in group or (label == "GPE" and (
-                         text in lists[a] or (lexicon is not None and holds_demonym(a, text, lexicon)))))
+                         text in lists[a] or holds_demonym(a, text, lexicon))))
 
 
 def holds_demonym(answer: str, country: str, lexicon: Lexicon) -> bool:

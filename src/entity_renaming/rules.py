@@ -91,11 +91,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "conjunction (along the Rhine up into …): a thing or a place; not a full name or a titled name "
          "after a bare 'the' that modifies a work or office noun or a participle (the Tim Allen sitcom, the "
          "Norman Foster-designed Sage: entities.person_after_the)", "veto", _YAN),
-    Rule("per.dedication", "a saint's name (after St / Saint / San / Santa / Sankt / São) that a majority of "
-         "the answers hold inside a longer name, where the question asks for no person: the dedication of "
-         "what the answer names, not a person it is about (The Parish Church of St Andrew, St. George's "
-         "Church, Rodin's St John the Baptist, Amtrak San Joaquins; not Saint Nicolas answering 'Who is the "
-         "patron saint …?': entities.saint_dedication)", "veto", _YAN),
+    Rule("per.dedication", "a saint's name (after Saint / St) that a majority of the answers hold inside a "
+         "longer name, where the question asks for no person: the dedication of what the answer names, not "
+         "a person it is about (The Parish Church of St Andrew, St. George's Church, Rodin's St John the "
+         "Baptist; not Saint Nicolas answering 'Who is the patron saint …?': entities.saint_dedication)",
+         "veto", _YAN),
     Rule("per.not-name-words", "a word of the name is no name word, or the name has more than 3 words (a "
          "given name and a surname holding a particle keep the surname and rename the given name: Johann "
          "von Staupitz, Pedro Menéndez de Avilés, Hassan al-Turabi; a surname with its particle and no "

@@ -529,11 +529,6 @@ def passage_city(surface: str, passages: Iterable[str], lexicon: Lexicon) -> boo
                                       or settlement_in_apposition(surface, p)) for p in passages))
 
 
-#: A capitalised run after a name: an organisation word in it makes the name an organisation's
-#: ("Dartmouth College", "Stockton and Darlington Railway").
-_RUN_AFTER = r"(?:\s+(?:(?:and|of|&)\s+)?[A-Z][\w'’.-]*)+"
-
-
 def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: dict[str, Counter[str]],
                    lexicon: Lexicon) -> list[str]:
     """Names NER labelled but typed no place (ORG, PERSON, a minority label) that are gazetteer cities
@@ -541,9 +536,9 @@ def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: 
     places (:func:`..places.placed_as_city`: "in Limassol", "Sandwich, Faversham and Maidstone", "from Kraków
     to Warsaw") and that the article reads as no person (no PERSON name ending with it, no pronoun after
     it where a passage that does not place it labels it PERSON, no kinship or role noun beside it, no
-    people's word of the article: Norman of Normans) nor
-    organisation (no organisation word after it: "Dartmouth College"): the city, whatever the small NER
-    model said."""
+    people's word of the article: Norman of Normans) and that opens no other name anywhere in the article
+    ("Dartmouth College", "the Mainz Basin": that name would keep the old one): the city, whatever the
+    small NER model said."""
     passages = [t for t in texts if len(t) > MAX_ANSWER_CHARS]
     surfaces = {clean_surface(m.text) for t in texts for m in mentions.get(t, ())}
     peoples = {one for t in texts for m in mentions.get(t, ()) if m.label == "NORP"
@@ -568,7 +563,7 @@ def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: 
                 and sum(pronoun_gender(p, words, mentions.get(p, ()))))
                for p in passages if occurs_in(surface, p)):
             continue  # labelled PERSON with a pronoun after it ("Bari … he"), "his son Acre"
-        if any(re.search(rf"(?<!\w){re.escape(surface)}(?:\s+[A-Z][\w'’.-]*)", t) for t in texts):
+        if any(re.search(rf"(?<!\w){re.escape(surface)}\s+[A-Z]", t) for t in texts):
             continue  # "Dartmouth College", "the Mainz Basin": it opens another name, which would keep it
         found.append(surface)
     return found
