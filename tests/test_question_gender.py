@@ -19,9 +19,17 @@ from entity_renaming.question import asks_about_name
     ("Who was the king's advisor?", None),  # the king is another person
     ("Who killed the king?", None),  # the noun is the object, not the person asked for
     ("Who was Philip I?", None),
+    ("What was Temüjin's sister's name?", "first-female"),
+    ("What was Tesla's brother's birth name?", "first-male"),  # the asked type's pattern, one for both
 ])
 def test_the_question_noun_for_the_person_asked_for_gives_a_gender(question, gender):
     assert question_gender(question) == gender
+
+
+def test_one_possessive_name_pattern_types_the_question_and_genders_it():
+    from entity_renaming.question import asked_type
+    question = "What was Tesla's brother's last name?"
+    assert asked_type(question).word == "brother" and question_gender(question) == "first-male"
 
 
 def test_a_question_for_a_names_form_in_a_style_is_about_the_name():

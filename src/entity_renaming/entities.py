@@ -78,7 +78,7 @@ from .persons import (
     role_stripped,
 )
 from .places import asked_settlement, city_exonym, labelled_town, passage_place_kind
-from .question import PERSON_NOUNS, asked_type, asks_about_name
+from .question import NOUNS_NAME, PERSON_NOUNS, asked_type, asks_about_name
 from .rules import Trace, Why, fire, no
 from .substitute import NO_S_PLURAL, heads_phrase, renamed_in
 
@@ -582,12 +582,9 @@ def question_gender(question: str) -> str | None:
     or two genders ("Which husband and wife …?")."""
     found = {_GENDERED.get(w.lower()) or _GENDERED[w.lower()[:-1]] for m in _ASKED_NOUN.finditer(question)
              for w in re.findall(rf"\b(?:{_GENDERED_WORDS})s?\b(?!['’])", m.group(), re.IGNORECASE)}
-    found.update(_GENDERED[m.group(1).lower()] for m in _NOUNS_NAME.finditer(question))
+    found.update(_GENDERED[m.group(1)] for m in NOUNS_NAME.finditer(question) if m.group(1) in _GENDERED)
     return found.pop() if len(found) == 1 else None
 
-
-#: A gendered noun whose name a question asks for ("What was Temüjin' sister's name?").
-_NOUNS_NAME = re.compile(rf"\b({_GENDERED_WORDS})['’]s\s+(?:first\s+|given\s+|full\s+)?name\b", re.IGNORECASE)
 
 
 def never_lower(word: str, lexicon: Lexicon) -> bool:

@@ -58,9 +58,9 @@ _WH = re.compile(r"(?<![\w'’])(?:(?P<who>[Ww]hom?|[Ww]hose)|(?P<where>[Ww]here
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
 #: A question naming its answer's kind after "the name of" ("What was the name of the king who …").
 _NAME_OF = re.compile(r"\bname of (?:the|this|that|a|an|his|her|their) ", re.IGNORECASE)
-#: A question asking for a person's name by a possessive person noun ("What was Tesla's brother's name?",
-#: "what was the coach's name").
-_NOUNS_NAME = re.compile(r"\b([a-z]+)(?:'s|’s|s') (?:first |last |full |given |birth )?name\b")
+#: A question asking for a person's name by a possessive noun ("What was Tesla's brother's name?", "what was
+#: the coach's name"): the one pattern for the asked type here and the asked gender (``question_gender``).
+NOUNS_NAME = re.compile(r"\b([a-z]+)(?:'s|’s|s')\s+(?:(?:first|last|full|given|birth)\s+)?name\b")
 #: A question naming its answer's kind as one of a group ("What was the most important of these cities or
 #: towns?", "Which is the largest of the states").
 _ONE_OF = re.compile(r"\b(?:one|first|last|(?:most|least) [a-z]+"
@@ -148,7 +148,7 @@ def asked_type(question: str) -> Asked | None:
         for evidence in (_NAME_OF, _ONE_OF):
             of = evidence.search(question, wh.end()) if noun is None else None
             noun = _phrase_noun(question, of.end()) if of else noun
-        named = _NOUNS_NAME.search(question, wh.end()) if noun is None else None
+        named = NOUNS_NAME.search(question, wh.end()) if noun is None else None
         if named and named.group(1) in PERSON_NOUNS:
             noun = named.group(1)  # "What was Temüjin's sister's name?"
         return Asked(_NOUN_TYPE[noun], noun, True) if noun else None
