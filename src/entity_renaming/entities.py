@@ -1297,6 +1297,21 @@ def org_name_word(words: list[str], i: int, lexicon: Lexicon) -> bool:
     return place_votes(word, lexicon) < ORG_PLACE_LABELS and (person or not lexicon.is_gazetteer_name(word))
 
 
+def body_of_place(words: list[str], i: int, n: int, lexicon: Lexicon) -> bool:
+    """The ``n`` words at ``words[i]`` end an organisation's name "<organisation word> of <place>" and are a
+    state, a country or a city of ``ORG_CITY_POPULATION`` people (``University of Erfurt``, ``Parliament of
+    Victoria``): the name says it is the body of that place, which the dataset's labels need not confirm."""
+    return (i + n == len(words) and i >= 2 and words[i - 1] == "of"
+            and words[i - 2].lower() in ORGANISATION_HEADS
+            and lexicon.place_kind(" ".join(words[i:]), ORG_CITY_POPULATION) is not None)
+
+
+def passage_places(mentions: Iterable[Mention]) -> frozenset[str]:
+    """The names a passage's NER labels GPE on their own ("Florida" of "other Florida destinations"): the
+    passage's own evidence that the word is a place, where a name word of an organisation holds it."""
+    return frozenset(clean_surface(m.text) for m in mentions if m.label == "GPE")
+
+
 def named_person(word: str, lexicon: Lexicon) -> bool:
     """``word`` names a person of the dataset: the surname of two of its persons or mostly (and at least
     twice) labelled PERSON (``Tesla``, ``Westinghouse``): a lone "Tesla" in the passage is the man, and an
@@ -1333,7 +1348,8 @@ def abbreviation_heads(abbreviation: str, text: str) -> bool:
 
 
 def place_spans(text: str, etype: str, lexicon: Lexicon,
-                not_places: frozenset[str] = frozenset(), why: Why | None = None) -> list[PerturbableSpan]:
+                not_places: frozenset[str] = frozenset(), why: Why | None = None,
+                placed: frozenset[str] = frozenset()) -> list[PerturbableSpan]:
     """Spans of a GPE or ORG name: whole place names (longest first, see :meth:`Lexicon.place_kind`), and
     for ORG the other name words: PTB NNP → ``nnp``; not in the PTB vocabulary → ``rare``.
 
@@ -1346,7 +1362,10 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
     is not England) are never spans; in an ORG name a city needs the dataset's place labels
     (:func:`org_place_kind`), a word is renamed as ``nnp``/``rare`` only as :func:`org_name_word` allows,
     and an ORG with a name word it cannot rename (a place without evidence, a person of the passage:
-    ``Fryderyk Chopin University``) has no spans at all.
+    ``Fryderyk Chopin University``) has no spans at all. A gazetteer place that the passage itself names as
+    a place on its own (``placed``: its NER GPE mentions, :func:`passage_places`) is that place in an ORG
+    name too, whatever the dataset's labels (``University of Florida`` beside "Florida"): one referent,
+    renamed as the place at every mention.
     """
     bounds = _tokens(text)
     words = [text[s:e] for s, e in bounds]
@@ -1380,7 +1399,9 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
             if (gram.split()[0].lower() in FUNCTION_WORDS | TITLES or gram in not_places or modified(i)
                     or (n == 1 and etype == "org" and lexicon.labels.name_words[gram] >= 2)):
                 continue
-            kind = org_place_kind(gram, lexicon) if etype == "org" else lexicon.place_kind(gram)
+            kind = (org_place_kind(gram, lexicon) or (lexicon.place_kind(gram) if gram in placed
+                                                      or body_of_place(words, i, n, lexicon) else None)
+                    if etype == "org" else lexicon.place_kind(gram))
             if kind is None and etype == "gpe" and n == 1:
                 kind = country_abbreviation(gram, lexicon)
             if kind is not None:
@@ -2481,7 +2502,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             spans = spans if len(spans) == 2 or named else []  # "the Falcons", "Seattle Seahawks" (a
             # nickname no dictionary lists) need their nickname renamed
         else:
-            spans = place_spans(text, etype, lexicon, names, why)
+            spans = place_spans(text, etype, lexicon, names, why, passage_places(mentions))
             if etype == "org":
                 spans = person_types(text, spans, lexicon)  # "E. W. Scripps Company": Scripps a surname
             if etype == "gpe" and not spans and why.rule == "gpe.not-gazetteer" and (
