@@ -56,6 +56,13 @@ def test_a_place_the_name_or_passage_places_is_renamed_as_that_place(org):
     assert org("6de1f0475c5f45ae8add8530d5637e5a") == set()  # Groton School: neither
 
 
+def test_an_organisation_ner_labels_person_names_no_person(org):
+    """A PERSON mention ending with an organisation or company word is the organisation mislabelled: its
+    words are no person of the passage, and the organisation is renamed by them."""
+    assert org("d3813763d3a746648d485bb4cdbb81bd") == {("Getty", "nnp")}  # "Getty Oil" tagged PERSON
+    assert org("34fe351269344f43b1c99b7492126e69") == {("Middleton", "rare")}  # "Middleton Railway" idem
+
+
 def test_generic_words_are_not_renamed(org):
     assert org("1538af31db77480594bb3187c4e18dc7") == set()  # "the Brotherhood", a lone ORG word
     assert org("fa7fc85bab07408a8b2c9a27e6d9ab2c") == set()  # Conciliation Committee

@@ -444,6 +444,14 @@ def person_lasts(mentions: Iterable[Mention]) -> frozenset[str]:
     return frozenset(lasts)
 
 
+def mislabelled_organisation(text: str, lexicon: Lexicon) -> bool:
+    """A PERSON mention that ends with an organisation or company word no one bears as a surname
+    (``Middleton Railway``, ``Getty Oil``, ``John Monash Science School``; not ``Margaret Court``): an
+    organisation NER labelled PERSON, whose words name no person of the passage."""
+    last = text.split()[-1].lower() if " " in text.strip() else ""
+    return (last in ORGANISATION_HEADS | COMPANY_HEADS) and lexicon.person_count(last) < PERSON_EVIDENCE
+
+
 def personwords_of(mentions: Iterable[Mention]) -> frozenset[str]:
     """Every name word of the passage's PERSON mentions of two or more words."""
     found = set()
@@ -2239,7 +2247,8 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     answers = answer_texts(example)
     if not answers:
         return []
-    lasts, names = person_lasts(mentions), personwords_of(mentions)
+    people = [m for m in mentions if not (m.label == "PERSON" and mislabelled_organisation(m.text, lexicon))]
+    lasts, names = person_lasts(people), personwords_of(people)
     # the question's evidence first: its type wins over NER's label of the same name
     candidates = question_typed_answers(example, mentions, lexicon)
     candidates += [m for m in (*passage_person_answers(example, mentions),  # "Kibaki" tagged GPE here
