@@ -43,7 +43,24 @@ def test_places_inside_organisation_names_are_places_or_nothing(org):
     assert org("21c39800c79c4a658afb5a254cdcdd99") == set()  # Lothian Regional Council: a region
     assert org("16d107338e6b4272be348a9d532eebe7") == {("Stanford", "nnp")}  # a surname of many people
     assert org("c7cba3619bd843cfb4cd36ee8382a69a") == set()  # New York Times: the state or the city?
-    assert org("f0a2e6ad20a4405dad65720093063e8e") == set()  # University of Aberdeen: idem
+
+
+
+def test_a_place_the_name_or_passage_places_is_renamed_as_that_place(org):
+    """Issue 19 (handle, don't veto): a gazetteer place that ends "<organisation word> of <place>" or that
+    the passage names as a place on its own is renamed as that place, at every mention."""
+    assert org("f0a2e6ad20a4405dad65720093063e8e") == {("Aberdeen", "city")}  # University of Aberdeen
+    assert org("bf8a928309d14d1f83892213985113b1") == {("Erfurt", "city")}  # University of Erfurt
+    assert org("1ad132a5634f4cdd9d44efa97184ac3e") == {("Florida", "state")}  # University of Florida
+    assert org("2598243f0ced4e85bca935aa11d3cfba") == {("Florida", "state")}  # "other Florida destinations"
+    assert org("6de1f0475c5f45ae8add8530d5637e5a") == set()  # Groton School: neither
+
+
+def test_an_organisation_ner_labels_person_names_no_person(org):
+    """A PERSON mention ending with an organisation or company word is the organisation mislabelled: its
+    words are no person of the passage, and the organisation is renamed by them."""
+    assert org("d3813763d3a746648d485bb4cdbb81bd") == {("Getty", "nnp")}  # "Getty Oil" tagged PERSON
+    assert org("34fe351269344f43b1c99b7492126e69") == {("Middleton", "rare")}  # "Middleton Railway" idem
 
 
 def test_generic_words_are_not_renamed(org):

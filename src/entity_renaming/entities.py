@@ -444,6 +444,14 @@ def person_lasts(mentions: Iterable[Mention]) -> frozenset[str]:
     return frozenset(lasts)
 
 
+def mislabelled_organisation(text: str, lexicon: Lexicon) -> bool:
+    """A PERSON mention that ends with an organisation or company word no one bears as a surname
+    (``Middleton Railway``, ``Getty Oil``, ``John Monash Science School``; not ``Margaret Court``): an
+    organisation NER labelled PERSON, whose words name no person of the passage."""
+    last = text.split()[-1].lower() if " " in text.strip() else ""
+    return (last in ORGANISATION_HEADS | COMPANY_HEADS) and lexicon.person_count(last) < PERSON_EVIDENCE
+
+
 def personwords_of(mentions: Iterable[Mention]) -> frozenset[str]:
     """Every name word of the passage's PERSON mentions of two or more words."""
     found = set()
@@ -1294,6 +1302,21 @@ def org_name_word(words: list[str], i: int, lexicon: Lexicon) -> bool:
     return place_votes(word, lexicon) < ORG_PLACE_LABELS and (person or not lexicon.is_gazetteer_name(word))
 
 
+def body_of_place(words: list[str], i: int, n: int, lexicon: Lexicon) -> bool:
+    """The ``n`` words at ``words[i]`` end an organisation's name "<organisation word> of <place>" and are a
+    state, a country or a city of ``ORG_CITY_POPULATION`` people (``University of Erfurt``, ``Parliament of
+    Victoria``): the name says it is the body of that place, which the dataset's labels need not confirm."""
+    return (i + n == len(words) and i >= 2 and words[i - 1] == "of"
+            and words[i - 2].lower() in ORGANISATION_HEADS
+            and lexicon.place_kind(" ".join(words[i:]), ORG_CITY_POPULATION) is not None)
+
+
+def passage_places(mentions: Iterable[Mention]) -> frozenset[str]:
+    """The names a passage's NER labels GPE on their own ("Florida" of "other Florida destinations"): the
+    passage's own evidence that the word is a place, where a name word of an organisation holds it."""
+    return frozenset(clean_surface(m.text) for m in mentions if m.label == "GPE")
+
+
 def named_person(word: str, lexicon: Lexicon) -> bool:
     """``word`` names a person of the dataset: the surname of two of its persons or mostly (and at least
     twice) labelled PERSON (``Tesla``, ``Westinghouse``): a lone "Tesla" in the passage is the man, and an
@@ -1330,7 +1353,8 @@ def abbreviation_heads(abbreviation: str, text: str) -> bool:
 
 
 def place_spans(text: str, etype: str, lexicon: Lexicon,
-                not_places: frozenset[str] = frozenset(), why: Why | None = None) -> list[PerturbableSpan]:
+                not_places: frozenset[str] = frozenset(), why: Why | None = None,
+                placed: frozenset[str] = frozenset()) -> list[PerturbableSpan]:
     """Spans of a GPE or ORG name: whole place names (longest first, see :meth:`Lexicon.place_kind`), and
     for ORG the other name words: PTB NNP → ``nnp``; not in the PTB vocabulary → ``rare``.
 
@@ -1343,7 +1367,10 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
     is not England) are never spans; in an ORG name a city needs the dataset's place labels
     (:func:`org_place_kind`), a word is renamed as ``nnp``/``rare`` only as :func:`org_name_word` allows,
     and an ORG with a name word it cannot rename (a place without evidence, a person of the passage:
-    ``Fryderyk Chopin University``) has no spans at all.
+    ``Fryderyk Chopin University``) has no spans at all. A gazetteer place that the passage itself names as
+    a place on its own (``placed``: its NER GPE mentions, :func:`passage_places`) is that place in an ORG
+    name too, whatever the dataset's labels (``University of Florida`` beside "Florida"): one referent,
+    renamed as the place at every mention.
     """
     bounds = _tokens(text)
     words = [text[s:e] for s, e in bounds]
@@ -1377,7 +1404,9 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
             if (gram.split()[0].lower() in FUNCTION_WORDS | TITLES or gram in not_places or modified(i)
                     or (n == 1 and etype == "org" and lexicon.labels.name_words[gram] >= 2)):
                 continue
-            kind = org_place_kind(gram, lexicon) if etype == "org" else lexicon.place_kind(gram)
+            kind = (org_place_kind(gram, lexicon) or (lexicon.place_kind(gram) if gram in placed
+                                                      or body_of_place(words, i, n, lexicon) else None)
+                    if etype == "org" else lexicon.place_kind(gram))
             if kind is None and etype == "gpe" and n == 1:
                 kind = country_abbreviation(gram, lexicon)
             if kind is not None:
@@ -2215,7 +2244,8 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     answers = answer_texts(example)
     if not answers:
         return []
-    lasts, names = person_lasts(mentions), personwords_of(mentions)
+    people = [m for m in mentions if not (m.label == "PERSON" and mislabelled_organisation(m.text, lexicon))]
+    lasts, names = person_lasts(people), personwords_of(people)
     # the question's evidence first: its type wins over NER's label of the same name
     candidates = question_typed_answers(example, mentions, lexicon)
     candidates += [m for m in (*passage_person_answers(example, mentions),  # "Kibaki" tagged GPE here
@@ -2478,7 +2508,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             spans = spans if len(spans) == 2 or named else []  # "the Falcons", "Seattle Seahawks" (a
             # nickname no dictionary lists) need their nickname renamed
         else:
-            spans = place_spans(text, etype, lexicon, names, why)
+            spans = place_spans(text, etype, lexicon, names, why, passage_places(mentions))
             if etype == "org":
                 spans = person_types(text, spans, lexicon)  # "E. W. Scripps Company": Scripps a surname
             if etype == "gpe" and not spans and why.rule == "gpe.not-gazetteer" and (

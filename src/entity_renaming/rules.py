@@ -227,7 +227,13 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "names a place, stands beside another name or in an eponym term, Tesla coil)", "veto", _YAN),
     Rule("org.word-not-renamable", "a name word that cannot be renamed (a place without evidence, a person "
          "of the passage whose surname organisations.founder_span cannot rename everywhere): renaming the "
-         "others would split the name", "veto", _YAN),
+         "others would split the name; a gazetteer place that the passage names as a place on its own (an "
+         "NER GPE mention: Florida East Coast Railway beside 'other Florida destinations') or that ends "
+         "'<organisation word> of <place>' as a state, country or city of ORG_CITY_POPULATION people "
+         "(University of Erfurt) is that place, renamed at every mention: entities.body_of_place, "
+         "entities.passage_places; a PERSON mention ending with an organisation word is the organisation "
+         "mislabelled, no person of the passage (Getty Oil, Middleton Railway: "
+         "entities.mislabelled_organisation)", "veto", _YAN),
     # ---- names in general (place_spans)
     Rule("name.lower-case-word", "the name has a lower-case content word", "veto", _YAN),
     Rule("name.particle", "the name holds a particle (van, de, al …)", "veto", _YAN),
