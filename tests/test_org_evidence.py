@@ -45,7 +45,6 @@ def test_places_inside_organisation_names_are_places_or_nothing(org):
     assert org("c7cba3619bd843cfb4cd36ee8382a69a") == set()  # New York Times: the state or the city?
 
 
-
 def test_a_place_the_name_or_passage_places_is_renamed_as_that_place(org):
     """Issue 19 (handle, don't veto): a gazetteer place that ends "<organisation word> of <place>" or that
     the passage names as a place on its own is renamed as that place, at every mention."""
