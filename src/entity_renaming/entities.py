@@ -1711,9 +1711,20 @@ def acronym_span(name: str, spans: list[PerturbableSpan], texts: Iterable[str]
 
 
 def acronym_attested(word: str, lexicon: Lexicon) -> bool:
-    """An acronym the Penn Treebank's news text uses and no dictionary word (``ABC``, ``NSF``; not
-    ``NADPH``, ``PAD``): an organisation's, not a term's (rule ``org.acronym-unattested``)."""
-    return word.lower() in lexicon.vocab and not lexicon.dictionary_common(word)
+    """An acronym the Penn Treebank's news text uses and no dictionary word nor its plural (``ABC``,
+    ``NSF``; not ``NADPH``, ``PAD``, ``MODES``): an organisation's, not a term's (rule
+    ``org.acronym-unattested``)."""
+    return word.lower() in lexicon.vocab and not lexicon.dictionary_common(word) and not (
+        word.endswith("S") and lexicon.dictionary_common(word[:-1]))
+
+
+def labelled_acronym(text: str, lexicon: Lexicon) -> bool:
+    """An acronym (:func:`is_acronym`) that the dataset's NER labels ORG wherever it labels it (``NCAA``,
+    ``PNU``; not ``RNA``, once PERSON): an organisation's short name however few its labels, which the
+    acronym rules then decide (``org.acronym-unattested``, ``org.acronym-expanded``) rather than
+    ``org.no-head``."""
+    counts = lexicon.labels.votes.get(text)
+    return is_acronym(text) and (not counts or set(counts) == {"ORG"})
 
 
 def _org_initials(lexicon: Lexicon) -> frozenset[str]:
@@ -2266,7 +2277,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
                                    (lasts, names, mentions), why)
         if entity is None:
             fire(trace, why.rule, text, etype, mention.start)
-        else:
+        elif not (entity.entity_type == "org" and any(
+                e.entity_type == "org" and {s.surface for s in entity.spans} <= {s.surface for s in e.spans}
+                for e in found)):  # "NBC" beside "NBC Mobile": the organisation found already
             found.append(entity)
     disagreeing = [e for e in found if DISAGREEMENT in e.evidence]
     if disagreeing and len({e.entity_type for e in found}) > 1:
@@ -2418,6 +2431,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     brand = owner_acronym(text, lexicon) if etype == "org" else None  # "NFL" of "NFL Mobile"
     if (etype == "org" and organisation_head(text) is None and not team and not brand
             and text.split()[-1].lower() not in COMPANY_HEADS  # "Getty Oil", "Classic FM"
+            and not labelled_acronym(text, lexicon)  # "PNU", "NCAA": the acronym rules decide it
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not call_sign(text, example.context)
             and not asked_body(example.question, text, own, lexicon)):
         # no organisation word, few ORG labels and no question asking for one: a work, a building, a people
