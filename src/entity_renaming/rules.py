@@ -179,7 +179,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "and no place, is renamed by the name rules", "veto", _YAN),
     Rule("org.acronym-unattested", "an acronym that the Penn Treebank's news text never uses, or a "
          "dictionary word or its plural (NADPH, TARDIS, MHC, PAD, MODES: terms tagged ORG), unless the "
-         "initials of an ORG name of three words or more in the dataset spell it (IPCC: entities.acronym_of_organisation) or the "
+         "initials of an ORG name of three words or more in the dataset spell it (IPCC: "
+         "entities.acronym_of_organisation) or the "
          "question asks for a body "
          "that the acronym answers (What organization ...? CEPR; a bare who-question: Who holds the "
          "rights? ITV, no person is written in capitals: entities.asked_body)", "evidence", _YAN),
