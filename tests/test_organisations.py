@@ -498,3 +498,23 @@ def test_an_acronym_labelled_org_wherever_labelled_is_decided_by_the_acronym_rul
     ex = _example(text, "ODM", "Who did the president appoint cabinet ministers from?", ["ODM"] * 3)
     entities = example_entities(ex, _mentions(text, {"ODM": "ORG"}), lexicon)
     assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("ODM", "rare")]
+
+
+def test_an_acronym_beside_its_full_name_is_renamed_with_it(lexicon):
+    """Issue 19, tenth session (one referent: the acronym and its expansion together): an answer ``KANU``
+    whose full name the passage writes is that organisation, renamed by its full name with the acronym
+    following it (entities.expansion); before, org.acronym-expanded left it out."""
+    from entity_renaming.entities import expansion
+
+    text = ("The Kenya African National Union (KANU) won the election of 1963. KANU ruled Kenya until 2002, "
+            "when the opposition won.")
+    mentions = _mentions(text, {"Kenya African National Union": "ORG", "KANU": "ORG"})
+    assert clean(expansion("KANU", mentions)) == "Kenya African National Union"
+    assert expansion("KAN", mentions) is None and expansion("Kenya", mentions) is None
+    ex = _example(text, "KANU", "Which party won the election of 1963?", ["KANU"] * 3)
+    spans = {(s.surface, s.span_type) for e in example_entities(ex, mentions, lexicon) for s in e.spans}
+    assert ("KANU", "rare") in spans and ("Kenya", "country") in spans
+
+
+def clean(mention: Mention | None) -> str | None:
+    return mention.text if mention else None

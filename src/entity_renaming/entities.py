@@ -1739,6 +1739,18 @@ def _org_initials(lexicon: Lexicon) -> frozenset[str]:
     return frozenset(found)
 
 
+def expansion(acronym: str, mentions: list[Mention]) -> Mention | None:
+    """The passage's one ORG name whose initials (:func:`initials_of`) spell ``acronym``, two to six
+    capitals (``European Union`` of ``EU``, ``National Science Foundation`` of ``NSF``): the acronym's
+    referent, renamed by its full name with the acronym following it (:func:`acronym_span`). ``None`` when
+    no ORG name or several spell it."""
+    if not (2 <= len(acronym) <= 6 and acronym.isalpha() and acronym.isupper()):
+        return None
+    found = {clean_surface(m.text): m for m in mentions if m.label == "ORG"
+             and " " in clean_surface(m.text) and initials_of(clean_surface(m.text)) == acronym}
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
 def acronym_of_organisation(word: str, lexicon: Lexicon) -> bool:
     """An acronym that the Penn Treebank never uses but that the initials of an organisation's name of the
     dataset spell (``IPCC`` of ``Intergovernmental Panel on Climate Change``): the organisation's short
@@ -2200,10 +2212,14 @@ def _lone(given: str, last: str, text: str) -> bool:
 
 
 def names_organisation_answer(answers: list[str], text: str, spans: Iterable[PerturbableSpan]) -> bool:
-    """A strict majority of ``answers`` name the organisation ``text`` itself, not only a place in its name:
-    "Australia" answers a question about the country, not about the "Huguenot Society of Australia"."""
+    """A strict majority of ``answers`` name the organisation ``text`` itself, by its name or the acronym
+    that follows it (``KANU``), not only a place in its name: "Australia" answers a question about the
+    country, not about the "Huguenot Society of Australia"."""
+    spans = list(spans)
     places = {s.surface for s in spans if s.span_type not in ("nnp", "rare")}
-    agree = sum(holds_entity(a, text) and clean_surface(a) not in places for a in answers)
+    acronyms = [s.surface for s in spans if s.follows]
+    agree = sum((holds_entity(a, text) or any(holds_entity(a, x) for x in acronyms))
+                and clean_surface(a) not in places for a in answers)
     return agree * 2 > len(answers)
 
 
@@ -2420,6 +2436,13 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "question.about-name")  # "Who was Jacksonville named after?": Jacksonville stays
     if etype == "org" and not names_organisation(text):
         return _none(why, "org.not-organisation")
+    if etype == "org" and (long := expansion(text, mentions)) is not None:
+        # "EU" beside "European Union": one referent, renamed by its full name, the acronym following it
+        entity = _candidate_entity(example, long, clean_surface(long.text), etype, answers, held, lexicon,
+                                   passage, why)
+        if entity is not None and not any(s.surface == text for s in entity.spans):
+            return _none(why, "org.acronym-expanded")  # the acronym cannot follow the renamed name
+        return entity
     if (etype != "per" and looks_like_person(text, lexicon)
             and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)  # "Duval County"
             and not (etype == "org" and asked_organisation(example.question, text, own))):  # "What group …?"

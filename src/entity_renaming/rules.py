@@ -192,7 +192,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "form that cannot follow its renamed word (vBNS, ALPs, two renamed words; Hamas beside HAMAS; ABC1, "
          "DECnet: glued to a number or lower-case letters), "
          "or a bracketed acronym that is not its initials follows a name of common words (GPhC); "
-         "initials that can follow are renamed with it (ALP)", "veto", _YAN),
+         "initials that can follow are renamed with it (ALP), and an acronym answer whose full name the "
+         "passage writes as one ORG name is that organisation, renamed by its full name and left out by "
+         "its rules (entities.expansion: KANU of Kenya African National Union)", "veto", _YAN),
     Rule("org.in-longer-name", "a renamed word of the organisation stands in another name of the passage",
          "veto", _ALL),
     Rule("org.word-elsewhere", "the distinctive common words of an organisation named by common words "
