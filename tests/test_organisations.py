@@ -464,3 +464,57 @@ def test_a_band_the_question_asks_for_is_no_person_whatever_its_name_looks_like(
                   ["Duran Duran"] * 3)
     entities = example_entities(ex, _mentions(text, {"Andy Taylor": "PERSON", "Duran Duran": "ORG"}), lexicon)
     assert all(e.entity_type != "per" for e in entities)
+
+
+def test_a_canadian_call_sign_is_a_station():
+    """Issue 19, tenth session: Canada's broadcasting prefixes (CF, CH, CI, CJ, CK) spell call signs too
+    (``CFTO-TV``), renamed by their letters like a US station's; ``CBS`` and ``CJEU`` have no such shape
+    beside a broadcasting word."""
+    from entity_renaming.organisations import call_sign
+
+    text = "Goldenson agreed to acquire a 25% interest in CFTO-TV, a television station in Toronto."
+    assert call_sign("CFTO-TV", text) == "CFTO"
+    assert call_sign("CJEU", "the CJEU ruled on the case.") is None
+
+
+def test_an_acronym_labelled_org_wherever_labelled_is_decided_by_the_acronym_rules():
+    """Issue 19, tenth session: an acronym with no organisation word and few ORG labels (``ODM``) is no
+    longer left out by org.no-head: NER labels it ORG wherever it labels it, and the acronym rules decide
+    it (renamed as a rare word); a term that NER also labels otherwise (``RNA``) and a dictionary word's
+    plural (``MODES``) stay out."""
+    from entity_renaming.entities import acronym_attested, labelled_acronym
+
+    text = ("Under the deal, the president would appoint cabinet ministers from both PNU and ODM camps. "
+            "RNA silencing mechanisms block virus replication. RNA pathways are conserved.")
+    first, last = text.index("RNA"), text.rindex("RNA")
+    labels = [*_mentions(text, {"ODM": "ORG"}), Mention(first, first + 3, "ORG", "RNA"),
+              Mention(last, last + 3, "PERSON", "RNA")]
+    lexicon = Lexicon()
+    lexicon.observe([text], labels)
+    assert labelled_acronym("ODM", lexicon)
+    assert not labelled_acronym("RNA", lexicon)  # once PERSON: a term
+    assert not labelled_acronym("Odinga", lexicon)
+    assert not acronym_attested("MODES", lexicon)  # the plural of "mode"
+    ex = _example(text, "ODM", "Who did the president appoint cabinet ministers from?", ["ODM"] * 3)
+    entities = example_entities(ex, _mentions(text, {"ODM": "ORG"}), lexicon)
+    assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("ODM", "rare")]
+
+
+def test_an_acronym_beside_its_full_name_is_renamed_with_it(lexicon):
+    """Issue 19, tenth session (one referent: the acronym and its expansion together): an answer ``KANU``
+    whose full name the passage writes is that organisation, renamed by its full name with the acronym
+    following it (entities.expansion); before, org.acronym-expanded left it out."""
+    from entity_renaming.entities import expansion
+
+    text = ("The Kenya African National Union (KANU) won the election of 1963. KANU ruled Kenya until 2002, "
+            "when the opposition won.")
+    mentions = _mentions(text, {"Kenya African National Union": "ORG", "KANU": "ORG"})
+    assert clean(expansion("KANU", mentions)) == "Kenya African National Union"
+    assert expansion("KAN", mentions) is None and expansion("Kenya", mentions) is None
+    ex = _example(text, "KANU", "Which party won the election of 1963?", ["KANU"] * 3)
+    spans = {(s.surface, s.span_type) for e in example_entities(ex, mentions, lexicon) for s in e.spans}
+    assert ("KANU", "rare") in spans and ("Kenya", "country") in spans
+
+
+def clean(mention: Mention | None) -> str | None:
+    return mention.text if mention else None

@@ -1737,9 +1737,20 @@ def acronym_span(name: str, spans: list[PerturbableSpan], texts: Iterable[str]
 
 
 def acronym_attested(word: str, lexicon: Lexicon) -> bool:
-    """An acronym the Penn Treebank's news text uses and no dictionary word (``ABC``, ``NSF``; not
-    ``NADPH``, ``PAD``): an organisation's, not a term's (rule ``org.acronym-unattested``)."""
-    return word.lower() in lexicon.vocab and not lexicon.dictionary_common(word)
+    """An acronym the Penn Treebank's news text uses and no dictionary word nor its plural (``ABC``,
+    ``NSF``; not ``NADPH``, ``PAD``, ``MODES``): an organisation's, not a term's (rule
+    ``org.acronym-unattested``)."""
+    return word.lower() in lexicon.vocab and not lexicon.dictionary_common(word) and not (
+        word.endswith("S") and lexicon.dictionary_common(word[:-1]))
+
+
+def labelled_acronym(text: str, lexicon: Lexicon) -> bool:
+    """An acronym (:func:`is_acronym`) that the dataset's NER labels ORG wherever it labels it (``NCAA``,
+    ``PNU``; not ``RNA``, once PERSON): an organisation's short name however few its labels, which the
+    acronym rules then decide (``org.acronym-unattested``, ``org.acronym-expanded``) rather than
+    ``org.no-head``."""
+    counts = lexicon.labels.votes.get(text)
+    return is_acronym(text) and (not counts or set(counts) == {"ORG"})
 
 
 def _org_initials(lexicon: Lexicon) -> frozenset[str]:
@@ -1752,6 +1763,18 @@ def _org_initials(lexicon: Lexicon) -> frozenset[str]:
                 and names_organisation(surface) and (initials := initials_of(surface))):
             found.add(initials)
     return frozenset(found)
+
+
+def expansion(acronym: str, mentions: list[Mention]) -> Mention | None:
+    """The passage's one ORG name whose initials (:func:`initials_of`) spell ``acronym``, two to six
+    capitals (``European Union`` of ``EU``, ``National Science Foundation`` of ``NSF``): the acronym's
+    referent, renamed by its full name with the acronym following it (:func:`acronym_span`). ``None`` when
+    no ORG name or several spell it."""
+    if not (2 <= len(acronym) <= 6 and acronym.isalpha() and acronym.isupper()):
+        return None
+    found = {clean_surface(m.text): m for m in mentions if m.label == "ORG"
+             and " " in clean_surface(m.text) and initials_of(clean_surface(m.text)) == acronym}
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 def acronym_of_organisation(word: str, lexicon: Lexicon) -> bool:
@@ -2215,10 +2238,14 @@ def _lone(given: str, last: str, text: str) -> bool:
 
 
 def names_organisation_answer(answers: list[str], text: str, spans: Iterable[PerturbableSpan]) -> bool:
-    """A strict majority of ``answers`` name the organisation ``text`` itself, not only a place in its name:
-    "Australia" answers a question about the country, not about the "Huguenot Society of Australia"."""
+    """A strict majority of ``answers`` name the organisation ``text`` itself, by its name or the acronym
+    that follows it (``KANU``), not only a place in its name: "Australia" answers a question about the
+    country, not about the "Huguenot Society of Australia"."""
+    spans = list(spans)
     places = {s.surface for s in spans if s.span_type not in ("nnp", "rare")}
-    agree = sum(holds_entity(a, text) and clean_surface(a) not in places for a in answers)
+    acronyms = [s.surface for s in spans if s.follows]
+    agree = sum((holds_entity(a, text) or any(holds_entity(a, x) for x in acronyms))
+                and clean_surface(a) not in places for a in answers)
     return agree * 2 > len(answers)
 
 
@@ -2293,7 +2320,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
                                    (lasts, names, mentions), why)
         if entity is None:
             fire(trace, why.rule, text, etype, mention.start)
-        else:
+        elif not (entity.entity_type == "org" and any(
+                e.entity_type == "org" and {s.surface for s in entity.spans} <= {s.surface for s in e.spans}
+                for e in found)):  # "NBC" beside "NBC Mobile": the organisation found already
             found.append(entity)
     disagreeing = [e for e in found if DISAGREEMENT in e.evidence]
     if disagreeing and len({e.entity_type for e in found}) > 1:
@@ -2434,6 +2463,13 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "question.about-name")  # "Who was Jacksonville named after?": Jacksonville stays
     if etype == "org" and not names_organisation(text):
         return _none(why, "org.not-organisation")
+    if etype == "org" and (long := expansion(text, mentions)) is not None:
+        # "EU" beside "European Union": one referent, renamed by its full name, the acronym following it
+        entity = _candidate_entity(example, long, clean_surface(long.text), etype, answers, held, lexicon,
+                                   passage, why)
+        if entity is not None and not any(s.surface == text for s in entity.spans):
+            return _none(why, "org.acronym-expanded")  # the acronym cannot follow the renamed name
+        return entity
     if (etype != "per" and looks_like_person(text, lexicon)
             and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)  # "Duval County"
             and not (etype == "org" and asked_organisation(example.question, text, own))):  # "What group …?"
@@ -2445,6 +2481,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     brand = owner_acronym(text, lexicon) if etype == "org" else None  # "NFL" of "NFL Mobile"
     if (etype == "org" and organisation_head(text) is None and not team and not brand
             and text.split()[-1].lower() not in COMPANY_HEADS  # "Getty Oil", "Classic FM"
+            and not labelled_acronym(text, lexicon)  # "PNU", "NCAA": the acronym rules decide it
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not call_sign(text, example.context)
             and not asked_body(example.question, text, own, lexicon)):
         # no organisation word, few ORG labels and no question asking for one: a work, a building, a people

@@ -296,9 +296,10 @@ def region_team(text: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
     return place_like and any(_TEAM_WORDS.search(t) for t in texts)
 
 
-#: A North American broadcast call sign (``KGPE``, ``WPVI-TV``, ``WBT-FM``): K or W and two or three capitals,
-#: with a service suffix or none.
-_CALL_SIGN = re.compile(r"([KW][A-Z]{2,3})(?:-(?:TV|FM|AM|LP|CD|DT\d?))?")
+#: A North American broadcast call sign (``KGPE``, ``WPVI-TV``, ``WBT-FM``, ``CFTO-TV``): K or W and two or
+#: three capitals (the United States), or CF, CH, CI, CJ or CK and one or two (Canada's broadcasting
+#: prefixes of the ITU allocation), with a service suffix or none.
+_CALL_SIGN = re.compile(r"([KW][A-Z]{2,3}|C[FHIJK][A-Z]{1,2})(?:-(?:TV|FM|AM|LP|CD|DT\d?))?")
 #: Words that show a call sign names a station (within :data:`_CALL_SIGN_WINDOW` characters of it).
 _BROADCAST = re.compile(r"\b(?:affiliates?|stations?|radio|television|TV|AM|FM|O&O|channels?|broadcast\w*)\b")
 _CALL_SIGN_WINDOW = 80

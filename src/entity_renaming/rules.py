@@ -159,8 +159,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "in the dataset, no acronym of an organisation opening it before describing words (NFL Mobile, ABC "
          "Cable News: a unit of that organisation, its acronym renamed: entities.owner_acronym; not ESPN "
          "Deportes, a word outside the Penn Treebank's), no station's "
-         "call sign (organisations.call_sign: CBS affiliate KGPE, WPVI-TV: its letters renamed as a rare "
-         "word), not a team (a place "
+         "call sign (organisations.call_sign: CBS affiliate KGPE, WPVI-TV, Canada's CFTO-TV: its letters "
+         "renamed as a rare word), no acronym that NER labels ORG wherever it labels it (PNU, NCAA; not RNA, "
+         "once PERSON: entities.labelled_acronym; the acronym rules decide it), not a team (a place "
          "and a plural nickname, renamed both; a region and a plural nickname, New England Patriots, its "
          "nickname renamed and the region kept: organisations.region_team; a lone nickname of one team of "
          "the passage's place: organisations.lone_team) and no "
@@ -177,8 +178,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "a bare who-question asks for (Qwest), not written after 'the' "
          "and no place, is renamed by the name rules", "veto", _YAN),
     Rule("org.acronym-unattested", "an acronym that the Penn Treebank's news text never uses, or a "
-         "dictionary word (NADPH, TARDIS, MHC, PAD: terms tagged ORG), unless the initials of an ORG name of "
-         "three words or more in the dataset spell it (IPCC: entities.acronym_of_organisation) or the "
+         "dictionary word or its plural (NADPH, TARDIS, MHC, PAD, MODES: terms tagged ORG), unless the "
+         "initials of an ORG name of three words or more in the dataset spell it (IPCC: "
+         "entities.acronym_of_organisation) or the "
          "question asks for a body "
          "that the acronym answers (What organization ...? CEPR; a bare who-question: Who holds the "
          "rights? ITV, no person is written in capitals: entities.asked_body)", "evidence", _YAN),
@@ -190,7 +192,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "form that cannot follow its renamed word (vBNS, ALPs, two renamed words; Hamas beside HAMAS; ABC1, "
          "DECnet: glued to a number or lower-case letters), "
          "or a bracketed acronym that is not its initials follows a name of common words (GPhC); "
-         "initials that can follow are renamed with it (ALP)", "veto", _YAN),
+         "initials that can follow are renamed with it (ALP), and an acronym answer whose full name the "
+         "passage writes as one ORG name is that organisation, renamed by its full name and left out by "
+         "its rules (entities.expansion: KANU of Kenya African National Union)", "veto", _YAN),
     Rule("org.in-longer-name", "a renamed word of the organisation stands in another name of the passage",
          "veto", _ALL),
     Rule("org.word-elsewhere", "the distinctive common words of an organisation named by common words "
