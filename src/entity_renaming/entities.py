@@ -223,9 +223,11 @@ def question_typed_answers(example: QAExample, mentions: list[Mention], lexicon:
 
 def passage_person_answers(example: QAExample, mentions: list[Mention]) -> list[Mention]:
     """Names inside a gold answer span that NER labels otherwise there (``Kibaki`` tagged GPE in the
-    answer) while the passage labels the same name PERSON at another mention: NER's own reading elsewhere
-    in the passage is the person evidence (rule ``ner.no-answer-mention`` keeps the rest out)."""
-    persons = {clean_surface(m.text) for m in mentions if m.label == "PERSON"}
+    answer) while the passage labels the same name PERSON at another mention, or ends a full name it labels
+    PERSON with it (``Braddock`` beside ``Major General Edward Braddock``: the surname alone, renamed with
+    the full name): NER's own reading elsewhere in the passage is the person evidence (rule
+    ``ner.no-answer-mention`` keeps the rest out)."""
+    persons = {clean_surface(m.text) for m in mentions if m.label == "PERSON"} | person_lasts(mentions)
     spans = [s for answer in example.all_answers() for s in answer.char_spans]
     found: dict[tuple[int, int], Mention] = {}
     for m in mentions:
@@ -267,8 +269,9 @@ def listed_person_answers(example: QAExample, mentions: list[Mention]) -> list[M
     for a person (:func:`.question.asked_type`, "Which two generals …?", "Who killed …?"): the listing and
     the question are the person evidence (rule ``ner.no-answer-mention`` keeps the rest out); every person
     rule still applies. A bare "who" needs more: a full name beside it or a kinship noun before it (NER
-    labels peoples PERSON too: "Mongols and Semuren"; "Temüjin and his brother Khasar"). A suffix is no
-    conjunct ("Samuel K. Cohn, Jr.")."""
+    labels peoples PERSON too: "Mongols and Semuren"; "Temüjin and his brother Khasar"); a question naming
+    a person's kind needs no PERSON label in the list ("Which of his future generals …?" Jelme and Bo'orchu,
+    both read as GPE). A suffix is no conjunct ("Samuel K. Cohn, Jr.")."""
     asked = asked_type(example.question)
     if asked is None or asked.entity_type != "per":
         return []
@@ -290,7 +293,7 @@ def listed_person_answers(example: QAExample, mentions: list[Mention]) -> list[M
                 full = any(p and len(example.context[a:b].split()) >= 2
                            for (a, b, _), p in zip(items, labelled, strict=True))
                 kin = any(k for _, _, k in items)
-                if len(items) < 2 or not any(labelled) or not (asked.strong or full or kin):
+                if len(items) < 2 or not (asked.strong or (any(labelled) and (full or kin))):
                     continue
                 for (a, b, _), person in zip(items, labelled, strict=True):
                     if not person and len(example.context[a:b].split()) <= 3:
@@ -435,12 +438,18 @@ def other_place(answer: str, place: str, lexicon: Lexicon) -> bool:
 
 
 def person_lasts(mentions: Iterable[Mention]) -> frozenset[str]:
-    """Surnames of the passage: last words of its PERSON names of two or more words."""
+    """Surnames of the passage: last words of its PERSON names of two or more words, and the surname that a
+    lower-case particle opens after a given name (``Bethencourt`` of ``Maciot de Bethencourt``)."""
     lasts = set()
     for m in mentions:
-        name = parse_person(m.text) if m.label == "PERSON" else None
+        if m.label != "PERSON":
+            continue
+        name, tokens = parse_person(m.text), clean_surface(m.text).split()
         if name is not None and len(name.words) >= 2:
             lasts.add(name.words[-1])
+        elif (name is None and len(tokens) >= 3 and tokens[-2] in PARTICLES and name_form(tokens[0])
+              and name_form(tokens[-1])):
+            lasts.add(tokens[-1])
     return frozenset(lasts)
 
 
@@ -545,13 +554,14 @@ _SPOUSE_OF = {"wife": "first-male", "widow": "first-male", "husband": "first-fem
 def kin_gender(context: str, word: str) -> str | None:
     """The gender a kinship or ruler's noun gives the person ``word`` in the passage: right before the name
     (``his mother Hoelun``, ``wife Katharina``) or in an apposition after it (``Creon, the current King of
-    Thebes``), or a spouse's noun and "of" before it (``wife of commander Jan``: a man); ``None`` when
-    none does or they disagree. Stronger than a pronoun after the name, which may be another person's
-    (``Temüjin's mother Hoelun … his``)."""
+    Thebes``, ``Subutai, Jelme's well-known younger brother``), or a spouse's noun and "of" before it (``wife
+    of commander Jan``: a man); ``None`` when none does or they disagree. Stronger than a pronoun after the
+    name, which may be another person's (``Temüjin's mother Hoelun … his``)."""
     name = re.escape(word)
     found: set[str] = set()
-    for m in re.finditer(rf"\b({_KIN_WORDS})\s+{name}(?!\w)|(?<!\w){name},\s+(?:the|a|his|her|its)\s+"
-                         rf"(?:[\w-]+\s+)?({_KIN_WORDS})\b", context, re.IGNORECASE):
+    for m in re.finditer(rf"\b({_KIN_WORDS})\s+{name}(?!\w)|(?<!\w){name},\s+(?:the|a|his|her|its"
+                         rf"|(?-i:[A-Z][\w-]*)['’]s)\s+(?:(?!of\b)[\w-]+\s+){{0,2}}({_KIN_WORDS})\b", context,
+                         re.IGNORECASE):
         found.add(_KIN[(m.group(1) or m.group(2)).lower()])
     for m in re.finditer(rf"\b({'|'.join(_SPOUSE_OF)})\s+of\s+(?-i:[a-z]+\s+){{0,2}}{name}(?!\w)", context,
                          re.IGNORECASE):
@@ -702,8 +712,9 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     surname than SSA as a first name and the dataset has it as a surname of a full name; otherwise a given
     name with pronoun evidence (a mononym: ``Drogo``, ``Siegfried``) or one that the dataset's names open
     with. A question asking for a person (``asked``, :mod:`.question`) counts as the dataset's PERSON labels
-    of a lone word (and makes a word the corpus never writes in lower case a name word: :func:`never_lower`;
-    a surname the dataset knows alone a ``last`` span: :func:`.persons.famous_surname`),
+    of a lone word (and makes a word the corpus never writes in lower case a name word, and such words a
+    name the passage describes as a person's: ``Galileo Galilei, who``, :func:`never_lower`; a surname the
+    dataset knows alone a ``last`` span: :func:`.persons.famous_surname`),
     and as its surname use when the Census lists it more often as a surname and no world data know it as a
     given name (``McManus``; not ``Siegfried``; ``SURNAME_EVIDENCE``) or the passage writes it after a first
     name. A kinship or ruler's noun beside the name gives its gender before pronouns do (:func:`kin_gender`).
@@ -739,7 +750,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     if name is None or not 1 <= len(name.words) <= 3 or not (
             lexicon.person_name(name.words) or famous or regnal or gendered_full_name(name.words, lexicon)
             or (asked and common_word_surname(name.words, context, mentions, lexicon))
-            or (asked and len(name.words) == 1 and never_lower(name.words[0], lexicon))):
+            or (asked and all(never_lower(w, lexicon) for w in name.words) and (
+                len(name.words) == 1 or described_as_person(text, context)))):
         if rest := role_stripped(text, lexicon):  # "Linebacker Brandon Marshall", "rookie Donn F. Eisele"
             return person_spans(rest, lexicon, lasts, context, mentions, why, asked=asked,
                                 asked_gender=asked_gender)
@@ -855,17 +867,21 @@ _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
 def listed_with_persons(word: str, context: str, mentions: Iterable[Mention], lexicon: Lexicon) -> bool:
     """The passage lists ``word`` right beside a person's full name (``starring Melanie Griffith, Sting and
     Sean Bean``, ``performers Beyoncé and Bruno Mars``, ``under Genghis Khan and Tolui``): a PERSON mention of
-    two or more words that make a person's name (:meth:`Lexicon.person_name`) before or after it, joined by a
-    comma, "and" or "or" only; no mention of ``word`` is labelled a place (``GPE`` / ``LOC`` / ``FAC``)."""
+    two or more words that make a person's name (:meth:`Lexicon.person_name`), or another occurrence of the
+    name of such a mention (NER labels one "Genghis Khan" of the passage, not the one beside "Tolui"), before
+    or after it, joined by a comma, "and" or "or" only; no mention of ``word`` is labelled a place (``GPE`` /
+    ``LOC`` / ``FAC``)."""
     mentions = list(mentions)
     if any(m.text == word and m.label in _PLACE_LABELS for m in mentions):
         return False
-    persons = [m for m in mentions if m.label == "PERSON" and len(words := m.text.split()) >= 2
-               and lexicon.person_name(words)]
+    names = {clean_surface(m.text) for m in mentions if m.label == "PERSON"
+             and len(words := clean_surface(m.text).split()) >= 2 and lexicon.person_name(words)}
+    persons = [(p.start(), p.end()) for name in names
+               for p in re.finditer(rf"(?<![\w'’-]){re.escape(name)}(?![\w'’-])", context)]
     for occ in re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w'’-])", context):
-        for m in persons:
-            if ((m.end <= occ.start() and _LIST_JOIN.fullmatch(context, m.end, occ.start()))
-                    or (occ.end() <= m.start and _LIST_JOIN.fullmatch(context, occ.end(), m.start))):
+        for start, end in persons:
+            if ((end <= occ.start() and _LIST_JOIN.fullmatch(context, end, occ.start()))
+                    or (occ.end() <= start and _LIST_JOIN.fullmatch(context, occ.end(), start))):
                 return True
     return False
 
@@ -2159,6 +2175,10 @@ def surnames_only(found: list[Entity], answers: list[str], context: str, mention
                                                                                             lexicon)
             if not spans:
                 return None
+            alias = bracketed_alias(entity.text, context, lexicon)
+            other = parse_person(alias) if alias else None
+            if other is not None and len(other.words) == 1:  # "Tugh Temur (Emperor Wenzong)": renamed still
+                spans += tuple(s for s in entity.spans if s.surface == other.words[0] and s not in spans)
             entity = replace(entity, spans=spans, evidence=(*entity.evidence, "given name kept: it clashes"))
         kept.append(entity)
     if shares_person_words(kept, context, mentions, lexicon):
@@ -2278,8 +2298,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     if not all(any(occurs_in(s.surface, a) for e in found for s in e.spans) for a in answers):
         return _drop(found, "answer.unchanged", trace)
     renamed = {e.text for e in found if e.entity_type == "gpe"}
-    if any(members and not renamed.issuperset(members) for members in lists.values()):
-        return _drop(found, "answer.list-partial", trace)  # "Graz, Austria" renames both or neither
+    if any(members and not {e.text for e in found}.issuperset(members) for members in lists.values()):
+        # "Graz, Austria" renames both or neither; a member typed a person is renamed ("Jelme and Bo'orchu")
+        return _drop(found, "answer.list-partial", trace)
     if renamed and sum(lists_other_place(a, renamed, lexicon) for a in answers) * 2 > len(answers):
         return _drop(found, "answer.list-partial", trace)  # "Nairobi, Mombasa and Kisumu": Kisumu would stay
     renamed = {s.surface for e in found if e.entity_type == "org" for s in e.spans}
@@ -2444,7 +2465,13 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             # "Jean Cauvin (John Calvin)": the other name is renamed with the person's (one referent), or,
             # where its words cannot be renamed, the alias would keep the old name
             more = person_spans(alias, lexicon, lasts, context, mentions) if (
-                (parsed := parse_person(alias)) and not parsed.titles) else []  # not "(Emperor Wenzong)"
+                (parsed := parse_person(alias)) and not parsed.titles) else []
+            if not more and parsed and len(parsed.words) == 1 and not parsed.byname:
+                # "Buyantu Khan (Ayurbarwada)", "Tugh Temur (Emperor Wenzong)": one more personal name of
+                # the person, renamed as its given name (its title kept)
+                given = [GIVEN_NAME_TITLES.get(t) for t in parsed.titles] + [
+                    x.span_type for x in spans if x.span_type.startswith("first-")]
+                more = [PerturbableSpan(parsed.words[0], next((g for g in given if g), "last"), "per")]
             if not more or {s.surface for s in more} & {s.surface for s in spans}:
                 return _none(why, "per.alias-left")
             spans = [*spans, *more]
