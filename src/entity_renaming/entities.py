@@ -303,13 +303,24 @@ def listed_person_answers(example: QAExample, mentions: list[Mention]) -> list[M
 
 def passage_says_person(name: str, context: str, mentions: list[Mention], lexicon: Lexicon) -> bool:
     """The passage or the name itself shows a person: the name reads as one
-    (:meth:`Lexicon.looks_like_person`: ``Johannes Bugenhagen``), NER labels it (or a longer name ending
-    with it) PERSON in the passage, a gendered pronoun follows a mention of it (:func:`pronoun_gender`), or
-    a kinship or ruler's noun or a role noun stands beside it (:func:`kin_gender`, :func:`role_before`:
-    "his father Yesügei", "the hostage prince Wonjong")."""
+    (:meth:`Lexicon.looks_like_person`: ``Johannes Bugenhagen``; :func:`gendered_bank_name`), NER labels it
+    (or a longer name ending with it) PERSON in the passage, a gendered pronoun follows a mention of it
+    (:func:`pronoun_gender`), or a kinship or ruler's noun or a role noun stands beside it
+    (:func:`kin_gender`, :func:`role_before`: "his father Yesügei", "the hostage prince Wonjong")."""
     return (looks_like_person(name, lexicon) or named_person_here(name, context, mentions)
             or kin_gender(context, name.split()[0]) is not None or role_before(context, name.split()[-1])
-            or described_as_person(name, context) or dataset_surname(name, lexicon))
+            or described_as_person(name, context) or dataset_surname(name, lexicon)
+            or gendered_bank_name(name, lexicon))
+
+
+def gendered_bank_name(name: str, lexicon: Lexicon) -> bool:
+    """Two words, a bank given name of one known gender and a Census surname that is no place and no common
+    word (``Brandon McManus``, tagged ORG): a person's full name, although the given name is also a town's
+    (which :meth:`Lexicon.looks_like_person` refuses)."""
+    words = name.split()
+    return (len(words) == 2 and lexicon.known_gender(words[0]) in ("first-male", "first-female")
+            and words[1].lower() in lexicon.surname_counts and not lexicon.is_gazetteer_name(words[1])
+            and not lexicon.common_word(words[1]))
 
 
 #: Person nouns of an apposition that describe the name before them as a person ("Inalchuq, the governor of
@@ -323,11 +334,12 @@ _APPOSITION_NOUNS = "|".join(sorted(PERSON_NOUNS - frozenset(words_of(
 def described_as_person(name: str, context: str) -> bool:
     """The passage says ``name`` is a person where it writes it as a name (no article before it: "a Lama
     who …" is a common noun): a relative "who" right after it (``Ward, who returned it``, ``Galileo who
-    noticed``), an apposition of a person noun (``Inalchuq, the governor of …``, ``Papin, a French
-    physicist``) or a person noun naming it (``one sister named Temülen``)."""
+    noticed``), an apposition of a person noun, capitalised as a title or not (``Inalchuq, the governor of
+    …``, ``Papin, a French physicist``, ``Odo, the Bishop of Bayeux``) or a person noun naming it (``one
+    sister named Temülen``)."""
     word = re.escape(name)
     return re.search(rf"(?<![\w'’-])(?<!\b[Tt]he )(?<!\b[Aa] )(?<!\b[Aa]n ){word}(?:,? who\b"
-                     rf"|, (?:the|a|an|his|her|their) (?:[\w-]+ ){{0,2}}(?:{_APPOSITION_NOUNS})\b)"
+                     rf"|, (?:the|a|an|his|her|their) (?:[\w-]+ ){{0,2}}(?i:{_APPOSITION_NOUNS})\b)"
                      rf"|\b(?:{_APPOSITION_NOUNS}) (?:named|called) {word}(?![\w'’-])", context) is not None
 
 
@@ -540,9 +552,10 @@ def dataset_pronoun_gender(word: str, lexicon: Lexicon) -> tuple[int, int]:
 
 
 #: Kinship nouns and the gendered rulers' titles (``GIVEN_NAME_TITLES``) → the gender they give a name.
-_KIN = {**dict.fromkeys(words_of("father son husband uncle nephew grandson grandfather"), "first-male"),
-        **dict.fromkeys(words_of("mother daughter wife widow aunt niece granddaughter grandmother"),
-                        "first-female"),
+_KIN = {**dict.fromkeys(words_of("father son husband uncle nephew grandson grandfather fiancé bridegroom"),
+                        "first-male"),
+        **dict.fromkeys(words_of("mother daughter wife widow aunt niece granddaughter grandmother fiancée "
+                                 "bride"), "first-female"),
         **{title: gender for title, gender in GIVEN_NAME_TITLES.items() if gender}}
 _KIN_WORDS = "|".join(_KIN)
 #: A spouse's noun before "of" and a name gives the name the other sex ("wife of commander Jan van
