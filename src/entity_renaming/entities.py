@@ -310,7 +310,19 @@ def passage_says_person(name: str, context: str, mentions: list[Mention], lexico
     return (looks_like_person(name, lexicon) or named_person_here(name, context, mentions)
             or kin_gender(context, name.split()[0]) is not None or role_before(context, name.split()[-1])
             or described_as_person(name, context) or dataset_surname(name, lexicon)
-            or gendered_bank_name(name, lexicon))
+            or gendered_bank_name(name, lexicon) or dataset_name_word(name, context, mentions, lexicon))
+
+
+def dataset_name_word(name: str, context: str, mentions: list[Mention], lexicon: Lexicon) -> bool:
+    """A lone word that opens or ends a full name the dataset's NER labels PERSON (``Papin`` of Denis Papin,
+    ``Napoleon`` of Napoleon Bonaparte, whatever NER labels this mention), is no common word and names no
+    organisation of the passage (``Westinghouse`` of Westinghouse Electric answers "Who …?" as the firm):
+    the dataset's agreement types it where a question asks for a person."""
+    return (" " not in name and (lexicon.labels.surnames[name] > 0 or lexicon.labels.firsts[name] > 0)
+            and not lexicon.common_word(name)
+            and not any(m.label == "ORG" and name in clean_surface(m.text).split()[:-1]
+                        or m.label == "ORG" and len(m.text.split()) > 1 and name in m.text.split()
+                        for m in mentions))
 
 
 def gendered_bank_name(name: str, lexicon: Lexicon) -> bool:
@@ -812,6 +824,10 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     # "Tommy Lee Jones, Melanie Griffith, Sting and Sean Bean": a word no bank lists, listed among persons
     listed = (not lexicon.person_word(word) and (asked or lexicon.labels.mostly(word) == "PERSON")
               and listed_with_persons(word, context, mentions, lexicon))
+    # a surname that ends full names the dataset labels PERSON, answering a question asking for a person
+    # ("Who plotted …?" Kuznets of Simon Kuznets, tagged ORG here): used alone as a surname
+    lasts = lasts | ({word} if asked and lexicon.labels.surnames[word] and not lexicon.common_word(word)
+                     and word.lower() not in lexicon.first_counts else set())  # not "William", "Roy"
     unattested = (votes == (0, 0) and word not in lasts and not given_title and not led and not listed
                   and not title_gender and not name.initials)  # "his brother Khasar", "J.I. Pontanus"
     # a question asks for a person and the passage's pronouns or role words agree: Thoreau, Galileo who …
