@@ -70,6 +70,7 @@ RENAMED = {
     "4921f6ca": {"Galilei"},  # PRODUCT: "Whose work …?" "Galileo Galilei, who was influenced"
     "131e8e4f": {"Odo"},  # ORG: "Odo, the Bishop of Bayeux"
     "6b823eb4": {"Brandon", "McManus"},  # ORG: "Who kicked a field goal for Denver?"
+    "cc275c13": {"Böke"},  # "proclaimed Ariq Böke Great Khan": a title after the name, no other name
 }
 NOT_RENAMED = {"66c60c5c": "Huguon"}  # "Huguon, the gate of King Hugo": a gate, no king's kin
 

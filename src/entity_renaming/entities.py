@@ -31,6 +31,7 @@ from .lexicon import (
     SUFFIXES,
     TITLES,
     TOKEN,
+    TRAILING_TITLES,
     Lexicon,
     clean_surface,
     eponym_terms,
@@ -2051,6 +2052,9 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
     for surface in surfaces:
         for match in re.finditer(rf"(?<!\w){re.escape(surface)}{_NEXT_WORD}", context):
             following = match.group(1).removesuffix("'s").removesuffix("’s")
+            if re.match(rf" (?:[A-Z][a-z]+ )?(?i:{'|'.join(TRAILING_TITLES)})\b", context[match.end(0) - len(
+                    match.group(1)) - 1:]):
+                continue  # "proclaimed Ariq Böke Great Khan": a title after the name, no other name
             if following not in own and following.lower() not in FUNCTION_WORDS and name_form(following):
                 if surface in lasts and named_after_person(surface, following, full_names, lexicon):
                     continue  # "Booth School of Business" beside "David G. Booth": renamed with him

@@ -150,7 +150,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "types (a bank given name rarely a surname, never after 'a': entities.asked_given_name)", "evidence",
          _YAN),
     Rule("per.shares-words", "a renamed person word also stands in another name of the passage (a "
-         "namesake, an eponym term, a birth name, a lone given name of another person), or a surname shared "
+         "namesake, an eponym term, a birth name, a lone given name of another person; not a title after "
+         "it: Ariq Böke Great Khan), or a surname shared "
          "with a relative also stands alone (Tesla beside Milutin Tesla: which one?); Yan et al.: another "
          "person's full name is kept whole where no shared word stands alone (Yesün Temür beside Tugh "
          "Temür, John M. Grunsfeld beside John B. Goodenough), else where only given names clash the given "
