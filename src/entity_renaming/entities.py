@@ -31,6 +31,7 @@ from .lexicon import (
     SUFFIXES,
     TITLES,
     TOKEN,
+    TRAILING_TITLES,
     Lexicon,
     clean_surface,
     eponym_terms,
@@ -223,9 +224,11 @@ def question_typed_answers(example: QAExample, mentions: list[Mention], lexicon:
 
 def passage_person_answers(example: QAExample, mentions: list[Mention]) -> list[Mention]:
     """Names inside a gold answer span that NER labels otherwise there (``Kibaki`` tagged GPE in the
-    answer) while the passage labels the same name PERSON at another mention: NER's own reading elsewhere
-    in the passage is the person evidence (rule ``ner.no-answer-mention`` keeps the rest out)."""
-    persons = {clean_surface(m.text) for m in mentions if m.label == "PERSON"}
+    answer) while the passage labels the same name PERSON at another mention, or ends a full name it labels
+    PERSON with it (``Braddock`` beside ``Major General Edward Braddock``: the surname alone, renamed with
+    the full name): NER's own reading elsewhere in the passage is the person evidence (rule
+    ``ner.no-answer-mention`` keeps the rest out)."""
+    persons = {clean_surface(m.text) for m in mentions if m.label == "PERSON"} | person_lasts(mentions)
     spans = [s for answer in example.all_answers() for s in answer.char_spans]
     found: dict[tuple[int, int], Mention] = {}
     for m in mentions:
@@ -267,8 +270,9 @@ def listed_person_answers(example: QAExample, mentions: list[Mention]) -> list[M
     for a person (:func:`.question.asked_type`, "Which two generals …?", "Who killed …?"): the listing and
     the question are the person evidence (rule ``ner.no-answer-mention`` keeps the rest out); every person
     rule still applies. A bare "who" needs more: a full name beside it or a kinship noun before it (NER
-    labels peoples PERSON too: "Mongols and Semuren"; "Temüjin and his brother Khasar"). A suffix is no
-    conjunct ("Samuel K. Cohn, Jr.")."""
+    labels peoples PERSON too: "Mongols and Semuren"; "Temüjin and his brother Khasar"); a question naming
+    a person's kind needs no PERSON label in the list ("Which of his future generals …?" Jelme and Bo'orchu,
+    both read as GPE). A suffix is no conjunct ("Samuel K. Cohn, Jr.")."""
     asked = asked_type(example.question)
     if asked is None or asked.entity_type != "per":
         return []
@@ -290,7 +294,7 @@ def listed_person_answers(example: QAExample, mentions: list[Mention]) -> list[M
                 full = any(p and len(example.context[a:b].split()) >= 2
                            for (a, b, _), p in zip(items, labelled, strict=True))
                 kin = any(k for _, _, k in items)
-                if len(items) < 2 or not any(labelled) or not (asked.strong or full or kin):
+                if len(items) < 2 or not (asked.strong or (any(labelled) and (full or kin))):
                     continue
                 for (a, b, _), person in zip(items, labelled, strict=True):
                     if not person and len(example.context[a:b].split()) <= 3:
@@ -300,13 +304,36 @@ def listed_person_answers(example: QAExample, mentions: list[Mention]) -> list[M
 
 def passage_says_person(name: str, context: str, mentions: list[Mention], lexicon: Lexicon) -> bool:
     """The passage or the name itself shows a person: the name reads as one
-    (:meth:`Lexicon.looks_like_person`: ``Johannes Bugenhagen``), NER labels it (or a longer name ending
-    with it) PERSON in the passage, a gendered pronoun follows a mention of it (:func:`pronoun_gender`), or
-    a kinship or ruler's noun or a role noun stands beside it (:func:`kin_gender`, :func:`role_before`:
-    "his father Yesügei", "the hostage prince Wonjong")."""
+    (:meth:`Lexicon.looks_like_person`: ``Johannes Bugenhagen``; :func:`gendered_bank_name`), NER labels it
+    (or a longer name ending with it) PERSON in the passage, a gendered pronoun follows a mention of it
+    (:func:`pronoun_gender`), or a kinship or ruler's noun or a role noun stands beside it
+    (:func:`kin_gender`, :func:`role_before`: "his father Yesügei", "the hostage prince Wonjong")."""
     return (looks_like_person(name, lexicon) or named_person_here(name, context, mentions)
             or kin_gender(context, name.split()[0]) is not None or role_before(context, name.split()[-1])
-            or described_as_person(name, context) or dataset_surname(name, lexicon))
+            or described_as_person(name, context) or dataset_surname(name, lexicon)
+            or gendered_bank_name(name, lexicon) or dataset_name_word(name, context, mentions, lexicon))
+
+
+def dataset_name_word(name: str, context: str, mentions: list[Mention], lexicon: Lexicon) -> bool:
+    """A lone word that opens or ends a full name the dataset's NER labels PERSON (``Papin`` of Denis Papin,
+    ``Napoleon`` of Napoleon Bonaparte, whatever NER labels this mention), is no common word and names no
+    organisation of the passage (``Westinghouse`` of Westinghouse Electric answers "Who …?" as the firm):
+    the dataset's agreement types it where a question asks for a person."""
+    return (" " not in name and (lexicon.labels.surnames[name] > 0 or lexicon.labels.firsts[name] > 0)
+            and not lexicon.common_word(name)
+            and not any(m.label == "ORG" and name in clean_surface(m.text).split()[:-1]
+                        or m.label == "ORG" and len(m.text.split()) > 1 and name in m.text.split()
+                        for m in mentions))
+
+
+def gendered_bank_name(name: str, lexicon: Lexicon) -> bool:
+    """Two words, a bank given name of one known gender and a Census surname that is no place and no common
+    word (``Brandon McManus``, tagged ORG): a person's full name, although the given name is also a town's
+    (which :meth:`Lexicon.looks_like_person` refuses)."""
+    words = name.split()
+    return (len(words) == 2 and lexicon.known_gender(words[0]) in ("first-male", "first-female")
+            and words[1].lower() in lexicon.surname_counts and not lexicon.is_gazetteer_name(words[1])
+            and not lexicon.common_word(words[1]))
 
 
 #: Person nouns of an apposition that describe the name before them as a person ("Inalchuq, the governor of
@@ -320,11 +347,12 @@ _APPOSITION_NOUNS = "|".join(sorted(PERSON_NOUNS - frozenset(words_of(
 def described_as_person(name: str, context: str) -> bool:
     """The passage says ``name`` is a person where it writes it as a name (no article before it: "a Lama
     who …" is a common noun): a relative "who" right after it (``Ward, who returned it``, ``Galileo who
-    noticed``), an apposition of a person noun (``Inalchuq, the governor of …``, ``Papin, a French
-    physicist``) or a person noun naming it (``one sister named Temülen``)."""
+    noticed``), an apposition of a person noun, capitalised as a title or not (``Inalchuq, the governor of
+    …``, ``Papin, a French physicist``, ``Odo, the Bishop of Bayeux``) or a person noun naming it (``one
+    sister named Temülen``)."""
     word = re.escape(name)
     return re.search(rf"(?<![\w'’-])(?<!\b[Tt]he )(?<!\b[Aa] )(?<!\b[Aa]n ){word}(?:,? who\b"
-                     rf"|, (?:the|a|an|his|her|their) (?:[\w-]+ ){{0,2}}(?:{_APPOSITION_NOUNS})\b)"
+                     rf"|, (?:the|a|an|his|her|their) (?:[\w-]+ ){{0,2}}(?i:{_APPOSITION_NOUNS})\b)"
                      rf"|\b(?:{_APPOSITION_NOUNS}) (?:named|called) {word}(?![\w'’-])", context) is not None
 
 
@@ -435,12 +463,18 @@ def other_place(answer: str, place: str, lexicon: Lexicon) -> bool:
 
 
 def person_lasts(mentions: Iterable[Mention]) -> frozenset[str]:
-    """Surnames of the passage: last words of its PERSON names of two or more words."""
+    """Surnames of the passage: last words of its PERSON names of two or more words, and the surname that a
+    lower-case particle opens after a given name (``Bethencourt`` of ``Maciot de Bethencourt``)."""
     lasts = set()
     for m in mentions:
-        name = parse_person(m.text) if m.label == "PERSON" else None
+        if m.label != "PERSON":
+            continue
+        name, tokens = parse_person(m.text), clean_surface(m.text).split()
         if name is not None and len(name.words) >= 2:
             lasts.add(name.words[-1])
+        elif (name is None and len(tokens) >= 3 and tokens[-2] in PARTICLES and name_form(tokens[0])
+              and name_form(tokens[-1])):
+            lasts.add(tokens[-1])
     return frozenset(lasts)
 
 
@@ -539,9 +573,10 @@ def dataset_pronoun_gender(word: str, lexicon: Lexicon) -> tuple[int, int]:
 
 
 #: Kinship nouns and the gendered rulers' titles (``GIVEN_NAME_TITLES``) → the gender they give a name.
-_KIN = {**dict.fromkeys(words_of("father son husband uncle nephew grandson grandfather"), "first-male"),
-        **dict.fromkeys(words_of("mother daughter wife widow aunt niece granddaughter grandmother"),
-                        "first-female"),
+_KIN = {**dict.fromkeys(words_of("father son husband uncle nephew grandson grandfather fiancé bridegroom"),
+                        "first-male"),
+        **dict.fromkeys(words_of("mother daughter wife widow aunt niece granddaughter grandmother fiancée "
+                                 "bride"), "first-female"),
         **{title: gender for title, gender in GIVEN_NAME_TITLES.items() if gender}}
 _KIN_WORDS = "|".join(_KIN)
 #: A spouse's noun before "of" and a name gives the name the other sex ("wife of commander Jan van
@@ -553,13 +588,14 @@ _SPOUSE_OF = {"wife": "first-male", "widow": "first-male", "husband": "first-fem
 def kin_gender(context: str, word: str) -> str | None:
     """The gender a kinship or ruler's noun gives the person ``word`` in the passage: right before the name
     (``his mother Hoelun``, ``wife Katharina``) or in an apposition after it (``Creon, the current King of
-    Thebes``), or a spouse's noun and "of" before it (``wife of commander Jan``: a man); ``None`` when
-    none does or they disagree. Stronger than a pronoun after the name, which may be another person's
-    (``Temüjin's mother Hoelun … his``)."""
+    Thebes``, ``Subutai, Jelme's well-known younger brother``), or a spouse's noun and "of" before it (``wife
+    of commander Jan``: a man); ``None`` when none does or they disagree. Stronger than a pronoun after the
+    name, which may be another person's (``Temüjin's mother Hoelun … his``)."""
     name = re.escape(word)
     found: set[str] = set()
-    for m in re.finditer(rf"\b({_KIN_WORDS})\s+{name}(?!\w)|(?<!\w){name},\s+(?:the|a|his|her|its)\s+"
-                         rf"(?:[\w-]+\s+)?({_KIN_WORDS})\b", context, re.IGNORECASE):
+    for m in re.finditer(rf"\b({_KIN_WORDS})\s+{name}(?!\w)|(?<!\w){name},\s+(?:the|a|his|her|its"
+                         rf"|(?-i:[A-Z][\w-]*)['’]s)\s+(?:(?!of\b)[\w-]+\s+){{0,2}}({_KIN_WORDS})\b", context,
+                         re.IGNORECASE):
         found.add(_KIN[(m.group(1) or m.group(2)).lower()])
     for m in re.finditer(rf"\b({'|'.join(_SPOUSE_OF)})\s+of\s+(?-i:[a-z]+\s+){{0,2}}{name}(?!\w)", context,
                          re.IGNORECASE):
@@ -707,8 +743,9 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     surname than SSA as a first name and the dataset has it as a surname of a full name; otherwise a given
     name with pronoun evidence (a mononym: ``Drogo``, ``Siegfried``) or one that the dataset's names open
     with. A question asking for a person (``asked``, :mod:`.question`) counts as the dataset's PERSON labels
-    of a lone word (and makes a word the corpus never writes in lower case a name word: :func:`never_lower`;
-    a surname the dataset knows alone a ``last`` span: :func:`.persons.famous_surname`),
+    of a lone word (and makes a word the corpus never writes in lower case a name word, and such words a
+    name the passage describes as a person's: ``Galileo Galilei, who``, :func:`never_lower`; a surname the
+    dataset knows alone a ``last`` span: :func:`.persons.famous_surname`),
     and as its surname use when the Census lists it more often as a surname and no world data know it as a
     given name (``McManus``; not ``Siegfried``; ``SURNAME_EVIDENCE``) or the passage writes it after a first
     name. A kinship or ruler's noun beside the name gives its gender before pronouns do (:func:`kin_gender`).
@@ -744,7 +781,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     if name is None or not 1 <= len(name.words) <= 3 or not (
             lexicon.person_name(name.words) or famous or regnal or gendered_full_name(name.words, lexicon)
             or (asked and common_word_surname(name.words, context, mentions, lexicon))
-            or (asked and len(name.words) == 1 and never_lower(name.words[0], lexicon))):
+            or (asked and all(never_lower(w, lexicon) for w in name.words) and (
+                len(name.words) == 1 or described_as_person(text, context)))):
         if rest := role_stripped(text, lexicon):  # "Linebacker Brandon Marshall", "rookie Donn F. Eisele"
             return person_spans(rest, lexicon, lasts, context, mentions, why, asked=asked,
                                 asked_gender=asked_gender)
@@ -792,6 +830,10 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     # "Tommy Lee Jones, Melanie Griffith, Sting and Sean Bean": a word no bank lists, listed among persons
     listed = (not lexicon.person_word(word) and (asked or lexicon.labels.mostly(word) == "PERSON")
               and listed_with_persons(word, context, mentions, lexicon))
+    # a surname that ends full names the dataset labels PERSON, answering a question asking for a person
+    # ("Who plotted …?" Kuznets of Simon Kuznets, tagged ORG here): used alone as a surname
+    lasts = lasts | ({word} if asked and lexicon.labels.surnames[word] and not lexicon.common_word(word)
+                     and word.lower() not in lexicon.first_counts else set())  # not "William", "Roy"
     unattested = (votes == (0, 0) and word not in lasts and not given_title and not led and not listed
                   and not title_gender and not name.initials)  # "his brother Khasar", "J.I. Pontanus"
     # a question asks for a person and the passage's pronouns or role words agree: Thoreau, Galileo who …
@@ -860,17 +902,21 @@ _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
 def listed_with_persons(word: str, context: str, mentions: Iterable[Mention], lexicon: Lexicon) -> bool:
     """The passage lists ``word`` right beside a person's full name (``starring Melanie Griffith, Sting and
     Sean Bean``, ``performers Beyoncé and Bruno Mars``, ``under Genghis Khan and Tolui``): a PERSON mention of
-    two or more words that make a person's name (:meth:`Lexicon.person_name`) before or after it, joined by a
-    comma, "and" or "or" only; no mention of ``word`` is labelled a place (``GPE`` / ``LOC`` / ``FAC``)."""
+    two or more words that make a person's name (:meth:`Lexicon.person_name`), or another occurrence of the
+    name of such a mention (NER labels one "Genghis Khan" of the passage, not the one beside "Tolui"), before
+    or after it, joined by a comma, "and" or "or" only; no mention of ``word`` is labelled a place (``GPE`` /
+    ``LOC`` / ``FAC``)."""
     mentions = list(mentions)
     if any(m.text == word and m.label in _PLACE_LABELS for m in mentions):
         return False
-    persons = [m for m in mentions if m.label == "PERSON" and len(words := m.text.split()) >= 2
-               and lexicon.person_name(words)]
+    names = {clean_surface(m.text) for m in mentions if m.label == "PERSON"
+             and len(words := clean_surface(m.text).split()) >= 2 and lexicon.person_name(words)}
+    persons = [(p.start(), p.end()) for name in names
+               for p in re.finditer(rf"(?<![\w'’-]){re.escape(name)}(?![\w'’-])", context)]
     for occ in re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w'’-])", context):
-        for m in persons:
-            if ((m.end <= occ.start() and _LIST_JOIN.fullmatch(context, m.end, occ.start()))
-                    or (occ.end() <= m.start and _LIST_JOIN.fullmatch(context, occ.end(), m.start))):
+        for start, end in persons:
+            if ((end <= occ.start() and _LIST_JOIN.fullmatch(context, end, occ.start()))
+                    or (occ.end() <= start and _LIST_JOIN.fullmatch(context, occ.end(), start))):
                 return True
     return False
 
@@ -2055,6 +2101,9 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
     for surface in surfaces:
         for match in re.finditer(rf"(?<!\w){re.escape(surface)}{_NEXT_WORD}", context):
             following = match.group(1).removesuffix("'s").removesuffix("’s")
+            if re.match(rf" (?:[A-Z][a-z]+ )?(?i:{'|'.join(TRAILING_TITLES)})\b", context[match.end(0) - len(
+                    match.group(1)) - 1:]):
+                continue  # "proclaimed Ariq Böke Great Khan": a title after the name, no other name
             if following not in own and following.lower() not in FUNCTION_WORDS and name_form(following):
                 if surface in lasts and named_after_person(surface, following, full_names, lexicon):
                     continue  # "Booth School of Business" beside "David G. Booth": renamed with him
@@ -2208,6 +2257,10 @@ def surnames_only(found: list[Entity], answers: list[str], context: str, mention
                                                                                             lexicon)
             if not spans:
                 return None
+            alias = bracketed_alias(entity.text, context, lexicon)
+            other = parse_person(alias) if alias else None
+            if other is not None and len(other.words) == 1:  # "Tugh Temur (Emperor Wenzong)": renamed still
+                spans += tuple(s for s in entity.spans if s.surface == other.words[0] and s not in spans)
             entity = replace(entity, spans=spans, evidence=(*entity.evidence, "given name kept: it clashes"))
         kept.append(entity)
     if shares_person_words(kept, context, mentions, lexicon):
@@ -2334,8 +2387,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     if not all(any(occurs_in(s.surface, a) for e in found for s in e.spans) for a in answers):
         return _drop(found, "answer.unchanged", trace)
     renamed = {e.text for e in found if e.entity_type == "gpe"}
-    if any(members and not renamed.issuperset(members) for members in lists.values()):
-        return _drop(found, "answer.list-partial", trace)  # "Graz, Austria" renames both or neither
+    if any(members and not {e.text for e in found}.issuperset(members) for members in lists.values()):
+        # "Graz, Austria" renames both or neither; a member typed a person is renamed ("Jelme and Bo'orchu")
+        return _drop(found, "answer.list-partial", trace)
     if renamed and sum(lists_other_place(a, renamed, lexicon) for a in answers) * 2 > len(answers):
         return _drop(found, "answer.list-partial", trace)  # "Nairobi, Mombasa and Kisumu": Kisumu would stay
     renamed = {s.surface for e in found if e.entity_type == "org" for s in e.spans}
@@ -2508,7 +2562,13 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             # "Jean Cauvin (John Calvin)": the other name is renamed with the person's (one referent), or,
             # where its words cannot be renamed, the alias would keep the old name
             more = person_spans(alias, lexicon, lasts, context, mentions) if (
-                (parsed := parse_person(alias)) and not parsed.titles) else []  # not "(Emperor Wenzong)"
+                (parsed := parse_person(alias)) and not parsed.titles) else []
+            if not more and parsed and len(parsed.words) == 1 and not parsed.byname:
+                # "Buyantu Khan (Ayurbarwada)", "Tugh Temur (Emperor Wenzong)": one more personal name of
+                # the person, renamed as its given name (its title kept)
+                given = [GIVEN_NAME_TITLES.get(t) for t in parsed.titles] + [
+                    x.span_type for x in spans if x.span_type.startswith("first-")]
+                more = [PerturbableSpan(parsed.words[0], next((g for g in given if g), "last"), "per")]
             if not more or {s.surface for s in more} & {s.surface for s in spans}:
                 return _none(why, "per.alias-left")
             spans = [*spans, *more]

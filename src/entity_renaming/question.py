@@ -62,10 +62,10 @@ _NAME_OF = re.compile(r"\bname of (?:the|this|that|a|an|his|her|their) ", re.IGN
 #: the coach's name"): the one pattern for the asked type here and the asked gender (``question_gender``).
 NOUNS_NAME = re.compile(r"\b([a-z]+)(?:'s|’s|s')\s+(?:(?:first|last|full|given|birth)\s+)?name\b")
 #: A question naming its answer's kind as one of a group ("What was the most important of these cities or
-#: towns?", "Which is the largest of the states").
+#: towns?", "Which is the largest of the states", "Which of his future generals …?").
 _ONE_OF = re.compile(r"\b(?:one|first|last|(?:most|least) [a-z]+"
-                     r"|(?:larg|bigg|small|old|great|earli|high|long)est) of (?:the|these|those) ",
-                     re.IGNORECASE)
+                     r"|(?:larg|bigg|small|old|great|earli|high|long)est) of (?:the|these|those) "
+                     r"|(?<=\bwhich )of (?:the|these|those|his|her|their|its) ", re.IGNORECASE)
 #: A question about a name itself: where it comes from ("named after"), or its form in a language ("the
 #: Polish name for the Saxon Garden": the answer is a word of that language, not a renamable name).
 _ABOUT_NAME = re.compile(r"\b(?:re)?named\s+(?:after|for)\b", re.IGNORECASE)  # not "another name for"

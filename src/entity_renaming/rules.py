@@ -38,10 +38,14 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "beside it, a relative 'who', a person noun's apposition after it or a person noun naming it "
          "(Galileo who noticed, Inalchuq, the governor of …, one sister named Temülen; not after an article: "
          "a Lama who), or a Census surname ending 3 or more of the "
-         "dataset's PERSON full names (Newton) (entities.passage_says_person), or, answering a person "
-         "question, a name a gold answer lists beside a PERSON mention (Beyoncé and Bruno Mars; a bare 'who' "
-         "needs a full name or a kinship noun in the list: not Mongols and Semuren; "
-         "entities.listed_person_answers), "
+         "dataset's PERSON full names (Newton), a gendered bank given name and a Census surname that is no "
+         "place (Brandon McManus), or a lone word opening or ending a full name the dataset labels PERSON, "
+         "in no organisation's name of the passage (Papin of Denis Papin: entities.passage_says_person), or, "
+         "answering a person question, a name a gold answer lists beside a PERSON mention (Beyoncé and "
+         "Bruno Mars; a bare 'who' needs a full name or a kinship noun in the list: not Mongols and Semuren; "
+         "a question naming a person's kind needs no PERSON label: 'Which of his future generals …?' Jelme "
+         "and Bo'orchu; entities.listed_person_answers), or a lone word ending a full name the passage "
+         "labels PERSON (Braddock beside Edward Braddock: entities.passage_person_answers), "
          "nor, for GPE, a gazetteer place, or a name the passage calls a town or glosses by a modern place, "
          "answering a place question, not one the dataset labels LOC more often than GPE (a blind read "
          "rejected 'Laos (today Zambia)' for Northern Rhodesia); nor, for ORG, a station's call sign or a "
@@ -80,11 +84,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "title", "veto", _ALL),
     # ---- persons
     Rule("per.alias-left", "the passage gives the person another name in brackets whose words cannot be "
-         "renamed with it (a title: Tugh Temur (Emperor Wenzong)), or lists it beside a form in another "
+         "renamed with it, or lists it beside a form in another "
          "script (Liu Heima (劉黑馬, Liu Ni)), or the texts write the person's dotted initials (N.T. beside "
          "Nikola Tesla), or write a renamed word without its accents (Temujin beside Temüjin: "
          "entities.other_spelling); a bracketed full name is renamed with the person (Jean Cauvin (John "
-         "Calvin))",
+         "Calvin)), and so is one bracketed name word, its title kept (Buyantu Khan (Ayurbarwada))",
          "veto", _YAN),
     Rule("per.after-the", "a PERSON mention after 'the' / 'the town of' / a capitalised place noun (Fort "
          "William Henry), or a name the passage writes as 'the X' before punctuation, a preposition or a "
@@ -126,11 +130,15 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "no question asking for a person that it answers", "evidence", _YAN),
     Rule("per.lone-place", "a lone word that is a gazetteer place (unless it answers a question asking for "
          "a person and the passage's pronouns agree: Thoreau) or that nothing attests as a person (no bank "
-         "name, title, initials, kinship or ruler's noun beside it (entities.kin_gender) or in the "
+         "name, title, initials, kinship or ruler's noun beside it (entities.kin_gender: also after a "
+         "possessive, Subutai, Jelme's younger brother) or in the "
          "question (entities.question_gender: 'Who was Kaidu's grandfather?'), role noun, pronoun of the "
          "passage, listing beside a person's full name (entities.listed_with_persons: 'Melanie Griffith, "
-         "Sting and Sean Bean', renamed by a surname), nor, for a mononym the dataset labels mostly PERSON, "
-         "agreeing pronouns in its other passages: entities.dataset_pronoun_gender)",
+         "Sting and Sean Bean', renamed by a surname; also beside another mention of that name: under "
+         "Genghis Khan and Tolui), a surname of the passage's full names (Bethencourt of Maciot de "
+         "Bethencourt) or, answering a person question, of the dataset's (Kuznets), nor, for a mononym the "
+         "dataset labels mostly PERSON, agreeing pronouns in its other passages: "
+         "entities.dataset_pronoun_gender)",
          "veto", _YAN),
     Rule("per.title-family-name", "an East Asian family name after a ruler's title (Wang Khan)", "veto",
          _YAN),
@@ -142,7 +150,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "types (a bank given name rarely a surname, never after 'a': entities.asked_given_name)", "evidence",
          _YAN),
     Rule("per.shares-words", "a renamed person word also stands in another name of the passage (a "
-         "namesake, an eponym term, a birth name, a lone given name of another person), or a surname shared "
+         "namesake, an eponym term, a birth name, a lone given name of another person; not a title after "
+         "it: Ariq Böke Great Khan), or a surname shared "
          "with a relative also stands alone (Tesla beside Milutin Tesla: which one?); Yan et al.: another "
          "person's full name is kept whole where no shared word stands alone (Yesün Temür beside Tugh "
          "Temür, John M. Grunsfeld beside John B. Goodenough), else where only given names clash the given "
