@@ -551,3 +551,15 @@ def test_issue19_full_names_with_word_surnames_and_swallowed_or_office_starts(sw
     from entity_renaming.entswap.entities import office_before
 
     assert office_before("the president of Harvard ") and not office_before("Chevrolet ")
+
+
+def test_issue19_office_words_before_a_full_name(swap):
+    """"Environment Commissioner Stavros Dimas", "Mexican Presidents Felipe Calderón, …", "Indian Member of
+    Parliament Jayant Sinha": an office of :data:`OFFICE_WORDS` (a plural title, a commissioner, a member
+    of parliament) before NER's PERSON mention is no part of the name, so the person is renamed there."""
+    from entity_renaming.entswap.entities import office_before
+
+    assert office_before("toxic waste. Environment Commissioner ") and office_before("Mexican Presidents ")
+    assert office_before("Indian Member of Parliament ") and not office_before("Chevrolet ")
+    assert {"Stavros", "Dimas"} <= set(entities(swap, "European_Union_law"))
+    assert {"Felipe", "Calderón", "Jayant", "Sinha"} <= set(entities(swap, "Harvard_University"))

@@ -1548,15 +1548,16 @@ _CAPITALISED_RUN = re.compile(r"(?:(?:[A-Z][\w'’.-]*|of|the|for)\s+)+$")
 
 
 def office_before(before: str) -> bool:
-    """The capitalised words right before a name hold a title of office (``Secretary of Defense``,
-    ``Harvard President``, ``Professor of Divinity``) that ends right there or with "of <Name>": they name
-    the office, not part of the name (unlike ``Chevrolet Monte Carlo``, ``Minister of Finance Abul Maal``)."""
+    """The capitalised words right before a name hold a title of office (:data:`OFFICE_WORDS`: ``Secretary
+    of Defense``, ``Harvard President``, ``Professor of Divinity``, ``Environment Commissioner``, ``Mexican
+    Presidents``, ``Indian Member of Parliament``) that ends right there or with "of <Name>": they name the
+    office, not part of the name (unlike ``Chevrolet Monte Carlo``, ``Minister of Finance Abul Maal``)."""
     run = _CAPITALISED_RUN.search(before)
     words = run.group(0).split() if run else []
     if words[:1] == ["of"]:  # "the president of Harvard": a lower-case office of a named body
         prev = re.search(r"(\w+)\s+$", before[:run.start()])
         words = [prev.group(1), *words] if prev else words
-    last = max((i for i, w in enumerate(words) if w.lower().rstrip(".") in _PERSON_TITLES), default=None)
+    last = max((i for i, w in enumerate(words) if w.lower().rstrip(".") in OFFICE_WORDS), default=None)
     tail = words[last + 1:] if last is not None else ["?"]  # after the office at most "of <Name>"
     return not tail or (len(tail) == 2 and tail[0] == "of" and tail[1][0].isupper())
 
