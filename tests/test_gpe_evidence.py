@@ -13,6 +13,7 @@ from entity_renaming.entities import (
     LongerName,
     PerturbableSpan,
     answer_texts,
+    asked_nationality,
     continues_name,
     demonym_spans,
     example_entities,
@@ -22,6 +23,8 @@ from entity_renaming.entities import (
     longer_name,
     longer_names,
     lower_case_mention,
+    named_alone,
+    people_stem_left,
     place_list,
     place_spans,
 )
@@ -29,7 +32,7 @@ from entity_renaming.io import read_examples
 from entity_renaming.lexicon import LabelVotes, Lexicon
 from entity_renaming.model import Substitution
 from entity_renaming.ner import Mention, NerCache, recognize
-from entity_renaming.places import asked_settlement, city_exonym, passage_place_kind
+from entity_renaming.places import asked_settlement, city_exonym, passage_place_kind, placed_settlement
 from entity_renaming.spans import kept_names, perturbable_spans
 from entity_renaming.substitute import Renamer, is_mention, rename_example
 
@@ -104,6 +107,13 @@ IDS = {
     "nederrijn": "ef6f86ceb0064981930cbdd8a729b753",  # "where …?" a river branch: "the Nederrijn"
     "millingen": "4ac1d412f19e4338bf468ff75ba0c159",  # "near Millingen aan de Rijn"
     "dyrrachium": "c997335635804fe4b47618a05c95b363",  # Durrës by its historical name
+    "krakow": "860be1f64c2a482393eb7a92d2b56a32",  # "In what districts …?" "the districts in Kraków" (PERSON)
+    "march": "6d03e9b18fc640ee8c1765e79799fc4b",  # "In March 1896" (March: also a gazetteer town)
+    "south_kensington": "fdf3206a5078436787c08a6991a1e06f",  # "leading to South Kensington tube station"
+    "miralles": "6a1053a70f524e00b81749b038249688",  # "What nationality …?" "Spanish architect" (NORP)
+    "kenyan_athletes": "2ae94c955a0d4660b4d6eb2d8d9b38fd",  # answers "… Kenyan athletes …" (NORP)
+    "german_east_africa": "87843cffaf8c46b1973a75122914c4db",  # answers "… and German East Africa"
+    "serb": "fce491c0efe44f059fbfc958e0252f16",  # "Serbian epic poems" beside "a Serb family"
 }
 
 
@@ -625,3 +635,37 @@ def test_a_place_name_before_people_or_tribe_names_a_people():
     assert people_named("Erie", ["the Erie tribes were"])
     assert not people_named("Wittenberg", ["the Wittenberg church door", "the Wittenberg dialect"])
     assert not people_named("Miami", ["the North Miami-people", "in Miami, people said"])
+
+
+def test_a_gazetteer_city_the_passage_places_answers_a_question_of_no_type(analysis):
+    """Issue 19 (GPE recall): "In what districts …?" asks for no type; "Kraków" (tagged PERSON) is a gazetteer
+    city the passage lists beside cities and sets after "in", so it is a GPE candidate and renamed. Not a
+    month that is also a town ("In March 1896"), nor a place before a noun it modifies ("to South Kensington
+    tube station"), nor a name inside a longer one; "Near X" opening an answer leaves X a place of its own."""
+    assert spans(analysis, "krakow") == {("Kraków", "city")}
+    assert spans(analysis, "march") == set()
+    assert spans(analysis, "south_kensington") == set()
+    lexicon = analysis[2]
+    text = "Such cities are Lublin, Kraków and Gdańsk. The districts in Kraków do not have it."
+    assert placed_settlement("Kraków", text.rindex("Kraków"), text, lexicon) == "city"
+    text = "He moved to Kraków Glówny station."
+    assert placed_settlement("Kraków", text.index("Kraków"), text, lexicon) is None
+    assert named_alone("Sankt Goarshausen", ["Near Sankt Goarshausen"], lexicon)
+    assert not named_alone("Sankt Goarshausen", ["Near Sankt Goarshausen Castle"], lexicon)
+
+
+def test_a_demonym_answer_is_renamed_with_its_country(analysis):
+    """Issue 19 (GPE recall): a demonym NER tags NORP that the answers hold names its country: "Kenyan
+    athletes" (Kenya in the passage) renames Kenya with Kenyan; a question asking for a nationality ("What
+    nationality is the architect Enric Miralles?" Spanish) types it without the country in the passage. Not
+    a demonym opening a longer name ("German East Africa"), a demonym of several referents ("British"), nor a
+    country whose people's noun from its stem would stay ("a Serb family" beside "Serbian")."""
+    assert {("Kenya", "country"), ("Kenyan", "nationality")} <= spans(analysis, "kenyan_athletes")
+    assert spans(analysis, "miralles") == {("Spain", "country"), ("Spanish", "nationality")}
+    assert spans(analysis, "german_east_africa") == set()
+    assert spans(analysis, "serb") == set()
+    lexicon = analysis[2]
+    assert asked_nationality("British", "What nationality is the band Coldplay?", lexicon) == []
+    assert asked_nationality("Spanish", "When was the British Nationality Act passed?", lexicon) == []
+    assert people_stem_left("Serbia", ["born into a Serb family"])
+    assert not people_stem_left("Kenya", ["Kenyan athletes"])

@@ -78,7 +78,14 @@ from .persons import (
     persons_inside_names,
     role_stripped,
 )
-from .places import asked_settlement, city_exonym, labelled_town, passage_place_kind
+from .places import (
+    OPENERS,
+    asked_settlement,
+    city_exonym,
+    labelled_town,
+    passage_place_kind,
+    placed_settlement,
+)
 from .question import NOUNS_NAME, PERSON_NOUNS, asked_type, asks_about_name
 from .rules import Trace, Why, fire, no
 from .substitute import NO_S_PLURAL, heads_phrase, renamed_in
@@ -400,10 +407,16 @@ def team_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) 
 _GAZETTEER_PERSON = 1_000
 
 
+#: NER labels of names that may be a place NER typed wrongly (not a date, a language, a product …).
+_NAME_LABELS = frozenset(("PERSON", "ORG", "GPE", "LOC", "FAC"))
+
+
 def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
     """GPE mentions NER missed inside a gold answer of a question that asks for a place
-    (:func:`.question.asked_type`, a bare "where" included): the longest runs of up to three capitalised
-    words that are a gazetteer country, state or city of ``ORG_CITY_POPULATION`` people
+    (:func:`.question.asked_type`, a bare "where" included), or of one that asks for no type where the
+    passage uses a gazetteer city or town as a settlement (:func:`.places.placed_settlement`: "the districts
+    in Kraków" tagged PERSON): the longest runs of up to three capitalised words that are a gazetteer
+    country, state or city of ``ORG_CITY_POPULATION`` people
     (:meth:`Lexicon.place_kind`: ``Montpellier`` tagged PERSON, ``Erfurt`` tagged ORG) or a place the passage
     or the question types (:func:`.places.passage_place_kind`: "the town of Otrar";
     :func:`.places.asked_settlement`: "What town …?" New Paltz), that few US people
@@ -415,14 +428,19 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     gazetteer place ("Novgorod and Pskov"). The gazetteer and the question are the evidence (rule
     ``ner.no-answer-mention`` keeps the rest out); every other place rule still applies."""
     asked = asked_type(example.question)
-    if asked is None or asked.entity_type != "gpe":  # a bare "where" will do: the gazetteer is evidence too
+    if asked is not None and asked.entity_type != "gpe":  # a bare "where" will do: the gazetteer is evidence
         return []
     found: dict[tuple[int, int], Mention] = {}
     for _, a, b, name in answer_grams(example):
         at = example.context.find(name, a, b) if name else -1
-        said = at >= 0 and (passage_place_kind(name, example.context, lexicon)
-                            or asked_settlement(name, example.question, lexicon, example.context))
-        kind = at >= 0 and (lexicon.place_kind(name, ORG_CITY_POPULATION) or said)
+        if asked is None:  # no place question: the passage must use it as a settlement ("in Kraków")
+            said = kind = at >= 0 and not any(  # not "In March 1896" (DATE), "held in German" (LANGUAGE)
+                m.label not in _NAME_LABELS and m.start <= at and at + len(name) <= m.end for m in mentions
+            ) and placed_settlement(name, at, example.context, lexicon)
+        else:
+            said = at >= 0 and (passage_place_kind(name, example.context, lexicon)
+                                or asked_settlement(name, example.question, lexicon, example.context))
+            kind = at >= 0 and (lexicon.place_kind(name, ORG_CITY_POPULATION) or said)
         if (not kind or lexicon.looks_like_person(name)
                 or (lexicon.person_count(name) >= _GAZETTEER_PERSON
                     and not (said and not named_person_here(name, example.context, mentions)))
@@ -437,6 +455,46 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     return [m for m in found.values()  # the answers hold the place and no other ("Novgorod and Pskov")
             if sum(holds_entity(a, m.text) for a in answers) * 2 > len(answers)
             and not any(other_place(a, m.text, lexicon) for a in answers)]
+
+
+def demonym_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
+    """NORP mentions inside a gold answer span that are the capitalised demonym of one country (``Spanish`` of
+    "Spanish architect", ``French`` of "dislodge the French"; not ``British``, a demonym of several referents,
+    nor one opening a longer name: "German East Africa"), as GPE candidates: the answer names the country by
+    its adjective, and the country is renamed with its demonym following it
+    (:func:`.organisations.demonym_place`, which needs the texts to name the country; :func:`demonym_spans`
+    then vetoes a language use, "in French"). Rule ``ner.no-answer-mention`` keeps the rest out."""
+    table, shared = demonym_table(lexicon.root), shared_demonyms(lexicon)
+    spans = [s for answer in example.all_answers() for s in answer.char_spans]
+    found = []
+    for m in mentions:
+        text = clean_surface(m.text)
+        if (m.label == "NORP" and text[:1].isupper() and text.lower() in table and text.lower() not in shared
+                and any(a <= m.start and m.end <= b for a, b in spans)
+                and not re.match(r"\s+[A-Z]", example.context[m.end:])):  # not "German East Africa"
+            at = example.context.find(text, m.start, m.end)
+            found.append(Mention(at, at + len(text), "GPE", text))
+    return found
+
+
+#: A question asking for a nationality ("What nationality is the architect Enric Miralles?"); lower case only,
+#: not "the British Nationality Act".
+_ASKS_NATIONALITY = re.compile(r"\bnationality\b")
+
+
+def asked_nationality(text: str, question: str, lexicon: Lexicon) -> list[PerturbableSpan]:
+    """The country of a lone demonym (``Spanish``) answering a question that asks for a nationality, as a
+    ``country`` span its demonym follows (:func:`demonym_spans`): the question says the word names a
+    country's nationality, so the passage need not name the country (which
+    :func:`.organisations.demonym_place` needs for a demonym in a name). Not a demonym of several referents
+    (``British``) nor a country written with "the" (``the United States``)."""
+    from .substitute import takes_article
+
+    country = demonym_table(lexicon.root).get(text.lower())
+    if (country is None or not _ASKS_NATIONALITY.search(question) or text.lower() in shared_demonyms(lexicon)
+            or lexicon.place_kind(country) != "country" or takes_article(country, "country")):
+        return []
+    return [PerturbableSpan(country, "country", "gpe")]
 
 
 def lists_other_place(answer: str, renamed: Iterable[str], lexicon: Lexicon) -> bool:
@@ -1851,6 +1909,8 @@ def named_alone(surface: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
             start, end = m.span()
             after = _WORD_AFTER.match(text, end)
             before = _WORD_BEFORE.search(text, max(0, start - 40), start)
+            if before and before.group(1).lower() in OPENERS - {"the"} and not text[:before.start()].strip():
+                before = None  # "Near Sankt Goarshausen" opening an answer: a preposition, no name
             lead = before.start() if before and before.group(1).lower() in GEO_MODIFIERS else start
             of = _OF_BEFORE.search(text, max(0, lead - 40), lead)  # "University of (North) Florida"
             if ((after and name_word(after.group(1)))
@@ -2349,6 +2409,8 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
                    if (m.text, "PERSON") not in asked]
     taken = {(m.start, m.end) for m in candidates if m.label == "GPE"}
     candidates += [m for m in gazetteer if (m.start, m.end) not in taken]  # the gazetteer is their evidence
+    candidates += [m for m in demonym_answers(example, mentions, lexicon)  # "Spanish architect": Spain
+                   if not any(c.start < m.end and m.start < c.end for c in candidates)]
     persons = [clean_surface(m.text) for m in candidates if m.label == "PERSON"]
     listed = [listed_persons(a, persons) for a in answers]
     places = [clean_surface(m.text) for m in candidates if m.label == "GPE"]
@@ -2611,6 +2673,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             if etype == "gpe" and not spans and why.rule == "gpe.not-gazetteer" and (
                     kind := passage_place_kind(text, context, lexicon)
                     or asked_settlement(text, question, lexicon, context)  # "What town …?" New Paltz
+                    or placed_settlement(text, mention.start, context, lexicon)  # "Near Sargans a … dam"
                     or (not set(text.split()) & names and (labelled_town(text, question, context, lexicon)
                                                            or city_exonym(text, lexicon)))):  # "Dyrrachium"
                 spans = [PerturbableSpan(text, kind, "gpe")]  # "the town of Otrar", "Khanbaliq (modern …)"
@@ -2619,6 +2682,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                 # "Ethiopian Empire"): the country, its demonym following it (Japan → Kenya: Kenyan)
                 spans = [replace(s, entity_type="gpe")
                          for s in demonym_place(text, (context, question, *answers), lexicon)]
+                spans = spans or asked_nationality(text, question, lexicon)  # "What nationality …?" Spanish
         common: list[PerturbableSpan] = []
         if etype == "org" and not spans and why.rule in ("org.named-after-person", "org.word-not-renamable"):
             # named after a person of the passage: the surname renamed at every mention ("Westinghouse")
@@ -2664,6 +2728,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         derived = demonym_spans(country, (*texts, *answers), lexicon, slices=answers)
         if isinstance(derived, str):
             return _none(why, derived)  # "in French", "British" beside "England": it cannot follow
+        if people_stem_left(country.surface, (*texts, *answers)):
+            return _none(why, "place.derived-word-left")  # "a Serb family" beside "Serbian": it would stay
         spans = [*spans, *derived]  # France → Kenya makes French → Kenyan
     if etype == "gpe" and any(lexicon.other_names_in(s.surface, s.span_type, texts) for s in spans):
         return _none(why, "place.other-name")  # "Warsaw (Polish: Warszawa)", "the United States" beside "US"
@@ -2954,6 +3020,17 @@ def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexic
                                                        country.surface))
     keep = tuple(dict.fromkeys(landforms))
     return [replace(span, keep=keep) for span in spans.values()] if keep else list(spans.values())
+
+
+def people_stem_left(country: str, texts: Iterable[str]) -> bool:
+    """``texts`` name the people of a country named in ``-ia`` by the name's stem, capitalised (``Serb`` of
+    Serbia, ``Croats`` of Croatia), a word no demonym table lists: it would stay beside the country's new
+    name and demonym (rule ``place.derived-word-left``)."""
+    stem = country[:-2]
+    if " " in country or not country.endswith("ia") or len(stem) < 4:
+        return False
+    pattern = re.compile(rf"(?<![\w'’-]){re.escape(stem)}s?(?![\w'’-])")
+    return any(pattern.search(t) for t in texts)
 
 
 def abbreviated_name(word: str, after: str, texts: Iterable[str], min_initials: int = 2) -> bool:

@@ -15,6 +15,7 @@ from .lexicon import PLACE_NOUNS, Lexicon, clean_surface, occurs_in, whole_word
 from .model import QAExample
 from .ner import Mention
 from .question import asked_type
+from .substitute import heads_phrase
 
 
 def in_work_title(place: str, example: QAExample, mentions: Iterable[Mention]) -> bool:
@@ -137,7 +138,7 @@ _ITEM = r"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,2}"
 _BEFORE_ITEM = re.compile(rf"(?<![\w'’-])({_ITEM})(?:,| and| or|, and|, or) $")
 _AFTER_ITEM = re.compile(rf"^(?:,| and| or|, and|, or) ({_ITEM})(?![\w'’-])")
 #: Capitalised words that open a sentence before a listed place ("In Paris and Lyon").
-_OPENERS = frozenset(("in", "at", "from", "to", "near", "the", "between", "both", "and"))
+OPENERS = frozenset(("in", "at", "from", "to", "near", "the", "between", "both", "and"))
 #: A city's state or country after a comma ("Waterford, Pennsylvania").
 _IN_PLACE = re.compile(rf"^, ({_ITEM}){_NAME_ENDS}")
 
@@ -161,7 +162,7 @@ def placed_as_city(name: str, context: str, lexicon: Lexicon) -> bool:
         if state and lexicon.place_kind(clean_surface(state.group(1))) in ("state", "country"):
             return True  # "Waterford, Pennsylvania"
         items = [x.group(1).split() for x in (_BEFORE_ITEM.search(before), _AFTER_ITEM.match(after)) if x]
-        items = [w[1:] if w[0].lower() in _OPENERS else w for w in items]  # "In Paris and Lyon"
+        items = [w[1:] if w[0].lower() in OPENERS else w for w in items]  # "In Paris and Lyon"
         if any(i != name and (lexicon.settlement_only(i) or lexicon.place_kind(i) == "city")
                and lexicon.labels.mostly(i) != "NORP" for i in (" ".join(w) for w in items if w)):
             return True  # not "Cadillac DeVille and Fleetwood" (a car and a town's name, not the town)
@@ -192,10 +193,38 @@ def asked_settlement(name: str, question: str, lexicon: Lexicon, context: str = 
     if asked.strong and asked.word in _SETTLEMENT_NOUNS:
         return "city"
     if (asked.word == "where" and lexicon.settlement_only(name)
-            and re.search(rf"\b(?:in|at|near|to|from) {re.escape(name)}{_NAME_ENDS}", context)
+            and re.search(rf"\b(?:[Ii]n|[Aa]t|[Nn]ear|[Tt]o|[Ff]rom) {re.escape(name)}{_NAME_ENDS}", context)
             and not re.search(_REALM_OF + re.escape(name) + r"(?![\w'’-])", context)):
         return "city"
     return None
+
+
+#: The dataset's majority labels of a name that may be a settlement NER missed (``None``: no label).
+_PLACE_LIKE = frozenset((None, "GPE", "LOC", "FAC", "PERSON"))
+
+
+def placed_settlement(name: str, start: int, context: str, lexicon: Lexicon) -> str | None:
+    """``city`` for a gazetteer city or town that the passage uses as a settlement
+    (:func:`placed_as_city`: "the districts in Kraków", "between Bari and Tarsus", "Waterford,
+    Pennsylvania"), where it stands alone at ``start`` (no capitalised word of a longer name before or after
+    it: not "Seattle Seahawks", "Lake Geneva"; no noun it modifies after it: not "South Kensington tube
+    station"), is no common word, has no majority label in the dataset but a place's or a person's (not a
+    month, a language or a product: "in March", "in German", "Gemini and Apollo"), is no section of a bigger
+    city nor a seat standing for its institution, and the passage names no realm of it ("Duke Richard II of
+    Normandy"). Evidence for a place NER typed otherwise where the question asks for no type (rule
+    ``ner.no-answer-mention``)."""
+    before = context[max(0, start - 40):start]
+    opener = re.search(r"([A-Z][\w'’.-]*)\s+$", before)
+    if (lexicon.never_place(name) or lexicon.city_section_of(name)
+            or (" " not in name and lexicon.common_word(name))
+            or lexicon.labels.mostly(name) not in _PLACE_LIKE  # "in March", "in German", "Gemini and Apollo"
+            or re.match(_NAME_ENDS, context[start + len(name):]) is None
+            or not heads_phrase(context, start + len(name))  # "to South Kensington tube station"
+            or (opener and opener.group(1).lower() not in OPENERS)
+            or re.search(_REALM_OF + re.escape(name) + r"(?![\w'’-])", context)):
+        return None
+    city = lexicon.place_kind(name) == "city" or lexicon.settlement_only(name)
+    return "city" if city and placed_as_city(name, context, lexicon) else None
 
 
 #: A settlement noun set before a name in apposition ("his birthtown, Smiljan", "the village Otrar").
