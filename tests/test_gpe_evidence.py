@@ -669,3 +669,4 @@ def test_a_demonym_answer_is_renamed_with_its_country(analysis):
     assert asked_nationality("Spanish", "When was the British Nationality Act passed?", lexicon) == []
     assert people_stem_left("Serbia", ["born into a Serb family"])
     assert not people_stem_left("Kenya", ["Kenyan athletes"])
+    assert not people_stem_left("Mongolia", ["the Mongol Empire"])  # another referent's name

@@ -3025,11 +3025,12 @@ def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexic
 def people_stem_left(country: str, texts: Iterable[str]) -> bool:
     """``texts`` name the people of a country named in ``-ia`` by the name's stem, capitalised (``Serb`` of
     Serbia, ``Croats`` of Croatia), a word no demonym table lists: it would stay beside the country's new
-    name and demonym (rule ``place.derived-word-left``)."""
+    name and demonym (rule ``place.derived-word-left``). A stem opening a longer name is another referent's
+    (``Mongol Empire`` beside Mongolia)."""
     stem = country[:-2]
     if " " in country or not country.endswith("ia") or len(stem) < 4:
         return False
-    pattern = re.compile(rf"(?<![\w'’-]){re.escape(stem)}s?(?![\w'’-])")
+    pattern = re.compile(rf"(?<![\w'’-]){re.escape(stem)}s?(?![\w'’-])(?!\s+[A-Z])")  # not "Mongol Empire"
     return any(pattern.search(t) for t in texts)
 
 
