@@ -850,3 +850,62 @@ def test_a_gazetteer_city_ner_types_org_or_person_is_a_city_where_the_text_place
                                                             lexicon)}
     assert ents.get("Vilnius") == ents.get("Limassol") == "city"  # a pronoun after a placed name: no person
     assert "Norman" not in ents  # the word of the article's Normans, not the city in Oklahoma
+
+
+def test_a_demonym_inside_a_capitalised_phrase_is_left_there_only(banks):
+    """Issue 19 (Normans, Imperialism): "Norman French", "Old English", "the Free French", "Anglo-French"
+    hold the demonym inside another name; that occurrence is left whole (span-level) while the demonym and
+    its country are renamed at their other mentions, instead of leaving both out of the whole article. A
+    demonym before a name of the article describes it and is renamed ("the French Fort Duquesne"); one after
+    "<Name> of" is still left out ("Hundreds of French soldiers")."""
+    lexicon = Lexicon(banks, strict=False)
+    text = ("France is large. Their dialect became Norman French. The Free French fought on. A century of "
+            "Anglo-French conflict followed. French troops left.")
+    found = entities(text, ("France", "GPE"), ("French", "NORP"), lexicon=lexicon)
+    assert {"France", "French"} <= set(found)
+    assert {"Norman French", "Free French", "Anglo-French"} <= set(found["French"].keep)
+    renamed, _ = rename_swapped(_example(text, "What did France speak?", "Norman French"), SUBS,
+                                found["French"].keep)
+    assert renamed.context == ("Kenya is large. Their dialect became Norman French. The Free French fought "
+                               "on. A century of Anglo-French conflict followed. Kenyan troops left.")
+    fort = "France is large. They took the French Fort Duquesne. Fort Duquesne fell."
+    found = entities(fort, ("France", "GPE"), ("French", "NORP"), ("Fort Duquesne", "FAC"), lexicon=lexicon)
+    assert "French" in found and not any("Fort" in k for k in found["French"].keep)
+    hundreds = "France is large. Hundreds of French soldiers were stranded."
+    assert "French" not in entities(hundreds, ("France", "GPE"), ("French", "NORP"), lexicon=lexicon)
+
+
+def test_two_coordinated_peoples_are_both_plural_nouns():
+    """Issue 19 (French and Indian War): "the French and British" coordinates two peoples, each a plural
+    noun ("the Kenyans and British"); before a noun they stay adjectives ("the Kenyan and British forces")."""
+    ex = _example("The conflict between the French and British grew. Both the French and the British. The "
+                  "French and British forces met.", "Who met?", "the French and British")
+    renamed, _ = rename_swapped(ex, SUBS)
+    assert renamed.context == ("The conflict between the Kenyans and British grew. Both the Kenyans and the "
+                               "British. The Kenyan and British forces met.")
+    assert renamed.answers[0].text == "the Kenyans and British"
+
+
+def test_a_demonym_for_the_people_without_its_own_article_is_left_out(banks):
+    """Issue 19 (Huguenot, French and Indian War): "intermarried with Dutch", "the outnumbered French
+    depended" name the people without a "the" right before the demonym, where the renamer cannot make the
+    plural noun ("with Kenyan"); the demonym and its country are left out of that passage group."""
+    from entity_renaming.entswap.entities import bare_people
+
+    def bare(text: str) -> bool:
+        at = text.index("French")
+        return bare_people("French", text, at, at + 6)
+
+    assert bare("Huguenots intermarried with French from the outset.")
+    assert bare("The outnumbered French particularly depended on the Indians.")
+    assert not bare("The French were outnumbered.") and not bare("the early French settlers came")
+    assert not bare("the revolt against French (Catholic) rule")
+    from entity_renaming.entswap.entities import article_candidates, passage_entities, settle_article_wide
+
+    lexicon = Lexicon(banks, strict=False)
+    one, two = "France is large. The outnumbered French particularly depended on allies.", "French left."
+    mentions = {t: mentions_of(t, ("France", "GPE"), ("French", "NORP")) for t in (one, two)}
+    candidates = article_candidates([one, two], mentions, lexicon)
+    settle_article_wide(candidates, lexicon)  # the grammar of one occurrence leaves the word in the others
+    assert "French" not in {e.surface for e in passage_entities(candidates, [one], lexicon)}
+    assert "French" in {e.surface for e in passage_entities(candidates, [two], lexicon)}

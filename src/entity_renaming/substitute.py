@@ -296,11 +296,27 @@ def adjective_demonym(demonym: str) -> bool:
 COORDINATED = re.compile(r"(?:\s*,|\s+(?:and|or))\s+[A-Z]")
 
 
+#: A capitalised word after "and" / "or" (and "the"): the other half of a coordination.
+_COORDINATED_WORD = re.compile(r"\s+(?:and|or)\s+(?:the\s+)?([A-Z][\w'’]*)")
+
+
+def coordinated_people(text: str, end: int) -> bool:
+    """The demonym ending at ``end`` is coordinated with another demonym without an ``-s`` plural that
+    heads its phrase ("the French and British were", "between the French and the British."): two peoples,
+    each a plural noun (→ "the Kenyans and British"), not two adjectives before a noun ("the French and
+    British forces")."""
+    other = _COORDINATED_WORD.match(text, end)
+    return (other is not None and other.group(1).lower().endswith(NO_S_PLURAL)
+            and heads_phrase(text, other.end()) and not _noun_after(text, other.start(1), other.end()))
+
+
 def people_use(text: str, m: Mention) -> bool:
     """A demonym without an ``-s`` plural used as a plural noun for the people: "the French were", "the
-    Chinese." (after "the", heading its phrase, not coordinated with another adjective)."""
+    Chinese." (after "the", heading its phrase, not coordinated with another adjective, but with another
+    people: :func:`coordinated_people`)."""
     return (not m.suffix and m.the_start >= 0 and m.head and m.form.lower().endswith(NO_S_PLURAL)
-            and COORDINATED.match(text, m.end) is None and not _noun_after(text, m.start, m.end))
+            and (COORDINATED.match(text, m.end) is None or coordinated_people(text, m.end))
+            and not _noun_after(text, m.start, m.end))
 
 
 def demonym_plural(demonym: str) -> str:

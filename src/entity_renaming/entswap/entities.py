@@ -129,7 +129,14 @@ from ..persons import (
 )
 from ..places import city_exonym, passage_place_kind, placed_as_city, settlement_in_apposition
 from ..rules import Trace, fire
-from ..substitute import COORDINATED, heads_phrase, takes_article, title_words
+from ..substitute import (
+    COORDINATED,
+    NO_S_PLURAL,
+    coordinated_people,
+    heads_phrase,
+    takes_article,
+    title_words,
+)
 from .categories import (
     CATEGORIES,
     LABEL_TO_CATEGORY,
@@ -910,7 +917,8 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
     unclear = unclear_lone_words(candidates.entities, texts)
     steps = (("entswap.org-word-alone", lambda es: _whole_organisations(es, joined, lexicon, unclear)),
              ("entswap.unclear-occurrence",
-              lambda es: _unambiguous(es, texts, person_names, lexicon, mentions, candidates.pronouns)),
+              lambda es: _unambiguous(es, texts, person_names, lexicon, mentions, candidates.pronouns,
+                                      article_wide=settled is None)),
              ("entswap.unclear-occurrence",
               lambda es: [e for e in es if e.category not in PLACES or e.surface not in unclear]),
              ("entswap.alias-left", lambda es: _whole_spellings(es, joined)),
@@ -1403,11 +1411,14 @@ def names_person(surface: str, counter: Counter[str], in_full_names: set[str], l
 
 def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[list[str]],
                  lexicon: Lexicon, mentions: dict[str, list[Mention]] | None = None,
-                 pronouns: Callable[[tuple[str, ...]], tuple[int, int]] | None = None) -> list[Entity]:
+                 pronouns: Callable[[tuple[str, ...]], tuple[int, int]] | None = None,
+                 article_wide: bool = False) -> list[Entity]:
     """Drop entities that some occurrence shows inside a longer name, a place with an article the renamer
     cannot follow, a demonym used as a language or as a plural without ``-s``; then every word of a person
     name one of whose words is not renamed (no half-renamed full name). Repeated until nothing changes:
-    dropping a longer name exposes the names inside it."""
+    dropping a longer name exposes the names inside it. ``article_wide``: the texts are the whole
+    article's (:func:`settle_article_wide`), where a demonym the renamer cannot inflect at one occurrence is
+    left out of that occurrence's passage group only (:meth:`_Occurrences.conflict`)."""
     kept = {e.surface: e for e in entities}
     inner: dict[str, Entity] = {}  # given names renamed only inside their full names
     name_starts = person_name_starts(texts, mentions or {}, lexicon)
@@ -1415,7 +1426,7 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
         full = {e.surface: e for e in full_names(person_names, kept, inner, texts, mentions, lexicon,
                                                  pronouns)}
         occurrences = _Occurrences({**inner, **kept, **full}, texts, (" ".join(ps) for ps in person_names),
-                                   name_starts, inner=set(inner) - set(kept))
+                                   name_starts, inner=set(inner) - set(kept), article_wide=article_wide)
         dropped = {w for e in full.values() if occurrences.conflict(e, lexicon) for w, _ in e.parts
                    if w in kept}  # "Chevrolet Monte Carlo": the full name itself stands in a longer name
         for surface, entity in kept.items():
@@ -1581,8 +1592,13 @@ class _Occurrences:
     and the tests on their neighbours."""
 
     def __init__(self, entities: dict[str, Entity], texts: list[str], persons: Iterable[str] = (),
-                 name_starts: dict[str, set[int]] | None = None, inner: Iterable[str] = ()) -> None:
+                 name_starts: dict[str, set[int]] | None = None, inner: Iterable[str] = (),
+                 article_wide: bool = False) -> None:
         self.entities = entities
+        #: The texts are the whole article's: a demonym the renamer cannot inflect at one occurrence
+        #: (:func:`bare_people`) is left out of that occurrence's passage group only, where the same check
+        #: reads it again; what it says of the word's use (a language, a people) still holds article-wide.
+        self.article_wide = article_wide
         #: The surfaces renamed on their own: not a given name renamed only inside its full names, so
         #: "Henry" before the "David" of "Henry David Thoreau" is inside a longer name that nothing renames.
         self.alone = [s for s in entities if s not in set(inner)]
@@ -1637,6 +1653,11 @@ class _Occurrences:
                             occurs_in(_name_around(text, m.start(), m.end()), t)
                             for t, own in zip(self.texts, self.question, strict=True) if not own):
                         continue  # a name only the question writes ("Old France"): renamed inside it
+                    if other is None and entity.category == "nationality":
+                        phrase = self.demonym_phrase(entity, text, m.start(), m.end(), lexicon)
+                        if phrase == entity.surface:
+                            continue  # "the French Fort Duquesne": describes a name of its own, renamed
+                        other = phrase  # "Norman French", "English Channel": left whole there only
                     if other is None:
                         return "inside-longer-name"
                     keep[other] = None  # "Mexico City" left whole, Mexico renamed at its own mentions
@@ -1666,10 +1687,14 @@ class _Occurrences:
                         continue
                     plural = text[m.start():m.end()] == f"{entity.surface}s"  # "to Austrians": the people
                     if ((not plural and language_phrase(text, m.start(), m.end()) is not None)
-                            or COORDINATED.match(text, m.end())
+                            or (COORDINATED.match(text, m.end()) and not coordinated_people(text, m.end()))
                             or entity.surface.lower() in shared_demonyms(lexicon)):
                         return "demonym-use"  # "the French and British forces"; "the British" (of which?)
                     # else "the French were": the people, renamed as a plural ("the Kenyans were")
+                if entity.category == "nationality" and bare_people(entity.surface, text, m.start(), m.end()):
+                    if self.article_wide:
+                        continue  # the renamer's grammar at this occurrence: left out in its passage only
+                    return "demonym-use"  # "intermarried with Dutch": no plural without "the" before it
                 if entity.category == "organization" and kind_of_body(text, m.start()):
                     return "indefinite"  # "a directly elected Scottish Assembly": a kind, no named body
                 if (entity.category != "person" and noun in PEOPLE_NOUNS
@@ -1687,6 +1712,39 @@ class _Occurrences:
         if keep:
             self.keep[entity.surface] = tuple(keep)
         return None
+
+    def demonym_phrase(self, entity: Entity, text: str, start: int, end: int, lexicon: Lexicon
+                       ) -> str | None:
+        """How a demonym's occurrence inside a longer name (:meth:`in_longer_name`) is handled, one
+        occurrence at a time, instead of leaving the demonym out of the whole article: the run of
+        capitalised words joined to it by spaces or hyphens before it (``Norman French``, ``Old English``,
+        ``Anglo-French``, ``Free French``) or making a place's name after it (``English Channel``), a fixed
+        phrase of its own left whole there while the demonym and its country are renamed at their other
+        mentions; the demonym itself where the words after it are an entity of the article or a name of two
+        words or more that the article writes without it (``the French Fort Duquesne`` beside ``Fort
+        Duquesne``: it describes that place and is renamed there); ``None`` (left out) where no such run
+        holds it (``Hundreds of French``: a name "of" it), the run holds another entity of the article (kept
+        whole, it would keep that one's old name) or capitalised words after it make no place's name (``the
+        French North American colonies``: they may describe as well as name)."""
+        left = _PHRASE_BEFORE.search(text, max(0, start - NEIGHBOURHOOD), start)
+        right = _PHRASE_AFTER.match(text, end)
+        words = (left.group(0) if left else "").split()
+        while words and words[0].rstrip("-–").lower() in FUNCTION_WORDS:
+            words.pop(0)  # "The English Channel" at a sentence's start
+        before = " ".join(words)
+        after = right.group(0) if right else ""
+        rest = re.sub(r"['’]s?$", "", after.lstrip(" -–"))
+        if not before and (rest in self.entities or " " in rest and any(re.search(
+                rf"(?<!{re.escape(entity.surface)} ){re.escape(rest)}(?!\w)", t) for t in self.texts)):
+            return entity.surface
+        joint = "" if not before or before.endswith(("-", "–")) else " "
+        phrase = before + joint + text[start:end] + after
+        if phrase == text[start:end] or any(s != entity.surface and occurs_in(s, phrase)
+                                            for s in self.entities):
+            return None
+        if after and lexicon.place_kind(phrase) is None and not lexicon.is_gazetteer_name(phrase):
+            return None  # "the French North American colonies", "French Norman": words it describes
+        return phrase
 
     def country_named(self, nationality: Entity) -> bool:
         """The nationality's country is an entity of the article: its people are that country's."""
@@ -1909,6 +1967,10 @@ class _Occurrences:
         return takes_article(entity.surface, entity.category)
 
 
+#: The capitalised words joined to a demonym before and after it (``Norman French``, ``Anglo-French``).
+_PHRASE_BEFORE = re.compile(r"(?:(?<![\w'’])[A-Z][\w'’]*(?: |-|–))+$")
+_PHRASE_AFTER = re.compile(r"(?:(?: |-|–)[A-Z][\w'’]*(?![\w'’]))+")
+
 #: Initials this long at least show a name abbreviated (``SNP``); two letters are no evidence (``US
 #: Secretary of State`` beside ``US``, ``U.S. News`` beside ``UN``).
 MIN_INITIALS = 3
@@ -1952,6 +2014,19 @@ STATE_ORGANS = frozenset(["court", "parliament", "government", "army", "navy", "
                           "cabinet", "ministry", "police", "regime", "policy"])
 _INDEFINITE_BEFORE = re.compile(r"(?:^|\W)[Aa]n? $")
 _INDEFINITE_RUN = re.compile(r"(?:^|(?<=\W))[Aa]n? ((?:[a-z][\w-]* ){0,3})$")
+
+
+#: Before a demonym for the people with no "the" of its own: a preposition, or "the" and a modifier.
+_BARE_PEOPLE_BEFORE = re.compile(r"(?:(?<![\w'’])(?:with|among|between|against)|(?<![\w'’])[Tt]he [a-z]+) $")
+
+
+def bare_people(surface: str, text: str, start: int, end: int) -> bool:
+    """The demonym without an ``-s`` plural at ``text[start:end]`` names the people without a "the" right
+    before it ("Huguenots intermarried with Dutch", "The outnumbered French depended"): the renamer makes the
+    plural noun only after "the" (:func:`..substitute.people_use`), so "with Kenyan" would be wrong."""
+    return (surface.lower().endswith(NO_S_PLURAL) and text[start:end] == surface and heads_phrase(text, end)
+            and not re.match(r"\s*\(", text[end:end + 3])  # "against Spanish (Catholic) rule"
+            and _BARE_PEOPLE_BEFORE.search(text, max(0, start - NEIGHBOURHOOD), start) is not None)
 
 
 def kind_of_body(text: str, start: int) -> bool:
