@@ -397,6 +397,33 @@ def test_a_name_whose_organisation_word_ner_misread_is_an_organisation(lexicon):
     assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("Classic", "nnp")]
 
 
+def test_a_name_in_apposition_with_a_kind_of_organisation_is_an_organisation(lexicon):
+    """Issue 19, tenth session: a name NER does not tag ORG over the answer is an ORG candidate where the
+    passage writes a kind noun beside it ("rock group Coldplay" tagged FAC, "the Maling company" untagged,
+    "AvtoZAZ, a Ukrainian car manufacturer"), and that noun is its organisation evidence (no organisation
+    word, a lone word); not after a possessive, an ethnic group, a compound or a longer phrase."""
+    from entity_renaming.organisations import kind_apposition, kind_named_answers
+
+    text = ("The halftime show was headlined by the British rock group Coldplay with guest Beyoncé. In 1817 "
+            "the Maling company, then a large firm, moved to the city. In 2005 the factory was sold to "
+            "AvtoZAZ, a Ukrainian car manufacturer.")
+    assert [kind_apposition(n, text) for n in ("Coldplay", "Maling", "AvtoZAZ")] == [
+        "group", "company", "manufacturer"]
+    assert kind_apposition("Beyoncé", text) is None
+    other = ("After leaving Edison's company Tesla partnered with two men; the ethnic group Hmong; working "
+             "group II; over the Spring bank holiday; Christopher Gist, a company surveyor.")
+    assert [kind_apposition(n, other) for n in ("Tesla", "Hmong", "II", "Spring", "Christopher Gist")] == [
+        None] * 5
+    band = _example(text, "Coldplay", "Who headlined the halftime show?", ["Coldplay"] * 3)
+    assert [(m.text, m.label) for m in kind_named_answers(band, _mentions(text, {"Coldplay": "FAC"}),
+                                                          lexicon)] == [("Coldplay", "ORG")]
+    entities = example_entities(band, _mentions(text, {"Coldplay": "FAC", "Beyoncé": "PERSON"}), lexicon)
+    assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("Coldplay", "rare")]
+    firm = _example(text, "Maling", "What company moved to the city?", ["Maling"] * 3)
+    assert [(s.surface, e.entity_type) for e in example_entities(firm, [], lexicon) for s in e.spans] == [
+        ("Maling", "org")]
+
+
 def test_a_demonym_whose_country_cannot_be_renamed_leaves_the_body_out(lexicon):
     """Issue 19, seventh session: keeping the demonym of ``American Medical Association`` (the United
     States, written with "the", cannot follow a new name) and renaming its descriptive word alone read as no

@@ -57,6 +57,8 @@ from .organisations import (
     demonym_table,
     founder_span,
     headed_answers,
+    kind_apposition,
+    kind_named_answers,
     lone_team,
     person_types,
     region_team,
@@ -2402,7 +2404,8 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
             fire(trace, "label.minority", clean_surface(m.text), LABEL_TO_TYPE[m.label], m.start)
     candidates += team_answers(example, mentions, lexicon)
     candidates += [m for m in (*call_sign_answers(example, mentions),  # "WTSP" tagged PERSON, "WBT-FM"
-                               *headed_answers(example, mentions))  # "Virgin Media" tagged PERSON
+                               *headed_answers(example, mentions),  # "Virgin Media" tagged PERSON
+                               *kind_named_answers(example, mentions, lexicon))  # "rock group Coldplay"
                    if not any(c.label == "ORG" and c.start < m.end and m.start < c.end for c in candidates)]
     spans = [s for answer in example.all_answers() for s in answer.char_spans]
     candidates += [m for m in persons_inside_names(spans, mentions, lexicon)  # "the Nikola Tesla Museum"
@@ -2599,8 +2602,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             and text.split()[-1].lower() not in COMPANY_HEADS  # "Getty Oil", "Classic FM"
             and not labelled_acronym(text, lexicon)  # "PNU", "NCAA": the acronym rules decide it
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not call_sign(text, example.context)
-            and not asked_body(example.question, text, own, lexicon)):
-        # no organisation word, few ORG labels and no question asking for one: a work, a building, a people
+            and not asked_body(example.question, text, own, lexicon)
+            and not kind_apposition(text, example.context)):  # "rock group Coldplay", "the Maling company"
+        # no organisation word, few ORG labels, no question asking for one and no kind noun beside it: a
+        # work, a building, a people
         return _none(why, "org.no-head")
     context, question = example.context, example.question
     if etype == "per" and not inside_longer_name(mention, mentions) and (
@@ -2837,13 +2842,14 @@ _ROMAN_NUMERAL = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV
 
 
 def lone_company(word: str, question: str, context: str, answers: list[str], lexicon: Lexicon) -> bool:
-    """A one-word organisation name that the question types (:func:`asked_organisation`: "What company
-    …? Pepsi", "What institution …? Harvard"), renamed by the name rules like any other: not a plural that
-    the passage writes after "the" (``the Broncos``, ``the Greens``: a team's or a party's members, a
-    nickname; ``the ONdigital platform``, ``The Taliban`` are the organisation) nor a place (``Denver`` for
-    its team; a gazetteer name that is no known town and that the dataset labels mostly ORG, at least
-    ``MIN_ORG_LABELS`` times, is the organisation: ``Ford``)."""
-    return (asked_body(question, word, answers, lexicon)
+    """A one-word organisation name that the question types (:func:`asked_organisation`: "What company …?
+    Pepsi", "What institution …? Harvard") or a kind noun beside it in the passage names
+    (:func:`.organisations.kind_apposition`: "rock group Coldplay"), renamed by the name rules like any other:
+    not a plural that the passage writes after "the" (``the Broncos``, ``the Greens``: a team's or a party's
+    members, a nickname; ``the ONdigital platform``, ``The Taliban`` are the organisation) nor a place
+    (``Denver`` for its team; a gazetteer name that is no known town and that the dataset labels mostly ORG,
+    at least ``MIN_ORG_LABELS`` times, is the organisation: ``Ford``)."""
+    return ((asked_body(question, word, answers, lexicon) or kind_apposition(word, context) is not None)
             and not (word.endswith("s") and re.search(rf"(?<!\w)[Tt]he {re.escape(word)}(?!\w)", context))
             and lexicon.place_kind(word) is None and (
                 not lexicon.is_gazetteer_name(word)  # a gazetteer village of that name ("Ford")

@@ -45,6 +45,7 @@ from .lexicon import (
     words_of,
 )
 from .ner import Mention
+from .question import ORGANISATION_NOUNS
 
 if TYPE_CHECKING:
     from .entities import PerturbableSpan
@@ -373,6 +374,70 @@ def headed_answers(example: QAExample, mentions: Iterable[Mention]) -> list[Ment
                 or any(m.start < at + len(name) and at < m.end and m.label not in _MISREAD
                        for m in mentions)
                 or not any(m.start <= at and at + len(name) <= m.end for m in mentions)):
+            continue
+        found.setdefault((at, at + len(name)), Mention(at, at + len(name), "ORG", name))
+    return list(found.values())
+
+
+#: Lower-case nouns naming a kind of organisation, that a name written in apposition with shows to be an
+#: organisation's ("rock group Coldplay", "animation studio Cosgrove Hall", "the Maling company", "AvtoZAZ, a
+#: Ukrainian car manufacturer"): the question's organisation nouns (:data:`.question.ORGANISATION_NOUNS`)
+#: and a studio, less those that also name a product or a medium (a brand, a network, a channel).
+KIND_NOUNS = (ORGANISATION_NOUNS - frozenset(words_of("brand brands network channel"))) | frozenset(
+    words_of("studio studios"))
+_KIND = "|".join(sorted(KIND_NOUNS, key=len, reverse=True))
+#: Words before a kind noun that make it no organisation ("ethnic group Hmong", "the working group II").
+_NOT_BODY_KIND = frozenset(words_of("ethnic language linguistic tribal racial blood age working"))
+#: A kind noun's apposition that ends there: punctuation, or a relative clause or participle after it.
+_KIND_END = r"(?=\s*[,.;:)]|\s+(?:that|which|who|based|owned|headquartered)\b)"
+
+
+def kind_apposition(name: str, context: str) -> str | None:
+    """The kind noun (:data:`KIND_NOUNS`) that ``context`` writes in apposition with ``name``, the evidence
+    that it names an organisation: right before it ("the British rock group Coldplay", "animation studio
+    Cosgrove Hall"; or a singular kind named so: "a regional group known as the Camisards", not "organizations
+    known as Recognized Student Organizations"; never after a possessive, "Edison's company Tesla partnered",
+    nor a word that makes the kind no body, "ethnic group"), between "the" and the name's end ("the Maling
+    company", not a compound, "the Spring bank holiday") or after "<name>, a / an / the" and up to three words
+    ("AvtoZAZ, a Ukrainian car manufacturer", the phrase ending there: not "Christopher Gist, a company
+    surveyor"). ``None`` otherwise, also for a name of one letter or a Roman numeral (the "working group
+    II")."""
+    from .entities import _ROMAN_NUMERAL
+
+    if len(name) < 2 or _ROMAN_NUMERAL.fullmatch(name):
+        return None
+    n = re.escape(name)
+    patterns = (rf"(?<![\w'’-])(?P<before>[\w'’-]+ )?(?P<kind>{_KIND}) {n}(?![\w'’-])",
+                rf"(?<![\w'’-])(?P<before>[\w'’-]+ )?(?P<kind>{_KIND})(?<!s) (?:known as|called|named) "
+                rf"(?:the )?{n}(?![\w'’-])",
+                rf"(?<![\w-])[Tt]he {n} (?P<kind>{_KIND})(?![\w'’-])(?! [a-z])",
+                rf"(?<![\w-]){n}, (?:a|an|the) (?:[\w-]+ ){{0,3}}?(?P<kind>{_KIND}){_KIND_END}")
+    for pattern in patterns:
+        for m in re.finditer(pattern, context):
+            before = (m.groupdict().get("before") or "").strip()
+            if before.endswith(("'s", "’s", "s'")) or before.lower() in _NOT_BODY_KIND:
+                continue
+            return m.group("kind")
+    return None
+
+
+def kind_named_answers(example: QAExample, mentions: Iterable[Mention], lexicon: Lexicon) -> list[Mention]:
+    """Names inside a gold answer span that no ORG mention covers and that the passage writes in
+    apposition with a kind of organisation (:func:`kind_apposition`: "the British rock group Coldplay",
+    tagged FAC; "animation studio Cosgrove Hall", tagged PERSON; "the Maling company", untagged), as ORG
+    mentions: the kind noun is the evidence (rule ``ner.no-answer-mention`` keeps the rest out). Not a
+    name of a person or a place (a person's full name, a name the dataset labels mostly PERSON, GPE or
+    NORP, a gazetteer place or a nationality: "manufacturer Charles Porter", "the English university");
+    the organisation rules then decide."""
+    orgs = [m for m in mentions if m.label == "ORG"]
+    found: dict[tuple[int, int], Mention] = {}
+    for run in example.answer_matches(_NAME_RUN):
+        name = clean_surface(run.group())
+        at = example.context.find(name, run.start(), run.end()) if name else -1
+        if (at < 0 or len(name.split()) > 4 or any(m.start < at + len(name) and at < m.end for m in orgs)
+                or lexicon.looks_like_person(name) or lexicon.labels.mostly(name) in ("PERSON", "GPE", "NORP")
+                or lexicon.is_gazetteer_name(name) or lexicon.place_kind(name) is not None
+                or name.lower() in lexicon.nationalities or kind_apposition(name, example.context) is None):
             continue
         found.setdefault((at, at + len(name)), Mention(at, at + len(name), "ORG", name))
     return list(found.values())
