@@ -2044,6 +2044,37 @@ def saint_dedication(mention: Mention, text: str, context: str, question: str, a
     return sum(occurs_in(text, a) and clean_surface(a) != saint for a in answers) * 2 > len(answers)
 
 
+def inside_answer_name(text: str, question: str, answers: list[str]) -> bool:
+    """A majority of ``answers`` hold the person ``text`` only inside a longer name (a capitalised word
+    that is no title or function word right before it, or after it or its possessive: "Luther's Last
+    Battles", "Commission v Edith Cresson", "Milton Friedman Institute"), and the question asks for no
+    person: the answer names a work, a case or a body, not the person (rule ``per.inside-answer-name``, as
+    ``place.inside-answer-name`` for places)."""
+    asked = asked_type(question)
+    if asked is not None and asked.entity_type == "per":
+        return False
+    return sum(occurs_in(text, a) and not _person_alone(text, a) for a in answers) * 2 > len(answers)
+
+
+def _person_alone(text: str, answer: str) -> bool:
+    """Some occurrence of the person ``text`` in ``answer`` has no name word glued to it (:func:`named_alone`
+    for persons: titles and function words before it are no other name, "King Robert", "and Bruno Mars";
+    nor one capitalised word between its possessive and a lower-case noun, an adjective: "Marconi's European
+    experiments")."""
+    for m in re.finditer(rf"(?<![\w'’]){re.escape(text)}(?:['’]s?)?(?!\w)", answer):
+        after = _WORD_AFTER.match(answer, m.end())
+        before = _WORD_BEFORE.search(answer, max(0, m.start() - 40), m.start())
+        before_word = before.group(1).lower() if before else None
+        if after and m.group().endswith(("'s", "’s")) and re.match(r" [a-z]", answer[after.end():]):
+            after = None  # "Marconi's European experiments": an adjective, no name
+        if ((after and after.group(1).lower() not in FUNCTION_WORDS)
+                or (before_word and before_word not in FUNCTION_WORDS | TITLES)
+                or re.search(r"\bv\.? $", answer[max(0, m.start() - 3):m.start()])):
+            continue
+        return True
+    return False
+
+
 #: A PERSON mention after "the", "the town of" or a capitalised place noun ("Fort William Henry", "Cape
 #: Cod") names a thing or a place (rule ``per.after-the``).
 _AFTER_THE = re.compile(r"(?<!\w)[Tt]he\s+$|\b(?:town|village|commune|port|capital) of\s+$|\b(?:"
@@ -2616,6 +2647,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "per.after-the")  # "the Stanley Steamer" a thing; "the town of Pons" a place
     if etype == "per" and saint_dedication(mention, text, context, question, own):
         return _none(why, "per.dedication")  # "The Parish Church of St Andrew": the church, not the saint
+    if etype == "per" and inside_answer_name(text, question, own):
+        return _none(why, "per.inside-answer-name")  # "Luther's Last Battles": the book, not the person
     if etype == "per":
         asked = asked_type(question)
         # the answer *is* the name, or lists it ("Subutai and Jebe", "Temüjin and his brother Khasar")
@@ -2911,9 +2944,11 @@ _ACRONYM_BOUNDARY = re.compile(r"[.!?;:()\[\]\"]\s|[()\[\]]|\n")
 
 #: After a demonym that names a language: a language noun, also closing a list of them ("Mongolian, Tibetan,
 #: and Chinese languages"), "-speaking", a colon, a name or term for something in it ("the Japanese name
-#: for the Yuan dynasty") or a mother tongue ("of Polish mother tongue").
+#: for the Yuan dynasty"), a text's title, version, translation or spelling in it ("its Italian title") or a
+#: mother tongue ("of Polish mother tongue").
 _LANGUAGE_USE = re.compile(r"^(?:(?:,\s+[A-Z][\w'’-]*)*,?\s+(?:and|or)\s+[A-Z][\w'’-]*)?"
-                           r"(?:[ -](?:languages?|scripts?|alphabets?|dialects?|words?)\b|[ -]speaking\b|:"
+                           r"(?:[ -](?:languages?|scripts?|alphabets?|dialects?|words?|titles?|versions?"
+                           r"|translations?|spellings?)\b|[ -]speaking\b|:"
                            r"| (?:names?|terms?) for\b| (?:mother|native) tongues?\b)")
 #: A bracketed gloss of a word in the demonym's language: "Wianki (Polish for Wreaths)".
 _LANGUAGE_GLOSS_BEFORE = re.compile(r"\(\s*$")

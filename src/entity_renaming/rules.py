@@ -107,6 +107,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "a person it is about (The Parish Church of St Andrew, St. George's Church, Rodin's St John the "
          "Baptist; not Saint Nicolas answering 'Who is the patron saint …?': entities.saint_dedication)",
          "veto", _YAN),
+    Rule("per.inside-answer-name", "a majority of the answers hold the person only inside a longer name (a "
+         "capitalised word, no title or function word, right before it or after it or its possessive: "
+         "Luther's Last Battles, Commission v Edith Cresson, Milton Friedman Institute), where the question "
+         "asks for no person: the answer names a work, a case or a body, not the person "
+         "(entities.inside_answer_name; as place.inside-answer-name)", "veto", _YAN),
     Rule("per.not-name-words", "a word of the name is no name word, or the name has more than 3 words (a "
          "given name and a surname holding a particle keep the surname and rename the given name: Johann "
          "von Staupitz, Pedro Menéndez de Avilés, Hassan al-Turabi; a surname with its particle and no "
