@@ -1754,7 +1754,7 @@ class _Occurrences:
             return False
         run = _name_around(text, start, end)
         others = [] if entity.category != "person" else [  # the words of the name, linked ones included
-            w for w in re.findall(r"[\w'’.-]+", _name_around(text, start, end, _LINKS).replace(
+            w for w in re.findall(r"[\w'’.-]+", _name_around(text, start, end, NAME_LINKS | {"of"}).replace(
                 text[start:end], " ")) if w[:1].isupper()  # "Jeronimo de Ayanz y Beaumont"
             and w.lower() not in PLACE_NOUNS | PLACE_WORDS  # "the Marek Library": a name no passage writes
             and w not in self.entities]  # "Who did Emma Watt Marry?": Watt is renamed too
@@ -2020,10 +2020,6 @@ def place_named_after(text: str, start: int, end: int) -> str | None:
                               or (words[0] in PLACE_NOUNS and not run.startswith(text[start:end]))):
         return None
     return run
-
-
-#: Lower-case words that link the words of a person's name (``Jerónimo de Ayanz y Beaumont``).
-_LINKS = PARTICLES | {"y", "e", "of"}
 
 
 def _name_around(text: str, start: int, end: int, links: Collection[str] = ()) -> str:
