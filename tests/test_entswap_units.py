@@ -909,3 +909,27 @@ def test_a_demonym_for_the_people_without_its_own_article_is_left_out(banks):
     settle_article_wide(candidates, lexicon)  # the grammar of one occurrence leaves the word in the others
     assert "French" not in {e.surface for e in passage_entities(candidates, [one], lexicon)}
     assert "French" in {e.surface for e in passage_entities(candidates, [two], lexicon)}
+
+
+def test_a_place_named_after_a_person_is_left_whole_and_the_person_renamed(banks):
+    """Issue 19: a person's given name inside the name of a place or building named after someone (``Fort
+    Edward``, ``St. Johns River``) is another referent: that name is left whole and the person renamed at
+    their own mentions, instead of vetoing the given name and with it every full name holding it. A question
+    that twists a person's name (``Who did Emma Marry?``) renames the person inside it; a longer name the
+    passage writes that is no place (``Chinedu Mensah Adeyemi``) still vetoes."""
+    lexicon = Lexicon(banks, strict=False)
+    passage = ("General Chinedu Adeyemi led the army. Adeyemi camped at Fort Chinedu and he"
+               " died there.")
+    found = _passage_and_question(passage, "Who did Chinedu Adeyemi Marry?", ("Chinedu Adeyemi", "PERSON"),
+                                  ("Adeyemi", "PERSON"), lexicon=lexicon)
+    assert {"Chinedu", "Adeyemi"} <= set(found)
+    assert set(found["Chinedu"].keep) == {"Fort Chinedu"}
+    subs = [Substitution("Chinedu", "Kwame", "person", "first-male"),
+            Substitution("Adeyemi", "Okafor", "person", "last")]
+    renamed, _ = rename_swapped(_example(passage, "Who did Chinedu Adeyemi Marry?", "army"), subs,
+                                found["Chinedu"].keep)
+    assert renamed.context.startswith("General Kwame Okafor led the army. Okafor camped at Fort Chinedu and")
+    assert renamed.question == "Who did Kwame Okafor Marry?"
+    found = _passage_and_question(f"{passage} Chinedu Mensah Adeyemi came later.", "Who led the army?",
+                                  ("Chinedu Adeyemi", "PERSON"), ("Adeyemi", "PERSON"), lexicon=lexicon)
+    assert "Chinedu" not in found

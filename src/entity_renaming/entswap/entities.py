@@ -1649,9 +1649,8 @@ class _Occurrences:
                     continue  # inside a longer name that is renamed as a whole
                 if self.in_longer_name(entity, text, m.start(), m.end(), lexicon):
                     other = self.other_referent(entity, text, m.start(), lexicon)
-                    if other is None and entity.category in _TWISTED and self.question[index] and not any(
-                            occurs_in(_name_around(text, m.start(), m.end()), t)
-                            for t, own in zip(self.texts, self.question, strict=True) if not own):
+                    if (other is None and self.question[index]
+                            and self.twisted(entity, text, m.start(), m.end())):
                         continue  # a name only the question writes ("Old France"): renamed inside it
                     if other is None and entity.category == "nationality":
                         phrase = self.demonym_phrase(entity, text, m.start(), m.end(), lexicon)
@@ -1746,6 +1745,22 @@ class _Occurrences:
             return None  # "the French North American colonies", "French Norman": words it describes
         return phrase
 
+    def twisted(self, entity: Entity, text: str, start: int, end: int) -> bool:
+        """The longer name around the occurrence at ``text[start:end]`` is the question's own twist, which no
+        passage writes (``Old France``); for a person's name word, no passage writes its other words either
+        (``Who did Emma Marry?``, ``Lor Loudoun``; not ``Isaac Komnenos`` beside a passage's ``Komnenos``):
+        the question's words stay around the new name."""
+        if entity.category not in _TWISTED | {"person"}:
+            return False
+        run = _name_around(text, start, end)
+        others = [] if entity.category != "person" else [  # the words of the name, linked ones included
+            w for w in re.findall(r"[\w'’.-]+", _name_around(text, start, end, NAME_LINKS | {"of"}).replace(
+                text[start:end], " ")) if w[:1].isupper()  # "Jeronimo de Ayanz y Beaumont"
+            and w.lower() not in PLACE_NOUNS | PLACE_WORDS  # "the Marek Library": a name no passage writes
+            and w not in self.entities]  # "Who did Emma Watt Marry?": Watt is renamed too
+        return not any(occurs_in(n, t) for t, own in zip(self.texts, self.question, strict=True)
+                       if not own for n in (run, *others))
+
     def country_named(self, nationality: Entity) -> bool:
         """The nationality's country is an entity of the article: its people are that country's."""
         return any(e.category == "country" and e.referent == nationality.country
@@ -1780,6 +1795,8 @@ class _Occurrences:
         name); ``None`` when the place must not be renamed (an event or a street named after it, a hyphenated
         name, ``North America``) or is no place."""
         end = start + len(entity.surface)
+        if entity.category == "person":
+            return self.named_after_person(text, start, end)
         if entity.category == "nationality":
             return self.fixed_name(entity, text, start, end, lexicon)
         if entity.category == "city":
@@ -1805,6 +1822,19 @@ class _Occurrences:
         if any(s != entity.surface and occurs_in(s, name) for s in self.entities):
             return None
         return name
+
+    def named_after_person(self, text: str, start: int, end: int) -> str | None:
+        """The name of a place or building that a person's name word at ``text[start:end]`` stands in
+        (:func:`place_named_after`): another referent, left whole while the person is renamed at their own
+        mentions; ``None`` for any other longer name, one only a question writes (its twist:
+        :meth:`twisted`) or one holding a place or organisation of the article (kept whole, it would keep
+        that one's old name)."""
+        run = place_named_after(text, start, end)
+        if run is None or any(e.category != "person" and occurs_in(s, run) for s, e in self.entities.items()):
+            return None
+        if not any(occurs_in(run, t) for t, q in zip(self.texts, self.question, strict=True) if not q):
+            return None  # a name only a question writes ("the Marek Library"): its twist
+        return run
 
     def fixed_name(self, entity: Entity, text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
         """The fixed name (:func:`fixed_name`) the nationality's occurrence opens, when it holds no other
@@ -1976,10 +2006,28 @@ _PHRASE_AFTER = re.compile(r"(?:(?: |-|–)[A-Z][\w'’]*(?![\w'’]))+")
 MIN_INITIALS = 3
 
 
-def _name_around(text: str, start: int, end: int) -> str:
-    """The run of capitalised words around ``text[start:end]`` (``Old France``, ``Germany Pitsudski``)."""
-    left = re.search(r"(?:[A-Z][\w'’.-]*\s+)*$", text[:start])
-    right = re.match(r"(?:\s+[A-Z][\w'’.-]*)*", text[end:])
+def place_named_after(text: str, start: int, end: int) -> str | None:
+    """The name of a place or building that the name word at ``text[start:end]`` stands in (``Fort Edward``,
+    ``Lake George``, ``Charles River``, ``St. John's Cathedral``, ``Elizabeth Schlesinger Library``): the
+    run of capitalised words around it, after a capitalised place noun or ending in a place noun or a
+    building word (:data:`PLACE_NOUNS`, :data:`PLACE_WORDS`); ``None`` for any other name."""
+    end += re.match(r"(?:['’]s|s(?!\w)|['’])?", text[end:]).end()  # "St. John's", "St. Johns River"
+    run = _name_around(text, start, end)
+    words = [re.sub(r"['’]s?$", "", w).rstrip(".,;:").lower() for w in run.split()]
+    if words[:1] == ["the"]:
+        run, words = run[4:], words[1:]
+    if len(words) < 2 or not (words[-1] in PLACE_NOUNS | PLACE_WORDS
+                              or (words[0] in PLACE_NOUNS and not run.startswith(text[start:end]))):
+        return None
+    return run
+
+
+def _name_around(text: str, start: int, end: int, links: Collection[str] = ()) -> str:
+    """The run of capitalised words around ``text[start:end]`` (``Old France``, ``Germany Pitsudski``), with
+    the lower-case ``links`` between them."""
+    word = "|".join([r"[A-Z][\w'’.-]*", *(rf"(?<!\w){re.escape(w)}(?!\w)" for w in sorted(links))])
+    left = re.search(rf"(?:(?:{word})\s+)*$", text[:start])
+    right = re.match(rf"(?:\s+(?:{word}))*", text[end:])
     return text[left.start():end + right.end()].strip()
 
 
