@@ -124,11 +124,12 @@ def test_no_article_an_african_name_cannot_take(swap):
 
 
 def test_never_inside_a_longer_name(swap):
-    """Asia Minor, Anglo-Danes (kept whole where the Danes are renamed), New England, Boulton & Watt, Jerónimo de Ayanz y Beaumont: no word of a
-    longer name is renamed unless the whole name is. A city or country that a longer name is *of* is the
-    place itself ("Invasion of Poland"); a treaty or a meeting named after the city where it was signed
-    ("Treaty of Paris") is another referent, left whole (see test_longer_names_of_other_referents_kept).
-    Two renamed places joined by a hyphen ("the Israel-Lebanon conflict") are two names."""
+    """Asia Minor, Anglo-Danes (kept whole where the Danes are renamed), New England, Boulton & Watt,
+    Jerónimo de Ayanz y Beaumont: no word of a longer name is renamed unless the whole name is. A city or
+    country that a longer name is *of* is the place itself ("Invasion of Poland"); a treaty or a meeting
+    named after the city where it was signed ("Treaty of Paris") is another referent, left whole (see
+    test_longer_names_of_other_referents_kept). Two renamed places joined by a hyphen ("the Israel-Lebanon
+    conflict") are two names."""
     assert "Asia" not in entities(swap, "Normans")
     for _, text, table in passage_groups(swap, "Normans"):  # Danes renamed, "Anglo-Danes" left whole there
         danes = [e for s, e in table.items() if s in ("Dane", "Danes", "Danish")]
