@@ -568,6 +568,23 @@ def test_issue19_gpe_cities_the_gazetteer_lacks():
     assert "Praga" not in found and "Warszowa" not in found and "Krakow" not in found
 
 
+def test_issue19_a_modified_city_is_a_district_only_where_the_article_writes_its_base():
+    """"East Lansing" is a GeoNames city whose words are a modifier and a place: the city in an article
+    that never writes "Lansing" alone, a district in one that does ("East London" beside London)."""
+    lexicon = Lexicon(strict=False)
+    lansing = "connections to the mainframe at Michigan State University in East Lansing completed the triad."
+    assert category_of("East Lansing", "GPE", lexicon, lansing) == "city"
+    assert category_of("East Lansing", "GPE", lexicon, lansing + " Lansing is the capital.") is None
+    assert category_of("East London", "GPE", lexicon, "Huguenots settled in East London and London.") is None
+    assert category_of("East Lansing", "GPE", lexicon) is None  # no article: the district reading stays
+    passage = ("In October 1972 connections to the CDC mainframe at Michigan State University in "
+               "East Lansing completed the triad.")
+    mentions = {passage: mentions_of(passage, ("East Lansing", "GPE"))}
+    lexicon.observe([passage], mentions[passage])
+    found = {e.surface: e.category for e in article_entities([passage], mentions, lexicon)}
+    assert found.get("East Lansing") == "city"
+
+
 def test_issue19_a_name_ner_labels_otherwise_is_a_person_the_article_attests():
     """A one-word name NER labels ORG or GPE is a person where the article's evidence agrees: NER labels it
     PERSON somewhere (Céloron) or a kinship noun stands beside it (his nephew Kaidu), and its passages say a

@@ -489,9 +489,10 @@ MIN_EXONYM_LABELS = 2
 NAMED_AFTER = frozenset({"new"})
 
 
-def category_of(surface: str, label: str, lexicon: Lexicon) -> str | None:
+def category_of(surface: str, label: str, lexicon: Lexicon, article: str | None = None) -> str | None:
     """EntSwap category of a non-person mention from its label and the gazetteer evidence; ``None`` when
-    the evidence is too weak for an African name of the same kind to replace it (see the module doc)."""
+    the evidence is too weak for an African name of the same kind to replace it (see the module doc).
+    ``article``, the article's text where known, tells a district from a city (:func:`district_of`)."""
     category = LABEL_TO_CATEGORY.get(label)
     if category == "nationality":
         return "nationality" if surface.lower() in demonyms(lexicon.root) else None
@@ -504,9 +505,7 @@ def category_of(surface: str, label: str, lexicon: Lexicon) -> str | None:
             lexicon.is_city_primary_name(surface)
             or lexicon.labels.count(surface, "GPE") >= MIN_EXONYM_LABELS):
         place = "city"  # a GeoNames city the gazetteer lacks (Montreal) or under another name (Dyrrachium)
-    words = surface.split()
-    if (place == "city" and len(words) > 1 and words[0].lower() in GEO_MODIFIERS - NAMED_AFTER
-            and lexicon.place_kind(" ".join(words[1:])) is not None):
+    if place == "city" and district_of(surface, lexicon, article):
         return None  # "East London" in a London passage is a district, not the South African city
     if place == "country" and 1 < country_population(lexicon.root).get(surface.lower(), 0) < MIN_COUNTRY:
         return None  # a territory or microstate (the Falkland Islands, Gibraltar): no country to rename to
@@ -523,6 +522,17 @@ def category_of(surface: str, label: str, lexicon: Lexicon) -> str | None:
 #: A surface the dataset labels GPE this many times, and GPE at least ``PLACE_SHARE`` of the time, is a
 #: place wherever an article writes it, whatever NER said there.
 MIN_PLACE_VOTES, PLACE_SHARE = 3, 0.75
+
+
+def district_of(surface: str, lexicon: Lexicon, article: str | None) -> bool:
+    """``surface`` is a geographic modifier and a gazetteer place (``East London``) that ``article`` also
+    writes alone (``London``; any article where it is unknown): a district of that place, whereas an
+    article that never writes the place alone means the city of that name (``East Lansing``)."""
+    words = surface.split()
+    base = " ".join(words[1:])
+    return (len(words) > 1 and words[0].lower() in GEO_MODIFIERS - NAMED_AFTER
+            and lexicon.place_kind(base) is not None
+            and (article is None or occurs_in(base, article.replace(surface, ""))))
 
 
 def passage_city(surface: str, passages: Iterable[str], lexicon: Lexicon) -> bool:
@@ -547,6 +557,7 @@ def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: 
     ("Dartmouth College", "the Mainz Basin": that name would keep the old one): the city, whatever the
     small NER model said."""
     passages = [t for t in texts if len(t) > MAX_ANSWER_CHARS]
+    article = "\n".join(texts)
     surfaces = {clean_surface(m.text) for t in texts for m in mentions.get(t, ())}
     peoples = {one for t in texts for m in mentions.get(t, ()) if m.label == "NORP"
                and (one := singular_demonym(c := clean_surface(m.text))) != c}  # "Normans": "Norman" is
@@ -557,7 +568,8 @@ def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: 
         if counter and max(counter, key=lambda c: (counter[c], c)) in PLACES:
             continue  # already a place (a city by its GPE labels, a country)
         placed = {p for p in passages if occurs_in(surface, p) and placed_as_city(surface, p, lexicon)}
-        if (not surface or surface in peoples or not placed or category_of(surface, "GPE", lexicon) != "city"
+        if (not surface or surface in peoples or not placed
+                or category_of(surface, "GPE", lexicon, article) != "city"
                 or lexicon.looks_like_person(surface) or lexicon.labels.mostly(surface) == "NORP"):
             continue  # "Italo-Norman knights": a people's word
         words = tuple(surface.split())
@@ -698,6 +710,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     pinyin_types: dict[tuple[str, str], str | None] = {}
     surnames = article_surnames(texts, mentions, lexicon)
     passages = [t for t in texts if len(t) > MAX_ANSWER_CHARS]  # the rest: questions and answers
+    article = "\n".join(texts)
     said: dict[str, bool] = {}  # a GPE no gazetteer knows → some passage calls it a town or city
     #: Surnames of :func:`shared_name_parts` ("al-Hudaybi", "Black" of "Uyless Black"): name words although
     #: one opens with its article and English writes the other as a word
@@ -757,7 +770,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                     fire(trace, "entswap.question-only-name", cleaned, category)
                     continue  # "Music University of Technology": SQuAD 2.0's twist of a passage's name
                 surface = singular_demonym(cleaned) if category == "nationality" else cleaned
-                found = category_of(surface, mention.label, lexicon)
+                found = category_of(surface, mention.label, lexicon, article)
                 if found is None and mention.label == "GPE" and surface not in said:
                     said[surface] = passage_city(surface, passages, lexicon)
                 found = found or ("city" if mention.label == "GPE" and said.get(surface) else None)
