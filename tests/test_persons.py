@@ -114,7 +114,8 @@ def test_bank_names_inside_longer_names_and_particle_names_under_other_labels(le
 
 def test_a_bracketed_full_name_is_renamed_with_the_person(lexicon: Lexicon) -> None:
     """"Jean Cauvin (John Calvin)": one referent, both names renamed (before: the example was skipped);
-    a bracketed name with a title (``(Emperor Wenzong)``) still keeps the person out (per.alias-left)."""
+    a bracketed name with a title (``(Emperor Wenzong)``) is renamed with the person, its title kept (tenth
+    session; before: per.alias-left kept the person out)."""
     from entity_renaming.entities import example_entities
     from entity_renaming.model import Answer, QAExample
 
@@ -134,7 +135,9 @@ def test_a_bracketed_full_name_is_renamed_with_the_person(lexicon: Lexicon) -> N
         "Cauvin": "last", "John": "first-male", "Calvin": "last"}
     found, trace = entities("The ruler Edmund Tarrow (Emperor Wenzong) studied law in Paris. He then moved "
                             "to Geneva. There he wrote books.", "Edmund Tarrow", "Emperor Wenzong")
-    assert found == [] and "per.alias-left" in {f.rule for f in trace}
+    assert {s.surface: s.span_type for e in found for s in e.spans} == {
+        "Edmund": "first-male", "Tarrow": "last", "Wenzong": "first-male"}  # "Emperor" kept
+    assert "per.alias-left" not in {f.rule for f in trace}
 
 
 def _observed(mentions: list[tuple[str, str]], texts: list[str],
