@@ -28,6 +28,7 @@ from .lexicon import (
     PARTICLES,
     PLACE_NOUNS,
     RARE_ZIPF,
+    ROMAN_NUMERAL,
     SUFFIXES,
     TITLES,
     TOKEN,
@@ -2870,8 +2871,6 @@ def coined_name(word: str, lexicon: Lexicon) -> bool:
             and lexicon.place_kind(word) is None and not lexicon.is_gazetteer_name(word))
 
 
-#: A Roman numeral (``III`` of ``Division III``, ``XXXIII``): a number, never an acronym.
-_ROMAN_NUMERAL = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
 
 
 def lone_company(word: str, question: str, context: str, answers: list[str], lexicon: Lexicon) -> bool:
@@ -2894,7 +2893,7 @@ def is_acronym(word: str) -> bool:
     """An organisation's acronym: 3–6 capital letters (``NSF``, ``IPCC``; not ``NP`` or ``BC``), no Roman
     numeral (``III`` of ``NCAA's Division III``)."""
     return (3 <= len(word) <= 6 and word.isalpha() and word.isupper()
-            and not _ROMAN_NUMERAL.fullmatch(word))
+            and not ROMAN_NUMERAL.fullmatch(word))
 
 
 def acronym_veto(acronym: str, texts: tuple[str, ...]) -> str | None:

@@ -205,6 +205,8 @@ TOKEN = re.compile(r"[^\W\d_]+(?:['’.-][^\W\d_]+)*")
 _NAME_WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
 _INITIAL = re.compile(r"^(?:[A-Z]\.){1,3}$|^[A-Z]$")
 _ROMAN = re.compile(r"^[IVXLC]+$")
+#: A Roman numeral (``III`` of ``Division III``, ``XXXIII``): a number, never an acronym nor a name.
+ROMAN_NUMERAL = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
 _POSSESSIVE = re.compile(r"(?:['’]s|(?<=s)['’])$")
 _EDGE = " \t\n\"'“”‘’()[]{},;:!?"
 _DETERMINERS = ("the ", "The ", "a ", "A ", "an ", "An ")

@@ -36,6 +36,7 @@ from .lexicon import (
     FUNCTION_WORDS,
     GEO_MODIFIERS,
     IRREGULAR_DEMONYMS,
+    ROMAN_NUMERAL,
     TITLES,
     Lexicon,
     clean_surface,
@@ -402,9 +403,7 @@ def kind_apposition(name: str, context: str) -> str | None:
     ("AvtoZAZ, a Ukrainian car manufacturer", the phrase ending there: not "Christopher Gist, a company
     surveyor"). ``None`` otherwise, also for a name of one letter or a Roman numeral (the "working group
     II")."""
-    from .entities import _ROMAN_NUMERAL
-
-    if len(name) < 2 or _ROMAN_NUMERAL.fullmatch(name):
+    if len(name) < 2 or ROMAN_NUMERAL.fullmatch(name):
         return None
     n = re.escape(name)
     patterns = (rf"(?<![\w'’-])(?P<before>[\w'’-]+ )?(?P<kind>{_KIND}) {n}(?![\w'’-])",
