@@ -17,7 +17,7 @@ from entity_renaming.entities import (
 from entity_renaming.io import read_examples
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import QAExample, Renaming, Substitution
-from entity_renaming.ner import NerCache, recognize
+from entity_renaming.ner import Mention, NerCache, recognize
 from entity_renaming.quality import Linter
 from entity_renaming.spans import perturbable_spans
 from entity_renaming.substitute import rename_example
@@ -261,6 +261,38 @@ def test_an_organisation_named_by_common_words_renames_its_descriptive_words_as_
     assert distinctive_word("Museum of the Moving Image", lexicon) is None  # "of the Harlow" reads wrong
     assert distinctive_word("Religious Coalition for Reproductive Choice", lexicon) is None  # two places
     assert distinctive_word("European Council", lexicon) is None  # only a place adjective
+
+
+def test_a_service_named_by_a_modifier_of_many_bodies_renames_it():
+    """"Red" stands before many organisation words of the dataset (Red Cross, Red Sox …), which makes it a
+    modifier of kinds of bodies before most words ("Red Tape Commission" would be left); before a service's
+    word it names the service (``Red Army`` → ``Harlow Army``); generic services are :data:`KIND_WORDS`'."""
+    names = ["Red Cross", "Red Sox", "Red Bull", "Red Hat", "Red Guards", "Red Tape Commission"]
+    lexicon = Lexicon()
+    lexicon.observe([], [Mention(0, len(n), "ORG", n) for n in names])
+    assert distinctive_word("Red Army", lexicon) == "Red"
+    assert distinctive_word("Red Commission", lexicon) is None
+    assert distinctive_word("Air Force", lexicon) is None  # a service named by its kind
+
+
+def test_a_name_opening_a_sentence_is_not_cut_from_a_longer_one():
+    """After a full stop that ends a sentence ("courtesy of QuickBooks. Death Wish Coffee beat out …", MRQA
+    SQuAD dev) a company's name opens the sentence and is renamed with its company word; after an
+    abbreviation's full stop (the Penn Treebank's ``Bros.``, ``U.S.``) it is still a part of a longer name."""
+    lexicon = Lexicon()
+    coffee = ("In the contest Death Wish Coffee had a commercial aired free of charge courtesy of "
+              "QuickBooks. Death Wish Coffee beat out nine other contenders.")
+    name, answers = "Death Wish Coffee", ["Death Wish Coffee"]
+    assert common_word_veto("Death Wish", name, (coffee,), answers, [], short_form=True,
+                            lexicon=lexicon) is None
+    for before in ("in 2012.", "Liverpool."):
+        text = f"Trains run to Leeds {before} Northern Rail provides local services."
+        assert common_word_veto("Northern", "Northern Rail", (text,), ["Northern Rail"], [], short_form=True,
+                                lexicon=lexicon) is None
+    for before in ("Warner Bros.", "the U.S."):
+        text = f"Deals with {before} Northern Rail ended."
+        assert common_word_veto("Northern", "Northern Rail", (text,), ["Northern Rail"], [], short_form=True,
+                                lexicon=lexicon) == "org.word-elsewhere"
 
 
 def test_the_lone_descriptive_word_and_the_acronym_follow_or_the_example_is_left():

@@ -38,6 +38,7 @@ from .lexicon import (
     eponym_terms,
     eponym_use,
     fold_accents,
+    is_abbreviation,
     name_form,
     never_renamed,
     occurs_in,
@@ -1678,8 +1679,9 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
         # "Air Force": a kind of body; "Buena Vista Television": a place; "Museum of the Harlow"; "IAAF Golden
         # League": the acronym is its name; "European People's Party": a possessive common noun
         return None
-    if len(found) == 1 and (run.lower().endswith("ing")
-                            or lexicon.dataset_table(_modified_heads).get(run, 0) >= GENERIC_MODIFIER_HEADS):
+    if len(found) == 1 and (run.lower().endswith("ing") or (
+            head.lower() not in SERVICE_HEADS  # "Red Army": a service's word, generic ones are KIND_WORDS
+            and lexicon.dataset_table(_modified_heads).get(run, 0) >= GENERIC_MODIFIER_HEADS)):
         return None  # "Working Group" (a description), "National Assembly" (a modifier of many bodies)
     return run
 
@@ -1699,16 +1701,30 @@ _CUT_BEFORE = re.compile(r"(?<![\w&'’.-])([A-Z0-9][\w&'’.-]*)( (?:and|&|of|f
 _CUT_AFTER = re.compile(r"(?:,? (?:and|&) |, )[A-Z]|\s*\((?:[A-Z][\w&]*)\)")
 
 
-def _cut_from_longer(text: str, start: int) -> bool:
+def _cut_from_longer(text: str, start: int, lexicon: Lexicon | None = None) -> bool:
     """A name at ``start`` follows a capitalised word or a number that is no function word, or a word and
     "and" / "&" / "of" / "for": it is cut out of a longer name ("WMO Executive Council", "Super Bowl 50 Host
-    Committee")."""
+    Committee"). Not where that word closes the sentence before (:func:`_closes_sentence`: "courtesy of
+    QuickBooks. Death Wish Coffee beat out …"): the name opens a sentence."""
     before = _CUT_BEFORE.search(text, max(0, start - 40), start)
+    if before and not before.group(2) and _closes_sentence(before.group(1), lexicon):
+        return False
     return bool(before and (before.group(2) or before.group(1).lower() not in FUNCTION_WORDS))
 
 
+def _closes_sentence(word: str, lexicon: Lexicon | None) -> bool:
+    """``word`` (the word before a name, with its punctuation) ends a sentence: it ends with a full stop and,
+    with it, is no word of the Penn Treebank's vocabulary, whose words with a full stop are abbreviations
+    (``U.S.``, ``Bros.``, ``St.``, ``Corp.``: a longer name goes on after them); "QuickBooks.", "Liverpool.",
+    "2012." end a sentence. Without a ``lexicon`` no word does."""
+    bare = word[:-1]
+    return (lexicon is not None and word.endswith(".") and bare.isalnum()
+            and (bare.isdigit() or not is_abbreviation(bare)) and word.lower() not in lexicon.vocab)
+
+
 def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterable[str],
-                     org_words: Iterable[str], short_form: bool = False, party: bool = False) -> str | None:
+                     org_words: Iterable[str], short_form: bool = False, party: bool = False,
+                     lexicon: Lexicon | None = None) -> str | None:
     """The rule that keeps the common ``word`` of the organisation ``name`` (:func:`distinctive_word`) from
     being renamed, if any:
 
@@ -1752,13 +1768,13 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
             after = _CUT_AFTER.match(text, m.end())
             if after and after.group().strip(" ()") != initials_of(name):
                 return "org.acronym-expanded" if "(" in after.group() else "org.word-elsewhere"
-            if _cut_from_longer(text, m.start()):
+            if _cut_from_longer(text, m.start(), lexicon):
                 return "org.word-elsewhere"
             inside.append(m.span())
         for tail in _short_forms(name, word):  # "the Court of Justice" of "European Court of Justice"
             for m in re.finditer(rf"(?<![\w'’]){re.escape(tail)}(?!\w)", text):
                 if not any(a <= m.start() and m.end() <= b for a, b in inside) and not _cut_from_longer(
-                        text, m.start()):
+                        text, m.start(), lexicon):
                     inside.append(m.span())
         for m in pattern.finditer(text):
             if any(a <= m.start() and m.end() <= b for a, b in inside) or word in alone:
@@ -2739,7 +2755,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]
             party = not company and organisation_head(text) == "Party"  # "the Conservatives" follow
             if word and (reason := common_word_veto(word, text, (context, question, *answers), own,
-                                                    org_words, short_form=company, party=party)):
+                                                    org_words, short_form=company, party=party,
+                                                    lexicon=lexicon)):
                 return _none(why, reason)  # "Judicial Conference" beside "Judicial Council"
         if etype == "org" and spans:
             follower = acronym_span(text, spans, (context, question, *answers))
