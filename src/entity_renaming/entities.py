@@ -1631,7 +1631,8 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
     acronym (``IAAF Golden League``: the acronym is its name) or a possessive common word (``European
     People's Party``), or has one descriptive word that is a verb form (``Working Group``: a description) or
     a modifier of many kinds of bodies
-    (:data:`GENERIC_MODIFIER_HEADS`: ``National Assembly``). :func:`common_word_veto` then checks that
+    (:data:`GENERIC_MODIFIER_HEADS`: ``National Assembly``; before a
+    service's word it is a name: ``Red Army``). :func:`common_word_veto` then checks that
     renaming the words changes this organisation's mentions only (``Judicial`` beside "the Judicial
     Conference"), and that the name is no description (``a Working Group``)."""
     head = organisation_head(text)

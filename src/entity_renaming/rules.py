@@ -223,7 +223,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("org.word-elsewhere", "the distinctive common words of an organisation named by common words "
          "(Judicial of Judicial Council) also stand capitalised outside that name, where NER does not label "
          "it ORG alone (the Judicial Conference), or the name is cut out of a longer one (WMO Executive "
-         "Council, Department for Culture, Media and Sport); a shorter form of "
+         "Council, Department for Culture, Media and Sport; not a name opening a sentence: 'QuickBooks. "
+         "Death Wish Coffee'); a shorter form of "
          "the name (the Court of Justice of the European Court of Justice) and a party's word inside a "
          "sentence (the Conservatives, Conservative MPs) are the same body and follow it", "veto", _YAN),
     Rule("org.description", "an organisation named by common words is written after 'a'/'an' or a "
@@ -244,7 +245,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "Association; a place adjective with common words only is renamed as a whole, a drawn name "
          "before its kept words, where its place stays unnamed, European Union → Harlow Union, EU → HU: "
          "organisations.adjective_name; not Knight Ridder, no organisation word; Catholic Church, only a "
-         "creed; National Assembly or Red Army, a modifier of many bodies; Air Force or Supreme Court, a "
+         "creed; National Assembly, a modifier of many bodies (before a service's word a name: Red Army → "
+         "Harlow Army); Air Force or Supreme Court, a "
          "body named by its kind; Religious Coalition for "
          "Reproductive Choice, descriptive words in two places; Museum of the Moving Image, after 'of the')",
          "evidence", _YAN),
