@@ -64,6 +64,7 @@ from .organisations import (
     person_types,
     region_team,
     sports_team,
+    state_university,
     team_nickname,
 )
 from .persons import (
@@ -1031,7 +1032,7 @@ brotherhood front movement army navy force forces guard police court parliament 
 government administration authority service services laboratories labs electric motors
 communications telecommunications wireless productions entertainment media industries enterprises
 manufacturing aviation orchestra exchange organization organisation programme conference museum gallery
-galleries bureau guild consortium community tribunal research
+galleries bureau guild consortium community tribunal research library seminary
 """))
 
 
@@ -2436,7 +2437,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
             fire(trace, "label.minority", clean_surface(m.text), LABEL_TO_TYPE[m.label], m.start)
     candidates += team_answers(example, mentions, lexicon)
     candidates += [m for m in (*call_sign_answers(example, mentions),  # "WTSP" tagged PERSON, "WBT-FM"
-                               *headed_answers(example, mentions),  # "Virgin Media" tagged PERSON
+                               *headed_answers(example, mentions, lexicon),  # "Virgin Media" tagged PERSON
                                *kind_named_answers(example, mentions, lexicon))  # "rock group Coldplay"
                    if not any(c.label == "ORG" and c.start < m.end and m.start < c.end for c in candidates)]
     spans = [s for answer in example.all_answers() for s in answer.char_spans]
@@ -2625,12 +2626,14 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)  # "Duval County"
             and not (etype == "org" and asked_organisation(example.question, text, own))):  # "What group …?"
         etype, evidence = "per", f"{evidence}, a person's name"
+    campus = state_university(text, lexicon) if etype in ("gpe", "org") else None  # "San Jose State"
+    etype = "org" if campus else etype
     team = (text if etype == "org" and (names_team(text, lexicon, answer=True)
                                         or sports_team(text, (example.context, example.question), lexicon)
                                         or region_team(text, (example.context, example.question), lexicon))
             else lone_team(text, example.context, lexicon) if etype == "org" else None)  # "the Broncos"
     brand = owner_acronym(text, lexicon) if etype == "org" else None  # "NFL" of "NFL Mobile"
-    if (etype == "org" and organisation_head(text) is None and not team and not brand
+    if (etype == "org" and organisation_head(text) is None and not team and not brand and not campus
             and text.split()[-1].lower() not in COMPANY_HEADS  # "Getty Oil", "Classic FM"
             and not labelled_acronym(text, lexicon)  # "PNU", "NCAA": the acronym rules decide it
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not call_sign(text, example.context)
@@ -2679,6 +2682,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         if reason := acronym_veto(sign, (context, question)):
             return _none(why, reason)
         spans = [PerturbableSpan(sign, "rare", "org")]
+    elif campus:  # "San Jose State": its city, the university's place word ("Tulsa State")
+        if sum(occurs_in(text, a) for a in own) * 2 <= len(own):
+            return _none(why, "answer.not-entity")  # "San Jose" answering "In what city's Marriott …?"
+        spans = [PerturbableSpan(campus, "city", "org")]
     elif brand and organisation_head(text) is None and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS:
         # a unit, service or product named by its organisation's acronym ("NFL Mobile", "ABC Cable News"):
         # the organisation is the answer entity, renamed at every mention ("SORBO Cable News")

@@ -355,14 +355,17 @@ _MISREAD = frozenset({"PERSON", "FAC", "LOC", "PRODUCT"})
 _NAME_RUN = re.compile(r"[A-Z][\w'’.&-]*(?: (?:(?:of|for|on)(?: the)? )?[A-Z][\w'’.&-]*)*")
 
 
-def headed_answers(example: QAExample, mentions: Iterable[Mention]) -> list[Mention]:
+def headed_answers(example: QAExample, mentions: Iterable[Mention], lexicon: Lexicon) -> list[Mention]:
     """Organisation names inside a gold answer span that NER read as another kind of name (``Virgin Media``
-    tagged PERSON, ``Florida East Coast Railway`` tagged LOC, ``Classic FM`` tagged PRODUCT), as ORG
-    mentions: a run of two or more capitalised words (``of`` / ``for`` between them) whose organisation or
-    company word (:func:`.entities.organisation_head`, :data:`COMPANY_HEADS`) is the evidence, that one
+    tagged PERSON, ``Florida East Coast Railway`` tagged LOC, ``Classic FM`` tagged PRODUCT) or did not tag
+    at all (``Widener Library``, ``Chicago Theological Seminary``, ``DFDS Seaways``), as ORG mentions: a run
+    of two or more capitalised words (``of`` / ``for`` between them) whose organisation or company word
+    (:func:`.entities.organisation_head`, :data:`COMPANY_HEADS`) closing it is the evidence, that one
     mention covers and every mention over it reads as a name an organisation word contradicts
-    (:data:`_MISREAD`); rule ``ner.no-answer-mention`` keeps the rest out, and the organisation rules then
-    decide."""
+    (:data:`_MISREAD`), or that no mention touches and that holds a proper name word before its organisation
+    word, not after "a" / "an" (:func:`_untagged_name`; not ``Charge Conference``, ``an Executive
+    Committee``: descriptions); rule ``ner.no-answer-mention`` keeps the rest out, and the organisation
+    rules then decide."""
     from .entities import names_organisation, organisation_head
 
     found: dict[tuple[int, int], Mention] = {}
@@ -373,11 +376,31 @@ def headed_answers(example: QAExample, mentions: Iterable[Mention]) -> list[Ment
                 or (organisation_head(name) is None and name.split()[-1].lower() not in COMPANY_HEADS)
                 or not names_organisation(name)
                 or any(m.start < at + len(name) and at < m.end and m.label not in _MISREAD
-                       for m in mentions)
-                or not any(m.start <= at and at + len(name) <= m.end for m in mentions)):
+                       for m in mentions)):
+            continue
+        touched = any(m.start < at + len(name) and at < m.end for m in mentions)
+        if (not any(m.start <= at and at + len(name) <= m.end for m in mentions)
+                and (touched or not _untagged_name(name, example.context[:at], lexicon))):
             continue
         found.setdefault((at, at + len(name)), Mention(at, at + len(name), "ORG", name))
     return list(found.values())
+
+
+def _untagged_name(name: str, before: str, lexicon: Lexicon) -> bool:
+    """A run of capitalised words that NER did not tag reads as an organisation's name, not a description:
+    a word before its organisation word is a proper name (capitalised, the corpus writing it in lower case
+    less often than capitalised mid-sentence, and a dictionary word only where it does write it so:
+    ``Widener``, ``Chicago``, ``DFDS``; not ``Charge`` of ``Charge Conference``), and no indefinite article
+    or "each" / "every" opens it (``an Executive Committee``: one body among many)."""
+    from .entities import organisation_head
+
+    head = organisation_head(name) or name.split()[-1]
+    words = _words(name)
+    words = words[:words.index(head)] if head in words else words[:-1]
+    return not re.search(r"(?<![\w'’-])(?:[Aa]n?|[Ee]ach|[Ee]very)\s+$", before) and any(
+        w[:1].isupper() and w.replace("-", "").isalnum() and not lexicon.mostly_lower(w)
+        and w.lower() not in FUNCTION_WORDS
+        and (not lexicon.dictionary_common(w) or lexicon.case.capital[w.lower()] > 0) for w in words)
 
 
 #: Lower-case nouns naming a kind of organisation, that a name written in apposition with shows to be an
@@ -389,6 +412,8 @@ KIND_NOUNS = (ORGANISATION_NOUNS - frozenset(words_of("brand brands network chan
 _KIND = "|".join(sorted(KIND_NOUNS, key=len, reverse=True))
 #: Words before a kind noun that make it no organisation ("ethnic group Hmong", "the working group II").
 _NOT_BODY_KIND = frozenset(words_of("ethnic language linguistic tribal racial blood age working"))
+
+
 #: A kind noun's apposition that ends there: punctuation, or a relative clause or participle after it.
 _KIND_END = r"(?=\s*[,.;:)]|\s+(?:that|which|who|based|owned|headquartered)\b)"
 
@@ -420,21 +445,29 @@ def kind_apposition(name: str, context: str) -> str | None:
     return None
 
 
+def _labelled_other(name: str, lexicon: Lexicon) -> bool:
+    """The dataset labels ``name`` mostly PERSON, GPE or NORP, twice or more: one such label (``Cosgrove
+    Hall`` tagged PERSON once, in the passage that calls it an animation studio) is outweighed by the kind
+    noun beside it."""
+    label = lexicon.labels.mostly(name)
+    return label in ("PERSON", "GPE", "NORP") and lexicon.labels.count(name, label) >= 2
+
+
 def kind_named_answers(example: QAExample, mentions: Iterable[Mention], lexicon: Lexicon) -> list[Mention]:
     """Names inside a gold answer span that no ORG mention covers and that the passage writes in
     apposition with a kind of organisation (:func:`kind_apposition`: "the British rock group Coldplay",
     tagged FAC; "animation studio Cosgrove Hall", tagged PERSON; "the Maling company", untagged), as ORG
     mentions: the kind noun is the evidence (rule ``ner.no-answer-mention`` keeps the rest out). Not a
     name of a person or a place (a person's full name, a name the dataset labels mostly PERSON, GPE or
-    NORP, a gazetteer place or a nationality: "manufacturer Charles Porter", "the English university");
-    the organisation rules then decide."""
+    NORP more than once, :func:`_labelled_other`, a gazetteer place or a nationality: "manufacturer Charles
+    Porter", "the English university"); the organisation rules then decide."""
     orgs = [m for m in mentions if m.label == "ORG"]
     found: dict[tuple[int, int], Mention] = {}
     for run in example.answer_matches(_NAME_RUN):
         name = clean_surface(run.group())
         at = example.context.find(name, run.start(), run.end()) if name else -1
         if (at < 0 or len(name.split()) > 4 or any(m.start < at + len(name) and at < m.end for m in orgs)
-                or lexicon.looks_like_person(name) or lexicon.labels.mostly(name) in ("PERSON", "GPE", "NORP")
+                or lexicon.looks_like_person(name) or _labelled_other(name, lexicon)
                 or lexicon.is_gazetteer_name(name) or lexicon.place_kind(name) is not None
                 or name.lower() in lexicon.nationalities or kind_apposition(name, example.context) is None):
             continue
@@ -590,3 +623,21 @@ def sports_team(text: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
             and lexicon.person_count(nickname) < PERSON_EVIDENCE
             and not any(lexicon.place_kind(f"{c} {where}") in ("country", "state") for c in _COMPASS)
             and any(_TEAM_WORDS.search(t) for t in texts))
+
+
+def state_university(text: str, lexicon: Lexicon) -> str | None:
+    """The city of a university named ``<city> State`` (``San Jose State``, ``Fresno State``): a city is no
+    state, so the name is the short form of its state university's (NER tags it GPE), renamed by its city as
+    the organisation's place word at every mention (``Tulsa State``; ``San Jose Marriott`` follows). ``None``
+    unless the words before ``State`` are a city of ``ORG_CITY_POPULATION`` people that no state or country
+    shares a name with (``New York State``, ``Washington State``: the state itself)."""
+    from .entities import ORG_CITY_POPULATION
+
+    *place, last = text.split()
+    city = " ".join(place)
+    if last != "State" or not city or not all(w[:1].isupper() and w.isalpha() for w in place):
+        return None
+    if (lexicon.place_kind(city, ORG_CITY_POPULATION) != "city" or lexicon.is_state_name(city)
+            or lexicon.place_kind(text) is not None):
+        return None
+    return city
