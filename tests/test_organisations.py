@@ -426,6 +426,19 @@ def test_an_untagged_name_closed_by_an_organisation_word_is_an_organisation():
     assert headed_answers(one, [], lexicon) == []  # "a Widener Library": one of many
 
 
+def test_a_lone_nickname_answering_a_team_question_is_renamed_without_its_place(lexicon):
+    """Issue 19, eleventh session: "What team did Rivera play for?" "the Bears", in a passage that names no
+    place of the team: the dataset's one team of that nickname (``Chicago Bears``), its nickname renamed
+    alone as a plural; without a question asking for a team the nickname stays unread."""
+    text = "Rivera had been a linebacker with the Bears in Super Bowl XX before he coached."
+    assert lone_team("Bears", text, lexicon, "What team did Rivera play for?") == "Chicago Bears"
+    assert lone_team("Bears", text, lexicon, "Who did Rivera coach?") is None
+    ex = _example(text, "Bears", "What team did Rivera play for?", ["Bears", "the Bears", "Bears"])
+    entities = example_entities(ex, _mentions(text, {"Bears": "ORG"}), lexicon)
+    assert [(s.surface, s.span_type, s.plural) for e in entities for s in e.spans] == [
+        ("Bears", "nnp", True)]
+
+
 def test_a_kind_noun_outweighs_a_single_other_label_of_the_dataset():
     """Issue 19, eleventh session: "animation studio Cosgrove Hall", tagged PERSON once in the dataset (in
     this passage), is an ORG candidate by its kind noun; a name the dataset labels PERSON twice stays a

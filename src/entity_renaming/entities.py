@@ -2631,7 +2631,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     team = (text if etype == "org" and (names_team(text, lexicon, answer=True)
                                         or sports_team(text, (example.context, example.question), lexicon)
                                         or region_team(text, (example.context, example.question), lexicon))
-            else lone_team(text, example.context, lexicon) if etype == "org" else None)  # "the Broncos"
+            else lone_team(text, example.context, lexicon, example.question) if etype == "org"
+            else None)  # "the Broncos"
     brand = owner_acronym(text, lexicon) if etype == "org" else None  # "NFL" of "NFL Mobile"
     if (etype == "org" and organisation_head(text) is None and not team and not brand and not campus
             and text.split()[-1].lower() not in COMPANY_HEADS  # "Getty Oil", "Classic FM"
@@ -2705,6 +2706,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     else:
         if team and region_team(team, (context, question), lexicon):  # "New England Patriots": the
             spans = team_nickname(team, (context, question, *answers), lexicon)  # nickname, region kept
+        elif team and not any(occurs_in(team.rsplit(" ", 1)[0], t) for t in (context, question, *answers)):
+            spans = team_nickname(team, (context, question, *answers), lexicon)  # "the Broncos", no Denver
         elif team:  # "Atlanta Falcons": its city and its nickname
             place = team.rsplit(" ", 1)[0]
             spans = [PerturbableSpan(place, org_place_kind(place, lexicon) or "city", "org"),

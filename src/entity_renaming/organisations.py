@@ -244,11 +244,13 @@ def team_nickname(team: str, texts: Iterable[str], lexicon: Lexicon) -> list[Per
 _TEAM_BEFORE = re.compile(r"([A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*)?) $")
 
 
-def lone_team(nickname: str, context: str, lexicon: Lexicon) -> str | None:
+def lone_team(nickname: str, context: str, lexicon: Lexicon, question: str = "") -> str | None:
     """The team a lone plural nickname names (``Broncos`` → ``Denver Broncos``): the passage writes
     ``<place> <nickname>`` with one place only, a team by :func:`.entities.names_team` (the place a
     confirmed one), or, where it writes no such name, the dataset writes it with one place that the passage
-    names; ``None`` otherwise (a nickname of two teams, ``Vosges Mountains``)."""
+    names, or with one place only, where the passage names none of its places and the question asks for a
+    team ("What team did Kubiak play for?" "the Broncos": its nickname renamed alone); ``None`` otherwise (a
+    nickname of two teams, ``Vosges Mountains``)."""
     from .entities import names_team
 
     if " " in nickname or not nickname[:1].isupper() or not nickname.endswith("s") or not nickname.isalpha():
@@ -265,10 +267,21 @@ def lone_team(nickname: str, context: str, lexicon: Lexicon) -> str | None:
         elif words and words[-1].lower() not in FUNCTION_WORDS and not lexicon.mostly_lower(words[-1]):
             return None  # "Boise Broncos": the nickname of another team, or of something else
     if not teams:  # "the Broncos" beside "Denver": the dataset's team of that nickname, if its place is here
-        teams = {f"{place} {nickname}" for place, tails in lexicon.case.plural_tails.items()
-                 if nickname in tails and names_team(f"{place} {nickname}", lexicon)
-                 and re.search(rf"(?<![\w'’-]){re.escape(place)}(?![\w'’-])", context)}
+        known = {f"{place} {nickname}" for place, tails in lexicon.case.plural_tails.items()
+                 if nickname in tails and names_team(f"{place} {nickname}", lexicon)}
+        teams = {t for t in known if re.search(rf"(?<![\w'’-]){re.escape(t.rsplit(' ', 1)[0])}(?![\w'’-])",
+                                               context)}
+        if not teams and _asks_for_team(question):
+            teams = known  # "What team did Kubiak play for?" "the Broncos": no place of it here
     return teams.pop() if len(teams) == 1 else None
+
+
+def _asks_for_team(question: str) -> bool:
+    """The question's kind noun asks for a team ("What team did Kubiak play for?")."""
+    from .question import asked_type
+
+    asked = asked_type(question)
+    return asked is not None and asked.word in ("team", "teams")
 
 
 def region_team(text: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
