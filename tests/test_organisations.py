@@ -379,6 +379,19 @@ def test_a_unit_named_by_its_organisations_acronym_renames_the_acronym(lexicon):
     assert acronym_veto("NBC", (text + " NBC1 closed.",)) == "org.acronym-expanded"
 
 
+def test_a_numbered_channel_renames_its_organisations_acronym(lexicon):
+    """Issue 19, eleventh session: ``BBC 1`` (a digit: no organisation's name by itself) is a channel of the
+    BBC, renamed by its acronym at every mention (entities.numbered_channel, entities.owner_acronym)."""
+    from entity_renaming.entities import numbered_channel
+
+    assert numbered_channel("BBC 1") and not numbered_channel("BBC 1999")
+    assert not numbered_channel("Channel 4")
+    text = "The BBC drama department produced the programme, broadcast on BBC 1 for 26 seasons."
+    ex = _example(text, "BBC 1", "What TV station showed the broadcasts?", ["BBC 1"] * 3)
+    entities = example_entities(ex, _mentions(text, {"BBC 1": "ORG", "BBC": "ORG"}), lexicon)
+    assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("BBC", "rare")]
+
+
 def test_a_name_whose_organisation_word_ner_misread_is_an_organisation(lexicon):
     """Issue 19, seventh session: ``Virgin Media`` tagged PERSON is an ORG candidate by its company word
     (organisations.headed_answers); an untagged run may be a description and is left."""

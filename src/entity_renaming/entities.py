@@ -2613,7 +2613,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "question.asks-for-work")  # "What television show …": a title named like a place
     if asks_about_name(example.question):
         return _none(why, "question.about-name")  # "Who was Jacksonville named after?": Jacksonville stays
-    if etype == "org" and not names_organisation(text):
+    if etype == "org" and not names_organisation(text) and not (
+            numbered_channel(text) and owner_acronym(text, lexicon)):  # "BBC 1": a channel of the BBC
         return _none(why, "org.not-organisation")
     if etype == "org" and (long := expansion(text, mentions)) is not None:
         # "EU" beside "European Union": one referent, renamed by its full name, the acronym following it
@@ -2687,7 +2688,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         if sum(occurs_in(text, a) for a in own) * 2 <= len(own):
             return _none(why, "answer.not-entity")  # "San Jose" answering "In what city's Marriott …?"
         spans = [PerturbableSpan(campus, "city", "org")]
-    elif brand and organisation_head(text) is None and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS:
+    elif brand and organisation_head(text) is None and (
+            lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS or numbered_channel(text)):
         # a unit, service or product named by its organisation's acronym ("NFL Mobile", "ABC Cable News"):
         # the organisation is the answer entity, renamed at every mention ("SORBO Cable News")
         if reason := acronym_veto(brand, (context, question)):
@@ -2855,19 +2857,27 @@ def owner_acronym(text: str, lexicon: Lexicon) -> str | None:
     Television Center``) when it names an organisation of its own: the Penn Treebank uses it
     (:func:`acronym_attested`), an organisation's initials of the dataset spell it
     (:func:`acronym_of_organisation`) or the dataset labels it alone mostly ORG, ``MIN_ORG_LABELS`` times,
-    and the words after it describe (Penn Treebank words: ``Mobile``, ``Cable News``); the name is then a
-    unit, service or product of that organisation, whose acronym is renamed. A word outside the
+    and the words after it describe (Penn Treebank words: ``Mobile``, ``Cable News``) or number a channel
+    (``BBC 1``: :func:`numbered_channel`); the name is then a unit, service or product of that
+    organisation, whose acronym is renamed. A word outside the
     vocabulary is a name word of its own (``Deportes`` of ``ESPN Deportes``): renaming the acronym alone
     would keep it."""
     first, *rest = text.split()
-    if not rest or not is_acronym(first) or not all(
-            w[:1].isupper() and w.isalpha() and w.lower() in lexicon.vocab for w in rest):
+    described = all(w[:1].isupper() and w.isalpha() and w.lower() in lexicon.vocab for w in rest)
+    if not rest or not is_acronym(first) or not (described or numbered_channel(text)):
         return None
     if (acronym_attested(first, lexicon) or acronym_of_organisation(first, lexicon)
             or (lexicon.labels.mostly(first) == "ORG"
                 and lexicon.labels.count(first, "ORG") >= MIN_ORG_LABELS)):
         return first
     return None
+
+
+def numbered_channel(text: str) -> bool:
+    """An acronym and a number (``BBC 1``, ``ITV 2``): a channel of the organisation the acronym names,
+    renamed by its acronym (:func:`owner_acronym`) though a digit makes other names no organisation's."""
+    first, *rest = text.split()
+    return len(rest) == 1 and rest[0].isdigit() and len(rest[0]) <= 2 and is_acronym(first)
 
 
 def coined_name(word: str, lexicon: Lexicon) -> bool:

@@ -179,8 +179,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "(Newton's Universal Gravitation Constant)", "veto",
          _ALL),
     # ---- organisations
-    Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name",
-         "veto", _YAN),
+    Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name "
+         "(not an organisation's acronym and a channel's number, BBC 1: its acronym renamed, "
+         "entities.numbered_channel)", "veto", _YAN),
     Rule("org.no-head", "no organisation or company word (Getty Oil, Classic FM), fewer than 3 ORG labels "
          "in the dataset, no acronym of an organisation opening it before describing words (NFL Mobile, ABC "
          "Cable News: a unit of that organisation, its acronym renamed: entities.owner_acronym; not ESPN "
