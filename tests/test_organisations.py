@@ -379,6 +379,19 @@ def test_a_unit_named_by_its_organisations_acronym_renames_the_acronym(lexicon):
     assert acronym_veto("NBC", (text + " NBC1 closed.",)) == "org.acronym-expanded"
 
 
+def test_a_numbered_channel_renames_its_organisations_acronym(lexicon):
+    """Issue 19, eleventh session: ``BBC 1`` (a digit: no organisation's name by itself) is a channel of the
+    BBC, renamed by its acronym at every mention (entities.numbered_channel, entities.owner_acronym)."""
+    from entity_renaming.entities import numbered_channel
+
+    assert numbered_channel("BBC 1") and not numbered_channel("BBC 1999")
+    assert not numbered_channel("Channel 4")
+    text = "The BBC drama department produced the programme, broadcast on BBC 1 for 26 seasons."
+    ex = _example(text, "BBC 1", "What TV station showed the broadcasts?", ["BBC 1"] * 3)
+    entities = example_entities(ex, _mentions(text, {"BBC 1": "ORG", "BBC": "ORG"}), lexicon)
+    assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("BBC", "rare")]
+
+
 def test_a_name_whose_organisation_word_ner_misread_is_an_organisation(lexicon):
     """Issue 19, seventh session: ``Virgin Media`` tagged PERSON is an ORG candidate by its company word
     (organisations.headed_answers); an untagged run may be a description and is left."""
@@ -386,15 +399,97 @@ def test_a_name_whose_organisation_word_ner_misread_is_an_organisation(lexicon):
 
     text = "On the same day NTL's services re-branded as Virgin Media, and the Charge Conference met."
     ex = _example(text, "Virgin Media", "What were NTL's services rebranded as?", ["Virgin Media"] * 3)
-    found = headed_answers(ex, _mentions(text, {"Virgin Media": "PERSON"}))
+    found = headed_answers(ex, _mentions(text, {"Virgin Media": "PERSON"}), lexicon)
     assert [(m.text, m.label) for m in found] == [("Virgin Media", "ORG")]
     charge = _example(text, "Charge Conference", "What met?", ["Charge Conference"] * 3)
-    assert headed_answers(charge, []) == []
+    assert headed_answers(charge, [], lexicon) == []
     radio = "In 2011, the theme tune charted at number 228 of radio station Classic FM's Hall of Fame."
     ex = _example(radio, "Classic FM", "What radio station did the theme reach the charts on?",
                   ["Classic FM"] * 3)
     entities = example_entities(ex, _mentions(radio, {"Classic FM's": "PRODUCT"}), lexicon)
     assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("Classic", "nnp")]
+
+
+def test_an_untagged_name_closed_by_an_organisation_word_is_an_organisation():
+    """Issue 19, eleventh session: a run of capitalised words that NER left untagged, closed by an
+    organisation word (a library and a seminary are organisations: ``Widener Library``, ``Chicago
+    Theological Seminary``) and holding a proper name word before it, is an ORG candidate; a run of
+    dictionary words (``Charge Conference``) or one after "a" (one body among many) is a description."""
+    from entity_renaming.entities import organisation_head
+    from entity_renaming.organisations import headed_answers
+
+    assert organisation_head("Widener Library") == "Library"
+    assert organisation_head("Chicago Theological Seminary") == "Seminary"
+    text = ("The library system is centered in Widener Library in Harvard Yard. The institute will occupy "
+            "the buildings of the Chicago Theological Seminary. Each town built a Widener Library too.")
+    lexicon = Lexicon()
+    lexicon.observe([text], [])  # "Widener", a dictionary word, is written capitalised here
+    library = _example(text, "Widener Library", "What is the center library?", ["Widener Library"] * 3)
+    assert [(m.text, m.label, m.start) for m in headed_answers(library, [], lexicon)] == [
+        ("Widener Library", "ORG", text.index("Widener"))]
+    entities = example_entities(library, [], lexicon)
+    assert [(s.surface, e.entity_type) for e in entities for s in e.spans] == [("Widener", "org")]
+    seminary = _example(text, "Chicago Theological Seminary", "What buildings held the institute?",
+                        ["Chicago Theological Seminary"] * 3)
+    assert [m.text for m in headed_answers(seminary, [], lexicon)] == ["Chicago Theological Seminary"]
+    start = text.rindex("Widener Library")
+    one = QAExample(id="q9", dataset="t", source_format="mrqa", context=text, question="What did each build?",
+                    answers=[Answer("Widener Library", [(start, start + 15)])],
+                    answer_texts=["Widener Library"])
+    assert headed_answers(one, [], lexicon) == []  # "a Widener Library": one of many
+
+
+def test_a_lone_nickname_answering_a_team_question_is_renamed_without_its_place(lexicon):
+    """Issue 19, eleventh session: "What team did Rivera play for?" "the Bears", in a passage that names no
+    place of the team: the dataset's one team of that nickname (``Chicago Bears``), its nickname renamed
+    alone as a plural; without a question asking for a team the nickname stays unread."""
+    text = "Rivera had been a linebacker with the Bears in Super Bowl XX before he coached."
+    assert lone_team("Bears", text, lexicon, "What team did Rivera play for?") == "Chicago Bears"
+    assert lone_team("Bears", text, lexicon, "Who did Rivera coach?") is None
+    ex = _example(text, "Bears", "What team did Rivera play for?", ["Bears", "the Bears", "Bears"])
+    entities = example_entities(ex, _mentions(text, {"Bears": "ORG"}), lexicon)
+    assert [(s.surface, s.span_type, s.plural) for e in entities for s in e.spans] == [
+        ("Bears", "nnp", True)]
+
+
+def test_a_kind_noun_outweighs_a_single_other_label_of_the_dataset():
+    """Issue 19, eleventh session: "animation studio Cosgrove Hall", tagged PERSON once in the dataset (in
+    this passage), is an ORG candidate by its kind noun; a name the dataset labels PERSON twice stays a
+    person's."""
+    from entity_renaming.organisations import kind_named_answers
+
+    text = ("The BBC, in conjunction with animation studio Cosgrove Hall, reconstructed the missing "
+            "episodes. Later the studio closed.")
+    ex = _example(text, "Cosgrove Hall", "Who did the BBC work with?", ["Cosgrove Hall"] * 3)
+    mentions = _mentions(text, {"Cosgrove Hall": "PERSON", "BBC": "ORG"})
+    once = Lexicon()
+    once.observe([text], mentions)
+    assert [(m.text, m.label) for m in kind_named_answers(ex, mentions, once)] == [("Cosgrove Hall", "ORG")]
+    other = "Cosgrove Hall was born in Leeds."
+    twice = Lexicon()
+    twice.observe([text, other], [*mentions, *_mentions(other, {"Cosgrove Hall": "PERSON"})])
+    assert kind_named_answers(ex, mentions, twice) == []
+
+
+def test_a_city_state_university_is_renamed_by_its_city(lexicon):
+    """Issue 19, eleventh session: ``San Jose State`` (tagged GPE) is no state: a city and "State" name a
+    state university, renamed by its city as the organisation's place word where most answers hold the
+    whole name ("the San Jose State practice facility"); an answer "San Jose" alone names the city, and a
+    state's name (``New York State``) is the state."""
+    from entity_renaming.organisations import state_university
+
+    assert state_university("San Jose State", lexicon) == "San Jose"
+    assert state_university("New York State", lexicon) is None
+    assert state_university("Washington State", lexicon) is None
+    text = "The Panthers used the San Jose State practice facility and stayed at the San Jose Marriott."
+    mentions = _mentions(text, {"San Jose State": "GPE"})
+    ex = _example(text, "San Jose State", "Where did the Panthers practice?",
+                  ["San Jose State", "the San Jose State practice facility", "San Jose"])
+    entities = example_entities(ex, mentions, lexicon)
+    assert [(e.entity_type, s.surface, s.span_type) for e in entities for s in e.spans] == [
+        ("org", "San Jose", "city")]
+    city = _example(text, "San Jose", "In what city's Marriott did the Panthers stay?", ["San Jose"] * 3)
+    assert all(e.entity_type != "org" for e in example_entities(city, mentions, lexicon))
 
 
 def test_a_name_in_apposition_with_a_kind_of_organisation_is_an_organisation(lexicon):

@@ -65,6 +65,7 @@ from .organisations import (
     person_types,
     region_team,
     sports_team,
+    state_university,
     team_nickname,
 )
 from .persons import (
@@ -1032,7 +1033,7 @@ brotherhood front movement army navy force forces guard police court parliament 
 government administration authority service services laboratories labs electric motors
 communications telecommunications wireless productions entertainment media industries enterprises
 manufacturing aviation orchestra exchange organization organisation programme conference museum gallery
-galleries bureau guild consortium community tribunal research
+galleries bureau guild consortium community tribunal research library seminary
 """))
 
 
@@ -2453,7 +2454,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
             fire(trace, "label.minority", clean_surface(m.text), LABEL_TO_TYPE[m.label], m.start)
     candidates += team_answers(example, mentions, lexicon)
     candidates += [m for m in (*call_sign_answers(example, mentions),  # "WTSP" tagged PERSON, "WBT-FM"
-                               *headed_answers(example, mentions),  # "Virgin Media" tagged PERSON
+                               *headed_answers(example, mentions, lexicon),  # "Virgin Media" tagged PERSON
                                *kind_named_answers(example, mentions, lexicon))  # "rock group Coldplay"
                    if not any(c.label == "ORG" and c.start < m.end and m.start < c.end for c in candidates)]
     spans = [s for answer in example.all_answers() for s in answer.char_spans]
@@ -2629,7 +2630,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "question.asks-for-work")  # "What television show …": a title named like a place
     if asks_about_name(example.question):
         return _none(why, "question.about-name")  # "Who was Jacksonville named after?": Jacksonville stays
-    if etype == "org" and not names_organisation(text):
+    if etype == "org" and not names_organisation(text) and not (
+            numbered_channel(text) and owner_acronym(text, lexicon)):  # "BBC 1": a channel of the BBC
         return _none(why, "org.not-organisation")
     if etype == "org" and (long := expansion(text, mentions)) is not None:
         # "EU" beside "European Union": one referent, renamed by its full name, the acronym following it
@@ -2642,12 +2644,15 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)  # "Duval County"
             and not (etype == "org" and asked_organisation(example.question, text, own))):  # "What group …?"
         etype, evidence = "per", f"{evidence}, a person's name"
+    campus = state_university(text, lexicon) if etype in ("gpe", "org") else None  # "San Jose State"
+    etype = "org" if campus else etype
     team = (text if etype == "org" and (names_team(text, lexicon, answer=True)
                                         or sports_team(text, (example.context, example.question), lexicon)
                                         or region_team(text, (example.context, example.question), lexicon))
-            else lone_team(text, example.context, lexicon) if etype == "org" else None)  # "the Broncos"
+            else lone_team(text, example.context, lexicon, example.question) if etype == "org"
+            else None)  # "the Broncos"
     brand = owner_acronym(text, lexicon) if etype == "org" else None  # "NFL" of "NFL Mobile"
-    if (etype == "org" and organisation_head(text) is None and not team and not brand
+    if (etype == "org" and organisation_head(text) is None and not team and not brand and not campus
             and text.split()[-1].lower() not in COMPANY_HEADS  # "Getty Oil", "Classic FM"
             and not labelled_acronym(text, lexicon)  # "PNU", "NCAA": the acronym rules decide it
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not call_sign(text, example.context)
@@ -2696,7 +2701,12 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         if reason := acronym_veto(sign, (context, question)):
             return _none(why, reason)
         spans = [PerturbableSpan(sign, "rare", "org")]
-    elif brand and organisation_head(text) is None and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS:
+    elif campus:  # "San Jose State": its city, the university's place word ("Tulsa State")
+        if sum(occurs_in(text, a) for a in own) * 2 <= len(own):
+            return _none(why, "answer.not-entity")  # "San Jose" answering "In what city's Marriott …?"
+        spans = [PerturbableSpan(campus, "city", "org")]
+    elif brand and organisation_head(text) is None and (
+            lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS or numbered_channel(text)):
         # a unit, service or product named by its organisation's acronym ("NFL Mobile", "ABC Cable News"):
         # the organisation is the answer entity, renamed at every mention ("SORBO Cable News")
         if reason := acronym_veto(brand, (context, question)):
@@ -2715,6 +2725,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     else:
         if team and region_team(team, (context, question), lexicon):  # "New England Patriots": the
             spans = team_nickname(team, (context, question, *answers), lexicon)  # nickname, region kept
+        elif team and not any(occurs_in(team.rsplit(" ", 1)[0], t) for t in (context, question, *answers)):
+            spans = team_nickname(team, (context, question, *answers), lexicon)  # "the Broncos", no Denver
         elif team:  # "Atlanta Falcons": its city and its nickname
             place = team.rsplit(" ", 1)[0]
             spans = [PerturbableSpan(place, org_place_kind(place, lexicon) or "city", "org"),
@@ -2863,19 +2875,27 @@ def owner_acronym(text: str, lexicon: Lexicon) -> str | None:
     Television Center``) when it names an organisation of its own: the Penn Treebank uses it
     (:func:`acronym_attested`), an organisation's initials of the dataset spell it
     (:func:`acronym_of_organisation`) or the dataset labels it alone mostly ORG, ``MIN_ORG_LABELS`` times,
-    and the words after it describe (Penn Treebank words: ``Mobile``, ``Cable News``); the name is then a
-    unit, service or product of that organisation, whose acronym is renamed. A word outside the
+    and the words after it describe (Penn Treebank words: ``Mobile``, ``Cable News``) or number a channel
+    (``BBC 1``: :func:`numbered_channel`); the name is then a unit, service or product of that
+    organisation, whose acronym is renamed. A word outside the
     vocabulary is a name word of its own (``Deportes`` of ``ESPN Deportes``): renaming the acronym alone
     would keep it."""
     first, *rest = text.split()
-    if not rest or not is_acronym(first) or not all(
-            w[:1].isupper() and w.isalpha() and w.lower() in lexicon.vocab for w in rest):
+    described = all(w[:1].isupper() and w.isalpha() and w.lower() in lexicon.vocab for w in rest)
+    if not rest or not is_acronym(first) or not (described or numbered_channel(text)):
         return None
     if (acronym_attested(first, lexicon) or acronym_of_organisation(first, lexicon)
             or (lexicon.labels.mostly(first) == "ORG"
                 and lexicon.labels.count(first, "ORG") >= MIN_ORG_LABELS)):
         return first
     return None
+
+
+def numbered_channel(text: str) -> bool:
+    """An acronym and a number (``BBC 1``, ``ITV 2``): a channel of the organisation the acronym names,
+    renamed by its acronym (:func:`owner_acronym`) though a digit makes other names no organisation's."""
+    first, *rest = text.split()
+    return len(rest) == 1 and rest[0].isdigit() and len(rest[0]) <= 2 and is_acronym(first)
 
 
 def coined_name(word: str, lexicon: Lexicon) -> bool:

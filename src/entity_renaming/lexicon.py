@@ -1156,6 +1156,10 @@ class Lexicon:
         """Any gazetteer place of that name, evidence or not."""
         return name.lower() in self._places
 
+    def is_state_name(self, name: str) -> bool:
+        """The gazetteer files a first-level division of that name (``Washington``, ``New York``)."""
+        return "state" in self._places.get(name.lower(), set())
+
     @cached_property
     def nationalities(self) -> frozenset[str]:
         """Lower-cased demonyms of the gazetteer bank (``American``, ``English``)."""

@@ -244,11 +244,13 @@ def team_nickname(team: str, texts: Iterable[str], lexicon: Lexicon) -> list[Per
 _TEAM_BEFORE = re.compile(r"([A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*)?) $")
 
 
-def lone_team(nickname: str, context: str, lexicon: Lexicon) -> str | None:
+def lone_team(nickname: str, context: str, lexicon: Lexicon, question: str = "") -> str | None:
     """The team a lone plural nickname names (``Broncos`` → ``Denver Broncos``): the passage writes
     ``<place> <nickname>`` with one place only, a team by :func:`.entities.names_team` (the place a
     confirmed one), or, where it writes no such name, the dataset writes it with one place that the passage
-    names; ``None`` otherwise (a nickname of two teams, ``Vosges Mountains``)."""
+    names, or with one place only, where the passage names none of its places and the question asks for a
+    team ("What team did Kubiak play for?" "the Broncos": its nickname renamed alone); ``None`` otherwise (a
+    nickname of two teams, ``Vosges Mountains``)."""
     from .entities import names_team
 
     if " " in nickname or not nickname[:1].isupper() or not nickname.endswith("s") or not nickname.isalpha():
@@ -265,10 +267,21 @@ def lone_team(nickname: str, context: str, lexicon: Lexicon) -> str | None:
         elif words and words[-1].lower() not in FUNCTION_WORDS and not lexicon.mostly_lower(words[-1]):
             return None  # "Boise Broncos": the nickname of another team, or of something else
     if not teams:  # "the Broncos" beside "Denver": the dataset's team of that nickname, if its place is here
-        teams = {f"{place} {nickname}" for place, tails in lexicon.case.plural_tails.items()
-                 if nickname in tails and names_team(f"{place} {nickname}", lexicon)
-                 and re.search(rf"(?<![\w'’-]){re.escape(place)}(?![\w'’-])", context)}
+        known = {f"{place} {nickname}" for place, tails in lexicon.case.plural_tails.items()
+                 if nickname in tails and names_team(f"{place} {nickname}", lexicon)}
+        teams = {t for t in known if re.search(rf"(?<![\w'’-]){re.escape(t.rsplit(' ', 1)[0])}(?![\w'’-])",
+                                               context)}
+        if not teams and _asks_for_team(question):
+            teams = known  # "What team did Kubiak play for?" "the Broncos": no place of it here
     return teams.pop() if len(teams) == 1 else None
+
+
+def _asks_for_team(question: str) -> bool:
+    """The question's kind noun asks for a team ("What team did Kubiak play for?")."""
+    from .question import asked_type
+
+    asked = asked_type(question)
+    return asked is not None and asked.word in ("team", "teams")
 
 
 def region_team(text: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
@@ -355,14 +368,17 @@ _MISREAD = frozenset({"PERSON", "FAC", "LOC", "PRODUCT"})
 _NAME_RUN = re.compile(r"[A-Z][\w'’.&-]*(?: (?:(?:of|for|on)(?: the)? )?[A-Z][\w'’.&-]*)*")
 
 
-def headed_answers(example: QAExample, mentions: Iterable[Mention]) -> list[Mention]:
+def headed_answers(example: QAExample, mentions: Iterable[Mention], lexicon: Lexicon) -> list[Mention]:
     """Organisation names inside a gold answer span that NER read as another kind of name (``Virgin Media``
-    tagged PERSON, ``Florida East Coast Railway`` tagged LOC, ``Classic FM`` tagged PRODUCT), as ORG
-    mentions: a run of two or more capitalised words (``of`` / ``for`` between them) whose organisation or
-    company word (:func:`.entities.organisation_head`, :data:`COMPANY_HEADS`) is the evidence, that one
+    tagged PERSON, ``Florida East Coast Railway`` tagged LOC, ``Classic FM`` tagged PRODUCT) or did not tag
+    at all (``Widener Library``, ``Chicago Theological Seminary``, ``DFDS Seaways``), as ORG mentions: a run
+    of two or more capitalised words (``of`` / ``for`` between them) whose organisation or company word
+    (:func:`.entities.organisation_head`, :data:`COMPANY_HEADS`) closing it is the evidence, that one
     mention covers and every mention over it reads as a name an organisation word contradicts
-    (:data:`_MISREAD`); rule ``ner.no-answer-mention`` keeps the rest out, and the organisation rules then
-    decide."""
+    (:data:`_MISREAD`), or that no mention touches and that holds a proper name word before its organisation
+    word, not after "a" / "an" (:func:`_untagged_name`; not ``Charge Conference``, ``an Executive
+    Committee``: descriptions); rule ``ner.no-answer-mention`` keeps the rest out, and the organisation
+    rules then decide."""
     from .entities import names_organisation, organisation_head
 
     found: dict[tuple[int, int], Mention] = {}
@@ -373,11 +389,31 @@ def headed_answers(example: QAExample, mentions: Iterable[Mention]) -> list[Ment
                 or (organisation_head(name) is None and name.split()[-1].lower() not in COMPANY_HEADS)
                 or not names_organisation(name)
                 or any(m.start < at + len(name) and at < m.end and m.label not in _MISREAD
-                       for m in mentions)
-                or not any(m.start <= at and at + len(name) <= m.end for m in mentions)):
+                       for m in mentions)):
+            continue
+        touched = any(m.start < at + len(name) and at < m.end for m in mentions)
+        if (not any(m.start <= at and at + len(name) <= m.end for m in mentions)
+                and (touched or not _untagged_name(name, example.context[:at], lexicon))):
             continue
         found.setdefault((at, at + len(name)), Mention(at, at + len(name), "ORG", name))
     return list(found.values())
+
+
+def _untagged_name(name: str, before: str, lexicon: Lexicon) -> bool:
+    """A run of capitalised words that NER did not tag reads as an organisation's name, not a description:
+    a word before its organisation word is a proper name (capitalised, the corpus writing it in lower case
+    less often than capitalised mid-sentence, and a dictionary word only where it does write it so:
+    ``Widener``, ``Chicago``, ``DFDS``; not ``Charge`` of ``Charge Conference``), and no indefinite article
+    or "each" / "every" opens it (``an Executive Committee``: one body among many)."""
+    from .entities import organisation_head
+
+    head = organisation_head(name) or name.split()[-1]
+    words = _words(name)
+    words = words[:words.index(head)] if head in words else words[:-1]
+    return not re.search(r"(?<![\w'’-])(?:[Aa]n?|[Ee]ach|[Ee]very)\s+$", before) and any(
+        w[:1].isupper() and w.replace("-", "").isalnum() and not lexicon.mostly_lower(w)
+        and w.lower() not in FUNCTION_WORDS
+        and (not lexicon.dictionary_common(w) or lexicon.case.capital[w.lower()] > 0) for w in words)
 
 
 #: Lower-case nouns naming a kind of organisation, that a name written in apposition with shows to be an
@@ -389,6 +425,8 @@ KIND_NOUNS = (ORGANISATION_NOUNS - frozenset(words_of("brand brands network chan
 _KIND = "|".join(sorted(KIND_NOUNS, key=len, reverse=True))
 #: Words before a kind noun that make it no organisation ("ethnic group Hmong", "the working group II").
 _NOT_BODY_KIND = frozenset(words_of("ethnic language linguistic tribal racial blood age working"))
+
+
 #: A kind noun's apposition that ends there: punctuation, or a relative clause or participle after it.
 _KIND_END = r"(?=\s*[,.;:)]|\s+(?:that|which|who|based|owned|headquartered)\b)"
 
@@ -420,21 +458,29 @@ def kind_apposition(name: str, context: str) -> str | None:
     return None
 
 
+def _labelled_other(name: str, lexicon: Lexicon) -> bool:
+    """The dataset labels ``name`` mostly PERSON, GPE or NORP, twice or more: one such label (``Cosgrove
+    Hall`` tagged PERSON once, in the passage that calls it an animation studio) is outweighed by the kind
+    noun beside it."""
+    label = lexicon.labels.mostly(name)
+    return label in ("PERSON", "GPE", "NORP") and lexicon.labels.count(name, label) >= 2
+
+
 def kind_named_answers(example: QAExample, mentions: Iterable[Mention], lexicon: Lexicon) -> list[Mention]:
     """Names inside a gold answer span that no ORG mention covers and that the passage writes in
     apposition with a kind of organisation (:func:`kind_apposition`: "the British rock group Coldplay",
     tagged FAC; "animation studio Cosgrove Hall", tagged PERSON; "the Maling company", untagged), as ORG
     mentions: the kind noun is the evidence (rule ``ner.no-answer-mention`` keeps the rest out). Not a
     name of a person or a place (a person's full name, a name the dataset labels mostly PERSON, GPE or
-    NORP, a gazetteer place or a nationality: "manufacturer Charles Porter", "the English university");
-    the organisation rules then decide."""
+    NORP more than once, :func:`_labelled_other`, a gazetteer place or a nationality: "manufacturer Charles
+    Porter", "the English university"); the organisation rules then decide."""
     orgs = [m for m in mentions if m.label == "ORG"]
     found: dict[tuple[int, int], Mention] = {}
     for run in example.answer_matches(_NAME_RUN):
         name = clean_surface(run.group())
         at = example.context.find(name, run.start(), run.end()) if name else -1
         if (at < 0 or len(name.split()) > 4 or any(m.start < at + len(name) and at < m.end for m in orgs)
-                or lexicon.looks_like_person(name) or lexicon.labels.mostly(name) in ("PERSON", "GPE", "NORP")
+                or lexicon.looks_like_person(name) or _labelled_other(name, lexicon)
                 or lexicon.is_gazetteer_name(name) or lexicon.place_kind(name) is not None
                 or name.lower() in lexicon.nationalities or kind_apposition(name, example.context) is None):
             continue
@@ -590,3 +636,21 @@ def sports_team(text: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
             and lexicon.person_count(nickname) < PERSON_EVIDENCE
             and not any(lexicon.place_kind(f"{c} {where}") in ("country", "state") for c in _COMPASS)
             and any(_TEAM_WORDS.search(t) for t in texts))
+
+
+def state_university(text: str, lexicon: Lexicon) -> str | None:
+    """The city of a university named ``<city> State`` (``San Jose State``, ``Fresno State``): a city is no
+    state, so the name is the short form of its state university's (NER tags it GPE), renamed by its city as
+    the organisation's place word at every mention (``Tulsa State``; ``San Jose Marriott`` follows). ``None``
+    unless the words before ``State`` are a city of ``ORG_CITY_POPULATION`` people that no state or country
+    shares a name with (``New York State``, ``Washington State``: the state itself)."""
+    from .entities import ORG_CITY_POPULATION
+
+    *place, last = text.split()
+    city = " ".join(place)
+    if last != "State" or not city or not all(w[:1].isupper() and w.isalpha() for w in place):
+        return None
+    if (lexicon.place_kind(city, ORG_CITY_POPULATION) != "city" or lexicon.is_state_name(city)
+            or lexicon.place_kind(text) is not None):
+        return None
+    return city

@@ -55,9 +55,14 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "athletes, 'What nationality …?' Spanish: entities.demonym_answers, entities.asked_nationality); "
          "nor, for ORG, a station's call sign or a "
          "name whose organisation or company word NER read as a person, place or product: WTSP, Virgin "
-         "Media, organisations.call_sign_answers, organisations.headed_answers, or a name the passage writes "
+         "Media, organisations.call_sign_answers, organisations.headed_answers, or that NER did not tag "
+         "at all, where a proper name word stands before that word and no 'a' / 'an' before the name "
+         "(Widener Library, Chicago Theological Seminary; not Charge Conference: "
+         "organisations.headed_answers), or a name the passage writes "
          "in apposition with a kind of organisation (rock group Coldplay, the Maling company, AvtoZAZ, a "
-         "Ukrainian car manufacturer; not a person's name or a place: organisations.kind_named_answers); "
+         "Ukrainian car manufacturer; not a person's name or a place, nor a name the dataset labels PERSON, "
+         "GPE or NORP twice or more: one such label, animation studio Cosgrove Hall tagged PERSON, is "
+         "outweighed by the kind noun: organisations.kind_named_answers); "
          "a gazetteer name many US people bear needs the passage's or the "
          "question's place words and no PERSON label or pronoun of it in the passage: "
          "entities.dataset_labelled_answers, entities.passage_person_answers, entities.gazetteer_answers)",
@@ -174,8 +179,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "(Newton's Universal Gravitation Constant)", "veto",
          _ALL),
     # ---- organisations
-    Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name",
-         "veto", _YAN),
+    Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name "
+         "(not an organisation's acronym and a channel's number, BBC 1: its acronym renamed, "
+         "entities.numbered_channel)", "veto", _YAN),
     Rule("org.no-head", "no organisation or company word (Getty Oil, Classic FM), fewer than 3 ORG labels "
          "in the dataset, no acronym of an organisation opening it before describing words (NFL Mobile, ABC "
          "Cable News: a unit of that organisation, its acronym renamed: entities.owner_acronym; not ESPN "
@@ -185,12 +191,17 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "once PERSON: entities.labelled_acronym; the acronym rules decide it), not a team (a place "
          "and a plural nickname, renamed both; a region and a plural nickname, New England Patriots, its "
          "nickname renamed and the region kept: organisations.region_team; a lone nickname of one team of "
-         "the passage's place: organisations.lone_team), no kind noun in apposition "
+         "the passage's place, or of the dataset's one team of that nickname where the passage names no "
+         "place of it and the question asks for a team, its nickname renamed alone: 'What team did Kubiak "
+         "play for?' the Broncos: organisations.lone_team), no kind noun in apposition "
          "with it (rock group Coldplay: organisations.kind_apposition) and no "
          "question naming a kind of organisation that the answers name (What network ...? Westwood One; "
          "not a name opening with an acronym, a unit or service of it: ESPN Deportes) nor an acronym "
          "or coined word answering a bare who-question (Who is VideoGuard owned by? NDS; Who did "
-         "internet2 partner with? Qwest: entities.asked_body, entities.coined_name)",
+         "internet2 partner with? Qwest: entities.asked_body, entities.coined_name), nor a university's "
+         "short name '<city> State' (San Jose State, tagged GPE: a city is no state; its city renamed as "
+         "the organisation's place word where most answers hold the whole name, "
+         "organisations.state_university)",
          "evidence", _YAN),
     Rule("org.lone-word", "a one-word ORG mention that is no acronym, station's call sign (KGPE) nor a "
          "team's nickname (a shorthand, a "
