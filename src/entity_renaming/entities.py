@@ -485,20 +485,40 @@ def demonym_answers(example: QAExample, mentions: list[Mention], lexicon: Lexico
 #: A question asking for a nationality ("What nationality is the architect Enric Miralles?"); lower case only,
 #: not "the British Nationality Act".
 _ASKS_NATIONALITY = re.compile(r"\bnationality\b")
+#: Demonyms of one country that the dictionary also gives another common sense (a closed class): ``Indian``
+#: (the native peoples of the Americas: "the French and Indian War"), ``Georgian`` (the era of the four
+#: Georges, Georgian architecture; the US state), ``Dominican`` (the religious order), ``Congolese`` (of
+#: either Congo). Without the country in the texts they mean no country.
+OTHER_SENSE_DEMONYMS = frozenset(words_of("indian georgian dominican congolese"))
 
 
-def asked_nationality(text: str, question: str, lexicon: Lexicon) -> list[PerturbableSpan]:
-    """The country of a lone demonym (``Spanish``) answering a question that asks for a nationality, as a
-    ``country`` span its demonym follows (:func:`demonym_spans`): the question says the word names a
-    country's nationality, so the passage need not name the country (which
-    :func:`.organisations.demonym_place` needs for a demonym in a name). Not a demonym of several referents
-    (``British``) nor a country written with "the" (``the United States``)."""
+def opens_landform(demonym: str, texts: Iterable[str]) -> bool:
+    """``demonym`` opens a landform's name somewhere in ``texts`` (``Swiss Alps``, ``Indian Ocean``), a name
+    kept whole when the country is renamed (:func:`demonym_spans`)."""
+    pattern = re.compile(rf"(?<!\w){re.escape(demonym)} ([A-Z][a-z]+)\b")
+    return any(m.group(1).lower() in LANDFORM_NOUNS for t in texts for m in pattern.finditer(t))
+
+
+def asked_nationality(text: str, question: str, lexicon: Lexicon,
+                      texts: Iterable[str] | None = None) -> list[PerturbableSpan]:
+    """The country of a lone demonym (``Spanish``) as a ``country`` span its demonym follows
+    (:func:`demonym_spans`), where the texts need not name the country (which
+    :func:`.organisations.demonym_place` needs for a demonym in a name): answering a question that asks for
+    a nationality, or, given the ``texts`` (passage, question, answers), a demonym with no sense but its
+    country's people and things (not :data:`OTHER_SENSE_DEMONYMS`): NER's NORP demonym of one country means
+    that country ("Chinese and Japanese ceramics", "Turkish forces"; another name of the country in the
+    texts still vetoes it: rule ``place.other-name``). Not a demonym of several referents (``British``)
+    nor a country written with "the" (``the United States``), nor, where the texts do not name the country,
+    a demonym opening a landform's name there (``Swiss Alps``: :func:`opens_landform`)."""
     from .substitute import takes_article
 
     country = demonym_table(lexicon.root).get(text.lower())
-    if (country is None or not _ASKS_NATIONALITY.search(question) or text.lower() in shared_demonyms(lexicon)
+    if (country is None or text.lower() in shared_demonyms(lexicon)
             or lexicon.place_kind(country) != "country" or takes_article(country, "country")):
         return []
+    if not _ASKS_NATIONALITY.search(question) and (
+            texts is None or text.lower() in OTHER_SENSE_DEMONYMS or opens_landform(text, texts)):
+        return []  # "the Swiss canton … in the Swiss Alps": the kept landform would place it still
     return [PerturbableSpan(country, "country", "gpe")]
 
 
@@ -2463,7 +2483,8 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     taken = {(m.start, m.end) for m in candidates if m.label == "GPE"}
     candidates += [m for m in gazetteer if (m.start, m.end) not in taken]  # the gazetteer is their evidence
     candidates += [m for m in demonym_answers(example, mentions, lexicon)  # "Spanish architect": Spain
-                   if not any(c.start < m.end and m.start < c.end for c in candidates)]
+                   if not any(c.start < m.end and m.start < c.end and c.label != "PERSON"  # "Who …?" French:
+                              for c in candidates)]  # a demonym is no person's name (per.not-name-words)
     persons = [clean_surface(m.text) for m in candidates if m.label == "PERSON"]
     listed = [listed_persons(a, persons) for a in answers]
     places = [clean_surface(m.text) for m in candidates if m.label == "GPE"]
@@ -2750,7 +2771,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                 # "Ethiopian Empire"): the country, its demonym following it (Japan → Kenya: Kenyan)
                 spans = [replace(s, entity_type="gpe")
                          for s in demonym_place(text, (context, question, *answers), lexicon)]
-                spans = spans or asked_nationality(text, question, lexicon)  # "What nationality …?" Spanish
+                spans = spans or asked_nationality(  # "What nationality …?" Spanish; "Turkish forces"
+                    text, question, lexicon, (context, question, *answers))
         common: list[PerturbableSpan] = []
         if etype == "org" and not spans and why.rule in ("org.named-after-person", "org.word-not-renamable"):
             # named after a person of the passage: the surname renamed at every mention ("Westinghouse")
@@ -2984,8 +3006,8 @@ _ACRONYM_BOUNDARY = re.compile(r"[.!?;:()\[\]\"]\s|[()\[\]]|\n")
 #: for the Yuan dynasty"), a text's title, version, translation or spelling in it ("its Italian title") or a
 #: mother tongue ("of Polish mother tongue").
 _LANGUAGE_USE = re.compile(r"^(?:(?:,\s+[A-Z][\w'’-]*)*,?\s+(?:and|or)\s+[A-Z][\w'’-]*)?"
-                           r"(?:[ -](?:languages?|scripts?|alphabets?|dialects?|words?|titles?|versions?"
-                           r"|translations?|spellings?)\b|[ -]speaking\b|:"
+                           r"(?:[ -](?:languages?|vernaculars?|scripts?|alphabets?|dialects?|words?|titles?"
+                           r"|versions?|translations?|spellings?)\b|[ -]speaking\b|:"
                            r"| (?:names?|terms?) for\b| (?:mother|native) tongues?\b)")
 #: A bracketed gloss of a word in the demonym's language: "Wianki (Polish for Wreaths)".
 _LANGUAGE_GLOSS_BEFORE = re.compile(r"\(\s*$")

@@ -76,6 +76,9 @@ _NAME_IN_LANGUAGE = re.compile(r"\b(?:the|[Ww]hat|[Ww]hich) [A-Z][a-z]+(?:-style
 _WHAT_IN = re.compile(r"^\s*What\b.* in ([A-Z][a-z]+)\s*\?*\s*$")
 #: Words a what/which phrase may hold before its noun ("What halftime performer", "Which Mongol leader").
 MAX_MODIFIERS = 3
+#: Determiners a what/which phrase may hold besides its modifiers ("which other developed southern
+#: Californian city"): they add no word of the kind's description, so they count toward no limit.
+_DETERMINERS = frozenset(words_of("other another"))
 
 
 @dataclass(frozen=True)
@@ -90,11 +93,15 @@ class Asked:
 
 def _phrase_noun(question: str, start: int) -> str | None:
     """The kind noun of the what/which phrase starting at ``start``: the first of the next
-    ``MAX_MODIFIERS + 1`` words with a type, before any word that ends the phrase; a capitalised noun is
-    part of a name (``What Doctor Who episode``), not the kind."""
-    for n, word in enumerate(_WORD.finditer(question, start)):
+    ``MAX_MODIFIERS + 1`` words with a type (determiners, "other", not counted), before any word that ends
+    the phrase; a capitalised noun is part of a name (``What Doctor Who episode``), not the kind."""
+    n = 0
+    for word in _WORD.finditer(question, start):
         lowered = word.group().lower().removesuffix("'s").removesuffix("’s")
-        if n > MAX_MODIFIERS or lowered in _PHRASE_END:
+        if lowered in _DETERMINERS:
+            continue
+        n += 1
+        if n > MAX_MODIFIERS + 1 or lowered in _PHRASE_END:
             return None
         if lowered in _NOUN_TYPE and word.group()[0].islower():
             return lowered

@@ -52,7 +52,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "gazetteer city or town the passage places as a settlement, standing alone, no month or language "
          "(the districts in Kraków; places.placed_settlement), or a NORP demonym of one country, not opening "
          "a longer name, whose country the texts name or whose nationality the question asks for (Kenyan "
-         "athletes, 'What nationality …?' Spanish: entities.demonym_answers, entities.asked_nationality); "
+         "athletes, 'What nationality …?' Spanish: entities.demonym_answers, entities.asked_nationality), "
+         "or, the texts naming no country, a demonym with no other dictionary sense (not Indian, Georgian) "
+         "opening no landform's name there (Turkish forces; not the Swiss Alps); a PER candidate of 'who' on "
+         "the demonym leaves it a GPE candidate ('Who besides the british …?' French); "
          "nor, for ORG, a station's call sign or a "
          "name whose organisation or company word NER read as a person, place or product: WTSP, Virgin "
          "Media, organisations.call_sign_answers, organisations.headed_answers, or that NER did not tag "
@@ -292,7 +295,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "'X, <state>'; never 'the X': places.labelled_town), nor a GeoNames city of 100,000 people of "
          "that other name labelled GPE (Dyrrachium: places.city_exonym) gives it a place kind, nor is it a "
          "demonym of one country the texts name (Japanese answering 'Which country's cars …?' is Japan, its "
-         "demonym following: organisations.demonym_place)", "evidence",
+         "demonym following: organisations.demonym_place), or a lone demonym answer of one country "
+         "(entities.asked_nationality: 'What nationality …?', or no other sense and no landform)", "evidence",
          _YAN),
     Rule("place.demonym-as-language", "a word derived from the country (demonym, adjective) is used as a "
          "language or as a plural noun without -s (in French, the French were): its new demonym cannot "
