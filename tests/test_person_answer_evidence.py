@@ -28,6 +28,7 @@ def test_a_relative_who_or_a_person_apposition_describes_a_person():
     assert described_as_person("Ward", "was recovered by Ward, who returned it five yards")
     assert described_as_person("Inalchuq", "However, Inalchuq, the governor of the Khwarezmian city")
     assert described_as_person("Temülen", "three brothers named Hasar, Hachiun, and one sister named Temülen")
+    assert described_as_person("Oursel", "A Norman named Oursel led a force of \"Franks\"")  # a people noun
     assert not described_as_person("Lama", "are called a Lama. A Lama who has through phowa")  # a noun
     assert not described_as_person("Denver", "Denver, the defending champions, who")  # no person noun
 
@@ -99,6 +100,8 @@ RENAMED = {
     "63f0a098": {"Napoleon"},  # ORG: "established by Napoleon" beside "Louis XIV and Napoleon Bonaparte"
     "d551966d": {"Isaac", "Komnenos"},  # "despot Isaac Komnenos … He ordered Isaac": answers name both
     "a2728176": {"James", "Gamble", "Reuben", "Townroe"},  # one ORG: "Who designed …?" two full names
+    "7db98b12": {"Oursel"},  # a gazetteer commune: "A Norman named Oursel led a force", "Who was the leader"
+    "076ac557": {"Amherst"},  # a gazetteer town: "a capitulation with General Amherst. Amherst granted"
 }
 NOT_RENAMED = {
     "c3b4e2ea": "Mongols",  # "Who were exempt …?" "Mongols and Semuren": peoples, labelled PERSON

@@ -361,12 +361,13 @@ def described_as_person(name: str, context: str) -> bool:
     """The passage says ``name`` is a person where it writes it as a name (no article before it: "a Lama
     who …" is a common noun): a relative "who" right after it (``Ward, who returned it``, ``Galileo who
     noticed``), an apposition of a person noun, capitalised as a title or not (``Inalchuq, the governor of
-    …``, ``Papin, a French physicist``, ``Odo, the Bishop of Bayeux``) or a person noun naming it (``one
-    sister named Temülen``)."""
+    …``, ``Papin, a French physicist``, ``Odo, the Bishop of Bayeux``) or a person noun or a capitalised
+    noun of a people after an article naming it (``one sister named Temülen``, ``A Norman named Oursel``)."""
     word = re.escape(name)
     return re.search(rf"(?<![\w'’-])(?<!\b[Tt]he )(?<!\b[Aa] )(?<!\b[Aa]n ){word}(?:,? who\b"
                      rf"|, (?:the|a|an|his|her|their) (?:[\w-]+ ){{0,2}}(?i:{_APPOSITION_NOUNS})\b)"
-                     rf"|\b(?:{_APPOSITION_NOUNS}) (?:named|called) {word}(?![\w'’-])", context) is not None
+                     rf"|\b(?:(?:{_APPOSITION_NOUNS})|(?:[Aa]n?|[Oo]ne) [A-Z][a-z]+) (?:named|called) {word}"
+                     rf"(?![\w'’-])", context) is not None
 
 
 def dataset_surname(name: str, lexicon: Lexicon) -> bool:

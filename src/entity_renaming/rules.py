@@ -139,11 +139,15 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "given names only (no pronoun, title or clear bank gender); a full name whose given name's gender "
          "nothing shows keeps it and renames its surname; a lone mononym is renamed by a surname (Euclid)",
          "evidence", _YAN),
-    Rule("per.lone-unknown", "a lone word with no bank name, too few PERSON labels, no ruler's title and "
+    Rule("per.lone-unknown", "a lone word with no bank name, too few PERSON labels, no ruler's title nor a "
+         "surname's title before it in the passage (General Amherst: entities.titled_surname) and "
          "no question asking for a person that it answers", "evidence", _YAN),
     Rule("per.lone-place", "a lone word that is a gazetteer place (unless it answers a question asking for "
-         "a person and the passage's pronouns agree: Thoreau) or that nothing attests as a person (no bank "
-         "name, title, initials, kinship or ruler's noun beside it (entities.kin_gender: also after a "
+         "a person and the passage's pronouns or a description agree: Thoreau, 'A Norman named Oursel', "
+         "entities.described_as_person; or the passage writes it after a title that goes with a surname, "
+         "never after 'the' and that title: General Amherst, Lord Loudoun, not the General Sejm: "
+         "entities.titled_surname) or that nothing attests as a person (no bank name, title, initials, "
+         "kinship or ruler's noun beside it (entities.kin_gender: also after a "
          "possessive, Subutai, Jelme's younger brother) or in the "
          "question (entities.question_gender: 'Who was Kaidu's grandfather?'), role noun, pronoun of the "
          "passage, listing beside a person's full name (entities.listed_with_persons: 'Melanie Griffith, "
