@@ -12,8 +12,11 @@ from entity_renaming.entities import (
     dataset_surname,
     described_as_person,
     lists_name,
+    opened_full_name,
     other_spelling,
+    person_spans,
     question_gender,
+    titled_surname,
 )
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.ner import Mention
@@ -25,6 +28,7 @@ def test_a_relative_who_or_a_person_apposition_describes_a_person():
     assert described_as_person("Ward", "was recovered by Ward, who returned it five yards")
     assert described_as_person("Inalchuq", "However, Inalchuq, the governor of the Khwarezmian city")
     assert described_as_person("Temülen", "three brothers named Hasar, Hachiun, and one sister named Temülen")
+    assert described_as_person("Oursel", "A Norman named Oursel led a force of \"Franks\"")  # a people noun
     assert not described_as_person("Lama", "are called a Lama. A Lama who has through phowa")  # a noun
     assert not described_as_person("Denver", "Denver, the defending champions, who")  # no person noun
 
@@ -59,6 +63,32 @@ def test_a_plural_person_noun_or_a_persons_name_asks_for_persons():
     assert question_gender("What was Tesla's father's name?") == "first-male"
 
 
+def test_a_lone_given_name_opening_the_passages_one_full_name_is_that_persons():
+    lexicon = Lexicon()
+    text = "French leaders, such as Louis XIV and Napoleon Bonaparte, tried. It was established by Napoleon."
+    napoleon = Mention(text.index("Napoleon"), text.index("Napoleon") + 18, "PERSON", "Napoleon Bonaparte")
+    assert opened_full_name("Napoleon", text, [napoleon], lexicon) == ("Napoleon", "Bonaparte")
+    assert opened_full_name("Bonaparte", text, [napoleon], lexicon) is None  # it opens no full name
+    two = "John Smith met John Doe. John left."
+    mentions = [Mention(0, 10, "PERSON", "John Smith"), Mention(15, 23, "PERSON", "John Doe")]
+    assert opened_full_name("John", two, mentions, lexicon) is None  # which John?
+    eames = "designed by Charles Voysey. The modernists include Charles and Ray Eames."
+    voysey = [Mention(12, 26, "PERSON", "Charles Voysey")]
+    assert opened_full_name("Charles", eames, voysey, lexicon) is None  # Charles Eames, not Voysey
+
+
+def test_a_word_after_a_surname_title_is_a_surname_even_where_a_place_bears_it():
+    lexicon = Lexicon()
+    text = "Governor Vaudreuil negotiated a capitulation with General Amherst. Amherst granted it."
+    assert titled_surname("Amherst", text, lexicon)
+    assert [(s.surface, s.span_type) for s in person_spans("Amherst", lexicon, context=text)] == [
+        ("Amherst", "last")]
+    assert [(s.surface, s.span_type) for s in person_spans("Lord Loudoun", lexicon)] == [("Loudoun", "last")]
+    assert not titled_surname("Sejm", "the seat of the General Sejm, permanent from 1569", lexicon)
+    assert not titled_surname("Motors", "a deal with General Motors", lexicon)  # a common word
+    assert not titled_surname("Edward", "King Edward died", lexicon)  # a ruler's title: a given name
+
+
 RENAMED = {
     "7ed023dd": {"Galileo"},  # PRODUCT: "first described by Galileo who noticed"
     "1cd4bb68": {"Inalchuq"},  # NORP: "Inalchuq, the governor of the Khwarezmian city of Otrar"
@@ -67,11 +97,17 @@ RENAMED = {
     "0a7ff871": {"Shiphrah", "Puah"},  # "What two women …?"
     "9dbfda34": {"Sam", "Chisholm", "Rupert", "Murdoch"},  # "Sam Chisholm and Rupert Murdoch" once
     "329cb76b": {"Temülen"},  # GPE: "What was Temüjin' sister's name?", "one sister named Temülen"
+    "63f0a098": {"Napoleon"},  # ORG: "established by Napoleon" beside "Louis XIV and Napoleon Bonaparte"
+    "d551966d": {"Isaac", "Komnenos"},  # "despot Isaac Komnenos … He ordered Isaac": answers name both
+    "a2728176": {"James", "Gamble", "Reuben", "Townroe"},  # one ORG: "Who designed …?" two full names
+    "7db98b12": {"Oursel"},  # a gazetteer commune: "A Norman named Oursel led a force", "Who was the leader"
+    "076ac557": {"Amherst"},  # a gazetteer town: "a capitulation with General Amherst. Amherst granted"
 }
 NOT_RENAMED = {
     "c3b4e2ea": "Mongols",  # "Who were exempt …?" "Mongols and Semuren": peoples, labelled PERSON
     "47bf1412": "Temüjin",  # "Temujin's mother" stands beside: that spelling would keep the name
     "b8874e97": "Lama",  # "a Lama who has …": a common noun
+    "31744f9f": "Charles",  # "Charles and Ray Eames" beside "Charles Voysey": no lone given name of Voysey
     # a saint's name inside the answer's longer name (per.dedication): the church or the work is the answer
     "2f58ccf3": "Andrew",  # "Which parish church …?" The Parish Church of St Andrew
     "dc7f9f1f": "George",  # "What is the oldest Methodist church …?" St. George's United Methodist Church

@@ -276,15 +276,17 @@ def other_spelling(word: str, texts: Iterable[str]) -> bool:
     return folded != word and any(occurs_in(folded, t) for t in texts)
 
 
-def listed_person_answers(example: QAExample, mentions: list[Mention]) -> list[Mention]:
+def listed_person_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
     """Names that a gold answer lists beside a person NER labels PERSON (``Beyoncé and Bruno Mars``,
     Beyoncé read as ORG; ``Subutai and Jebe``; ``Temüjin and his brother Khasar``) where the question asks
     for a person (:func:`.question.asked_type`, "Which two generals …?", "Who killed …?"): the listing and
     the question are the person evidence (rule ``ner.no-answer-mention`` keeps the rest out); every person
     rule still applies. A bare "who" needs more: a full name beside it or a kinship noun before it (NER
-    labels peoples PERSON too: "Mongols and Semuren"; "Temüjin and his brother Khasar"); a question naming
-    a person's kind needs no PERSON label in the list ("Which of his future generals …?" Jelme and Bo'orchu,
-    both read as GPE). A suffix is no conjunct ("Samuel K. Cohn, Jr.")."""
+    labels peoples PERSON too: "Mongols and Semuren"; "Temüjin and his brother Khasar"), unless every
+    conjunct is a full name that reads as a person's (:func:`.persons.looks_like_person`: ``James Gamble &
+    Reuben Townroe``, read as one ORG); a question naming a person's kind needs no PERSON label in the list
+    ("Which of his future generals …?" Jelme and Bo'orchu, both read as GPE). A suffix is no conjunct
+    ("Samuel K. Cohn, Jr.")."""
     asked = asked_type(example.question)
     if asked is None or asked.entity_type != "per":
         return []
@@ -306,7 +308,8 @@ def listed_person_answers(example: QAExample, mentions: list[Mention]) -> list[M
                 full = any(p and len(example.context[a:b].split()) >= 2
                            for (a, b, _), p in zip(items, labelled, strict=True))
                 kin = any(k for _, _, k in items)
-                if len(items) < 2 or not (asked.strong or (any(labelled) and (full or kin))):
+                named = all(looks_like_person(example.context[a:b], lexicon) for a, b, _ in items)
+                if len(items) < 2 or not (asked.strong or named or (any(labelled) and (full or kin))):
                     continue
                 for (a, b, _), person in zip(items, labelled, strict=True):
                     if not person and len(example.context[a:b].split()) <= 3:
@@ -360,12 +363,13 @@ def described_as_person(name: str, context: str) -> bool:
     """The passage says ``name`` is a person where it writes it as a name (no article before it: "a Lama
     who …" is a common noun): a relative "who" right after it (``Ward, who returned it``, ``Galileo who
     noticed``), an apposition of a person noun, capitalised as a title or not (``Inalchuq, the governor of
-    …``, ``Papin, a French physicist``, ``Odo, the Bishop of Bayeux``) or a person noun naming it (``one
-    sister named Temülen``)."""
+    …``, ``Papin, a French physicist``, ``Odo, the Bishop of Bayeux``) or a person noun or a capitalised
+    noun of a people after an article naming it (``one sister named Temülen``, ``A Norman named Oursel``)."""
     word = re.escape(name)
     return re.search(rf"(?<![\w'’-])(?<!\b[Tt]he )(?<!\b[Aa] )(?<!\b[Aa]n ){word}(?:,? who\b"
                      rf"|, (?:the|a|an|his|her|their) (?:[\w-]+ ){{0,2}}(?i:{_APPOSITION_NOUNS})\b)"
-                     rf"|\b(?:{_APPOSITION_NOUNS}) (?:named|called) {word}(?![\w'’-])", context) is not None
+                     rf"|\b(?:(?:{_APPOSITION_NOUNS})|(?:[Aa]n?|[Oo]ne) [A-Z][a-z]+) (?:named|called) {word}"
+                     rf"(?![\w'’-])", context) is not None
 
 
 def dataset_surname(name: str, lexicon: Lexicon) -> bool:
@@ -857,12 +861,15 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         return [*([PerturbableSpan(given, span_type, "per")] if span_type else []),
                 PerturbableSpan(family, "last", "per")]
     famous = asked and name is not None and len(name.words) == 1 and famous_surname(name.words[0], lexicon)
+    titled = (name is not None and len(name.words) == 1  # "General Amherst", "Lord Loudoun"
+              and titled_surname(name.words[0], context or text, lexicon))
     # a regnal number or an epithet after a bank given name makes it a name although a common word spells
     # it ("Henry IV", "Mark the Evangelist": henry, mark)
     regnal = (name is not None and name.byname and len(name.words) == 1
               and lexicon.first_counts.get(name.words[0].lower(), 0) > 0)
     if name is None or not 1 <= len(name.words) <= 3 or not (
-            lexicon.person_name(name.words) or famous or regnal or gendered_full_name(name.words, lexicon)
+            lexicon.person_name(name.words) or famous or regnal or titled
+            or gendered_full_name(name.words, lexicon)
             or (asked and common_word_surname(name.words, context, mentions, lexicon))
             or (asked and all(never_lower(w, lexicon) for w in name.words) and (
                 len(name.words) == 1 or described_as_person(text, context)))):
@@ -905,11 +912,16 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         votes = dataset_pronoun_gender(word, lexicon)  # "Jamukha": he or she in the article's other passages
     labelled = max(lexicon.labels.count(word, "PERSON"), lexicon.labels.count(text, "PERSON"))
     if (not lexicon.person_word(word) and (lexicon.first_counts or lexicon.surname_counts)
-            and labelled < MIN_MONONYM_LABELS and not title_gender and not asked):
+            and labelled < MIN_MONONYM_LABELS and not title_gender and not asked and not titled):
         # a lone word needs a bank name, labels or a ruler's title: "Nuda" (a taxon) is no person
         return no(why, "per.lone-unknown")
     # "their leader Rollo", "Ward, who returned it", "Inalchuq, the governor of Otrar": a person
     led = role_before(context, word) or described_as_person(word, context)
+    # "Napoleon" beside "Napoleon Bonaparte": the given name of the one full name the passage opens with it
+    full = opened_full_name(word, context, mentions, lexicon)
+    if full and votes == (0, 0) and not title_gender:
+        votes = pronoun_gender(context, full, mentions)
+    led = led or (full is not None and lexicon.known_gender(word) in ("first-male", "first-female"))
     # "Tommy Lee Jones, Melanie Griffith, Sting and Sean Bean": a word no bank lists, listed among persons
     listed = (not lexicon.person_word(word) and (asked or lexicon.labels.mostly(word) == "PERSON")
               and listed_with_persons(word, context, mentions, lexicon))
@@ -918,11 +930,11 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     lasts = lasts | ({word} if asked and lexicon.labels.surnames[word] and not lexicon.common_word(word)
                      and word.lower() not in lexicon.first_counts else set())  # not "William", "Roy"
     unattested = (votes == (0, 0) and word not in lasts and not given_title and not led and not listed
-                  and not title_gender and not name.initials)  # "his brother Khasar", "J.I. Pontanus"
+                  and not title_gender and not name.initials and not titled)  # "his brother Khasar"
     # a question asks for a person and the passage's pronouns or role words agree: Thoreau, Galileo who …
     spoken = asked and (votes != (0, 0) or led)
     if not lexicon.person_word(word) and not famous and (
-            (lexicon.is_gazetteer_name(word) and not spoken) or unattested):
+            (lexicon.is_gazetteer_name(word) and not spoken and not titled) or unattested):
         # "Kraków" tagged PERSON; no bank name, title or pronoun says "person": "Skylab"
         return no(why, "per.lone-place")
     if given_title and lexicon.east_asian_family_name(word):
@@ -932,7 +944,7 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         span_type = first_name_type(word, lexicon, votes, title_gender)
         return [PerturbableSpan(word, span_type, "per")] if span_type else no(why, "per.no-gender")
     surnames, firsts = lexicon.labels.surnames[word], lexicon.labels.firsts[word]
-    if (name.titles or name.initials or word in lasts or surnames > firsts
+    if (name.titles or titled or name.initials or word in lasts or surnames > firsts
             or (listed and votes == (0, 0) and not title_gender)  # a mononym nothing genders: "Rembrandt"
             or (lexicon.is_surname(word) and (surnames > 0 or (asked and (
                 (lexicon.guessed_gender(word) is None
@@ -948,6 +960,43 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     # surname, which names a person of either sex, rather than left out
     span_type = first_name_type(word, lexicon, votes, title_gender) or "last"
     return [PerturbableSpan(word, span_type, "per")]
+
+
+#: Given names coordinated before one surname ("Charles and Ray Eames"; not "Louis XIV and Napoleon
+#: Bonaparte", "Adolf Loos and Otto Wagner": a name before the conjunction): a given name of it is no lone
+#: given name, and the full name after the conjunction is no one person's.
+_SHARED_SURNAME = re.compile(
+    r"(?<![\w'’-])((?:[A-Z][\w'’-]+ )*)([A-Z][\w'’-]+) (?:and|&) ([A-Z][\w'’-]+) [A-Z]")
+
+
+def opened_full_name(word: str, context: str, mentions: Iterable[Mention], lexicon: Lexicon
+                     ) -> tuple[str, ...] | None:
+    """The name words of the one full name of the passage that ``word`` opens as its given name: PERSON
+    mentions of two or more words that make a person's name (:meth:`Lexicon.person_name`) and start with
+    ``word`` all spell one name (``Napoleon Bonaparte`` for a lone ``Napoleon``, ``Isaac Komnenos`` for
+    ``Isaac``); ``None`` when none does, two persons share it (``John Smith`` and ``John Doe``) or the
+    passage coordinates it with another given name before a surname (``Charles and Ray Eames``: Charles
+    Eames, not ``Charles Voysey``)."""
+    names = {p.words for m in mentions if m.label == "PERSON" and (p := parse_person(m.text)) is not None
+             and len(p.words) >= 2 and p.words[0] == word and lexicon.person_name(p.words)}
+    shared = _SHARED_SURNAME.finditer(context)
+    if len(names) != 1 or any(not m.group(1) and word in m.group(2, 3) for m in shared):
+        return None
+    return next(iter(names))
+
+
+def titled_surname(word: str, context: str, lexicon: Lexicon) -> bool:
+    """The passage writes ``word`` right after a title that goes with a surname (``General Amherst``,
+    ``Lord Loudoun``, ``Governor Dinwiddie``; not a ruler's or saint's title,
+    :data:`.lexicon.GIVEN_NAME_TITLES`), never after "the" and such a title (``the General Sejm``: an
+    adjective), and the word is no common word (``General Motors``, ``King Street``): the title makes the
+    word a person's surname, also where a place bears it (peers and generals are often named after one)."""
+    if not name_form(word) or lexicon.common_word(word) or lexicon.mostly_lower(word):
+        return False
+    titled = [m.group(1) for m in re.finditer(rf"(?<![\w'’-])((?:[Tt]he )?)([A-Z][a-z]+)\.? "
+                                              rf"{re.escape(word)}(?![\w'’-])", context)
+              if m.group(2).lower() in TITLES and m.group(2).lower() not in GIVEN_NAME_TITLES]
+    return bool(titled) and not any(titled)
 
 
 def family_word(word: str, context: str, lexicon: Lexicon) -> bool:
@@ -2217,6 +2266,8 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
     for entity in found:
         if entity.entity_type == "per":
             own.update(entity.text.split())
+            if " " not in entity.text and (full := opened_full_name(entity.text, context, mentions, lexicon)):
+                own.update(full)  # "Napoleon" of "Napoleon Bonaparte": the full name is his own
             surfaces.update(s.surface for s in entity.spans)
             firsts.update(s.surface for s in entity.spans if s.span_type != "last")
     if not surfaces:
@@ -2245,9 +2296,10 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
         born = re.search(rf"\b(?:born|née|né)\s+([A-Z][^\W\d_]+)\s+{re.escape(surface)}(?!\w)", context)
         if born and born.group(1) not in own and firsts:
             return True  # "Andrew Lortie (born André Lortie)": the birth name would keep its given name
+    alone = {e.text for e in found if e.entity_type == "per"}  # "Isaac" beside "Isaac Komnenos" in answers
     for entity in found:  # a lone given name of a full name: another person ("Ali" beside "Ali Shariati")
         last = next((s.surface for s in entity.spans if s.span_type == "last"), None)
-        given = [s.surface for s in entity.spans if s.span_type != "last"]
+        given = [s.surface for s in entity.spans if s.span_type != "last" and s.surface not in alone]
         if entity.entity_type == "per" and last and any(_lone(g, last, context) for g in given):
             return True
     return False
@@ -2461,7 +2513,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     # the question's evidence first: its type wins over NER's label of the same name
     candidates = question_typed_answers(example, mentions, lexicon)
     candidates += [m for m in (*passage_person_answers(example, mentions),  # "Kibaki" tagged GPE here
-                               *listed_person_answers(example, mentions))  # "Beyoncé and Bruno Mars"
+                               *listed_person_answers(example, mentions, lexicon))  # "Beyoncé and Bruno"
                    if (m.text, m.label) not in {(c.text, c.label) for c in candidates}]
     asked = {(m.text, m.label) for m in candidates}
     gazetteer = gazetteer_answers(example, mentions, lexicon)
