@@ -950,3 +950,29 @@ def test_a_place_named_after_a_person_is_left_whole_and_the_person_renamed(banks
     found = _passage_and_question(f"{passage} Chinedu Mensah Adeyemi came later.", "Who led the army?",
                                   ("Chinedu Adeyemi", "PERSON"), ("Adeyemi", "PERSON"), lexicon=lexicon)
     assert "Chinedu" not in found
+
+
+def test_a_full_name_with_a_common_word_at_either_end_is_renamed_at_its_name_mentions():
+    """Round 11: a two-word PERSON name whose surname or given name English also writes as a word (``Edward
+    Said``, ``Al Capone``: :func:`persons.common_word_name`) is renamed word by word where every capitalised
+    occurrence of that word in the article stands beside the other word or inside a PERSON mention; a
+    sentence that opens with the word (``Said to be …``) leaves the name out."""
+    said = ("Orientalism, as theorized by Edward Said, refers to how the West imagined the East. In a "
+            "lecture Edward Said made a bold statement, and he was quoted widely.")
+    found = _person_entities(said, (("Edward Said", "PERSON"),))
+    assert found == {"Edward": "first-male", "Said": "last"}
+    capone = "He said he might have given Al Capone a few hints, and he was a general for years."
+    assert _person_entities(capone, (("Al Capone", "PERSON"),)) == {"Al": "first-male", "Capone": "last"}
+    opening = f"{said} Said to be the first critic, the book sold well."
+    assert _person_entities(opening, (("Edward Said", "PERSON"),)) == {}
+
+
+def test_a_particle_surname_that_is_a_town_is_the_persons_where_ner_labels_it_person_alone():
+    """Round 11: ``Bismarck`` (also a city in the gazetteer) written alone beside ``Otto von Bismarck`` is
+    the person's surname where NER labels the lone word PERSON (:func:`place_use`): the full name and the
+    lone surname are renamed together; a lone word NER does not label PERSON may be the place."""
+    text = ("Its Chancellor, Otto von Bismarck (1862–90), opposed colonies. Bismarck was aware that public "
+            "opinion had started to demand colonies, and he gave way.")
+    found = _person_entities(text, (("Otto von Bismarck", "PERSON"), ("Bismarck", "PERSON")))
+    assert found == {"Otto": "first-male", "Bismarck": "last", "von Bismarck": "last"}
+    assert _person_entities(text, (("Otto von Bismarck", "PERSON"),)) == {}

@@ -207,6 +207,38 @@ def common_word_surname(words: Sequence[str], context: str, mentions: Iterable[M
     return True
 
 
+def common_word_name(words: Sequence[str], texts: Iterable[str], mentions: dict[str, list[Mention]],
+                     lexicon: Lexicon) -> str | None:
+    """The common word of a two-word full name that English also writes as a word at either end (``Edward
+    Said``, ``Leslie Valiant``, ``Al Capone``, ``Whit Stillman``), ``None`` for any other name: the dataset
+    labels the whole name mostly PERSON; the other word is a name word (:meth:`Lexicon.name_word`), a bank
+    first name of known gender when it opens the name; a common given name has a known gender too; neither
+    word is a title, place word or gazetteer name (``Hill``, ``Duke``); and every text of the article writes
+    the common word capitalised only beside the other word or inside a PERSON mention (``Said`` of a
+    sentence's start is no mention), so that it is renamed at no other word (lower-case words never are)."""
+    if len(words) != 2 or not all(name_form(w) for w in words):
+        return None
+    first, last = words
+    if lexicon.labels.mostly(" ".join(words)) != "PERSON" or any(
+            w.lower() in TITLES | PLACE_WORDS | NOBLE_TITLES or lexicon.is_gazetteer_name(w) for w in words):
+        return None
+    gendered = ("first-male", "first-female")
+    if lexicon.name_word(first) and lexicon.known_gender(first) in gendered and not lexicon.name_word(last):
+        common, before, after = last, f"{first} ", ""
+    elif lexicon.name_word(last) and not lexicon.name_word(first) and lexicon.known_gender(first) in gendered:
+        common, before, after = first, "", f" {last}"
+    else:
+        return None
+    for text in texts:
+        persons = [(m.start, m.end) for m in mentions.get(text, ()) if m.label == "PERSON"]
+        for occ in whole_word(common, True).finditer(text):
+            beside = (text[max(0, occ.start() - len(before)):occ.start()] == before
+                      and text[occ.end():occ.end() + len(after)] == after)
+            if not beside and not any(a <= occ.start() and occ.end() <= b for a, b in persons):
+                return None
+    return common
+
+
 def famous_surname(word: str, lexicon: Lexicon) -> bool:
     """A surname written alone that names a person without their given name (``Einstein``, ``Obama``,
     ``Hitler``), although no bank lists it and ``wordfreq`` ranks it too frequent for a rare name: the

@@ -405,8 +405,12 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "name words of entities.person_parts, no surname opened by a particle (Guy de Lusignan, Hasan "
          "al-Hudaybi: persons.particle_name), no full name the dataset labels PERSON "
          "(persons.gendered_full_name) nor one whose common-word surname every text of the article "
-         "capitalises only in the name (Uyless Black: persons.common_word_surname); a patronymic (Osama "
-         "bin Laden) has no surname", "evidence", _ES),
+         "capitalises only in the name (Uyless Black: persons.common_word_surname) or whose given name or "
+         "surname is such a common word or a well-known word beside a name word (Edward Said, Al Capone, "
+         "Joseph Stalin: persons.common_word_name), nor a lone surname of the article's full names that NER "
+         "labels PERSON (Bismarck of Otto von Bismarck, a gazetteer town the article writes only in PERSON "
+         "mentions: entswap.entities.place_use); a patronymic (Osama bin Laden) has no surname",
+         "evidence", _ES),
     Rule("entswap.org-word-alone", "a word or the initials of the organisation's name stand alone in the "
          "passage group and are not renamed with it: not its organisation word (the new name shares it: the "
          "Commission) when the name holds a word that is no common word, not a place, people or common word "

@@ -120,6 +120,7 @@ from ..namebank import BankError, load_bank
 from ..ner import Mention
 from ..persons import (
     NOBLE_TITLES,
+    common_word_name,
     common_word_surname,
     family_first_parts,
     famous_surname,
@@ -731,14 +732,17 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 continue
             if category == "person":
                 parts = (person_parts(mention.text, lexicon)
-                         or particle_parts(mention.text, lexicon, texts, mentions))
+                         or particle_parts(mention.text, lexicon, texts, mentions)
+                         or ([cleaned] if cleaned in surnames and unlisted_name_word(cleaned, lexicon)
+                             else []))  # "Bismarck" beside "Otto von Bismarck": the article's surname
                 shared = [] if parts else shared_name_parts(mention.text, texts, mentions, lexicon)
                 if not (parts or shared):
                     fire(trace, "entswap.not-name-words", cleaned, category)
                     continue  # "Osama bin Laden": a patronymic, no surname
                 if shared:
                     parts = shared
-                    word_surnames.add(parts[-1])
+                    word_surnames.update({parts[-1], common_word_name(parts, texts, mentions, lexicon)
+                                          or parts[-1]})  # "Al" of "Al Capone": a name word there too
                 linked = bool(shared) or any(p in PARTICLES for p in parts)  # "Guy de Lusignan": it stays
                 pinyin = lexicon.family_name_first(parts) and family_first_parts(tuple(parts), lexicon)
                 if pinyin and pinyin not in pinyin_types:
@@ -965,7 +969,7 @@ def particle_parts(text: str, lexicon: Lexicon, texts: Sequence[str] = (),
     are renamed with the surname (:func:`particle_surnames`: ``Kwame Okafor``), whose lone mentions follow.
     Empty for any other shape, and for a surname that is a gazetteer place which the article's ``texts``
     also write outside the full name (``Jacques de Bordeaux`` beside the city ``Bordeaux``: the lone word
-    may be the place)."""
+    may be the place, :func:`place_use`)."""
     tokens = clean_surface(text).split()
     while tokens and tokens[0].rstrip(".").lower() in _PERSON_TITLES:
         tokens.pop(0)
@@ -978,12 +982,23 @@ def particle_parts(text: str, lexicon: Lexicon, texts: Sequence[str] = (),
         return []
     if not (lexicon.known_gender(given) or mentions and pronoun_type(tuple(tokens), list(texts), mentions)):
         return []
-    if lexicon.is_gazetteer_name(surname):
-        full = re.compile(rf"(?<!\w){re.escape(' '.join(tokens))}")
-        word = re.compile(rf"(?<!\w){re.escape(surname)}(?!\w)")
-        if any(len(word.findall(t)) > len(full.findall(t)) for t in texts):
-            return []
+    if lexicon.is_gazetteer_name(surname) and place_use(surname, " ".join(tokens), texts, mentions or {}):
+        return []
     return tokens
+
+
+def place_use(surname: str, full: str, texts: Iterable[str], mentions: dict[str, list[Mention]]) -> bool:
+    """A text writes the gazetteer name ``surname`` outside the ``full`` name and outside every PERSON
+    mention (``Bordeaux`` beside ``Jacques de Bordeaux``: the lone word may be the place; not ``Bismarck``
+    that NER labels PERSON beside ``Otto von Bismarck``)."""
+    name = re.compile(rf"(?<!\w){re.escape(full)}")
+    for text in texts:
+        inside = [(m.start(), m.end()) for m in name.finditer(text)]
+        inside += [(m.start, m.end) for m in mentions.get(text, ()) if m.label == "PERSON"]
+        if any(not any(a <= occ.start() and occ.end() <= b for a, b in inside)
+               for occ in whole_word(surname).finditer(text)):
+            return True
+    return False
 
 
 def shared_name_parts(text: str, texts: Sequence[str], mentions: dict[str, list[Mention]], lexicon: Lexicon
@@ -994,7 +1009,9 @@ def shared_name_parts(text: str, texts: Sequence[str], mentions: dict[str, list[
     :func:`..persons.particle_name`); a two-word name the dataset labels PERSON
     (:func:`..persons.gendered_full_name`); or one whose Census surname is a common word that every text
     of the article writes capitalised only after the given name or inside a PERSON mention (``Uyless
-    Black``: :func:`..persons.common_word_surname`; lower-case words are never mentions). Empty otherwise."""
+    Black``: :func:`..persons.common_word_surname`; lower-case words are never mentions), or whose given
+    name or surname is such a common word (``Edward Said``, ``Al Capone``:
+    :func:`..persons.common_word_name`). Empty otherwise."""
     particle = particle_name(text, lexicon)
     if particle is not None:  # no word after the article ("Taqi al-Din": "the faith", an honorific)
         surname = particle[1]
@@ -1002,7 +1019,8 @@ def shared_name_parts(text: str, texts: Sequence[str], mentions: dict[str, list[
                 and not lexicon.common_word(surname.split("-", 1)[1]) else [])
     words = tuple(clean_surface(text).split())
     if gendered_full_name(words, lexicon) or all(
-            common_word_surname(words, t, mentions.get(t, ()), lexicon) for t in texts):
+            common_word_surname(words, t, mentions.get(t, ()), lexicon) for t in texts) or common_word_name(
+            words, texts, mentions, lexicon):
         return list(words)
     return []
 
@@ -1175,14 +1193,16 @@ def article_surnames(texts: list[str], mentions: dict[str, list[Mention]], lexic
     """The surnames of the full names that NER labels PERSON in the article and that read as a person's
     (a bank first name and name words, :meth:`Lexicon.looks_like_person`: ``Edward Braddock``): the
     article's own evidence outweighs the dataset's votes for the lone word, so a PERSON mention of the
-    surname alone (``Braddock``, also a town) keeps its label, and an ORG label of it is no vote."""
+    surname alone (``Braddock``, also a town) keeps its label, and an ORG label of it is no vote; so do the
+    surnames of full names a particle opens (``Bismarck`` of ``Otto von Bismarck``: :func:`particle_parts`),
+    and a PERSON mention of such a surname alone is a name word although English knows it well."""
     found = set()
     for text in texts:
         for mention in mentions.get(text, ()):
             cleaned = clean_surface(mention.text)
-            if (mention.label == "PERSON" and " " in cleaned and label_holds(mention, lexicon)
-                    and lexicon.looks_like_person(cleaned)):
-                found.update(person_parts(cleaned, lexicon)[-1:])
+            if mention.label == "PERSON" and " " in cleaned and label_holds(mention, lexicon):
+                found.update(person_parts(cleaned, lexicon)[-1:] if lexicon.looks_like_person(cleaned)
+                             else particle_parts(cleaned, lexicon, texts, mentions)[-1:])
     return found
 
 
