@@ -658,8 +658,9 @@ def demonyms(banks_root: Path | None) -> dict[str, str]:
 def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
                      lexicon: Lexicon, trace: Trace | None = None) -> list[Entity]:
     """Entities of one article from the NER mentions of its ``texts`` (sorted, deterministic), its whole
-    text read as one passage group after the article's read (:func:`settle_article_wide`); ``trace`` receives the rule (:mod:`..rules`, the table both studies share)
-    that removed each surface. A build judges occurrences per passage instead (:func:`passage_entities`)."""
+    text read as one passage group after the article's read (:func:`settle_article_wide`); ``trace``
+    receives the rule (:mod:`..rules`, the table both studies share) that removed each surface. A build
+    judges occurrences per passage instead (:func:`passage_entities`)."""
     texts = list(dict.fromkeys(texts))
     candidates = article_candidates(texts, mentions, lexicon, trace)
     settle_article_wide(candidates, lexicon, trace)  # as a build: the article's read, then the passage's
