@@ -976,3 +976,49 @@ def test_a_particle_surname_that_is_a_town_is_the_persons_where_ner_labels_it_pe
     found = _person_entities(text, (("Otto von Bismarck", "PERSON"), ("Bismarck", "PERSON")))
     assert found == {"Otto": "first-male", "Bismarck": "last", "von Bismarck": "last"}
     assert _person_entities(text, (("Otto von Bismarck", "PERSON"),)) == {}
+
+
+def test_a_question_s_demonym_use_leaves_the_demonym_out_of_its_passage_group_only(banks):
+    """Round s11 (Yuan dynasty, French and Indian War): a question's own use of a demonym that the renamer
+    cannot follow ("compared to French": the people, no plural) leaves the demonym and its country out of
+    that question's passage group only, not out of the whole article (where it cost every passage its
+    country)."""
+    from entity_renaming.entswap.entities import article_candidates, passage_entities, settle_article_wide
+
+    lexicon = Lexicon(banks, strict=False)
+    passage = "France is large and French troops left the country for the colonies in the west. " * 4
+    other = "France fought on. The French troops returned to the colonies after the long war there. " * 4
+    question = "Where were Persians more successful compared to French?"
+    texts = [passage, other, question]
+    mentions = {t: mentions_of(t, ("France", "GPE"), ("French", "NORP")) for t in texts}
+    candidates = article_candidates(texts, mentions, lexicon)
+    settle_article_wide(candidates, lexicon)
+    assert {"France", "French"} <= {e.surface for e in passage_entities(candidates, [passage], lexicon)}
+    assert "French" not in {e.surface for e in passage_entities(candidates, [other, question], lexicon)}
+
+
+def test_a_people_s_word_before_a_demonym_makes_an_ethnonym_left_whole(banks):
+    """Round s11 (Yuan dynasty): "Han Chinese" is a people's name, left whole like "Norman French" while the
+    demonym and its country are renamed at their other mentions (not "Han Kenyan"); a faith's word before a
+    demonym describes it and is renamed with it ("a Catholic Kenyan")."""
+    lexicon = Lexicon(banks, strict=False)
+    text = ("France is large. Shi was a Han French, not a Catholic French. Han rule and Catholic rites "
+            "spread. French troops left.")
+    mentions = mentions_of(text, ("France", "GPE"), ("French", "NORP"), ("Han", "NORP"),
+                           ("Catholic", "NORP"))
+    lexicon.observe([text], mentions)
+    found = {e.surface: e for e in article_entities([text], {text: mentions}, lexicon)}
+    assert {"France", "French"} <= set(found) and found["French"].keep == ("Han French",)
+    renamed, _ = rename_swapped(_example(text, "Who left?", "French troops"), SUBS, found["French"].keep)
+    assert "a Han French, not a Catholic Kenyan" in renamed.context
+
+
+def test_a_demonym_after_the_and_a_capitalised_adjective_is_a_bare_people_use():
+    """Round s11 (Yuan dynasty): "The Northern Chinese were ranked higher" names the people with an adjective
+    between "the" and the demonym, where the renamer cannot make the plural noun ("The Northern Kenyan
+    were")."""
+    from entity_renaming.entswap.entities import bare_people
+
+    text = "The Northern French were ranked higher."
+    at = text.index("French")
+    assert bare_people("French", text, at, at + 6)

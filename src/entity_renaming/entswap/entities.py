@@ -659,10 +659,13 @@ def demonyms(banks_root: Path | None) -> dict[str, str]:
 def article_entities(texts: Iterable[str], mentions: dict[str, list[Mention]],
                      lexicon: Lexicon, trace: Trace | None = None) -> list[Entity]:
     """Entities of one article from the NER mentions of its ``texts`` (sorted, deterministic), its whole
-    text read as one passage; ``trace`` receives the rule (:mod:`..rules`, the table both studies share)
-    that removed each surface. A build judges occurrences per passage instead (:func:`passage_entities`)."""
+    text read as one passage group after the article's read (:func:`settle_article_wide`); ``trace``
+    receives the rule (:mod:`..rules`, the table both studies share) that removed each surface. A build
+    judges occurrences per passage instead (:func:`passage_entities`)."""
     texts = list(dict.fromkeys(texts))
-    return passage_entities(article_candidates(texts, mentions, lexicon, trace), texts, lexicon, trace)
+    candidates = article_candidates(texts, mentions, lexicon, trace)
+    settle_article_wide(candidates, lexicon, trace)  # as a build: the article's read, then the passage's
+    return passage_entities(candidates, texts, lexicon, trace)
 
 
 @dataclass
@@ -1676,6 +1679,8 @@ class _Occurrences:
         keep: dict[str, None] = {}
         self.keep.pop(entity.surface, None)
         for index, text in enumerate(self.texts):
+            if self.article_wide and self.question[index] and entity.category == "nationality":
+                continue  # a question's own wording (SQuAD 2.0's twists): read in its passage group only
             for m in self.pattern[entity.surface].finditer(text):
                 if any(a <= m.start() and m.end() <= b and len(s) > len(entity.surface)
                        for a, b, s in self.covers[index]):
@@ -2004,8 +2009,9 @@ class _Occurrences:
             if inner_place and entity.category == "country" and era_of_country(word, entity.surface, lexicon):
                 descriptor = True  # "Yuan China", "Congress Poland", "Imperial Russia": the country itself
             if not (at_start or lowered in FUNCTION_WORDS or descriptor  # "Marxist Vladimir Lenin"
-                    or (not person and (lowered in _DIRECTIONS or lexicon.labels.mostly(word) == "NORP"))):
-                return True  # "Lombard Salerno", "St Petersburg" (but "King Harold", "Norman Italy")
+                    or (not person and (lowered in _DIRECTIONS or describing_people(word, entity, lexicon)))):
+                return True  # "Lombard Salerno", "St Petersburg", "Han Chinese" (but "King Harold", "Norman
+                # Italy", "Roman Catholic Canadians")
         of = _OF_BEFORE.search(before)
         if _capital(of) and not self.ends_entity(before[:-4]):
             word = of.group(1).lower()
@@ -2098,13 +2104,15 @@ _INDEFINITE_RUN = re.compile(r"(?:^|(?<=\W))[Aa]n? ((?:[a-z][\w-]* ){0,3})$")
 
 
 #: Before a demonym for the people with no "the" of its own: a preposition, or "the" and a modifier.
-_BARE_PEOPLE_BEFORE = re.compile(r"(?:(?<![\w'’])(?:with|among|between|against)|(?<![\w'’])[Tt]he [a-z]+) $")
+_BARE_PEOPLE_BEFORE = re.compile(
+    r"(?:(?<![\w'’])(?:with|among|between|against)|(?<![\w'’])[Tt]he [A-Za-z]+) $")
 
 
 def bare_people(surface: str, text: str, start: int, end: int) -> bool:
     """The demonym without an ``-s`` plural at ``text[start:end]`` names the people without a "the" right
-    before it ("Huguenots intermarried with Dutch", "The outnumbered French depended"): the renamer makes the
-    plural noun only after "the" (:func:`..substitute.people_use`), so "with Kenyan" would be wrong."""
+    before it ("Huguenots intermarried with Dutch", "The outnumbered French depended", "The Northern Chinese
+    were"): the renamer makes the plural noun only after "the" (:func:`..substitute.people_use`), so "with
+    Kenyan" would be wrong."""
     return (surface.lower().endswith(NO_S_PLURAL) and text[start:end] == surface and heads_phrase(text, end)
             and not re.match(r"\s*\(", text[end:end + 3])  # "against Spanish (Catholic) rule"
             and _BARE_PEOPLE_BEFORE.search(text, max(0, start - NEIGHBOURHOOD), start) is not None)
@@ -2223,6 +2231,17 @@ _COLONY = re.compile(r"New [A-Z]\w+")
 def _capital(match: re.Match[str] | None) -> bool:
     """The match's first group starts with an upper-case letter of any script (``Đại``, ``Ö``)."""
     return match is not None and match.group(1)[:1].isupper()
+
+
+def describing_people(word: str, entity: Entity, lexicon: Lexicon) -> bool:
+    """The capitalised ``word`` right before the entity describes it rather than joining its name: a word
+    the dataset labels mostly NORP before a place (``Norman Italy``), and before a demonym only a faith's or
+    political group's word (:func:`.categories.is_non_national`: ``Roman Catholic Canadians``, ``Communist
+    Chinese``); another people's word before a demonym makes an ethnonym (``Han Chinese``), a name left
+    whole like ``Norman French`` while the demonym is renamed at its other mentions."""
+    if lexicon.labels.mostly(word) != "NORP":
+        return False
+    return entity.category != "nationality" or is_non_national(word)
 
 
 def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:
