@@ -9,6 +9,7 @@ Run with ``-s`` to see the table.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -70,6 +71,8 @@ MIN_RECALL = {"PER": 0.73, "ORG": 0.43, "GPE": 0.35, "MIX": 0.60}
 #: once a country inside "X of <country>" is renamed with it (issue 19, eighth session).
 MIN_RECALL_ENTSWAP = {"person": 0.77, "country": 0.69, "city": 0.30}
 YAN_TYPE = {"per": "PER", "org": "ORG", "gpe": "GPE"}
+#: An organisation's acronym, alone or before a channel number ("BBC 1").
+ACRONYM_OPENING = re.compile(r"[A-Z]{2,6}(?: \d+)?$")
 
 
 def labelled(study: str) -> list[dict]:
@@ -136,7 +139,20 @@ def retired_yan_code_label(case: dict) -> bool:
     (never renamed); no majority answer"): the project renames such codes as the country (USSR, UK, US)
     and, since issue 19's eighth session, each referent of answers that disagree on it (USSR 3, Afghanistan
     2 of 5: entities.split_answers), so the label judges retired rules (as :func:`retired_code_label`)."""
-    return case["reason"].startswith("abbreviation") and clean_surface(case["surface"]) in Lexicon().aliases
+    surface = clean_surface(case["surface"])
+    if case["reason"].startswith("abbreviation") and surface in Lexicon().aliases:
+        return True
+    return retired_acronym_label(case)
+
+
+def retired_acronym_label(case: dict) -> bool:
+    """A label of the first audit that skips an organisation's acronym as "nothing renamable" ("BBC 1
+    channel: abbreviation plus numeral, nothing renamable"): it judged the renamer's reach at the time, not
+    the renaming. Issue 19 renames an organisation's acronym as a rare word at every mention (``BBC 1`` →
+    ``PEDONE 1``, a channel of the renamed broadcaster, eleventh session); the blind recall readers of seed
+    1919 label that example's BBC 1 renamable and blind read round 25 marked the renaming right."""
+    return (case["type"] == "ORG" and "nothing renamable" in case["reason"]
+            and ACRONYM_OPENING.match(clean_surface(case["surface"])) is not None)
 
 
 def test_yan_rename_decisions_are_precise(yan_table):
