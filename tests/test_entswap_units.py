@@ -869,6 +869,20 @@ def test_a_gazetteer_city_ner_types_org_or_person_is_a_city_where_the_text_place
     assert "Norman" not in ents  # the word of the article's Normans, not the city in Oklahoma
 
 
+def test_a_state_and_city_name_is_the_city_where_the_article_calls_it_a_city_and_never_a_state():
+    """Quebec and New York are states and cities of many people: which one the article means is unknown,
+    unless it calls the name a settlement ("the city of Quebec") and writes no state use of it ("the
+    province of Quebec", "upstate New York"); then the city at every mention."""
+    lexicon = Lexicon(strict=False)
+    quebec = "They marched down the Chaudière River to attack the city of Quebec. Wolfe won at Quebec."
+    assert category_of("Quebec", "GPE", lexicon, quebec) == "city"
+    assert category_of("Quebec", "GPE", lexicon, quebec + " The province of Quebec grew.") is None
+    assert category_of("Quebec", "GPE", lexicon) is None  # no article: unknown
+    york = "One congregation met in the city of New York, another in a town of upstate New York."
+    assert category_of("New York", "GPE", lexicon, york) is None
+    assert category_of("New York", "GPE", lexicon, "Huguenots settled in New York.") is None
+
+
 def test_a_city_written_with_its_accents_is_the_gazetteer_city():
     """GeoNames writes Kraków, Köln and Liège with their accents (Latin alternate names); a city the text
     spells so is that city (its population), not an unknown name, and NER's PERSON label on it gives way
