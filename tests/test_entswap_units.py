@@ -883,6 +883,19 @@ def test_a_state_and_city_name_is_the_city_where_the_article_calls_it_a_city_and
     assert category_of("New York", "GPE", lexicon, "Huguenots settled in New York.") is None
 
 
+def test_a_city_named_by_a_common_word_is_the_city_written_before_its_country():
+    """Tours, Mobile and Nice are gazetteer cities that place_kind leaves out as common words; a GPE the
+    article writes before its country or state ("from Tours, France", "Mobile, Alabama") is the city; the
+    label alone ("his tours") or a state-and-city name is no such evidence."""
+    lexicon = Lexicon(strict=False)
+    assert category_of("Tours", "GPE", lexicon, "Huguenot refugees from Tours, France left.") == "city"
+    mobile = "Fewer lived in Biloxi, Mississippi, Mobile, Alabama."
+    assert category_of("Mobile", "GPE", lexicon, mobile) == "city"
+    assert category_of("Tours", "GPE", lexicon, "It was in this place in Tours that they met.") is None
+    assert category_of("Tours", "GPE", lexicon) is None
+    assert category_of("Tours", "ORG", lexicon, "Huguenot refugees from Tours, France left.") is None
+
+
 def test_a_city_written_with_its_accents_is_the_gazetteer_city():
     """GeoNames writes Kraków, Köln and Liège with their accents (Latin alternate names); a city the text
     spells so is that city (its population), not an unknown name, and NER's PERSON label on it gives way

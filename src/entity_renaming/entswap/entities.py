@@ -128,7 +128,13 @@ from ..persons import (
     looks_like_person,
     particle_name,
 )
-from ..places import city_exonym, passage_place_kind, placed_as_city, settlement_in_apposition
+from ..places import (
+    city_exonym,
+    passage_place_kind,
+    placed_as_city,
+    settlement_in_apposition,
+    written_in_its_region,
+)
 from ..rules import Trace, fire
 from ..substitute import (
     COORDINATED,
@@ -508,6 +514,9 @@ def category_of(surface: str, label: str, lexicon: Lexicon, article: str | None 
             lexicon.is_city_primary_name(surface)
             or lexicon.labels.count(surface, "GPE") >= MIN_EXONYM_LABELS):
         place = "city"  # a GeoNames city the gazetteer lacks (Montreal) or under another name (Dyrrachium)
+    if (place is None and category == "gpe" and article is not None and common_word_city(surface, lexicon)
+            and written_in_its_region(surface, article, lexicon)):
+        place = "city"  # "Tours, France": a city whose name is also a common word, written in its country
     if place == "city" and district_of(surface, lexicon, article):
         return None  # "East London" in a London passage is a district, not the South African city
     if place == "country" and 1 < country_population(lexicon.root).get(surface.lower(), 0) < MIN_COUNTRY:
@@ -539,6 +548,14 @@ def called_city(surface: str, article: str, lexicon: Lexicon) -> bool:
     return ((passage_place_kind(surface, article, lexicon) == "city"
              or settlement_in_apposition(surface, article))
             and re.search(_STATE_USE.format(name=re.escape(surface)), article) is None)
+
+
+def common_word_city(surface: str, lexicon: Lexicon) -> bool:
+    """A one-word gazetteer city of ``MIN_CITY_POPULATION`` people, no state or country, that
+    :meth:`Lexicon.place_kind` leaves out only as a common word (``Tours``, ``Nice``, ``Mobile``)."""
+    return (" " not in surface and lexicon.common_word(surface) and lexicon.settlement_only(surface)
+            and lexicon.is_city_primary_name(surface) and not lexicon.city_section_of(surface)
+            and not lexicon.never_place(surface) and lexicon.city_population(surface) >= MIN_CITY_POPULATION)
 
 
 def district_of(surface: str, lexicon: Lexicon, article: str | None) -> bool:
