@@ -869,6 +869,51 @@ def test_a_gazetteer_city_ner_types_org_or_person_is_a_city_where_the_text_place
     assert "Norman" not in ents  # the word of the article's Normans, not the city in Oklahoma
 
 
+def test_a_state_and_city_name_is_the_city_where_the_article_calls_it_a_city_and_never_a_state():
+    """Quebec and New York are states and cities of many people: which one the article means is unknown,
+    unless it calls the name a settlement ("the city of Quebec") and writes no state use of it ("the
+    province of Quebec", "upstate New York"); then the city at every mention."""
+    lexicon = Lexicon(strict=False)
+    quebec = "They marched down the Chaudière River to attack the city of Quebec. Wolfe won at Quebec."
+    assert category_of("Quebec", "GPE", lexicon, quebec) == "city"
+    assert category_of("Quebec", "GPE", lexicon, quebec + " The province of Quebec grew.") is None
+    assert category_of("Quebec", "GPE", lexicon) is None  # no article: unknown
+    york = "One congregation met in the city of New York, another in a town of upstate New York."
+    assert category_of("New York", "GPE", lexicon, york) is None
+    assert category_of("New York", "GPE", lexicon, "Huguenots settled in New York.") is None
+
+
+def test_a_city_named_by_a_common_word_is_the_city_written_before_its_country():
+    """Tours, Mobile and Nice are gazetteer cities that place_kind leaves out as common words; a GPE the
+    article writes before its country or state ("from Tours, France", "Mobile, Alabama") is the city; the
+    label alone ("his tours") or a state-and-city name is no such evidence."""
+    lexicon = Lexicon(strict=False)
+    assert category_of("Tours", "GPE", lexicon, "Huguenot refugees from Tours, France left.") == "city"
+    mobile = "Fewer lived in Biloxi, Mississippi, Mobile, Alabama."
+    assert category_of("Mobile", "GPE", lexicon, mobile) == "city"
+    assert category_of("Tours", "GPE", lexicon, "It was in this place in Tours that they met.") is None
+    assert category_of("Tours", "GPE", lexicon) is None
+    assert category_of("Tours", "ORG", lexicon, "Huguenot refugees from Tours, France left.") is None
+
+
+def test_a_city_written_with_its_accents_is_the_gazetteer_city():
+    """GeoNames writes Kraków, Köln and Liège with their accents (Latin alternate names); a city the text
+    spells so is that city (its population), not an unknown name, and NER's PERSON label on it gives way
+    where the text places it ("from Kraków to Warsaw"); a name in another script is no such spelling."""
+    lexicon = Lexicon(strict=False)
+    assert lexicon.city_population("Kraków") == lexicon.city_population("Krakow") > 500_000
+    assert {lexicon.place_kind(n, 50_000) for n in ("Kraków", "Köln", "Poznań")} == {"city"}
+    assert lexicon.city_population("Краков") == 0
+    passage = ("King Sigismund III Vasa moved his court from Kraków to Warsaw in 1596. The districts in "
+               "Kraków do not have entitlements of powiat, and the city kept its own registration numbers "
+               "for many decades afterwards, as the other cities of the region did, and the registration "
+               "offices of the whole province kept the same rules until the reform of the year 1999.")
+    mentions = mentions_of(passage, ("Kraków", "PERSON"), ("Warsaw", "GPE"), ("Sigismund III Vasa", "PERSON"))
+    lexicon.observe([passage], mentions)
+    ents = {e.surface: e.category for e in article_entities([passage], {passage: mentions}, lexicon)}
+    assert ents.get("Kraków") == ents.get("Warsaw") == "city"
+
+
 def test_a_demonym_inside_a_capitalised_phrase_is_left_there_only(banks):
     """Issue 19 (Normans, Imperialism): "Norman French", "Old English", "the Free French", "Anglo-French"
     hold the demonym inside another name; that occurrence is left whole (span-level) while the demonym and

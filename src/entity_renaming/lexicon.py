@@ -222,6 +222,12 @@ def fold_accents(text: str) -> str:
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
 
 
+def latin_script(text: str) -> bool:
+    """``text`` is written in the Latin script, with or without diacritics (``Kraków``, ``Köln``; not
+    ``Краков``)."""
+    return all(c.isascii() or "\u00c0" <= c <= "\u024f" for c in text)
+
+
 class AsciiNames(dict):
     """Lower-cased name → value of a bank whose sources write names in ASCII only (SSA, the Census): a
     name written with diacritics finds its entry without them (``beyoncé`` → ``beyonce``, ``josé``)."""
@@ -628,12 +634,13 @@ class Lexicon:
 
     @cached_property
     def _geonames(self) -> dict[str, int]:
-        """Lower-cased GeoNames city name (and Latin alternate name) → largest population."""
+        """Lower-cased GeoNames city name (and Latin alternate name, accents kept: ``Kraków``, ``Liège``) →
+        largest population."""
         table: dict[str, int] = {}
         for city in self._geonames_cities:
             pop = int(city["population"])
             for name in (city["name"], *city.get("alternatenames", ())):
-                if name and name[0].isupper() and name.isascii():
+                if name and name[0].isupper() and latin_script(name):
                     key = name.lower()
                     table[key] = max(table.get(key, 0), pop)
         return table

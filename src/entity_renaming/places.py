@@ -143,6 +143,19 @@ OPENERS = frozenset(("in", "at", "from", "to", "near", "the", "between", "both",
 _IN_PLACE = re.compile(rf"^, ({_ITEM}){_NAME_ENDS}")
 
 
+def in_its_region(after: str, lexicon: Lexicon) -> bool:
+    """The text ``after`` a place's name opens with its state or country after a comma (", Pennsylvania",
+    ", France"): the name is a settlement of that state or country."""
+    state = _IN_PLACE.match(after)
+    return state is not None and lexicon.place_kind(clean_surface(state.group(1))) in ("state", "country")
+
+
+def written_in_its_region(name: str, context: str, lexicon: Lexicon) -> bool:
+    """``context`` writes ``name`` before its state or country ("Tours, France")."""
+    return any(in_its_region(context[m.end():m.end() + 60], lexicon)
+               for m in whole_word(name).finditer(context))
+
+
 def placed_as_city(name: str, context: str, lexicon: Lexicon) -> bool:
     """``context`` uses ``name`` as a settlement: listed beside a gazetteer town or city (a whole item, no
     people's word: not "Cadillac DeVille and Fleetwood", "between Saxon and Norman"; "Sandwich, Faversham
@@ -158,8 +171,7 @@ def placed_as_city(name: str, context: str, lexicon: Lexicon) -> bool:
         before, after = context[max(0, m.start() - 60):m.start()], context[m.end():m.end() + 60]
         if locative and re.search(_LOCATIVE, before):
             return True
-        state = _IN_PLACE.match(after)
-        if state and lexicon.place_kind(clean_surface(state.group(1))) in ("state", "country"):
+        if in_its_region(after, lexicon):
             return True  # "Waterford, Pennsylvania"
         items = [x.group(1).split() for x in (_BEFORE_ITEM.search(before), _AFTER_ITEM.match(after)) if x]
         items = [w[1:] if w[0].lower() in OPENERS else w for w in items]  # "In Paris and Lyon"

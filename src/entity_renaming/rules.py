@@ -361,7 +361,12 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "the dataset labels GPE 3+ times, 3/4 of its labels, needs no label in the article)", "evidence",
          _ES),
     Rule("entswap.no-category", "the labels give no usable category (a borough or district of a bigger "
-         "city, Manhattan or Brooklyn, or one the article calls 'the Praga district', is no city; 'East "
+         "city, Manhattan or Brooklyn, or one the article calls 'the Praga district', is no city; a state "
+         "and city of 15,000 people, Quebec, is the city only where the article calls it one, 'the city of "
+         "Quebec', and writes no state use, 'the province of Quebec', 'upstate New York' "
+         "(entswap.entities.called_city); a city written with its accents, Kraków, is GeoNames' city, "
+         "and a GPE city whose name is a common word, Tours, is the city where the article writes its "
+         "country or state after it, 'Tours, France' (entswap.entities.common_word_city); 'East "
          "London' beside London is a district, but a 'New' city, New Orleans, is its own city unless the "
          "article writes it in a foreign form, Nouvelle-Amsterdam). A GPE the gazetteer does not know as "
          "a city is one as another name of a GeoNames city of 100,000 people labelled GPE "

@@ -128,7 +128,13 @@ from ..persons import (
     looks_like_person,
     particle_name,
 )
-from ..places import city_exonym, passage_place_kind, placed_as_city, settlement_in_apposition
+from ..places import (
+    city_exonym,
+    passage_place_kind,
+    placed_as_city,
+    settlement_in_apposition,
+    written_in_its_region,
+)
 from ..rules import Trace, fire
 from ..substitute import (
     COORDINATED,
@@ -501,11 +507,16 @@ def category_of(surface: str, label: str, lexicon: Lexicon, article: str | None 
     if category != "gpe" and place == "city":
         place = None  # only a GPE label makes a city: an ORG or a LOC ("central Asia") never
     if place == "state" and lexicon.city_population(surface) >= MIN_AMBIGUOUS_CITY:
-        return None  # a state and a city (Palermo, Canterbury): which one the article means is unknown
+        if article is None or not called_city(surface, article, lexicon):
+            return None  # a state and a city (Palermo, Canterbury): which one the article means is unknown
+        place = "city"  # "the city of Quebec", in an article that writes no "province of Quebec"
     if place is None and category == "gpe" and city_exonym(surface, lexicon, unlisted=True) and (
             lexicon.is_city_primary_name(surface)
             or lexicon.labels.count(surface, "GPE") >= MIN_EXONYM_LABELS):
         place = "city"  # a GeoNames city the gazetteer lacks (Montreal) or under another name (Dyrrachium)
+    if (place is None and category == "gpe" and article is not None and common_word_city(surface, lexicon)
+            and written_in_its_region(surface, article, lexicon)):
+        place = "city"  # "Tours, France": a city whose name is also a common word, written in its country
     if place == "city" and district_of(surface, lexicon, article):
         return None  # "East London" in a London passage is a district, not the South African city
     if place == "country" and 1 < country_population(lexicon.root).get(surface.lower(), 0) < MIN_COUNTRY:
@@ -523,6 +534,28 @@ def category_of(surface: str, label: str, lexicon: Lexicon, article: str | None 
 #: A surface the dataset labels GPE this many times, and GPE at least ``PLACE_SHARE`` of the time, is a
 #: place wherever an article writes it, whatever NER said there.
 MIN_PLACE_VOTES, PLACE_SHARE = 3, 0.75
+
+
+#: A state's use of its name: "the province of Quebec", "Quebec Province", "upstate New York".
+_STATE_USE = (r"(?:\b(?:[Ss]tate|[Pp]rovince|[Cc]olony|[Cc]ounty|[Rr]egion|[Gg]overnorate) of |\b[Uu]pstate )"
+              r"{name}(?![\w'’-])|(?<![\w'’-]){name} (?:[Ss]tate|[Pp]rovince|[Cc]olony|[Cc]ounty)\b")
+
+
+def called_city(surface: str, article: str, lexicon: Lexicon) -> bool:
+    """``article`` calls the state-and-city name ``surface`` a settlement ("the city of Quebec", "his capital
+    city Kaiping") and nowhere a state, province or colony ("the province of Quebec", "upstate New York"):
+    it means the city at every mention."""
+    return ((passage_place_kind(surface, article, lexicon) == "city"
+             or settlement_in_apposition(surface, article))
+            and re.search(_STATE_USE.format(name=re.escape(surface)), article) is None)
+
+
+def common_word_city(surface: str, lexicon: Lexicon) -> bool:
+    """A one-word gazetteer city of ``MIN_CITY_POPULATION`` people, no state or country, that
+    :meth:`Lexicon.place_kind` leaves out only as a common word (``Tours``, ``Nice``, ``Mobile``)."""
+    return (" " not in surface and lexicon.common_word(surface) and lexicon.settlement_only(surface)
+            and lexicon.is_city_primary_name(surface) and not lexicon.city_section_of(surface)
+            and not lexicon.never_place(surface) and lexicon.city_population(surface) >= MIN_CITY_POPULATION)
 
 
 def district_of(surface: str, lexicon: Lexicon, article: str | None) -> bool:
