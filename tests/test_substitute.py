@@ -254,3 +254,18 @@ def test_a_plural_demonym_takes_the_irregular_plural_of_its_replacement() -> Non
                       ("Sudanese", "The Sudanese voted.")):
         assert Renamer([Substitution("Belgian", new, "gpe", "nationality")]).apply("The Belgians voted.")[0] \
             == want, new
+
+
+def test_a_demonym_before_a_noun_and_a_bare_primary_verb_stays_an_adjective() -> None:
+    """Blind read r5 (EntSwap): "did the Chinese government have a monopoly" → "the Mozambicans
+    government": after "<auxiliary> the", a demonym before a content word and a bare "have"/"be"/"do" or
+    "not" modifies that word, the subject's head; before the verb itself it is the people."""
+    people = [Substitution("Chinese", "Mozambican", "gpe", "nationality")]
+    cases = {"What did the Chinese government have a monopoly on?":
+             "What did the Mozambican government have a monopoly on?",
+             "What did the Chinese government not have a monopoly on?":
+             "What did the Mozambican government not have a monopoly on?",
+             "What did the Chinese not have?": "What did the Mozambicans not have?",
+             "What did the Chinese build there?": "What did the Mozambicans build there?"}
+    for text, want in cases.items():
+        assert Renamer(people).apply(text)[0] == want, text

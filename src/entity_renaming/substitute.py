@@ -146,17 +146,25 @@ def _after_auxiliary(text: str, start: int) -> bool:
     return before is not None and before.group(1).lower() in _AUXILIARIES
 
 
+#: The bare primary verbs and "not": after "<auxiliary> the <name> <word>" they show that the word is the
+#: subject's head noun and the verb follows ("did the Chinese government have", "… government not have").
+_BARE_PRIMARY = frozenset({"be", "have", "do", "not"})
+
+
 def _noun_after(text: str, start: int, end: int) -> bool:
     """After "<auxiliary> the", the name ending at ``end`` modifies the lower-case words after it: three
-    lower-case content words follow ("did the Dutch health authorities regard": a noun, then the verb),
-    not a verb and its object or a function word ("did the Portuguese kill?", "did the US provide arms
-    to", "did the French build the")."""
+    lower-case content words follow ("did the Dutch health authorities regard": a noun, then the verb), or
+    one content word and a bare primary verb or "not" ("did the Chinese government have a monopoly"), not
+    a verb and its object or a function word ("did the Portuguese kill?", "did the US provide arms to",
+    "did the French build the")."""
     if not _after_auxiliary(text, start):
         return False
     at = end
-    for _ in range(3):
+    for count in range(3):
         match = _NEXT_WORD.match(text, at)
         word = match.group(1)
+        if count == 1 and word in _BARE_PRIMARY:
+            return True
         if word is None or not (word.isalpha() and word.islower()) or word in _PHRASE_ENDS | _DETERMINERS:
             return False
         at = match.end()
