@@ -265,6 +265,16 @@ def test_a_demonym_listed_before_languages_or_naming_a_word_is_the_language():
     assert phrase("the French fought for the fort", "French") is None
 
 
+def test_a_language_before_such_as_is_the_language():
+    """Blind read r5 (AfriSQuAD2): "could still speak Chinese such as" became "speak Mozambican": "such"
+    ends the demonym's phrase as a function word does, so after "speak" it names the language."""
+    from entity_renaming.entities import language_phrase
+
+    text = "those who could still speak Chinese such as the prince"
+    at = text.index("Chinese")
+    assert language_phrase(text, at, at + len("Chinese")) == "speak Chinese"
+
+
 def test_a_language_phrase_that_is_elsewhere_an_adjective_is_kept_with_its_next_word(banks):
     lexicon = Lexicon(banks, strict=False)
     text = "France is large. They wrote in French. Laws in French territory changed."

@@ -87,7 +87,7 @@ _PHRASE_ENDS = frozenset({
     "may", "might", "must", "did", "does", "do", "which", "that", "who", "whose", "where", "when", "while",
     "because", "if", "although", "though", "also", "then", "still", "not", "alone", "itself",
     "today", "now", "too", "again", "instead", "however", "therefore", "first", "later", "once", "soon",
-    "following", "including", "excluding", "regarding", "concerning", "despite", "without", "within",
+    "following", "including", "excluding", "regarding", "concerning", "despite", "without", "within", "such",
 })
 #: Nouns ending in ``-ly``: every other lower-case ``-ly`` word after a name is an adverb ("the United States
 #: especially"), so the name still heads its phrase.
