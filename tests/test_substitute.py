@@ -269,3 +269,30 @@ def test_a_demonym_before_a_noun_and_a_bare_primary_verb_stays_an_adjective() ->
              "What did the Chinese build there?": "What did the Mozambicans build there?"}
     for text, want in cases.items():
         assert Renamer(people).apply(text)[0] == want, text
+
+
+def test_a_bare_demonym_without_an_s_plural_used_as_a_plural_noun_takes_the_plural() -> None:
+    """Blind read r5 (EntSwap): "other high ranking Chinese who served" → "Mozambican who served", "did French
+    recruit" → "did Algerian recruit", "command of French in 1753" → "of Algerian": without "the", a
+    demonym after a quantifier (and its modifiers) or a people's preposition heading its phrase, the subject
+    after an auxiliary, or one before "were" is the people; adjective and coordinated-adjective uses stay."""
+    people = [Substitution("Chinese", "Mozambican", "gpe", "nationality"),
+              Substitution("French", "Algerian", "gpe", "nationality"),
+              Substitution("British", "Kenyan", "gpe", "nationality")]
+    cases = {"other high ranking Chinese who served": "other high ranking Mozambicans who served",
+             "Some Chinese considered it.": "Some Mozambicans considered it.",
+             "Two Chinese were killed.": "Two Mozambicans were killed.",
+             "What areas did French recruit natives from?": "What areas did Algerians recruit natives from?",
+             "Who took command of French in 1753?": "Who took command of Algerians in 1753?",
+             "attacks by French and Indians": "attacks by Algerians and Indians",
+             "Some say Chinese are skilled.": "Some say Mozambicans are skilled.",
+             "Some French troops came.": "Some Algerian troops came.",
+             "Many Chinese people left.": "Many Mozambican people left.",
+             "He is one Chinese who stayed.": "He is one Mozambican who stayed.",
+             "Did French law have force?": "Did Algerian law have force?",
+             "a group of French and British soldiers": "a group of Algerian and Kenyan soldiers",
+             "French forts stood.": "Algerian forts stood.",
+             "They were French.": "They were Algerian.",
+             "against French (Catholic) rule": "against Algerian (Catholic) rule"}
+    for text, want in cases.items():
+        assert Renamer(people).apply(text)[0] == want, text

@@ -311,20 +311,71 @@ _COORDINATED_WORD = re.compile(r"\s+(?:and|or)\s+(?:the\s+)?([A-Z][\w'’]*)")
 def coordinated_people(text: str, end: int) -> bool:
     """The demonym ending at ``end`` is coordinated with another demonym without an ``-s`` plural that
     heads its phrase ("the French and British were", "between the French and the British."): two peoples,
-    each a plural noun (→ "the Kenyans and British"), not two adjectives before a noun ("the French and
-    British forces")."""
+    each a plural noun (→ "the Kenyans and British"), or with a people's ``-s`` plural ("by French and
+    Indians"), not two adjectives before a noun ("the French and British forces")."""
     other = _COORDINATED_WORD.match(text, end)
-    return (other is not None and other.group(1).lower().endswith(NO_S_PLURAL)
+    word = other.group(1) if other else ""
+    return (other is not None and (word.lower().endswith(NO_S_PLURAL) or _plural_noun(word))
             and heads_phrase(text, other.end()) and not _noun_after(text, other.start(1), other.end()))
+
+
+#: Before a bare demonym that is a plural noun: a quantifier or plural determiner (a number but "one"), then
+#: at most three lower-case modifiers ("other high ranking Chinese who served", "Some Chinese considered").
+_QUANTIFIER_BEFORE = re.compile(
+    r"(?<![\w'’-])(?:[Ss]ome|[Oo]ther|[Mm]any|[Mm]ost|[Ff]ew|[Ff]ewer|[Ss]everal|[Aa]ll|[Bb]oth|[Tt]hese"
+    r"|[Tt]hose|[Mm]ore|[Tt]wo|[Tt]hree|[Ff]our|[Ff]ive|[Ss]ix|[Ss]even|[Ee]ight|[Nn]ine|[Tt]en|hundred"
+    r"|thousand|million|dozens|hundreds|thousands|millions|\d[\d,.]*)((?: [a-z][\w-]*){0,3}) $")
+#: A preposition whose object a bare demonym closing the phrase is: the people ("command of French in
+#: 1753", "with Dutch."); not "in", "into", "from", "to", "than", which also take a language.
+_PEOPLE_PREPOSITION = re.compile(
+    r"(?<![\w'’-])(?:of|with|among|amongst|between|against|by|for|toward|towards|versus|unlike) $")
+#: An auxiliary that opens a question before its subject ("What areas did French recruit natives from?").
+_AUXILIARY_BEFORE = re.compile(r"(?<![\w'’-])(?:did|does|do|will|would|could|should|can|may|might|must) $",
+                               re.IGNORECASE)
+#: A plural finite verb right after the demonym: "Some say Chinese are …".
+_PLURAL_VERB_AFTER = re.compile(r" (?:were|are)\b")
+
+
+def bare_people_use(text: str, start: int, end: int) -> bool:
+    """A demonym without "the" at ``text[start:end]`` used as a plural noun: after a quantifier and its
+    modifiers, or closing the object of a people's preposition, heading its phrase ("other Chinese who",
+    "command of French in 1753"); the subject after an auxiliary, before a bare verb ("did French recruit");
+    or before "were" / "are". Not "French forts", "Chinese people", "in French", "speak Chinese"."""
+    if text[end:end + 3].lstrip().startswith("("):
+        return False  # "against Spanish (Catholic) rule": a bracket inside the phrase
+    window = max(0, start - 40)
+    quantifier = _QUANTIFIER_BEFORE.search(text, window, start)
+    modifiers = set(quantifier.group(1).split()) if quantifier else set()
+    if ((quantifier and not modifiers & (_PHRASE_ENDS | _DETERMINERS))
+            or _PEOPLE_PREPOSITION.search(text, window, start)):
+        return heads_phrase(text, end)
+    if _AUXILIARY_BEFORE.search(text, window, start):
+        word = _NEXT_WORD.match(text, end).group(1) or ""
+        return (word.isalpha() and word.islower() and word not in _PHRASE_ENDS | _DETERMINERS
+                and not _plural_noun(word) and not _noun_after_subject(text, end))
+    return _PLURAL_VERB_AFTER.match(text, end) is not None
+
+
+def _noun_after_subject(text: str, end: int) -> bool:
+    """The word after the demonym ending at ``end`` is a noun it modifies, the verb coming next: a bare
+    primary verb or "not" follows it ("could Chinese merchants not", "did French law have")."""
+    first = _NEXT_WORD.match(text, end)
+    second = _NEXT_WORD.match(text, first.end()).group(1)
+    return second in _BARE_PRIMARY
 
 
 def people_use(text: str, m: Mention) -> bool:
     """A demonym without an ``-s`` plural used as a plural noun for the people: "the French were", "the
-    Chinese." (after "the", heading its phrase, not coordinated with another adjective, but with another
-    people: :func:`coordinated_people`)."""
-    return (not m.suffix and m.the_start >= 0 and m.head and m.form.lower().endswith(NO_S_PLURAL)
-            and (COORDINATED.match(text, m.end) is None or coordinated_people(text, m.end))
-            and not _noun_after(text, m.start, m.end))
+    Chinese." (after "the", heading its phrase), or without "the" (:func:`bare_people_use`: "some Chinese
+    think", "command of French in 1753"); not coordinated with another adjective, but with another people
+    (:func:`coordinated_people`)."""
+    if m.suffix or not m.form.lower().endswith(NO_S_PLURAL):
+        return False
+    if COORDINATED.match(text, m.end) is not None and not coordinated_people(text, m.end):
+        return False
+    if m.the_start >= 0:
+        return m.head and not _noun_after(text, m.start, m.end)
+    return bare_people_use(text, m.start, m.end)
 
 
 def demonym_plural(demonym: str) -> str:
