@@ -293,6 +293,11 @@ def test_a_bare_demonym_without_an_s_plural_used_as_a_plural_noun_takes_the_plur
              "a group of French and British soldiers": "a group of Algerian and Kenyan soldiers",
              "French forts stood.": "Algerian forts stood.",
              "They were French.": "They were Algerian.",
-             "against French (Catholic) rule": "against Algerian (Catholic) rule"}
+             "against French (Catholic) rule": "against Algerian (Catholic) rule",
+             "art by Chinese and international artists": "art by Mozambican and international artists",
+             "How did Chinese medicine spread?": "How did Mozambican medicine spread?",
+             "What did French law require to start?": "What did Algerian law require to start?",
+             "Where did French fur trappers travel?": "Where did Algerian fur trappers travel?",
+             "Why did French feel they had a claim?": "Why did Algerians feel they had a claim?"}
     for text, want in cases.items():
         assert Renamer(people).apply(text)[0] == want, text

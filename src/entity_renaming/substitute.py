@@ -334,6 +334,10 @@ _AUXILIARY_BEFORE = re.compile(r"(?<![\w'’-])(?:did|does|do|will|would|could|s
                                re.IGNORECASE)
 #: A plural finite verb right after the demonym: "Some say Chinese are …".
 _PLURAL_VERB_AFTER = re.compile(r" (?:were|are)\b")
+#: A lower-case word coordinated after the demonym, no determiner or "other": two adjectives before one noun
+#: ("by Polish and international artists"), not two peoples ("of Chinese and other Asians").
+_ADJECTIVE_COORDINATED = re.compile(
+    r"(?:\s*,|\s+(?:and|or))\s+(?!(?:the|other|many|some|all|most|their|its|his|her)\b)[a-z]")
 
 
 def bare_people_use(text: str, start: int, end: int) -> bool:
@@ -341,8 +345,8 @@ def bare_people_use(text: str, start: int, end: int) -> bool:
     modifiers, or closing the object of a people's preposition, heading its phrase ("other Chinese who",
     "command of French in 1753"); the subject after an auxiliary, before a bare verb ("did French recruit");
     or before "were" / "are". Not "French forts", "Chinese people", "in French", "speak Chinese"."""
-    if text[end:end + 3].lstrip().startswith("("):
-        return False  # "against Spanish (Catholic) rule": a bracket inside the phrase
+    if text[end:end + 3].lstrip().startswith("(") or _ADJECTIVE_COORDINATED.match(text, end):
+        return False  # "against Spanish (Catholic) rule", "by Polish and international artists"
     window = max(0, start - 40)
     quantifier = _QUANTIFIER_BEFORE.search(text, window, start)
     modifiers = set(quantifier.group(1).split()) if quantifier else set()
@@ -350,18 +354,30 @@ def bare_people_use(text: str, start: int, end: int) -> bool:
             or _PEOPLE_PREPOSITION.search(text, window, start)):
         return heads_phrase(text, end)
     if _AUXILIARY_BEFORE.search(text, window, start):
-        word = _NEXT_WORD.match(text, end).group(1) or ""
-        return (word.isalpha() and word.islower() and word not in _PHRASE_ENDS | _DETERMINERS
-                and not _plural_noun(word) and not _noun_after_subject(text, end))
+        return _verb_and_object_after(text, end)
     return _PLURAL_VERB_AFTER.match(text, end) is not None
 
 
-def _noun_after_subject(text: str, end: int) -> bool:
-    """The word after the demonym ending at ``end`` is a noun it modifies, the verb coming next: a bare
-    primary verb or "not" follows it ("could Chinese merchants not", "did French law have")."""
+#: Object pronouns and subject pronouns that may open a verb's object or clause ("did French feel they").
+_PRONOUNS = frozenset({"they", "them", "he", "him", "she", "it", "we", "us", "you", "i", "me"})
+
+
+def _verb_and_object_after(text: str, end: int) -> bool:
+    """After "<auxiliary> <demonym>", a bare verb and the start of its object follow: a lower-case word, not
+    in ``-s``, then a determiner or pronoun ("did French feel they", "did French build the"), or a plural
+    noun closing the phrase ("did French recruit natives from?"); not a noun and its verb ("did Chinese
+    medicine spread", "did Danish law require", "did French fur trappers travel")."""
     first = _NEXT_WORD.match(text, end)
-    second = _NEXT_WORD.match(text, first.end()).group(1)
-    return second in _BARE_PRIMARY
+    verb = first.group(1) or ""
+    if not (verb.isalpha() and verb.islower()) or verb in _PHRASE_ENDS | _DETERMINERS or _plural_noun(verb):
+        return False
+    second = _NEXT_WORD.match(text, first.end())
+    obj = second.group(1) or ""
+    if obj in _DETERMINERS or obj in _PRONOUNS:
+        return True
+    third = _NEXT_WORD.match(text, second.end()).group(1)
+    return (obj.isalpha() and obj.islower() and _plural_noun(obj) and obj not in _PHRASE_ENDS
+            and (third is None or not third.isalpha() or third in _PHRASE_ENDS))
 
 
 def people_use(text: str, m: Mention) -> bool:
