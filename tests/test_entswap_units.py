@@ -914,16 +914,20 @@ def test_two_coordinated_peoples_are_both_plural_nouns():
 
 
 def test_a_demonym_for_the_people_without_its_own_article_is_left_out(banks):
-    """Issue 19 (Huguenot, French and Indian War): "intermarried with Dutch", "the outnumbered French
-    depended" name the people without a "the" right before the demonym, where the renamer cannot make the
-    plural noun ("with Kenyan"); the demonym and its country are left out of that passage group."""
+    """Issue 19 (Huguenot, French and Indian War): "the outnumbered French depended" names the people
+    without a "the" right before the demonym, where the renamer cannot make the plural noun; the demonym
+    and its country are left out of that passage group. "intermarried with Dutch" is renamed as the plural
+    ("with Kenyans", blind read r5)."""
     from entity_renaming.entswap.entities import bare_people
 
     def bare(text: str) -> bool:
         at = text.index("French")
         return bare_people("French", text, at, at + 6)
 
-    assert bare("Huguenots intermarried with French from the outset.")
+    assert not bare("Huguenots intermarried with French from the outset.")  # the renamer's plural:
+    renamed, _ = rename_swapped(_example("Huguenots intermarried with French from the outset.", "Who?",
+                                         "Huguenots"), SUBS)
+    assert renamed.context == "Huguenots intermarried with Kenyans from the outset."
     assert bare("The outnumbered French particularly depended on the Indians.")
     assert not bare("The French were outnumbered.") and not bare("the early French settlers came")
     assert not bare("the revolt against French (Catholic) rule")
