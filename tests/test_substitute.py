@@ -298,6 +298,8 @@ def test_a_bare_demonym_without_an_s_plural_used_as_a_plural_noun_takes_the_plur
              "How did Chinese medicine spread?": "How did Mozambican medicine spread?",
              "What did French law require to start?": "What did Algerian law require to start?",
              "Where did French fur trappers travel?": "Where did Algerian fur trappers travel?",
-             "Why did French feel they had a claim?": "Why did Algerians feel they had a claim?"}
+             "Why did French feel they had a claim?": "Why did Algerians feel they had a claim?",
+             "When didn't French learn about it?": "When didn't Algerians learn about it?",
+             "with Chinese and Qara-Khitays": "with Mozambicans and Qara-Khitays"}
     for text, want in cases.items():
         assert Renamer(people).apply(text)[0] == want, text

@@ -305,7 +305,7 @@ COORDINATED = re.compile(r"(?:\s*,|\s+(?:and|or))\s+[A-Z]")
 
 
 #: A capitalised word after "and" / "or" (and "the"): the other half of a coordination.
-_COORDINATED_WORD = re.compile(r"\s+(?:and|or)\s+(?:the\s+)?([A-Z][\w'’]*)")
+_COORDINATED_WORD = re.compile(r"\s+(?:and|or)\s+(?:the\s+)?([A-Z][\w'’-]*)")
 
 
 def coordinated_people(text: str, end: int) -> bool:
@@ -330,8 +330,12 @@ _QUANTIFIER_BEFORE = re.compile(
 _PEOPLE_PREPOSITION = re.compile(
     r"(?<![\w'’-])(?:of|with|among|amongst|between|against|by|for|toward|towards|versus|unlike) $")
 #: An auxiliary that opens a question before its subject ("What areas did French recruit natives from?").
-_AUXILIARY_BEFORE = re.compile(r"(?<![\w'’-])(?:did|does|do|will|would|could|should|can|may|might|must) $",
-                               re.IGNORECASE)
+_AUXILIARY_BEFORE = re.compile(
+    r"(?<![\w'’-])(?:did|does|do|will|would|could|should|can|may|might|must)(?:n['’]t)? $", re.IGNORECASE)
+#: Prepositions that open a verb's complement ("did French learn about"): a noun the demonym modifies is
+#: rarely followed by one before its verb.
+_VERB_PREPOSITIONS = frozenset({"about", "to", "from", "with", "in", "on", "at", "into", "for", "against",
+                                "over", "through", "after", "toward", "towards", "upon"})
 #: A plural finite verb right after the demonym: "Some say Chinese are …".
 _PLURAL_VERB_AFTER = re.compile(r" (?:were|are)\b")
 #: A lower-case word coordinated after the demonym, no determiner or "other": two adjectives before one noun
@@ -364,16 +368,16 @@ _PRONOUNS = frozenset({"they", "them", "he", "him", "she", "it", "we", "us", "yo
 
 def _verb_and_object_after(text: str, end: int) -> bool:
     """After "<auxiliary> <demonym>", a bare verb and the start of its object follow: a lower-case word, not
-    in ``-s``, then a determiner or pronoun ("did French feel they", "did French build the"), or a plural
-    noun closing the phrase ("did French recruit natives from?"); not a noun and its verb ("did Chinese
-    medicine spread", "did Danish law require", "did French fur trappers travel")."""
+    in ``-s``, then a determiner, pronoun or preposition ("did French feel they", "didn't French learn
+    about"), or a plural noun closing the phrase ("did French recruit natives from?"); not a noun and its
+    verb ("did Chinese medicine spread", "did Danish law require", "did French fur trappers travel")."""
     first = _NEXT_WORD.match(text, end)
     verb = first.group(1) or ""
     if not (verb.isalpha() and verb.islower()) or verb in _PHRASE_ENDS | _DETERMINERS or _plural_noun(verb):
         return False
     second = _NEXT_WORD.match(text, first.end())
     obj = second.group(1) or ""
-    if obj in _DETERMINERS or obj in _PRONOUNS:
+    if obj in _DETERMINERS or obj in _PRONOUNS or obj in _VERB_PREPOSITIONS:
         return True
     third = _NEXT_WORD.match(text, second.end()).group(1)
     return (obj.isalpha() and obj.islower() and _plural_noun(obj) and obj not in _PHRASE_ENDS
