@@ -300,6 +300,9 @@ def test_a_bare_demonym_without_an_s_plural_used_as_a_plural_noun_takes_the_plur
              "Where did French fur trappers travel?": "Where did Algerian fur trappers travel?",
              "Why did French feel they had a claim?": "Why did Algerians feel they had a claim?",
              "When didn't French learn about it?": "When didn't Algerians learn about it?",
-             "with Chinese and Qara-Khitays": "with Mozambicans and Qara-Khitays"}
+             "with Chinese and Qara-Khitays": "with Mozambicans and Qara-Khitays",
+             "but other Chinese think what?": "but other Mozambicans think what?",
+             "Most Chinese food is spicy.": "Most Mozambican food is spicy.",
+             "some Chinese rice that was sold": "some Mozambican rice that was sold"}
     for text, want in cases.items():
         assert Renamer(people).apply(text)[0] == want, text

@@ -356,7 +356,7 @@ def bare_people_use(text: str, start: int, end: int) -> bool:
     modifiers = set(quantifier.group(1).split()) if quantifier else set()
     if ((quantifier and not modifiers & (_PHRASE_ENDS | _DETERMINERS))
             or _PEOPLE_PREPOSITION.search(text, window, start)):
-        return heads_phrase(text, end)
+        return heads_phrase(text, end) or (quantifier is not None and _verb_and_clause_after(text, end))
     if _AUXILIARY_BEFORE.search(text, window, start):
         return _verb_and_object_after(text, end)
     return _PLURAL_VERB_AFTER.match(text, end) is not None
@@ -364,6 +364,18 @@ def bare_people_use(text: str, start: int, end: int) -> bool:
 
 #: Object pronouns and subject pronouns that may open a verb's object or clause ("did French feel they").
 _PRONOUNS = frozenset({"they", "them", "he", "him", "she", "it", "we", "us", "you", "i", "me"})
+
+
+def _verb_and_clause_after(text: str, end: int) -> bool:
+    """After "<quantifier> <demonym>", a present-tense verb and its object follow: a lower-case word, not in
+    ``-s``, then a determiner or pronoun opening its object ("other Chinese think what?", "most French
+    prefer the"); not a noun and a relative clause ("some Chinese rice that was")."""
+    first = _NEXT_WORD.match(text, end)
+    verb = first.group(1) or ""
+    if not (verb.isalpha() and verb.islower()) or verb in _PHRASE_ENDS | _DETERMINERS or _plural_noun(verb):
+        return False
+    obj = _NEXT_WORD.match(text, first.end()).group(1) or ""
+    return obj in _PRONOUNS or (obj in _DETERMINERS and obj not in ("that", "which", "whose"))
 
 
 def _verb_and_object_after(text: str, end: int) -> bool:
