@@ -265,6 +265,16 @@ def test_a_demonym_listed_before_languages_or_naming_a_word_is_the_language():
     assert phrase("the French fought for the fort", "French") is None
 
 
+def test_a_language_before_such_as_is_the_language():
+    """Blind read r5 (AfriSQuAD2): "could still speak Chinese such as" became "speak Mozambican": "such"
+    ends the demonym's phrase as a function word does, so after "speak" it names the language."""
+    from entity_renaming.entities import language_phrase
+
+    text = "those who could still speak Chinese such as the prince"
+    at = text.index("Chinese")
+    assert language_phrase(text, at, at + len("Chinese")) == "speak Chinese"
+
+
 def test_a_language_phrase_that_is_elsewhere_an_adjective_is_kept_with_its_next_word(banks):
     lexicon = Lexicon(banks, strict=False)
     text = "France is large. They wrote in French. Laws in French territory changed."
@@ -949,16 +959,20 @@ def test_two_coordinated_peoples_are_both_plural_nouns():
 
 
 def test_a_demonym_for_the_people_without_its_own_article_is_left_out(banks):
-    """Issue 19 (Huguenot, French and Indian War): "intermarried with Dutch", "the outnumbered French
-    depended" name the people without a "the" right before the demonym, where the renamer cannot make the
-    plural noun ("with Kenyan"); the demonym and its country are left out of that passage group."""
+    """Issue 19 (Huguenot, French and Indian War): "the outnumbered French depended" names the people
+    without a "the" right before the demonym, where the renamer cannot make the plural noun; the demonym
+    and its country are left out of that passage group. "intermarried with Dutch" is renamed as the plural
+    ("with Kenyans", blind read r5)."""
     from entity_renaming.entswap.entities import bare_people
 
     def bare(text: str) -> bool:
         at = text.index("French")
         return bare_people("French", text, at, at + 6)
 
-    assert bare("Huguenots intermarried with French from the outset.")
+    assert not bare("Huguenots intermarried with French from the outset.")  # the renamer's plural:
+    renamed, _ = rename_swapped(_example("Huguenots intermarried with French from the outset.", "Who?",
+                                         "Huguenots"), SUBS)
+    assert renamed.context == "Huguenots intermarried with Kenyans from the outset."
     assert bare("The outnumbered French particularly depended on the Indians.")
     assert not bare("The French were outnumbered.") and not bare("the early French settlers came")
     assert not bare("the revolt against French (Catholic) rule")

@@ -254,3 +254,55 @@ def test_a_plural_demonym_takes_the_irregular_plural_of_its_replacement() -> Non
                       ("Sudanese", "The Sudanese voted.")):
         assert Renamer([Substitution("Belgian", new, "gpe", "nationality")]).apply("The Belgians voted.")[0] \
             == want, new
+
+
+def test_a_demonym_before_a_noun_and_a_bare_primary_verb_stays_an_adjective() -> None:
+    """Blind read r5 (EntSwap): "did the Chinese government have a monopoly" → "the Mozambicans
+    government": after "<auxiliary> the", a demonym before a content word and a bare "have"/"be"/"do" or
+    "not" modifies that word, the subject's head; before the verb itself it is the people."""
+    people = [Substitution("Chinese", "Mozambican", "gpe", "nationality")]
+    cases = {"What did the Chinese government have a monopoly on?":
+             "What did the Mozambican government have a monopoly on?",
+             "What did the Chinese government not have a monopoly on?":
+             "What did the Mozambican government not have a monopoly on?",
+             "What did the Chinese not have?": "What did the Mozambicans not have?",
+             "What did the Chinese build there?": "What did the Mozambicans build there?"}
+    for text, want in cases.items():
+        assert Renamer(people).apply(text)[0] == want, text
+
+
+def test_a_bare_demonym_without_an_s_plural_used_as_a_plural_noun_takes_the_plural() -> None:
+    """Blind read r5 (EntSwap): "other high ranking Chinese who served" → "Mozambican who served", "did French
+    recruit" → "did Algerian recruit", "command of French in 1753" → "of Algerian": without "the", a
+    demonym after a quantifier (and its modifiers) or a people's preposition heading its phrase, the subject
+    after an auxiliary, or one before "were" is the people; adjective and coordinated-adjective uses stay."""
+    people = [Substitution("Chinese", "Mozambican", "gpe", "nationality"),
+              Substitution("French", "Algerian", "gpe", "nationality"),
+              Substitution("British", "Kenyan", "gpe", "nationality")]
+    cases = {"other high ranking Chinese who served": "other high ranking Mozambicans who served",
+             "Some Chinese considered it.": "Some Mozambicans considered it.",
+             "Two Chinese were killed.": "Two Mozambicans were killed.",
+             "What areas did French recruit natives from?": "What areas did Algerians recruit natives from?",
+             "Who took command of French in 1753?": "Who took command of Algerians in 1753?",
+             "attacks by French and Indians": "attacks by Algerians and Indians",
+             "Some say Chinese are skilled.": "Some say Mozambicans are skilled.",
+             "Some French troops came.": "Some Algerian troops came.",
+             "Many Chinese people left.": "Many Mozambican people left.",
+             "He is one Chinese who stayed.": "He is one Mozambican who stayed.",
+             "Did French law have force?": "Did Algerian law have force?",
+             "a group of French and British soldiers": "a group of Algerian and Kenyan soldiers",
+             "French forts stood.": "Algerian forts stood.",
+             "They were French.": "They were Algerian.",
+             "against French (Catholic) rule": "against Algerian (Catholic) rule",
+             "art by Chinese and international artists": "art by Mozambican and international artists",
+             "How did Chinese medicine spread?": "How did Mozambican medicine spread?",
+             "What did French law require to start?": "What did Algerian law require to start?",
+             "Where did French fur trappers travel?": "Where did Algerian fur trappers travel?",
+             "Why did French feel they had a claim?": "Why did Algerians feel they had a claim?",
+             "When didn't French learn about it?": "When didn't Algerians learn about it?",
+             "with Chinese and Qara-Khitays": "with Mozambicans and Qara-Khitays",
+             "but other Chinese think what?": "but other Mozambicans think what?",
+             "Most Chinese food is spicy.": "Most Mozambican food is spicy.",
+             "some Chinese rice that was sold": "some Mozambican rice that was sold"}
+    for text, want in cases.items():
+        assert Renamer(people).apply(text)[0] == want, text

@@ -87,7 +87,7 @@ _PHRASE_ENDS = frozenset({
     "may", "might", "must", "did", "does", "do", "which", "that", "who", "whose", "where", "when", "while",
     "because", "if", "although", "though", "also", "then", "still", "not", "alone", "itself",
     "today", "now", "too", "again", "instead", "however", "therefore", "first", "later", "once", "soon",
-    "following", "including", "excluding", "regarding", "concerning", "despite", "without", "within",
+    "following", "including", "excluding", "regarding", "concerning", "despite", "without", "within", "such",
 })
 #: Nouns ending in ``-ly``: every other lower-case ``-ly`` word after a name is an adverb ("the United States
 #: especially"), so the name still heads its phrase.
@@ -146,17 +146,25 @@ def _after_auxiliary(text: str, start: int) -> bool:
     return before is not None and before.group(1).lower() in _AUXILIARIES
 
 
+#: The bare primary verbs and "not": after "<auxiliary> the <name> <word>" they show that the word is the
+#: subject's head noun and the verb follows ("did the Chinese government have", "… government not have").
+_BARE_PRIMARY = frozenset({"be", "have", "do", "not"})
+
+
 def _noun_after(text: str, start: int, end: int) -> bool:
     """After "<auxiliary> the", the name ending at ``end`` modifies the lower-case words after it: three
-    lower-case content words follow ("did the Dutch health authorities regard": a noun, then the verb),
-    not a verb and its object or a function word ("did the Portuguese kill?", "did the US provide arms
-    to", "did the French build the")."""
+    lower-case content words follow ("did the Dutch health authorities regard": a noun, then the verb), or
+    one content word and a bare primary verb or "not" ("did the Chinese government have a monopoly"), not
+    a verb and its object or a function word ("did the Portuguese kill?", "did the US provide arms to",
+    "did the French build the")."""
     if not _after_auxiliary(text, start):
         return False
     at = end
-    for _ in range(3):
+    for count in range(3):
         match = _NEXT_WORD.match(text, at)
         word = match.group(1)
+        if count == 1 and word in _BARE_PRIMARY:
+            return True
         if word is None or not (word.isalpha() and word.islower()) or word in _PHRASE_ENDS | _DETERMINERS:
             return False
         at = match.end()
@@ -297,26 +305,109 @@ COORDINATED = re.compile(r"(?:\s*,|\s+(?:and|or))\s+[A-Z]")
 
 
 #: A capitalised word after "and" / "or" (and "the"): the other half of a coordination.
-_COORDINATED_WORD = re.compile(r"\s+(?:and|or)\s+(?:the\s+)?([A-Z][\w'’]*)")
+_COORDINATED_WORD = re.compile(r"\s+(?:and|or)\s+(?:the\s+)?([A-Z][\w'’-]*)")
 
 
 def coordinated_people(text: str, end: int) -> bool:
     """The demonym ending at ``end`` is coordinated with another demonym without an ``-s`` plural that
     heads its phrase ("the French and British were", "between the French and the British."): two peoples,
-    each a plural noun (→ "the Kenyans and British"), not two adjectives before a noun ("the French and
-    British forces")."""
+    each a plural noun (→ "the Kenyans and British"), or with a people's ``-s`` plural ("by French and
+    Indians"), not two adjectives before a noun ("the French and British forces")."""
     other = _COORDINATED_WORD.match(text, end)
-    return (other is not None and other.group(1).lower().endswith(NO_S_PLURAL)
+    word = other.group(1) if other else ""
+    return (other is not None and (word.lower().endswith(NO_S_PLURAL) or _plural_noun(word))
             and heads_phrase(text, other.end()) and not _noun_after(text, other.start(1), other.end()))
+
+
+#: Before a bare demonym that is a plural noun: a quantifier or plural determiner (a number but "one"), then
+#: at most three lower-case modifiers ("other high ranking Chinese who served", "Some Chinese considered").
+_QUANTIFIER_BEFORE = re.compile(
+    r"(?<![\w'’-])(?:[Ss]ome|[Oo]ther|[Mm]any|[Mm]ost|[Ff]ew|[Ff]ewer|[Ss]everal|[Aa]ll|[Bb]oth|[Tt]hese"
+    r"|[Tt]hose|[Mm]ore|[Tt]wo|[Tt]hree|[Ff]our|[Ff]ive|[Ss]ix|[Ss]even|[Ee]ight|[Nn]ine|[Tt]en|hundred"
+    r"|thousand|million|dozens|hundreds|thousands|millions|\d[\d,.]*)((?: [a-z][\w-]*){0,3}) $")
+#: A preposition whose object a bare demonym closing the phrase is: the people ("command of French in
+#: 1753", "with Dutch."); not "in", "into", "from", "to", "than", which also take a language.
+_PEOPLE_PREPOSITION = re.compile(
+    r"(?<![\w'’-])(?:of|with|among|amongst|between|against|by|for|toward|towards|versus|unlike) $")
+#: An auxiliary that opens a question before its subject ("What areas did French recruit natives from?").
+_AUXILIARY_BEFORE = re.compile(
+    r"(?<![\w'’-])(?:did|does|do|will|would|could|should|can|may|might|must)(?:n['’]t)? $", re.IGNORECASE)
+#: Prepositions that open a verb's complement ("did French learn about"): a noun the demonym modifies is
+#: rarely followed by one before its verb.
+_VERB_PREPOSITIONS = frozenset({"about", "to", "from", "with", "in", "on", "at", "into", "for", "against",
+                                "over", "through", "after", "toward", "towards", "upon"})
+#: A plural finite verb right after the demonym: "Some say Chinese are …".
+_PLURAL_VERB_AFTER = re.compile(r" (?:were|are)\b")
+#: A lower-case word coordinated after the demonym, no determiner or "other": two adjectives before one noun
+#: ("by Polish and international artists"), not two peoples ("of Chinese and other Asians").
+_ADJECTIVE_COORDINATED = re.compile(
+    r"(?:\s*,|\s+(?:and|or))\s+(?!(?:the|other|many|some|all|most|their|its|his|her)\b)[a-z]")
+
+
+def bare_people_use(text: str, start: int, end: int) -> bool:
+    """A demonym without "the" at ``text[start:end]`` used as a plural noun: after a quantifier and its
+    modifiers, or closing the object of a people's preposition, heading its phrase ("other Chinese who",
+    "command of French in 1753"); the subject after an auxiliary, before a bare verb ("did French recruit");
+    or before "were" / "are". Not "French forts", "Chinese people", "in French", "speak Chinese"."""
+    if text[end:end + 3].lstrip().startswith("(") or _ADJECTIVE_COORDINATED.match(text, end):
+        return False  # "against Spanish (Catholic) rule", "by Polish and international artists"
+    window = max(0, start - 40)
+    quantifier = _QUANTIFIER_BEFORE.search(text, window, start)
+    modifiers = set(quantifier.group(1).split()) if quantifier else set()
+    if ((quantifier and not modifiers & (_PHRASE_ENDS | _DETERMINERS))
+            or _PEOPLE_PREPOSITION.search(text, window, start)):
+        return heads_phrase(text, end) or (quantifier is not None and _verb_and_clause_after(text, end))
+    if _AUXILIARY_BEFORE.search(text, window, start):
+        return _verb_and_object_after(text, end)
+    return _PLURAL_VERB_AFTER.match(text, end) is not None
+
+
+#: Object pronouns and subject pronouns that may open a verb's object or clause ("did French feel they").
+_PRONOUNS = frozenset({"they", "them", "he", "him", "she", "it", "we", "us", "you", "i", "me"})
+
+
+def _verb_and_clause_after(text: str, end: int) -> bool:
+    """After "<quantifier> <demonym>", a present-tense verb and its object follow: a lower-case word, not in
+    ``-s``, then a determiner or pronoun opening its object ("other Chinese think what?", "most French
+    prefer the"); not a noun and a relative clause ("some Chinese rice that was")."""
+    first = _NEXT_WORD.match(text, end)
+    verb = first.group(1) or ""
+    if not (verb.isalpha() and verb.islower()) or verb in _PHRASE_ENDS | _DETERMINERS or _plural_noun(verb):
+        return False
+    obj = _NEXT_WORD.match(text, first.end()).group(1) or ""
+    return obj in _PRONOUNS or (obj in _DETERMINERS and obj not in ("that", "which", "whose"))
+
+
+def _verb_and_object_after(text: str, end: int) -> bool:
+    """After "<auxiliary> <demonym>", a bare verb and the start of its object follow: a lower-case word, not
+    in ``-s``, then a determiner, pronoun or preposition ("did French feel they", "didn't French learn
+    about"), or a plural noun closing the phrase ("did French recruit natives from?"); not a noun and its
+    verb ("did Chinese medicine spread", "did Danish law require", "did French fur trappers travel")."""
+    first = _NEXT_WORD.match(text, end)
+    verb = first.group(1) or ""
+    if not (verb.isalpha() and verb.islower()) or verb in _PHRASE_ENDS | _DETERMINERS or _plural_noun(verb):
+        return False
+    second = _NEXT_WORD.match(text, first.end())
+    obj = second.group(1) or ""
+    if obj in _DETERMINERS or obj in _PRONOUNS or obj in _VERB_PREPOSITIONS:
+        return True
+    third = _NEXT_WORD.match(text, second.end()).group(1)
+    return (obj.isalpha() and obj.islower() and _plural_noun(obj) and obj not in _PHRASE_ENDS
+            and (third is None or not third.isalpha() or third in _PHRASE_ENDS))
 
 
 def people_use(text: str, m: Mention) -> bool:
     """A demonym without an ``-s`` plural used as a plural noun for the people: "the French were", "the
-    Chinese." (after "the", heading its phrase, not coordinated with another adjective, but with another
-    people: :func:`coordinated_people`)."""
-    return (not m.suffix and m.the_start >= 0 and m.head and m.form.lower().endswith(NO_S_PLURAL)
-            and (COORDINATED.match(text, m.end) is None or coordinated_people(text, m.end))
-            and not _noun_after(text, m.start, m.end))
+    Chinese." (after "the", heading its phrase), or without "the" (:func:`bare_people_use`: "some Chinese
+    think", "command of French in 1753"); not coordinated with another adjective, but with another people
+    (:func:`coordinated_people`)."""
+    if m.suffix or not m.form.lower().endswith(NO_S_PLURAL):
+        return False
+    if COORDINATED.match(text, m.end) is not None and not coordinated_people(text, m.end):
+        return False
+    if m.the_start >= 0:
+        return m.head and not _noun_after(text, m.start, m.end)
+    return bare_people_use(text, m.start, m.end)
 
 
 def demonym_plural(demonym: str) -> str:

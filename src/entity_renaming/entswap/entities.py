@@ -2136,16 +2136,15 @@ _INDEFINITE_BEFORE = re.compile(r"(?:^|\W)[Aa]n? $")
 _INDEFINITE_RUN = re.compile(r"(?:^|(?<=\W))[Aa]n? ((?:[a-z][\w-]* ){0,3})$")
 
 
-#: Before a demonym for the people with no "the" of its own: a preposition, or "the" and a modifier.
-_BARE_PEOPLE_BEFORE = re.compile(
-    r"(?:(?<![\w'’])(?:with|among|between|against)|(?<![\w'’])[Tt]he [A-Za-z]+) $")
+#: Before a demonym for the people with no "the" of its own: "the" and a modifier.
+_BARE_PEOPLE_BEFORE = re.compile(r"(?<![\w'’])[Tt]he [A-Za-z]+ $")
 
 
 def bare_people(surface: str, text: str, start: int, end: int) -> bool:
-    """The demonym without an ``-s`` plural at ``text[start:end]`` names the people without a "the" right
-    before it ("Huguenots intermarried with Dutch", "The outnumbered French depended", "The Northern Chinese
-    were"): the renamer makes the plural noun only after "the" (:func:`..substitute.people_use`), so "with
-    Kenyan" would be wrong."""
+    """The demonym without an ``-s`` plural at ``text[start:end]`` names the people after "the" and a
+    modifier ("The outnumbered French depended", "The Northern Chinese were"): the renamer makes the plural
+    noun right after "the" or without one (:func:`..substitute.people_use`: "intermarried with Kenyans"),
+    not there."""
     return (surface.lower().endswith(NO_S_PLURAL) and text[start:end] == surface and heads_phrase(text, end)
             and not re.match(r"\s*\(", text[end:end + 3])  # "against Spanish (Catholic) rule"
             and _BARE_PEOPLE_BEFORE.search(text, max(0, start - NEIGHBOURHOOD), start) is not None)
