@@ -77,6 +77,18 @@ def test_a_lone_given_name_opening_the_passages_one_full_name_is_that_persons():
     assert opened_full_name("Charles", eames, voysey, lexicon) is None  # Charles Eames, not Voysey
 
 
+def test_a_lone_given_name_is_renamed_with_the_rest_of_its_full_name():
+    """"Napoleon" beside "Napoleon Bonaparte": renaming the given name alone leaves "Dkhari Bonaparte", which
+    a reader rejects; the surname of that full name is renamed with it."""
+    from entity_renaming.entities import person_spans
+    lexicon = Lexicon()
+    text = ("French leaders, such as Louis XIV and Napoleon Bonaparte, tried. It was established by "
+            "Napoleon. He ruled France.")
+    napoleon = Mention(text.index("Napoleon"), text.index("Napoleon") + 18, "PERSON", "Napoleon Bonaparte")
+    spans = person_spans("Napoleon", lexicon, context=text, mentions=[napoleon])
+    assert {s.surface: s.span_type for s in spans} == {"Napoleon": "first-male", "Bonaparte": "last"}
+
+
 def test_a_word_after_a_surname_title_is_a_surname_even_where_a_place_bears_it():
     lexicon = Lexicon()
     text = "Governor Vaudreuil negotiated a capitulation with General Amherst. Amherst granted it."

@@ -80,6 +80,7 @@ from .persons import (
     looks_like_person,
     particle_name,
     particle_surname,
+    particle_surname_words,
     persons_inside_names,
     role_stripped,
 )
@@ -844,13 +845,17 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     particle = name is None or (len(name.words) > 2 and not lexicon.person_name(name.words))
     parts = particle_name(text, lexicon) if particle else None
     if particle and ((given := particle_given_name(text, lexicon)) or parts):
-        # "Johann von Staupitz", "Pedro Menéndez de Avilés", "Hassan al-Turabi": the surname with its
-        # particle stays, the given name is renamed when its gender shows
+        # "Johann von Staupitz", "Pedro Menéndez de Avilés", "Hassan al-Turabi": the given name is renamed
+        # when its gender shows and every surname word with it, the particles kept (a reader rejects
+        # "Jaxxin von Staupitz": half the person's name left)
         given = given or parts[0]
-        words = (given, parts[1].split()[-1]) if parts else (given,)
-        span_type = first_name_type(given, lexicon, pronoun_gender(context, words, mentions)
+        surnames = particle_surname_words(parts[1] if parts else clean_surface(text).split()[-1])
+        span_type = first_name_type(given, lexicon, pronoun_gender(context, (given, *surnames[-1:]), mentions)
                                     if context else (0, 0), kin_gender(context, given) if context else None)
-        return [PerturbableSpan(given, span_type, "per")] if span_type else no(why, "per.no-gender")
+        if not span_type or not surnames:
+            return no(why, "per.no-gender")
+        return [PerturbableSpan(given, span_type, "per"),
+                *(PerturbableSpan(w, "last", "per") for w in surnames)]
     if particle and (surname := particle_surname(text)):
         # "von Staupitz", "Marquis de la Jonquière": no given name, the surname renamed inside its particles
         return [PerturbableSpan(surname, "last", "per")]
@@ -959,6 +964,12 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     # a mononym whose sex nothing shows ("Euclid", "Aristotle": rare US names, no pronoun) is renamed by a
     # surname, which names a person of either sex, rather than left out
     span_type = first_name_type(word, lexicon, votes, title_gender) or "last"
+    if full and span_type != "last":
+        # "Napoleon" beside "Napoleon Bonaparte": the rest of his full name is renamed with him (a reader
+        # rejects "Dkhari Bonaparte"), middle given names as the given name, the surname as a surname
+        return [PerturbableSpan(word, span_type, "per"),
+                *(PerturbableSpan(w, span_type, "per") for w in full[1:-1]),
+                PerturbableSpan(full[-1], "last", "per")]
     return [PerturbableSpan(word, span_type, "per")]
 
 
