@@ -996,17 +996,27 @@ def opened_full_name(word: str, context: str, mentions: Iterable[Mention], lexic
     return next(iter(names))
 
 
+#: Military ranks and public offices: held by a real person and written before his surname (``General
+#: Amherst``, ``Governor Dinwiddie``). Not a courtesy or academic title (``Professor Moriarty``, ``Mr
+#: Darcy``: fictional characters bear them as often), nor a peer's (``Lord Loudoun``: his title's territory,
+#: no surname), nor a ruler's or saint's (:data:`.lexicon.GIVEN_NAME_TITLES`: a given name follows).
+OFFICE_TITLES = frozenset(words_of("""
+gen general col colonel capt captain lt lieutenant sgt sergeant commander admiral marshal governor gov
+senator sen judge justice mayor
+"""))
+
+
 def titled_surname(word: str, context: str, lexicon: Lexicon) -> bool:
-    """The passage writes ``word`` right after a title that goes with a surname (``General Amherst``,
-    ``Lord Loudoun``, ``Governor Dinwiddie``; not a ruler's or saint's title,
-    :data:`.lexicon.GIVEN_NAME_TITLES`), never after "the" and such a title (``the General Sejm``: an
-    adjective), and the word is no common word (``General Motors``, ``King Street``): the title makes the
-    word a person's surname, also where a place bears it (peers and generals are often named after one)."""
+    """The passage writes ``word`` right after a military rank or public office (:data:`OFFICE_TITLES`:
+    ``General Amherst``, ``Governor Dinwiddie``; not ``Professor Moriarty``, ``Lord Loudoun``), never after
+    "the" and such a title (``the General Sejm``: an adjective), and the word is no common word (``General
+    Motors``): the title makes the word a person's surname, also where a place bears it (generals are
+    often named after one)."""
     if not name_form(word) or lexicon.common_word(word) or lexicon.mostly_lower(word):
         return False
     titled = [m.group(1) for m in re.finditer(rf"(?<![\w'’-])((?:[Tt]he )?)([A-Z][a-z]+)\.? "
                                               rf"{re.escape(word)}(?![\w'’-])", context)
-              if m.group(2).lower() in TITLES and m.group(2).lower() not in GIVEN_NAME_TITLES]
+              if m.group(2).lower() in OFFICE_TITLES]
     return bool(titled) and not any(titled)
 
 
