@@ -120,7 +120,13 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "capitalised word, no title or function word, right before it or after it or its possessive: "
          "Luther's Last Battles, Commission v Edith Cresson, Milton Friedman Institute), where the question "
          "asks for no person: the answer names a work, a case or a body, not the person "
-         "(entities.inside_answer_name; as place.inside-answer-name)", "veto", _YAN),
+         "(entities.inside_answer_name, one function for persons, organisations and places)", "veto", _YAN),
+    Rule("org.inside-answer-name", "a majority of the answers hold the organisation only inside a longer "
+         "name that is no organisation (no organisation head word), where the question asks for no "
+         "organisation: a title, designation or treaty (UNESCO World Heritage Site, ABC Sunday Night Movie, "
+         "Treaty on the Functioning of the European Union), not the organisation; a unit of it stays "
+         "renamable (BBC Radio Newcastle) (entities.inside_answer_name, as per.inside-answer-name)",
+         "veto", _YAN),
     Rule("per.not-name-words", "a word of the name is no name word, or the name has more than 3 words (a "
          "given name and a surname holding a particle rename both, particles kept: Johann von Staupitz, "
          "Pedro Menéndez de Avilés, Hassan al-Turabi: persons.particle_surname_words; a surname with its "
