@@ -77,16 +77,32 @@ def test_a_lone_given_name_opening_the_passages_one_full_name_is_that_persons():
     assert opened_full_name("Charles", eames, voysey, lexicon) is None  # Charles Eames, not Voysey
 
 
+def test_a_lone_given_name_is_renamed_with_the_rest_of_its_full_name():
+    """"Napoleon" beside "Napoleon Bonaparte": renaming the given name alone leaves "Dkhari Bonaparte", which
+    a reader rejects; the surname of that full name is renamed with it."""
+    from entity_renaming.entities import person_spans
+    lexicon = Lexicon()
+    text = ("French leaders, such as Louis XIV and Napoleon Bonaparte, tried. It was established by "
+            "Napoleon. He ruled France.")
+    napoleon = Mention(text.index("Napoleon"), text.index("Napoleon") + 18, "PERSON", "Napoleon Bonaparte")
+    spans = person_spans("Napoleon", lexicon, context=text, mentions=[napoleon])
+    assert {s.surface: s.span_type for s in spans} == {"Napoleon": "first-male", "Bonaparte": "last"}
+
+
 def test_a_word_after_a_surname_title_is_a_surname_even_where_a_place_bears_it():
     lexicon = Lexicon()
     text = "Governor Vaudreuil negotiated a capitulation with General Amherst. Amherst granted it."
     assert titled_surname("Amherst", text, lexicon)
     assert [(s.surface, s.span_type) for s in person_spans("Amherst", lexicon, context=text)] == [
         ("Amherst", "last")]
-    assert [(s.surface, s.span_type) for s in person_spans("Lord Loudoun", lexicon)] == [("Loudoun", "last")]
+    assert person_spans("Lord Loudoun", lexicon) == []  # a peer's title: its territory, no surname
     assert not titled_surname("Sejm", "the seat of the General Sejm, permanent from 1569", lexicon)
     assert not titled_surname("Motors", "a deal with General Motors", lexicon)  # a common word
     assert not titled_surname("Edward", "King Edward died", lexicon)  # a ruler's title: a given name
+    # an academic or courtesy title goes with fictional characters too, a peer's with his territory
+    allusion = "he cast the Master as a Professor Moriarty to the Doctor's Sherlock Holmes"
+    assert not titled_surname("Moriarty", allusion, lexicon)
+    assert not titled_surname("Loudoun", "Lord Loudoun, the British commander, arrived", lexicon)
 
 
 RENAMED = {

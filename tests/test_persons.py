@@ -36,7 +36,7 @@ def test_role_words_before_a_full_name_are_stripped(lexicon: Lexicon) -> None:
     assert role_stripped("rookie Eisele", lexicon) is None  # a lone word after it: no full name
 
 
-def test_a_surname_with_a_particle_keeps_it_and_renames_the_given_name(lexicon: Lexicon) -> None:
+def test_a_surname_with_a_particle_is_renamed_with_the_given_name(lexicon: Lexicon) -> None:
     assert particle_name("Pedro Menéndez de Avilés", lexicon) == ("Pedro", "Menéndez de Avilés")
     assert particle_name("Wernher von Braun", lexicon) == ("Wernher", "von Braun")
     assert particle_name("Hassan al-Turabi", lexicon) == ("Hassan", "al-Turabi")
@@ -48,7 +48,19 @@ def test_a_surname_with_a_particle_keeps_it_and_renames_the_given_name(lexicon: 
     context = ("The governor sent Pedro Menéndez de Avilés to the coast in the spring. He landed with five "
                "ships and built a fort. The fort stood for decades.")
     spans = person_spans("Pedro Menéndez de Avilés", lexicon, context=context)
-    assert _types(spans) == {"Pedro": "first-male"}
+    assert _types(spans) == {"Pedro": "first-male", "Menéndez": "last", "Avilés": "last"}
+    # a reader rejects "Jaxxin von Staupitz": every surname word is renamed with the given name
+    luther = "Johann von Staupitz, his superior, pointed Luther's mind away. He was kind."
+    assert _types(person_spans("Johann von Staupitz", lexicon, context=luther)) == {
+        "Johann": "first-male", "Staupitz": "last"}
+
+
+def test_the_surname_words_after_a_particle() -> None:
+    from entity_renaming.persons import particle_surname_words
+    assert particle_surname_words("von Staupitz") == ["Staupitz"]
+    assert particle_surname_words("Menéndez de Avilés") == ["Menéndez", "Avilés"]
+    assert particle_surname_words("al-Turabi") == ["Turabi"]
+    assert particle_surname_words("von Nassau-Saarbrücken") == ["Nassau-Saarbrücken"]
 
 
 def test_pinyin_given_names(lexicon: Lexicon) -> None:
@@ -348,15 +360,16 @@ def test_a_full_name_the_us_banks_lack_is_a_person_when_labelled_and_gendered() 
 def test_a_capitalised_particle_opens_the_surname() -> None:
     """"Jacob Van Braam", "Fiorello La Guardia", "William De Morgan" parse as three name words, which a
     capitalised particle ("Van", "La", "De": the corpus writes it in lower case) is not: the surname holds
-    it and the given name is renamed."""
+    it and is renamed with the given name."""
     texts = ["Ludwig van Beethoven", "Jean de la Fontaine", "Vincent van Gogh", "la vie de boheme",
              "Pierre de Coubertin", "le van de la de"]
     lexicon = _observed([], texts)
     context = "{} joined the party as an interpreter. He spoke French."
-    for name, given in (("Jacob Van Braam", "Jacob"), ("William De Morgan", "William"),
-                        ("Fiorello La Guardia", "Fiorello")):
+    for name, given, surname in (("Jacob Van Braam", "Jacob", "Braam"),
+                                 ("William De Morgan", "William", "Morgan"),
+                                 ("Fiorello La Guardia", "Fiorello", "Guardia")):
         spans = person_spans(name, lexicon, context=context.format(name))
-        assert _types(spans) == {given: "first-male"}, name
+        assert _types(spans) == {given: "first-male", surname: "last"}, name
     # a name of three name words is no particle name ("Henry David Thoreau")
     spans = person_spans("Henry David Thoreau", lexicon, context=context.format("Henry David Thoreau"))
     assert _types(spans) == {"Henry": "first-male", "Thoreau": "last"}

@@ -116,6 +116,15 @@ def particle_name(text: str, lexicon: Lexicon) -> tuple[str, str] | None:
     return first, " ".join(tokens[1:])
 
 
+def particle_surname_words(rest: str) -> list[str]:
+    """The surname words of the part of a name after its given name (``von Staupitz``, ``Menéndez de
+    Avilés``, ``al-Turabi``): every name word but the particles, an Arabic article joined to its word
+    dropped (``Turabi``), a double surname whole (``Nassau-Saarbrücken``), so that a renamed
+    person keeps no word of his surname; empty when a word is of no name form."""
+    words = [t[3:] if _prefixed(t) else t for t in clean_surface(rest).split() if not _particle(t)]
+    return words if all(_name_part(w) for w in words) else []
+
+
 def particle_surname(text: str) -> str | None:
     """The surname of a name of a surname and its particle with no given name (``von Staupitz``, ``Marquis
     de Vaudreuil``, ``Marquis de la Jonquière``): titles first, then one or two particles, the first written
