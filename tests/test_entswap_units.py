@@ -820,6 +820,16 @@ def test_a_name_after_a_title_of_rank_typed_org_is_a_person_renamed_as_a_surname
     assert "Sigimund" not in found  # after a ruler's title a given name, not a surname: no bank name
 
 
+def test_a_given_name_with_an_epithet_typed_org_is_a_person():
+    text = ("At the height of its power under the reign of Suleiman the Magnificent, the Ottoman Empire "
+            "was a powerful state that controlled much of the southeast of Europe, and the court of Suleiman "
+            "the Magnificent drew scholars and poets from many lands to its capital for many long decades, "
+            "where they wrote the histories and poems that are still read today.")
+    found = _observed_entities(text, ("Suleiman the Magnificent", "ORG"))
+    # "X the Magnificent": a ruler's byname, whatever NER said; the given name typed by the bank's sex
+    assert found["Suleiman"].category == "person" and found["Suleiman"].span_type == "first-male"
+
+
 @pytest.mark.slow
 def test_a_full_name_labelled_person_keeps_a_word_mostly_labelled_otherwise():
     text = ("Christian Whiton, an official in the administration, called for a new agency with a specific "
