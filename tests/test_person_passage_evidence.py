@@ -52,6 +52,14 @@ def test_a_listing_beside_an_unlabelled_mention_of_a_labelled_full_name():
     assert listed_with_persons("Tolui", context, mentions, Lexicon())
 
 
+def test_a_listing_after_a_full_name_and_the_place_it_is_of():
+    context = "Geographers such as Friedrich Ratzel of Germany and Halford Mackinder of Britain agreed."
+    mentions = [Mention(20, 36, "PERSON", "Friedrich Ratzel")]
+    assert listed_with_persons("Halford Mackinder", context, mentions, Lexicon())
+    assert not listed_with_persons("Britain", "Friedrich Ratzel met the King of Britain and Spain.",
+                                   [Mention(0, 16, "PERSON", "Friedrich Ratzel")], Lexicon())
+
+
 def test_name_words_the_dataset_labels_in_persons_full_names():
     lexicon = Lexicon()
     lexicon.observe(["Denis Papin built a digester."], [Mention(0, 11, "PERSON", "Denis Papin")])

@@ -1048,6 +1048,9 @@ def role_before(context: str, word: str) -> bool:
 
 #: What joins the members of a listing: a comma, "and", ", and", "or".
 _LIST_JOIN = re.compile(r"(?:,| and|, and| or|, or) ")
+#: A listing join after a person's name, perhaps after the place the person is of (``Friedrich Ratzel of
+#: Germany and Halford Mackinder``).
+_QUALIFIED_JOIN = re.compile(rf"(?: of [A-Z][\w'’-]+)?(?:{_LIST_JOIN.pattern})")
 #: NER labels that use a word as a place, not a person.
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
 
@@ -1057,8 +1060,9 @@ def listed_with_persons(word: str, context: str, mentions: Iterable[Mention], le
     Sean Bean``, ``performers Beyoncé and Bruno Mars``, ``under Genghis Khan and Tolui``): a PERSON mention of
     two or more words that make a person's name (:meth:`Lexicon.person_name`), or another occurrence of the
     name of such a mention (NER labels one "Genghis Khan" of the passage, not the one beside "Tolui"), before
-    or after it, joined by a comma, "and" or "or" only; no mention of ``word`` is labelled a place (``GPE`` /
-    ``LOC`` / ``FAC``)."""
+    or after it, joined by a comma, "and" or "or" only (after the name before it, perhaps its place:
+    ``Friedrich Ratzel of Germany and Halford Mackinder``); no mention of ``word`` is labelled a place
+    (``GPE`` / ``LOC`` / ``FAC``)."""
     mentions = list(mentions)
     if any(m.text == word and m.label in _PLACE_LABELS for m in mentions):
         return False
@@ -1068,7 +1072,7 @@ def listed_with_persons(word: str, context: str, mentions: Iterable[Mention], le
                for p in re.finditer(rf"(?<![\w'’-]){re.escape(name)}(?![\w'’-])", context)]
     for occ in re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w'’-])", context):
         for start, end in persons:
-            if ((end <= occ.start() and _LIST_JOIN.fullmatch(context, end, occ.start()))
+            if ((end <= occ.start() and _QUALIFIED_JOIN.fullmatch(context, end, occ.start()))
                     or (occ.end() <= start and _LIST_JOIN.fullmatch(context, occ.end(), start))):
                 return True
     return False

@@ -393,8 +393,13 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "never a gazetteer place or a name written 'in X'); a full name labelled ORG / GPE / LOC that "
          "reads as a person's (persons.looks_like_person, as in the Yan et al. configs), names no place or "
          "organisation and that a passage shows a person by (a PERSON label, a pronoun, a kinship or role "
-         "noun, a listing beside a full name: entswap.entities.person_typed_other; Laszlo Babai and Eugene "
-         "Luks, not 'Merrill Lynch and another banking firms') is a person", "evidence", _ES),
+         "noun, a listing beside a full name (perhaps after the place it is of: Friedrich Ratzel of Germany "
+         "and Halford Mackinder), a title of rank or office opening it, an epithet ending it: "
+         "entswap.entities.person_typed_other, titled_name, epithet_name; Laszlo Babai and Eugene Luks, "
+         "Baron Dieskau, Suleiman the Magnificent; not 'Merrill Lynch and another banking firms') is a "
+         "person, the name word after a title of no ruler its surname even where a gazetteer lists it as a "
+         "town, a given name before an epithet typed by the bank's sex where no pronoun does", "evidence",
+         _ES),
     Rule("entswap.person-typed-other", "a person's name typed ORG / LOC / GPE that the article does not "
          "attest as a person (entswap.entities.attested_person), or a PERSON name with a word mostly "
          "labelled otherwise, unless the dataset labels the whole name mostly PERSON and it reads as a "

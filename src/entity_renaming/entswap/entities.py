@@ -367,7 +367,9 @@ def person_typed_other(surface: str, label: str, passages: Sequence[str], mentio
     article shows a person by (:func:`article_says_person`): ``Laszlo Babai and Eugene Luks``, ``Warner
     Sinback … his``; not ``Merrill Lynch and another banking firms``."""
     return (LABEL_TO_CATEGORY.get(label) in ("organization", "gpe", "location") and " " in surface
-            and surface.split()[-1].lower() not in PLACE_NOUNS and looks_like_person(surface, lexicon)
+            and surface.split()[-1].lower() not in PLACE_NOUNS
+            and (looks_like_person(surface, lexicon) or epithet_name(surface.split())
+                 or titled_name(surface.split()) and lexicon.name_word(surface.split()[-1]))
             and category_of(surface, label, lexicon) is None
             and article_says_person(surface, passages, mentions, lexicon))
 
@@ -378,11 +380,28 @@ def article_says_person(name: str, passages: Iterable[str], mentions: dict[str, 
     name ending with it) PERSON there or a gendered pronoun follows it (:func:`..entities.named_person_here`),
     a kinship, ruler's or role noun stands beside it (:func:`..entities.kin_gender`,
     :func:`..entities.role_before`), or it is listed beside a person's full name
-    (:func:`..entities.listed_with_persons`)."""
+    (:func:`..entities.listed_with_persons`); or the name opens with a title of nobility or office
+    (:func:`titled_name`: ``Baron Dieskau`` tagged ORG) or an epithet ends it (:func:`epithet_name`:
+    ``Suleiman the Magnificent``) where a passage writes it."""
     words = name.split()
-    return any(named_person_here(name, p, mentions.get(p, [])) or kin_gender(p, words[0]) is not None
-               or role_before(p, words[-1]) or listed_with_persons(name, p, mentions.get(p, []), lexicon)
+    return any(titled_name(words) or epithet_name(words) or named_person_here(name, p, mentions.get(p, []))
+               or kin_gender(p, words[0]) is not None or role_before(p, words[-1])
+               or listed_with_persons(name, p, mentions.get(p, []), lexicon)
                for p in passages if occurs_in(name, p))
+
+
+def titled_name(words: Sequence[str]) -> bool:
+    """A title of nobility or office (:data:`_PERSON_TITLES`, a closed class) opens the name, before a
+    capitalised name word (``Baron Dieskau``, ``General Braddock``): only a person bears one."""
+    return (len(words) > 1 and words[0].rstrip(".").lower() in _PERSON_TITLES
+            and words[1][:1].isupper() and words[1].lower() not in _PERSON_TITLES)
+
+
+def epithet_name(words: Sequence[str]) -> bool:
+    """A name word and an epithet, ``the`` and a capitalised word (``Suleiman the Magnificent``, ``Cnut the
+    Great``): the byname of a ruler or saint, which :func:`..lexicon.parse_person` ends the name at."""
+    return (len(words) == 3 and words[1] == "the" and name_form(words[0])
+            and words[2][:1].isupper() and words[2].isalpha())
 
 
 def bracketed_alias(surface: str, texts: Iterable[str]) -> bool:
@@ -752,6 +771,12 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     #: Surnames of :func:`shared_name_parts` ("al-Hudaybi", "Black" of "Uyless Black"): name words although
     #: one opens with its article and English writes the other as a word
     word_surnames: set[str] = set()
+    #: Surnames of a name NER labels otherwise after a title of no ruler (:func:`titled_name`, not
+    #: :data:`ROYAL_TITLES`): a person's, even where a gazetteer lists the word as a town (``Dieskau``)
+    titled: set[str] = set()
+    #: Given names a person's epithet follows (:func:`epithet_name`: ``Suleiman the Magnificent``): a
+    #: ruler's given name, typed by the bank's sex where the article shows none
+    epithets: set[str] = set()
     for text in texts:
         for mention in mentions.get(text, ()):
             category = LABEL_TO_CATEGORY.get(mention.label)
@@ -761,6 +786,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                                 and lexicon.looks_like_person(cleaned))  # "Christian Whiton"
             if retyped:
                 category = "person"  # "Laszlo Babai", "Adolf Galland" tagged ORG / GPE: a person's full name
+                if titled_name(words := cleaned.split()) and words[0].lower() not in ROYAL_TITLES:
+                    titled.add(words[-1])  # "Baron Dieskau" tagged ORG: Dieskau, the surname
             if category is None or (category == "organization" and cleaned in surnames):
                 continue  # "Braddock's expedition" typed ORG: the article's full name shows a person
             if not (label_holds(mention, lexicon) or (category == "person" and cleaned in surnames)):
@@ -779,6 +806,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                     parts = shared
                     word_surnames.update({parts[-1], common_word_name(parts, texts, mentions, lexicon)
                                           or parts[-1]})  # "Al" of "Al Capone": a name word there too
+                if epithet_name(cleaned.split()):
+                    epithets.add(parts[0])
                 linked = bool(shared) or any(p in PARTICLES for p in parts)  # "Guy de Lusignan": it stays
                 pinyin = lexicon.family_name_first(parts) and family_first_parts(tuple(parts), lexicon)
                 if pinyin and pinyin not in pinyin_types:
@@ -874,7 +903,9 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
         if lone and banks and not gender and not (common_first_name(surface, lexicon)
                                                   or lexicon.person_word(surface)):
             gender = lone_name_gender(surface, counter, texts, mentions, lexicon)  # "Kublai … his"
-        surname = lone and lone_surname(surface, joined, lexicon)  # "Colonel Monckton", "Nixon"
+        if lone and not gender and surface in epithets:
+            gender = lexicon.known_gender(surface)  # "Suleiman the Magnificent": the bank's sex
+        surname = lone and (surface in titled or lone_surname(surface, joined, lexicon))  # "Colonel Monckton"
         if lone and banks and not gender and not surname and not (
                 common_first_name(surface, lexicon)
                 and (counter["person"] >= 2 * HALF_VOTE or after_title(surface, joined))):
