@@ -254,3 +254,27 @@ def test_a_plural_demonym_takes_the_irregular_plural_of_its_replacement() -> Non
                       ("Sudanese", "The Sudanese voted.")):
         assert Renamer([Substitution("Belgian", new, "gpe", "nationality")]).apply("The Belgians voted.")[0] \
             == want, new
+
+
+def test_a_country_code_before_a_noun_takes_the_new_demonym() -> None:
+    """Blind read s11 (EntSwap): "a close US ally" → "a close Mali ally", "eight U.S. presidents" → "eight
+    Ethiopia presidents": a country code before a noun it modifies is an adjective and takes the new
+    country's demonym; as a noun ("the US and Canada", "in the US.", "did the US begin") or in a compound
+    ("US-based") it takes the name."""
+    subs = [Substitution("US", "Mali", "gpe", "country"), Substitution("U.S.", "Ethiopia", "gpe", "country"),
+            Substitution("UK", "Liberia", "gpe", "country")]
+    adjectives = {"Mali": "Malian", "Ethiopia": "Ethiopian", "Liberia": "Liberian"}
+    cases = {"Iran was a close US ally.": "Iran was a close Malian ally.",
+             "eight U.S. presidents": "eight Ethiopian presidents",
+             "The US Government can refer the bill.": "The Malian Government can refer the bill.",
+             "the UK Government or the US economy": "the Liberian Government or the Malian economy",
+             "US troops were sent.": "Malian troops were sent.",
+             "the US and Canada": "Mali and Canada", "in the US.": "in Mali.",
+             "US-based firms": "Mali-based firms", "What did the US begin?": "What did Mali begin?",
+             "The UK subsequently adopted it.": "Liberia subsequently adopted it.",
+             "the US spent billions": "Mali spent billions",
+             "What did the US military personnel seek?": "What did the Malian military personnel seek?"}
+    renamer = Renamer(subs, adjectives=adjectives)
+    for text, want in cases.items():
+        assert renamer.apply(text)[0] == want, text
+    assert Renamer(subs).apply("a US ally")[0] == "a Mali ally"  # no demonym given: the name

@@ -132,6 +132,7 @@ from ..places import city_exonym, passage_place_kind, placed_as_city, settlement
 from ..rules import Trace, fire
 from ..substitute import (
     COORDINATED,
+    LETTER_CODE,
     NO_S_PLURAL,
     coordinated_people,
     heads_phrase,
@@ -1210,7 +1211,7 @@ def article_surnames(texts: list[str], mentions: dict[str, list[Mention]], lexic
 
 
 #: A country's letter code (``US``, ``UK``, ``U.S.``).
-COUNTRY_CODE = re.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")
+COUNTRY_CODE = LETTER_CODE
 
 
 def country_codes(entities: list[Entity], texts: list[str], lexicon: Lexicon) -> list[Entity]:
