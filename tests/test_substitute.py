@@ -278,3 +278,20 @@ def test_a_country_code_before_a_noun_takes_the_new_demonym() -> None:
     for text, want in cases.items():
         assert renamer.apply(text)[0] == want, text
     assert Renamer(subs).apply("a US ally")[0] == "a Mali ally"  # no demonym given: the name
+
+
+def test_a_demonym_after_a_plural_quantifier_is_the_people() -> None:
+    """Blind read s11 (EntSwap): "Some Chinese … other Chinese" → "Some Mozambican … other Mozambican": a
+    demonym without an -s plural heading its phrase after a plural quantifier is a plural noun; before a
+    noun it stays an adjective."""
+    people = [Substitution("Chinese", "Mozambican", "gpe", "nationality")]
+    cases = {"Some Chinese were rich, but other Chinese were poor.":
+             "Some Mozambicans were rich, but other Mozambicans were poor.",
+             "Some Chinese scholars came.": "Some Mozambican scholars came."}
+    for text, want in cases.items():
+        assert Renamer(people).apply(text)[0] == want, text
+    question = "Some Chinese considered it legitimate, but what did other Chinese think it was?"
+    assert Renamer(people).apply(question)[0] == (
+        "Some Mozambicans considered it legitimate, but what did other Mozambicans think it was?")
+    assert Renamer(people).apply("What did some Chinese government officials say?")[0] == (
+        "What did some Mozambican government officials say?")

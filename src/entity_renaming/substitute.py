@@ -111,6 +111,7 @@ _AUXILIARIES = frozenset({"did", "does", "do", "will", "would", "could", "should
                           "must", "has", "have", "had"})
 _ORDINAL = re.compile(r"[ \t]*\d+(?:st|nd|rd|th)\b")
 _AUX_THE = re.compile(r"\b([A-Za-z]+) the $")
+_AUX_BARE = re.compile(r"\b([A-Za-z]+) $")
 
 
 def heads_phrase(text: str, end: int, start: int = -1) -> bool:
@@ -139,11 +140,23 @@ def _plural_noun(word: str) -> bool:
     return word.endswith("s") and not word.endswith("ss")
 
 
-def _after_auxiliary(text: str, start: int) -> bool:
+def _after_auxiliary(text: str, start: int, article: str = "the ") -> bool:
     """The name starting at ``start`` follows "<auxiliary> the" ("Who did the US provide …"): the subject of
-    a verb."""
-    before = _AUX_THE.search(text, max(0, start - 12), start) if start >= 4 else None
+    a verb (with ``article=""``: a word at ``start`` right after the auxiliary)."""
+    pattern = _AUX_THE if article else _AUX_BARE
+    before = pattern.search(text, max(0, start - 12), start) if start >= 4 else None
     return before is not None and before.group(1).lower() in _AUXILIARIES
+
+
+def _bare_verb(text: str, end: int) -> bool:
+    """The word after ``end`` is lower case and no plural noun or function word: a bare verb after an
+    auxiliary's subject ("did other Chinese think")."""
+    match = _NEXT_WORD.match(text, end)
+    word, after = match.group(1), _NEXT_WORD.match(text, match.end()).group(1)
+    content = after is not None and after.isalpha() and after.islower() and after not in _PHRASE_ENDS
+    return (word is not None and word.isalpha() and word.islower() and not _plural_noun(word)
+            and word not in _PHRASE_ENDS and word not in _DETERMINERS
+            and not (content and _plural_noun(after)))  # "did some Chinese government officials"
 
 
 def _noun_after(text: str, start: int, end: int) -> bool:
@@ -310,11 +323,21 @@ def coordinated_people(text: str, end: int) -> bool:
             and heads_phrase(text, other.end()) and not _noun_after(text, other.start(1), other.end()))
 
 
+#: A plural quantifier right before a demonym heading its phrase: the demonym is the people ("Some Chinese
+#: …", "other Chinese.").
+_PLURAL_QUANTIFIER = re.compile(r"(?<![\w'’])(?:[Ss]ome|[Oo]ther|[Mm]any|[Mm]ost|[Ff]ew|[Ss]everal|[Tt]hese|"
+                                r"[Tt]hose|[Bb]oth|[Aa]ll) $")
+
+
 def people_use(text: str, m: Mention) -> bool:
     """A demonym without an ``-s`` plural used as a plural noun for the people: "the French were", "the
-    Chinese." (after "the", heading its phrase, not coordinated with another adjective, but with another
-    people: :func:`coordinated_people`)."""
-    return (not m.suffix and m.the_start >= 0 and m.head and m.form.lower().endswith(NO_S_PLURAL)
+    Chinese.", "Some Chinese …" (after "the" or a plural quantifier, heading its phrase, not coordinated
+    with another adjective, but with another people: :func:`coordinated_people`)."""
+    quantifier = _PLURAL_QUANTIFIER.search(text, max(0, m.start - 9), m.start)
+    head = m.head or (quantifier is not None and _after_auxiliary(text, quantifier.start(), "")
+                      and _bare_verb(text, m.end))  # "what did other Chinese think"
+    return (not m.suffix and (m.the_start >= 0 or quantifier is not None) and head
+            and m.form.lower().endswith(NO_S_PLURAL)
             and (COORDINATED.match(text, m.end) is None or coordinated_people(text, m.end))
             and not _noun_after(text, m.start, m.end))
 
