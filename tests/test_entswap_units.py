@@ -316,23 +316,23 @@ def test_a_colony_named_after_a_country_is_left_whole(banks):
 
 
 def test_a_fixed_name_holding_a_demonym_is_left_whole_and_the_country_renamed(banks):
-    """Issue 19: "French Revolution", "Anglo-French Treaty" are names of other referents; their demonym is
-    left as written (in every casing of the name), while the country and the free-standing demonym are
-    renamed. Words that describe (one plural, an office, after "a") still take the new demonym."""
+    """Issue 19: "Anglo-French Treaty" is a name of another referent; its demonym is left as written (in
+    every casing of the name), while the country and the free-standing demonym are renamed. Words that
+    describe (one plural, an office, after "a") still take the new demonym, and so does a country's own
+    revolution (blind read, eleventh session: "the 1979 Iranian Revolution" kept beside Iran → Algeria)."""
     lexicon = Lexicon(banks, strict=False)
     text = ("France is large. The French Revolution began in 1789; the French revolution spread. French "
             "Marxists met the French President. A French Court ruled. The Anglo-French Treaty held.")
     found = entities(text, ("France", "GPE"), ("French", "NORP"), lexicon=lexicon)
     assert found["France"].category == "country" and found["French"].category == "nationality"
-    assert set(found["French"].keep) == {"French Revolution", "French revolution", "Anglo-French Treaty"}
+    assert set(found["French"].keep) == {"Anglo-French Treaty"}
     ex = _example(text, "When did the French Revolution begin?", "1789")
     renamed, _ = rename_swapped(ex, SUBS, found["French"].keep)
     assert renamed.context == (
-        "Kenya is large. The French Revolution began in 1789; the French revolution spread. Kenyan "
+        "Kenya is large. The Kenyan Revolution began in 1789; the Kenyan revolution spread. Kenyan "
         "Marxists met the Kenyan President. A Kenyan Court ruled. The Anglo-French Treaty held.")
-    assert renamed.question == ex.question and renamed.answers[0].text == "1789"
-    assert fixed_name(text, text.index("French Rev"), text.index("French Rev") + 6, lexicon) == \
-        "French Revolution"
+    assert renamed.question == "When did the Kenyan Revolution begin?" and renamed.answers[0].text == "1789"
+    assert fixed_name(text, text.index("French Rev"), text.index("French Rev") + 6, lexicon) is None
     assert fixed_name(text, text.index("French Mar"), text.index("French Mar") + 6, lexicon) is None
 
 
@@ -1102,3 +1102,17 @@ def test_a_demonym_after_the_and_a_capitalised_adjective_is_a_bare_people_use():
     text = "The Northern French were ranked higher."
     at = text.index("French")
     assert bare_people("French", text, at, at + 6)
+
+
+def test_a_city_beside_a_word_derived_from_it_is_left_in_that_passage(banks):
+    """Blind read, eleventh session (AfriSQuAD2): "Parisian architecture" stayed beside Paris → Bindura. No
+    bank gives a city's demonym, so a city whose derived word its passage group writes is left there (rule
+    place.derived-word-left, places.derived_place_word as for Yan et al.); elsewhere it is renamed."""
+    lexicon = Lexicon(banks, strict=False)
+    plain = "Paris is large. Many people live in Paris."
+    derived = "Paris is large. Parisian architecture is old in Paris."
+    trace: Trace = []
+    found = {e.surface for e in article_entities([derived], {derived: mentions_of(derived, ("Paris", "GPE"))},
+                                                 lexicon, trace)}
+    assert "Paris" not in found and ("place.derived-word-left", "Paris") in {(f.rule, f.text) for f in trace}
+    assert entities(plain, ("Paris", "GPE"), lexicon=lexicon)["Paris"].category == "city"

@@ -306,3 +306,44 @@ def test_a_bare_demonym_without_an_s_plural_used_as_a_plural_noun_takes_the_plur
              "some Chinese rice that was sold": "some Mozambican rice that was sold"}
     for text, want in cases.items():
         assert Renamer(people).apply(text)[0] == want, text
+
+
+def test_a_country_code_before_a_noun_takes_the_new_demonym() -> None:
+    """Blind read s11 (EntSwap): "a close US ally" → "a close Mali ally", "eight U.S. presidents" → "eight
+    Ethiopia presidents": a country code before a noun it modifies is an adjective and takes the new
+    country's demonym; as a noun ("the US and Canada", "in the US.", "did the US begin") or in a compound
+    ("US-based") it takes the name."""
+    subs = [Substitution("US", "Mali", "gpe", "country"), Substitution("U.S.", "Ethiopia", "gpe", "country"),
+            Substitution("UK", "Liberia", "gpe", "country")]
+    adjectives = {"Mali": "Malian", "Ethiopia": "Ethiopian", "Liberia": "Liberian"}
+    cases = {"Iran was a close US ally.": "Iran was a close Malian ally.",
+             "eight U.S. presidents": "eight Ethiopian presidents",
+             "The US Government can refer the bill.": "The Malian Government can refer the bill.",
+             "the UK Government or the US economy": "the Liberian Government or the Malian economy",
+             "US troops were sent.": "Malian troops were sent.",
+             "the US and Canada": "Mali and Canada", "in the US.": "in Mali.",
+             "US-based firms": "Mali-based firms", "What did the US begin?": "What did Mali begin?",
+             "The UK subsequently adopted it.": "Liberia subsequently adopted it.",
+             "the US spent billions": "Mali spent billions",
+             "What did the US military personnel seek?": "What did the Malian military personnel seek?"}
+    renamer = Renamer(subs, adjectives=adjectives)
+    for text, want in cases.items():
+        assert renamer.apply(text)[0] == want, text
+    assert Renamer(subs).apply("a US ally")[0] == "a Mali ally"  # no demonym given: the name
+
+
+def test_a_demonym_after_a_plural_quantifier_is_the_people() -> None:
+    """Blind read s11 (EntSwap): "Some Chinese … other Chinese" → "Some Mozambican … other Mozambican": a
+    demonym without an -s plural heading its phrase after a plural quantifier is a plural noun; before a
+    noun it stays an adjective."""
+    people = [Substitution("Chinese", "Mozambican", "gpe", "nationality")]
+    cases = {"Some Chinese were rich, but other Chinese were poor.":
+             "Some Mozambicans were rich, but other Mozambicans were poor.",
+             "Some Chinese scholars came.": "Some Mozambican scholars came."}
+    for text, want in cases.items():
+        assert Renamer(people).apply(text)[0] == want, text
+    question = "Some Chinese considered it legitimate, but what did other Chinese think it was?"
+    assert Renamer(people).apply(question)[0] == (
+        "Some Mozambicans considered it legitimate, but what did other Mozambicans think it was?")
+    assert Renamer(people).apply("What did some Chinese government officials say?")[0] == (
+        "What did some Mozambican government officials say?")

@@ -328,7 +328,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "word the passage group does not rename (a demonym left in the whole article; those NER missed "
          "are added as nationalities of the renamed "
          "country, except words in -ic or -s and demonyms of another country), one that follows another "
-         "country (Scotland beside British), or a nationality whose country it names but does not rename",
+         "country (Scotland beside British), a nationality whose country it names but does not rename, or "
+         "a word derived from a city in its passage group (Parisian beside Paris: no bank gives a city's "
+         "demonym; places.derived_place_word, as for Yan et al.)",
          "veto", _ALL),
     Rule("place.other-name", "the place is also called by another name (US, Warszawa) that would stay",
          "veto", _ALL),
@@ -464,8 +466,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "Treaty of Paris) is not vetoed: the longer name is left whole and the place renamed at its own "
          "mentions; so are a colony named New <country> (New France), a language phrase (spoke French, "
          "the Chinese language), a fixed name a demonym opens (German Civil Code, Russo-Japanese War, "
-         "Iranian revolution in any casing; not a plural, an office, 'a Spanish court', a state's own organ, "
-         "regime or policy, nor words that describe: a name after it, a plural head or 'of' a country: "
+         "in any casing; not a plural, an office, 'a Spanish court', a state's own organ, "
+         "regime or policy, its own revolution, rebellion or uprising (Iranian Revolution follows Iran), "
+         "nor words that describe: a name after it, a plural head or 'of' a country: "
          "the Mongolian Borjigin clan, the Dutch Customs Authorities, the German Invasion of Poland), a "
          "demonym inside the capitalised words joined before it or a place's name (Norman French, Old "
          "English, Anglo-French, Free French, English Channel: left whole there only; a name the article "

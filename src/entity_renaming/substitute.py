@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import NamedTuple
@@ -111,6 +111,7 @@ _AUXILIARIES = frozenset({"did", "does", "do", "will", "would", "could", "should
                           "must", "has", "have", "had"})
 _ORDINAL = re.compile(r"[ \t]*\d+(?:st|nd|rd|th)\b")
 _AUX_THE = re.compile(r"\b([A-Za-z]+) the $")
+_AUX_BARE = re.compile(r"\b([A-Za-z]+) $")
 
 
 def heads_phrase(text: str, end: int, start: int = -1) -> bool:
@@ -139,10 +140,11 @@ def _plural_noun(word: str) -> bool:
     return word.endswith("s") and not word.endswith("ss")
 
 
-def _after_auxiliary(text: str, start: int) -> bool:
+def _after_auxiliary(text: str, start: int, article: str = "the ") -> bool:
     """The name starting at ``start`` follows "<auxiliary> the" ("Who did the US provide …"): the subject of
-    a verb."""
-    before = _AUX_THE.search(text, max(0, start - 12), start) if start >= 4 else None
+    a verb (with ``article=""``: a word at ``start`` right after the auxiliary)."""
+    pattern = _AUX_THE if article else _AUX_BARE
+    before = pattern.search(text, max(0, start - 12), start) if start >= 4 else None
     return before is not None and before.group(1).lower() in _AUXILIARIES
 
 
@@ -410,6 +412,46 @@ def people_use(text: str, m: Mention) -> bool:
     return bare_people_use(text, m.start, m.end)
 
 
+#: A country's letter code (``US``, ``U.S.``, ``UK``): the form most often used as an adjective ("US troops").
+LETTER_CODE = re.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")
+#: Adverbs that follow a subject, not a noun a name modifies ("the UK subsequently", "the US not").
+_SUBJECT_ADVERBS = frozenset({
+    "not", "also", "still", "then", "now", "never", "always", "already", "more", "less", "even", "again",
+    "first", "alone", "too", "only", "soon", "itself", "once", "often", "later", "thus", "instead",
+})
+#: After a plural-looking word, a word that shows it was a verb with its object ("the US provides the").
+_OBJECT_OPENERS = _DETERMINERS | {"to", "him", "her", "them", "it", "us", "itself", "himself", "themselves"}
+_SUBJECT_AUX = re.compile(r"\b([A-Za-z]+) (?:the )?$")
+
+
+def modifies_noun(text: str, m: Mention) -> bool:
+    """The country code at ``m`` stands before a noun it modifies, as an adjective ("a close US ally", "eight
+    U.S. presidents", "the UK Government"): the next word is a lower-case word that is no function word,
+    verb form (``-ed``, an irregular past, a bare verb after "did (the)"), adverb or a verb in ``-s`` with its
+    object ("the US provides the"), or a capitalised word that is no function word (``Government``, ``Air
+    Force``; not after a code ending in ".", where it may open a sentence). Not "the US and Canada", "in
+    the US.", "US-based"."""
+    if m.suffix or m.apostrophe or (m.head and not _noun_after(text, m.start, m.end)):
+        return False  # "did the US military personnel seek": the head test took "military" for a verb
+    match = _NEXT_WORD.match(text, m.end)
+    word = match.group(1)
+    if word is None or not word.isalpha() or text[m.end:m.end + 1] not in (" ", "\t"):
+        return False
+    lower = word.lower()
+    if lower in _PHRASE_ENDS or lower in _DETERMINERS or lower in _SUBJECT_ADVERBS:
+        return False
+    if not word.islower():
+        return not m.form.endswith(".") and word[1:].islower()
+    before = _SUBJECT_AUX.search(text, max(0, m.start - 12), m.start)
+    subject = before is not None and before.group(1).lower() in _AUXILIARIES
+    if subject and not _noun_after(text, m.start, m.end):
+        return False  # "did the US begin", "did UK law require to": the subject of a bare verb
+    if _plural_noun(word):
+        after = _NEXT_WORD.match(text, match.end()).group(1)
+        return after is None or after.lower() not in _OBJECT_OPENERS
+    return True
+
+
 def demonym_plural(demonym: str) -> str:
     """The plural noun of a demonym: ``Kenyan`` → ``Kenyans``, ``Somali`` → ``Somalis``; ``Sudanese``,
     ``Malagasy``, ``Burkinabe``, ``Seychellois`` stay; ``Mosotho`` → ``Basotho``."""
@@ -428,11 +470,14 @@ class Renamer:
     Inflections follow the entity: a plural ``s`` only where :func:`_plural_rule` allows it and never a
     second one after a replacement ending in ``s``; "Ulysses' ship" → "Name's ship". Places fix their
     article: "the United States" → "France" (a separate edit deletes "the "), "in France" → "in the
-    United States" (a separate edit inserts it).
+    United States" (a separate edit inserts it). ``adjectives`` maps a new country to its demonym: a
+    country code before a noun it modifies takes it (:func:`modifies_noun`: "a US ally" → "a Malian ally").
     """
 
-    def __init__(self, substitutions: list[Substitution], keep: Iterable[str] = ()) -> None:
+    def __init__(self, substitutions: list[Substitution], keep: Iterable[str] = (),
+                 adjectives: Mapping[str, str] | None = None) -> None:
         self.substitutions = list(substitutions)
+        self.adjectives = dict(adjectives or {})
         self._forms: dict[str, tuple[Substitution, str] | None] = {}
         for sub in self.substitutions:
             for form, style in casing_variants(sub.original).items():
@@ -467,7 +512,12 @@ class Renamer:
                 continue  # an occurrence inside a kept name of another referent
             sub, style = mapped
             new = sub.replacement
-            if sub.span_type == "nationality" and people_use(text, m):
+            adjective = (sub.span_type == "country" and new in self.adjectives
+                         and LETTER_CODE.fullmatch(sub.original) is not None and modifies_noun(text, m))
+            if adjective:
+                new = self.adjectives[new]  # "a close US ally" → "a close Malian ally", not "Mali ally"
+                m = replace(m, head=False)  # an adjective keeps "the": "did the Malian military …"
+            elif sub.span_type == "nationality" and people_use(text, m):
                 new = demonym_plural(new)  # "the French were" → "the Kenyans were"
             if m.suffix and new in IRREGULAR_DEMONYM_PLURALS:
                 new = IRREGULAR_DEMONYM_PLURALS[new]  # "Belgians" → "Batswana", not "Motswanas"
@@ -706,16 +756,18 @@ def rename_example(
     rename_title: bool = True,
     require_context_edit: bool = True,
     keep: Iterable[str] = (),
+    adjectives: Mapping[str, str] | None = None,
 ) -> tuple[QAExample, list[Edit]]:
     """Apply ``substitutions`` to passage, question, title and answers of ``example``, leaving the
-    occurrences of the ``keep`` names (other referents' longer names, see :class:`Renamer`) alone.
+    occurrences of the ``keep`` names (other referents' longer names, see :class:`Renamer`) alone;
+    ``adjectives`` (a new country → its demonym) renames a country code before a noun with the adjective.
 
     Returns the renamed example (answer offsets, MRQA token spans and tokens recomputed) and every
     edit made. Raises :class:`RenameError` when the example cannot be renamed consistently, its input
     tokens do not stand at their offsets, or a renamed answer is not legal
     (:func:`~entity_renaming.model.illegal_answers`).
     """
-    renamer = Renamer(substitutions, keep)
+    renamer = Renamer(substitutions, keep, adjectives)
     context, c_edits = renamer.apply(example.context)
     if require_context_edit and not c_edits:
         raise RenameError("no mention of the mapped names found in the passage")

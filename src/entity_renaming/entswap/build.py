@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from tqdm.auto import tqdm
@@ -29,7 +29,7 @@ from ..lexicon import Lexicon
 from ..model import Edit, QAExample, Renaming, Skip, Substitution
 from ..ner import NerBackend, NerCache, load_backend, recognize
 from ..rules import Trace, fire
-from ..substitute import RenameError, is_mention, rename_example, title_words
+from ..substitute import RenameError, adjective_demonym, is_mention, rename_example, title_words
 from .categories import CATEGORIES
 from .entities import (
     Entity,
@@ -181,11 +181,12 @@ class EntSwap:
             subs_of[group] = [table[e] for e in entities if e in table]
             keeps[group] = tuple(dict.fromkeys(n for e in entities if e.category in categories
                                                for n in e.keep))
+        adjectives = self.adjectives(mappings)
         result = ConfigResult(spec, name)
         for ex, group in zip(self.examples, self.passage_of, strict=True):
             subs = subs_of[group]
             try:
-                renamed, edits = rename_swapped(ex, subs, keeps[group])
+                renamed, edits = rename_swapped(ex, subs, keeps[group], adjectives)
             except RenameError as err:
                 result.skipped.append(Skip(name, ex.id, str(err)))
                 continue
@@ -196,17 +197,27 @@ class EntSwap:
         return result
 
 
+    def adjectives(self, mappings: dict[str, dict[Entity, Substitution]]) -> dict[str, str]:
+        """Each new country → its demonym, which a country code before a noun takes ("a US ally" → "a
+        Malian ally")."""
+        countries = {s.replacement for table in mappings.values() for s in table.values()
+                     if s.span_type == "country"}
+        return {c: d for c in countries if (d := self.pools.demonym(c)) and adjective_demonym(d)}
+
+
 def used_substitutions(subs: list[Substitution], edits: list[Edit]) -> list[Substitution]:
     """The substitutions an example's edits come from (any form :func:`is_mention` accepts)."""
     forms = {(e.original, e.field == "title") for e in edits}
     return [s for s in subs if any(is_mention(form, s.original, title=title) for form, title in forms)]
 
 
-def rename_swapped(example: QAExample, subs: list[Substitution], keep: Iterable[str] = ()
-                   ) -> tuple[QAExample, list[Edit]]:
+def rename_swapped(example: QAExample, subs: list[Substitution], keep: Iterable[str] = (),
+                   adjectives: Mapping[str, str] | None = None) -> tuple[QAExample, list[Edit]]:
     """Rename one example with its article's mapping, leaving the ``keep`` names (other referents' longer
-    names) whole; :class:`RenameError` if the result is not sound."""
-    renamed, edits = rename_example(example, subs, require_context_edit=False, keep=keep)
+    names) whole and giving a country code before a noun its new ``adjectives``; :class:`RenameError` if
+    the result is not sound."""
+    renamed, edits = rename_example(example, subs, require_context_edit=False, keep=keep,
+                                    adjectives=adjectives)
     if renamed.is_impossible != example.is_impossible or len(renamed.answers) != len(example.answers):
         raise RenameError("renaming changed the answerability of the question")
     return renamed, edits

@@ -42,8 +42,9 @@ category needs strong evidence and every doubt leaves the entity alone.
   particle renamed with the surname: :func:`particle_surnames`); a
   misspelt name word follows its name (:func:`misspelt`). A longer name of another referent is left whole
   instead and the place renamed at its own mentions: *Treaty of Paris*, *Lake Erie*, a fixed name a
-  demonym opens (*German Civil Code*, *Iranian
-  Revolution*), a thing named after a city (*Glasgow Airport Rail Link*); two places joined by a hyphen
+  demonym opens (*German Civil Code*, *Russo-Japanese
+  War*; not a country's own organ or revolution: *Iranian Revolution* follows Iran), a thing named
+  after a city (*Glasgow Airport Rail Link*); two places joined by a hyphen
   (*Israel-Lebanon conflict*) are two names.
 * **Articles**: a place the article writes with "the" that the renamer does not know to take one (*the
   Sudan*, *the Punjab*) is left alone, so no African name gets a wrong article.
@@ -130,6 +131,7 @@ from ..persons import (
 )
 from ..places import (
     city_exonym,
+    derived_place_word,
     passage_place_kind,
     placed_as_city,
     settlement_in_apposition,
@@ -138,6 +140,7 @@ from ..places import (
 from ..rules import Trace, fire
 from ..substitute import (
     COORDINATED,
+    LETTER_CODE,
     NO_S_PLURAL,
     coordinated_people,
     heads_phrase,
@@ -1005,6 +1008,9 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
                                       article_wide=settled is None)),
              ("entswap.unclear-occurrence",
               lambda es: [e for e in es if e.category not in PLACES or e.surface not in unclear]),
+             ("place.derived-word-left",  # "Parisian architecture" beside Paris: no bank gives a city's
+              lambda es: [e for e in es if e.category != "city"  # demonym, so the city stays here
+                          or derived_place_word(e.surface, texts) is None]),
              ("entswap.alias-left", lambda es: _whole_spellings(es, joined)),
              ("entswap.alias-left", lambda es: _whole_referents(es, joined, lexicon)),
              ("place.derived-word-left", lambda es: _nationalities_follow(es, joined, lexicon)))
@@ -1274,7 +1280,7 @@ def article_surnames(texts: list[str], mentions: dict[str, list[Mention]], lexic
 
 
 #: A country's letter code (``US``, ``UK``, ``U.S.``).
-COUNTRY_CODE = re.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")
+COUNTRY_CODE = LETTER_CODE
 
 
 def country_codes(entities: list[Entity], texts: list[str], lexicon: Lexicon) -> list[Entity]:
@@ -1762,7 +1768,7 @@ class _Occurrences:
                     if other is None:
                         return "inside-longer-name"
                     keep[other] = None  # "Mexico City" left whole, Mexico renamed at its own mentions
-                    if entity.category == "nationality":  # "the Iranian revolution" is the same event
+                    if entity.category == "nationality":  # "the Russo-Japanese war" is the same event
                         keep.update(dict.fromkeys(
                             f.group(0) for t in self.texts
                             for f in re.finditer(rf"(?<!\w){re.escape(other)}(?!\w)", t, re.IGNORECASE)))
@@ -2163,6 +2169,10 @@ _PLACE_ENDS = PLACE_NOUNS | {"city", "channel"}
 #: Constitutional Court" kept beside "Mauritanian law").
 STATE_ORGANS = frozenset(["court", "parliament", "government", "army", "navy", "constitution", "senate",
                           "cabinet", "ministry", "police", "regime", "policy"])
+#: A country's own upheavals: a demonym before one names that country's event (``Iranian Revolution``),
+#: which follows the renamed country (a blind read, eleventh session, rejected "the 1979 Iranian
+#: Revolution" kept beside "the Shah … control of Algeria").
+OWN_EVENTS = frozenset(["revolution", "rebellion", "uprising"])
 _INDEFINITE_BEFORE = re.compile(r"(?:^|\W)[Aa]n? $")
 _INDEFINITE_RUN = re.compile(r"(?:^|(?<=\W))[Aa]n? ((?:[a-z][\w-]* ){0,3})$")
 
@@ -2211,14 +2221,15 @@ def coordinated_event(text: str, start: int, end: int) -> str | None:
 
 
 def fixed_name(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
-    """The fixed name that the demonym at ``text[start:end]`` opens (``German Civil Code``, ``Iranian
-    Revolution``, ``Belgian Football Association``): the demonym and the capitalised words after it. The
+    """The fixed name that the demonym at ``text[start:end]`` opens (``German Civil Code``, ``Russo-Japanese
+    War``, ``Belgian Football Association``): the demonym and the capitalised words after it. The
     demonym there is a word of another referent's name, left as written (like ``Treaty of Paris``), while
     its country and its free-standing uses are renamed. ``None`` where the words describe rather than name
     (the demonym is then renamed there, :func:`modifying_place`): one plural (``Russian Marxists``), an
     office (``Chilean President``), one word or a plural people the dataset labels NORP (``Mongolian
     Buddhist``, ``Brazilian Native Americans``; not ``Egyptian Islamic Jihad``); an organ of the state
-    (``German Constitutional Court``: ``STATE_ORGANS``); or where they make a place (``Indian Ocean``,
+    (``German Constitutional Court``: ``STATE_ORGANS``) or its own upheaval (``Iranian Revolution``:
+    ``OWN_EVENTS``); or where they make a place (``Indian Ocean``,
     ``British Columbia``: another rule's case), or after an indefinite article (``a Spanish Court``: one of
     its kind). A capitalised word joined by a hyphen before
     the demonym opens the name (``Russo-Japanese War``); one joined after it continues it (``Polish–Lithuanian
@@ -2238,8 +2249,8 @@ def fixed_name(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
     people = any(lexicon.labels.mostly(w) == "NORP" for w in words)
     if first in OFFICE_WORDS or (len(words) == 1 and (plural or people)) or (people and plural):
         return None  # "Russian Marxists", "Mongolian Buddhist", "Brazilian Native Americans"
-    if last in STATE_ORGANS:
-        return None  # "German Constitutional Court": the country's own organ, renamed with it
+    if last in STATE_ORGANS or last in OWN_EVENTS:
+        return None  # "German Constitutional Court", "Iranian Revolution": the country's own, renamed with it
     if describes(text[start:end], words, text, run.end(), lexicon):
         return None  # "the Dutch Customs Authorities", "the Mongolian Borjigin clan": renamed with it
     name = text[start:end] + " " + " ".join(words)
