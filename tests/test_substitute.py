@@ -95,6 +95,16 @@ def test_possessives_and_plurals_follow_the_name():
     assert new == "The Aremus and Aremu's heirs."
 
 
+def test_a_bare_possessive_apostrophe_after_x_or_z_takes_the_new_names_s():
+    """Blind read round 25b: "Menéndez' forces" → "Clunk' forces"; English writes the bare possessive
+    apostrophe after any sibilant (s, x, z), so the new name takes "'s" there as after s."""
+    cases = (("Menéndez", "Menéndez' forces"), ("Marx", "Marx' theory"), ("Ulysses", "Ulysses' ship"))
+    for old, text in cases:
+        new, _ = Renamer([sub(old, "Clunk")]).apply(text)
+        assert new == text.replace(f"{old}'", "Clunk's"), new
+    assert Renamer([sub("Marx", "Clunk")]).apply("the word 'Marx' here")[0] == "the word 'Clunk' here"
+
+
 def test_apostrophe_glued_names_are_not_split():
     new, _ = Renamer([sub("Neil", "Omar", span_type="first-male")]).apply("O'Neil and Neil came.")
     assert new == "O'Neil and Omar came."

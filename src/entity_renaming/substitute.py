@@ -74,6 +74,11 @@ _DETERMINERS = frozenset({
 })
 _APOSTROPHES = "'\u2019"
 _APOSTROPHE_CHARS = frozenset(_APOSTROPHES)  # a set: "" is not a member
+#: Final letters after which English may write the possessive as a bare apostrophe ("Ulysses' ship",
+#: "Marx' theory", "Menéndez' forces").
+_SIBILANT_ENDS = frozenset("sSxXzZ")
+
+
 _PRECEDING_WORD = re.compile(r"(?<![\w'\u2019-])([a-z]+) $")
 _SENTENCE_END = re.compile(r"[.!?][\"'\u201d)]? $")
 _NEXT_WORD = re.compile(r"[ \t]*(\w+|\S)?")
@@ -278,8 +283,8 @@ def find_mentions(spec: tuple[tuple[str, str], ...], text: str) -> tuple[Mention
                 continue  # "Ann" + "S", "Williams" for William, "Edwards" for Edward
         end = start + len(form) + len(suffix)
         quoted = text[start - 1 : start] in ("'", "\u2018")
-        if apostrophe and (text[end - 1 : end] not in ("s", "S") or quoted):
-            apostrophe = ""  # a possessive after s only; "'Ulysses'" is quoted
+        if apostrophe and (text[end - 1 : end] not in _SIBILANT_ENDS or quoted):
+            apostrophe = ""  # a possessive after a sibilant only (Ulysses', Menéndez'); "'Ulysses'" is quoted
         before = _PRECEDING_WORD.search(text, max(0, start - 16), start)
         article = ""
         if before is not None and before.group(1) not in _DETERMINERS:
