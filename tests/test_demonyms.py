@@ -98,7 +98,9 @@ def test_an_answer_holding_the_countrys_demonym_holds_the_country():
 def test_a_demonym_answer_of_a_country_question_renames_the_country():
     """Which country's cars …? "Japanese": the demonym of one country the passage names is that country,
     its demonym following (Japan → Kenya: Kenyan); an answer cut from "Japanese imports" is judged in the
-    passage, where it is no plural noun; no country named, no renaming ("Indian Health Service" in the US)."""
+    passage, where it is no plural noun; with no country named, the lone demonym answer is still its
+    country's (s11: "Turkish forces"), but a demonym with another common sense is not ("Indian imports":
+    the peoples of the Americas, "Indian Health Service" in the US)."""
     from entity_renaming.entities import example_entities
     from entity_renaming.ner import Mention
 
@@ -111,7 +113,11 @@ def test_a_demonym_answer_of_a_country_question_renames_the_country():
     assert {(s.surface, s.span_type) for e in entities for s in e.spans} == {("Japan", "country"),
                                                                               ("Japanese", "nationality")}
     alone = _example(context[24:], ex.question, ["Japanese"] * 3)
-    assert example_entities(alone, [Mention(0, 8, "NORP", "Japanese")], lexicon) == []
+    entities = example_entities(alone, [Mention(0, 8, "NORP", "Japanese")], lexicon)
+    assert {(s.surface, s.span_type) for e in entities for s in e.spans} == {("Japan", "country"),
+                                                                              ("Japanese", "nationality")}
+    indian = _example("Indian imports became the mass market leaders.", ex.question, ["Indian"] * 3)
+    assert example_entities(indian, [Mention(0, 6, "NORP", "Indian")], lexicon) == []
 
 
 def test_coordinated_demonyms_modify_the_noun_after_them():
