@@ -116,7 +116,7 @@ _AUXILIARIES = frozenset({"did", "does", "do", "will", "would", "could", "should
                           "must", "has", "have", "had"})
 _ORDINAL = re.compile(r"[ \t]*\d+(?:st|nd|rd|th)\b")
 _AUX_THE = re.compile(r"\b([A-Za-z]+) the $")
-_AUX_BARE = re.compile(r"\b([A-Za-z]+) $")
+_AUX_MAYBE_THE = re.compile(r"\b([A-Za-z]+) (?:the )?$")
 
 
 def heads_phrase(text: str, end: int, start: int = -1) -> bool:
@@ -145,11 +145,11 @@ def _plural_noun(word: str) -> bool:
     return word.endswith("s") and not word.endswith("ss")
 
 
-def _after_auxiliary(text: str, start: int, article: str = "the ") -> bool:
+def _after_auxiliary(text: str, start: int, *, article_optional: bool = False) -> bool:
     """The name starting at ``start`` follows "<auxiliary> the" ("Who did the US provide …"): the subject of
-    a verb (with ``article=""``: a word at ``start`` right after the auxiliary)."""
-    pattern = _AUX_THE if article else _AUX_BARE
-    before = pattern.search(text, max(0, start - 12), start) if start >= 4 else None
+    a verb; with ``article_optional`` also right after the auxiliary ("did UK law require")."""
+    pattern = _AUX_MAYBE_THE if article_optional else _AUX_THE
+    before = pattern.search(text, max(0, start - 12), start)
     return before is not None and before.group(1).lower() in _AUXILIARIES
 
 
@@ -373,13 +373,22 @@ def bare_people_use(text: str, start: int, end: int) -> bool:
 _PRONOUNS = frozenset({"they", "them", "he", "him", "she", "it", "we", "us", "you", "i", "me"})
 
 
+def _bare_verb_after(text: str, end: int) -> re.Match[str] | None:
+    """The word after ``end`` where it may be a bare verb (lower case, no function word, determiner or
+    ``-s`` plural): its match, else ``None``."""
+    first = _NEXT_WORD.match(text, end)
+    verb = first.group(1) or ""
+    if not (verb.isalpha() and verb.islower()) or verb in _PHRASE_ENDS | _DETERMINERS or _plural_noun(verb):
+        return None
+    return first
+
+
 def _verb_and_clause_after(text: str, end: int) -> bool:
     """After "<quantifier> <demonym>", a present-tense verb and its object follow: a lower-case word, not in
     ``-s``, then a determiner or pronoun opening its object ("other Chinese think what?", "most French
     prefer the"); not a noun and a relative clause ("some Chinese rice that was")."""
-    first = _NEXT_WORD.match(text, end)
-    verb = first.group(1) or ""
-    if not (verb.isalpha() and verb.islower()) or verb in _PHRASE_ENDS | _DETERMINERS or _plural_noun(verb):
+    first = _bare_verb_after(text, end)
+    if first is None:
         return False
     obj = _NEXT_WORD.match(text, first.end()).group(1) or ""
     return obj in _PRONOUNS or (obj in _DETERMINERS and obj not in ("that", "which", "whose"))
@@ -390,9 +399,8 @@ def _verb_and_object_after(text: str, end: int) -> bool:
     in ``-s``, then a determiner, pronoun or preposition ("did French feel they", "didn't French learn
     about"), or a plural noun closing the phrase ("did French recruit natives from?"); not a noun and its
     verb ("did Chinese medicine spread", "did Danish law require", "did French fur trappers travel")."""
-    first = _NEXT_WORD.match(text, end)
-    verb = first.group(1) or ""
-    if not (verb.isalpha() and verb.islower()) or verb in _PHRASE_ENDS | _DETERMINERS or _plural_noun(verb):
+    first = _bare_verb_after(text, end)
+    if first is None:
         return False
     second = _NEXT_WORD.match(text, first.end())
     obj = second.group(1) or ""
@@ -426,7 +434,6 @@ _SUBJECT_ADVERBS = frozenset({
 })
 #: After a plural-looking word, a word that shows it was a verb with its object ("the US provides the").
 _OBJECT_OPENERS = _DETERMINERS | {"to", "him", "her", "them", "it", "us", "itself", "himself", "themselves"}
-_SUBJECT_AUX = re.compile(r"\b([A-Za-z]+) (?:the )?$")
 
 
 def modifies_noun(text: str, m: Mention) -> bool:
@@ -447,9 +454,7 @@ def modifies_noun(text: str, m: Mention) -> bool:
         return False
     if not word.islower():
         return not m.form.endswith(".") and word[1:].islower()
-    before = _SUBJECT_AUX.search(text, max(0, m.start - 12), m.start)
-    subject = before is not None and before.group(1).lower() in _AUXILIARIES
-    if subject and not _noun_after(text, m.start, m.end):
+    if _after_auxiliary(text, m.start, article_optional=True) and not _noun_after(text, m.start, m.end):
         return False  # "did the US begin", "did UK law require to": the subject of a bare verb
     if _plural_noun(word):
         after = _NEXT_WORD.match(text, match.end()).group(1)
