@@ -32,7 +32,13 @@ from entity_renaming.io import read_examples
 from entity_renaming.lexicon import LabelVotes, Lexicon
 from entity_renaming.model import Substitution
 from entity_renaming.ner import Mention, NerCache, recognize
-from entity_renaming.places import asked_settlement, city_exonym, passage_place_kind, placed_settlement
+from entity_renaming.places import (
+    asked_settlement,
+    city_exonym,
+    particle_place,
+    passage_place_kind,
+    placed_settlement,
+)
 from entity_renaming.question import Asked, asked_type
 from entity_renaming.spans import kept_names, perturbable_spans
 from entity_renaming.substitute import Renamer, is_mention, rename_example
@@ -119,6 +125,11 @@ IDS = {
     "german_vernacular": "ed6ff10078fa4bcaab14dc9399e7dbb3",  # "Using the German vernacular": the language
     "swiss_alps": "1bc314ab39cd4fd2aad40de253c04957",  # "the Swiss canton of … in the … Swiss Alps"
     "riverside": "2c4b17b1ae924274b75fec11937e8b2b",  # "which other developed southern Californian city"
+    "wijk": "1c56ae2be0fb4bf780be6112f0c099d7",  # "Where …?" "at Wijk bij Duurstede" (ORG + PERSON)
+    "hoek": "af691cc479244b69a627f3e9ac28778a",  # "Where …?" "to Hoek van Holland" (ORG)
+    "rudesheim": "ab8ef283048d4e31a435571a3e71b9e5",  # "between Rüdesheim am Rhein and Koblenz"
+    "eisleben": "e3bff39c6abd4aa8b7e1f85bd82475e3",  # "at Eisleben, his place of birth" (ORG)
+    "karakorum": "86d6b543115841d8a7a9787ed40340fd",  # "the Mongol Empire capital Karakorum" (ORG)
 }
 
 
@@ -494,7 +505,10 @@ def test_a_place_the_passage_types_is_renamed_without_a_gazetteer_city(analysis)
     ("He landed at the port of Qarth in May.", "Qarth", "city"),
     ("He surrendered in Zumbia (today Zambia) in 1918.", "Zumbia", "country"),
     ("He ruled from Xanadu, now modern Beijing.", "Xanadu", "city"),
+    ("far from the Mongol Empire capital Karakorum.", "Karakorum", "city"),
+    ("His last sermon was delivered at Eisleben, his place of birth.", "Eisleben", "city"),
     ("the capital of Otrar", "Otrar", None),  # a capital *of* a name: a country, not the city
+    ("the capital Otrar Province", "Otrar", None),  # the name goes on
     ("the City of Otrar Council", "Otrar", None),  # a name, not a settlement noun
     ("the town of Otrar Springs", "Otrar", None),  # the name goes on
     ("He surrendered in Northern Zumbia (today Zambia).", "Zumbia", None),  # glosses "Northern Zumbia"
@@ -703,3 +717,25 @@ def test_a_determiner_does_not_hide_the_asked_settlement_noun(analysis):
                 "proximity to the coast?")
     assert asked_type(question) == Asked("gpe", "city", True)
     assert spans(analysis, "riverside") == {("Riverside", "city")}
+
+
+def test_a_settlement_named_with_lower_case_particles_is_renamed_whole(analysis):
+    """Issue 19 (GPE recall): a gazetteer town or city whose name holds lower-case particles ("at Wijk bij
+    Duurstede", tagged ORG + PERSON; "to Hoek van Holland", tagged ORG) is one candidate renamed whole: no
+    lower-case-word veto, and no word of it ("Holland", "Rhein") a country or a surname of its own."""
+    assert spans(analysis, "wijk") == {("Wijk bij Duurstede", "city")}
+    assert spans(analysis, "hoek") == {("Hoek van Holland", "city")}
+    assert spans(analysis, "rudesheim") == {("Rüdesheim am Rhein", "city")}
+    assert spans(analysis, "rudesheim", "per") == set()
+    lexicon = analysis[2]
+    assert particle_place("Wijk bij Duurstede", lexicon)
+    assert not particle_place("Wijk bij Nowhereville", lexicon)  # no gazetteer place of that name
+    assert not particle_place("Bay of Biscay", lexicon)  # "of" joins no settlement's name
+
+
+def test_a_birthplace_or_a_capital_in_apposition_is_a_city(analysis):
+    """Issue 19 (GPE recall): "at Eisleben, his place of birth" answering "Where …?" and "the Mongol Empire
+    capital Karakorum" answering "What was the capital of …?" (both tagged ORG, in no gazetteer) are cities:
+    the passage types them (places.passage_place_kind)."""
+    assert spans(analysis, "eisleben") == {("Eisleben", "city")}
+    assert spans(analysis, "karakorum") == {("Karakorum", "city")}

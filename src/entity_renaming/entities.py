@@ -15,6 +15,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import chain
 
 from .lexicon import (
     ALIASES,
@@ -86,9 +87,11 @@ from .persons import (
 )
 from .places import (
     OPENERS,
+    PARTICLE_NAME,
     asked_settlement,
     city_exonym,
     labelled_town,
+    particle_place,
     passage_place_kind,
     placed_settlement,
 )
@@ -178,6 +181,15 @@ def answer_grams(example: QAExample) -> Iterator[tuple[list[tuple[int, int]], in
             for k in range(len(words) - n + 1):
                 a, b = run.start() + words[k][0], run.start() + words[k + n - 1][1]
                 yield taken, a, b, clean_surface(example.context[a:b])
+
+
+def particle_place_grams(example: QAExample, lexicon: Lexicon) -> Iterator[tuple[None, int, int, str]]:
+    """Settlement names with lower-case particles inside a gold answer span (:func:`.places.particle_place`:
+    "at Wijk bij Duurstede"), which :func:`answer_grams`' capitalised runs split: ``(None, start, end,
+    text)``."""
+    for m in example.answer_matches(PARTICLE_NAME):
+        if particle_place(m.group(), lexicon):
+            yield None, m.start(), m.end(), m.group()
 
 
 def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
@@ -441,12 +453,13 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     if asked is not None and asked.entity_type != "gpe":  # a bare "where" will do: the gazetteer is evidence
         return []
     found: dict[tuple[int, int], Mention] = {}
-    for _, a, b, name in answer_grams(example):
+    for _, a, b, name in chain(particle_place_grams(example, lexicon), answer_grams(example)):
         at = example.context.find(name, a, b) if name else -1
         if asked is None:  # no place question: the passage must use it as a settlement ("in Kraków")
             said = kind = at >= 0 and not any(  # not "In March 1896" (DATE), "held in German" (LANGUAGE)
                 m.label not in _NAME_LABELS and m.start <= at and at + len(name) <= m.end for m in mentions
-            ) and placed_settlement(name, at, example.context, lexicon)
+            ) and (placed_settlement(name, at, example.context, lexicon)
+                   or passage_place_kind(name, example.context, lexicon))  # "the … capital Karakorum"
         else:
             said = at >= 0 and (passage_place_kind(name, example.context, lexicon)
                                 or asked_settlement(name, example.question, lexicon, example.context))
@@ -1577,6 +1590,8 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
     """
     bounds = _tokens(text)
     words = [text[s:e] for s, e in bounds]
+    if etype == "gpe" and particle_place(text, lexicon):  # "Wijk bij Duurstede": one gazetteer name
+        bounds, words = [(0, len(text))], [text]
     if any(w.lower() not in FUNCTION_WORDS and not w[0].isupper() for w in words):
         return no(why, "name.lower-case-word")
     if etype == "org" and " and " in text:
@@ -2592,6 +2607,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     candidates += [m for m in persons_inside_names(spans, mentions, lexicon)  # "the Nikola Tesla Museum"
                    if (m.text, "PERSON") not in asked]
     taken = {(m.start, m.end) for m in candidates if m.label == "GPE"}
+    whole = [m for m in gazetteer if particle_place(m.text, lexicon)]  # "Hoek van Holland": no "Holland"
+    candidates = [c for c in candidates if not any(w.start <= c.start and c.end <= w.end
+                                                   and (c.start, c.end) != (w.start, w.end) for w in whole)]
     candidates += [m for m in gazetteer if (m.start, m.end) not in taken]  # the gazetteer is their evidence
     candidates += [m for m in demonym_answers(example, mentions, lexicon)  # "Spanish architect": Spain
                    if not any(c.start < m.end and m.start < c.end and c.label != "PERSON"  # "Who …?" French:

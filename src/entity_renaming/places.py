@@ -112,14 +112,26 @@ _MODERN = (r"\s*(?:\(|,\s+)(?:now\s+|today\s+)?(?:modern|modern-day|present-day|
            r"(?P<modern>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2})")
 
 
+#: A capital named in apposition after its noun ("the Mongol Empire capital Karakorum", "the former Jurchen
+#: capital Zhongdu"; lower case only, not "capital of", which names its country).
+_CAPITAL_BEFORE = r"\bcapital,? "
+#: A birthplace noun in apposition after a name ("at Eisleben, his place of birth").
+_BIRTHPLACE_AFTER = (r",\s+(?:his|her|their)\s+(?:place of birth|birthplace|birth town|birthtown|hometown|"
+                     r"home town|native town|native city)\b")
+
+
 def passage_place_kind(name: str, context: str, lexicon: Lexicon) -> str | None:
     """The place kind the passage itself gives ``name``, a name no gazetteer confirms (a town of a few
     thousand people, a historical city or state): ``city`` where it calls it a settlement ("the town of
-    Otrar", "the village of Warszowa"; the name ends there, no capitalised word follows), else the kind of
+    Otrar", "the village of Warszowa", "the Mongol Empire capital Karakorum"; the name ends there, no
+    capitalised word follows) or a person's birthplace ("at Eisleben, his place of birth"), else the kind of
     the gazetteer place that glosses it as its modern name ("Khanbaliq (modern Beijing)" → city,
     "Northern Rhodesia (today Zambia)" → country). The passage's words are the evidence (rule
     ``gpe.not-gazetteer`` keeps names without it out)."""
-    if re.search(_SETTLEMENT_OF + re.escape(name) + _NAME_ENDS, context):
+    here = re.escape(name)
+    if (re.search(_SETTLEMENT_OF + here + _NAME_ENDS, context)
+            or re.search(_CAPITAL_BEFORE + here + _NAME_ENDS, context)
+            or re.search(rf"(?<![\w'’-]){here}{_BIRTHPLACE_AFTER}", context)):
         return "city"
     for m in re.finditer(rf"(?<![\w'’-]){re.escape(name)}{_MODERN}", context):
         modern = clean_surface(m.group("modern"))
@@ -249,9 +261,21 @@ def settlement_in_apposition(name: str, context: str) -> bool:
     return re.search(_SETTLEMENT_BEFORE + re.escape(name) + _NAME_ENDS, context) is not None
 
 
-#: A name that lower-case particles continue into a longer one ("Millingen aan de Rijn", "Frankfurt am
-#: Main", "Stratford upon Avon").
-_PARTICLE_AFTER = r"\s+(?:aan|am|an|bei|de|den|der|im|la|le|ob|on|sur|upon)\b"
+#: Lower-case particles inside a place's name ("Millingen aan de Rijn", "Frankfurt am Main", "Stratford upon
+#: Avon", "Wijk bij Duurstede", "Hoek van Holland").
+_PLACE_PARTICLE = r"(?:aan|am|an|bei|bij|de|den|der|im|la|le|ob|on|op|sur|upon|van)"
+#: A name that lower-case particles continue into a longer one.
+_PARTICLE_AFTER = rf"\s+{_PLACE_PARTICLE}\b"
+#: A capitalised name that lower-case particles join ("Rüdesheim am Rhein"), as a candidate place name.
+PARTICLE_NAME = re.compile(rf"[A-Z][\w'’-]*(?: {_PLACE_PARTICLE}){{1,2}} [A-Z][\w'’-]*")
+
+
+def particle_place(name: str, lexicon: Lexicon) -> bool:
+    """``name`` is a settlement whose name holds lower-case particles ("Wijk bij Duurstede", "Rüdesheim am
+    Rhein", "Hoek van Holland"): the gazetteer lists the whole name as a town or city only. Such a name is
+    renamed whole, its particles with it; its lower-case words are no veto (rule ``name.lower-case-word``)."""
+    return (PARTICLE_NAME.fullmatch(name) is not None and not lexicon.never_place(name)
+            and lexicon.settlement_only(name))
 
 
 def labelled_town(name: str, question: str, context: str, lexicon: Lexicon) -> str | None:

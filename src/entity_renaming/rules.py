@@ -47,8 +47,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "a question naming a person's kind needs no PERSON label: 'Which of his future generals …?' Jelme "
          "and Bo'orchu; entities.listed_person_answers), or a lone word ending a full name the passage "
          "labels PERSON (Braddock beside Edward Braddock: entities.passage_person_answers), "
-         "nor, for GPE, a gazetteer place, or a name the passage calls a town or glosses by a modern place, "
-         "answering a place question, not one the dataset labels LOC more often than GPE (a blind read "
+         "nor, for GPE, a gazetteer place (a town's name with lower-case particles whole: Wijk bij "
+         "Duurstede, places.particle_place), or a name the passage calls a town, a capital or a person's "
+         "birthplace or glosses by a modern place (places.passage_place_kind), answering a place question "
+         "or, that passage evidence given, one of no type (the Mongol Empire capital Karakorum), not one the "
+         "dataset labels LOC more often than GPE (a blind read "
          "rejected 'Laos (today Zambia)' for Northern Rhodesia), or, answering a question of no type, a "
          "gazetteer city or town the passage places as a settlement, standing alone, no month or language "
          "(the districts in Kraków; places.placed_settlement), or a NORP demonym of one country, not opening "
@@ -295,7 +298,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "mislabelled, no person of the passage (Getty Oil, Middleton Railway: "
          "entities.mislabelled_organisation)", "veto", _YAN),
     # ---- names in general (place_spans)
-    Rule("name.lower-case-word", "the name has a lower-case content word", "veto", _YAN),
+    Rule("name.lower-case-word", "the name has a lower-case content word (not a gazetteer settlement's own "
+         "particles: Rüdesheim am Rhein, places.particle_place)", "veto", _YAN),
     Rule("name.particle", "the name holds a particle (van, de, al …)", "veto", _YAN),
     Rule("name.looks-like-person", "an ORG / GPE name reads as a person's name (a bank first name first)",
          "veto", _ALL),
@@ -304,7 +308,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- places
     Rule("gpe.not-gazetteer", "a word of the GPE name is no gazetteer place (nor a direction / state form; "
          "historical states: Ethiopian Empire, Ilkhanate; a section of a bigger city, Manhattan or Brooklyn, "
-         "is no city) and neither the passage (places.passage_place_kind: 'the town of Otrar' makes a city, "
+         "is no city) and neither the passage (places.passage_place_kind: 'the town of Otrar', 'the Mongol "
+         "Empire capital Karakorum', 'at Eisleben, his place of birth' make a city, "
          "'Khanbaliq (modern Beijing)' the kind of its modern name) nor the question (a gazetteer town "
          "answering 'What town ...?', or a bare 'where' with 'at / in / near X' in the passage and no "
          "'Duke of X': places.asked_settlement), nor, for a name the dataset labels GPE answering 'where' "
