@@ -478,12 +478,10 @@ def kind_named(name: str, context: str, lexicon: Lexicon) -> bool:
 
 def kind_named_answers(example: QAExample, mentions: Iterable[Mention], lexicon: Lexicon) -> list[Mention]:
     """Names inside a gold answer span that no ORG mention covers and that the passage writes in
-    apposition with a kind of organisation (:func:`kind_apposition`: "the British rock group Coldplay",
-    tagged FAC; "animation studio Cosgrove Hall", tagged PERSON; "the Maling company", untagged), as ORG
-    mentions: the kind noun is the evidence (rule ``ner.no-answer-mention`` keeps the rest out). Not a
-    name of a person or a place (a person's full name, a name the dataset labels mostly PERSON, GPE or
-    NORP more than once, :func:`_labelled_other`, a gazetteer place or a nationality: "manufacturer Charles
-    Porter", "the English university"); the organisation rules then decide."""
+    apposition with a kind of organisation, no person's or place's name (:func:`kind_named`: "the British
+    rock group Coldplay", tagged FAC; "animation studio Cosgrove Hall", tagged PERSON; "the Maling company",
+    untagged), as ORG mentions of up to four words: the kind noun is the evidence (rule
+    ``ner.no-answer-mention`` keeps the rest out); the organisation rules then decide."""
     orgs = [m for m in mentions if m.label == "ORG"]
     found: dict[tuple[int, int], Mention] = {}
     for run in example.answer_matches(_NAME_RUN):
