@@ -471,6 +471,27 @@ def test_a_kind_noun_outweighs_a_single_other_label_of_the_dataset():
     assert kind_named_answers(ex, mentions, twice) == []
 
 
+def test_a_person_mention_named_as_a_kind_of_organisation_is_no_person_of_the_passage():
+    """Issue 19, twelfth session: "animation studio Cosgrove Hall", tagged PERSON, is the organisation
+    mislabelled (as "Getty Oil" is): its words name no person of the passage, so the ORG candidate is renamed
+    by its name word ("Masters Hall") instead of being left out as a name holding a person's word
+    (``org.word-not-renamable``); a person named beside a kind noun stays one ("manufacturer Charles
+    Porter")."""
+    from entity_renaming.entities import mislabelled_organisation
+
+    text = ("The BBC, in conjunction with animation studio Cosgrove Hall, reconstructed the missing "
+            "episodes. Later the studio closed.")
+    ex = _example(text, "Cosgrove Hall", "Who did the BBC work with?", ["Cosgrove Hall"] * 3)
+    mentions = _mentions(text, {"Cosgrove Hall": "PERSON", "BBC": "ORG"})
+    once = Lexicon()
+    once.observe([text], mentions)
+    assert mislabelled_organisation("Cosgrove Hall", once, text)
+    assert not mislabelled_organisation("Cosgrove Hall", once)  # no passage, no kind noun
+    assert not mislabelled_organisation("Charles Porter", once, "built by manufacturer Charles Porter, who")
+    entities = [e for e in example_entities(ex, mentions, once) if e.entity_type == "org"]
+    assert "Cosgrove" in {s.surface for e in entities for s in e.spans}  # "Hall" too with no dataset counts
+
+
 def test_a_city_state_university_is_renamed_by_its_city(lexicon):
     """Issue 19, eleventh session: ``San Jose State`` (tagged GPE) is no state: a city and "State" name a
     state university, renamed by its city as the organisation's place word where most answers hold the

@@ -61,6 +61,7 @@ from .organisations import (
     founder_span,
     headed_answers,
     kind_apposition,
+    kind_named,
     kind_named_answers,
     lone_team,
     person_types,
@@ -579,12 +580,15 @@ def person_lasts(mentions: Iterable[Mention]) -> frozenset[str]:
     return frozenset(lasts)
 
 
-def mislabelled_organisation(text: str, lexicon: Lexicon) -> bool:
+def mislabelled_organisation(text: str, lexicon: Lexicon, context: str = "") -> bool:
     """A PERSON mention that ends with an organisation or company word no one bears as a surname
-    (``Middleton Railway``, ``Getty Oil``, ``John Monash Science School``; not ``Margaret Court``): an
-    organisation NER labelled PERSON, whose words name no person of the passage."""
+    (``Middleton Railway``, ``Getty Oil``, ``John Monash Science School``; not ``Margaret Court``) or that
+    the passage ``context`` writes in apposition with a kind of organisation, no person's name
+    (:func:`.organisations.kind_named`: "animation studio Cosgrove Hall"): an organisation NER labelled
+    PERSON, whose words name no person of the passage."""
     last = text.split()[-1].lower() if " " in text.strip() else ""
-    return (last in ORGANISATION_HEADS | COMPANY_HEADS) and lexicon.person_count(last) < PERSON_EVIDENCE
+    return ((last in ORGANISATION_HEADS | COMPANY_HEADS) and lexicon.person_count(last) < PERSON_EVIDENCE
+            or bool(context) and kind_named(clean_surface(text), context, lexicon))
 
 
 def personwords_of(mentions: Iterable[Mention]) -> frozenset[str]:
@@ -2582,7 +2586,8 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     answers = answer_texts(example)
     if not answers:
         return []
-    people = [m for m in mentions if not (m.label == "PERSON" and mislabelled_organisation(m.text, lexicon))]
+    people = [m for m in mentions
+              if not (m.label == "PERSON" and mislabelled_organisation(m.text, lexicon, example.context))]
     lasts, names = person_lasts(people), personwords_of(people)
     # the question's evidence first: its type wins over NER's label of the same name
     candidates = question_typed_answers(example, mentions, lexicon)

@@ -466,23 +466,29 @@ def _labelled_other(name: str, lexicon: Lexicon) -> bool:
     return label in ("PERSON", "GPE", "NORP") and lexicon.labels.count(name, label) >= 2
 
 
+def kind_named(name: str, context: str, lexicon: Lexicon) -> bool:
+    """``context`` writes ``name`` in apposition with a kind of organisation (:func:`kind_apposition`:
+    "animation studio Cosgrove Hall") and ``name`` is no person's or place's name (a person's full name, a
+    name the dataset labels mostly PERSON, GPE or NORP more than once, :func:`_labelled_other`, a gazetteer
+    place or a nationality: "manufacturer Charles Porter", "the English university")."""
+    return not (lexicon.looks_like_person(name) or _labelled_other(name, lexicon)
+                or lexicon.is_gazetteer_name(name) or lexicon.place_kind(name) is not None
+                or name.lower() in lexicon.nationalities) and kind_apposition(name, context) is not None
+
+
 def kind_named_answers(example: QAExample, mentions: Iterable[Mention], lexicon: Lexicon) -> list[Mention]:
     """Names inside a gold answer span that no ORG mention covers and that the passage writes in
-    apposition with a kind of organisation (:func:`kind_apposition`: "the British rock group Coldplay",
-    tagged FAC; "animation studio Cosgrove Hall", tagged PERSON; "the Maling company", untagged), as ORG
-    mentions: the kind noun is the evidence (rule ``ner.no-answer-mention`` keeps the rest out). Not a
-    name of a person or a place (a person's full name, a name the dataset labels mostly PERSON, GPE or
-    NORP more than once, :func:`_labelled_other`, a gazetteer place or a nationality: "manufacturer Charles
-    Porter", "the English university"); the organisation rules then decide."""
+    apposition with a kind of organisation, no person's or place's name (:func:`kind_named`: "the British
+    rock group Coldplay", tagged FAC; "animation studio Cosgrove Hall", tagged PERSON; "the Maling company",
+    untagged), as ORG mentions of up to four words: the kind noun is the evidence (rule
+    ``ner.no-answer-mention`` keeps the rest out); the organisation rules then decide."""
     orgs = [m for m in mentions if m.label == "ORG"]
     found: dict[tuple[int, int], Mention] = {}
     for run in example.answer_matches(_NAME_RUN):
         name = clean_surface(run.group())
         at = example.context.find(name, run.start(), run.end()) if name else -1
         if (at < 0 or len(name.split()) > 4 or any(m.start < at + len(name) and at < m.end for m in orgs)
-                or lexicon.looks_like_person(name) or _labelled_other(name, lexicon)
-                or lexicon.is_gazetteer_name(name) or lexicon.place_kind(name) is not None
-                or name.lower() in lexicon.nationalities or kind_apposition(name, example.context) is None):
+                or not kind_named(name, example.context, lexicon)):
             continue
         found.setdefault((at, at + len(name)), Mention(at, at + len(name), "ORG", name))
     return list(found.values())

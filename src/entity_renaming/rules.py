@@ -295,7 +295,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "'<organisation word> of <place>' as a state, country or city of ORG_CITY_POPULATION people "
          "(University of Erfurt) is that place, renamed at every mention: entities.body_of_place, "
          "entities.passage_places; a PERSON mention ending with an organisation word is the organisation "
-         "mislabelled, no person of the passage (Getty Oil, Middleton Railway: "
+         "mislabelled, no person of the passage (Getty Oil, Middleton Railway), as is one the passage writes "
+         "in apposition with a kind of organisation (animation studio Cosgrove Hall: "
          "entities.mislabelled_organisation)", "veto", _YAN),
     # ---- names in general (place_spans)
     Rule("name.lower-case-word", "the name has a lower-case content word (not a gazetteer settlement's own "
