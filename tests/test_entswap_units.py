@@ -1116,3 +1116,20 @@ def test_a_city_beside_a_word_derived_from_it_is_left_in_that_passage(banks):
                                                  lexicon, trace)}
     assert "Paris" not in found and ("place.derived-word-left", "Paris") in {(f.rule, f.text) for f in trace}
     assert entities(plain, ("Paris", "GPE"), lexicon=lexicon)["Paris"].category == "city"
+
+
+def test_a_city_named_only_inside_what_is_named_after_it_is_renamed_there(banks):
+    """Issue 19: a passage that names the city only inside the name of a thing named after it ("Dublin
+    Castle", "London Exhibition", "Edinburgh Tram Network") renames it there with the city; an event,
+    agreement or law named after the city ("Paris Peace Conference", "Lisbon Treaty") is a fixed term
+    and leaves the city out."""
+    lexicon = Lexicon(banks, strict=False)
+    text = "The engine drove the Paris Water Network in 1862."
+    found = entities(text, ("Paris", "GPE"), lexicon=lexicon)
+    assert "Paris" in found and not found["Paris"].keep
+    subs = [Substitution("Paris", "Nairobi", "city", "city")]
+    renamed, _ = rename_swapped(_example(text, "What did the engine drive?", "Paris Water Network"), subs)
+    assert renamed.context == "The engine drove the Nairobi Water Network in 1862."
+    assert renamed.answers[0].text == "Nairobi Water Network"
+    fixed = "The delegation left the Paris Peace Conference in 1919."
+    assert "Paris" not in entities(fixed, ("Paris", "GPE"), lexicon=lexicon)

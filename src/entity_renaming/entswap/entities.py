@@ -1660,6 +1660,12 @@ treaty treaties peace convention congress conference summit protocol declaration
 """))
 
 
+#: Nouns of an event, agreement or law named after the city where it was held or signed or which it
+#: governs (``Paris Peace Conference``, ``Lisbon Treaty``, ``Quebec Act``): a fixed term that keeps its old
+#: name, unlike a building or a work named after the city (``Dublin Castle``), renamed with it.
+FIXED_AFTER_CITY = EVENT_NOUNS | VENUE_NOUNS | frozenset(words_of("act acts law laws edict charter statute"))
+
+
 #: The capitalised words (and linking "of", "the", "for") right before a name.
 _CAPITALISED_RUN = re.compile(r"(?:(?:[A-Z][\w'’.-]*|of|the|for)\s+)+$")
 
@@ -1747,6 +1753,10 @@ class _Occurrences:
         # a code counts as alone even in "US Air Force"
         alone = entity.category not in PLACES or bool(COUNTRY_CODE.fullmatch(entity.surface))
         keep: dict[str, None] = {}
+        #: The names of things named after the city that its occurrences stand in (``Dublin Castle``), while
+        #: every occurrence not alone stands in one: the city is then renamed inside them (below).
+        after_city: dict[str, None] = {}
+        only_after_city = entity.category == "city"
         self.keep.pop(entity.surface, None)
         for index, text in enumerate(self.texts):
             if self.article_wide and self.question[index] and entity.category == "nationality":
@@ -1754,6 +1764,7 @@ class _Occurrences:
             for m in self.pattern[entity.surface].finditer(text):
                 if any(a <= m.start() and m.end() <= b and len(s) > len(entity.surface)
                        for a, b, s in self.covers[index]):
+                    only_after_city = False
                     continue  # inside a longer name that is renamed as a whole
                 if self.in_longer_name(entity, text, m.start(), m.end(), lexicon):
                     other = self.other_referent(entity, text, m.start(), lexicon)
@@ -1768,13 +1779,23 @@ class _Occurrences:
                     if other is None:
                         return "inside-longer-name"
                     keep[other] = None  # "Mexico City" left whole, Mexico renamed at its own mentions
+                    if only_after_city and other == self.renamed_with_city(entity, text, m.start(), lexicon):
+                        after_city[other] = None
+                    else:
+                        only_after_city = False
                     if entity.category == "nationality":  # "the Russo-Japanese war" is the same event
                         keep.update(dict.fromkeys(
                             f.group(0) for t in self.texts
                             for f in re.finditer(rf"(?<!\w){re.escape(other)}(?!\w)", t, re.IGNORECASE)))
                     continue
-                alone = alone or (self.own[index] and not self.in_longer_name(
-                    entity, text, m.start(), m.end(), lexicon, inner_place=False))
+                if not alone and self.own[index]:
+                    alone = not self.in_longer_name(entity, text, m.start(), m.end(), lexicon,
+                                                    inner_place=False)
+                    named = None if alone or not only_after_city else self.renamed_with_city(
+                        entity, text, m.start(), lexicon)  # "London Exhibition": renamed inside it
+                    if named:
+                        after_city[named] = None
+                    only_after_city = only_after_city and (alone or bool(named))
                 if (entity.category in PLACES and not self.question[index]
                         and not self.article_ok(entity, text, m.start(), m.end())):
                     return "article"  # a question's "the England's" keeps its "the" around the new name
@@ -1814,7 +1835,10 @@ class _Occurrences:
                         text[m.start():m.end()], text[m.end():m.end() + NEIGHBOURHOOD], self.texts,
                         MIN_INITIALS):
                     return "abbreviated-name"  # "Scottish National Party" beside "SNP" would keep its S
-        if not alone:
+        if not alone and only_after_city and after_city:
+            keep = {k: None for k in keep if k not in after_city}  # "Trim Castle and Dublin Castle": the
+            # passage names the city only by what is named after it, renamed with it ("Nairobi Castle")
+        elif not alone:
             return "only-inside-longer-names"  # "Edmund Bohun of Suffolk England": a place only by its type
         if keep:
             self.keep[entity.surface] = tuple(keep)
@@ -1928,6 +1952,20 @@ class _Occurrences:
         if not (venue or colony or place_name or name in self.persons):
             return None  # a name word beside the place ("Norman Italy"): a person's only when NER says so
         if any(s != entity.surface and occurs_in(s, name) for s in self.entities):
+            return None
+        return name
+
+    def renamed_with_city(self, entity: Entity, text: str, start: int, lexicon: Lexicon) -> str | None:
+        """The name of a thing named after the city that its occurrence at ``start`` opens
+        (:meth:`named_after_city`: ``Dublin Castle``, ``London Exhibition``, ``Edinburgh Tram Network``) and
+        that may take the city's new name: no event, agreement or law named after the city where it was held,
+        signed or which it governs (:data:`FIXED_AFTER_CITY`: ``Lisbon Treaty``, ``Albany Congress``,
+        ``Quebec Act``), a fixed term that keeps the old name; every word after the city a common word
+        (not ``Strasbourg European Council``: a body's own name, the city only its session). A passage that
+        names the city only inside such names renames it there (:meth:`conflict`)."""
+        name = self.named_after_city(entity, text, start, start + len(entity.surface), lexicon)
+        after = name.split()[len(entity.surface.split()):] if name else []
+        if not after or any(w.lower() in FIXED_AFTER_CITY or not lexicon.common_word(w) for w in after):
             return None
         return name
 
