@@ -410,6 +410,48 @@ def test_a_name_whose_organisation_word_ner_misread_is_an_organisation(lexicon):
     assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("Classic", "nnp")]
 
 
+def test_a_church_misread_as_a_building_is_renamed_by_its_distinctive_words():
+    """Issue 19, twelfth session: a church is an organisation word (``Church of Scotland``), and a church's
+    name that NER tagged FAC (``Lovely Lane Methodist Church``) is the answer entity even where the dataset
+    labels a shorter run of it ORG (``Methodist Church``): the longer name wins
+    (entities.inside_headed), renamed by its descriptive words, its creed and organisation word kept."""
+    assert organisation_head("Church of Scotland") == "Church"
+    assert organisation_head("Lovely Lane Methodist Church") == "Church"
+    text = ("The conference was held at the Lovely Lane Methodist Church, considered the Mother Church of "
+            "American Methodism.")
+    other = ("The Methodist Church grew quickly. Members of the Methodist Church built schools, and the "
+             "Methodist Church split in 1844. A lovely lane led to the old lane by the church.")
+    lexicon = Lexicon()
+    lexicon.observe([text, other], [*_mentions(text, {"Lovely Lane Methodist Church": "FAC"}),
+                                    *_mentions(other, {"Methodist Church": "ORG"})])
+    ex = _example(text, "Lovely Lane Methodist Church", "Where was the conference held?",
+                  ["Lovely Lane Methodist Church"] * 3)
+    entities = example_entities(ex, _mentions(text, {"Lovely Lane Methodist Church": "FAC"}), lexicon)
+    assert [(s.surface, s.span_type, e.entity_type) for e in entities for s in e.spans] == [
+        ("Lovely Lane", "nnp", "org")]
+
+
+def test_a_body_named_by_an_acronym_and_its_kind_renames_the_acronym():
+    """Issue 19, twelfth session: a body named by its organisation's acronym and common words of its kind
+    (``WMO Executive Council``: no descriptive word to rename, the acronym is its name) is a body of that
+    organisation, its acronym renamed as a rare word (entities.owner_acronym), as for a headless unit
+    (``NFL Mobile``); spelled out in the passage, it is left (rule ``org.acronym-expanded``)."""
+    text = ("The IPCC concentrates on the tasks allotted to it by the WMO Executive Council resolutions. "
+            "The WMO and its members fund it; the WMO also publishes data.")
+    mentions = _mentions(text, {"WMO Executive Council": "ORG", "WMO": "ORG"})
+    lexicon = Lexicon()
+    lexicon.observe([text], mentions)
+    ex = _example(text, "WMO Executive Council", "What council assigns tasks to the IPCC?",
+                  ["WMO Executive Council"] * 3)
+    entities = example_entities(ex, mentions, lexicon)
+    assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("WMO", "rare")]
+    spelled = text + " The World Meteorological Organization (WMO) was founded in 1950."
+    ex = _example(spelled, "WMO Executive Council", "What council assigns tasks to the IPCC?",
+                  ["WMO Executive Council"] * 3)
+    assert example_entities(ex, _mentions(spelled, {"WMO Executive Council": "ORG", "WMO": "ORG"}),
+                            lexicon) == []
+
+
 def test_an_untagged_name_closed_by_an_organisation_word_is_an_organisation():
     """Issue 19, eleventh session: a run of capitalised words that NER left untagged, closed by an
     organisation word (a library and a seminary are organisations: ``Widener Library``, ``Chicago

@@ -193,6 +193,15 @@ def particle_place_grams(example: QAExample, lexicon: Lexicon) -> Iterator[tuple
             yield None, m.start(), m.end(), m.group()
 
 
+def inside_headed(mention: Mention, headed: list[Mention]) -> bool:
+    """An ORG run the dataset labels (``Methodist Church``) inside a longer organisation name that NER
+    misread and its organisation word closes (:func:`.organisations.headed_answers`: ``Lovely Lane
+    Methodist Church`` tagged FAC): the longer name is the referent, the run only a part of it."""
+    return mention.label == "ORG" and any(
+        h.start <= mention.start and mention.end <= h.end and h.end - h.start > mention.end - mention.start
+        for h in headed)
+
+
 def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
     """Mentions NER missed inside a gold answer span: the longest runs of up to three capitalised words
     (``Seattle`` of ``the Seattle Seahawks``, read as one FAC here) whose text the dataset's NER labels mostly
@@ -1144,7 +1153,7 @@ brotherhood front movement army navy force forces guard police court parliament 
 government administration authority service services laboratories labs electric motors
 communications telecommunications wireless productions entertainment media industries enterprises
 manufacturing aviation orchestra exchange organization organisation programme conference museum gallery
-galleries bureau guild consortium community tribunal research library seminary
+galleries bureau guild consortium community tribunal research library seminary church
 """))
 
 
@@ -2596,7 +2605,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
                    if (m.text, m.label) not in {(c.text, c.label) for c in candidates}]
     asked = {(m.text, m.label) for m in candidates}
     gazetteer = gazetteer_answers(example, mentions, lexicon)
-    for m in answer_entities(example, mentions) + dataset_labelled_answers(example, mentions, lexicon):
+    headed = headed_answers(example, mentions, lexicon)
+    for m in answer_entities(example, mentions) + [
+            m for m in dataset_labelled_answers(example, mentions, lexicon) if not inside_headed(m, headed)]:
         if (clean_surface(m.text), m.label) in asked:
             continue  # the question already made it a candidate of this type
         if label_holds(m, lexicon):
@@ -2605,7 +2616,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
             fire(trace, "label.minority", clean_surface(m.text), LABEL_TO_TYPE[m.label], m.start)
     candidates += team_answers(example, mentions, lexicon)
     candidates += [m for m in (*call_sign_answers(example, mentions),  # "WTSP" tagged PERSON, "WBT-FM"
-                               *headed_answers(example, mentions, lexicon),  # "Virgin Media" tagged PERSON
+                               *headed,  # "Virgin Media" tagged PERSON
                                *kind_named_answers(example, mentions, lexicon))  # "rock group Coldplay"
                    if not any(c.label == "ORG" and c.start < m.end and m.start < c.end for c in candidates)]
     spans = [s for answer in example.all_answers() for s in answer.char_spans]
@@ -2921,6 +2932,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             whole = None if spans else adjective_name(text, (context, question, *answers), lexicon)
             if whole:  # "European Union" → "Harlow Union": renamed as a whole
                 spans, common, word = [whole], [whole], text
+            elif not spans and brand:  # "IAAF Golden League": a body of the organisation its acronym names
+                if reason := acronym_veto(brand, (context, question)):
+                    return _none(why, reason)
+                spans = [PerturbableSpan(brand, "rare", "org")]
             org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]
             party = not company and organisation_head(text) == "Party"  # "the Conservatives" follow
             if word and (reason := common_word_veto(word, text, (context, question, *answers), own,

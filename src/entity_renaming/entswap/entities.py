@@ -481,12 +481,12 @@ def head_key(word: str) -> str:
 
 #: Organisation words that name different kinds of organisation (an alliance or a football league, a
 #: trade union or the European Union, a football association or one of imperial counts, a congress a
-#: legislature, a party or a meeting such as the Congress of Vienna): no African organisation with the same
-#: word is surely of its kind.
+#: legislature, a party or a meeting such as the Congress of Vienna, a church a denomination, a national
+#: church or one parish): no African organisation with the same word is surely of its kind.
 AMBIGUOUS_HEADS = frozenset(["league", "union", "front", "movement", "club", "group", "network", "system",
                              "systems", "force", "forces", "times", "post", "press", "records", "trust",
                              "guard", "service", "services", "office", "board", "brotherhood",
-                             "association", "congress"])
+                             "association", "congress", "church"])
 
 
 _POSSESSIVE = re.compile(r"['’]s?$")
