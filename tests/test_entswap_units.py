@@ -1133,3 +1133,51 @@ def test_a_city_named_only_inside_what_is_named_after_it_is_renamed_there(banks)
     assert renamed.answers[0].text == "Nairobi Water Network"
     fixed = "The delegation left the Paris Peace Conference in 1919."
     assert "Paris" not in entities(fixed, ("Paris", "GPE"), lexicon=lexicon)
+
+
+def test_issue19_a_gazetteer_surname_of_the_articles_full_name_is_the_person(tmp_path):
+    """"Washington" (a gazetteer city) NER labels GPE alone beside the PERSON "George Washington": the
+    person's surname where every passage writing it says a person; without the full name, the place."""
+    from entity_renaming.entswap.entities import attested_person
+
+    banks = write_banks(tmp_path, {"gazetteer": {"country": [("France", 66_000_000)], "state": ["Virginia"],
+                                                 "city": ["Washington", "Paris"],
+                                                 "nationality": [("French", 66_000_000)]}})
+    lexicon = Lexicon(banks, strict=False)
+    passage = ("In 1753 the governor sent George Washington to the Ohio country with a letter. Washington "
+               "left with a small party, and he reached the French fort in December. The French commander "
+               "invited Washington to dine with him, and Washington presented the letter to him there. The "
+               "commander told Washington that the French claim to the region was superior to the British.")
+    mentions = mentions_of(passage, ("George Washington", "PERSON"))
+    mentions += [Mention(m.start(), m.end(), "GPE", "Washington")
+                 for m in re.finditer(r"(?<!George )Washington", passage)]
+    lexicon.observe([passage], mentions)
+    assert attested_person("Washington", [passage], {passage: mentions}, lexicon) == "last"
+    alone = [m for m in mentions if m.text == "Washington"]
+    assert attested_person("Washington", [passage], {passage: alone}, lexicon) is None
+
+
+def test_issue19_an_answer_copied_from_a_passage_shows_no_lone_given_name():
+    """"Lake George" as a whole answer opens its text, not a sentence: the passage writes it mid-sentence,
+    so "George" of "George Washington" still never stands alone and is renamed inside the full name."""
+    from entity_renaming.entswap.entities import never_alone
+
+    passage = ("The British built Fort William Henry at the southern end of Lake George in 1755, and the "
+               "colonial militia under George Washington marched north to the Ohio country that year. "
+               "The French answered with Fort Carillon on the lake, which Major George Washington never "
+               "saw, since the Virginia Regiment stayed on the frontier of the colony for the whole war.")
+    assert never_alone("George", [passage, "Lake George"])
+    assert not never_alone("George", [passage, "Who was George?"])
+
+
+def test_issue19_a_kinship_noun_types_the_given_name_of_a_particle_name():
+    """"Jean's nephew Maciot de Bethencourt": no name data knows "Maciot", the kinship noun shows a man."""
+    from entity_renaming.entswap.entities import particle_parts, titled_name
+
+    text = "In 1418, Jean's nephew Maciot de Bethencourt sold the rights to the islands."
+    mentions = mentions_of(text, ("Maciot de Bethencourt", "PERSON"))
+    lexicon = Lexicon(strict=False)
+    lexicon.observe([text], mentions)
+    assert particle_parts("Maciot de Bethencourt", lexicon, [text], {text: mentions}) == [
+        "Maciot", "de", "Bethencourt"]
+    assert titled_name(["Major", "Braddock"])  # a military rank is a title: "Major George Washington"

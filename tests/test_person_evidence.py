@@ -317,3 +317,11 @@ def test_a_person_with_another_name_in_brackets_is_not_renamed(round13):
     assert bracketed_alias("Buyantu Khan", khan, lexicon) == "Ayurbarwada"
     for other in ("Ireland", "Irish", "Labour", "Sr"):
         assert bracketed_alias("John Smith", f"John Smith ({other}) said", lexicon) is None, other
+
+
+def test_a_pronoun_in_the_passages_last_sentence_follows_the_name():
+    """The passage's last sentence ends with no capital after it: a pronoun there still follows the name
+    of the sentence before ("Guyard de Moulin. A version based on his manuscript …")."""
+    context = ("The Scriptures were translated by the priest Guyard de Moulin. A version based on his "
+               "manuscript was printed in Paris in 1487.")
+    assert pronoun_gender(context, ("Guyard", "Moulin"), []) == (2, 0)

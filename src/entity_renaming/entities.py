@@ -636,8 +636,8 @@ def pronoun_gender(context: str, words: tuple[str, ...], mentions: Iterable[Ment
         for found in whole_word(word).finditer(context):
             end = found.end()
             first = bisect_right(ends, end)  # the sentence ends after the mention
-            stops = ends[first:first + 2]
-            limit = stops[-1] if stops else len(context)
+            stops = ends[first:first + 2]  # a passage's last sentence has no end before a capital
+            limit = stops[1] if len(stops) > 1 else len(context)
             after = bisect_left(others, end)  # the next other PERSON mention, if any
             limit = min(limit, others[after]) if after < len(others) else limit
             pronoun = _PRONOUN.search(context, end, limit)

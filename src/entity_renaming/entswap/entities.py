@@ -189,9 +189,10 @@ _FOR_BEFORE = re.compile(r"(?<![\w'’])([^\W\d_][\w'’]*) for (?:an? |the )?$"
 _PEOPLE_BEFORE = frozenset(["to", "than", "from", "called", "named"])
 #: "New England" is not England, "St. John" (a river) no person.
 _DIRECTIONS = GEO_MODIFIERS - {"new", "old"}
-#: Titles of nobility and office the shared list lacks (``Baroness Shirley Williams``, ``Vice Consul``).
+#: Titles of nobility, office and military rank the shared list lacks (``Baroness Shirley Williams``, ``Vice
+#: Consul``, ``Major George Washington``).
 _MORE_TITLES = frozenset(["baroness", "viscount", "viscountess", "earl", "marquess", "marquis", "consul",
-                          "emir", "dean"])
+                          "emir", "dean", "major"])
 _PERSON_TITLES = (TITLES | _MORE_TITLES) - {"st", "saint"}
 #: Titles before a given name (``Queen Elizabeth``, ``Duke Robert``); after any other title a lone name is a
 #: family name (``Governor Clinton``). The one table both studies use (:data:`lexicon.GIVEN_NAME_TITLES`).
@@ -311,6 +312,13 @@ def labelled_person(word: str, texts: Iterable[str], mentions: dict[str, list[Me
                and "the" not in words[:words.index(word)] for t in texts for m in mentions.get(t, ()))
 
 
+def labelled_surname(word: str, texts: Iterable[str], mentions: dict[str, list[Mention]]) -> bool:
+    """The article's NER labels PERSON a full name of name words that ends with ``word`` (``George
+    Washington``): the surname of a person of the article, although a gazetteer lists the word as a place."""
+    return any(m.label == "PERSON" and len(words := clean_surface(m.text).split()) > 1 and words[-1] == word
+               and all(name_form(w) for w in words) for t in texts for m in mentions.get(t, ()))
+
+
 #: A place's use: a name written right after one of these is a place, whatever one PERSON label says
 #: ("in Khanbaliq", "at Daidu").
 _PLACE_USE = re.compile(r"\b(?:in|at|near|In|At|Near)\s+$")
@@ -328,8 +336,10 @@ def attested_person(surface: str, texts: list[str], mentions: dict[str, list[Men
     "Ögedei's grandson Kaidu"); ``"person"`` when the evidence shows a person but no sex (a lone word then
     still needs a common given name: ``entswap.weak-lone-name``); ``None`` when the evidence does not
     agree.
-    Needed: name shape (a word no gazetteer, nationality or title list holds, never written in lower case
-    nor after "in" / "at": :func:`used_as_place`); NER labelling it PERSON somewhere in the article
+    Needed: name shape (a word no nationality or title list holds, never written in lower case nor after
+    "in" / "at": :func:`used_as_place`; a gazetteer place only as the surname of a full name the article
+    labels PERSON, :func:`labelled_surname`, that every passage writing it shows a person: ``Washington``
+    of George Washington); NER labelling it PERSON somewhere in the article
     (:func:`labelled_person`), or else a kinship, ruler's or role noun beside it
     (:func:`..entities.kin_gender`, :func:`..entities.role_before`) and no bank name; never in brackets
     as another name of the person before them ("Tugh Temur (Emperor Wenzong)"); and at least half
@@ -338,9 +348,11 @@ def attested_person(surface: str, texts: list[str], mentions: dict[str, list[Men
     kinship noun, else the passages' pronouns when they agree, the bank's only as a fallback."""
     if (" " in surface or "-" in surface or not name_form(surface) or surface.lower() in TITLES
             or surface.lower() in lexicon.nationalities or lexicon.labels.mostly(surface) == "NORP"
-            or lexicon.is_gazetteer_name(surface) or lexicon.case.lower[surface.lower()]
-            or used_as_place(surface, texts)):
-        return None  # "Norman", "Washington", "Liège", "in Khanbaliq": a people or a place first
+            or lexicon.case.lower[surface.lower()] or used_as_place(surface, texts)):
+        return None  # "Norman", "Liège", "in Khanbaliq": a people or a place first
+    place = lexicon.is_gazetteer_name(surface)
+    if place and not labelled_surname(surface, texts, mentions):
+        return None  # "Washington" with no "George Washington" the article labels PERSON: the place
     if bracketed_alias(surface, texts):
         return None  # "Tugh Temur (Emperor Wenzong)": another name of the person before the bracket
     passages = [t for t in texts if len(t) > MAX_ANSWER_CHARS and occurs_in(surface, t)]
@@ -350,8 +362,8 @@ def attested_person(surface: str, texts: list[str], mentions: dict[str, list[Men
             or noun and lexicon.name_word(surface) and not lexicon.person_word(surface)):
         return None  # "Khanbaliq … he", "Logstown … his": a pronoun after a place is no evidence alone
     said = sum(passage_says_person(surface, t, mentions.get(t, []), lexicon) for t in passages)
-    if not said or said * 2 < len(passages):
-        return None
+    if not said or said * 2 < len(passages) or (place and said < len(passages)):
+        return None  # a gazetteer name: every passage that writes it says a person
     if any(family_word(surface, t, lexicon) for t in passages):
         return "last"  # "Louis Pasteur … Pasteur's theory": a surname written alone
     if len(kin) == 1:
@@ -1053,8 +1065,9 @@ def particle_parts(text: str, lexicon: Lexicon, texts: Sequence[str] = (),
             or not name_form(surname) or lexicon.common_word(surname) or given.lower() in _PERSON_TITLES
             or given.lower() in NOBLE_TITLES):
         return []
-    if not (lexicon.known_gender(given) or mentions and pronoun_type(tuple(tokens), list(texts), mentions)):
-        return []
+    if not (lexicon.known_gender(given) or mentions and pronoun_type(tuple(tokens), list(texts), mentions)
+            or len({g for t in texts if (g := kin_gender(t, " ".join(tokens)))}) == 1):
+        return []  # "Jean's nephew Maciot de Bethencourt": a man (:func:`full_name_given_types`)
     if lexicon.is_gazetteer_name(surname) and place_use(surname, " ".join(tokens), texts, mentions or {}):
         return []
     return tokens
@@ -1593,9 +1606,13 @@ def never_alone(word: str, texts: list[str]) -> bool:
     """Every occurrence of the name word ``word`` has a capitalised word right after it (an initial may come
     between) or a capitalised word right before it that opens no sentence: it always stands in some longer
     name, never alone, so leaving it unrenamed outside the full names renamed as a unit leaves no mention
-    of their person behind."""
+    of their person behind. An answer copied out of a passage is read there, in its sentence ("Lake George"
+    opens an answer, not a sentence)."""
     pattern = re.compile(rf"(?<![\w'’]){re.escape(word)}(?!\w)")
+    passages = "\n".join(t for t in texts if len(t) > MAX_ANSWER_CHARS)
     for text in texts:
+        if len(text) <= MAX_ANSWER_CHARS and text in passages:
+            continue
         for m in pattern.finditer(text):
             after = re.match(rf"{_INITIALS}[^\W\d_]", text[m.end():m.end() + NEIGHBOURHOOD])
             if (after and after.group(0)[-1].isupper()) or _capital(_LINK_AFTER.match(text, m.end())):
