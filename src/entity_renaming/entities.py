@@ -28,6 +28,7 @@ from .lexicon import (
     PARTICLES,
     PLACE_NOUNS,
     RARE_ZIPF,
+    RELIGIOUS_TITLES,
     ROMAN_NUMERAL,
     SUFFIXES,
     TITLES,
@@ -1034,8 +1035,9 @@ def family_word(word: str, context: str, lexicon: Lexicon) -> bool:
     return False
 
 
-#: Nouns of a person's role that attest a person right before a lone name (``their leader Rollo``).
-_ROLE_NOUNS = "leader|general|commander|chieftain|chief"
+#: Nouns of a person's role that attest a person right before a lone name (``their leader Rollo``, ``the
+#: hero Siegfried``).
+_ROLE_NOUNS = "leader|general|commander|chieftain|chief|hero|heroine"
 
 
 def role_before(context: str, word: str) -> bool:
@@ -2258,6 +2260,15 @@ def person_after_the(mention: Mention, text: str, context: str, lexicon: Lexicon
             and _WORK_OF.match(after) is not None)
 
 
+
+def religious_title(text: str) -> bool:
+    """``text`` is a given name after a religious figure's title (:data:`.lexicon.RELIGIOUS_TITLES`: "the
+    Prophet Mohammad and his successors", "the Apostle Paul, …"): a person, although "the" and a conjunction
+    or punctuation after it would write a thing (rule ``per.after-the``)."""
+    name = parse_person(text)
+    return name is not None and bool(name.words) and any(t in RELIGIOUS_TITLES for t in name.titles)
+
+
 #: What continues a lone given name as a byname in the passage where NER stopped at the given name: a regnal
 #: number, an epithet, a place of origin (``Richard`` I of Normandy, ``Edward`` the Confessor, ``William``
 #: of Montreuil); not after a saint's title (the Cathedral of Saint ``John`` the Divine names a building).
@@ -2523,12 +2534,14 @@ def particle_last(name: str, lexicon: Lexicon) -> tuple[PerturbableSpan, ...]:
 
 
 def _lone(given: str, last: str, text: str) -> bool:
-    """``given`` occurs in ``text`` without ``last`` among the three words after it (``Ali`` the caliph in a
-    passage on ``Ali Shariati``; ``John F. Kennedy`` and ``John Fitzgerald Kennedy`` are not lone)."""
+    """``given`` occurs in ``text`` without ``last`` among the three words after it nor right before it, the
+    family name of a name written family name first (``Ali`` the caliph in a passage on ``Ali Shariati``;
+    ``John F. Kennedy``, ``John Fitzgerald Kennedy`` and ``Kong Duancao`` are not lone)."""
     for match in whole_word(given).finditer(text):
         after = [w.removesuffix("'s").removesuffix("’s").strip(".,;:()") for w in
                  text[match.end(): match.end() + 60].split()[:3]]
-        if last not in after:
+        before = text[max(0, match.start() - 60):match.start()].split()[-1:]
+        if last not in after and last not in before:
             return True
     return False
 
@@ -2798,7 +2811,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             (_AFTER_THE.search(context[:mention.start])
              and not person_after_the(mention, text, context, lexicon))
             or mention.text.lower().startswith("the ")
-            or re.search(_THE_THING.format(re.escape(text)), context)):
+            or (re.search(_THE_THING.format(re.escape(text)), context) and not religious_title(text))):
         return _none(why, "per.after-the")  # "the Stanley Steamer" a thing; "the town of Pons" a place
     if etype == "per" and saint_dedication(mention, text, context, question, own):
         return _none(why, "per.dedication")  # "The Parish Church of St Andrew": the church, not the saint
