@@ -226,12 +226,13 @@ def test_a_surname_shared_with_other_persons_keeps_their_names_whole(analysis):
     assert "Robert Stephenson" in renamed.context and "George Stephenson" not in renamed.context
 
 
-def test_a_lone_surname_shared_by_relatives_is_ambiguous(analysis):
+def test_a_lone_surname_shared_by_relatives_is_kept_and_the_given_name_renamed(analysis):
     """"Đuka Tesla" beside "Milutin Tesla" and a lone "Tesla" (Nikola): the lone surname names another
-    person, so renaming it is wrong and keeping it leaves the answer's person unnamed: skipped."""
+    person, so renaming it is wrong; it is kept as the family's and the given name renamed (issue 19,
+    entities.given_only), the lone "Đuka" with it."""
     examples, entities, _, _ = analysis
-    assert any(e.clashes for e in entities["b45b93ed5b814e26b28babda50e2ef6b"])
-    assert spans(analysis, "b45b93ed5b814e26b28babda50e2ef6b") == set()
+    assert not any(e.clashes for e in entities["b45b93ed5b814e26b28babda50e2ef6b"])
+    assert spans(analysis, "b45b93ed5b814e26b28babda50e2ef6b") == {("Đuka", "first-female")}
 
 
 def test_a_second_given_name_is_no_surname(analysis):

@@ -633,6 +633,23 @@ def test_a_given_name_after_its_family_name_is_not_lone() -> None:
     assert _lone("Ali", "Shariati", "Ali Shariati wrote of his successors such as Ali.")
 
 
+def test_a_family_name_shared_with_a_relative_keeps_it_and_renames_the_given_name() -> None:
+    """"Kong Duanyou's brother Kong Duancao" (the brother's name read as ORG, so "Kong" also stands outside
+    every PERSON name): renaming the family name would rename the relative's too, so the given name alone
+    is renamed and the family name kept (per.shares-words, handled); nothing renamed without a given
+    name."""
+    from entity_renaming.entities import Entity, PerturbableSpan, given_only, pinyin_given_type
+
+    context = "the Jin appointed Kong Duanyou's brother Kong Duancao who remained in Qufu."
+    assert pinyin_given_type("Duancao", ("Kong", "Duancao"), context, []) == "first-male"
+    person = Entity("Kong Duancao", "per", 41, 53, (PerturbableSpan("Duancao", "first-male", "per"),
+                                                    PerturbableSpan("Kong", "last", "per")), (), clashes=True)
+    kept = given_only(person)
+    assert not kept.clashes and [s.surface for s in kept.spans] == ["Duancao"]
+    lone = Entity("Kong", "per", 0, 4, (PerturbableSpan("Kong", "last", "per"),), (), clashes=True)
+    assert given_only(lone) == lone
+
+
 def test_initials_before_a_particle_surname_are_kept_as_a_title_is() -> None:
     """"E.I. du Pont, a former student of Lavoisier": dotted initials and a particle surname are a person's
     name, its surname renamed, the initials and the particle kept (per.not-name-words, handled); a

@@ -791,12 +791,13 @@ def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_
 
 def pinyin_given_type(given: str, words: tuple[str, ...], context: str, mentions: list[Mention]
                       ) -> str | None:
-    """Span type of a Chinese given name (``Zedong``): a kinship or ruler's noun, else the passage's
-    pronouns when they agree; no bank's guess (``Heima`` is no US girl's name)."""
+    """Span type of a Chinese given name (``Zedong``): a kinship or ruler's noun before it or before the
+    full name (``brother Kong Duancao``), else the passage's pronouns when they agree; no bank's guess
+    (``Heima`` is no US girl's name)."""
     if not context:
         return None
-    if kin := kin_gender(context, given):
-        return kin
+    if kin := kin_gender(context, given) or kin_gender(context, " ".join(words)):
+        return kin  # "his brother Kong Duancao": the noun before the family name
     return agreed_type(*pronoun_gender(context, words, mentions))
 
 
@@ -2665,11 +2666,13 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         found, terms = eponym_terms_kept(found, (context, example.question), mentions, lexicon)
         context = _mask(context, (*others, *terms))
         mentions = [m for m in mentions if clean_surface(m.text) not in others]
-        if any(e.clashes for e in found):
+        found = [given_only(e) if e.clashes else e for e in found]  # "Kong Duancao" beside "Kong Duanyou"
+        if any(e.clashes for e in found) or not all(
+                any(occurs_in(s.surface, a) for e in found for s in e.spans) for a in answers):
             for e in found:
-                if e.clashes:
+                if e.clashes or e.evidence[-1:] == (FAMILY_KEPT,):
                     fire(trace, "per.shares-words", e.text, "per", e.start)
-            return found
+            return [e if e.evidence[-1:] != (FAMILY_KEPT,) else replace(e, clashes=True) for e in found]
     if shares_person_words(found, context, mentions, lexicon):  # John B. Goodenough, John M. Smith
         kept = surnames_only(found, answers, context, mentions, lexicon) if keep_given else None
         if kept is not None:
@@ -2679,6 +2682,22 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
             if e.clashes:
                 fire(trace, "per.shares-words", e.text, "per", e.start)
     return found
+
+
+#: The evidence :func:`given_only` adds to a person renamed by the given names alone.
+FAMILY_KEPT = "family name kept: a relative's"
+
+
+def given_only(entity: Entity) -> Entity:
+    """A person whose family name clashes with another person's that also stands outside their full names
+    (:func:`other_persons`: ``Kong Duanyou's brother Kong Duancao``, a relative's name NER read as ORG),
+    renamed by the given name alone, the family name kept as every relative's: renaming it would rename
+    the relative too, or leave two persons of one family with two family names. Unchanged (still
+    ``clashes``) when no given name is renamed."""
+    given = tuple(s for s in entity.spans if s.span_type != "last")
+    if not given:
+        return entity
+    return replace(entity, spans=given, clashes=False, evidence=(*entity.evidence, FAMILY_KEPT))
 
 
 def _drop(found: list[Entity], rule: str, trace: Trace | None) -> list[Entity]:

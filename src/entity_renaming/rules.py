@@ -197,7 +197,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "person's full name is kept whole where no shared word stands alone (Yesün Temür beside Tugh "
          "Temür, John M. Grunsfeld beside John B. Goodenough), else where only given names clash the given "
          "name is kept and the surname renamed (after its particle: Lothar de Maizière beside Lothar von "
-         "Arnauld de la Perière, entities.particle_last); a term or an institution named after the person's "
+         "Arnauld de la Perière, entities.particle_last), and where a family name shared with a relative "
+         "also stands outside their full names the family name is kept and the given name renamed (Kong "
+         "Duancao beside Kong Duanyou's, Milutin Tesla beside Tesla: entities.given_only); a term or an "
+         "institution named after the person's "
          "surname (Turing machines, the Savery engine, Booth School of Business) is kept whole and the "
          "person renamed unless the surname also stands in the possessive before another capitalised word "
          "(Newton's Universal Gravitation Constant)", "veto",
