@@ -176,10 +176,11 @@ def test_a_lone_word_is_a_surname_only_with_the_datasets_evidence(analysis):
     Census has more bearers of them as surnames: a lone word is a surname by Census counts only when the
     dataset has it as the surname of a full name, or when the question asks for a person that the word
     answers and no world data know it as a given name ("Who demonstrated …?" "Ladner"; Siegfried is a given
-    name, Drogo too rare a surname), and "the town of Pons" is a place."""
-    for qid in ("8c567a3250b640a1858817c8f96fe8c1", "4deaabea645c4cb99eee7a8e89c6c221",
-                "e807460d1c3f4a039c1986c2d8cdb864"):
+    name, Drogo too rare a surname), and "the town of Pons" is a place. "the hero Siegfried": the role noun
+    attests a person and he is renamed as a man's given name, never as a surname."""
+    for qid in ("8c567a3250b640a1858817c8f96fe8c1", "e807460d1c3f4a039c1986c2d8cdb864"):
         assert spans(analysis, qid) == set(), qid
+    assert spans(analysis, "4deaabea645c4cb99eee7a8e89c6c221") == {("Siegfried", "first-male")}
     assert spans(analysis, "bd6b019c18ca43c0bfc6e622e369222b") == {("Ladner", "last")}
 
 
@@ -225,12 +226,13 @@ def test_a_surname_shared_with_other_persons_keeps_their_names_whole(analysis):
     assert "Robert Stephenson" in renamed.context and "George Stephenson" not in renamed.context
 
 
-def test_a_lone_surname_shared_by_relatives_is_ambiguous(analysis):
+def test_a_lone_surname_shared_by_relatives_is_kept_and_the_given_name_renamed(analysis):
     """"Đuka Tesla" beside "Milutin Tesla" and a lone "Tesla" (Nikola): the lone surname names another
-    person, so renaming it is wrong and keeping it leaves the answer's person unnamed: skipped."""
+    person, so renaming it is wrong; it is kept as the family's and the given name renamed (issue 19,
+    entities.given_only), the lone "Đuka" with it."""
     examples, entities, _, _ = analysis
-    assert any(e.clashes for e in entities["b45b93ed5b814e26b28babda50e2ef6b"])
-    assert spans(analysis, "b45b93ed5b814e26b28babda50e2ef6b") == set()
+    assert not any(e.clashes for e in entities["b45b93ed5b814e26b28babda50e2ef6b"])
+    assert spans(analysis, "b45b93ed5b814e26b28babda50e2ef6b") == {("Đuka", "first-female")}
 
 
 def test_a_second_given_name_is_no_surname(analysis):

@@ -599,3 +599,62 @@ def test_the_us_banks_find_a_name_written_with_diacritics(lexicon: Lexicon) -> N
     spans = person_spans("Sebastián Piñera", lexicon)
     assert [(s.surface, s.span_type) for s in spans] == [("Sebastián", "first-male"), ("Piñera", "last")]
     assert "céloron" not in lexicon.first_counts  # folding finds no name that the bank lacks
+
+
+def test_a_given_name_after_a_religious_title_and_the_is_a_person(lexicon: Lexicon) -> None:
+    """"the Prophet Mohammad and his successors", "the Archangel Michael at Monte Gargano": a religious
+    figure's title types the name after "the" as a man's given name (issue 19, per.after-the), unlike a
+    ruler's title, which ships bear ("the Queen Mary and …")."""
+    from entity_renaming.entities import religious_title
+    from entity_renaming.lexicon import GIVEN_NAME_TITLES, parse_person
+
+    assert religious_title("Prophet Mohammad") and religious_title("Archangel Michael")
+    assert not religious_title("Queen Mary") and not religious_title("Mohammad")
+    assert parse_person("Apostle Paul").words == ("Paul",) and GIVEN_NAME_TITLES["prophet"] == "first-male"
+
+
+def test_a_hero_before_a_lone_name_is_a_person_role() -> None:
+    """"the hero Siegfried killing a dragon": a hero is a person (per.lone-no-pronoun), as a leader is."""
+    from entity_renaming.entities import role_before
+
+    assert role_before("the Nibelungenlied tells of the hero Siegfried killing a dragon", "Siegfried")
+    assert role_before("their leader Rollo", "Rollo")
+    assert not role_before("Siegfried killed a dragon", "Siegfried")
+
+
+def test_a_given_name_after_its_family_name_is_not_lone() -> None:
+    """"the polymath Shen Kuo (1031–1095)": written family name first, the given name follows its family
+    name, so it names the same person and is renamed with it (per.shares-words); "Ali" the caliph beside
+    "Ali Shariati" is lone."""
+    from entity_renaming.entities import _lone
+
+    assert not _lone("Kuo", "Shen", "In China, the polymath Shen Kuo (1031–1095) formulated it.")
+    assert not _lone("John", "Kennedy", "John F. Kennedy spoke.")
+    assert _lone("Ali", "Shariati", "Ali Shariati wrote of his successors such as Ali.")
+
+
+def test_a_family_name_shared_with_a_relative_keeps_it_and_renames_the_given_name() -> None:
+    """"Kong Duanyou's brother Kong Duancao" (the brother's name read as ORG, so "Kong" also stands outside
+    every PERSON name): renaming the family name would rename the relative's too, so the given name alone
+    is renamed and the family name kept (per.shares-words, handled); nothing renamed without a given
+    name."""
+    from entity_renaming.entities import Entity, PerturbableSpan, given_only, pinyin_given_type
+
+    context = "the Jin appointed Kong Duanyou's brother Kong Duancao who remained in Qufu."
+    assert pinyin_given_type("Duancao", ("Kong", "Duancao"), context, []) == "first-male"
+    person = Entity("Kong Duancao", "per", 41, 53, (PerturbableSpan("Duancao", "first-male", "per"),
+                                                    PerturbableSpan("Kong", "last", "per")), (), clashes=True)
+    kept = given_only(person)
+    assert not kept.clashes and [s.surface for s in kept.spans] == ["Duancao"]
+    lone = Entity("Kong", "per", 0, 4, (PerturbableSpan("Kong", "last", "per"),), (), clashes=True)
+    assert given_only(lone) == lone
+
+
+def test_initials_before_a_particle_surname_are_kept_as_a_title_is() -> None:
+    """"E.I. du Pont, a former student of Lavoisier": dotted initials and a particle surname are a person's
+    name, its surname renamed, the initials and the particle kept (per.not-name-words, handled); a
+    capitalised particle after initials stays a company's word (Van Gend)."""
+    from entity_renaming.persons import particle_surname
+
+    assert particle_surname("E.I. du Pont") == "Pont" and particle_surname("J. de la Cruz") == "Cruz"
+    assert particle_surname("E.I. Van Gend") is None and particle_surname("E. du") is None

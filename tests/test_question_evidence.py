@@ -19,6 +19,7 @@ from entity_renaming.question import asked_type
     ("Who was famous for disobedience against a tax collector?", ("per", False)),
     ("In Sept 1760 who negotiated a capitulation from Montreal?", ("per", False)),
     ("Whose saying about freeing souls from purgatory was often quoted?", ("per", False)),
+    ("What Goldman Sachs CEO is also an alumni of the University of Chicago?", ("per", True)),  # in capitals
     ("Which country refused to content to changes in the Treaty of Lisbon 2007?", ("gpe", True)),
     ("Where is the MetroCentre located?", ("gpe", False)),
     ("What was the most important of these cities or towns?", ("gpe", True)),  # a group's part

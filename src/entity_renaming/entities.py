@@ -29,6 +29,7 @@ from .lexicon import (
     PARTICLES,
     PLACE_NOUNS,
     RARE_ZIPF,
+    RELIGIOUS_TITLES,
     ROMAN_NUMERAL,
     SUFFIXES,
     TITLES,
@@ -816,12 +817,13 @@ def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_
 
 def pinyin_given_type(given: str, words: tuple[str, ...], context: str, mentions: list[Mention]
                       ) -> str | None:
-    """Span type of a Chinese given name (``Zedong``): a kinship or ruler's noun, else the passage's
-    pronouns when they agree; no bank's guess (``Heima`` is no US girl's name)."""
+    """Span type of a Chinese given name (``Zedong``): a kinship or ruler's noun before it or before the
+    full name (``brother Kong Duancao``), else the passage's pronouns when they agree; no bank's guess
+    (``Heima`` is no US girl's name)."""
     if not context:
         return None
-    if kin := kin_gender(context, given):
-        return kin
+    if kin := kin_gender(context, given) or kin_gender(context, " ".join(words)):
+        return kin  # "his brother Kong Duancao": the noun before the family name
     return agreed_type(*pronoun_gender(context, words, mentions))
 
 
@@ -1060,8 +1062,9 @@ def family_word(word: str, context: str, lexicon: Lexicon) -> bool:
     return False
 
 
-#: Nouns of a person's role that attest a person right before a lone name (``their leader Rollo``).
-_ROLE_NOUNS = "leader|general|commander|chieftain|chief"
+#: Nouns of a person's role that attest a person right before a lone name (``their leader Rollo``, ``the
+#: hero Siegfried``).
+_ROLE_NOUNS = "leader|general|commander|chieftain|chief|hero|heroine"
 
 
 def role_before(context: str, word: str) -> bool:
@@ -2286,6 +2289,15 @@ def person_after_the(mention: Mention, text: str, context: str, lexicon: Lexicon
             and _WORK_OF.match(after) is not None)
 
 
+
+def religious_title(text: str) -> bool:
+    """``text`` is a given name after a religious figure's title (:data:`.lexicon.RELIGIOUS_TITLES`: "the
+    Prophet Mohammad and his successors", "the Apostle Paul, …"): a person, although "the" and a conjunction
+    or punctuation after it would write a thing (rule ``per.after-the``)."""
+    name = parse_person(text)
+    return name is not None and bool(name.words) and any(t in RELIGIOUS_TITLES for t in name.titles)
+
+
 #: What continues a lone given name as a byname in the passage where NER stopped at the given name: a regnal
 #: number, an epithet, a place of origin (``Richard`` I of Normandy, ``Edward`` the Confessor, ``William``
 #: of Montreuil); not after a saint's title (the Cathedral of Saint ``John`` the Divine names a building).
@@ -2551,12 +2563,14 @@ def particle_last(name: str, lexicon: Lexicon) -> tuple[PerturbableSpan, ...]:
 
 
 def _lone(given: str, last: str, text: str) -> bool:
-    """``given`` occurs in ``text`` without ``last`` among the three words after it (``Ali`` the caliph in a
-    passage on ``Ali Shariati``; ``John F. Kennedy`` and ``John Fitzgerald Kennedy`` are not lone)."""
+    """``given`` occurs in ``text`` without ``last`` among the three words after it nor right before it, the
+    family name of a name written family name first (``Ali`` the caliph in a passage on ``Ali Shariati``;
+    ``John F. Kennedy``, ``John Fitzgerald Kennedy`` and ``Kong Duancao`` are not lone)."""
     for match in whole_word(given).finditer(text):
         after = [w.removesuffix("'s").removesuffix("’s").strip(".,;:()") for w in
                  text[match.end(): match.end() + 60].split()[:3]]
-        if last not in after:
+        before = text[max(0, match.start() - 60):match.start()].split()[-1:]
+        if last not in after and last not in before:
             return True
     return False
 
@@ -2686,11 +2700,13 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         found, terms = eponym_terms_kept(found, (context, example.question), mentions, lexicon)
         context = _mask(context, (*others, *terms))
         mentions = [m for m in mentions if clean_surface(m.text) not in others]
-        if any(e.clashes for e in found):
+        found = [given_only(e) if e.clashes else e for e in found]  # "Kong Duancao" beside "Kong Duanyou"
+        if any(e.clashes for e in found) or not all(
+                any(occurs_in(s.surface, a) for e in found for s in e.spans) for a in answers):
             for e in found:
-                if e.clashes:
+                if e.clashes or e.evidence[-1:] == (FAMILY_KEPT,):
                     fire(trace, "per.shares-words", e.text, "per", e.start)
-            return found
+            return [e if e.evidence[-1:] != (FAMILY_KEPT,) else replace(e, clashes=True) for e in found]
     if shares_person_words(found, context, mentions, lexicon):  # John B. Goodenough, John M. Smith
         kept = surnames_only(found, answers, context, mentions, lexicon) if keep_given else None
         if kept is not None:
@@ -2700,6 +2716,22 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
             if e.clashes:
                 fire(trace, "per.shares-words", e.text, "per", e.start)
     return found
+
+
+#: The evidence :func:`given_only` adds to a person renamed by the given names alone.
+FAMILY_KEPT = "family name kept: a relative's"
+
+
+def given_only(entity: Entity) -> Entity:
+    """A person whose family name clashes with another person's that also stands outside their full names
+    (:func:`other_persons`: ``Kong Duanyou's brother Kong Duancao``, a relative's name NER read as ORG),
+    renamed by the given name alone, the family name kept as every relative's: renaming it would rename
+    the relative too, or leave two persons of one family with two family names. Unchanged (still
+    ``clashes``) when no given name is renamed."""
+    given = tuple(s for s in entity.spans if s.span_type != "last")
+    if not given:
+        return entity
+    return replace(entity, spans=given, clashes=False, evidence=(*entity.evidence, FAMILY_KEPT))
 
 
 def _drop(found: list[Entity], rule: str, trace: Trace | None) -> list[Entity]:
@@ -2832,7 +2864,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             (_AFTER_THE.search(context[:mention.start])
              and not person_after_the(mention, text, context, lexicon))
             or mention.text.lower().startswith("the ")
-            or re.search(_THE_THING.format(re.escape(text)), context)):
+            or (re.search(_THE_THING.format(re.escape(text)), context) and not religious_title(text))):
         return _none(why, "per.after-the")  # "the Stanley Steamer" a thing; "the town of Pons" a place
     if etype == "per" and saint_dedication(mention, text, context, question, own):
         return _none(why, "per.dedication")  # "The Parish Church of St Andrew": the church, not the saint

@@ -47,6 +47,7 @@ father mother rev reverend gen general col colonel capt captain lt sgt judge jus
 governor emperor empress duke duchess count countess baron bishop archbishop cardinal rabbi imam sheikh
 chancellor premier minister chairman ceo coach professor doctor tsar czar sultan caliph pharaoh mayor
 prime vice secretary ambassador admiral marshal sergeant lieutenant commander elector archduke
+prophet apostle archangel
 """))
 #: Words that end the name of a building, an institution or a place, never a person's name.
 PLACE_WORDS = frozenset(words_of("""
@@ -80,14 +81,20 @@ PLACE_NOUNS = frozenset(words_of("""
 county fort bay river valley island islands lake mount mountain mountains harbour harbor canal peninsula basin
 strait gulf desert forest sea ocean district province region coast cape
 """))
+#: Titles of a religious figure, written after "the" before the given name of a person (``the Prophet
+#: Muhammad``, ``the Apostle Paul``, ``the Archangel Michael``): no ship or building is named so, unlike
+#: after a ruler's title (``the Queen Mary``).
+RELIGIOUS_TITLES = frozenset(words_of("prophet apostle archangel"))
 TRAILING_TITLES = frozenset(words_of("khan shah pasha bey khatun"))
-#: Titles of rulers, nobles and saints: the name they go with is a given name (``King George``, ``Sultan
-#: Muhammad``, ``Genghis Khan``), with the title's gender where it has one. One table for every study
+#: Titles of rulers, nobles and saints and the religious figures' (:data:`RELIGIOUS_TITLES`): the name they go
+#: with is a given name (``King George``, ``Sultan Muhammad``, ``Genghis Khan``, ``the Prophet Muhammad``),
+#: with the title's gender where it has one. One table for every study
 #: (EntSwap's ``ROYAL_TITLES`` are its keys). Other titles (``President``,
 #: ``General``, ``Dr.``) go with a surname (``President Obama``).
 GIVEN_NAME_TITLES = {
     **dict.fromkeys(words_of("""king prince emperor sultan caliph pharaoh tsar czar sir duke archduke
-                                elector khan shah pasha bey brother"""), "first-male"),
+                                elector khan shah pasha bey brother prophet apostle
+                                archangel"""), "first-male"),
     **dict.fromkeys(words_of("queen princess empress dame lady duchess khatun sister"), "first-female"),
     **dict.fromkeys(words_of("pope saint st"), None),
 }

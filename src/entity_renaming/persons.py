@@ -125,16 +125,23 @@ def particle_surname_words(rest: str) -> list[str]:
     return words if all(_name_part(w) for w in words) else []
 
 
+#: Dotted initials of given names (``E.I.``, ``J.``) before a surname.
+_INITIALS = re.compile(r"(?:[A-Z]\.)+")
+
+
 def particle_surname(text: str) -> str | None:
     """The surname of a name of a surname and its particle with no given name (``von Staupitz``, ``Marquis
-    de Vaudreuil``, ``Marquis de la Jonquière``): titles first, then one or two particles, the first written
-    in lower case unless a title stands before it (not ``Van Gend``, a company), then one capitalised name
-    word; ``None`` for any other shape. The surname is renamed, title and particles kept."""
+    de Vaudreuil``, ``Marquis de la Jonquière``, ``E.I. du Pont``): titles or initials first, then one or
+    two particles, the first written in lower case unless a title stands before it (not ``Van Gend``, a
+    company), then one capitalised name word; ``None`` for any other shape. The surname is renamed,
+    title, initials and particles kept."""
     tokens = clean_surface(text).split()
     titled = False
     while tokens and (tokens[0].rstrip(".").lower() in TITLES or tokens[0].lower() in NOBLE_TITLES):
         tokens.pop(0)
         titled = True
+    while tokens and _INITIALS.fullmatch(tokens[0]):  # "E.I. du Pont": initials are kept as a title is
+        tokens.pop(0)
     if not 2 <= len(tokens) <= 3 or not all(_particle(t) for t in tokens[:-1]):
         return None
     if not titled and not tokens[0].islower():

@@ -94,7 +94,8 @@ class Asked:
 def _phrase_noun(question: str, start: int) -> str | None:
     """The kind noun of the what/which phrase starting at ``start``: the first of the next
     ``MAX_MODIFIERS + 1`` words with a type (determiners, "other", not counted), before any word that ends
-    the phrase; a capitalised noun is part of a name (``What Doctor Who episode``), not the kind."""
+    the phrase; a capitalised noun is part of a name (``What Doctor Who episode``), not the kind; one in
+    capitals is (``What Goldman Sachs CEO``)."""
     n = 0
     for word in _WORD.finditer(question, start):
         lowered = word.group().lower().removesuffix("'s").removesuffix("’s")
@@ -103,8 +104,8 @@ def _phrase_noun(question: str, start: int) -> str | None:
         n += 1
         if n > MAX_MODIFIERS + 1 or lowered in _PHRASE_END:
             return None
-        if lowered in _NOUN_TYPE and word.group()[0].islower():
-            return lowered
+        if lowered in _NOUN_TYPE and (word.group()[0].islower() or word.group().isupper()):
+            return lowered  # "What Goldman Sachs CEO …": a kind noun written as an acronym
         if lowered[:-1] in PERSON_NOUNS and lowered.endswith("s") and word.group()[0].islower():
             return lowered[:-1]  # "Which performers …?": a plural person noun
     return None

@@ -113,7 +113,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "William Henry), or a name the passage writes as 'the X' before punctuation, a preposition or a "
          "conjunction (along the Rhine up into …): a thing or a place; not a full name or a titled name "
          "after a bare 'the' that modifies a work or office noun or a participle (the Tim Allen sitcom, the "
-         "Norman Foster-designed Sage: entities.person_after_the)", "veto", _YAN),
+         "Norman Foster-designed Sage: entities.person_after_the), nor a given name after a religious "
+         "figure's title (the Prophet Mohammad and his successors: entities.religious_title)", "veto", _YAN),
     Rule("per.dedication", "a saint's name (after Saint / St) that a majority of the answers hold inside a "
          "longer name, where the question asks for no person: the dedication of what the answer names, not "
          "a person it is about (The Parish Church of St Andrew, St. George's Church, Rodin's St John the "
@@ -133,9 +134,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("per.not-name-words", "a word of the name is no name word, or the name has more than 3 words (a "
          "given name and a surname holding a particle rename both, particles kept: Johann von Staupitz, "
          "Pedro Menéndez de Avilés, Hassan al-Turabi: persons.particle_surname_words; a surname with its "
-         "particle and no given name renames the surname, title and particles kept: von Staupitz, Marquis "
-         "de la Jonquière (persons.particle_surname); a full name labelled PERSON whose surname is a "
-         "common word is one when a person is asked for and the passage capitalises the surname only in "
+         "particle and no given name renames the surname, title, initials and particles kept: von Staupitz, "
+         "Marquis de la Jonquière, E.I. du Pont (persons.particle_surname); a full name labelled PERSON "
+         "whose surname is a common word is one when a person is asked for and the passage capitalises the "
+         "surname only in "
          "the name: Kawann Short (persons.common_word_surname); role words before a full name are "
          "dropped: Linebacker Brandon Marshall; a surname the dataset knows alone is one when a person is "
          "asked for: Einstein; a bank first name and a surname whose lone mentions carry another label "
@@ -178,7 +180,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("per.title-family-name", "an East Asian family name after a ruler's title (Wang Khan)", "veto",
          _YAN),
     Rule("per.lone-no-pronoun", "a lone given name that no pronoun of the passage attests, no role noun "
-         "before it (their leader Rollo: entities.role_before), no kinship or ruler's noun beside it or "
+         "before it (their leader Rollo, the hero Siegfried: entities.role_before), no kinship or ruler's "
+         "noun beside it or "
          "in the question asking for it (his brother Khasar, 'Which male child …?': entities.kin_gender, "
          "entities.question_gender), no byname after it (Richard I, Edward the "
          "Confessor, William of Montreuil: entities._with_byname), no one full name of the passage that it "
@@ -187,7 +190,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "question asking for a person types (a bank given name rarely a surname, never after 'a': "
          "entities.asked_given_name)", "evidence", _YAN),
     Rule("per.shares-words", "a renamed person word also stands in another name of the passage (a "
-         "namesake, an eponym term, a birth name, a lone given name of another person, unless the "
+         "namesake, an eponym term, a birth name, a lone given name of another person (not one right after "
+         "its family name: Shen Kuo, entities._lone), unless the "
          "answers name that given name alone too (Isaac beside Isaac Komnenos) or the lone given name is "
          "the person's and opens that full name (Napoleon of Napoleon Bonaparte: "
          "entities.opened_full_name); not a title after "
@@ -196,7 +200,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "person's full name is kept whole where no shared word stands alone (Yesün Temür beside Tugh "
          "Temür, John M. Grunsfeld beside John B. Goodenough), else where only given names clash the given "
          "name is kept and the surname renamed (after its particle: Lothar de Maizière beside Lothar von "
-         "Arnauld de la Perière, entities.particle_last); a term or an institution named after the person's "
+         "Arnauld de la Perière, entities.particle_last), and where a family name shared with a relative "
+         "also stands outside their full names the family name is kept and the given name renamed (Kong "
+         "Duancao beside Kong Duanyou's, Milutin Tesla beside Tesla: entities.given_only); a term or an "
+         "institution named after the person's "
          "surname (Turing machines, the Savery engine, Booth School of Business) is kept whole and the "
          "person renamed unless the surname also stands in the possessive before another capitalised word "
          "(Newton's Universal Gravitation Constant)", "veto",
