@@ -12,6 +12,10 @@ from entity_renaming.places import (
     in_work_title,
     inside_other_name,
     institution_metonym,
+    state_answers,
+    state_spans,
+    state_word,
+    state_word_derived,
 )
 
 
@@ -86,3 +90,33 @@ def test_a_question_asking_for_a_work_is_found_where_it_stands():
     assert asks_for_work("What guide states the University is known for its heavy workload?")
     assert asks_for_work("Which newspaper defined southern California?")
 
+
+
+def test_a_historical_state_is_renamed_by_its_distinctive_word():
+    """A state named by a distinctive word and a state kind keeps its kind word ("Song dynasty" → "Harlow
+    dynasty"); a nationality or a place before the kind is the country's case, not this one."""
+    lexicon = Lexicon()
+    assert state_word("the Song dynasty", lexicon) == "Song"
+    assert state_word("Holy Roman Empire", lexicon) == "Holy Roman"
+    assert state_word("British Empire", lexicon) is None  # a nationality: no state of its own name
+    assert state_word("Song Dynasty Museum", lexicon) is None  # not "<words> <kind>"
+    context = "The Jin dynasty fell. The Mongols fought the Jin."
+    assert [s.surface for s in state_spans("Jin", context, lexicon)] == ["Jin"]
+    assert not state_spans("Jin", "The Mongols fought the Jin.", lexicon)  # no kind word shows a state
+
+
+def test_a_state_word_also_naming_a_people_is_found():
+    """Renaming "Mongol Empire" would leave "the Mongols" and "Mongolia" (rule gpe.state-word-derived)."""
+    assert state_word_derived("Mongol", ["The Mongols rode west."])
+    assert state_word_derived("Mongol", ["north of Mongolia"])
+    assert state_word_derived("Khwarezmid", ["the Khwarezmia (Khwarezmid Empire)"])
+    assert not state_word_derived("Song", ["the Song dynasty and Southern Song"])
+
+
+def test_a_historical_state_inside_an_answer_is_a_gpe_mention():
+    """NER leaves "the Song dynasty" untagged: the kind word makes it a GPE mention."""
+    example = _example("Zhang Rou attacked the Song dynasty in 1235.", "the Song dynasty")
+    assert [(m.text, m.label) for m in state_answers(example, [], Lexicon())] == [("Song dynasty", "GPE")]
+    context = "The Jin dynasty fell. Han Chinese fought the Jin. Khitan joined the Jin and Turkic tribes."
+    assert [m.text for m in state_answers(_example(context, "the Jin"), [], Lexicon())] == ["Jin"]
+    assert not state_answers(_example(context, "the Jin and Turkic tribes"), [], Lexicon())  # a people's word

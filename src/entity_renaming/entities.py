@@ -96,6 +96,9 @@ from .places import (
     particle_place,
     passage_place_kind,
     placed_settlement,
+    state_answers,
+    state_spans,
+    state_word_derived,
 )
 from .question import NOUNS_NAME, PERSON_NOUNS, asked_type, asks_about_name
 from .rules import Trace, Why, fire, no
@@ -2633,6 +2636,8 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
                                *headed,  # "Virgin Media" tagged PERSON
                                *kind_named_answers(example, mentions, lexicon))  # "rock group Coldplay"
                    if not any(c.label == "ORG" and c.start < m.end and m.start < c.end for c in candidates)]
+    candidates += [m for m in state_answers(example, mentions, lexicon)  # "the Song dynasty", untagged
+                   if not any(c.label == "GPE" and c.start < m.end and m.start < c.end for c in candidates)]
     spans = [s for answer in example.all_answers() for s in answer.char_spans]
     candidates += [m for m in persons_inside_names(spans, mentions, lexicon)  # "the Nikola Tesla Museum"
                    if (m.text, "PERSON") not in asked]
@@ -2838,7 +2843,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         if entity is not None and not any(s.surface == text for s in entity.spans):
             return _none(why, "org.acronym-expanded")  # the acronym cannot follow the renamed name
         return entity
-    if (etype != "per" and looks_like_person(text, lexicon)
+    state = state_spans(text, example.context, lexicon) if etype == "gpe" else []  # "the Song dynasty"
+    if state and state_word_derived(state[0].surface, (example.context, example.question, *answers)):
+        return _none(why, "gpe.state-word-derived")  # "Mongol Empire" beside "the Mongols"
+    if (etype != "per" and not state and looks_like_person(text, lexicon)
             and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)  # "Duval County"
             and not (etype == "org" and asked_organisation(example.question, text, own))):  # "What group …?"
         etype, evidence = "per", f"{evidence}, a person's name"
@@ -2920,6 +2928,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         if reason := acronym_veto(text, (context, question)):
             return _none(why, reason)
         spans = [PerturbableSpan(text, "rare", "org")]  # "NSF" → an upper-cased rare word; "ABC News" follows
+    elif state:  # a historical state: its distinctive word renamed, its kind kept ("Harlow dynasty")
+        spans = state
     else:
         if team and region_team(team, (context, question), lexicon):  # "New England Patriots": the
             spans = team_nickname(team, (context, question, *answers), lexicon)  # nickname, region kept

@@ -363,3 +363,78 @@ def city_exonym(name: str, lexicon: Lexicon, unlisted: bool = False) -> str | No
         return None
     return "city"
 
+
+
+#: Nouns that name the kind of a state (a closed class): a historical state named by a distinctive word and
+#: its kind ("Song dynasty", "Holy Roman Empire") is renamed by its distinctive word, its kind kept.
+STATE_KINDS = ("dynasty", "empire", "khanate", "caliphate", "sultanate", "shogunate", "emirate")
+_KIND = "|".join(f"{k}|{k.title()}" for k in STATE_KINDS)
+_STATE_NAME = re.compile(rf"(?<![\w-])((?:[A-Z][a-z]+ ){{1,2}})(?:{_KIND})(?![\w-])")
+#: A lone capitalised word after "the" that ends its phrase ("the Jin", "the Jin."; not "the Jin dynasty",
+#: "the Mongol and Turkic tribes": a people's word).
+_THE_WORD = re.compile(r"(?<=\bthe )[A-Z][a-z]+(?=$|[.,;:)])")
+#: Modifiers that tell a state's period or rank, not its name (``Second Empire``, ``Later Jin``).
+_STATE_MODIFIERS = frozenset(("the", "of", "and", "new", "great", "old", "first", "second", "third", "later",
+                              "former", "early", "late"))
+
+
+def state_word(name: str, lexicon: Lexicon) -> str | None:
+    """The distinctive words of a historical state named "<words> <kind>" (:data:`STATE_KINDS`: ``Song`` of
+    ``Song dynasty``, ``Holy Roman`` of ``Holy Roman Empire``), renamed as one ``nnp`` name while the kind
+    word stays (``Harlow dynasty``), as :func:`.entities.distinctive_word` renames a body named by common
+    words. ``None`` where a word is a place's or a nationality's (``British Empire``: the modern country's
+    rules decide) or a period's or rank's (:data:`_STATE_MODIFIERS`)."""
+    match = _STATE_NAME.fullmatch(re.sub(r"^[Tt]he ", "", name))
+    if match is None:
+        return None
+    words = match.group(1).split()
+    if any(lexicon.place_kind(w) is not None or w.lower() in lexicon.nationalities
+           or w.lower() in _STATE_MODIFIERS for w in words):
+        return None
+    return " ".join(words)
+
+
+def _kind_follows(word: str, context: str) -> bool:
+    """Whether ``context`` writes ``word`` before a state kind ("Jin dynasty")."""
+    return re.search(rf"(?<![\w-]){re.escape(word)} (?:{_KIND})\b", context) is not None
+
+
+def state_word_derived(word: str, texts: Iterable[str]) -> bool:
+    """Whether ``texts`` write another word of a state's distinctive word's stem, a people, a plural, a land
+    (``Mongols``, ``Mongolian``, ``Mongolia`` beside ``Mongol Empire``; ``Khwarezmia`` beside ``Khwarezmid
+    Empire``): renaming the state would leave them with the old name (rule ``gpe.state-word-derived``)."""
+    last = word.split()[-1]
+    stem = re.sub(r"(?:id|ian|an|ic|ish|ese|i)$", "", last)
+    stem = stem if len(stem) >= 4 else last
+    pattern = re.compile(rf"(?<![\w-]){re.escape(stem)}\w*")
+    return any(m.group() != last for t in texts for m in pattern.finditer(t))
+
+
+def state_spans(name: str, context: str, lexicon: Lexicon) -> list:
+    """The ``nnp`` span a historical state is renamed by (:func:`state_word`): "Song dynasty" → "Harlow
+    dynasty", and a lone word the passage writes before a state kind ("the Jin" beside "Jin dynasty")."""
+    from .entities import PerturbableSpan
+    word = state_word(name, lexicon)
+    if word is None and " " not in name and _kind_follows(name, context):
+        word = state_word(f"{name} dynasty", lexicon)
+    return [PerturbableSpan(word, "nnp", "gpe")] if word else []
+
+
+def state_answers(example: QAExample, mentions: Iterable[Mention], lexicon: Lexicon) -> list[Mention]:
+    """Historical states inside a gold answer span, as GPE mentions (NER tags them ORG, LOC or not at all):
+    a name "<words> <kind>" with a distinctive word (:func:`state_word`: "the Song dynasty"), or a lone
+    capitalised word after "the" that the passage also writes before a state kind ("the Jin" beside "the
+    Jin dynasty"). The place rules then decide (``gpe.state-word-derived``)."""
+    taken = [m for m in mentions if m.label == "GPE"]
+    found: dict[tuple[int, int], Mention] = {}
+    context = example.context
+    for pattern in (_STATE_NAME, _THE_WORD):
+        for run in example.answer_matches(pattern):
+            name = run.group()
+            if pattern is _THE_WORD and not _kind_follows(name, context):
+                continue
+            if state_word(name if pattern is _STATE_NAME else f"{name} dynasty", lexicon) is None or any(
+                    m.start < run.end() and run.start() < m.end for m in taken):
+                continue
+            found.setdefault((run.start(), run.end()), Mention(run.start(), run.end(), "GPE", name))
+    return list(found.values())

@@ -316,6 +316,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("name.and", "an organisation's name with 'and' or '&' of first names (a show, a partnership)",
          "veto", _YAN),
     # ---- places
+    Rule("gpe.state-word-derived", "a historical state named by a distinctive word and its kind (Mongol "
+         "Empire; places.state_word) whose word the texts also write as a people, a plural or a land "
+         "(Mongols, Mongolian, Mongolia): those forms would keep the old name", "veto", _YAN),
     Rule("gpe.not-gazetteer", "a word of the GPE name is no gazetteer place (nor a direction / state form; "
          "historical states: Ethiopian Empire, Ilkhanate; a section of a bigger city, Manhattan or Brooklyn, "
          "is no city) and neither the passage (places.passage_place_kind: 'the town of Otrar', 'the Mongol "
