@@ -494,22 +494,30 @@ def test_a_lone_nickname_answering_a_team_question_is_renamed_without_its_place(
         ("Bears", "nnp", True)]
 
 
+_STUDIO = ("The BBC, in conjunction with animation studio Cosgrove Hall, reconstructed the missing episodes. "
+           "Later the studio closed.")
+
+
+def _studio_example() -> tuple[QAExample, list[Mention], Lexicon]:
+    """"animation studio Cosgrove Hall", tagged PERSON once in the dataset (in this passage)."""
+    ex = _example(_STUDIO, "Cosgrove Hall", "Who did the BBC work with?", ["Cosgrove Hall"] * 3)
+    mentions = _mentions(_STUDIO, {"Cosgrove Hall": "PERSON", "BBC": "ORG"})
+    once = Lexicon()
+    once.observe([_STUDIO], mentions)
+    return ex, mentions, once
+
+
 def test_a_kind_noun_outweighs_a_single_other_label_of_the_dataset():
     """Issue 19, eleventh session: "animation studio Cosgrove Hall", tagged PERSON once in the dataset (in
     this passage), is an ORG candidate by its kind noun; a name the dataset labels PERSON twice stays a
     person's."""
     from entity_renaming.organisations import kind_named_answers
 
-    text = ("The BBC, in conjunction with animation studio Cosgrove Hall, reconstructed the missing "
-            "episodes. Later the studio closed.")
-    ex = _example(text, "Cosgrove Hall", "Who did the BBC work with?", ["Cosgrove Hall"] * 3)
-    mentions = _mentions(text, {"Cosgrove Hall": "PERSON", "BBC": "ORG"})
-    once = Lexicon()
-    once.observe([text], mentions)
+    ex, mentions, once = _studio_example()
     assert [(m.text, m.label) for m in kind_named_answers(ex, mentions, once)] == [("Cosgrove Hall", "ORG")]
     other = "Cosgrove Hall was born in Leeds."
     twice = Lexicon()
-    twice.observe([text, other], [*mentions, *_mentions(other, {"Cosgrove Hall": "PERSON"})])
+    twice.observe([_STUDIO, other], [*mentions, *_mentions(other, {"Cosgrove Hall": "PERSON"})])
     assert kind_named_answers(ex, mentions, twice) == []
 
 
@@ -521,13 +529,8 @@ def test_a_person_mention_named_as_a_kind_of_organisation_is_no_person_of_the_pa
     Porter")."""
     from entity_renaming.entities import mislabelled_organisation
 
-    text = ("The BBC, in conjunction with animation studio Cosgrove Hall, reconstructed the missing "
-            "episodes. Later the studio closed.")
-    ex = _example(text, "Cosgrove Hall", "Who did the BBC work with?", ["Cosgrove Hall"] * 3)
-    mentions = _mentions(text, {"Cosgrove Hall": "PERSON", "BBC": "ORG"})
-    once = Lexicon()
-    once.observe([text], mentions)
-    assert mislabelled_organisation("Cosgrove Hall", once, text)
+    ex, mentions, once = _studio_example()
+    assert mislabelled_organisation("Cosgrove Hall", once, _STUDIO)
     assert not mislabelled_organisation("Cosgrove Hall", once)  # no passage, no kind noun
     assert not mislabelled_organisation("Charles Porter", once, "built by manufacturer Charles Porter, who")
     entities = [e for e in example_entities(ex, mentions, once) if e.entity_type == "org"]
