@@ -2292,7 +2292,6 @@ def person_after_the(mention: Mention, text: str, context: str, lexicon: Lexicon
             and _WORK_OF.match(after) is not None)
 
 
-
 def religious_title(text: str) -> bool:
     """``text`` is a given name after a religious figure's title (:data:`.lexicon.RELIGIOUS_TITLES`: "the
     Prophet Mohammad and his successors", "the Apostle Paul, …"): a person, although "the" and a conjunction

@@ -10,12 +10,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from .lexicon import PLACE_NOUNS, Lexicon, clean_surface, occurs_in, whole_word
 from .model import QAExample
 from .ner import Mention
 from .question import asked_type
 from .substitute import heads_phrase
+
+if TYPE_CHECKING:
+    from .entities import PerturbableSpan
 
 
 def in_work_title(place: str, example: QAExample, mentions: Iterable[Mention]) -> bool:
@@ -364,7 +368,6 @@ def city_exonym(name: str, lexicon: Lexicon, unlisted: bool = False) -> str | No
     return "city"
 
 
-
 #: Nouns that name the kind of a state (a closed class): a historical state named by a distinctive word and
 #: its kind ("Song dynasty", "Holy Roman Empire") is renamed by its distinctive word, its kind kept.
 STATE_KINDS = ("dynasty", "empire", "khanate", "caliphate", "sultanate", "shogunate", "emirate")
@@ -410,7 +413,7 @@ def state_word_derived(word: str, texts: Iterable[str]) -> bool:
     return any(m.group() != last for t in texts for m in pattern.finditer(t))
 
 
-def state_spans(name: str, context: str, lexicon: Lexicon) -> list:
+def state_spans(name: str, context: str, lexicon: Lexicon) -> list[PerturbableSpan]:
     """The ``nnp`` span a historical state is renamed by (:func:`state_word`): "Song dynasty" → "Harlow
     dynasty", and a lone word the passage writes before a state kind ("the Jin" beside "Jin dynasty")."""
     from .entities import PerturbableSpan
