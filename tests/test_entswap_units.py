@@ -950,8 +950,7 @@ def test_a_demonym_inside_a_capitalised_phrase_is_left_there_only(banks):
     hold the demonym inside another name; that occurrence is left whole (span-level) while the demonym and
     its country are renamed at their other mentions, instead of leaving both out of the whole article. A
     demonym before a name of the article describes it and is renamed ("the French Fort Duquesne"); one after
-    "<Name> of" is still left out ("the Society of French Artists"); a count opening the sentence is no name
-    ("Hundreds of French soldiers": renamed, s12)."""
+    "<Name> of" is still left out ("Hundreds of French soldiers")."""
     lexicon = Lexicon(banks, strict=False)
     text = ("France is large. Their dialect became Norman French. The Free French fought on. A century of "
             "Anglo-French conflict followed. French troops left.")
@@ -966,9 +965,7 @@ def test_a_demonym_inside_a_capitalised_phrase_is_left_there_only(banks):
     found = entities(fort, ("France", "GPE"), ("French", "NORP"), ("Fort Duquesne", "FAC"), lexicon=lexicon)
     assert "French" in found and not any("Fort" in k for k in found["French"].keep)
     hundreds = "France is large. Hundreds of French soldiers were stranded."
-    assert "French" in entities(hundreds, ("France", "GPE"), ("French", "NORP"), lexicon=lexicon)
-    society = "France is large. The Society of French Artists met."
-    assert "French" not in entities(society, ("France", "GPE"), ("French", "NORP"), lexicon=lexicon)
+    assert "French" not in entities(hundreds, ("France", "GPE"), ("French", "NORP"), lexicon=lexicon)
 
 
 def test_two_coordinated_peoples_are_both_plural_nouns():
@@ -1184,41 +1181,3 @@ def test_issue19_a_kinship_noun_types_the_given_name_of_a_particle_name():
     assert particle_parts("Maciot de Bethencourt", lexicon, [text], {text: mentions}) == [
         "Maciot", "de", "Bethencourt"]
     assert titled_name(["Major", "Braddock"])  # a military rank is a title: "Major George Washington"
-
-
-def test_a_demonym_before_its_crown_follows_the_country():
-    """The Crown, throne or monarchy of a state is its own organ: "suppressed by the French Crown" kept
-    beside a renamed France read wrong (s12 read of AfriSQuAD2)."""
-    text = "The rebellions were suppressed by the French Crown and the Polish throne."
-    for word in ("French", "Polish"):
-        at = text.index(word)
-        assert fixed_name(text, at, at + len(word), Lexicon()) is None
-
-
-def test_a_formed_demonym_whose_plural_is_a_given_name_is_no_derived_word():
-    """"Franci" is formed from France by an ending, and "Francis" is a given name, no plural of it: France
-    is renamed beside Francis I. A listed demonym's plural that is also a given name stays its people."""
-    lexicon = Lexicon()
-    assert lexicon.derived_words("France", ["Long after the sect was suppressed by Francis I."]) == ()
-    assert lexicon.derived_words("Thailand", ["The Thais welcomed them."]) == ("thai",)
-
-
-def test_a_demonym_follows_its_country_per_passage_not_the_articles_decision(banks):
-    """A country is decided in each passage group: France left in one passage (France Antarctique) does not
-    leave its demonym, decided article-wide, out of the others, where France is renamed with it. A count
-    opening a sentence ("Hundreds of French soldiers") is no longer name, and "the French language" is the
-    language's name, left whole there while French is renamed elsewhere."""
-    from entity_renaming.entswap.entities import article_candidates, passage_entities, settle_article_wide
-
-    lexicon = Lexicon(banks, strict=False)
-    one = "Huguenots founded France Antarctique in Brazil."
-    two = ("France is large. Hundreds of French soldiers were stranded. They preserved the French language. "
-           "The French fled France.")
-    mentions = {one: mentions_of(one, ("France Antarctique", "LOC")),
-                two: mentions_of(two, ("France", "GPE"), ("French", "NORP"))}
-    candidates = article_candidates([one, two], mentions, lexicon)
-    settle_article_wide(candidates, lexicon)
-    assert "France" not in {e.surface for e in passage_entities(candidates, [one], lexicon)}
-    kept = {e.surface: e for e in passage_entities(candidates, [two], lexicon)}
-    assert "France" in kept and "French" in kept
-    assert "French language" in kept["French"].keep

@@ -1025,8 +1025,7 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
                           or derived_place_word(e.surface, texts) is None]),
              ("entswap.alias-left", lambda es: _whole_spellings(es, joined)),
              ("entswap.alias-left", lambda es: _whole_referents(es, joined, lexicon)),
-             ("place.derived-word-left",
-              lambda es: _nationalities_follow(es, joined, lexicon, by_country=settled is not None)))
+             ("place.derived-word-left", lambda es: _nationalities_follow(es, joined, lexicon)))
     places = (steps[0], *steps[-2:])  # org-word-alone, alias-left and derived-word-left again until nothing
     # changes: an organisation whose short form was dropped goes with it, a place name dropped for a
     # derived word ("U.S.") takes its aliases with it, and a dropped country its demonyms
@@ -1710,17 +1709,6 @@ _SPELLED = re.compile(r"\b(?:spelled|spelt|written)\s+(?:[A-Z][\w'’-]*(?:,\s*|
 #: Nouns of a faith's adherents after a demonym: the country's own (``French Catholics``, ``his Italian
 #: Catholic mother``), renamed with it; unlike a rite or a church named by its people (``Greek orthodox``).
 ADHERENT_NOUNS = frozenset(["catholic", "catholics"])
-#: Plural number nouns that open a sentence before "of" and a name: a count, no longer name (``Hundreds of
-#: French soldiers``).
-COUNT_NOUNS = frozenset(["dozens", "scores", "hundreds", "thousands", "millions", "billions"])
-#: Nouns after a demonym naming its people's language (``the French language``, ``Scots dialects``): the
-#: language's own name, left whole there while the demonym and its country are renamed elsewhere, as ``in
-#: French`` is (:meth:`_Occurrences.language_use`).
-LANGUAGE_NOUNS = frozenset(["language", "languages", "dialect", "dialects"])
-#: A lower-case church after a demonym is its people's or country's congregation (``the French church in
-#: New Amsterdam``, ``independence for the French church``), renamed with it; not a capitalised church's
-#: name (``Greek Orthodox Church``) nor a rite (``Greek orthodox``).
-PEOPLE_CHURCH = "church"
 
 
 #: The categories whose name a question may twist ("Old France", "the Free English", "What French City"):
@@ -1852,15 +1840,11 @@ class _Occurrences:
                     if self.article_wide:
                         continue  # the renamer's grammar at this occurrence: left out in its passage only
                     return "demonym-use"  # "intermarried with Dutch": no plural without "the" before it
-                if entity.category == "nationality" and noun in LANGUAGE_NOUNS:
-                    keep[f"{text[m.start():m.end()]} {nxt.group(1)}"] = None  # "the French language"
-                    continue
                 if entity.category == "organization" and kind_of_body(text, m.start()):
                     return "indefinite"  # "a directly elected Scottish Assembly": a kind, no named body
                 if (entity.category != "person" and noun in PEOPLE_NOUNS
                         and not (noun in NATION_NOUNS and self.country_named(entity))
-                        and not (entity.category == "nationality" and (
-                            noun in ADHERENT_NOUNS or nxt.group(1) == PEOPLE_CHURCH))):
+                        and not (entity.category == "nationality" and noun in ADHERENT_NOUNS)):
                     return "people-noun"  # "the Miami people"; but "Chinese people" beside China
                 if entity.category == "person" and noun in STREET_NOUNS:
                     return "eponym"  # "John Lennon street": a street named after the person
@@ -2160,7 +2144,7 @@ class _Occurrences:
             if entity.category == "city" and word in VENUE_NOUNS:
                 return True  # "Treaty of Paris", "Congress of Vienna": named after the city, left whole
             if not (word in TITLES or word in POLITY_WORDS or word in FUNCTION_WORDS
-                    or (at_start and (lexicon.zipf(word) >= 5 or word in COUNT_NOUNS))
+                    or (at_start and lexicon.zipf(word) >= 5)
                     or (inner_place and entity.category in ("country", "city"))):
                 return True  # "Treaty of Paris", "Battle of Hastings", "Bank of England" (not "Most of")
         return False
@@ -2239,7 +2223,7 @@ _PLACE_ENDS = PLACE_NOUNS | {"city", "channel"}
 #: ``Polish Parliament``), which follows the renamed country (a blind read, round 19, rejected "the German
 #: Constitutional Court" kept beside "Mauritanian law").
 STATE_ORGANS = frozenset(["court", "parliament", "government", "army", "navy", "constitution", "senate",
-                          "cabinet", "ministry", "police", "regime", "policy", "crown", "throne", "monarchy"])
+                          "cabinet", "ministry", "police", "regime", "policy"])
 #: A country's own upheavals: a demonym before one names that country's event (``Iranian Revolution``),
 #: which follows the renamed country (a blind read, eleventh session, rejected "the 1979 Iranian
 #: Revolution" kept beside "the Shah … control of Algeria").
@@ -2389,8 +2373,7 @@ def describing_people(word: str, entity: Entity, lexicon: Lexicon) -> bool:
     return entity.category != "nationality" or is_non_national(word)
 
 
-def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon, by_country: bool = True
-                          ) -> list[Entity]:
+def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:
     """A country and its demonym go together. A nationality is kept only when its country is renamed in
     the article, or the article never names that country: it then follows the country's new name
     (``France`` → ``Chad``, ``French`` → ``Chadian``). A country, and a nationality, is kept only when
@@ -2398,11 +2381,7 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon, b
     ``Ireland`` with ``the Irish`` left, ``Mexico`` with ``Mexican`` left, ``Turkish`` with ``the Turks``
     left are not renamed), and neither is a country one of whose derived words follows another country
     (``Scotland`` beside ``British``, the demonym of the United Kingdom).
-    Repeated until nothing changes: a dropped nationality exposes the countries it derives from.
-    ``by_country`` false (the article-wide pass, :func:`settle_article_wide`): a nationality does not follow
-    its country's article-wide decision, since a country is decided in each passage group, where this
-    check runs again (``French`` is kept while ``France Antarctique`` in one passage leaves ``France``
-    there only)."""
+    Repeated until nothing changes: a dropped nationality exposes the countries it derives from."""
     derived = {e.surface: set(lexicon.derived_words(e.surface if e.category == "country" else e.country,
                                                     [text]))
                for e in entities if e.category in ("country", "nationality")}
@@ -2418,7 +2397,7 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon, b
                 continue  # another word of its country stays: "Turkish" renamed with "the Turks" left
             kept.append(e)
         renamed = {e.referent for e in kept if e.category == "country"}
-        kept = [e for e in kept if e.category != "nationality" or not by_country or e.country in renamed
+        kept = [e for e in kept if e.category != "nationality" or e.country in renamed
                 or not any(occurs_in(n, text) for n in lexicon.referent_names(e.country))]
         if len(kept) == len(entities):
             return kept
