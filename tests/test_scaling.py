@@ -49,7 +49,7 @@ def test_pronoun_votes_read_each_sentence_end_once(monkeypatch):
     monkeypatch.setattr(entities, "_SENTENCE_END", counting)
     getattr(entities, "sentence_ends", None) and entities.sentence_ends.cache_clear()
     votes = entities.pronoun_gender(context, ("Bohemond",), mentions_of(context))
-    assert votes == (n - 1, 0)  # "He" in the next sentence (the last one has no sentence after it)
+    assert votes == (n, 0)  # "He" in the next sentence, the passage's last sentence included
     assert counting.matches <= 2 * n + 2  # 2 sentence ends per repetition, each found once
 
 
@@ -57,7 +57,7 @@ def test_pronoun_votes_stop_at_the_next_other_person():
     context = "Bohemond met Alice. She ruled Sicily. " * 3
     others = [Mention(m.start(), m.end(), "PERSON", "Alice") for m in re.finditer("Alice", context)]
     assert entities.pronoun_gender(context, ("Bohemond",), others) == (0, 0)
-    assert entities.pronoun_gender(context, ("Bohemond",), []) == (0, 2)  # the last: one sentence end
+    assert entities.pronoun_gender(context, ("Bohemond",), []) == (0, 3)  # the last sentence counts too
 
 
 def test_entswap_article_analysis_is_linear_on_a_long_passage():
