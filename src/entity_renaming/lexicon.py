@@ -41,13 +41,16 @@ MAJOR_DIVISION_TYPES = frozenset({
     "State", "Province", "Land", "Autonomous community", "Autonomous region", "Territory", "Regional state",
 })
 words_of = str.split
-TITLES = frozenset(words_of("""
+#: Titles of a religious figure, written after "the" before the given name of a person (``the Prophet
+#: Muhammad``, ``the Apostle Paul``, ``the Archangel Michael``): no ship or building is named so, unlike
+#: after a ruler's title (``the Queen Mary``).
+RELIGIOUS_TITLES = frozenset(words_of("prophet apostle archangel"))
+TITLES = RELIGIOUS_TITLES | frozenset(words_of("""
 mr mrs ms miss dr prof sir dame lord lady king queen prince princess president pope saint st sister brother
 father mother rev reverend gen general col colonel capt captain lt sgt judge justice senator sen rep gov
 governor emperor empress duke duchess count countess baron bishop archbishop cardinal rabbi imam sheikh
 chancellor premier minister chairman ceo coach professor doctor tsar czar sultan caliph pharaoh mayor
 prime vice secretary ambassador admiral marshal sergeant lieutenant commander elector archduke
-prophet apostle archangel
 """))
 #: Words that end the name of a building, an institution or a place, never a person's name.
 PLACE_WORDS = frozenset(words_of("""
@@ -81,10 +84,6 @@ PLACE_NOUNS = frozenset(words_of("""
 county fort bay river valley island islands lake mount mountain mountains harbour harbor canal peninsula basin
 strait gulf desert forest sea ocean district province region coast cape
 """))
-#: Titles of a religious figure, written after "the" before the given name of a person (``the Prophet
-#: Muhammad``, ``the Apostle Paul``, ``the Archangel Michael``): no ship or building is named so, unlike
-#: after a ruler's title (``the Queen Mary``).
-RELIGIOUS_TITLES = frozenset(words_of("prophet apostle archangel"))
 TRAILING_TITLES = frozenset(words_of("khan shah pasha bey khatun"))
 #: Titles of rulers, nobles and saints and the religious figures' (:data:`RELIGIOUS_TITLES`): the name they go
 #: with is a given name (``King George``, ``Sultan Muhammad``, ``Genghis Khan``, ``the Prophet Muhammad``),
@@ -93,8 +92,8 @@ TRAILING_TITLES = frozenset(words_of("khan shah pasha bey khatun"))
 #: ``General``, ``Dr.``) go with a surname (``President Obama``).
 GIVEN_NAME_TITLES = {
     **dict.fromkeys(words_of("""king prince emperor sultan caliph pharaoh tsar czar sir duke archduke
-                                elector khan shah pasha bey brother prophet apostle
-                                archangel"""), "first-male"),
+                                elector khan shah pasha bey brother"""), "first-male"),
+    **dict.fromkeys(sorted(RELIGIOUS_TITLES), "first-male"),
     **dict.fromkeys(words_of("queen princess empress dame lady duchess khatun sister"), "first-female"),
     **dict.fromkeys(words_of("pope saint st"), None),
 }
