@@ -101,7 +101,7 @@ def test_a_lone_surname_is_renamed_with_the_given_name_of_its_full_name():
     assert closed_full_name("Wilson", text, wilson, lexicon) == ("Woodrow", "Wilson")
     spans = person_spans("President Wilson", lexicon, context=text, mentions=wilson)
     assert {s.surface: s.span_type for s in spans} == {"Woodrow": "first-male", "Wilson": "last"}
-    assert closed_full_name("Wilson", text + " Woodrow Guthrie sang.", wilson, lexicon) is None  # a lone given
+    assert closed_full_name("Wilson", text + " Woodrow Guthrie sang.", wilson, lexicon) is None  # lone
     temur = "When Yesün Temür died, Tugh Temür was recalled by El Temür. Temür ruled."
     tugh = [Mention(temur.index("Tugh"), temur.index("Tugh") + 10, "PERSON", "Tugh Temür")]
     assert closed_full_name("Temür", temur, tugh, lexicon) is None  # which Temür?
