@@ -73,6 +73,7 @@ from .organisations import (
 )
 from .persons import (
     NOBLE_TITLES,
+    closed_full_name,
     common_word_surname,
     family_first_parts,
     famous_surname,
@@ -80,6 +81,7 @@ from .persons import (
     initials_left,
     inside_longer_name,
     listed_aliases,
+    lone_given,
     looks_like_person,
     particle_name,
     particle_surname,
@@ -986,7 +988,7 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
                 (lexicon.guessed_gender(word) is None
                  and lexicon.surname_counts.get(word.lower(), 0) >= SURNAME_EVIDENCE)
                 or surname_in_text(word, context, lexicon)))))):
-        return [PerturbableSpan(word, "last", "per")]
+        return surname_spans(word, lexicon, lasts, context, mentions)
     if votes == (0, 0) and not led and not title_gender and not (asked and asked_given_name(word, context,
                                                                                           lexicon)):
         # no pronoun shows a person: "Gini" (coefficient), Michelangelo's "David" (a statue); a question
@@ -1002,6 +1004,22 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
                 *(PerturbableSpan(w, span_type, "per") for w in full[1:-1]),
                 PerturbableSpan(full[-1], "last", "per")]
     return [PerturbableSpan(word, span_type, "per")]
+
+
+def surname_spans(word: str, lexicon: Lexicon, lasts: frozenset[str], context: str, mentions: list[Mention]
+                  ) -> list[PerturbableSpan]:
+    """Spans of a lone surname: the surname, with the given name of the one full name of the passage that
+    it ends (:func:`.persons.closed_full_name`) typed as that full name would be as an answer (``Washington``
+    beside ``George Washington``: one referent, one mapping, not ``George Swiney``). The given name stays
+    where nothing shows its bearer's sex, as it would in the full name, and where the passage's pronouns
+    agree on the other sex than the name data give (``Raila Odinga … his``: Raila is a US girl's name)."""
+    full = closed_full_name(word, context, mentions, lexicon) if context else None
+    spans = person_spans(" ".join(full), lexicon, lasts, context, mentions) if full else []
+    passage = agreed_type(*pronoun_gender(context, full, mentions)) if full else None
+    if (len(spans) > 1 and spans[-1].surface == word and spans[-1].span_type == "last"
+            and all(s.span_type in ("last", passage or s.span_type) for s in spans)):
+        return spans
+    return [PerturbableSpan(word, "last", "per")]
 
 
 #: Given names coordinated before one surname ("Charles and Ray Eames"; not "Louis XIV and Napoleon
@@ -2367,8 +2385,11 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
     for entity in found:
         if entity.entity_type == "per":
             own.update(entity.text.split())
-            if " " not in entity.text and (full := opened_full_name(entity.text, context, mentions, lexicon)):
-                own.update(full)  # "Napoleon" of "Napoleon Bonaparte": the full name is his own
+            if " " not in entity.text and (full := opened_full_name(entity.text, context, mentions, lexicon)
+                                           or closed_full_name(entity.text, context, mentions, lexicon)):
+                own.update(full)  # "Napoleon Bonaparte" of "Napoleon", "George Washington" of "Washington"
+                own.update(w for m in mentions if m.label == "PERSON" and (p := parse_person(m.text))
+                           and p.words == full for w in clean_surface(m.text).split())  # "George E. Mueller"
             surfaces.update(s.surface for s in entity.spans)
             firsts.update(s.surface for s in entity.spans if s.span_type != "last")
     if not surfaces:
@@ -2401,7 +2422,7 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
     for entity in found:  # a lone given name of a full name: another person ("Ali" beside "Ali Shariati")
         last = next((s.surface for s in entity.spans if s.span_type == "last"), None)
         given = [s.surface for s in entity.spans if s.span_type != "last" and s.surface not in alone]
-        if entity.entity_type == "per" and last and any(_lone(g, last, context) for g in given):
+        if entity.entity_type == "per" and last and any(lone_given(g, last, context) for g in given):
             return True
     return False
 
@@ -2562,19 +2583,6 @@ def particle_last(name: str, lexicon: Lexicon) -> tuple[PerturbableSpan, ...]:
     parts = particle_name(name, lexicon)
     last = parts[1].split()[-1] if parts else ""
     return (PerturbableSpan(last, "last", "per"),) if last and name_form(last) else ()
-
-
-def _lone(given: str, last: str, text: str) -> bool:
-    """``given`` occurs in ``text`` without ``last`` among the three words after it nor right before it, the
-    family name of a name written family name first (``Ali`` the caliph in a passage on ``Ali Shariati``;
-    ``John F. Kennedy``, ``John Fitzgerald Kennedy`` and ``Kong Duancao`` are not lone)."""
-    for match in whole_word(given).finditer(text):
-        after = [w.removesuffix("'s").removesuffix("’s").strip(".,;:()") for w in
-                 text[match.end(): match.end() + 60].split()[:3]]
-        before = text[max(0, match.start() - 60):match.start()].split()[-1:]
-        if last not in after and last not in before:
-            return True
-    return False
 
 
 def names_organisation_answer(answers: list[str], text: str, spans: Iterable[PerturbableSpan]) -> bool:
