@@ -211,12 +211,14 @@ def inside_headed(mention: Mention, headed: list[Mention]) -> bool:
 def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
     """Mentions NER missed inside a gold answer span: the longest runs of up to three capitalised words
     (``Seattle`` of ``the Seattle Seahawks``, read as one FAC here) whose text the dataset's NER labels mostly
-    PERSON / ORG / GPE (``MIN_DATASET_LABELS`` times), where no mention with that label covers them. NER
+    PERSON / ORG / GPE (``MIN_DATASET_LABELS`` times), where no mention with that label covers them and they
+    are no modifier of a place's part (``Downtown`` of ``Downtown Fresno``, which NER tags GPE alone). NER
     agreement over the dataset is the evidence (rule ``ner.no-answer-mention`` keeps the rest out)."""
     found: dict[tuple[int, int], Mention] = {}
     for taken, a, b, name in answer_grams(example):
         label = lexicon.labels.mostly(name) if name else None
         if (label not in LABEL_TO_TYPE or lexicon.labels.count(name, label) < MIN_DATASET_LABELS
+                or name.lower() in GEO_MODIFIERS  # "Downtown" of "Downtown Fresno": a part, no name
                 or any(x < b and a < y for x, y in taken)):
             continue
         at = example.context.find(name, a, b)
@@ -471,20 +473,19 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     found: dict[tuple[int, int], Mention] = {}
     for _, a, b, name in chain(particle_place_grams(example, lexicon), answer_grams(example)):
         at = example.context.find(name, a, b) if name else -1
+        typed = at >= 0 and passage_place_kind(name, example.context, lexicon)  # "the … capital Karakorum"
         if asked is None:  # no place question: the passage must use it as a settlement ("in Kraków")
             said = kind = at >= 0 and not any(  # not "In March 1896" (DATE), "held in German" (LANGUAGE)
                 m.label not in _NAME_LABELS and m.start <= at and at + len(name) <= m.end for m in mentions
-            ) and (placed_settlement(name, at, example.context, lexicon)
-                   or passage_place_kind(name, example.context, lexicon))  # "the … capital Karakorum"
+            ) and (placed_settlement(name, at, example.context, lexicon) or typed)
         else:
-            said = at >= 0 and (passage_place_kind(name, example.context, lexicon)
-                                or asked_settlement(name, example.question, lexicon, example.context))
+            said = at >= 0 and (typed or asked_settlement(name, example.question, lexicon, example.context))
             kind = at >= 0 and (lexicon.place_kind(name, ORG_CITY_POPULATION) or said)
         if (not kind or lexicon.looks_like_person(name)
                 or (lexicon.person_count(name) >= _GAZETTEER_PERSON
                     and not (said and not named_person_here(name, example.context, mentions)))
                 or name.split()[0].lower().rstrip(".") in TITLES  # "Saint John" (the Divine)
-                or lexicon.labels.count(name, "LOC") > lexicon.labels.count(name, "GPE")
+                or (lexicon.labels.count(name, "LOC") > lexicon.labels.count(name, "GPE") and not typed)
                 or any(x < at + len(name) and at < y for x, y in found)
                 or any(m.label == "GPE" and m.start <= at and at + len(name) <= m.end
                        and (kind != "city" or label_holds(m, lexicon)) for m in mentions)):
@@ -1284,9 +1285,12 @@ _OF_BEFORE = re.compile(r"\b([A-Z][a-z]+) of (?:the )?$")
 _PERSON_WORDS = 1_000
 #: A combining form of a country's name before a hyphen ("Sino-", "Russo-", "Anglo-"): a fixed compound.
 _COMBINING_FORM = re.compile(r"[A-Z][a-z]*o[-–]$")
-#: Words before a place that name a part of it or its wider area ("Greater San Diego"); compass words do so
-#: before a state or city ("South Florida"), not before a country ("North America", "East Germany").
-PART_MODIFIERS = frozenset(words_of("greater metropolitan"))
+#: Words before a place that name a part of it or its wider area ("Greater San Diego", "Downtown Fresno");
+#: compass words do so before a state or city ("South Florida"), not before a country ("North America",
+#: "East Germany").
+PART_MODIFIERS = frozenset(words_of("greater metropolitan downtown uptown midtown"))
+#: Capitalised nouns after a place that name its wider area ("the Los Angeles Area"), no name of their own.
+PART_NOUNS_AFTER = frozenset(words_of("area"))
 COMPASS_WORDS = frozenset(words_of("north south east west northeast northwest southeast southwest"))
 #: Adjectives of peoples or languages that no gazetteer lists as demonyms and that make the name of another
 #: land before a country's name ("Latin America", "Anglo-America").
@@ -2061,6 +2065,13 @@ _WORD_BEFORE = re.compile(r"([A-Z][^\W\d_]*)[ -]$")
 _NAME_OF = re.compile(r"\b[A-Z][^\W\d_]* of (?:the )?$")
 
 
+def _part_after(text: str, after: re.Match) -> bool:
+    """The capitalised word ``after`` a place names its wider area and ends the name ("the Los Angeles
+    Area", not "the Los Angeles Area Chamber of Commerce")."""
+    return (after.group(1).lower() in PART_NOUNS_AFTER
+            and _WORD_AFTER.match(text, after.end()) is None and text[after.end():after.end() + 1] != "'")
+
+
 def named_alone(surface: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
     """Some occurrence of the place ``surface`` in ``texts`` stands as a place of its own: no capitalised word
     (a function word aside) right before it or right after it or its possessive (``Warsaw University of
@@ -2080,7 +2091,7 @@ def named_alone(surface: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
                 before = None  # "Near Sankt Goarshausen" opening an answer: a preposition, no name
             lead = before.start() if before and before.group(1).lower() in GEO_MODIFIERS else start
             of = _OF_BEFORE.search(text, max(0, lead - 40), lead)  # "University of (North) Florida"
-            if ((after and name_word(after.group(1)))
+            if ((after and name_word(after.group(1)) and not _part_after(text, after))
                     or (before and name_word(before.group(1))
                         and before.group(1).lower() not in GEO_MODIFIERS)
                     or (of and of.group(1).lower() not in STATE_FORMS | TITLES)):

@@ -96,20 +96,24 @@ def derived_place_word(place: str, texts: Iterable[str]) -> str | None:
 
 
 def glued(place: str, texts: Iterable[str]) -> bool:
-    """``place`` stands glued to another name in ``texts`` (``NewcastleGateshead``, ``McAlabama``): the
-    renamer renames whole words, so that mention would keep the old name (rule ``place.in-longer-name``)."""
+    """``place`` stands glued to another name in ``texts`` (``NewcastleGateshead``, ``McAlabama``), or a name
+    of several words is also written as one (``Manakintown`` beside ``Manakin Town``): the renamer renames
+    whole words, so that mention would keep the old name (rule ``place.in-longer-name``)."""
     if place.isupper():
         return False  # an abbreviation ("US" of "USA"): its other names are rule place.other-name's
     pattern = re.compile(rf"(?<=[A-Za-z]){re.escape(place)}|{re.escape(place)}(?=[A-Z])")
-    return any(pattern.search(t) for t in texts)
+    one_word = re.compile(rf"(?<![\w'’-]){re.escape(place.replace(' ', ''))}(?![\w'’-])", re.IGNORECASE)
+    return any(pattern.search(t) or (" " in place and one_word.search(t)) for t in texts)
 
 
 #: The end of a place's name in the passage: no word character, apostrophe or hyphen and no capitalised word
 #: follows ("the town of Otrar", not the "Santa" of "the town of Santa Clara").
 _NAME_ENDS = r"(?![\w'’-])(?!\s+[A-Z])"
-#: Nouns of a settlement before "of <name>" in the passage ("the town of Otrar", "the port of Marseille"):
-#: lower-case only ("the Port of Spain", "the City of London Corporation" are names).
-_SETTLEMENT_OF = r"\b(?:city|town|village|port|seaport|municipality|commune|settlement) of "
+#: Nouns of a settlement before "of <name>" or naming it ("the town of Otrar", "the port of Marseille", "the
+#: village known as Manakin Town"): lower-case only ("the Port of Spain", "the City of London Corporation"
+#: are names).
+_SETTLEMENT_OF = (r"\b(?:city|town|village|port|seaport|municipality|commune|settlement)"
+                  r" (?:of|known as|called|named) ")
 #: A historical name glossed by its modern one ("Khanbaliq (modern Beijing)", "Zhongdu, now modern Beijing",
 #: "Northern Rhodesia (today Zambia)").
 _MODERN = (r"\s*(?:\(|,\s+)(?:now\s+|today\s+)?(?:modern|modern-day|present-day|today|now|today's)\s+"
@@ -127,11 +131,11 @@ _BIRTHPLACE_AFTER = (r",\s+(?:his|her|their)\s+(?:place of birth|birthplace|birt
 def passage_place_kind(name: str, context: str, lexicon: Lexicon) -> str | None:
     """The place kind the passage itself gives ``name``, a name no gazetteer confirms (a town of a few
     thousand people, a historical city or state): ``city`` where it calls it a settlement ("the town of
-    Otrar", "the village of Warszowa", "the Mongol Empire capital Karakorum"; the name ends there, no
-    capitalised word follows) or a person's birthplace ("at Eisleben, his place of birth"), else the kind of
-    the gazetteer place that glosses it as its modern name ("Khanbaliq (modern Beijing)" → city,
-    "Northern Rhodesia (today Zambia)" → country). The passage's words are the evidence (rule
-    ``gpe.not-gazetteer`` keeps names without it out)."""
+    Otrar", "the village of Warszowa", "a village known as Manakin Town", "the Mongol Empire capital
+    Karakorum"; the name ends there, no capitalised word follows) or a person's birthplace ("at Eisleben,
+    his place of birth"), else the kind of the gazetteer place that glosses it as its modern name
+    ("Khanbaliq (modern Beijing)" → city, "Northern Rhodesia (today Zambia)" → country). The passage's
+    words are the evidence (rule ``gpe.not-gazetteer`` keeps names without it out)."""
     here = re.escape(name)
     if (re.search(_SETTLEMENT_OF + here + _NAME_ENDS, context)
             or re.search(_CAPITAL_BEFORE + here + _NAME_ENDS, context)

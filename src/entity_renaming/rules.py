@@ -367,9 +367,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("place.in-longer-name", "the place also stands inside a longer name that may mean the place too or "
          "is named after it (Newcastle upon Tyne, North America, Mississippi River, Ohio Valley, the Ohio "
          "Country, New York City, East London, Vietnam War, Treaty of Paris), or glued into another name "
-         "(NewcastleGateshead); another referent's name (Mexico City beside Mexico, Fresno County, Lake "
-         "Erie, Sea of Japan, Latin America, British America, Paris Hilton) is kept whole instead and the "
-         "place renamed at its other mentions (PerturbableSpan.keep)", "veto", _ALL),
+         "(NewcastleGateshead) or written as one word (Manakintown beside Manakin Town); another "
+         "referent's name (Mexico City beside Mexico, Fresno County, Lake Erie, Sea of Japan, Latin "
+         "America, British America, Paris Hilton) is kept whole instead and the place renamed at its "
+         "other mentions (PerturbableSpan.keep)", "veto", _ALL),
     Rule("place.inside-answer-name", "a gold answer holds the GPE only inside a longer name (Warsaw Stock "
          "Exchange, Denver Broncos, Washington Monument) or glued so the renamer cannot follow (Grand Canal "
          "d'Alsace): the answer is about that name, not the place (blind read round 16); the ORG configs "
