@@ -176,15 +176,16 @@ def written_in_its_region(name: str, context: str, lexicon: Lexicon) -> bool:
                for m in whole_word(name).finditer(context))
 
 
-def placed_as_city(name: str, context: str, lexicon: Lexicon) -> bool:
+def placed_as_city(name: str, context: str, lexicon: Lexicon, locative: bool = True) -> bool:
     """``context`` uses ``name`` as a settlement: listed beside a gazetteer town or city (a whole item, no
     people's word: not "Cadillac DeVille and Fleetwood", "between Saxon and Norman"; "Sandwich, Faversham
     and Maidstone", "between Bari and Tarsus", "Dublin, Cork, Youghal and Waterford"), before its state or
     country ("Waterford, Pennsylvania") or, for a name the gazetteer files as no state or country too (not
     "in Kent"), right after a locative preposition ("in Limassol", "from Kraków to Warsaw"); the name ends
     there (no capitalised word, apostrophe or hyphen after it: not "in Dartmouth College"). Evidence that a
-    gazetteer city NER typed ORG or PERSON is the city."""
-    locative = lexicon.settlement_only(name)
+    gazetteer city NER typed ORG or PERSON is the city. Without ``locative``, a list or a region only: a
+    preposition also places a county the gazetteer lacks ("Hugh Lupus in Cheshire")."""
+    locative = locative and lexicon.settlement_only(name)
     for m in whole_word(name).finditer(context):
         if re.match(_NAME_ENDS, context[m.end():]) is None:
             continue
@@ -445,3 +446,41 @@ def state_answers(example: QAExample, mentions: Iterable[Mention], lexicon: Lexi
                 continue
             found.setdefault((run.start(), run.end()), Mention(run.start(), run.end(), "GPE", name))
     return list(found.values())
+
+
+#: The lower-case word right after a name ("Lille ground").
+_WORD_AFTER = re.compile(r" ([a-z]+)\b")
+
+
+def term_of_place(name: str, texts: Iterable[str]) -> str | None:
+    """The term that ``texts`` make of the place ``name`` ("Lille ground" of "Mechlin patterns on Lille
+    ground … Lille ground did not appear": a lace ground named after the city, a craft's term like "Dijon
+    mustard" or "Brussels lace"): every occurrence followed by a word (two or more; an answer that ends
+    on the name tells nothing) modifies one and the same lower-case singular noun, no place noun
+    (not "Warsaw city", "Boston area") and no plural (not "Warsaw residents": the city's people). The name
+    then names a kind of thing, not the place, and no occurrence stands for the place to rename."""
+    nouns = []
+    for text in texts:
+        for m in whole_word(name).finditer(text):
+            if not text[m.end():].strip():
+                continue  # an answer ending on the name
+            noun = _WORD_AFTER.match(text, m.end())
+            if noun is None or heads_phrase(text, m.end()):
+                return None  # "in Paris in 1487", "Paris, France", "Lille's"
+            nouns.append(noun.group(1))
+    word = nouns[0] if nouns else ""
+    if (len(nouns) < 2 or any(n != word for n in nouns) or word in PLACE_NOUNS | _SETTLEMENT_NOUNS
+            or (word.endswith("s") and not word.endswith("ss"))):
+        return None
+    return f"{name} {word}"
+
+
+#: A siege's verb or noun before a name ("Kublai besieged Xiangyang", "the siege of Amalfi").
+_SIEGE_BEFORE = r"\b(?:[Bb]esieg(?:ed|ing|es?)|[Ss]ieges? of) "
+
+
+def besieged(name: str, context: str) -> bool:
+    """The passage besieges ``name`` ("Kublai besieged Xiangyang between 1268 and 1273", "the siege of
+    Amalfi"): only a walled town or a fortress is besieged, so a gazetteer city of that name is the city
+    (no person or region is)."""
+    return re.search(_SIEGE_BEFORE + re.escape(name) + _NAME_ENDS, context) is not None

@@ -130,11 +130,13 @@ from ..persons import (
     particle_name,
 )
 from ..places import (
+    besieged,
     city_exonym,
     derived_place_word,
     passage_place_kind,
     placed_as_city,
     settlement_in_apposition,
+    term_of_place,
     written_in_its_region,
 )
 from ..rules import Trace, fire
@@ -607,11 +609,17 @@ def passage_city(surface: str, passages: Iterable[str], lexicon: Lexicon) -> boo
     """A name no gazetteer knows as a country or state, that the dataset mostly labels GPE and that some
     passage calls a settlement ("the town of Pickawillany", "the village of Warszowa", in apposition: "his
     capital city Kaiping") or glosses by a modern city ("Khanbaliq (modern Beijing)"): the Yan et al.
-    study's evidence (:func:`..places.passage_place_kind`, ``labelled_town``'s apposition)."""
+    study's evidence (:func:`..places.passage_place_kind`, ``labelled_town``'s apposition). A gazetteer city
+    of ``MIN_AMBIGUOUS_CITY`` people, too small for :func:`category_of` alone, is one where a passage also
+    lists it beside another city or writes its state or country after it ("Sandwich, Faversham and
+    Maidstone", "New Orleans, Biloxi, Mississippi": :func:`..places.placed_as_city` without a preposition)."""
+    town = lexicon.place_kind(surface, MIN_AMBIGUOUS_CITY) == "city"
     return ((lexicon.settlement_only(surface) or not lexicon.is_gazetteer_name(surface))
             and lexicon.labels.mostly(surface) == "GPE"
             and any(surface in p and (passage_place_kind(surface, p, lexicon) == "city"
-                                      or settlement_in_apposition(surface, p)) for p in passages))
+                                      or settlement_in_apposition(surface, p)
+                                      or (town and placed_as_city(surface, p, lexicon, locative=False)))
+                    for p in passages))
 
 
 def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: dict[str, Counter[str]],
@@ -619,8 +627,9 @@ def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: 
     """Names NER labelled but typed no place (ORG, PERSON, a minority label) that are gazetteer cities
     (:func:`category_of` as if labelled GPE: ``MIN_CITY_POPULATION`` people for one word) that a passage
     places (:func:`..places.placed_as_city`: "in Limassol", "Sandwich, Faversham and Maidstone", "from Kraków
-    to Warsaw") and that the article reads as no person (no PERSON name ending with it, no pronoun after
-    it where a passage that does not place it labels it PERSON, no kinship or role noun beside it, no
+    to Warsaw"), calls a settlement ("the port of Copenhagen") or besieges ("besieged Xiangyang"), and that
+    the article reads as no person (no PERSON name ending with it, no pronoun after it where a passage
+    that does not place it labels it PERSON, no kinship or role noun beside it, no
     people's word of the article: Norman of Normans) and that opens no other name anywhere in the article
     ("Dartmouth College", "the Mainz Basin": that name would keep the old one): the city, whatever the
     small NER model said."""
@@ -635,7 +644,9 @@ def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: 
         counter = votes.get(surface)
         if counter and max(counter, key=lambda c: (counter[c], c)) in PLACES:
             continue  # already a place (a city by its GPE labels, a country)
-        placed = {p for p in passages if occurs_in(surface, p) and placed_as_city(surface, p, lexicon)}
+        placed = {p for p in passages if occurs_in(surface, p) and (
+            placed_as_city(surface, p, lexicon) or passage_place_kind(surface, p, lexicon) == "city"
+            or besieged(surface, p))}
         if (not surface or surface in peoples or not placed
                 or category_of(surface, "GPE", lexicon, article) != "city"
                 or lexicon.looks_like_person(surface) or lexicon.labels.mostly(surface) == "NORP"):
@@ -1703,6 +1714,18 @@ def office_before(before: str) -> bool:
 
 
 #: A name given as a spelling of another ("also formerly spelled Warszewa and Warszowa").
+#: The items of a list before a name ("Baden, " of "the German territories of Baden, Franconia").
+_ITEMS_BEFORE = re.compile(r"(?:[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*(?:, (?:and |or )?| and | or ))+$")
+
+
+def region_of(text: str, start: int) -> bool:
+    """A region noun sets the name at ``start`` as a territory, alone or as a later item of its list ("the
+    German territories of Baden, Franconia"): a territory, not the city of that name."""
+    items = _ITEMS_BEFORE.search(text, max(0, start - 80), start)
+    head = items.start() if items else start
+    return REGION_OF.search(text, max(0, head - 40), head) is not None
+
+
 _SPELLED = re.compile(r"\b(?:spelled|spelt|written)\s+(?:[A-Z][\w'’-]*(?:,\s*|\s+and\s+|\s+or\s+))*$")
 
 
@@ -1767,6 +1790,8 @@ class _Occurrences:
             return "lower-case-mention"  # "the occupation of the philippines" would keep the old name
         if entity.category == "city" and lexicon.other_names_in(entity.surface, "city", self.texts):
             return "other-name-in-article"  # "New York City" also called "New York", "Warsaw" also "Warszawa"
+        if entity.category == "city" and term_of_place(entity.surface, self.texts):
+            return "term"  # "Mechlin patterns on Lille ground": a lace ground named after the city
         # a code counts as alone even in "US Air Force"
         alone = entity.category not in PLACES or bool(COUNTRY_CODE.fullmatch(entity.surface))
         keep: dict[str, None] = {}
@@ -1818,7 +1843,7 @@ class _Occurrences:
                     return "article"  # a question's "the England's" keeps its "the" around the new name
                 if entity.category in PLACES and listed_with_non_places(text, m.start(), m.end(), lexicon):
                     return "listed-with-peoples"  # "the Huron, Mississauga, Ojibwa …": peoples, not the city
-                if entity.category == "city" and REGION_OF.search(text, max(0, m.start() - 40), m.start()):
+                if entity.category == "city" and region_of(text, m.start()):
                     return "region-of"  # "the German territories of Baden": a territory, not the city
                 if entity.category in PLACES and _SPELLED.search(text, max(0, m.start() - 60), m.start()):
                     return "spelling"  # "Warszawa (also formerly spelled Warszewa and Warszowa)": a spelling
