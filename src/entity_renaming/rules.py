@@ -420,7 +420,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "name labelled ORG / GPE / LOC that "
          "reads as a person's (persons.looks_like_person, as in the Yan et al. configs), names no place or "
          "organisation and that a passage shows a person by (a PERSON label, a pronoun, a kinship or role "
-         "noun, a listing beside a full name (perhaps after the place it is of: Friedrich Ratzel of Germany "
+         "noun, a person noun right before it or its apposition (fighter ace Adolf Galland, the last Prime "
+         "Minister of …, Lothar de Maizière: entswap.person_evidence.person_noun_before), "
+         "a listing beside a full name (perhaps after the place it is of: Friedrich Ratzel of Germany "
          "and Halford Mackinder), a title of rank or office opening it, an epithet ending it: "
          "entswap.entities.person_typed_other, titled_name, epithet_name; Laszlo Babai and Eugene Luks, "
          "Baron Dieskau, Suleiman the Magnificent; not 'Merrill Lynch and another banking firms') is a "
@@ -436,7 +438,12 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("entswap.weak-lone-name", "a lone person word that is no common first name labelled twice or "
          "after a title, nor a family name written alone (entswap.entities.lone_surname: a surname the "
          "dataset knows alone, persons.famous_surname, or a name word after a title of office or rank and "
-         "before no other name word, Colonel Monckton, Mr Ratti's; renamed as a surname)", "evidence", _ES),
+         "before no other name word, Colonel Monckton, Mr Ratti's; renamed as a surname), nor a lone name "
+         "a person noun stands right before ('the French philosopher Voltaire', 'his mother Kökejin', typed "
+         "by the kinship noun or the bank, else a surname), a Census surname the article labels PERSON "
+         "twice, nor a famous mononym English knows well (Stalin: entswap.person_evidence), each written "
+         "as a name (never after 'the', alone in brackets or beside a word derived from it: Aristotelian)",
+         "evidence", _ES),
     Rule("entswap.question-only-name", "a PERSON full name or an organisation's name that only questions "
          "write, never a passage (a misspelt passage name: 'Donald Davis' beside 'Donald Davies'; SQuAD "
          "2.0's twist of one: 'Music University of Technology')", "evidence", _ES),
@@ -453,7 +460,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "surname is such a common word or a well-known word beside a name word (Edward Said, Al Capone, "
          "Joseph Stalin: persons.common_word_name), nor a lone surname of the article's full names that NER "
          "labels PERSON (Bismarck of Otto von Bismarck, a gazetteer town the article writes only in PERSON "
-         "mentions: entswap.entities.place_use); a patronymic (Osama bin Laden) has no surname",
+         "mentions: entswap.entities.place_use), nor a famous mononym English knows well that the dataset "
+         "labels PERSON (Stalin: entswap.person_evidence.famous_mononym); a patronymic (Osama bin Laden) "
+         "has no surname",
          "evidence", _ES),
     Rule("entswap.org-word-alone", "a word or the initials of the organisation's name stand alone in the "
          "passage group and are not renamed with it: not its organisation word (the new name shares it: the "

@@ -156,6 +156,7 @@ from .categories import (
     renamable,
     singular_demonym,
 )
+from .person_evidence import famous_mononym, lone_name_use, lone_surname_evidence, person_noun_before
 
 MAX_PERSON_PARTS = 4
 FULL_VOTE, HALF_VOTE = 2, 1
@@ -359,7 +360,8 @@ def attested_person(surface: str, texts: list[str], mentions: dict[str, list[Men
         return None  # "Tugh Temur (Emperor Wenzong)": another name of the person before the bracket
     passages = [t for t in texts if len(t) > MAX_ANSWER_CHARS and occurs_in(surface, t)]
     kin = {g for t in passages if (g := kin_gender(t, surface))}
-    noun = bool(kin) or any(role_before(t, surface) for t in passages)
+    noun = (bool(kin) or any(role_before(t, surface) for t in passages)
+            or person_noun_before(surface, passages))  # "the French philosopher Voltaire"
     if not (labelled_person(surface, texts, mentions)
             or noun and lexicon.name_word(surface) and not lexicon.person_word(surface)):
         return None  # "Khanbaliq … he", "Logstown … his": a pronoun after a place is no evidence alone
@@ -403,6 +405,7 @@ def article_says_person(name: str, passages: Iterable[str], mentions: dict[str, 
     words = name.split()
     return any(titled_name(words) or epithet_name(words) or named_person_here(name, p, mentions.get(p, []))
                or kin_gender(p, words[0]) is not None or role_before(p, words[-1])
+               or person_noun_before(name, (p,))
                or listed_with_persons(name, p, mentions.get(p, []), lexicon)
                for p in passages if occurs_in(name, p))
 
@@ -823,6 +826,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 parts = (person_parts(mention.text, lexicon)
                          or particle_parts(mention.text, lexicon, texts, mentions)
                          or ([cleaned] if cleaned in surnames and unlisted_name_word(cleaned, lexicon)
+                             or famous_mononym(cleaned, lexicon) and lone_name_use(cleaned, texts)
                              else []))  # "Bismarck" beside "Otto von Bismarck": the article's surname
                 shared = [] if parts else shared_name_parts(mention.text, texts, mentions, lexicon)
                 if not (parts or shared):
@@ -931,7 +935,14 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
             gender = lone_name_gender(surface, counter, texts, mentions, lexicon)  # "Kublai … his"
         if lone and not gender and surface in epithets:
             gender = lexicon.known_gender(surface)  # "Suleiman the Magnificent": the bank's sex
-        surname = lone and (surface in titled or lone_surname(surface, joined, lexicon))  # "Colonel Monckton"
+        surname = lone and (surface in titled or lone_surname(surface, joined, lexicon)  # "Colonel Monckton"
+                            or not (gender or common_first_name(surface, lexicon))
+                            and lone_surname_evidence(surface, counter, texts, lexicon))  # "Nixon", "Stalin"
+        if (lone and banks and not gender and not surname and person_noun_before(surface, passages)
+                and lone_name_use(surface, texts)):  # "the French philosopher Voltaire", "his mother Kökejin"
+            kin = {g for t in passages if (g := kin_gender(t, surface))}
+            gender = kin.pop() if len(kin) == 1 else lexicon.known_gender(surface)
+            surname = not gender  # a given name where a kinship noun or the bank types it, else a surname
         if lone and banks and not gender and not surname and not (
                 common_first_name(surface, lexicon)
                 and (counter["person"] >= 2 * HALF_VOTE or after_title(surface, joined))):
