@@ -68,6 +68,7 @@ from .organisations import (
     person_types,
     region_team,
     sports_team,
+    state_or_city,
     state_university,
     team_nickname,
 )
@@ -1597,7 +1598,9 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
     person's name (a bank first name first: ``Sheldon Ungar`` tagged ORG), for ORG when it names no
     organisation (a digit, an ``-ism``, a word of ``NOT_ORGANISATION``), and for GPE when a capitalised
     word other than an adjectival direction (``Southern``) or a form of state before "of" (``Kingdom of``)
-    is left uncovered. Common words, demonyms, abbreviations,
+    is left uncovered. A name both a state and a big city that the passage does not name on its own is
+    the organisation's city (:func:`.organisations.state_or_city`: ``New York Times``). Common words,
+    demonyms, abbreviations,
     titles, words of the passage's person names (``not_places``) and a place after ``New`` (``New England``
     is not England) are never spans; in an ORG name a city needs the dataset's place labels
     (:func:`org_place_kind`), a word is renamed as ``nnp``/``rare`` only as :func:`org_name_word` allows,
@@ -1643,7 +1646,7 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
                 continue
             kind = (org_place_kind(gram, lexicon) or (lexicon.place_kind(gram) if gram in placed
                                                       or body_of_place(words, i, n, lexicon) else None)
-                    if etype == "org" else lexicon.place_kind(gram))
+                    or state_or_city(gram, lexicon) if etype == "org" else lexicon.place_kind(gram))
             if kind is None and etype == "gpe" and n == 1:
                 kind = country_abbreviation(gram, lexicon)
             if kind is not None:

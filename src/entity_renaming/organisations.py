@@ -509,6 +509,19 @@ def demonym_table(root: object) -> dict[str, str]:
     return table
 
 
+def state_or_city(gram: str, lexicon: Lexicon) -> str | None:
+    """``state`` for a name inside an organisation's name that is both a state and a city of
+    ``ORG_CITY_POPULATION`` people (``New York`` of ``New York Times``, ``Virginia`` of ``Virginia General
+    Assembly``), which :func:`.entities.org_place_kind` leaves undecided: either way the words are a place's
+    name, renamed as a place (issue 19), as the gazetteer's kind, a state (``Ohio Times``, ``Ohio General
+    Assembly``), where the passage does not name the place on its own (there its GPE label decides)."""
+    from .entities import ORG_CITY_POPULATION
+
+    if lexicon.place_kind(gram) == "state" and lexicon.is_city_name(gram, ORG_CITY_POPULATION):
+        return "state"
+    return None
+
+
 def demonym_place(text: str, texts: Iterable[str], lexicon: Lexicon) -> list[PerturbableSpan]:
     """The country of an organisation named by its demonym and common words (``Scottish Parliament``,
     ``Polish Academy of Sciences``, ``Australian Labor Party``) as a ``country`` span: a place inside the
