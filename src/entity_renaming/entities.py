@@ -57,10 +57,12 @@ from .organisations import (
     call_sign_answers,
     call_signs_in,
     company_word,
+    compound_alone,
     demonym_place,
     demonym_table,
     founder_span,
     headed_answers,
+    hyphenated_name,
     kind_apposition,
     kind_named,
     kind_named_answers,
@@ -68,6 +70,7 @@ from .organisations import (
     person_types,
     region_team,
     sports_team,
+    state_or_city,
     state_university,
     team_nickname,
 )
@@ -425,17 +428,19 @@ def named_person_here(name: str, context: str, mentions: list[Mention]) -> bool:
 def team_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
     """Sports teams inside a gold answer span that no ORG mention covers: a run of capitalised words that
     :func:`names_team` reads as a place and a plural nickname (``Denver Broncos``, read as GPE + PRODUCT
-    here; ``the Atlanta Falcons`` as a work), not a plural place noun (``Vosges Mountains``), in a passage
-    or question about teams or games (``_TEAM_WORDS``). The team's name is the evidence, not its NER
-    labels."""
+    here; ``the Atlanta Falcons`` as a work) or a lone nickname of one team (:func:`.organisations.lone_team`:
+    ``Broncos`` tagged PRODUCT beside "the Denver Broncos"), not a plural place noun (``Vosges Mountains``),
+    in a passage or question about teams or games (``_TEAM_WORDS``). The team's name is the evidence, not
+    its NER labels."""
     found: dict[tuple[int, int], Mention] = {}
     for run in example.answer_matches(_CAPITALISED_RUN):
         name = clean_surface(run.group())
         at = example.context.find(name, run.start(), run.end())
-        if (at >= 0 and 2 <= len(name.split()) <= 3
-                and (names_team(name, lexicon, answer=True)
-                     or sports_team(name, (example.context, example.question), lexicon))
-                and name.split()[-1].lower()[:-1] not in PLACE_NOUNS
+        texts = (example.context, example.question)
+        team = (2 <= len(name.split()) <= 3 and (names_team(name, lexicon, answer=True)
+                                                  or sports_team(name, texts, lexicon))
+                or " " not in name and lone_team(name, example.context, lexicon, example.question))
+        if (at >= 0 and team and name.split()[-1].lower()[:-1] not in PLACE_NOUNS
                 and any(_TEAM_WORDS.search(t) for t in (example.context, example.question))
                 and not any(m.label == "ORG" and m.start <= at and at + len(name) <= m.end
                             for m in mentions)):
@@ -1619,7 +1624,9 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
     person's name (a bank first name first: ``Sheldon Ungar`` tagged ORG), for ORG when it names no
     organisation (a digit, an ``-ism``, a word of ``NOT_ORGANISATION``), and for GPE when a capitalised
     word other than an adjectival direction (``Southern``) or a form of state before "of" (``Kingdom of``)
-    is left uncovered. Common words, demonyms, abbreviations,
+    is left uncovered. A name both a state and a big city that the passage does not name on its own is
+    the organisation's city (:func:`.organisations.state_or_city`: ``New York Times``). Common words,
+    demonyms, abbreviations,
     titles, words of the passage's person names (``not_places``) and a place after ``New`` (``New England``
     is not England) are never spans; in an ORG name a city needs the dataset's place labels
     (:func:`org_place_kind`), a word is renamed as ``nnp``/``rare`` only as :func:`org_name_word` allows,
@@ -1665,7 +1672,7 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
                 continue
             kind = (org_place_kind(gram, lexicon) or (lexicon.place_kind(gram) if gram in placed
                                                       or body_of_place(words, i, n, lexicon) else None)
-                    if etype == "org" else lexicon.place_kind(gram))
+                    or state_or_city(gram, lexicon) if etype == "org" else lexicon.place_kind(gram))
             if kind is None and etype == "gpe" and n == 1:
                 kind = country_abbreviation(gram, lexicon)
             if kind is not None:
@@ -1685,6 +1692,9 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
         lowered = word.lower()
         if not taken[i] and country_abbreviation(word, lexicon) is not None:
             continue  # "USA" of "Chivas USA": the country, kept like "U.S." beside a renamed name
+        if not taken[i] and hyphenated_name(word, lexicon):
+            spans.append(PerturbableSpan(word, "nnp", "org"))  # "Miller-Boyett Productions": one name word
+            continue
         if not taken[i] and is_acronym(word) and acronym_attested(word, lexicon):
             spans.append(PerturbableSpan(word, "rare", "org"))  # "ABC" of "ABC Circle Films": the brand
             continue
@@ -2106,16 +2116,19 @@ def stands_alone(spans: Iterable[PerturbableSpan], name: str, texts: Iterable[st
     no ``nnp``/``rare`` word stands next to a capitalised word that is not a word of ``name`` (``United
     Paramount Theatres`` is another company than ``Paramount Pictures``; ``Walt Disney`` the man is not
     ``Disney Media Networks``); a place is renamed in every name it stands in (``Kenya Independence Act``)
-    but not where it is part of another place's name (``North Carolina``, ``New England``).
+    but not where it is part of another place's name (``North Carolina``, ``New England``); the parts of a
+    hyphenated name word stand nowhere else (:func:`.organisations.compound_alone`).
     Function words and words the corpus mostly writes in lower case ("When", "Meanwhile") are no name words.
     """
-    own = set(name.split())
+    own = set(name.split()) | set(re.split(r"[\s-]", name))  # "Busch" of "Anheuser-Busch InBev"
 
     def foreign(word: str) -> bool:
         return word not in own and word.lower() not in FUNCTION_WORDS and not lexicon.mostly_lower(word)
 
     texts = list(texts)
     for surface, span_type in {(span.surface, span.span_type) for span in spans}:
+        if span_type == "nnp" and not compound_alone(surface, texts):
+            return False  # "Miller-Boyett" beside "Miller-Milkis-Boyett Productions" would keep its parts
         for text in texts:
             for m in re.finditer(re.escape(surface), text):
                 start, end = m.span()
