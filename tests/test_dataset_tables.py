@@ -1,10 +1,11 @@
 """Tables derived from the observed dataset live on its lexicon: computed once, dropped on a new dataset."""
 from __future__ import annotations
 
-from entity_renaming.entities import acronym_of_organisation, dataset_pronoun_gender
+from entity_renaming.entities import dataset_pronoun_gender
 from entity_renaming.entswap.entities import dataset_places
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.ner import Mention
+from entity_renaming.organisations import acronym_of_organisation
 
 IPCC = "Intergovernmental Panel on Climate Change"
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 
-from entity_renaming.entities import PerturbableSpan, demonym_spans
+from entity_renaming.demonyms import demonym_spans
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Answer, QAExample
+from entity_renaming.referents import PerturbableSpan
 from entity_renaming.sampling import Sampler
 from entity_renaming.substitute import rename_example
 
@@ -78,7 +79,8 @@ def _example(context: str, question: str, answers: list[str]) -> QAExample:
 def test_an_answer_holding_the_countrys_demonym_holds_the_country():
     """Recall set seed 4242 (Kenya): "Kenyan athletes" twice beside "Kenya" — the demonym is renamed with its
     country, so the answers that hold it name the country and change with it."""
-    from entity_renaming.entities import example_entities, holds_demonym
+    from entity_renaming.demonyms import holds_demonym
+    from entity_renaming.entities import example_entities
     from entity_renaming.ner import Mention
 
     lexicon = Lexicon()

@@ -136,7 +136,7 @@ def test_pattern9_a_religious_group_is_no_place_and_no_organisation(oil_crisis):
 def test_mix_types_a_place_inside_an_organisations_name_with_the_organisation():
     """Blind read round 15 (MIX): "San Jose" of "San Jose State" typed gpe/city where the ORG config types
     it org/city; in MIX the organisation's span wins whatever the order of the entities."""
-    from entity_renaming.entities import Entity, PerturbableSpan
+    from entity_renaming.referents import Entity, PerturbableSpan
 
     place = Entity("Pittsburgh", "gpe", 4, 14, (PerturbableSpan("Pittsburgh", "city", "gpe"),), ())
     team = Entity("Pittsburgh Steelers", "org", 4, 23, (PerturbableSpan("Pittsburgh", "city", "org"),

@@ -17,7 +17,7 @@ from test_entswap_banks import build_test_banks
 
 from entity_renaming.casing import natural_case
 from entity_renaming.configs import parse_config_name
-from entity_renaming.entities import language_phrase
+from entity_renaming.demonyms import language_phrase
 from entity_renaming.entswap import build_entswap_configs, original_config
 from entity_renaming.entswap.audit import restore
 from entity_renaming.entswap.build import article_key

@@ -8,7 +8,7 @@ import re
 import pytest
 from conftest import write_banks
 
-from entity_renaming.entities import acronym_veto, glued_initials
+from entity_renaming.acronyms import acronym_veto, glued_initials
 from entity_renaming.entswap.entities import (
     Entity,
     article_candidates,

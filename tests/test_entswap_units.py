@@ -8,8 +8,8 @@ import re
 import pytest
 from conftest import write_banks
 
+from entity_renaming.acronyms import abbreviated_name
 from entity_renaming.configs import parse_config_name
-from entity_renaming.entities import abbreviated_name
 from entity_renaming.entswap.build import config_name, rename_swapped
 from entity_renaming.entswap.categories import singular_demonym
 from entity_renaming.entswap.entities import (
@@ -247,7 +247,7 @@ def test_language_phrases_are_left_whole_and_the_country_renamed(banks):
 def test_a_demonym_listed_before_languages_or_naming_a_word_is_the_language():
     """Blind read round 19 (AfriSQuAD2): "spelling Mongolian, Tibetan, and Chinese languages" and "the
     Japanese name for the Yuan dynasty" name languages; "Namibian" or "Chadian" there is no language."""
-    from entity_renaming.entities import language_phrase
+    from entity_renaming.demonyms import language_phrase
 
     def phrase(text: str, word: str) -> str | None:
         at = text.index(word)
@@ -268,7 +268,7 @@ def test_a_demonym_listed_before_languages_or_naming_a_word_is_the_language():
 def test_a_language_before_such_as_is_the_language():
     """Blind read r5 (AfriSQuAD2): "could still speak Chinese such as" became "speak Mozambican": "such"
     ends the demonym's phrase as a function word does, so after "speak" it names the language."""
-    from entity_renaming.entities import language_phrase
+    from entity_renaming.demonyms import language_phrase
 
     text = "those who could still speak Chinese such as the prince"
     at = text.index("Chinese")

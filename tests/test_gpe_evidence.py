@@ -9,13 +9,12 @@ import copy
 import pytest
 from conftest import MRQA_SQUAD_DEV
 
+from entity_renaming.demonyms import demonym_spans, people_stem_left
 from entity_renaming.entities import (
     LongerName,
-    PerturbableSpan,
     answer_texts,
     asked_nationality,
     continues_name,
-    demonym_spans,
     example_entities,
     first_name_type,
     gazetteer_answers,
@@ -24,7 +23,6 @@ from entity_renaming.entities import (
     longer_names,
     lower_case_mention,
     named_alone,
-    people_stem_left,
     place_list,
     place_spans,
 )
@@ -40,6 +38,7 @@ from entity_renaming.places import (
     placed_settlement,
 )
 from entity_renaming.question import Asked, asked_type
+from entity_renaming.referents import PerturbableSpan
 from entity_renaming.spans import kept_names, perturbable_spans
 from entity_renaming.substitute import Renamer, is_mention, rename_example
 
@@ -646,7 +645,7 @@ def test_a_demonym_opening_a_landform_name_is_kept_with_that_name():
 def test_a_demonym_in_apposition_to_language_names_the_language():
     """Blind read, round 19 (AfriSQuAD2): "their native language (i.e. Mongolian)" became "(i.e. Namibian)":
     a demonym in apposition to "language" is the language, left whole, not the nationality."""
-    from entity_renaming.entities import demonym_ok, language_phrase
+    from entity_renaming.demonyms import demonym_ok, language_phrase
 
     text = "Others only used their native language (i.e. Mongolian) and the script of the Mongolian court."
     start = text.index("Mongolian")

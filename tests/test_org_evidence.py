@@ -6,19 +6,14 @@ from __future__ import annotations
 import pytest
 from conftest import MRQA_SQUAD_DEV
 
-from entity_renaming.entities import (
-    PerturbableSpan,
-    acronym_span,
-    analyse_examples,
-    answer_texts,
-    common_word_veto,
-    distinctive_word,
-)
+from entity_renaming.acronyms import acronym_span
+from entity_renaming.entities import analyse_examples, answer_texts, common_word_veto, distinctive_word
 from entity_renaming.io import read_examples
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import QAExample, Renaming, Substitution
 from entity_renaming.ner import Mention, NerCache, recognize
 from entity_renaming.quality import Linter
+from entity_renaming.referents import PerturbableSpan
 from entity_renaming.spans import perturbable_spans
 from entity_renaming.substitute import rename_example
 
@@ -170,7 +165,7 @@ def test_descriptions_and_names_of_several_words_stay(org):
     assert org("be95f46adcb243c2bf5591fa19ff1263") == set()  # the National Assembly and the Senate
     assert ("Air", "nnp") not in org("24ba580850b44a32bb3ea72a9fbc4f2d")  # United States Air Force
     # WMO Executive Council and UNEP Governing Council: no common word renamed; the acronyms name the
-    # organisations whose councils these are, renamed (twelfth session, entities.owner_acronym)
+    # organisations whose councils these are, renamed (twelfth session, organisations.owner_acronym)
     assert org("1dbb408125914460a0478f1cd428383a") == {("WMO", "rare"), ("UNEP", "rare")}
     assert org("9e1d4d57e7c448a8b07e00f096285b6a") == set()  # General Pharmaceutical Council (GPhC)
     assert org("1fdd510913684f8297acced03e5d73e7") == set()  # Vosges Mountains
@@ -340,8 +335,8 @@ def test_a_question_naming_a_kind_of_organisation_types_a_name_with_no_organisat
     assert org("53823d2ab9a140f883fa69873e530254") == {("Collier", "nnp")}  # Collier's Weekly
     assert org("30e374d4545f4fbd8e0856b643b78b07") == {("UCLA", "rare")}  # "… which college?"
     # a name opening with an acronym is a unit or service of that organisation: its describing words stay,
-    # the acronym is renamed (entities.owner_acronym: NFL Mobile); ESPN Deportes stays: "Deportes", no Penn
-    # Treebank word, is a name word of its own that would keep the old name
+    # the acronym is renamed (organisations.owner_acronym: NFL Mobile); ESPN Deportes stays: "Deportes",
+    # no Penn Treebank word, is a name word of its own that would keep the old name
     assert org("eaca6902a35a4602a6d6784224ac9a8c") == set()  # "Which network broadcast the game in Spanish?"
 
 
@@ -358,7 +353,7 @@ def test_only_a_kind_noun_and_an_answer_that_is_the_name_are_organisation_eviden
 
 def test_a_roman_numeral_is_no_acronym(org):
     """"NCAA's Division III": the numeral stays, the acronym is renamed."""
-    from entity_renaming.entities import is_acronym
+    from entity_renaming.acronyms import is_acronym
     assert not is_acronym("III") and not is_acronym("XXXIII") and is_acronym("NCAA") and is_acronym("ESPN")
     assert org("3c4cbf61df6a45a69be8bac224d51edc") == {("NCAA", "rare")}
 
@@ -366,7 +361,7 @@ def test_a_roman_numeral_is_no_acronym(org):
 def test_an_acronym_is_spelled_out_only_by_other_words_of_one_sentence(org):
     """The acronym's own word and a sentence's end break the run of initials: "CBS broadcast Super Bowl 50"
     spells no "CBS" (``org.acronym-expanded`` removed every CBS answer of the Super Bowl passage)."""
-    from entity_renaming.entities import acronym_expanded
+    from entity_renaming.acronyms import acronym_expanded
     assert not acronym_expanded("CBS", ("CBS broadcast Super Bowl 50 in the U.S., and charged",))
     assert not acronym_expanded("CBS", ("It was carried. By Sam",))
     assert acronym_expanded("IPCC", ("The Intergovernmental Panel on Climate Change (IPCC) is",))
@@ -394,7 +389,7 @@ def test_a_one_word_company_that_the_question_types_is_renamed(org):
 def test_a_region_named_country_or_territory_is_no_organisation(org):
     """Blind reads rounds 9, 13 and 14: "the Ohio Country" (a colonial-era region, tagged ORG) renamed its
     "Ohio" as a state; a name with "Country" or "Territory" names a region, not an organisation."""
-    from entity_renaming.entities import names_organisation
+    from entity_renaming.organisations import names_organisation
 
     assert org("fc0d4bbf3961421ba5eca079595f086d") == set()
     assert not names_organisation("Ohio Country") and not names_organisation("Northwest Territory")

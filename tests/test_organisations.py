@@ -7,20 +7,20 @@ from dataclasses import replace
 
 import pytest
 
-from entity_renaming.entities import (
-    acronym_veto,
-    asked_body,
-    coined_name,
-    common_word_veto,
-    example_entities,
-    named_person,
-    organisation_head,
-    place_spans,
-)
+from entity_renaming.acronyms import acronym_veto
+from entity_renaming.entities import asked_body, common_word_veto, example_entities, named_person, place_spans
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Answer, QAExample, Substitution
 from entity_renaming.ner import Mention
-from entity_renaming.organisations import company_word, founder_span, lone_team, person_types, team_nickname
+from entity_renaming.organisations import (
+    coined_name,
+    company_word,
+    founder_span,
+    lone_team,
+    organisation_head,
+    person_types,
+    team_nickname,
+)
 from entity_renaming.substitute import rename_example
 
 FOUNDER = ("In 1886 George Westinghouse founded Westinghouse Electric in Pittsburgh. Engineers of "
@@ -205,7 +205,7 @@ def test_a_team_answer_by_nickname_alone_changes_with_the_team(lexicon):
 
 
 def test_a_plural_span_draws_a_one_word_plural_name():
-    from entity_renaming.entities import PerturbableSpan
+    from entity_renaming.referents import PerturbableSpan
     from entity_renaming.sampling import fits
 
     span = PerturbableSpan("Bears", "nnp", "org", plural=True)
@@ -330,7 +330,7 @@ def test_a_station_call_sign_is_renamed_by_its_letters():
 def test_an_acronym_spelled_by_an_organisation_of_the_dataset_is_its_short_name():
     """Issue 19: ``IPCC``, unknown to the Penn Treebank, is the initials of an ORG name of the dataset
     (``Intergovernmental Panel on Climate Change``); a treaty's (``TEU``) or a term's letters are not."""
-    from entity_renaming.entities import _org_initials
+    from entity_renaming.organisations import _org_initials
 
     names = ["Intergovernmental Panel on Climate Change", "Treaty on European Union", "United Nations"]
     lexicon = Lexicon()
@@ -350,7 +350,7 @@ def _example(text: str, answer: str, question: str, answers: list[str]) -> QAExa
 def test_a_call_sign_that_ner_misreads_is_a_station(lexicon):
     """Issue 19, seventh session: a call sign inside the answer that NER tags PERSON or leaves untagged is
     an ORG candidate (organisations.call_sign_answers), its letters renamed; "Tampa's" spells no WTSP."""
-    from entity_renaming.entities import acronym_expanded
+    from entity_renaming.acronyms import acronym_expanded
 
     text = ("In the case of WWSB, this dates back to when WTSP was Tampa's primary ABC affiliate, due to "
             "WTSP's transmitter; the radio station WBT-FM (99.3 FM) carried the game.")
@@ -365,9 +365,9 @@ def test_a_call_sign_that_ner_misreads_is_a_station(lexicon):
 
 def test_a_unit_named_by_its_organisations_acronym_renames_the_acronym(lexicon):
     """Issue 19, seventh session: ``NBC Mobile`` (no organisation word, few ORG labels) is a service of NBC,
-    the organisation inside the answer: NBC is renamed at every mention (entities.owner_acronym); a form
+    the organisation inside the answer: NBC is renamed at every mention (organisations.owner_acronym); a form
     glued to a number (``NBC1``) would keep the old name."""
-    from entity_renaming.entities import owner_acronym
+    from entity_renaming.organisations import owner_acronym
 
     assert owner_acronym("NBC Mobile", lexicon) == "NBC"
     assert owner_acronym("NBC", lexicon) is None and owner_acronym("Mobile Service", lexicon) is None
@@ -381,8 +381,8 @@ def test_a_unit_named_by_its_organisations_acronym_renames_the_acronym(lexicon):
 
 def test_a_numbered_channel_renames_its_organisations_acronym(lexicon):
     """Issue 19, eleventh session: ``BBC 1`` (a digit: no organisation's name by itself) is a channel of the
-    BBC, renamed by its acronym at every mention (entities.numbered_channel, entities.owner_acronym)."""
-    from entity_renaming.entities import numbered_channel
+    BBC, renamed by its acronym at every mention (acronyms.numbered_channel, organisations.owner_acronym)."""
+    from entity_renaming.acronyms import numbered_channel
 
     assert numbered_channel("BBC 1") and not numbered_channel("BBC 1999")
     assert not numbered_channel("Channel 4")
@@ -434,7 +434,7 @@ def test_a_church_misread_as_a_building_is_renamed_by_its_distinctive_words():
 def test_a_body_named_by_an_acronym_and_its_kind_renames_the_acronym():
     """Issue 19, twelfth session: a body named by its organisation's acronym and common words of its kind
     (``WMO Executive Council``: no descriptive word to rename, the acronym is its name) is a body of that
-    organisation, its acronym renamed as a rare word (entities.owner_acronym), as for a headless unit
+    organisation, its acronym renamed as a rare word (organisations.owner_acronym), as for a headless unit
     (``NFL Mobile``); spelled out in the passage, it is left (rule ``org.acronym-expanded``)."""
     text = ("The IPCC concentrates on the tasks allotted to it by the WMO Executive Council resolutions. "
             "The WMO and its members fund it; the WMO also publishes data.")
@@ -457,8 +457,7 @@ def test_an_untagged_name_closed_by_an_organisation_word_is_an_organisation():
     organisation word (a library and a seminary are organisations: ``Widener Library``, ``Chicago
     Theological Seminary``) and holding a proper name word before it, is an ORG candidate; a run of
     dictionary words (``Charge Conference``) or one after "a" (one body among many) is a description."""
-    from entity_renaming.entities import organisation_head
-    from entity_renaming.organisations import headed_answers
+    from entity_renaming.organisations import headed_answers, organisation_head
 
     assert organisation_head("Widener Library") == "Library"
     assert organisation_head("Chicago Theological Seminary") == "Seminary"
@@ -670,7 +669,7 @@ def test_an_acronym_labelled_org_wherever_labelled_is_decided_by_the_acronym_rul
     longer left out by org.no-head: NER labels it ORG wherever it labels it, and the acronym rules decide
     it (renamed as a rare word); a term that NER also labels otherwise (``RNA``) and a dictionary word's
     plural (``MODES``) stay out."""
-    from entity_renaming.entities import acronym_attested, labelled_acronym
+    from entity_renaming.acronyms import acronym_attested, labelled_acronym
 
     text = ("Under the deal, the president would appoint cabinet ministers from both PNU and ODM camps. "
             "RNA silencing mechanisms block virus replication. RNA pathways are conserved.")
@@ -691,8 +690,8 @@ def test_an_acronym_labelled_org_wherever_labelled_is_decided_by_the_acronym_rul
 def test_an_acronym_beside_its_full_name_is_renamed_with_it(lexicon):
     """Issue 19, tenth session (one referent: the acronym and its expansion together): an answer ``KANU``
     whose full name the passage writes is that organisation, renamed by its full name with the acronym
-    following it (entities.expansion); before, org.acronym-expanded left it out."""
-    from entity_renaming.entities import expansion
+    following it (acronyms.expansion); before, org.acronym-expanded left it out."""
+    from entity_renaming.acronyms import expansion
 
     text = ("The Kenya African National Union (KANU) won the election of 1963. KANU ruled Kenya until 2002, "
             "when the opposition won.")

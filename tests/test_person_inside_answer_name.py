@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from entity_renaming.entities import inside_answer_name, language_phrase
+from entity_renaming.demonyms import language_phrase
+from entity_renaming.entities import inside_answer_name
 from entity_renaming.lexicon import Lexicon
 
 

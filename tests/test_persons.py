@@ -638,7 +638,8 @@ def test_a_family_name_shared_with_a_relative_keeps_it_and_renames_the_given_nam
     every PERSON name): renaming the family name would rename the relative's too, so the given name alone
     is renamed and the family name kept (per.shares-words, handled); nothing renamed without a given
     name."""
-    from entity_renaming.entities import Entity, PerturbableSpan, given_only, pinyin_given_type
+    from entity_renaming.entities import given_only, pinyin_given_type
+    from entity_renaming.referents import Entity, PerturbableSpan
 
     context = "the Jin appointed Kong Duanyou's brother Kong Duancao who remained in Qufu."
     assert pinyin_given_type("Duancao", ("Kong", "Duancao"), context, []) == "first-male"

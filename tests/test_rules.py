@@ -48,7 +48,7 @@ def test_out_of_scope_reason_names_the_first_rule_of_the_type():
 def test_the_analysis_traces_which_rule_removed_a_candidate():
     """An ORG name in the answer with no organisation word, two ORG labels and a question naming no kind
     of organisation is removed by ``org.no-head``; the example's out-of-scope reason for ORG carries that
-    id. (An acronym such as NBC is no longer: the acronym rules decide it, entities.labelled_acronym.)"""
+    id. (An acronym such as NBC is no longer: the acronym rules decide it, acronyms.labelled_acronym.)"""
     from entity_renaming.entities import analyse_examples
     from entity_renaming.lexicon import Lexicon
     from entity_renaming.pipeline import selection

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from entity_renaming.entities import PerturbableSpan, answer_entities, example_entities
+from entity_renaming.entities import answer_entities, example_entities
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Answer, QAExample
 from entity_renaming.namebank import write_bank_file
 from entity_renaming.ner import Mention
+from entity_renaming.referents import PerturbableSpan
 from entity_renaming.sampling import Sampler, acronym_with, continent, example_rng, indist_pool
 from entity_renaming.spans import perturbable_spans as spans_of
 

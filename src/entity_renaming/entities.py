@@ -17,6 +17,28 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import chain
 
+from .acronyms import abbreviated_name as abbreviated_name
+from .acronyms import (
+    acronym_attested,
+    acronym_span,
+    acronym_veto,
+    expansion,
+    initials_of,
+    is_acronym,
+    labelled_acronym,
+    numbered_channel,
+    rare_acronym,
+)
+from .acronyms import glued_initials as glued_initials
+from .demonyms import (
+    LANDFORM_NOUNS,
+    demonym_spans,
+    holds_demonym,
+    people_stem_left,
+    shared_demonyms,
+)
+from .demonyms import demonym_ok as demonym_ok
+from .demonyms import language_phrase as language_phrase
 from .lexicon import (
     ALIASES,
     ARABIC_PARTICLES,
@@ -30,7 +52,6 @@ from .lexicon import (
     PLACE_NOUNS,
     RARE_ZIPF,
     RELIGIOUS_TITLES,
-    ROMAN_NUMERAL,
     SUFFIXES,
     TITLES,
     TOKEN,
@@ -52,10 +73,14 @@ from .model import QAExample
 from .ner import Mention
 from .organisations import (
     COMPANY_HEADS,
+    MIN_ORG_LABELS,
+    ORGANISATION_HEADS,
+    acronym_of_organisation,
     adjective_name,
     call_sign,
     call_sign_answers,
     call_signs_in,
+    coined_name,
     company_word,
     compound_alone,
     demonym_place,
@@ -67,6 +92,9 @@ from .organisations import (
     kind_named,
     kind_named_answers,
     lone_team,
+    names_organisation,
+    organisation_head,
+    owner_acronym,
     person_types,
     region_team,
     sports_team,
@@ -106,55 +134,17 @@ from .places import (
     state_word_derived,
 )
 from .question import NOUNS_NAME, PERSON_NOUNS, asked_type, asks_about_name
+from .referents import NEIGHBOURHOOD as NEIGHBOURHOOD
+from .referents import Entity, PerturbableSpan
 from .rules import Trace, Why, fire, no
-from .substitute import NO_S_PLURAL, heads_phrase, renamed_in
+from .substitute import heads_phrase, renamed_in
 
-#: Characters before and after an occurrence that the neighbour tests read (their matches are a few words
-#: long): each test costs the same wherever the occurrence stands, so a passage is analysed in linear time.
-NEIGHBOURHOOD = 200
+# Imported ``as`` themselves (``NEIGHBOURHOOD``, ``abbreviated_name``, ``glued_initials``, ``demonym_ok``,
+# ``language_phrase``): re-exported for :mod:`.entswap.entities`, which imports them from here.
 
 #: spaCy/OntoNotes label → Yan et al.'s entity type.
 LABEL_TO_TYPE = {"PERSON": "per", "ORG": "org", "GPE": "gpe"}
 TYPE_TO_LABEL = {t: label for label, t in LABEL_TO_TYPE.items()}
-
-@dataclass(frozen=True)
-class PerturbableSpan:
-    """A surface form to rename, its span type (``first-male``, ``last``, ``city``, ``nnp`` …) and the
-    entity type of the answer entity it came from."""
-
-    surface: str
-    span_type: str
-    entity_type: str
-    #: A ``nationality`` span (``Spanish``) follows this country span (``Spain``): it becomes the demonym
-    #: of the country's new name (``Kenya`` → ``Kenyan``). An organisation's acronym (``KANU``) follows the
-    #: renamed word of its full name (``Kenya`` of ``Kenya African National Union``): the letter at
-    #: ``letter`` becomes the new name's initial (``Nigeria`` → ``NANU``).
-    follows: str = ""
-    letter: int = -1
-    #: Longer names of *other* referents that hold this surface (``Mexico City`` for the country ``Mexico``,
-    #: ``Fresno County`` for the city): the analysis's choice of which occurrences are this referent's
-    #: mentions. Substitution leaves them whole (:class:`~entity_renaming.substitute.Renamer` ``keep``).
-    keep: tuple[str, ...] = ()
-    #: The surface is a plural name (a team's nickname, ``Bears``): the new name takes a plural ``s``.
-    plural: bool = False
-    #: The words that end the surface and stay after the drawn name: an organisation renamed as a whole by
-    #: its place adjective (``European Union`` → ``Harlow Union``, :func:`.organisations.adjective_name`).
-    tail: str = ""
-
-
-@dataclass(frozen=True)
-class Entity:
-    """A typed answer entity of one example: its mention, the spans to rename and the evidence."""
-
-    text: str
-    entity_type: str
-    start: int
-    end: int
-    spans: tuple[PerturbableSpan, ...]
-    evidence: tuple[str, ...]
-    #: A renamed word of this person also stands in another name of the passage (:func:`shares_person_words`):
-    #: renaming every mention would change that name too, so Yan et al. skip the example.
-    clashes: bool = False
 
 
 def answer_texts(example: QAExample) -> list[str]:
@@ -756,7 +746,6 @@ def question_gender(question: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-
 def never_lower(word: str, lexicon: Lexicon) -> bool:
     """A word that the corpus never writes in lower case and that is no title, no nationality and not mostly
     labelled NORP (``Jews``): a name (``Beyoncé``, ``Stalin``) when a question asks for a person and it is
@@ -1156,14 +1145,6 @@ def _tokens(text: str) -> list[tuple[int, int]]:
     return bounds
 
 
-#: Words that make an ORG mention something else: an award, a facility, a work, a document, a religion, an
-#: event (``the Edison Medal``, ``Melbourne Cricket Ground``, ``Guanabara Confession of Faith``).
-NOT_ORGANISATION = frozenset(words_of("""
-medal prize award trophy cup ground stadium arena bridge tower cloth tapestry carpet painting book dictionary
-lexicon encyclopedia confession creed doctrine treaty act law edict war battle siege river lake mountain pile
-reactor theorem conjecture principle effect equation law faith empire kingdom republic dynasty yard channel
-sea canal house airport mausoleum palace castle country territory
-"""))
 #: Adjectives of religion, creed or origin inside organisation names: never renamed as name words.
 CREED_WORDS = frozenset(words_of("""
 roman catholic protestant orthodox anglican lutheran methodist baptist presbyterian evangelical christian
@@ -1173,41 +1154,6 @@ _ADJECTIVE_ENDINGS = ("ist", "ic", "ive", "ish", "ese", "ical")
 #: Endings of adjectives from place names (``Swabian League``, ``Schmalkaldic League``): a word outside the
 #: PTB vocabulary with one is such an adjective, not a name.
 _PLACE_ADJECTIVE_ENDINGS = ("ian", "ic", "ish", "ese")
-#: Last words that make a name an organisation's (``… Company``, ``… University``, ``… Party``).
-ORGANISATION_HEADS = frozenset(words_of("""
-company corporation corp inc ltd llc plc co group holdings university college school academy institute
-institution network system systems broadcasting television radio commission council committee party
-association society union league federation club foundation bank agency department ministry office board
-trust press times post journal magazine records studios pictures airlines airways railway railroad
-brotherhood front movement army navy force forces guard police court parliament assembly congress senate
-government administration authority service services laboratories labs electric motors
-communications telecommunications wireless productions entertainment media industries enterprises
-manufacturing aviation orchestra exchange organization organisation programme conference museum gallery
-galleries bureau guild consortium community tribunal research library seminary church
-"""))
-
-
-def organisation_head(text: str) -> str | None:
-    """The organisation word of a name: an ``ORGANISATION_HEADS`` word before its first ``of``/``for``
-    (``Warsaw University of Technology``, ``General Teaching Council for Scotland``; ``Court of Justice of the
-    European Union`` is a court), else its last word when that is one; ``None`` when it has none."""
-    words = text.split()
-    cut = next((i for i, w in enumerate(words) if w in ("of", "for")), len(words))
-    for head in (words[cut - 1] if cut > 0 else "", words[-1] if words else ""):
-        if head.lower() in ORGANISATION_HEADS:
-            return head
-    return None
-
-
-#: An ORG surface without such a head needs this many ORG labels in the dataset (``Denver Broncos``).
-MIN_ORG_LABELS = 3
-
-
-def names_organisation(text: str) -> bool:
-    """An ORG mention that may name an organisation: no digit, no ``-ism``, no ``NOT_ORGANISATION`` word."""
-    words = text.split()
-    return (bool(words) and not any(ch.isdigit() for ch in text) and not words[-1].lower().endswith("ism")
-            and not any(w.lower().strip(".,'’") in NOT_ORGANISATION for w in words))
 
 
 #: Capitalised modifiers that describe a part of a place (``Southern California``, ``Central Asia``); a bare
@@ -1989,87 +1935,6 @@ def _short_name(text: str, start: int, end: int) -> bool:
     return bool(_LOWER_BEFORE.search(text, max(0, start - 40), start)) and not _CAPITAL_AFTER.match(text, end)
 
 
-def initials_of(name: str) -> str:
-    """The initials of a name's words other than function words (``ALP`` of ``Australian Labor Party``),
-    ``""`` when a word opens in lower case."""
-    words = [w for w in re.findall(r"[^\W\d_]+", name) if w.lower() not in FUNCTION_WORDS]
-    return "".join(w[0] for w in words) if all(w[0].isupper() for w in words) else ""
-
-
-def acronym_span(name: str, spans: list[PerturbableSpan], texts: Iterable[str]
-                 ) -> PerturbableSpan | str | None:
-    """The organisation's acronym, which the texts write beside its full ``name`` (``KANU`` and ``Kenya
-    African National Union``, ``ALP`` and ``Australian Labor Party``): one referent, so the acronym follows
-    the one renamed word of the name (its letter becomes the new word's initial, ``Kenya`` → ``Nigeria``
-    makes ``NANU``). ``None`` when the texts write no initials of the name; ``org.acronym-expanded`` when
-    they cannot follow: a plural or a prefixed form (``ALPs``, ``vBNS``), or several renamed words."""
-    initials = initials_of(name)
-    texts = list(texts)
-    if len(initials) < 2:
-        return None
-    if not any(re.search(rf"(?<![\w'’]){initials}(?![\w'’])", t) for t in texts):
-        if any(re.search(rf"(?<!\w)[a-z]?{initials}s?(?!\w)", t) for t in texts):
-            return "org.acronym-expanded"  # "vBNS" of "Very high-speed Backbone Network Service"
-        return None
-    if any(re.search(rf"(?<!\w)(?:[a-z]{initials}|{initials}s)(?!\w)", t) for t in texts):
-        return "org.acronym-expanded"
-    words = [w for w in re.findall(r"[^\W\d_]+", name) if w.lower() not in FUNCTION_WORDS]
-    renamed = [s for s in spans if not s.follows]
-    word = renamed[0].surface.removesuffix(renamed[0].tail) if len(renamed) == 1 else ""
-    if word not in words:
-        return "org.acronym-expanded"  # "Los Angeles …", two renamed words: no one letter follows
-    return PerturbableSpan(initials, "rare", "org", renamed[0].surface, words.index(word))
-
-
-def acronym_attested(word: str, lexicon: Lexicon) -> bool:
-    """An acronym the Penn Treebank's news text uses and no dictionary word nor its plural (``ABC``,
-    ``NSF``; not ``NADPH``, ``PAD``, ``MODES``): an organisation's, not a term's (rule
-    ``org.acronym-unattested``)."""
-    return word.lower() in lexicon.vocab and not lexicon.dictionary_common(word) and not (
-        word.endswith("S") and lexicon.dictionary_common(word[:-1]))
-
-
-def labelled_acronym(text: str, lexicon: Lexicon) -> bool:
-    """An acronym (:func:`is_acronym`) that the dataset's NER labels ORG wherever it labels it (``NCAA``,
-    ``PNU``; not ``RNA``, once PERSON): an organisation's short name however few its labels, which the
-    acronym rules then decide (``org.acronym-unattested``, ``org.acronym-expanded``) rather than
-    ``org.no-head``."""
-    counts = lexicon.labels.votes.get(text)
-    return is_acronym(text) and (not counts or set(counts) == {"ORG"})
-
-
-def _org_initials(lexicon: Lexicon) -> frozenset[str]:
-    """The initials (:func:`initials_of`) of the dataset's organisation names of three words or more: names
-    that NER labels mostly ORG and that may name an organisation (:func:`names_organisation`: no treaty,
-    no award)."""
-    found = set()
-    for surface, counts in lexicon.labels.votes.items():
-        if (counts["ORG"] * 2 > sum(counts.values()) and len(surface.split()) >= 3
-                and names_organisation(surface) and (initials := initials_of(surface))):
-            found.add(initials)
-    return frozenset(found)
-
-
-def expansion(acronym: str, mentions: list[Mention]) -> Mention | None:
-    """The passage's one ORG name whose initials (:func:`initials_of`) spell ``acronym``, two to six
-    capitals (``European Union`` of ``EU``, ``National Science Foundation`` of ``NSF``): the acronym's
-    referent, renamed by its full name with the acronym following it (:func:`acronym_span`). ``None`` when
-    no ORG name or several spell it."""
-    if not (2 <= len(acronym) <= 6 and acronym.isalpha() and acronym.isupper()):
-        return None
-    found = {clean_surface(m.text): m for m in mentions if m.label == "ORG"
-             and " " in clean_surface(m.text) and initials_of(clean_surface(m.text)) == acronym}
-    return next(iter(found.values())) if len(found) == 1 else None
-
-
-def acronym_of_organisation(word: str, lexicon: Lexicon) -> bool:
-    """An acronym that the Penn Treebank never uses but that the initials of an organisation's name of the
-    dataset spell (``IPCC`` of ``Intergovernmental Panel on Climate Change``): the organisation's short
-    name, renamed as a ``rare`` word like any acronym; a term's letters (``MHC``: major histocompatibility
-    complex) and a treaty's (``TEU``) have none."""
-    return word in lexicon.dataset_table(_org_initials) and not lexicon.dictionary_common(word)
-
-
 _WORD_AFTER = re.compile(r"[ -]([A-Z][^\W\d_]*)")
 _WORD_BEFORE = re.compile(r"([A-Z][^\W\d_]*)[ -]$")
 _NAME_OF = re.compile(r"\b[A-Z][^\W\d_]* of (?:the )?$")
@@ -2821,16 +2686,6 @@ def answers_holding(text: str, label: str, answers: list[str], listed: list[froz
                          text in lists[a] or holds_demonym(a, text, lexicon))))
 
 
-def holds_demonym(answer: str, country: str, lexicon: Lexicon) -> bool:
-    """``answer`` holds a capitalised word derived from ``country`` (``Kenyan athletes`` of ``Kenya``): the
-    demonym is renamed with its country (:func:`demonym_spans`), so the answer names the country's
-    referent and changes with it."""
-    if lexicon.place_kind(country) != "country":
-        return False
-    return any(m.group(0)[:1].isupper() for word in lexicon.derived_words(country, [answer])
-               for m in re.finditer(rf"(?<!\w){re.escape(word)}s?(?!\w)", answer, re.IGNORECASE))
-
-
 #: The evidence of an answer entity that annotators who disagree on the referent name (:func:`split_answers`).
 DISAGREEMENT = "one referent of a disagreement"
 
@@ -2935,9 +2790,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         if spans and listed_aliases(text, context):
             return _none(why, "per.alias-left")  # "Liu Heima (劉黑馬, Liu Ni)": the listed form keeps "Liu"
     elif etype == "org" and (sign := call_sign(text, context)):  # "CBS affiliate KGPE", "WPVI-TV"
-        if reason := acronym_veto(sign, (context, question)):
-            return _none(why, reason)
-        spans = [PerturbableSpan(sign, "rare", "org")]
+        spans = rare_acronym(sign, (context, question))
+        if isinstance(spans, str):
+            return _none(why, spans)
     elif campus:  # "San Jose State": its city, the university's place word ("Tulsa State")
         if sum(occurs_in(text, a) for a in own) * 2 <= len(own):
             return _none(why, "answer.not-entity")  # "San Jose" answering "In what city's Marriott …?"
@@ -2946,9 +2801,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS or numbered_channel(text)):
         # a unit, service or product named by its organisation's acronym ("NFL Mobile", "ABC Cable News"):
         # the organisation is the answer entity, renamed at every mention ("SORBO Cable News")
-        if reason := acronym_veto(brand, (context, question)):
-            return _none(why, reason)
-        spans = [PerturbableSpan(brand, "rare", "org")]
+        spans = rare_acronym(brand, (context, question))
+        if isinstance(spans, str):
+            return _none(why, spans)
     elif " " not in text and etype == "org" and not is_acronym(text) and not team and not lone_company(
             text, question, context, own, lexicon):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
@@ -2956,9 +2811,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         if not acronym_attested(text, lexicon) and not acronym_of_organisation(text, lexicon) and not (
                 asked_body(question, text, own) and not lexicon.dictionary_common(text)):
             return _none(why, "org.acronym-unattested")  # "NADPH", "TARDIS", "MHC": terms tagged ORG
-        if reason := acronym_veto(text, (context, question)):
-            return _none(why, reason)
-        spans = [PerturbableSpan(text, "rare", "org")]  # "NSF" → an upper-cased rare word; "ABC News" follows
+        # "NSF" → an upper-cased rare word; "ABC News" follows
+        spans = rare_acronym(text, (context, question))
+        if isinstance(spans, str):
+            return _none(why, spans)
     elif state:  # a historical state: its distinctive word renamed, its kind kept ("Harlow dynasty")
         spans = state
     else:
@@ -3006,9 +2862,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             if whole:  # "European Union" → "Harlow Union": renamed as a whole
                 spans, common, word = [whole], [whole], text
             elif not spans and brand:  # "IAAF Golden League": a body of the organisation its acronym names
-                if reason := acronym_veto(brand, (context, question)):
-                    return _none(why, reason)
-                spans = [PerturbableSpan(brand, "rare", "org")]
+                spans = rare_acronym(brand, (context, question))
+                if isinstance(spans, str):
+                    return _none(why, spans)
             org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]
             party = not company and organisation_head(text) == "Party"  # "the Conservatives" follow
             if word and (reason := common_word_veto(word, text, (context, question, *answers), own,
@@ -3117,47 +2973,6 @@ def asked_body(question: str, text: str, answers: list[str], lexicon: Lexicon | 
             and sum(names_entity(a, text) for a in answers) * 2 > len(answers))
 
 
-def owner_acronym(text: str, lexicon: Lexicon) -> str | None:
-    """The acronym that opens a name of capitalised words (``ESPN`` of ``ESPN Deportes``, ``ABC`` of ``ABC
-    Television Center``) when it names an organisation of its own: the Penn Treebank uses it
-    (:func:`acronym_attested`), an organisation's initials of the dataset spell it
-    (:func:`acronym_of_organisation`) or the dataset labels it alone mostly ORG, ``MIN_ORG_LABELS`` times,
-    and the words after it describe (Penn Treebank words: ``Mobile``, ``Cable News``) or number a channel
-    (``BBC 1``: :func:`numbered_channel`); the name is then a unit, service or product of that
-    organisation, whose acronym is renamed. A word outside the
-    vocabulary is a name word of its own (``Deportes`` of ``ESPN Deportes``): renaming the acronym alone
-    would keep it."""
-    first, *rest = text.split()
-    described = all(w[:1].isupper() and w.isalpha() and w.lower() in lexicon.vocab for w in rest)
-    if not rest or not is_acronym(first) or not (described or numbered_channel(text)):
-        return None
-    if (acronym_attested(first, lexicon) or acronym_of_organisation(first, lexicon)
-            or (lexicon.labels.mostly(first) == "ORG"
-                and lexicon.labels.count(first, "ORG") >= MIN_ORG_LABELS)):
-        return first
-    return None
-
-
-def numbered_channel(text: str) -> bool:
-    """An acronym and a number (``BBC 1``, ``ITV 2``): a channel of the organisation the acronym names,
-    renamed by its acronym (:func:`owner_acronym`) though a digit makes other names no organisation's."""
-    first, *rest = text.split()
-    return len(rest) == 1 and rest[0].isdigit() and len(rest[0]) <= 2 and is_acronym(first)
-
-
-def coined_name(word: str, lexicon: Lexicon) -> bool:
-    """A coined one-word name (``Qwest``, ``Ofcom``, ``ONdigital``): outside the Penn Treebank vocabulary
-    and the dictionary, no person's name in the banks or the dataset's PERSON labels, no place, no plural
-    (``Zygons``, ``Kuznets``): renamed as a ``rare`` word like the name words of organisations."""
-    lowered = word.lower()
-    return (word.isalpha() and word[:1].isupper() and " " not in word and not lowered.endswith("s")
-            and lowered not in lexicon.vocab and not lexicon.dictionary_common(word)
-            and lexicon.person_count(word) == 0 and lexicon.labels.count(word, "PERSON") == 0
-            and lexicon.place_kind(word) is None and not lexicon.is_gazetteer_name(word))
-
-
-
-
 def lone_company(word: str, question: str, context: str, answers: list[str], lexicon: Lexicon) -> bool:
     """A one-word organisation name that the question types (:func:`asked_organisation`: "What company …?
     Pepsi", "What institution …? Harvard") or a kind noun beside it in the passage names
@@ -3174,209 +2989,9 @@ def lone_company(word: str, question: str, context: str, answers: list[str], lex
                     and lexicon.labels.count(word, "ORG") >= MIN_ORG_LABELS)))
 
 
-def is_acronym(word: str) -> bool:
-    """An organisation's acronym: 3–6 capital letters (``NSF``, ``IPCC``; not ``NP`` or ``BC``), no Roman
-    numeral (``III`` of ``NCAA's Division III``)."""
-    return (3 <= len(word) <= 6 and word.isalpha() and word.isupper()
-            and not ROMAN_NUMERAL.fullmatch(word))
-
-
-def acronym_veto(acronym: str, texts: tuple[str, ...]) -> str | None:
-    """The rule that keeps an organisation's acronym from being renamed, if any: the texts spell it out
-    (``National Science Foundation (NSF)`` would keep the name) or write it with a plural ``s`` (``two
-    MSPs``: a role or a thing), or write it as a word too (``Hamas`` beside ``HAMAS``) or glued to a number
-    or lower-case letters (``ABC1``, a channel named by it; ``DECnet``: :func:`glued_initials`): that form
-    would keep the old name."""
-    if acronym_expanded(acronym, texts) or glued_initials(acronym, texts) or any(
-            re.search(rf"(?<![\w'’]){acronym.capitalize()}(?!\w)", t) for t in texts):
-        return "org.acronym-expanded"  # "Hamas" beside "HAMAS"; "ABC1", a channel named by it, would stay
-    if any(re.search(rf"(?<!\w){acronym}s(?!\w)", t) for t in texts):
-        return "org.acronym-countable"
-    return None
-
-
-def glued_initials(initials: str, texts: Iterable[str]) -> bool:
-    """``texts`` write the initials glued before a number or lower-case letters other than a plural ``s``
-    (``ABC1``, a channel; ``DECnet``, a product named by them): the renamer renames whole words, so that
-    form would keep the old letters beside the renamed organisation."""
-    pattern = re.compile(rf"(?<![\w'’]){re.escape(initials)}(?:\d|(?!s(?![\w'’]))[a-z])")
-    return any(pattern.search(t) for t in texts)
-
-
-def acronym_expanded(acronym: str, texts: Iterable[str]) -> bool:
-    """``texts`` spell the acronym out: consecutive words (function words between them skipped) whose
-    initials make it, capitalised (``Intergovernmental Panel on Climate Change`` for ``IPCC``: renaming the
-    acronym alone would leave the organisation its old full name) or not (``adenosine triphosphate`` for
-    ``ATP``: a term, not an organisation)."""
-    for text in texts:
-        for part in _ACRONYM_BOUNDARY.split(text):
-            for run in whole_word(acronym).split(part):
-                # the acronym itself and a sentence's end break a run: "CBS broadcast Super Bowl 50" spells
-                # no "CBS", nor do the words of two sentences
-                initials = "".join("" if w.lower() in FUNCTION_WORDS else w[0].upper()
-                                   for w in re.findall(r"[^\W\d_]+", _POSSESSIVE.sub("", run)))
-                if acronym in initials:
-                    return True
-    return False
-
-
-#: A possessive ending, no word of its own ("was Tampa's primary" spells no "WTSP").
-_POSSESSIVE = re.compile(r"['’]s\b")
-#: Punctuation that ends a run of words that may spell an acronym out (a sentence's end, a bracket).
-_ACRONYM_BOUNDARY = re.compile(r"[.!?;:()\[\]\"]\s|[()\[\]]|\n")
-
-
-#: After a demonym that names a language: a language noun, also closing a list of them ("Mongolian, Tibetan,
-#: and Chinese languages"), "-speaking", a colon, a name or term for something in it ("the Japanese name
-#: for the Yuan dynasty"), a text's title, version, translation or spelling in it ("its Italian title") or a
-#: mother tongue ("of Polish mother tongue").
-_LANGUAGE_USE = re.compile(r"^(?:(?:,\s+[A-Z][\w'’-]*)*,?\s+(?:and|or)\s+[A-Z][\w'’-]*)?"
-                           r"(?:[ -](?:languages?|vernaculars?|scripts?|alphabets?|dialects?|words?|titles?"
-                           r"|versions?|translations?|spellings?)\b|[ -]speaking\b|:"
-                           r"| (?:names?|terms?) for\b| (?:mother|native) tongues?\b)")
-#: A bracketed gloss of a word in the demonym's language: "Wianki (Polish for Wreaths)".
-_LANGUAGE_GLOSS_BEFORE = re.compile(r"\(\s*$")
-_LANGUAGE_GLOSS_AFTER = re.compile(r" for\b")
-_LANGUAGE_BEFORE = re.compile(r"(?:^|\W)(?:in|into|from|to|spoke|speak|speaks|speaking|learn|learned|read|"
-                              r"wrote|write|written|translated|called|named|know|knew|than)\s$",
-                              re.IGNORECASE)
-#: A demonym in apposition to "language" names that language ("their native language (i.e. Mongolian)").
-_LANGUAGE_APPOSITION = re.compile(
-    r"\b(?:languages?|tongues?)\s*[(,]\s*(?:(?:i\.e\.|e\.g\.|namely|or),?\s*)?$", re.IGNORECASE)
-
-
-def demonym_ok(surface: str, text: str, start: int, end: int) -> bool:
-    """The demonym at ``text[start:end]`` can follow its country's new name: no language use (``in French``,
-    ``the French language``, ``French: Normands``), and a demonym without an ``-s`` plural not used as a
-    plural noun (``the French were``). Shared by both studies."""
-    if language_phrase(text, start, end) is not None:
-        return False
-    before = text[max(0, start - NEIGHBOURHOOD):start]
-    if surface.lower().endswith(NO_S_PLURAL) and re.search(r"(?:^|\W)[Tt]he $", before):
-        return not heads_phrase(text, end)
-    return True
-
-
-def language_phrase(text: str, start: int, end: int) -> str | None:
-    """The phrase in which the demonym at ``text[start:end]`` names a language (``in French``, ``French
-    language``, ``French-speaking``, ``French:``, ``language (i.e. French``), else ``None``: the language
-    is another referent, which EntSwap leaves whole while the country and its people are renamed."""
-    after = _LANGUAGE_USE.match(text[end:end + NEIGHBOURHOOD])
-    if after:
-        return text[start:end + after.end()]
-    if (_LANGUAGE_GLOSS_BEFORE.search(text, max(0, start - NEIGHBOURHOOD), start)
-            and _LANGUAGE_GLOSS_AFTER.match(text, end)):
-        return text[start:end + 4]  # "Polish for" in "(Polish for Wreaths)"
-    apposition = _LANGUAGE_APPOSITION.search(text, max(0, start - NEIGHBOURHOOD), start)
-    if apposition:
-        return text[apposition.start():end]  # "language (i.e. Mongolian"
-    before = re.search(r"(?<![\w'’])(\w+)\s$", text[max(0, start - NEIGHBOURHOOD):start])
-    if before and _LANGUAGE_BEFORE.search(before.group(0)) and heads_phrase(text, end):
-        return f"{before.group(0)}{text[start:end]}"
-    return None
-
-
-def shared_demonyms(lexicon: Lexicon) -> frozenset[str]:
-    """Lower-cased demonyms of several referents (``British`` of England, Wales and Britain; ``Irish``):
-    such a word cannot follow one of them."""
-    owners: dict[str, set[str]] = {}
-    for country, words in IRREGULAR_DEMONYMS.items():
-        referent = lexicon.aliases.get(country.title(), country.title())
-        for word in words:
-            owners.setdefault(word.lower(), set()).add(referent)
-    return frozenset(w for w, referents in owners.items() if len(referents) > 1)
-
-
-#: Capitalised nouns after a demonym that make it the name of a landform, which no one country owns
-#: (``Iranian Plateau``, ``Indian Ocean``, ``English Channel``, ``Arabian Peninsula``).
-LANDFORM_NOUNS = PLACE_NOUNS - frozenset(words_of("county fort district province region")) | frozenset(
-    words_of("plateau highlands lowlands plain plains steppe archipelago channel alps riviera"))
-_LANDFORM_AFTER = re.compile(r" ([A-Z][a-z]+)\b")
-#: The next member of a coordination of demonyms: ", Scottish", " and Northern Irish", "/Japanese".
-_NEXT_DEMONYM = re.compile(r"(?:\s*[,/]\s*|,?\s+(?:and|or)\s+)(?:(?:North|South|East|West|Northern|Southern|"
-                           r"Eastern|Western|Central)\s+)?([A-Z][\w'’-]*)")
-
-
-def coordinated_end(text: str, end: int, lexicon: Lexicon) -> int:
-    """The end of the coordination of demonyms that the demonym ending at ``end`` opens ("English, Scottish,
-    Welsh and Northern Irish MPs", "a Thai/Japanese alliance"), else ``end``: the noun after the last one
-    is what they all modify."""
-    demonyms = lexicon.nationalities | shared_demonyms(lexicon) | demonym_table(lexicon.root).keys()
-    while (m := _NEXT_DEMONYM.match(text, end)) and m.group(1).lower() in demonyms:
-        end = m.end()
-    return end
-
-
-def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexicon,
-                  slices: Iterable[str] = ()) -> list[PerturbableSpan] | str:
-    """The words derived from a country span that ``texts`` use (``Spanish``, ``Spaniards``), as
-    ``nationality`` spans that follow it; a rule id when one cannot follow the country's new name: a
-    demonym of several referents (``British`` beside ``England``), or one used as a language or as a plural
-    noun without ``-s``. The country is then not renamed. A demonym that opens a landform's name
-    (``Iranian Plateau``, ``Indian Ocean``) is part of that name, which is kept whole (``keep``). Texts
-    in ``slices`` (gold answers) are cut from another text, which judges their use: an answer ``Japanese``
-    of "Japanese imports" is no plural noun."""
-    texts, slices = list(texts), set(slices)
-    spans: dict[str, PerturbableSpan] = {}
-    landforms: list[str] = []
-    shared = shared_demonyms(lexicon)
-    for word in lexicon.derived_words(country.surface, texts):
-        if word in shared:
-            return "place.derived-word-left"
-        pattern = re.compile(rf"(?<!\w){re.escape(word)}(?:s)?(?!\w)", re.IGNORECASE)
-        for text in texts:
-            for m in pattern.finditer(text):
-                form = text[m.start():m.start() + len(word)]
-                if not form[:1].isupper():
-                    continue  # "french fries", "roman": the renamer renames names (capitalised forms)
-                end = m.start() + len(word)
-                landform = _LANDFORM_AFTER.match(text, m.end())
-                if m.end() == end and landform and landform.group(1).lower() in LANDFORM_NOUNS:
-                    landforms.append(text[m.start():landform.end()])  # "Iranian Plateau": another name
-                    continue
-                if text not in slices and (not demonym_ok(form, text, m.start(), end) or (
-                        m.end() == end and heads_phrase(text, coordinated_end(text, end, lexicon))
-                        and not re.search(r"(?:^|\W)[Tt]he $",
-                                          text[max(0, m.start() - NEIGHBOURHOOD):m.start()]))):
-                    return "place.demonym-as-language"  # "entered Welsh at that time": a language
-                if abbreviated_name(form, text[end:end + NEIGHBOURHOOD], texts):
-                    return "place.derived-word-left"  # "Scottish National Party" beside "SNP" keeps the S
-                spans.setdefault(form, PerturbableSpan(form, "nationality", country.entity_type,
-                                                       country.surface))
-    keep = tuple(dict.fromkeys(landforms))
-    return [replace(span, keep=keep) for span in spans.values()] if keep else list(spans.values())
-
-
-def people_stem_left(country: str, texts: Iterable[str]) -> bool:
-    """``texts`` name the people of a country named in ``-ia`` by the name's stem, capitalised (``Serb`` of
-    Serbia, ``Croats`` of Croatia), a word no demonym table lists: it would stay beside the country's new
-    name and demonym (rule ``place.derived-word-left``). A stem opening a longer name is another referent's
-    (``Mongol Empire`` beside Mongolia)."""
-    stem = country[:-2]
-    if " " in country or not country.endswith("ia") or len(stem) < 4:
-        return False
-    pattern = re.compile(rf"(?<![\w'’-]){re.escape(stem)}s?(?![\w'’-])(?!\s+[A-Z])")  # not "Mongol Empire"
-    return any(pattern.search(t) for t in texts)
-
-
-def abbreviated_name(word: str, after: str, texts: Iterable[str], min_initials: int = 2) -> bool:
-    """``word`` opens a name (capitalised words follow it) that ``texts`` also write as its initials
-    (``Scottish National Party`` and ``SNP``), at least ``min_initials`` letters: renaming the word would
-    leave the initials behind."""
-    run = _NAME_CONTINUES.match(after)
-    if not run:
-        return False
-    initials = word[0] + "".join(w[0] for w in run.group(0).split())
-    return len(initials) >= min_initials and any(re.search(rf"(?<!\w){initials}s?(?!\w)", t) for t in texts)
-
-
-_NAME_CONTINUES = re.compile(r"(?: [A-Z][\w'’]*)+")
-
-
 def _none(why: Why, rule: str) -> None:
     why.no(rule)
     return None
-
 
 
 class Analysis(dict[str, list[Entity]]):

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from .acronyms import acronym_attested, initials_of, is_acronym, numbered_channel
 from .lexicon import (
     CORPORATE,
     FUNCTION_WORDS,
@@ -47,9 +48,9 @@ from .lexicon import (
 )
 from .ner import Mention
 from .question import ORGANISATION_NOUNS
+from .referents import PerturbableSpan
 
 if TYPE_CHECKING:
-    from .entities import PerturbableSpan
     from .model import QAExample
 
 #: Last words that make a name a company's (a corporate form or a trade): a common word before one is the
@@ -60,6 +61,53 @@ telecommunications wireless productions industries enterprises oil petroleum ste
 rail railways seaways shipping coffee foods brewing brewery chemicals pharmaceuticals insurance software
 fm
 """))
+
+
+#: Words that make an ORG mention something else: an award, a facility, a work, a document, a religion, an
+#: event (``the Edison Medal``, ``Melbourne Cricket Ground``, ``Guanabara Confession of Faith``).
+NOT_ORGANISATION = frozenset(words_of("""
+medal prize award trophy cup ground stadium arena bridge tower cloth tapestry carpet painting book dictionary
+lexicon encyclopedia confession creed doctrine treaty act law edict war battle siege river lake mountain pile
+reactor theorem conjecture principle effect equation law faith empire kingdom republic dynasty yard channel
+sea canal house airport mausoleum palace castle country territory
+"""))
+
+
+#: Last words that make a name an organisation's (``… Company``, ``… University``, ``… Party``).
+ORGANISATION_HEADS = frozenset(words_of("""
+company corporation corp inc ltd llc plc co group holdings university college school academy institute
+institution network system systems broadcasting television radio commission council committee party
+association society union league federation club foundation bank agency department ministry office board
+trust press times post journal magazine records studios pictures airlines airways railway railroad
+brotherhood front movement army navy force forces guard police court parliament assembly congress senate
+government administration authority service services laboratories labs electric motors
+communications telecommunications wireless productions entertainment media industries enterprises
+manufacturing aviation orchestra exchange organization organisation programme conference museum gallery
+galleries bureau guild consortium community tribunal research library seminary church
+"""))
+
+
+def organisation_head(text: str) -> str | None:
+    """The organisation word of a name: an ``ORGANISATION_HEADS`` word before its first ``of``/``for``
+    (``Warsaw University of Technology``, ``General Teaching Council for Scotland``; ``Court of Justice of the
+    European Union`` is a court), else its last word when that is one; ``None`` when it has none."""
+    words = text.split()
+    cut = next((i for i, w in enumerate(words) if w in ("of", "for")), len(words))
+    for head in (words[cut - 1] if cut > 0 else "", words[-1] if words else ""):
+        if head.lower() in ORGANISATION_HEADS:
+            return head
+    return None
+
+
+#: An ORG surface without such a head needs this many ORG labels in the dataset (``Denver Broncos``).
+MIN_ORG_LABELS = 3
+
+
+def names_organisation(text: str) -> bool:
+    """An ORG mention that may name an organisation: no digit, no ``-ism``, no ``NOT_ORGANISATION`` word."""
+    words = text.split()
+    return (bool(words) and not any(ch.isdigit() for ch in text) and not words[-1].lower().endswith("ism")
+            and not any(w.lower().strip(".,'’") in NOT_ORGANISATION for w in words))
 
 
 #: A capitalised word after initials is a person's surname ("E. W. Scripps", "J. P. Morgan").
@@ -79,7 +127,7 @@ def company_word(text: str, lexicon: Lexicon) -> str | None:
     than two or two apart, two that read as a person's name, or a word that is a place, a demonym (a
     demonym's ending outside the dictionary's words: ``Scottish``; not ``Wish`` of ``Death Wish Coffee``), a
     creed word or no alphabetic word (``Standard & Poor's``, ``American Airlines``: its place adjective)."""
-    from .entities import CREED_WORDS, ORGANISATION_HEADS, org_place_kind
+    from .entities import CREED_WORDS, org_place_kind
 
     words = _words(text)
     if len(words) < 2 or words[-1].lower() not in COMPANY_HEADS:
@@ -117,7 +165,7 @@ def founder_span(text: str, mentions: Iterable[Mention], texts: Iterable[str], l
     the name holds no such surname, several, or another name word (``Knight Ridder``), or when the surname
     cannot be renamed everywhere (see the module doc). ``named_person`` is
     :func:`.entities.named_person` (a person of the dataset)."""
-    from .entities import CREED_WORDS, ORGANISATION_HEADS, _head_plural
+    from .entities import CREED_WORDS, _head_plural
 
     heads = ORGANISATION_HEADS | COMPANY_HEADS
     persons = [p.words for m in mentions if m.label == "PERSON"
@@ -193,8 +241,6 @@ def _founder_mentions(surname: str, given: set[str], text: str, lexicon: Lexicon
     glued to no other word, and the capitalised word before it (if any) one of the person's ``given`` names
     or a title (or a word the corpus mostly writes in lower case: "When"), the one after it (if any) an
     organisation or company word."""
-    from .entities import ORGANISATION_HEADS
-
     for m in re.finditer(rf"(?<![\w'’-]){re.escape(surname)}(?=['’]s\b|\b)", text):
         start, end = m.span()
         if text[start - 1:start].isalpha() or text[end:end + 1].isalpha() or text[end:end + 1] == "-":
@@ -220,7 +266,7 @@ def team_nickname(team: str, texts: Iterable[str], lexicon: Lexicon) -> list[Per
     ``Mountains``, ``Los Angeles Times``), its
     singular written capitalised (``a Bear linebacker``), or a mention after another name word (``Baylor
     Bears``: another team)."""
-    from .entities import ORGANISATION_HEADS, PLACE_NOUNS, PerturbableSpan
+    from .entities import PLACE_NOUNS
 
     *place, nickname = team.split()
     city = place[-1] if place else ""
@@ -291,7 +337,7 @@ def region_team(text: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
     make a place, and one capitalised plural that is no place noun, organisation word or demonym, in a text
     about teams or games. Its nickname is renamed (:func:`team_nickname`), the region kept like an
     organisation word (``New England Harlows``): renaming the region would rename the region itself."""
-    from .entities import _COMPASS, _TEAM_WORDS, ORGANISATION_HEADS, PLACE_NOUNS, names_team, sports_team
+    from .entities import _COMPASS, _TEAM_WORDS, PLACE_NOUNS, names_team, sports_team
 
     *place, nickname = text.split()
     where = " ".join(place)
@@ -373,14 +419,12 @@ def headed_answers(example: QAExample, mentions: Iterable[Mention], lexicon: Lex
     tagged PERSON, ``Florida East Coast Railway`` tagged LOC, ``Classic FM`` tagged PRODUCT) or did not tag
     at all (``Widener Library``, ``Chicago Theological Seminary``, ``DFDS Seaways``), as ORG mentions: a run
     of two or more capitalised words (``of`` / ``for`` between them) whose organisation or company word
-    (:func:`.entities.organisation_head`, :data:`COMPANY_HEADS`) closing it is the evidence, that one
+    (:func:`organisation_head`, :data:`COMPANY_HEADS`) closing it is the evidence, that one
     mention covers and every mention over it reads as a name an organisation word contradicts
     (:data:`_MISREAD`), or that no mention touches and that holds a proper name word before its organisation
     word, not after "a" / "an" (:func:`_untagged_name`; not ``Charge Conference``, ``an Executive
     Committee``: descriptions); rule ``ner.no-answer-mention`` keeps the rest out, and the organisation
     rules then decide."""
-    from .entities import names_organisation, organisation_head
-
     found: dict[tuple[int, int], Mention] = {}
     for run in example.answer_matches(_NAME_RUN):
         name = clean_surface(run.group())
@@ -405,8 +449,6 @@ def _untagged_name(name: str, before: str, lexicon: Lexicon) -> bool:
     less often than capitalised mid-sentence, and a dictionary word only where it does write it so:
     ``Widener``, ``Chicago``, ``DFDS``; not ``Charge`` of ``Charge Conference``), and no indefinite article
     or "each" / "every" opens it (``an Executive Committee``: one body among many)."""
-    from .entities import organisation_head
-
     head = organisation_head(name) or name.split()[-1]
     words = _words(name)
     words = words[:words.index(head)] if head in words else words[:-1]
@@ -564,14 +606,14 @@ def demonym_place(text: str, texts: Iterable[str], lexicon: Lexicon) -> list[Per
     """The country of an organisation named by its demonym and common words (``Scottish Parliament``,
     ``Polish Academy of Sciences``, ``Australian Labor Party``) as a ``country`` span: a place inside the
     organisation's name renamed as a place (issue 19); its demonym follows it
-    (:func:`.entities.demonym_spans`: ``Scotland`` → ``Kenya`` makes ``Kenyan Parliament``), and where the
+    (:func:`.demonyms.demonym_spans`: ``Scotland`` → ``Kenya`` makes ``Kenyan Parliament``), and where the
     demonym cannot follow, the name is left. ``[]`` when the name holds no demonym of one country, another
     name word, a demonym opening a place's name (``Scottish Borders Council``), a country the texts do not
     name (``Indian Health Service`` of a passage on the US: which country?), a direction before the
     demonym (``North American``), a country written with "the" (``the United States``: its article and
     many other names would not follow), or the texts call the country by
     another name that would stay (``Warszawa``)."""
-    from .entities import CREED_WORDS, ORGANISATION_HEADS, PerturbableSpan, _head_plural
+    from .entities import CREED_WORDS, _head_plural
     from .substitute import takes_article
 
     table = demonym_table(lexicon.root)
@@ -618,15 +660,7 @@ def adjective_name(text: str, texts: Iterable[str], lexicon: Lexicon) -> Perturb
     another adjective, a proper noun, a place or an acronym (``Brazilian National Institute of Amazonian
     Research``, ``Dutch East India Company``), or the adjective opens a place's name (``Scottish
     Borders``)."""
-    from .entities import (
-        _DEMONYM_WORDS,
-        CREED_WORDS,
-        ORGANISATION_HEADS,
-        PerturbableSpan,
-        _head_plural,
-        org_place_kind,
-        organisation_head,
-    )
+    from .entities import _DEMONYM_WORDS, CREED_WORDS, _head_plural, org_place_kind
 
     words = text.split()
     if organisation_head(text) is None and words[-1].lower() not in COMPANY_HEADS:
@@ -673,14 +707,7 @@ def sports_team(text: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
     ``ORG_CITY_POPULATION`` people (no part of a compass state: ``Carolina``) and one capitalised plural
     that is no place noun, organisation word or demonym, in a passage or question about teams or games; not
     a person's name (``Brandon McManus``: a city and a surname in -s), nor words many US people bear."""
-    from .entities import (
-        _COMPASS,
-        _TEAM_WORDS,
-        ORG_CITY_POPULATION,
-        ORGANISATION_HEADS,
-        PERSON_EVIDENCE,
-        PLACE_NOUNS,
-    )
+    from .entities import _COMPASS, _TEAM_WORDS, ORG_CITY_POPULATION, PERSON_EVIDENCE, PLACE_NOUNS
 
     *place, nickname = text.split()
     where = " ".join(place)
@@ -711,3 +738,55 @@ def state_university(text: str, lexicon: Lexicon) -> str | None:
             or lexicon.place_kind(text) is not None):
         return None
     return city
+
+
+def _org_initials(lexicon: Lexicon) -> frozenset[str]:
+    """The initials (:func:`initials_of`) of the dataset's organisation names of three words or more: names
+    that NER labels mostly ORG and that may name an organisation (:func:`names_organisation`: no treaty,
+    no award)."""
+    found = set()
+    for surface, counts in lexicon.labels.votes.items():
+        if (counts["ORG"] * 2 > sum(counts.values()) and len(surface.split()) >= 3
+                and names_organisation(surface) and (initials := initials_of(surface))):
+            found.add(initials)
+    return frozenset(found)
+
+
+def acronym_of_organisation(word: str, lexicon: Lexicon) -> bool:
+    """An acronym that the Penn Treebank never uses but that the initials of an organisation's name of the
+    dataset spell (``IPCC`` of ``Intergovernmental Panel on Climate Change``): the organisation's short
+    name, renamed as a ``rare`` word like any acronym; a term's letters (``MHC``: major histocompatibility
+    complex) and a treaty's (``TEU``) have none."""
+    return word in lexicon.dataset_table(_org_initials) and not lexicon.dictionary_common(word)
+
+
+def owner_acronym(text: str, lexicon: Lexicon) -> str | None:
+    """The acronym that opens a name of capitalised words (``ESPN`` of ``ESPN Deportes``, ``ABC`` of ``ABC
+    Television Center``) when it names an organisation of its own: the Penn Treebank uses it
+    (:func:`acronym_attested`), an organisation's initials of the dataset spell it
+    (:func:`acronym_of_organisation`) or the dataset labels it alone mostly ORG, ``MIN_ORG_LABELS`` times,
+    and the words after it describe (Penn Treebank words: ``Mobile``, ``Cable News``) or number a channel
+    (``BBC 1``: :func:`numbered_channel`); the name is then a unit, service or product of that
+    organisation, whose acronym is renamed. A word outside the
+    vocabulary is a name word of its own (``Deportes`` of ``ESPN Deportes``): renaming the acronym alone
+    would keep it."""
+    first, *rest = text.split()
+    described = all(w[:1].isupper() and w.isalpha() and w.lower() in lexicon.vocab for w in rest)
+    if not rest or not is_acronym(first) or not (described or numbered_channel(text)):
+        return None
+    if (acronym_attested(first, lexicon) or acronym_of_organisation(first, lexicon)
+            or (lexicon.labels.mostly(first) == "ORG"
+                and lexicon.labels.count(first, "ORG") >= MIN_ORG_LABELS)):
+        return first
+    return None
+
+
+def coined_name(word: str, lexicon: Lexicon) -> bool:
+    """A coined one-word name (``Qwest``, ``Ofcom``, ``ONdigital``): outside the Penn Treebank vocabulary
+    and the dictionary, no person's name in the banks or the dataset's PERSON labels, no place, no plural
+    (``Zygons``, ``Kuznets``): renamed as a ``rare`` word like the name words of organisations."""
+    lowered = word.lower()
+    return (word.isalpha() and word[:1].isupper() and " " not in word and not lowered.endswith("s")
+            and lowered not in lexicon.vocab and not lexicon.dictionary_common(word)
+            and lexicon.person_count(word) == 0 and lexicon.labels.count(word, "PERSON") == 0
+            and lexicon.place_kind(word) is None and not lexicon.is_gazetteer_name(word))

@@ -20,8 +20,6 @@ from .configs import ConfigResult, ConfigSpec
 from .entities import (
     LABEL_TO_TYPE,
     Analysis,
-    Entity,
-    PerturbableSpan,
     analyse_examples,
     answer_entities,
     answer_texts,
@@ -30,6 +28,7 @@ from .io.formats import format_of
 from .lexicon import Lexicon
 from .model import QAExample, Renaming, Skip
 from .ner import NerBackend, NerCache, load_backend, recognize
+from .referents import Entity, PerturbableSpan
 from .rules import Trace, first_rule
 from .sampling import Sampler, example_rng, indist_pool
 from .spans import kept_names, perturbable_spans

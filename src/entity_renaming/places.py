@@ -10,16 +10,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from .lexicon import PLACE_NOUNS, Lexicon, clean_surface, occurs_in, whole_word
 from .model import QAExample
 from .ner import Mention
 from .question import asked_type
+from .referents import PerturbableSpan
 from .substitute import heads_phrase
-
-if TYPE_CHECKING:
-    from .entities import PerturbableSpan
 
 
 def in_work_title(place: str, example: QAExample, mentions: Iterable[Mention]) -> bool:
@@ -421,7 +418,6 @@ def state_word_derived(word: str, texts: Iterable[str]) -> bool:
 def state_spans(name: str, context: str, lexicon: Lexicon) -> list[PerturbableSpan]:
     """The ``nnp`` span a historical state is renamed by (:func:`state_word`): "Song dynasty" → "Harlow
     dynasty", and a lone word the passage writes before a state kind ("the Jin" beside "Jin dynasty")."""
-    from .entities import PerturbableSpan
     word = state_word(name, lexicon)
     if word is None and " " not in name and _kind_follows(name, context):
         word = state_word(f"{name} dynasty", lexicon)

@@ -38,9 +38,9 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from .entities import ORGANISATION_HEADS
 from .lexicon import SUFFIXES, TITLES, TRAILING_TITLES, never_renamed
 from .model import Edit, QAExample, Renaming, Substitution
+from .organisations import ORGANISATION_HEADS
 from .substitute import heads_phrase, is_grammar_edit, takes_article, title_words
 
 DETECTORS = (

@@ -80,7 +80,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "city answering a place question (entities.gazetteer_answers)", "evidence", _ALL),
     Rule("answer.not-entity", "no strict majority of annotators' answers name the entity (or list it with "
          "other persons / places only, or, for a country, hold its demonym: Kenyan athletes of Kenya, "
-         "entities.holds_demonym), nor is it a referent of a disagreement: where the answers that no "
+         "demonyms.holds_demonym), nor is it a referent of a disagreement: where the answers that no "
          "majority entity holds each hold a candidate, each candidate they hold is an answer entity too, "
          "with its own new name, and passes the other rules as it would alone, where all the answer entities "
          "are of one type (Robert Zimmer beside Daniel Diermeier twice, Fox twice beside Disney; not Russell "
@@ -211,14 +211,14 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- organisations
     Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name "
          "(not an organisation's acronym and a channel's number, BBC 1: its acronym renamed, "
-         "entities.numbered_channel)", "veto", _YAN),
+         "acronyms.numbered_channel)", "veto", _YAN),
     Rule("org.no-head", "no organisation or company word (Getty Oil, Classic FM), fewer than 3 ORG labels "
          "in the dataset, no acronym of an organisation opening it before describing words (NFL Mobile, ABC "
-         "Cable News: a unit of that organisation, its acronym renamed: entities.owner_acronym; not ESPN "
-         "Deportes, a word outside the Penn Treebank's), no station's "
+         "Cable News: a unit of that organisation, its acronym renamed: organisations.owner_acronym; "
+         "not ESPN Deportes, a word outside the Penn Treebank's), no station's "
          "call sign (organisations.call_sign: CBS affiliate KGPE, WPVI-TV, Canada's CFTO-TV: its letters "
          "renamed as a rare word), no acronym that NER labels ORG wherever it labels it (PNU, NCAA; not RNA, "
-         "once PERSON: entities.labelled_acronym; the acronym rules decide it), not a team (a place "
+         "once PERSON: acronyms.labelled_acronym; the acronym rules decide it), not a team (a place "
          "and a plural nickname, renamed both; a region and a plural nickname, New England Patriots, its "
          "nickname renamed and the region kept: organisations.region_team; a lone nickname of one team of "
          "the passage's place, or of the dataset's one team of that nickname where the passage names no "
@@ -228,7 +228,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "question naming a kind of organisation that the answers name (What network ...? Westwood One; "
          "not a name opening with an acronym, a unit or service of it: ESPN Deportes) nor an acronym "
          "or coined word answering a bare who-question (Who is VideoGuard owned by? NDS; Who did "
-         "internet2 partner with? Qwest: entities.asked_body, entities.coined_name), nor a university's "
+         "internet2 partner with? Qwest: entities.asked_body, organisations.coined_name), nor a university's "
          "short name '<city> State' (San Jose State, tagged GPE: a city is no state; its city renamed as "
          "the organisation's place word where most answers hold the whole name, "
          "organisations.state_university)",
@@ -244,7 +244,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("org.acronym-unattested", "an acronym that the Penn Treebank's news text never uses, or a "
          "dictionary word or its plural (NADPH, TARDIS, MHC, PAD, MODES: terms tagged ORG), unless the "
          "initials of an ORG name of three words or more in the dataset spell it (IPCC: "
-         "entities.acronym_of_organisation) or the "
+         "organisations.acronym_of_organisation) or the "
          "question asks for a body "
          "that the acronym answers (What organization ...? CEPR; a bare who-question: Who holds the "
          "rights? ITV, no person is written in capitals: entities.asked_body)", "evidence", _YAN),
@@ -258,7 +258,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "or a bracketed acronym that is not its initials follows a name of common words (GPhC); "
          "initials that can follow are renamed with it (ALP), and an acronym answer whose full name the "
          "passage writes as one ORG name is that organisation, renamed by its full name and left out by "
-         "its rules (entities.expansion: KANU of Kenya African National Union)", "veto", _YAN),
+         "its rules (acronyms.expansion: KANU of Kenya African National Union)", "veto", _YAN),
     Rule("org.in-longer-name", "a renamed word of the organisation stands in another name of the passage",
          "veto", _ALL),
     Rule("org.word-elsewhere", "the distinctive common words of an organisation named by common words "
@@ -286,7 +286,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "Association; a place adjective with common words only is renamed as a whole, a drawn name "
          "before its kept words, where its place stays unnamed, European Union → Harlow Union, EU → HU: "
          "organisations.adjective_name; a body named by an organisation's acronym and words of its kind, "
-         "WMO Executive Council, is that organisation's, its acronym renamed: entities.owner_acronym; "
+         "WMO Executive Council, is that organisation's, its acronym renamed: organisations.owner_acronym; "
          "not Knight Ridder, no organisation word; Catholic Church, only a "
          "creed; National Assembly, a modifier of many bodies (before a service's word a name: Red Army → "
          "Harlow Army); Air Force or Supreme Court, a "
@@ -337,11 +337,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "language or as a plural noun without -s (in French, the French were): its new demonym cannot "
          "follow (demonyms used otherwise are renamed with the country; demonyms coordinated before a noun "
          "modify it: English, Scottish … MPs, a Thai/Japanese alliance; a gold answer is judged in its "
-         "passage: entities.coordinated_end)", "veto", _ALL),
+         "passage: demonyms.coordinated_end)", "veto", _ALL),
     Rule("place.derived-word-left", "a word derived from the country stands in the passage and cannot be "
          "renamed with it: a demonym of several referents (British beside England); Yan et al.: a word "
          "derived from a state or city (Victorian beside Victoria, places.derived_place_word) or a people's "
-         "noun from a country's name in -ia (Serb beside Serbia, entities.people_stem_left); EntSwap: a "
+         "noun from a country's name in -ia (Serb beside Serbia, demonyms.people_stem_left); EntSwap: a "
          "derived "
          "word the passage group does not rename (a demonym left in the whole article; those NER missed "
          "are added as nationalities of the renamed "

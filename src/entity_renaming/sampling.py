@@ -23,10 +23,10 @@ from functools import cache
 from pathlib import Path
 
 from .casing import natural_case, random_string
-from .entities import PerturbableSpan
 from .lexicon import GAZETTEER_TYPES, alias_group, demonym_countries, occurs_as_word
 from .model import Substitution
 from .namebank import FIRST_NAME_TYPES, BankError, load_bank
+from .referents import PerturbableSpan
 from .substitute import RenameError, adjective_demonym, takes_article
 
 MAX_DRAWS = 100

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from .entities import Entity, PerturbableSpan
 from .lexicon import occurs_in
+from .referents import Entity, PerturbableSpan
 from .substitute import renamed_in
 
 

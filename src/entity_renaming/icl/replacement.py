@@ -20,10 +20,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..entities import DISAGREEMENT, Entity, analyse_examples, example_entities
+from ..entities import DISAGREEMENT, analyse_examples, example_entities
 from ..lexicon import Lexicon, occurs_as_word, parse_person
 from ..model import QAExample, Substitution
 from ..ner import Mention, NerBackend, NerCache, recognize
+from ..referents import Entity
 from ..substitute import rename_example
 
 MALE_PRONOUNS = frozenset(["he", "him", "his", "himself"])

@@ -1,0 +1,159 @@
+"""Organisations' acronyms (``NSF``, ``KANU``): what an acronym is, when the texts let it be renamed (not
+spelled out, no plural, no glued form) and how it follows its organisation's renamed full name. The
+organisation typing that the dataset's labels decide (:func:`.organisations.owner_acronym`,
+:func:`.organisations.acronym_of_organisation`) builds on these."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .lexicon import FUNCTION_WORDS, ROMAN_NUMERAL, Lexicon, clean_surface, whole_word
+from .ner import Mention
+from .referents import PerturbableSpan
+
+
+def initials_of(name: str) -> str:
+    """The initials of a name's words other than function words (``ALP`` of ``Australian Labor Party``),
+    ``""`` when a word opens in lower case."""
+    words = [w for w in re.findall(r"[^\W\d_]+", name) if w.lower() not in FUNCTION_WORDS]
+    return "".join(w[0] for w in words) if all(w[0].isupper() for w in words) else ""
+
+
+def is_acronym(word: str) -> bool:
+    """An organisation's acronym: 3–6 capital letters (``NSF``, ``IPCC``; not ``NP`` or ``BC``), no Roman
+    numeral (``III`` of ``NCAA's Division III``)."""
+    return (3 <= len(word) <= 6 and word.isalpha() and word.isupper()
+            and not ROMAN_NUMERAL.fullmatch(word))
+
+
+def acronym_attested(word: str, lexicon: Lexicon) -> bool:
+    """An acronym the Penn Treebank's news text uses and no dictionary word nor its plural (``ABC``,
+    ``NSF``; not ``NADPH``, ``PAD``, ``MODES``): an organisation's, not a term's (rule
+    ``org.acronym-unattested``)."""
+    return word.lower() in lexicon.vocab and not lexicon.dictionary_common(word) and not (
+        word.endswith("S") and lexicon.dictionary_common(word[:-1]))
+
+
+def labelled_acronym(text: str, lexicon: Lexicon) -> bool:
+    """An acronym (:func:`is_acronym`) that the dataset's NER labels ORG wherever it labels it (``NCAA``,
+    ``PNU``; not ``RNA``, once PERSON): an organisation's short name however few its labels, which the
+    acronym rules then decide (``org.acronym-unattested``, ``org.acronym-expanded``) rather than
+    ``org.no-head``."""
+    counts = lexicon.labels.votes.get(text)
+    return is_acronym(text) and (not counts or set(counts) == {"ORG"})
+
+
+def glued_initials(initials: str, texts: Iterable[str]) -> bool:
+    """``texts`` write the initials glued before a number or lower-case letters other than a plural ``s``
+    (``ABC1``, a channel; ``DECnet``, a product named by them): the renamer renames whole words, so that
+    form would keep the old letters beside the renamed organisation."""
+    pattern = re.compile(rf"(?<![\w'’]){re.escape(initials)}(?:\d|(?!s(?![\w'’]))[a-z])")
+    return any(pattern.search(t) for t in texts)
+
+
+def acronym_expanded(acronym: str, texts: Iterable[str]) -> bool:
+    """``texts`` spell the acronym out: consecutive words (function words between them skipped) whose
+    initials make it, capitalised (``Intergovernmental Panel on Climate Change`` for ``IPCC``: renaming the
+    acronym alone would leave the organisation its old full name) or not (``adenosine triphosphate`` for
+    ``ATP``: a term, not an organisation)."""
+    for text in texts:
+        for part in _ACRONYM_BOUNDARY.split(text):
+            for run in whole_word(acronym).split(part):
+                # the acronym itself and a sentence's end break a run: "CBS broadcast Super Bowl 50" spells
+                # no "CBS", nor do the words of two sentences
+                initials = "".join("" if w.lower() in FUNCTION_WORDS else w[0].upper()
+                                   for w in re.findall(r"[^\W\d_]+", _POSSESSIVE.sub("", run)))
+                if acronym in initials:
+                    return True
+    return False
+
+
+#: A possessive ending, no word of its own ("was Tampa's primary" spells no "WTSP").
+_POSSESSIVE = re.compile(r"['’]s\b")
+
+
+#: Punctuation that ends a run of words that may spell an acronym out (a sentence's end, a bracket).
+_ACRONYM_BOUNDARY = re.compile(r"[.!?;:()\[\]\"]\s|[()\[\]]|\n")
+
+
+def acronym_veto(acronym: str, texts: tuple[str, ...]) -> str | None:
+    """The rule that keeps an organisation's acronym from being renamed, if any: the texts spell it out
+    (``National Science Foundation (NSF)`` would keep the name) or write it with a plural ``s`` (``two
+    MSPs``: a role or a thing), or write it as a word too (``Hamas`` beside ``HAMAS``) or glued to a number
+    or lower-case letters (``ABC1``, a channel named by it; ``DECnet``: :func:`glued_initials`): that form
+    would keep the old name."""
+    if acronym_expanded(acronym, texts) or glued_initials(acronym, texts) or any(
+            re.search(rf"(?<![\w'’]){acronym.capitalize()}(?!\w)", t) for t in texts):
+        return "org.acronym-expanded"  # "Hamas" beside "HAMAS"; "ABC1", a channel named by it, would stay
+    if any(re.search(rf"(?<!\w){acronym}s(?!\w)", t) for t in texts):
+        return "org.acronym-countable"
+    return None
+
+
+def rare_acronym(acronym: str, texts: tuple[str, ...]) -> list[PerturbableSpan] | str:
+    """An organisation's acronym as its one span, a ``rare`` word (``NSF`` → an upper-cased rare word; a
+    call sign, the acronym opening a unit's name: ``NFL Mobile``), else the rule of :func:`acronym_veto`
+    that keeps it."""
+    if reason := acronym_veto(acronym, texts):
+        return reason
+    return [PerturbableSpan(acronym, "rare", "org")]
+
+
+
+def acronym_span(name: str, spans: list[PerturbableSpan], texts: Iterable[str]
+                 ) -> PerturbableSpan | str | None:
+    """The organisation's acronym, which the texts write beside its full ``name`` (``KANU`` and ``Kenya
+    African National Union``, ``ALP`` and ``Australian Labor Party``): one referent, so the acronym follows
+    the one renamed word of the name (its letter becomes the new word's initial, ``Kenya`` → ``Nigeria``
+    makes ``NANU``). ``None`` when the texts write no initials of the name; ``org.acronym-expanded`` when
+    they cannot follow: a plural or a prefixed form (``ALPs``, ``vBNS``), or several renamed words."""
+    initials = initials_of(name)
+    texts = list(texts)
+    if len(initials) < 2:
+        return None
+    if not any(re.search(rf"(?<![\w'’]){initials}(?![\w'’])", t) for t in texts):
+        if any(re.search(rf"(?<!\w)[a-z]?{initials}s?(?!\w)", t) for t in texts):
+            return "org.acronym-expanded"  # "vBNS" of "Very high-speed Backbone Network Service"
+        return None
+    if any(re.search(rf"(?<!\w)(?:[a-z]{initials}|{initials}s)(?!\w)", t) for t in texts):
+        return "org.acronym-expanded"
+    words = [w for w in re.findall(r"[^\W\d_]+", name) if w.lower() not in FUNCTION_WORDS]
+    renamed = [s for s in spans if not s.follows]
+    word = renamed[0].surface.removesuffix(renamed[0].tail) if len(renamed) == 1 else ""
+    if word not in words:
+        return "org.acronym-expanded"  # "Los Angeles …", two renamed words: no one letter follows
+    return PerturbableSpan(initials, "rare", "org", renamed[0].surface, words.index(word))
+
+
+def expansion(acronym: str, mentions: list[Mention]) -> Mention | None:
+    """The passage's one ORG name whose initials (:func:`initials_of`) spell ``acronym``, two to six
+    capitals (``European Union`` of ``EU``, ``National Science Foundation`` of ``NSF``): the acronym's
+    referent, renamed by its full name with the acronym following it (:func:`acronym_span`). ``None`` when
+    no ORG name or several spell it."""
+    if not (2 <= len(acronym) <= 6 and acronym.isalpha() and acronym.isupper()):
+        return None
+    found = {clean_surface(m.text): m for m in mentions if m.label == "ORG"
+             and " " in clean_surface(m.text) and initials_of(clean_surface(m.text)) == acronym}
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def numbered_channel(text: str) -> bool:
+    """An acronym and a number (``BBC 1``, ``ITV 2``): a channel of the organisation the acronym names,
+    renamed by its acronym (:func:`owner_acronym`) though a digit makes other names no organisation's."""
+    first, *rest = text.split()
+    return len(rest) == 1 and rest[0].isdigit() and len(rest[0]) <= 2 and is_acronym(first)
+
+
+def abbreviated_name(word: str, after: str, texts: Iterable[str], min_initials: int = 2) -> bool:
+    """``word`` opens a name (capitalised words follow it) that ``texts`` also write as its initials
+    (``Scottish National Party`` and ``SNP``), at least ``min_initials`` letters: renaming the word would
+    leave the initials behind."""
+    run = _NAME_CONTINUES.match(after)
+    if not run:
+        return False
+    initials = word[0] + "".join(w[0] for w in run.group(0).split())
+    return len(initials) >= min_initials and any(re.search(rf"(?<!\w){initials}s?(?!\w)", t) for t in texts)
+
+
+_NAME_CONTINUES = re.compile(r"(?: [A-Z][\w'’]*)+")

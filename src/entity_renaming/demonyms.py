@@ -1,0 +1,170 @@
+"""Demonyms (``Spanish``, ``Kenyan``): the words derived from a country that are renamed with it
+(:func:`demonym_spans`), and the uses that keep one from following the country's new name: a language
+(``in French``: :func:`language_phrase`), a plural noun without ``-s`` (``the French were``), a demonym
+of several referents (``British``), a landform's name (``Indian Ocean``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import replace
+
+from .acronyms import abbreviated_name
+from .lexicon import IRREGULAR_DEMONYMS, PLACE_NOUNS, Lexicon, words_of
+from .organisations import demonym_table
+from .referents import NEIGHBOURHOOD, PerturbableSpan
+from .substitute import NO_S_PLURAL, heads_phrase
+
+#: After a demonym that names a language: a language noun, also closing a list of them ("Mongolian, Tibetan,
+#: and Chinese languages"), "-speaking", a colon, a name or term for something in it ("the Japanese name
+#: for the Yuan dynasty"), a text's title, version, translation or spelling in it ("its Italian title") or a
+#: mother tongue ("of Polish mother tongue").
+_LANGUAGE_USE = re.compile(r"^(?:(?:,\s+[A-Z][\w'’-]*)*,?\s+(?:and|or)\s+[A-Z][\w'’-]*)?"
+                           r"(?:[ -](?:languages?|vernaculars?|scripts?|alphabets?|dialects?|words?|titles?"
+                           r"|versions?|translations?|spellings?)\b|[ -]speaking\b|:"
+                           r"| (?:names?|terms?) for\b| (?:mother|native) tongues?\b)")
+
+
+#: A bracketed gloss of a word in the demonym's language: "Wianki (Polish for Wreaths)".
+_LANGUAGE_GLOSS_BEFORE = re.compile(r"\(\s*$")
+
+
+_LANGUAGE_GLOSS_AFTER = re.compile(r" for\b")
+
+
+_LANGUAGE_BEFORE = re.compile(r"(?:^|\W)(?:in|into|from|to|spoke|speak|speaks|speaking|learn|learned|read|"
+                              r"wrote|write|written|translated|called|named|know|knew|than)\s$",
+                              re.IGNORECASE)
+
+
+#: A demonym in apposition to "language" names that language ("their native language (i.e. Mongolian)").
+_LANGUAGE_APPOSITION = re.compile(
+    r"\b(?:languages?|tongues?)\s*[(,]\s*(?:(?:i\.e\.|e\.g\.|namely|or),?\s*)?$", re.IGNORECASE)
+
+
+def demonym_ok(surface: str, text: str, start: int, end: int) -> bool:
+    """The demonym at ``text[start:end]`` can follow its country's new name: no language use (``in French``,
+    ``the French language``, ``French: Normands``), and a demonym without an ``-s`` plural not used as a
+    plural noun (``the French were``). Shared by both studies."""
+    if language_phrase(text, start, end) is not None:
+        return False
+    before = text[max(0, start - NEIGHBOURHOOD):start]
+    if surface.lower().endswith(NO_S_PLURAL) and re.search(r"(?:^|\W)[Tt]he $", before):
+        return not heads_phrase(text, end)
+    return True
+
+
+def language_phrase(text: str, start: int, end: int) -> str | None:
+    """The phrase in which the demonym at ``text[start:end]`` names a language (``in French``, ``French
+    language``, ``French-speaking``, ``French:``, ``language (i.e. French``), else ``None``: the language
+    is another referent, which EntSwap leaves whole while the country and its people are renamed."""
+    after = _LANGUAGE_USE.match(text[end:end + NEIGHBOURHOOD])
+    if after:
+        return text[start:end + after.end()]
+    if (_LANGUAGE_GLOSS_BEFORE.search(text, max(0, start - NEIGHBOURHOOD), start)
+            and _LANGUAGE_GLOSS_AFTER.match(text, end)):
+        return text[start:end + 4]  # "Polish for" in "(Polish for Wreaths)"
+    apposition = _LANGUAGE_APPOSITION.search(text, max(0, start - NEIGHBOURHOOD), start)
+    if apposition:
+        return text[apposition.start():end]  # "language (i.e. Mongolian"
+    before = re.search(r"(?<![\w'’])(\w+)\s$", text[max(0, start - NEIGHBOURHOOD):start])
+    if before and _LANGUAGE_BEFORE.search(before.group(0)) and heads_phrase(text, end):
+        return f"{before.group(0)}{text[start:end]}"
+    return None
+
+
+def shared_demonyms(lexicon: Lexicon) -> frozenset[str]:
+    """Lower-cased demonyms of several referents (``British`` of England, Wales and Britain; ``Irish``):
+    such a word cannot follow one of them."""
+    owners: dict[str, set[str]] = {}
+    for country, words in IRREGULAR_DEMONYMS.items():
+        referent = lexicon.aliases.get(country.title(), country.title())
+        for word in words:
+            owners.setdefault(word.lower(), set()).add(referent)
+    return frozenset(w for w, referents in owners.items() if len(referents) > 1)
+
+
+#: Capitalised nouns after a demonym that make it the name of a landform, which no one country owns
+#: (``Iranian Plateau``, ``Indian Ocean``, ``English Channel``, ``Arabian Peninsula``).
+LANDFORM_NOUNS = PLACE_NOUNS - frozenset(words_of("county fort district province region")) | frozenset(
+    words_of("plateau highlands lowlands plain plains steppe archipelago channel alps riviera"))
+
+
+_LANDFORM_AFTER = re.compile(r" ([A-Z][a-z]+)\b")
+
+
+#: The next member of a coordination of demonyms: ", Scottish", " and Northern Irish", "/Japanese".
+_NEXT_DEMONYM = re.compile(r"(?:\s*[,/]\s*|,?\s+(?:and|or)\s+)(?:(?:North|South|East|West|Northern|Southern|"
+                           r"Eastern|Western|Central)\s+)?([A-Z][\w'’-]*)")
+
+
+def coordinated_end(text: str, end: int, lexicon: Lexicon) -> int:
+    """The end of the coordination of demonyms that the demonym ending at ``end`` opens ("English, Scottish,
+    Welsh and Northern Irish MPs", "a Thai/Japanese alliance"), else ``end``: the noun after the last one
+    is what they all modify."""
+    demonyms = lexicon.nationalities | shared_demonyms(lexicon) | demonym_table(lexicon.root).keys()
+    while (m := _NEXT_DEMONYM.match(text, end)) and m.group(1).lower() in demonyms:
+        end = m.end()
+    return end
+
+
+def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexicon,
+                  slices: Iterable[str] = ()) -> list[PerturbableSpan] | str:
+    """The words derived from a country span that ``texts`` use (``Spanish``, ``Spaniards``), as
+    ``nationality`` spans that follow it; a rule id when one cannot follow the country's new name: a
+    demonym of several referents (``British`` beside ``England``), or one used as a language or as a plural
+    noun without ``-s``. The country is then not renamed. A demonym that opens a landform's name
+    (``Iranian Plateau``, ``Indian Ocean``) is part of that name, which is kept whole (``keep``). Texts
+    in ``slices`` (gold answers) are cut from another text, which judges their use: an answer ``Japanese``
+    of "Japanese imports" is no plural noun."""
+    texts, slices = list(texts), set(slices)
+    spans: dict[str, PerturbableSpan] = {}
+    landforms: list[str] = []
+    shared = shared_demonyms(lexicon)
+    for word in lexicon.derived_words(country.surface, texts):
+        if word in shared:
+            return "place.derived-word-left"
+        pattern = re.compile(rf"(?<!\w){re.escape(word)}(?:s)?(?!\w)", re.IGNORECASE)
+        for text in texts:
+            for m in pattern.finditer(text):
+                form = text[m.start():m.start() + len(word)]
+                if not form[:1].isupper():
+                    continue  # "french fries", "roman": the renamer renames names (capitalised forms)
+                end = m.start() + len(word)
+                landform = _LANDFORM_AFTER.match(text, m.end())
+                if m.end() == end and landform and landform.group(1).lower() in LANDFORM_NOUNS:
+                    landforms.append(text[m.start():landform.end()])  # "Iranian Plateau": another name
+                    continue
+                if text not in slices and (not demonym_ok(form, text, m.start(), end) or (
+                        m.end() == end and heads_phrase(text, coordinated_end(text, end, lexicon))
+                        and not re.search(r"(?:^|\W)[Tt]he $",
+                                          text[max(0, m.start() - NEIGHBOURHOOD):m.start()]))):
+                    return "place.demonym-as-language"  # "entered Welsh at that time": a language
+                if abbreviated_name(form, text[end:end + NEIGHBOURHOOD], texts):
+                    return "place.derived-word-left"  # "Scottish National Party" beside "SNP" keeps the S
+                spans.setdefault(form, PerturbableSpan(form, "nationality", country.entity_type,
+                                                       country.surface))
+    keep = tuple(dict.fromkeys(landforms))
+    return [replace(span, keep=keep) for span in spans.values()] if keep else list(spans.values())
+
+
+def people_stem_left(country: str, texts: Iterable[str]) -> bool:
+    """``texts`` name the people of a country named in ``-ia`` by the name's stem, capitalised (``Serb`` of
+    Serbia, ``Croats`` of Croatia), a word no demonym table lists: it would stay beside the country's new
+    name and demonym (rule ``place.derived-word-left``). A stem opening a longer name is another referent's
+    (``Mongol Empire`` beside Mongolia)."""
+    stem = country[:-2]
+    if " " in country or not country.endswith("ia") or len(stem) < 4:
+        return False
+    pattern = re.compile(rf"(?<![\w'’-]){re.escape(stem)}s?(?![\w'’-])(?!\s+[A-Z])")  # not "Mongol Empire"
+    return any(pattern.search(t) for t in texts)
+
+
+def holds_demonym(answer: str, country: str, lexicon: Lexicon) -> bool:
+    """``answer`` holds a capitalised word derived from ``country`` (``Kenyan athletes`` of ``Kenya``): the
+    demonym is renamed with its country (:func:`demonym_spans`), so the answer names the country's
+    referent and changes with it."""
+    if lexicon.place_kind(country) != "country":
+        return False
+    return any(m.group(0)[:1].isupper() for word in lexicon.derived_words(country, [answer])
+               for m in re.finditer(rf"(?<!\w){re.escape(word)}s?(?!\w)", answer, re.IGNORECASE))
