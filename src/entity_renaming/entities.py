@@ -642,12 +642,17 @@ def pronoun_gender(context: str, words: tuple[str, ...], mentions: Iterable[Ment
     """(male, female) votes of the passage for the person named by ``words``: after each mention of the
     name, the first gendered personal pronoun before the end of the next sentence, unless another PERSON
     mention comes first (``Tolui … his`` votes male; ``Tolui met Töregene; she …`` does not vote). A pronoun
-    votes once, however many of the name's words or mentions it follows (``Dorothy Skerrit … his``: one)."""
-    others = sorted(m.start for m in mentions if m.label == "PERSON" and not set(m.text.split()) & set(words))
+    votes once, however many of the name's words or mentions it follows (``Dorothy Skerrit … his``: one). A
+    surname that another full name of the passage bears (``Milutin Tesla`` beside ``Đuka Tesla``) is no
+    mention of this person: its pronouns are not counted and that name stops the search like any other."""
+    persons = [(m.start, m.text.split()) for m in mentions if m.label == "PERSON"]
+    kin = {w for w in words[1:] if any(len(t) >= 2 and w in t and words[0] not in t for _, t in persons)}
+    others = sorted(start for start, t in persons
+                    if not set(t) & set(words) or len(t) >= 2 and set(t) & kin and words[0] not in t)
     ends = sentence_ends(context)
     voted: set[int] = set()
     male = female = 0
-    for word in words:
+    for word in (w for w in words if w not in kin):
         for found in whole_word(word).finditer(context):
             end = found.end()
             first = bisect_right(ends, end)  # the sentence ends after the mention
@@ -1030,7 +1035,8 @@ def surname_spans(word: str, lexicon: Lexicon, lasts: frozenset[str], context: s
     it ends (:func:`.persons.closed_full_name`) typed as that full name would be as an answer (``Washington``
     beside ``George Washington``: one referent, one mapping, not ``George Swiney``). The given name stays
     where nothing shows its bearer's sex, as it would in the full name, and where the passage's pronouns
-    agree on the other sex than the name data give (``Raila Odinga … his``: Raila is a US girl's name)."""
+    agree on the other sex than the name data give but are too few to decide (:data:`PRONOUNS_OVER_BANK`:
+    one ``his`` may be another person's)."""
     full = closed_full_name(word, context, mentions, lexicon) if context else None
     spans = person_spans(" ".join(full), lexicon, lasts, context, mentions) if full else []
     passage = agreed_type(*pronoun_gender(context, full, mentions)) if full else None
