@@ -3,9 +3,11 @@ particle, Chinese names written family name first, a bracketed alias renamed wit
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from entity_renaming.entities import person_spans
+from entity_renaming.entities import first_name_type, person_spans, pronoun_gender
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.ner import Mention
 from entity_renaming.persons import (
@@ -659,3 +661,32 @@ def test_initials_before_a_particle_surname_are_kept_as_a_title_is() -> None:
 
     assert particle_surname("E.I. du Pont") == "Pont" and particle_surname("J. de la Cruz") == "Cruz"
     assert particle_surname("E.I. Van Gend") is None and particle_surname("E. du") is None
+
+
+def _mentions(context: str, *names: str) -> list[Mention]:
+    return [Mention(m.start(), m.end(), "PERSON", name) for name in names
+            for m in re.finditer(re.escape(name), context)]
+
+
+def test_the_persons_own_pronouns_decide_over_the_banks_gender(lexicon: Lexicon) -> None:
+    """Issue design: a person is typed by the passage's evidence, the bank's gender only a fallback. Two
+    distinct pronouns after the name's mentions decide over name data of the other sex (Raila is a US
+    girl's name); one pronoun may be another person's and does not (``His secretary, Dorothy Skerrit``)."""
+    context = ("The race tightened between candidate Raila Odinga and Kibaki. Odinga was shown to have a "
+               "lead as results from his strongholds came in. Odinga declared himself president.")
+    assert _types(person_spans("Raila Odinga", lexicon, context=context,
+                               mentions=_mentions(context, "Raila Odinga", "Kibaki"))) == {
+        "Raila": "first-male", "Odinga": "last"}
+    assert first_name_type("Dorothy", lexicon, (1, 0)) == "first-female"  # one pronoun: the bank stays
+    assert first_name_type("Dorothy", lexicon, (2, 0)) == "first-male"
+
+
+def test_a_pronoun_votes_once_and_a_shared_surname_is_another_persons(lexicon: Lexicon) -> None:
+    """A pronoun after both words of a name is one vote; ``Tesla`` of ``Milutin Tesla`` beside ``Đuka Tesla``
+    is no mention of Đuka, and a sentence may open with a non-ASCII capital (``poems. Đuka``)."""
+    context = "His loyal secretary, Dorothy Skerrit, wrote: his smile was warm."
+    assert pronoun_gender(context, ("Dorothy", "Skerrit"), _mentions(context, "Dorothy Skerrit")) == (1, 0)
+    context = ("Tesla was born in Smiljan. His father, Milutin Tesla, was a priest. Tesla's mother, Đuka "
+               "Tesla, memorized poems. Đuka had no schooling. Nikola credited his memory to her.")
+    mentions = _mentions(context, "Milutin Tesla", "Đuka Tesla")
+    assert pronoun_gender(context, ("Đuka", "Tesla"), mentions) == (1, 0)  # only "Đuka had … his"

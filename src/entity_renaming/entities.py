@@ -617,24 +617,32 @@ MIN_MONONYM_LABELS = MIN_PERSON_LABELS
 _MALE = frozenset(words_of("he him his himself"))
 _FEMALE = frozenset(words_of("she her hers herself"))
 _PRONOUN = re.compile(r"\b(?:he|him|his|himself|she|her|hers|herself)\b", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\"“(])")
+#: A sentence's end: ``.``/``!``/``?`` before a quote or a capital of any script (``poems. Đuka had``).
+_SENTENCE_END = re.compile(r"[.!?](?=\s+([\"“(]|[^\W\d_]))")
 
 
 @lru_cache(maxsize=16)
 def sentence_ends(context: str) -> tuple[int, ...]:
     """The end of every sentence-final ``.``/``!``/``?`` of ``context``, found once per passage (each mention
     bisects them: the analysis stays linear in passage length)."""
-    return tuple(m.end() for m in _SENTENCE_END.finditer(context))
+    return tuple(m.end() for m in _SENTENCE_END.finditer(context) if not m.group(1).islower())
 
 
 def pronoun_gender(context: str, words: tuple[str, ...], mentions: Iterable[Mention]) -> tuple[int, int]:
     """(male, female) votes of the passage for the person named by ``words``: after each mention of the
     name, the first gendered personal pronoun before the end of the next sentence, unless another PERSON
-    mention comes first (``Tolui … his`` votes male; ``Tolui met Töregene; she …`` does not vote)."""
-    others = sorted(m.start for m in mentions if m.label == "PERSON" and not set(m.text.split()) & set(words))
+    mention comes first (``Tolui … his`` votes male; ``Tolui met Töregene; she …`` does not vote). A pronoun
+    votes once, however many of the name's words or mentions it follows (``Dorothy Skerrit … his``: one). A
+    surname that another full name of the passage bears (``Milutin Tesla`` beside ``Đuka Tesla``) is no
+    mention of this person: its pronouns are not counted and that name stops the search like any other."""
+    persons = [(m.start, m.text.split()) for m in mentions if m.label == "PERSON"]
+    kin = {w for w in words[1:] if any(len(t) >= 2 and w in t and words[0] not in t for _, t in persons)}
+    others = sorted(start for start, t in persons
+                    if not set(t) & set(words) or len(t) >= 2 and set(t) & kin and words[0] not in t)
     ends = sentence_ends(context)
+    voted: set[int] = set()
     male = female = 0
-    for word in words:
+    for word in (w for w in words if w not in kin):
         for found in whole_word(word).finditer(context):
             end = found.end()
             first = bisect_right(ends, end)  # the sentence ends after the mention
@@ -643,7 +651,8 @@ def pronoun_gender(context: str, words: tuple[str, ...], mentions: Iterable[Ment
             after = bisect_left(others, end)  # the next other PERSON mention, if any
             limit = min(limit, others[after]) if after < len(others) else limit
             pronoun = _PRONOUN.search(context, end, limit)
-            if pronoun is not None:
+            if pronoun is not None and pronoun.start() not in voted:
+                voted.add(pronoun.start())
                 if pronoun.group().lower() in _MALE:
                     male += 1
                 else:
@@ -789,11 +798,19 @@ def agreed_type(male: int, female: int) -> str | None:
     return "first-male" if male and not female else "first-female" if female and not male else None
 
 
+#: Distinct pronouns, all of one sex, after a name's mentions that decide its given name's sex over name
+#: data that agree on the other (``Raila Odinga … his … himself``). One may be another person's (``His
+#: secretary, Dorothy Skerrit, wrote: "his smile``; ``actress Lupe Mayorga … his song``): it does not.
+PRONOUNS_OVER_BANK = 2
+
+
 def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_gender: str | None = None
                     ) -> str | None:
     """Span type of a given name: a gendered title (``King``, ``Queen``, ``Khan``) decides; else the passage's
     pronouns when they agree and the name data have no gender or disagree on it (``Jean Ribault … his``;
-    :meth:`Lexicon.gender_is_doubtful`); else the name data (:meth:`Lexicon.known_gender`) unless they
+    :meth:`Lexicon.gender_is_doubtful`) or they are ``PRONOUNS_OVER_BANK`` distinct pronouns (the passage's
+    evidence about this person decides over a bank's about the name: ``Raila Odinga``); else the name data
+    (:meth:`Lexicon.known_gender`) unless they
     give opposite genders (:meth:`Lexicon.genders_conflict`: ``Jean``, ``Andrea``), call it unisex
     (``Peyton``) or give it to both sexes often (:meth:`Lexicon.gender_is_mixed`: ``Kim``, ``Chris``) and
     no pronoun agrees. ``None`` when nothing shows the bearer's gender: such a name is not renamed, since
@@ -801,8 +818,8 @@ def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_
     if title_gender:
         return title_gender
     passage = agreed_type(*votes)
-    if passage and lexicon.gender_is_doubtful(first):
-        return passage
+    if passage and (lexicon.gender_is_doubtful(first) or sum(votes) >= PRONOUNS_OVER_BANK):
+        return passage  # "Jean Ribault … his"; "Raila Odinga … his … himself": a man, whatever the bank says
     if lexicon.genders_conflict(first):
         return passage  # "Jean Cauvin (John Calvin)", "Andrea Palladio" with no pronoun: the US bank guesses
     known = lexicon.known_gender(first)
@@ -1007,7 +1024,8 @@ def surname_spans(word: str, lexicon: Lexicon, lasts: frozenset[str], context: s
     it ends (:func:`.persons.closed_full_name`) typed as that full name would be as an answer (``Washington``
     beside ``George Washington``: one referent, one mapping, not ``George Swiney``). The given name stays
     where nothing shows its bearer's sex, as it would in the full name, and where the passage's pronouns
-    agree on the other sex than the name data give (``Raila Odinga … his``: Raila is a US girl's name)."""
+    agree on the other sex than the name data give but are too few to decide (:data:`PRONOUNS_OVER_BANK`:
+    one ``his`` may be another person's)."""
     full = closed_full_name(word, context, mentions, lexicon) if context else None
     spans = person_spans(" ".join(full), lexicon, lasts, context, mentions) if full else []
     passage = agreed_type(*pronoun_gender(context, full, mentions)) if full else None
