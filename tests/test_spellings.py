@@ -23,3 +23,13 @@ def test_accent_variants_finds_whole_words_either_way_round():
 def test_same_spelling():
     assert same_spelling("Liège", "Liege") and not same_spelling("Liège", "Liège")
     assert not same_spelling("Lisbon", "Lisboa")
+
+
+def test_yan_other_spelling_either_way_round():
+    """The Yan et al. veto per.alias-left reads the same spellings as EntSwap: a renamed ``Temujin`` beside
+    ``Temüjin`` would leave the accented form old too (main read only the form without accents)."""
+    from entity_renaming.entities import other_spelling
+
+    assert other_spelling("Temüjin", ["Who was Temujin's mother?"])
+    assert other_spelling("Temujin", ["Temüjin was born"])
+    assert not other_spelling("Temujin", ["Temujin was born"])

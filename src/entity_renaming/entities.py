@@ -39,7 +39,6 @@ from .lexicon import (
     clean_surface,
     eponym_terms,
     eponym_use,
-    fold_accents,
     is_abbreviation,
     name_form,
     never_renamed,
@@ -104,6 +103,7 @@ from .places import (
 )
 from .question import NOUNS_NAME, PERSON_NOUNS, asked_type, asks_about_name
 from .rules import Trace, Why, fire, no
+from .spellings import accent_variants
 from .substitute import NO_S_PLURAL, heads_phrase, renamed_in
 
 #: Characters before and after an occurrence that the neighbour tests read (their matches are a few words
@@ -301,10 +301,10 @@ def lists_name(answer: str, name: str, strong: bool = True) -> bool:
 
 
 def other_spelling(word: str, texts: Iterable[str]) -> bool:
-    """The texts also write ``word`` without its accents (``Temujin`` beside ``Temüjin``): the renamer
-    renames the written form only, so the other spelling would keep the old name."""
-    folded = fold_accents(word)
-    return folded != word and any(occurs_in(folded, t) for t in texts)
+    """The texts also write ``word`` with other diacritics (``Temujin`` beside ``Temüjin``, either way round:
+    :func:`.spellings.accent_variants`): the renamer renames the written form only, so the other spelling
+    would keep the old name."""
+    return bool(accent_variants(word, texts))
 
 
 def listed_person_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:

@@ -48,7 +48,8 @@ category needs strong evidence and every doubt leaves the entity alone.
   (*Israel-Lebanon conflict*) are two names.
 * **Articles**: a place the article writes with "the" that the renamer does not know to take one (*the
   Sudan*, *the Punjab*) is left alone, so no African name gets a wrong article.
-* **One referent, one name**: aliases (*United States* / *America*) share one replacement; a referent with
+* **One referent, one name**: aliases (*United States* / *America*) and spellings that differ only by
+  diacritics (*Kraków* / *Krakow*: :func:`person_spellings`) share one replacement; a referent with
   an alias that cannot be renamed (*US*) keeps all its names, and its demonym (*American*) too.
 """
 
@@ -1236,7 +1237,8 @@ def particle_surnames(entities: list[Entity], person_names: list[list[str]]) -> 
 
 
 def person_spellings(entities: list[Entity], text: str, lexicon: Lexicon | None = None) -> list[Entity]:
-    """A person's name word that the article also writes without (or with other) accents (a question's
+    """A place written with other diacritics (:func:`_place_spellings`: ``Krakow`` beside ``Kraków``) and a
+    person's name word that the article also writes without (or with other) accents (a question's
     ``Ogedei`` for the passage's ``Ögedei``, ``Kucukdeveci`` for ``Kücükdeveci``) or misspelt
     (:func:`misspelt`: ``Gou`` for ``Guo``, a question's ``Quellerie`` for ``Queillerie``): every spelling
     is a name of one referent, the accented one (:func:`name_forms`'s order), and takes its one new name; a
