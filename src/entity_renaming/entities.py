@@ -60,7 +60,6 @@ from .lexicon import (
     clean_surface,
     eponym_terms,
     eponym_use,
-    fold_accents,
     is_abbreviation,
     name_form,
     never_renamed,
@@ -137,6 +136,7 @@ from .question import NOUNS_NAME, PERSON_NOUNS, asked_type, asks_about_name
 from .referents import NEIGHBOURHOOD as NEIGHBOURHOOD
 from .referents import Entity, PerturbableSpan
 from .rules import Trace, Why, fire, no
+from .spellings import accent_variants
 from .substitute import heads_phrase, renamed_in
 
 # Imported ``as`` themselves (``NEIGHBOURHOOD``, ``abbreviated_name``, ``glued_initials``, ``demonym_ok``,
@@ -294,10 +294,10 @@ def lists_name(answer: str, name: str, strong: bool = True) -> bool:
 
 
 def other_spelling(word: str, texts: Iterable[str]) -> bool:
-    """The texts also write ``word`` without its accents (``Temujin`` beside ``Temüjin``): the renamer
-    renames the written form only, so the other spelling would keep the old name."""
-    folded = fold_accents(word)
-    return folded != word and any(occurs_in(folded, t) for t in texts)
+    """The texts also write ``word`` with other diacritics (``Temujin`` beside ``Temüjin``, either way round:
+    :func:`.spellings.accent_variants`): the renamer renames the written form only, so the other spelling
+    would keep the old name."""
+    return bool(accent_variants(word, texts))
 
 
 def listed_person_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:

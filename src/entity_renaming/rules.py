@@ -105,9 +105,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("per.alias-left", "the passage gives the person another name in brackets whose words cannot be "
          "renamed with it, or lists it beside a form in another "
          "script (Liu Heima (劉黑馬, Liu Ni)), or the texts write the person's dotted initials (N.T. beside "
-         "Nikola Tesla), or write a renamed word without its accents (Temujin beside Temüjin: "
-         "entities.other_spelling); a bracketed full name is renamed with the person (Jean Cauvin (John "
-         "Calvin)), and so is one bracketed name word, its title kept (Buyantu Khan (Ayurbarwada))",
+         "Nikola Tesla), or write a renamed word with other diacritics, either way round (Temujin beside "
+         "Temüjin: entities.other_spelling, spellings.accent_variants); a bracketed full name is renamed "
+         "with the person (Jean Cauvin (John Calvin)), and so is one bracketed name word, its title "
+         "kept (Buyantu Khan (Ayurbarwada))",
          "veto", _YAN),
     Rule("per.after-the", "a PERSON mention after 'the' / 'the town of' / a capitalised place noun (Fort "
          "William Henry), or a name the passage writes as 'the X' before punctuation, a preposition or a "
@@ -538,7 +539,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "place's name (America of North America), and is not renamed (a letter code, a dotted code that "
          "may end a sentence, a name NER missed), or another spelling of a person's name word is not "
          "renamed (Ogedei beside Ögedei; spellings and nickname pairs otherwise share one new name), nor "
-         "another spelling of a one-word place (Krakow beside Kraków)", "veto",
+         "another spelling of a place (Krakow beside Kraków); a person's word or a place written with other "
+         "diacritics is one referent whose every form takes its one new name (a question's Krakow beside "
+         "the passage's Kraków: spellings.accent_variants, entswap.entities.person_spellings), and a "
+         "city's GeoNames other name that is such a spelling vetoes nothing", "veto",
          _ES),
     Rule("entswap.answer-cut", "renaming the surface as a unit would cut an answer of the passage group, or "
          "it answers a "

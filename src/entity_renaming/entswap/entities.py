@@ -48,7 +48,8 @@ category needs strong evidence and every doubt leaves the entity alone.
   (*Israel-Lebanon conflict*) are two names.
 * **Articles**: a place the article writes with "the" that the renamer does not know to take one (*the
   Sudan*, *the Punjab*) is left alone, so no African name gets a wrong article.
-* **One referent, one name**: aliases (*United States* / *America*) share one replacement; a referent with
+* **One referent, one name**: aliases (*United States* / *America*) and spellings that differ only by
+  diacritics (*Kraków* / *Krakow*: :func:`person_spellings`) share one replacement; a referent with
   an alias that cannot be renamed (*US*) keeps all its names, and its demonym (*American*) too.
 """
 
@@ -140,6 +141,7 @@ from ..places import (
     written_in_its_region,
 )
 from ..rules import Trace, fire
+from ..spellings import accent_variants, same_spelling, strip_marks
 from ..substitute import (
     COORDINATED,
     LETTER_CODE,
@@ -1164,14 +1166,19 @@ def name_forms(person_names: list[list[str]], lexicon: Lexicon) -> dict[str, str
         for other in names[i + 1:]:
             if one[-1] == other[-1] and lexicon.same_given_name(one[0], other[0]):
                 pair = (one[0], other[0])
-            elif one[-1] != other[-1] and fold_accents(one[-1]) == fold_accents(other[-1]):
+            elif same_spelling(one[-1], other[-1]):
                 pair = (one[-1], other[-1])
             else:
                 continue
             group = linked.get(pair[0], {pair[0]}) | linked.get(pair[1], {pair[1]})
             for word in group:
                 linked[word] = group
-    return {w: min(group, key=lambda g: (-len(g), g == fold_accents(g), g)) for w, group in linked.items()}
+    return {w: min(group, key=_spelling_order) for w, group in linked.items()}
+
+
+def _spelling_order(form: str) -> tuple[int, bool, str]:
+    """Sort key of one name's forms: the form kept as referent comes first (the longer, the accented one)."""
+    return -len(form), form == strip_marks(form), form
 
 
 _LETTERS = re.compile(r"[^\W\d_]+")
@@ -1230,23 +1237,29 @@ def particle_surnames(entities: list[Entity], person_names: list[list[str]]) -> 
 
 
 def person_spellings(entities: list[Entity], text: str, lexicon: Lexicon | None = None) -> list[Entity]:
-    """A person's name word that the article also writes without (or with other) accents (a question's
+    """A place written with other diacritics (:func:`_place_spellings`: ``Krakow`` beside ``Kraków``) and a
+    person's name word that the article also writes without (or with other) accents (a question's
     ``Ogedei`` for the passage's ``Ögedei``, ``Kucukdeveci`` for ``Kücükdeveci``) or misspelt
     (:func:`misspelt`: ``Gou`` for ``Guo``, a question's ``Quellerie`` for ``Queillerie``): every spelling
     is a name of one referent, the accented one (:func:`name_forms`'s order), and takes its one new name; a
     spelling that NER only labelled in a question (weak alone) becomes an entity with the person's span
     type."""
-    spellings = _spellings(text)
-    capitalised = {w for forms in spellings.values() for w in forms}
+    capitalised = {w for forms in _spellings(text).values() for w in forms}
     by_surface = {e.surface: e for e in entities}
     out: list[Entity] = []
     added: set[str] = set()
     for entity in entities:
-        forms = spellings.get(fold_accents(entity.surface), set()) | {entity.surface}
-        referent = min(forms, key=lambda g: (-len(g), g == fold_accents(g), g))
-        if entity.category == "person" and lexicon is not None and " " not in entity.surface:
+        if entity.category in PLACES:
+            out.extend(_place_spellings(entity, text, by_surface, added))
+            continue
+        if entity.category != "person" or " " in entity.surface:
+            out.append(entity)
+            continue
+        forms = accent_variants(entity.surface, [text]) | {entity.surface}
+        referent = min(forms, key=_spelling_order)
+        if lexicon is not None:
             forms |= {w for w in capitalised if w not in by_surface and misspelt(w, entity.surface, lexicon)}
-        if entity.category != "person" or " " in entity.surface or len(forms) < 2:
+        if len(forms) < 2:
             out.append(entity)
             continue
         out.append(replace(entity, referent=referent))
@@ -1254,6 +1267,23 @@ def person_spellings(entities: list[Entity], text: str, lexicon: Lexicon | None 
             if form not in by_surface and form not in added:
                 added.add(form)
                 out.append(replace(entity, surface=form, referent=referent))
+    return out
+
+
+def _place_spellings(place: Entity, text: str, by_surface: dict[str, Entity], added: set[str]
+                     ) -> list[Entity]:
+    """The place and its other spellings that ``text`` writes with other diacritics (a question's ``Krakow``
+    beside the passage's ``Kraków``: :func:`..spellings.accent_variants`) as entities of one referent, the
+    referent of the accented form's entity (:func:`_spelling_order`), so every form takes one new name."""
+    forms = accent_variants(place.surface, [text])
+    if not forms:
+        return [place]
+    owner = next((by_surface[f] for f in sorted(forms | {place.surface}, key=_spelling_order)
+                  if f in by_surface and by_surface[f].category in PLACES), place)
+    out = [replace(place, referent=owner.referent)]
+    for form in sorted(forms - by_surface.keys() - added):
+        added.add(form)
+        out.append(replace(place, surface=form, referent=owner.referent))
     return out
 
 
@@ -1291,10 +1321,10 @@ def _whole_spellings(entities: list[Entity], text: str) -> list[Entity]:
     """Drop a person's name word or a place one of whose spellings in the article is not renamed (``Ögedei``
     renamed, ``Ogedei`` left; ``Krakow`` of a question beside the passage's ``Kraków``): one referent must
     not end with two names."""
-    spellings = _spellings(text)
     surfaces = {e.surface for e in entities}
-    return [e for e in entities if e.category not in PLACES | {"person"} or " " in e.surface
-            or spellings.get(fold_accents(e.surface), set()) <= surfaces | {e.surface}]
+    return [e for e in entities if e.category not in PLACES | {"person"}
+            or (e.category == "person" and " " in e.surface)
+            or accent_variants(e.surface, [text]) <= surfaces]
 
 
 def article_surnames(texts: list[str], mentions: dict[str, list[Mention]], lexicon: Lexicon) -> set[str]:
@@ -1799,7 +1829,8 @@ class _Occurrences:
         if (entity.category in PLACES and not COUNTRY_CODE.fullmatch(entity.surface)  # "us" is no "US"
                 and lower_case_mention(entity.surface, self.texts)):
             return "lower-case-mention"  # "the occupation of the philippines" would keep the old name
-        if entity.category == "city" and lexicon.other_names_in(entity.surface, "city", self.texts):
+        if entity.category == "city" and any(not same_spelling(n, entity.surface) for n in
+                                             lexicon.other_names_in(entity.surface, "city", self.texts)):
             return "other-name-in-article"  # "New York City" also called "New York", "Warsaw" also "Warszawa"
         if entity.category == "city" and term_of_place(entity.surface, self.texts):
             return "term"  # "Mechlin patterns on Lille ground": a lace ground named after the city
