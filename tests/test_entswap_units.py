@@ -1303,3 +1303,69 @@ def test_a_demonym_after_a_compass_word_names_a_region():
     text = "What reason did the Italian Constitutional court give?"
     at = text.index("Italian")
     assert fixed_name(text, at, at + 7, Lexicon()) is None
+
+
+#: A sentence that makes a test text a passage (longer than ``MAX_ANSWER_CHARS``).
+_FILLER = (" The story was told for many years by the people who lived along the coast and in the hills, and "
+           "it was written down much later by travellers who heard it in the markets and in the churches.")
+
+
+def test_a_city_that_only_names_a_term_is_left(banks):
+    """Issue 19: a city every occurrence of which modifies one and the same lower-case noun ("Mechlin
+    patterns on Lille ground … Lille ground": a lace ground named after the city) names a kind of thing,
+    not the city: left (``term``); a city that also stands alone is renamed."""
+    lexicon = Lexicon(banks, strict=False)
+    term = ("The lace is a combination of Mechlin patterns on Paris ground, a style of the weavers. "
+            "Lace with Mechlin patterns and Paris ground did not appear until the end of the century.")
+    assert "Paris" not in entities(term, ("Paris", "GPE"), lexicon=lexicon)
+    plain = ("The lace is a combination of Mechlin patterns on Paris ground, a style of the weavers. "
+             "The weavers of Paris made it until the end of the century, and Paris traded it.")
+    assert entities(plain, ("Paris", "GPE"), lexicon=lexicon)["Paris"].category == "city"
+
+
+def test_a_city_listed_after_a_region_noun_is_a_territory(banks):
+    """Issue 19: a region noun heads the whole list after it ("the German territories of Baden,
+    Franconia"): every item is a territory, not the city of that name (``region-of``)."""
+    lexicon = Lexicon(banks, strict=False)
+    text = ("Another four thousand refugees settled in the German territories of Bavaria, Rouen and the "
+            "valley, where they founded many new churches and schools for their children.")
+    assert "Rouen" not in entities(text, ("Rouen", "GPE"), lexicon=lexicon)
+    alone = ("Another four thousand refugees settled in the old town of Rouen and the valley, where they "
+             "founded many new churches and schools for their children.")
+    assert entities(alone, ("Rouen", "GPE"), lexicon=lexicon)["Rouen"].category == "city"
+
+
+def test_a_gazetteer_city_ner_typed_org_that_the_passage_calls_a_port_is_the_city(banks):
+    """Issue 19: "the port of Copenhagen" typed ORG: a settlement noun of the passage places the gazetteer
+    city as :func:`located_cities`' other evidence does ("in Limassol")."""
+    lexicon = Lexicon(banks, strict=False)
+    text = ("The first statue stayed on the coast and can be seen sitting at the entrance to the port of "
+            "Rouen. The second one reached the mouth of the river and swam upstream." + _FILLER)
+    assert entities(text, ("Rouen", "ORG"), lexicon=lexicon)["Rouen"].category == "city"
+
+
+def test_a_small_gazetteer_city_listed_beside_another_city_is_a_city(tmp_path):
+    """Issue 19: a GPE of fewer than ``MIN_CITY_POPULATION`` people that the gazetteer files as a town or
+    city only is a city where the passage lists it beside another city ("Sandwich, Faversham and
+    Maidstone"); a locative preposition alone does not do ("Hugh Lupus in Cheshire": a county)."""
+    banks = write_banks(tmp_path, {"gazetteer": {"country": [("France", 66_000_000)], "state": ["Kent"],
+                                                 "city": ["Faversham", "Maidstone", "Cheshire"]}})
+    lexicon = Lexicon(banks, strict=False)
+    listed = ("They also settled elsewhere in Kent, particularly Faversham and Maidstone, towns in which "
+              "there used to be many weavers and their churches." + _FILLER)
+    county = ("Roger of Montgomery ruled in Shropshire and Hugh Lupus ruled in Cheshire for many years, "
+              "and these lords began a long period of settlement." + _FILLER)
+    labels = (("Faversham", "GPE"), ("Maidstone", "GPE"))
+    lexicon.observe([listed, county],
+                    [*mentions_of(listed, *labels), *mentions_of(county, ("Cheshire", "GPE"))])
+    assert entities(listed, *labels, lexicon=lexicon)["Faversham"].category == "city"
+    assert "Cheshire" not in entities(county, ("Cheshire", "GPE"), lexicon=lexicon)
+
+
+def test_a_gazetteer_city_ner_typed_person_that_the_passage_besieges_is_the_city(banks):
+    """Issue 19: "Kublai besieged Xiangyang" typed PERSON: only a town or a fortress is besieged, so the
+    gazetteer city is the city (:func:`located_cities`)."""
+    lexicon = Lexicon(banks, strict=False)
+    text = ("The king renewed a massive drive against the south. His army besieged Rouen between 1268 and "
+            "1273, the last obstacle in its way to the rich basin of the river." + _FILLER)
+    assert entities(text, ("Rouen", "PERSON"), lexicon=lexicon)["Rouen"].category == "city"

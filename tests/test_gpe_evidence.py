@@ -130,6 +130,8 @@ IDS = {
     "rudesheim": "ab8ef283048d4e31a435571a3e71b9e5",  # "between Rüdesheim am Rhein and Koblenz"
     "eisleben": "e3bff39c6abd4aa8b7e1f85bd82475e3",  # "at Eisleben, his place of birth" (ORG)
     "karakorum": "86d6b543115841d8a7a9787ed40340fd",  # "the Mongol Empire capital Karakorum" (ORG)
+    "downtown_fresno": "6b82d29575c043b6b907fc62e063e6b8",  # answers "Downtown Fresno" ("Downtown": GPE)
+    "rhodesia": "bf3a36e6c8a14a20bfd63ad96bdd4b1e",  # "in Northern Rhodesia (today Zambia)" (LOC)
 }
 
 
@@ -500,9 +502,19 @@ def test_a_place_the_passage_types_is_renamed_without_a_gazetteer_city(analysis)
     assert spans(analysis, "zhongdu", "mix") == {("Zhongdu", "city")}
 
 
+def test_a_part_word_or_a_loc_label_does_not_hide_a_place_the_passage_types(analysis):
+    """Issue 19 (GPE recall): "Downtown Fresno" is Fresno's centre (NER tags "Downtown" GPE alone: no second
+    place of a list); "Northern Rhodesia (today Zambia)" is a country though the dataset labels it LOC."""
+    assert spans(analysis, "downtown_fresno") == {("Fresno", "city")}
+    assert spans(analysis, "rhodesia") == {("Northern Rhodesia", "country")}
+
+
 @pytest.mark.parametrize(("context", "name", "kind"), [
     ("They seized the town of Otrar.", "Otrar", "city"),
     ("He landed at the port of Qarth in May.", "Qarth", "city"),
+    ("at the abandoned village known as Qarth Town, now in Powhatan County", "Qarth Town", "city"),
+    ("a small town called Qarth.", "Qarth", "city"),
+    ("a town named after Qarth", "Qarth", None),  # named after a person or place, not named so
     ("He surrendered in Zumbia (today Zambia) in 1918.", "Zumbia", "country"),
     ("He ruled from Xanadu, now modern Beijing.", "Xanadu", "city"),
     ("far from the Mongol Empire capital Karakorum.", "Karakorum", "city"),

@@ -706,3 +706,56 @@ def test_an_acronym_beside_its_full_name_is_renamed_with_it(lexicon):
 
 def clean(mention: Mention | None) -> str | None:
     return mention.text if mention else None
+
+
+def test_a_lone_nickname_that_ner_reads_as_a_product_is_the_team(lexicon):
+    """Thirteenth session: "Broncos" tagged PRODUCT (28 times in SQuAD dev) answering "Who was the home
+    team?": the lone nickname of the passage's one team is an ORG candidate (entities.team_answers),
+    renamed as the team, city and nickname."""
+    from entity_renaming.entities import team_answers
+
+    ex = _example(TEAMS, "Broncos'", "Which team's defense held the Bears?", ["Broncos"] * 3)
+    ex = replace(ex, answers=[Answer("Broncos", [(TEAMS.index("Broncos'"), TEAMS.index("Broncos'") + 7)])])
+    mentions = _mentions(TEAMS, {"Denver Broncos": "ORG", "Chicago Bears": "ORG", "Denver": "GPE"})
+    product = [*mentions, Mention(TEAMS.index("Broncos'"), TEAMS.index("Broncos'") + 7, "PRODUCT", "Broncos")]
+    assert [m.text for m in team_answers(ex, product, lexicon)] == ["Broncos"]
+    spans = {(s.surface, s.span_type) for e in example_entities(ex, product, lexicon) for s in e.spans}
+    assert spans == {("Denver", "city"), ("Broncos", "nnp")}
+
+
+@pytest.mark.parametrize("word, named", [
+    ("Miller-Boyett", True),  # two surnames ("Miller" a common word many people bear)
+    ("Charles-Ferdinand", True),  # a monarch's two given names
+    ("Anheuser-Busch", True),
+    ("Anti-Corruption", False),  # common words
+    ("Anglo-Cherokee", False),  # a combining form
+    ("Al-Qaeda", False),  # an article
+    ("Niger-Congo", False),
+])
+def test_a_hyphenated_compound_of_proper_nouns_is_one_name_word(lexicon, word, named):
+    """Thirteenth session: ``Miller-Boyett Productions``, ``Charles-Ferdinand University``: the compound is
+    the organisation's name word, renamed whole as ``nnp`` (organisations.hyphenated_name)."""
+    from entity_renaming.organisations import hyphenated_name
+
+    assert hyphenated_name(word, lexicon) is named
+    if named:
+        assert [(s.surface, s.span_type) for s in place_spans(f"{word} University", "org", lexicon)] == [
+            (word, "nnp")]
+
+
+def test_the_parts_of_a_hyphenated_name_stand_nowhere_else():
+    """A part of the compound elsewhere (the company's earlier name ``Miller-Milkis-Boyett Productions``)
+    would keep the old name: the organisation is left (entities.stands_alone)."""
+    from entity_renaming.organisations import compound_alone
+
+    text = "It was produced by Miller-Boyett Productions (earlier Miller-Milkis-Boyett Productions)."
+    assert not compound_alone("Miller-Boyett", (text,))
+    assert compound_alone("Miller-Boyett", ("Miller-Boyett Productions made it; Miller-Boyett's shows ran.",))
+    assert compound_alone("Stanford", (text,))
+
+
+def test_a_state_that_is_also_a_big_city_inside_an_organisation_name_is_renamed(lexicon):
+    """Thirteenth session: ``New York Times`` where the passage names no New York on its own: either way a
+    place's name, renamed as the gazetteer's kind, a state (organisations.state_or_city)."""
+    assert [(s.surface, s.span_type) for s in place_spans("New York Times", "org", lexicon)] == [
+        ("New York", "state")]

@@ -89,6 +89,27 @@ def test_a_lone_given_name_is_renamed_with_the_rest_of_its_full_name():
     assert {s.surface: s.span_type for s in spans} == {"Napoleon": "first-male", "Bonaparte": "last"}
 
 
+def test_a_lone_surname_is_renamed_with_the_given_name_of_its_full_name():
+    """"Wilson" beside "Woodrow Wilson": one referent, one mapping; renaming the surname alone leaves the
+    half-renamed "Woodrow Haislet". The given name stays where another name ends with the surname or where
+    it also stands alone."""
+    from entity_renaming.persons import closed_full_name
+    lexicon = Lexicon()
+    text = ("He was appointed to President Woodrow Wilson's inquiry. The inquiry was the idea of President "
+            "Wilson. Bowman was known as Wilson's geographer.")
+    wilson = [Mention(text.index("Woodrow"), text.index("Woodrow") + 14, "PERSON", "Woodrow Wilson")]
+    assert closed_full_name("Wilson", text, wilson, lexicon) == ("Woodrow", "Wilson")
+    spans = person_spans("President Wilson", lexicon, context=text, mentions=wilson)
+    assert {s.surface: s.span_type for s in spans} == {"Woodrow": "first-male", "Wilson": "last"}
+    assert closed_full_name("Wilson", text + " Woodrow Guthrie sang.", wilson, lexicon) is None  # lone
+    temur = "When Yesün Temür died, Tugh Temür was recalled by El Temür. Temür ruled."
+    tugh = [Mention(temur.index("Tugh"), temur.index("Tugh") + 10, "PERSON", "Tugh Temür")]
+    assert closed_full_name("Temür", temur, tugh, lexicon) is None  # which Temür?
+    eames = "The modernists include Charles and Ray Eames. Eames chairs followed."
+    ray = [Mention(eames.index("Ray"), eames.index("Ray") + 9, "PERSON", "Ray Eames")]
+    assert closed_full_name("Eames", eames, ray, lexicon) is None  # a couple's shared surname
+
+
 def test_a_word_after_a_surname_title_is_a_surname_even_where_a_place_bears_it():
     lexicon = Lexicon()
     text = "Governor Vaudreuil negotiated a capitulation with General Amherst. Amherst granted it."

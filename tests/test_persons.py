@@ -626,7 +626,7 @@ def test_a_given_name_after_its_family_name_is_not_lone() -> None:
     """"the polymath Shen Kuo (1031–1095)": written family name first, the given name follows its family
     name, so it names the same person and is renamed with it (per.shares-words); "Ali" the caliph beside
     "Ali Shariati" is lone."""
-    from entity_renaming.entities import _lone
+    from entity_renaming.persons import lone_given as _lone
 
     assert not _lone("Kuo", "Shen", "In China, the polymath Shen Kuo (1031–1095) formulated it.")
     assert not _lone("John", "Kennedy", "John F. Kennedy spoke.")

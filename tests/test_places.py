@@ -37,6 +37,8 @@ def test_a_place_glued_into_another_name_is_found():
     assert not glued("Newcastle", ["Newcastle, UK", "Newcastle's"])
     assert not glued("US", ["the USA"])  # abbreviations: rule place.other-name
     assert not glued("Oman", ["Romans"])
+    assert glued("Manakin Town", ["still resident at Manakintown."])  # one word: that spelling would stay
+    assert not glued("Manakin Town", ["the Manakin Towne"])
 
 
 def test_a_place_the_answers_hold_only_inside_another_name_is_found():
@@ -47,6 +49,10 @@ def test_a_place_the_answers_hold_only_inside_another_name_is_found():
     assert inside_other_name("Warsaw", ["Warsaw", "Warsaw Stock Exchange"], lexicon)
     assert inside_other_name("Alsace", ["Grand Canal d'Alsace"], lexicon)  # glued: the renamer cannot follow
     assert not inside_other_name("Warsaw", ["Warsaw", "in Warsaw, Poland"], lexicon)
+    # a part or the area of the place, renamed with it: "Downtown Fresno", "the Los Angeles Area"
+    assert not inside_other_name("Fresno", ["Downtown Fresno"], lexicon)
+    assert not inside_other_name("Los Angeles", ["the Los Angeles Area"], lexicon)
+    assert inside_other_name("Los Angeles", ["the Los Angeles Area Chamber of Commerce"], lexicon)
 
 
 def test_a_place_standing_for_an_institution_named_after_it_is_found():

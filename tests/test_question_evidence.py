@@ -24,6 +24,8 @@ from entity_renaming.question import asked_type
     ("Where is the MetroCentre located?", ("gpe", False)),
     ("What was the most important of these cities or towns?", ("gpe", True)),  # a group's part
     ("Of what region was Saxony a part?", ("gpe", True)),
+    ("What was the name of Börte's second male child?", ("per", True)),  # a possessive name after "name of"
+    ("What was the name of Bohemond's nephew?", ("per", True)),
     ("Which NFL team won Super Bowl 50?", ("org", True)),
     ("Which group headlined the Super Bowl 50 halftime show?", ("org", True)),  # a band: Coldplay
     ("ABC created what company as a syndication distributor in response to the FCC's fin-syn rules?",
@@ -40,6 +42,7 @@ def test_asked_type_of_real_questions(question, expected):
     "Who might Temüjin have been named after?",  # about the name itself
     "What general religious belief did the nations that received Huguenot refugees have in common?",
     "When did the Normans conquer England?",
+    "What was the name of Temüjin's laws?",  # a possessive name, then a noun of no type
     "What was constructed between 1978 and 1982 to link the Henry Cole wing to the rest of the museum?",
 ])
 def test_questions_that_ask_for_no_type(question):

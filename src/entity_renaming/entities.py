@@ -57,10 +57,12 @@ from .organisations import (
     call_sign_answers,
     call_signs_in,
     company_word,
+    compound_alone,
     demonym_place,
     demonym_table,
     founder_span,
     headed_answers,
+    hyphenated_name,
     kind_apposition,
     kind_named,
     kind_named_answers,
@@ -68,11 +70,13 @@ from .organisations import (
     person_types,
     region_team,
     sports_team,
+    state_or_city,
     state_university,
     team_nickname,
 )
 from .persons import (
     NOBLE_TITLES,
+    closed_full_name,
     common_word_surname,
     family_first_parts,
     famous_surname,
@@ -80,6 +84,7 @@ from .persons import (
     initials_left,
     inside_longer_name,
     listed_aliases,
+    lone_given,
     looks_like_person,
     particle_name,
     particle_surname,
@@ -209,12 +214,14 @@ def inside_headed(mention: Mention, headed: list[Mention]) -> bool:
 def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
     """Mentions NER missed inside a gold answer span: the longest runs of up to three capitalised words
     (``Seattle`` of ``the Seattle Seahawks``, read as one FAC here) whose text the dataset's NER labels mostly
-    PERSON / ORG / GPE (``MIN_DATASET_LABELS`` times), where no mention with that label covers them. NER
+    PERSON / ORG / GPE (``MIN_DATASET_LABELS`` times), where no mention with that label covers them and they
+    are no modifier of a place's part (``Downtown`` of ``Downtown Fresno``, which NER tags GPE alone). NER
     agreement over the dataset is the evidence (rule ``ner.no-answer-mention`` keeps the rest out)."""
     found: dict[tuple[int, int], Mention] = {}
     for taken, a, b, name in answer_grams(example):
         label = lexicon.labels.mostly(name) if name else None
         if (label not in LABEL_TO_TYPE or lexicon.labels.count(name, label) < MIN_DATASET_LABELS
+                or name.lower() in GEO_MODIFIERS  # "Downtown" of "Downtown Fresno": a part, no name
                 or any(x < b and a < y for x, y in taken)):
             continue
         at = example.context.find(name, a, b)
@@ -421,17 +428,19 @@ def named_person_here(name: str, context: str, mentions: list[Mention]) -> bool:
 def team_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
     """Sports teams inside a gold answer span that no ORG mention covers: a run of capitalised words that
     :func:`names_team` reads as a place and a plural nickname (``Denver Broncos``, read as GPE + PRODUCT
-    here; ``the Atlanta Falcons`` as a work), not a plural place noun (``Vosges Mountains``), in a passage
-    or question about teams or games (``_TEAM_WORDS``). The team's name is the evidence, not its NER
-    labels."""
+    here; ``the Atlanta Falcons`` as a work) or a lone nickname of one team (:func:`.organisations.lone_team`:
+    ``Broncos`` tagged PRODUCT beside "the Denver Broncos"), not a plural place noun (``Vosges Mountains``),
+    in a passage or question about teams or games (``_TEAM_WORDS``). The team's name is the evidence, not
+    its NER labels."""
     found: dict[tuple[int, int], Mention] = {}
     for run in example.answer_matches(_CAPITALISED_RUN):
         name = clean_surface(run.group())
         at = example.context.find(name, run.start(), run.end())
-        if (at >= 0 and 2 <= len(name.split()) <= 3
-                and (names_team(name, lexicon, answer=True)
-                     or sports_team(name, (example.context, example.question), lexicon))
-                and name.split()[-1].lower()[:-1] not in PLACE_NOUNS
+        texts = (example.context, example.question)
+        team = (2 <= len(name.split()) <= 3 and (names_team(name, lexicon, answer=True)
+                                                  or sports_team(name, texts, lexicon))
+                or " " not in name and lone_team(name, example.context, lexicon, example.question))
+        if (at >= 0 and team and name.split()[-1].lower()[:-1] not in PLACE_NOUNS
                 and any(_TEAM_WORDS.search(t) for t in (example.context, example.question))
                 and not any(m.label == "ORG" and m.start <= at and at + len(name) <= m.end
                             for m in mentions)):
@@ -469,20 +478,19 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     found: dict[tuple[int, int], Mention] = {}
     for _, a, b, name in chain(particle_place_grams(example, lexicon), answer_grams(example)):
         at = example.context.find(name, a, b) if name else -1
+        typed = at >= 0 and passage_place_kind(name, example.context, lexicon)  # "the … capital Karakorum"
         if asked is None:  # no place question: the passage must use it as a settlement ("in Kraków")
             said = kind = at >= 0 and not any(  # not "In March 1896" (DATE), "held in German" (LANGUAGE)
                 m.label not in _NAME_LABELS and m.start <= at and at + len(name) <= m.end for m in mentions
-            ) and (placed_settlement(name, at, example.context, lexicon)
-                   or passage_place_kind(name, example.context, lexicon))  # "the … capital Karakorum"
+            ) and (placed_settlement(name, at, example.context, lexicon) or typed)
         else:
-            said = at >= 0 and (passage_place_kind(name, example.context, lexicon)
-                                or asked_settlement(name, example.question, lexicon, example.context))
+            said = at >= 0 and (typed or asked_settlement(name, example.question, lexicon, example.context))
             kind = at >= 0 and (lexicon.place_kind(name, ORG_CITY_POPULATION) or said)
         if (not kind or lexicon.looks_like_person(name)
                 or (lexicon.person_count(name) >= _GAZETTEER_PERSON
                     and not (said and not named_person_here(name, example.context, mentions)))
                 or name.split()[0].lower().rstrip(".") in TITLES  # "Saint John" (the Divine)
-                or lexicon.labels.count(name, "LOC") > lexicon.labels.count(name, "GPE")
+                or (lexicon.labels.count(name, "LOC") > lexicon.labels.count(name, "GPE") and not typed)
                 or any(x < at + len(name) and at < y for x, y in found)
                 or any(m.label == "GPE" and m.start <= at and at + len(name) <= m.end
                        and (kind != "city" or label_holds(m, lexicon)) for m in mentions)):
@@ -986,7 +994,7 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
                 (lexicon.guessed_gender(word) is None
                  and lexicon.surname_counts.get(word.lower(), 0) >= SURNAME_EVIDENCE)
                 or surname_in_text(word, context, lexicon)))))):
-        return [PerturbableSpan(word, "last", "per")]
+        return surname_spans(word, lexicon, lasts, context, mentions)
     if votes == (0, 0) and not led and not title_gender and not (asked and asked_given_name(word, context,
                                                                                           lexicon)):
         # no pronoun shows a person: "Gini" (coefficient), Michelangelo's "David" (a statue); a question
@@ -1002,6 +1010,22 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
                 *(PerturbableSpan(w, span_type, "per") for w in full[1:-1]),
                 PerturbableSpan(full[-1], "last", "per")]
     return [PerturbableSpan(word, span_type, "per")]
+
+
+def surname_spans(word: str, lexicon: Lexicon, lasts: frozenset[str], context: str, mentions: list[Mention]
+                  ) -> list[PerturbableSpan]:
+    """Spans of a lone surname: the surname, with the given name of the one full name of the passage that
+    it ends (:func:`.persons.closed_full_name`) typed as that full name would be as an answer (``Washington``
+    beside ``George Washington``: one referent, one mapping, not ``George Swiney``). The given name stays
+    where nothing shows its bearer's sex, as it would in the full name, and where the passage's pronouns
+    agree on the other sex than the name data give (``Raila Odinga … his``: Raila is a US girl's name)."""
+    full = closed_full_name(word, context, mentions, lexicon) if context else None
+    spans = person_spans(" ".join(full), lexicon, lasts, context, mentions) if full else []
+    passage = agreed_type(*pronoun_gender(context, full, mentions)) if full else None
+    if (len(spans) > 1 and spans[-1].surface == word and spans[-1].span_type == "last"
+            and all(s.span_type in ("last", passage or s.span_type) for s in spans)):
+        return spans
+    return [PerturbableSpan(word, "last", "per")]
 
 
 #: Given names coordinated before one surname ("Charles and Ray Eames"; not "Louis XIV and Napoleon
@@ -1266,9 +1290,12 @@ _OF_BEFORE = re.compile(r"\b([A-Z][a-z]+) of (?:the )?$")
 _PERSON_WORDS = 1_000
 #: A combining form of a country's name before a hyphen ("Sino-", "Russo-", "Anglo-"): a fixed compound.
 _COMBINING_FORM = re.compile(r"[A-Z][a-z]*o[-–]$")
-#: Words before a place that name a part of it or its wider area ("Greater San Diego"); compass words do so
-#: before a state or city ("South Florida"), not before a country ("North America", "East Germany").
-PART_MODIFIERS = frozenset(words_of("greater metropolitan"))
+#: Words before a place that name a part of it or its wider area ("Greater San Diego", "Downtown Fresno");
+#: compass words do so before a state or city ("South Florida"), not before a country ("North America",
+#: "East Germany").
+PART_MODIFIERS = frozenset(words_of("greater metropolitan downtown uptown midtown"))
+#: Capitalised nouns after a place that name its wider area ("the Los Angeles Area"), no name of their own.
+PART_NOUNS_AFTER = frozenset(words_of("area"))
 COMPASS_WORDS = frozenset(words_of("north south east west northeast northwest southeast southwest"))
 #: Adjectives of peoples or languages that no gazetteer lists as demonyms and that make the name of another
 #: land before a country's name ("Latin America", "Anglo-America").
@@ -1597,7 +1624,9 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
     person's name (a bank first name first: ``Sheldon Ungar`` tagged ORG), for ORG when it names no
     organisation (a digit, an ``-ism``, a word of ``NOT_ORGANISATION``), and for GPE when a capitalised
     word other than an adjectival direction (``Southern``) or a form of state before "of" (``Kingdom of``)
-    is left uncovered. Common words, demonyms, abbreviations,
+    is left uncovered. A name both a state and a big city that the passage does not name on its own is
+    the organisation's city (:func:`.organisations.state_or_city`: ``New York Times``). Common words,
+    demonyms, abbreviations,
     titles, words of the passage's person names (``not_places``) and a place after ``New`` (``New England``
     is not England) are never spans; in an ORG name a city needs the dataset's place labels
     (:func:`org_place_kind`), a word is renamed as ``nnp``/``rare`` only as :func:`org_name_word` allows,
@@ -1643,7 +1672,7 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
                 continue
             kind = (org_place_kind(gram, lexicon) or (lexicon.place_kind(gram) if gram in placed
                                                       or body_of_place(words, i, n, lexicon) else None)
-                    if etype == "org" else lexicon.place_kind(gram))
+                    or state_or_city(gram, lexicon) if etype == "org" else lexicon.place_kind(gram))
             if kind is None and etype == "gpe" and n == 1:
                 kind = country_abbreviation(gram, lexicon)
             if kind is not None:
@@ -1663,6 +1692,9 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
         lowered = word.lower()
         if not taken[i] and country_abbreviation(word, lexicon) is not None:
             continue  # "USA" of "Chivas USA": the country, kept like "U.S." beside a renamed name
+        if not taken[i] and hyphenated_name(word, lexicon):
+            spans.append(PerturbableSpan(word, "nnp", "org"))  # "Miller-Boyett Productions": one name word
+            continue
         if not taken[i] and is_acronym(word) and acronym_attested(word, lexicon):
             spans.append(PerturbableSpan(word, "rare", "org"))  # "ABC" of "ABC Circle Films": the brand
             continue
@@ -2043,6 +2075,13 @@ _WORD_BEFORE = re.compile(r"([A-Z][^\W\d_]*)[ -]$")
 _NAME_OF = re.compile(r"\b[A-Z][^\W\d_]* of (?:the )?$")
 
 
+def _part_after(text: str, after: re.Match) -> bool:
+    """The capitalised word ``after`` a place names its wider area and ends the name ("the Los Angeles
+    Area", not "the Los Angeles Area Chamber of Commerce")."""
+    return (after.group(1).lower() in PART_NOUNS_AFTER
+            and _WORD_AFTER.match(text, after.end()) is None and text[after.end():after.end() + 1] != "'")
+
+
 def named_alone(surface: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
     """Some occurrence of the place ``surface`` in ``texts`` stands as a place of its own: no capitalised word
     (a function word aside) right before it or right after it or its possessive (``Warsaw University of
@@ -2062,7 +2101,7 @@ def named_alone(surface: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
                 before = None  # "Near Sankt Goarshausen" opening an answer: a preposition, no name
             lead = before.start() if before and before.group(1).lower() in GEO_MODIFIERS else start
             of = _OF_BEFORE.search(text, max(0, lead - 40), lead)  # "University of (North) Florida"
-            if ((after and name_word(after.group(1)))
+            if ((after and name_word(after.group(1)) and not _part_after(text, after))
                     or (before and name_word(before.group(1))
                         and before.group(1).lower() not in GEO_MODIFIERS)
                     or (of and of.group(1).lower() not in STATE_FORMS | TITLES)):
@@ -2077,16 +2116,19 @@ def stands_alone(spans: Iterable[PerturbableSpan], name: str, texts: Iterable[st
     no ``nnp``/``rare`` word stands next to a capitalised word that is not a word of ``name`` (``United
     Paramount Theatres`` is another company than ``Paramount Pictures``; ``Walt Disney`` the man is not
     ``Disney Media Networks``); a place is renamed in every name it stands in (``Kenya Independence Act``)
-    but not where it is part of another place's name (``North Carolina``, ``New England``).
+    but not where it is part of another place's name (``North Carolina``, ``New England``); the parts of a
+    hyphenated name word stand nowhere else (:func:`.organisations.compound_alone`).
     Function words and words the corpus mostly writes in lower case ("When", "Meanwhile") are no name words.
     """
-    own = set(name.split())
+    own = set(name.split()) | set(re.split(r"[\s-]", name))  # "Busch" of "Anheuser-Busch InBev"
 
     def foreign(word: str) -> bool:
         return word not in own and word.lower() not in FUNCTION_WORDS and not lexicon.mostly_lower(word)
 
     texts = list(texts)
     for surface, span_type in {(span.surface, span.span_type) for span in spans}:
+        if span_type == "nnp" and not compound_alone(surface, texts):
+            return False  # "Miller-Boyett" beside "Miller-Milkis-Boyett Productions" would keep its parts
         for text in texts:
             for m in re.finditer(re.escape(surface), text):
                 start, end = m.span()
@@ -2367,8 +2409,11 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
     for entity in found:
         if entity.entity_type == "per":
             own.update(entity.text.split())
-            if " " not in entity.text and (full := opened_full_name(entity.text, context, mentions, lexicon)):
-                own.update(full)  # "Napoleon" of "Napoleon Bonaparte": the full name is his own
+            if " " not in entity.text and (full := opened_full_name(entity.text, context, mentions, lexicon)
+                                           or closed_full_name(entity.text, context, mentions, lexicon)):
+                own.update(full)  # "Napoleon Bonaparte" of "Napoleon", "George Washington" of "Washington"
+                own.update(w for m in mentions if m.label == "PERSON" and (p := parse_person(m.text))
+                           and p.words == full for w in clean_surface(m.text).split())  # "George E. Mueller"
             surfaces.update(s.surface for s in entity.spans)
             firsts.update(s.surface for s in entity.spans if s.span_type != "last")
     if not surfaces:
@@ -2401,7 +2446,7 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
     for entity in found:  # a lone given name of a full name: another person ("Ali" beside "Ali Shariati")
         last = next((s.surface for s in entity.spans if s.span_type == "last"), None)
         given = [s.surface for s in entity.spans if s.span_type != "last" and s.surface not in alone]
-        if entity.entity_type == "per" and last and any(_lone(g, last, context) for g in given):
+        if entity.entity_type == "per" and last and any(lone_given(g, last, context) for g in given):
             return True
     return False
 
@@ -2562,19 +2607,6 @@ def particle_last(name: str, lexicon: Lexicon) -> tuple[PerturbableSpan, ...]:
     parts = particle_name(name, lexicon)
     last = parts[1].split()[-1] if parts else ""
     return (PerturbableSpan(last, "last", "per"),) if last and name_form(last) else ()
-
-
-def _lone(given: str, last: str, text: str) -> bool:
-    """``given`` occurs in ``text`` without ``last`` among the three words after it nor right before it, the
-    family name of a name written family name first (``Ali`` the caliph in a passage on ``Ali Shariati``;
-    ``John F. Kennedy``, ``John Fitzgerald Kennedy`` and ``Kong Duancao`` are not lone)."""
-    for match in whole_word(given).finditer(text):
-        after = [w.removesuffix("'s").removesuffix("’s").strip(".,;:()") for w in
-                 text[match.end(): match.end() + 60].split()[:3]]
-        before = text[max(0, match.start() - 60):match.start()].split()[-1:]
-        if last not in after and last not in before:
-            return True
-    return False
 
 
 def names_organisation_answer(answers: list[str], text: str, spans: Iterable[PerturbableSpan]) -> bool:

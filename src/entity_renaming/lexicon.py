@@ -116,7 +116,7 @@ FUNCTION_WORDS = frozenset(words_of("a an the of and or for in on at to by with 
 GEO_MODIFIERS = frozenset(words_of("""
 north south east west northern southern eastern western central upper lower greater new old inner outer
 northeast northwest southeast southwest northeastern northwestern southeastern southwestern metropolitan
-ancient
+ancient downtown uptown midtown
 """))
 #: Place names used mostly for an institution or an industry, never renamed as places ("reserved to
 #: Westminster": the UK Parliament; a blind read rejected Westminster typed city).

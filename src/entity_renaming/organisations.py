@@ -509,6 +509,57 @@ def demonym_table(root: object) -> dict[str, str]:
     return table
 
 
+def hyphenated_name(word: str, lexicon: Lexicon) -> bool:
+    """A hyphenated compound of proper nouns, one name word of an organisation (``Miller-Boyett`` of
+    ``Miller-Boyett Productions``, ``Charles-Ferdinand University``, ``Anheuser-Busch``), renamed whole as
+    ``nnp``: the compound is the organisation's own name, while each part alone (a person, a place) is
+    another referent and stays. Each part is capitalised, alphabetic, a PTB proper noun or outside the PTB
+    vocabulary, no nationality or demonym, and no common word unless ``PERSON_EVIDENCE`` people bear it
+    (``Miller``, as :func:`.entities.generic_org_word` allows); a first part in -o is a combining form
+    (``Anglo-``, ``Austro-``, ``Nilo-Saharan``), no name."""
+    from .entities import _DEMONYM_WORDS, PERSON_EVIDENCE
+
+    parts = word.split("-")
+    if len(parts) < 2 or parts[0].endswith("o"):
+        return False
+    return all(len(p) > 1 and p.isalpha() and p[0].isupper() and not p[1:].isupper()
+               and (p.lower() in lexicon.nnp or p.lower() not in lexicon.vocab)
+               and (lexicon.person_count(p) >= PERSON_EVIDENCE  # "Miller" of "Miller-Boyett"
+                    or not (lexicon.common_word(p) or lexicon.dictionary_common(p)))
+               and p.lower() not in lexicon.nationalities and p.lower() not in _DEMONYM_WORDS
+               for p in parts)
+
+
+def compound_alone(word: str, texts: Iterable[str]) -> bool:
+    """Every occurrence of each part of a hyphenated name word (:func:`hyphenated_name`) in ``texts`` is
+    inside the whole word: a part elsewhere (``Miller-Milkis-Boyett Productions``, the same company's
+    earlier name, beside ``Miller-Boyett Productions``; a lone ``Busch``) would keep the old name. True for a
+    word without a hyphen."""
+    parts = word.split("-")
+    if len(parts) < 2:
+        return True
+    for text in texts:
+        whole = [m.span() for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)]
+        for part in parts:
+            for m in re.finditer(rf"(?<!\w){re.escape(part)}(?!\w)", text):
+                if not any(a <= m.start() and m.end() <= b for a, b in whole):
+                    return False
+    return True
+
+
+def state_or_city(gram: str, lexicon: Lexicon) -> str | None:
+    """``state`` for a name inside an organisation's name that is both a state and a city of
+    ``ORG_CITY_POPULATION`` people (``New York`` of ``New York Times``, ``Virginia`` of ``Virginia General
+    Assembly``), which :func:`.entities.org_place_kind` leaves undecided: either way the words are a place's
+    name, renamed as a place (issue 19), as the gazetteer's kind, a state (``Ohio Times``, ``Ohio General
+    Assembly``), where the passage does not name the place on its own (there its GPE label decides)."""
+    from .entities import ORG_CITY_POPULATION
+
+    if lexicon.place_kind(gram) == "state" and lexicon.is_city_name(gram, ORG_CITY_POPULATION):
+        return "state"
+    return None
+
+
 def demonym_place(text: str, texts: Iterable[str], lexicon: Lexicon) -> list[PerturbableSpan]:
     """The country of an organisation named by its demonym and common words (``Scottish Parliament``,
     ``Polish Academy of Sciences``, ``Australian Labor Party``) as a ``country`` span: a place inside the

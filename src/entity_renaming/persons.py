@@ -360,3 +360,53 @@ def inside_longer_name(mention: Mention, mentions: Iterable[Mention]) -> bool:
     name: :func:`persons_inside_names`)."""
     return any(m.label in _NAMED_AFTER_LABELS and m.start <= mention.start and mention.end <= m.end
                and (m.start, m.end) != (mention.start, mention.end) for m in mentions)
+
+
+def lone_given(given: str, last: str, text: str) -> bool:
+    """``given`` occurs in ``text`` without ``last`` among the three words after it nor right before it, the
+    family name of a name written family name first (``Ali`` the caliph in a passage on ``Ali Shariati``;
+    ``John F. Kennedy``, ``John Fitzgerald Kennedy`` and ``Kong Duancao`` are not lone)."""
+    for match in whole_word(given).finditer(text):
+        after = [w.removesuffix("'s").removesuffix("’s").strip(".,;:()") for w in
+                 text[match.end(): match.end() + 60].split()[:3]]
+        before = text[max(0, match.start() - 60):match.start()].split()[-1:]
+        if last not in after and last not in before:
+            return True
+    return False
+
+
+def closed_full_name(word: str, context: str, mentions: Iterable[Mention], lexicon: Lexicon
+                     ) -> tuple[str, ...] | None:
+    """The name words of the one full name of the passage that ``word`` ends as its surname (``George
+    Washington`` for a lone ``Washington``, ``Edward Braddock`` for ``Braddock``): PERSON mentions of two or
+    more words that make a person's name (:meth:`Lexicon.person_name`), written given name first, all spell
+    one name. ``None`` when none does, two persons share the surname (``Venus Williams`` and ``Serena
+    Williams``; ``Charles and Ray Eames``; ``El Temür`` whatever NER labels it: :func:`other_bearer`), or
+    the given name also stands apart from the surname (a lone ``George`` may be another George:
+    :func:`lone_given`). One referent, one mapping: the lone surname's
+    new name renames the given name of its full name too (a reader rejects ``George Swiney``, a
+    half-renamed person)."""
+    names = {p.words for m in mentions if m.label == "PERSON" and (p := parse_person(m.text)) is not None
+             and len(p.words) >= 2 and p.words[-1] == word and lexicon.person_name(p.words)
+             and not lexicon.family_name_first(p.words)}
+    if len(names) != 1:
+        return None
+    full = next(iter(names))
+    name = re.escape(" ".join(full))
+    shared = re.search(rf"(?<![\w'’-])[A-Z][\w'’-]+ (?:and|&) {name}(?![\w'’-])", context)
+    if shared or other_bearer(word, full, context, lexicon) or lone_given(full[0], word, context):
+        return None
+    return full
+
+
+def other_bearer(word: str, full: Sequence[str], context: str, lexicon: Lexicon) -> bool:
+    """The passage writes ``word`` after a particle or a capitalised word that is no word of ``full``, no
+    title and no word the corpus mostly writes in lower case (``El Temür`` beside ``Tugh Temür``; not
+    ``General Braddock``, ``Then Braddock``): another name ends with it."""
+    for m in re.finditer(rf"(?<![\w'’-])([\w'’-]+) {re.escape(word)}(?![\w'’-])", context):
+        before = m.group(1)
+        lowered = before.lower()
+        if before not in full and (lowered in PARTICLES or (
+                before[:1].isupper() and lowered not in TITLES and not lexicon.mostly_lower(before))):
+            return True
+    return False

@@ -96,20 +96,24 @@ def derived_place_word(place: str, texts: Iterable[str]) -> str | None:
 
 
 def glued(place: str, texts: Iterable[str]) -> bool:
-    """``place`` stands glued to another name in ``texts`` (``NewcastleGateshead``, ``McAlabama``): the
-    renamer renames whole words, so that mention would keep the old name (rule ``place.in-longer-name``)."""
+    """``place`` stands glued to another name in ``texts`` (``NewcastleGateshead``, ``McAlabama``), or a name
+    of several words is also written as one (``Manakintown`` beside ``Manakin Town``): the renamer renames
+    whole words, so that mention would keep the old name (rule ``place.in-longer-name``)."""
     if place.isupper():
         return False  # an abbreviation ("US" of "USA"): its other names are rule place.other-name's
     pattern = re.compile(rf"(?<=[A-Za-z]){re.escape(place)}|{re.escape(place)}(?=[A-Z])")
-    return any(pattern.search(t) for t in texts)
+    one_word = re.compile(rf"(?<![\w'’-]){re.escape(place.replace(' ', ''))}(?![\w'’-])", re.IGNORECASE)
+    return any(pattern.search(t) or (" " in place and one_word.search(t)) for t in texts)
 
 
 #: The end of a place's name in the passage: no word character, apostrophe or hyphen and no capitalised word
 #: follows ("the town of Otrar", not the "Santa" of "the town of Santa Clara").
 _NAME_ENDS = r"(?![\w'’-])(?!\s+[A-Z])"
-#: Nouns of a settlement before "of <name>" in the passage ("the town of Otrar", "the port of Marseille"):
-#: lower-case only ("the Port of Spain", "the City of London Corporation" are names).
-_SETTLEMENT_OF = r"\b(?:city|town|village|port|seaport|municipality|commune|settlement) of "
+#: Nouns of a settlement before "of <name>" or naming it ("the town of Otrar", "the port of Marseille", "the
+#: village known as Manakin Town"): lower-case only ("the Port of Spain", "the City of London Corporation"
+#: are names).
+_SETTLEMENT_OF = (r"\b(?:city|town|village|port|seaport|municipality|commune|settlement)"
+                  r" (?:of|known as|called|named) ")
 #: A historical name glossed by its modern one ("Khanbaliq (modern Beijing)", "Zhongdu, now modern Beijing",
 #: "Northern Rhodesia (today Zambia)").
 _MODERN = (r"\s*(?:\(|,\s+)(?:now\s+|today\s+)?(?:modern|modern-day|present-day|today|now|today's)\s+"
@@ -127,11 +131,11 @@ _BIRTHPLACE_AFTER = (r",\s+(?:his|her|their)\s+(?:place of birth|birthplace|birt
 def passage_place_kind(name: str, context: str, lexicon: Lexicon) -> str | None:
     """The place kind the passage itself gives ``name``, a name no gazetteer confirms (a town of a few
     thousand people, a historical city or state): ``city`` where it calls it a settlement ("the town of
-    Otrar", "the village of Warszowa", "the Mongol Empire capital Karakorum"; the name ends there, no
-    capitalised word follows) or a person's birthplace ("at Eisleben, his place of birth"), else the kind of
-    the gazetteer place that glosses it as its modern name ("Khanbaliq (modern Beijing)" → city,
-    "Northern Rhodesia (today Zambia)" → country). The passage's words are the evidence (rule
-    ``gpe.not-gazetteer`` keeps names without it out)."""
+    Otrar", "the village of Warszowa", "a village known as Manakin Town", "the Mongol Empire capital
+    Karakorum"; the name ends there, no capitalised word follows) or a person's birthplace ("at Eisleben,
+    his place of birth"), else the kind of the gazetteer place that glosses it as its modern name
+    ("Khanbaliq (modern Beijing)" → city, "Northern Rhodesia (today Zambia)" → country). The passage's
+    words are the evidence (rule ``gpe.not-gazetteer`` keeps names without it out)."""
     here = re.escape(name)
     if (re.search(_SETTLEMENT_OF + here + _NAME_ENDS, context)
             or re.search(_CAPITAL_BEFORE + here + _NAME_ENDS, context)
@@ -172,15 +176,16 @@ def written_in_its_region(name: str, context: str, lexicon: Lexicon) -> bool:
                for m in whole_word(name).finditer(context))
 
 
-def placed_as_city(name: str, context: str, lexicon: Lexicon) -> bool:
+def placed_as_city(name: str, context: str, lexicon: Lexicon, locative: bool = True) -> bool:
     """``context`` uses ``name`` as a settlement: listed beside a gazetteer town or city (a whole item, no
     people's word: not "Cadillac DeVille and Fleetwood", "between Saxon and Norman"; "Sandwich, Faversham
     and Maidstone", "between Bari and Tarsus", "Dublin, Cork, Youghal and Waterford"), before its state or
     country ("Waterford, Pennsylvania") or, for a name the gazetteer files as no state or country too (not
     "in Kent"), right after a locative preposition ("in Limassol", "from Kraków to Warsaw"); the name ends
     there (no capitalised word, apostrophe or hyphen after it: not "in Dartmouth College"). Evidence that a
-    gazetteer city NER typed ORG or PERSON is the city."""
-    locative = lexicon.settlement_only(name)
+    gazetteer city NER typed ORG or PERSON is the city. Without ``locative``, a list or a region only: a
+    preposition also places a county the gazetteer lacks ("Hugh Lupus in Cheshire")."""
+    locative = locative and lexicon.settlement_only(name)
     for m in whole_word(name).finditer(context):
         if re.match(_NAME_ENDS, context[m.end():]) is None:
             continue
@@ -441,3 +446,41 @@ def state_answers(example: QAExample, mentions: Iterable[Mention], lexicon: Lexi
                 continue
             found.setdefault((run.start(), run.end()), Mention(run.start(), run.end(), "GPE", name))
     return list(found.values())
+
+
+#: The lower-case word right after a name ("Lille ground").
+_WORD_AFTER = re.compile(r" ([a-z]+)\b")
+
+
+def term_of_place(name: str, texts: Iterable[str]) -> str | None:
+    """The term that ``texts`` make of the place ``name`` ("Lille ground" of "Mechlin patterns on Lille
+    ground … Lille ground did not appear": a lace ground named after the city, a craft's term like "Dijon
+    mustard" or "Brussels lace"): every occurrence followed by a word (two or more; an answer that ends
+    on the name tells nothing) modifies one and the same lower-case singular noun, no place noun
+    (not "Warsaw city", "Boston area") and no plural (not "Warsaw residents": the city's people). The name
+    then names a kind of thing, not the place, and no occurrence stands for the place to rename."""
+    nouns = []
+    for text in texts:
+        for m in whole_word(name).finditer(text):
+            if not text[m.end():].strip():
+                continue  # an answer ending on the name
+            noun = _WORD_AFTER.match(text, m.end())
+            if noun is None or heads_phrase(text, m.end()):
+                return None  # "in Paris in 1487", "Paris, France", "Lille's"
+            nouns.append(noun.group(1))
+    word = nouns[0] if nouns else ""
+    if (len(nouns) < 2 or any(n != word for n in nouns) or word in PLACE_NOUNS | _SETTLEMENT_NOUNS
+            or (word.endswith("s") and not word.endswith("ss"))):
+        return None
+    return f"{name} {word}"
+
+
+#: A siege's verb or noun before a name ("Kublai besieged Xiangyang", "the siege of Amalfi").
+_SIEGE_BEFORE = r"\b(?:[Bb]esieg(?:ed|ing|es?)|[Ss]ieges? of) "
+
+
+def besieged(name: str, context: str) -> bool:
+    """The passage besieges ``name`` ("Kublai besieged Xiangyang between 1268 and 1273", "the siege of
+    Amalfi"): only a walled town or a fortress is besieged, so a gazetteer city of that name is the city
+    (no person or region is)."""
+    return re.search(_SIEGE_BEFORE + re.escape(name) + _NAME_ENDS, context) is not None

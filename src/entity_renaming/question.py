@@ -56,8 +56,9 @@ for to from by with as that who whom whose which what when where why how and or 
 _WH = re.compile(r"(?<![\w'’])(?:(?P<who>[Ww]hom?|[Ww]hose)|(?P<where>[Ww]here)|(?P<which>[Ww]hat|[Ww]hich)"
                  r"|(?P<other>[Ww]hen|[Ww]hy|[Hh]ow))(?![\w'’])")
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
-#: A question naming its answer's kind after "the name of" ("What was the name of the king who …").
-_NAME_OF = re.compile(r"\bname of (?:the|this|that|a|an|his|her|their) ", re.IGNORECASE)
+#: A question naming its answer's kind after "the name of" and a determiner or a possessive name ("What was
+#: the name of the king who …", "What was the name of Bohemond's nephew?").
+_NAME_OF = re.compile(r"\bname of (?:(?i:the|this|that|a|an|his|her|their)|[A-Z][\w'’-]*['’]s) ")
 #: A question asking for a person's name by a possessive noun ("What was Tesla's brother's name?", "what was
 #: the coach's name"): the one pattern for the asked type here and the asked gender (``question_gender``).
 NOUNS_NAME = re.compile(r"\b([a-z]+)(?:'s|’s|s')\s+(?:(?:first|last|full|given|birth)\s+)?name\b")

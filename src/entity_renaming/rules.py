@@ -367,9 +367,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("place.in-longer-name", "the place also stands inside a longer name that may mean the place too or "
          "is named after it (Newcastle upon Tyne, North America, Mississippi River, Ohio Valley, the Ohio "
          "Country, New York City, East London, Vietnam War, Treaty of Paris), or glued into another name "
-         "(NewcastleGateshead); another referent's name (Mexico City beside Mexico, Fresno County, Lake "
-         "Erie, Sea of Japan, Latin America, British America, Paris Hilton) is kept whole instead and the "
-         "place renamed at its other mentions (PerturbableSpan.keep)", "veto", _ALL),
+         "(NewcastleGateshead) or written as one word (Manakintown beside Manakin Town); another "
+         "referent's name (Mexico City beside Mexico, Fresno County, Lake Erie, Sea of Japan, Latin "
+         "America, British America, Paris Hilton) is kept whole instead and the place renamed at its "
+         "other mentions (PerturbableSpan.keep)", "veto", _ALL),
     Rule("place.inside-answer-name", "a gold answer holds the GPE only inside a longer name (Warsaw Stock "
          "Exchange, Denver Broncos, Washington Monument) or glued so the renamer cannot follow (Grand Canal "
          "d'Alsace): the answer is about that name, not the place (blind read round 16); the ORG configs "
@@ -400,11 +401,15 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "(places.city_exonym: a primary name the gazetteer lacks, Montreal; an old or foreign name labelled "
          "GPE twice in the dataset, Dyrrachium, not Byzantium once) or, when it is no gazetteer country or "
          "state, where a passage calls it a settlement ('the town of Pickawillany', 'his capital city "
-         "Kaiping', 'Khanbaliq (modern Beijing)'). A gazetteer city NER labels ORG, PERSON or a minority "
+         "Kaiping', 'Khanbaliq (modern Beijing)'); a gazetteer town or city of 15,000 people, too small "
+         "alone, where a passage lists it beside another city or writes its state after it ('Sandwich, "
+         "Faversham and Maidstone', 'Biloxi, Mississippi'; not 'in Cheshire', a county). A gazetteer "
+         "city NER labels ORG, PERSON or a minority "
          "label is the city where a passage lists it beside a gazetteer town or city, writes its state after"
          " it or, when it is no state too, writes it after in / from / to / near (places.placed_as_city: "
          "'Sandwich, Faversham and Maidstone', 'between Bari and Tarsus', 'Waterford, Pennsylvania'; not 'at"
-         " Dartmouth', 'in Kent') and the article reads it as no person (a PERSON label with a pronoun after"
+         " Dartmouth', 'in Kent'), calls it a settlement ('the port of Copenhagen') or besieges it "
+         "('besieged Xiangyang') and the article reads it as no person (a PERSON label with a pronoun after"
          " it, a kinship or role noun, a full name ending with it) nor organisation (an organisation word "
          "after it: Dartmouth College): entswap.entities.located_cities. A one-word name labelled "
          "otherwise is a person where the "
@@ -415,7 +420,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "name labelled ORG / GPE / LOC that "
          "reads as a person's (persons.looks_like_person, as in the Yan et al. configs), names no place or "
          "organisation and that a passage shows a person by (a PERSON label, a pronoun, a kinship or role "
-         "noun, a listing beside a full name (perhaps after the place it is of: Friedrich Ratzel of Germany "
+         "noun, a person noun right before it or its apposition (fighter ace Adolf Galland, the last Prime "
+         "Minister of …, Lothar de Maizière: entswap.person_evidence.person_noun_before), "
+         "a listing beside a full name (perhaps after the place it is of: Friedrich Ratzel of Germany "
          "and Halford Mackinder), a title of rank or office opening it, an epithet ending it: "
          "entswap.entities.person_typed_other, titled_name, epithet_name; Laszlo Babai and Eugene Luks, "
          "Baron Dieskau, Suleiman the Magnificent; not 'Merrill Lynch and another banking firms') is a "
@@ -431,7 +438,12 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("entswap.weak-lone-name", "a lone person word that is no common first name labelled twice or "
          "after a title, nor a family name written alone (entswap.entities.lone_surname: a surname the "
          "dataset knows alone, persons.famous_surname, or a name word after a title of office or rank and "
-         "before no other name word, Colonel Monckton, Mr Ratti's; renamed as a surname)", "evidence", _ES),
+         "before no other name word, Colonel Monckton, Mr Ratti's; renamed as a surname), nor a lone name "
+         "a person noun stands right before ('the French philosopher Voltaire', 'his mother Kökejin', typed "
+         "by the kinship noun or the bank, else a surname), a Census surname the article labels PERSON "
+         "twice, nor a famous mononym English knows well (Stalin: entswap.person_evidence), each written "
+         "as a name (never after 'the', alone in brackets or beside a word derived from it: Aristotelian)",
+         "evidence", _ES),
     Rule("entswap.question-only-name", "a PERSON full name or an organisation's name that only questions "
          "write, never a passage (a misspelt passage name: 'Donald Davis' beside 'Donald Davies'; SQuAD "
          "2.0's twist of one: 'Music University of Technology')", "evidence", _ES),
@@ -448,7 +460,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "surname is such a common word or a well-known word beside a name word (Edward Said, Al Capone, "
          "Joseph Stalin: persons.common_word_name), nor a lone surname of the article's full names that NER "
          "labels PERSON (Bismarck of Otto von Bismarck, a gazetteer town the article writes only in PERSON "
-         "mentions: entswap.entities.place_use); a patronymic (Osama bin Laden) has no surname",
+         "mentions: entswap.entities.place_use), nor a famous mononym English knows well that the dataset "
+         "labels PERSON (Stalin: entswap.person_evidence.famous_mononym); a patronymic (Osama bin Laden) "
+         "has no surname",
          "evidence", _ES),
     Rule("entswap.org-word-alone", "a word or the initials of the organisation's name stand alone in the "
          "passage group and are not renamed with it: not its organisation word (the new name shares it: the "
@@ -464,7 +478,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "an occurrence in the passage group (in the article for a person's name word or a demonym; a "
          "place the article names in a peerage is left everywhere) inside a longer name, in a peerage, "
          "with an article the renamer cannot follow, given as a spelling of another name (formerly "
-         "spelled Warszewa and Warszowa), "
+         "spelled Warszewa and Warszowa), after a region noun heading its list (the German territories "
+         "of Baden, Franconia), a city every occurrence of which modifies one lower-case noun (Mechlin "
+         "patterns on Lille ground … Lille ground: a craft's term named after the city), "
          "a city a question writes alone while the passage writes it only inside the name of an "
          "organisation named after it (trained at Cambridge beside University of Cambridge), "
          "an organisation after 'a' (a directly elected Scottish Assembly: a kind of body) or inside "

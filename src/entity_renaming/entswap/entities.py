@@ -131,11 +131,13 @@ from ..persons import (
     particle_name,
 )
 from ..places import (
+    besieged,
     city_exonym,
     derived_place_word,
     passage_place_kind,
     placed_as_city,
     settlement_in_apposition,
+    term_of_place,
     written_in_its_region,
 )
 from ..rules import Trace, fire
@@ -155,6 +157,7 @@ from .categories import (
     renamable,
     singular_demonym,
 )
+from .person_evidence import famous_mononym, lone_name_use, lone_surname_evidence, person_noun_before
 
 MAX_PERSON_PARTS = 4
 FULL_VOTE, HALF_VOTE = 2, 1
@@ -358,7 +361,8 @@ def attested_person(surface: str, texts: list[str], mentions: dict[str, list[Men
         return None  # "Tugh Temur (Emperor Wenzong)": another name of the person before the bracket
     passages = [t for t in texts if len(t) > MAX_ANSWER_CHARS and occurs_in(surface, t)]
     kin = {g for t in passages if (g := kin_gender(t, surface))}
-    noun = bool(kin) or any(role_before(t, surface) for t in passages)
+    noun = (bool(kin) or any(role_before(t, surface) for t in passages)
+            or person_noun_before(surface, passages))  # "the French philosopher Voltaire"
     if not (labelled_person(surface, texts, mentions)
             or noun and lexicon.name_word(surface) and not lexicon.person_word(surface)):
         return None  # "Khanbaliq … he", "Logstown … his": a pronoun after a place is no evidence alone
@@ -402,6 +406,7 @@ def article_says_person(name: str, passages: Iterable[str], mentions: dict[str, 
     words = name.split()
     return any(titled_name(words) or epithet_name(words) or named_person_here(name, p, mentions.get(p, []))
                or kin_gender(p, words[0]) is not None or role_before(p, words[-1])
+               or person_noun_before(name, (p,))
                or listed_with_persons(name, p, mentions.get(p, []), lexicon)
                for p in passages if occurs_in(name, p))
 
@@ -608,11 +613,17 @@ def passage_city(surface: str, passages: Iterable[str], lexicon: Lexicon) -> boo
     """A name no gazetteer knows as a country or state, that the dataset mostly labels GPE and that some
     passage calls a settlement ("the town of Pickawillany", "the village of Warszowa", in apposition: "his
     capital city Kaiping") or glosses by a modern city ("Khanbaliq (modern Beijing)"): the Yan et al.
-    study's evidence (:func:`..places.passage_place_kind`, ``labelled_town``'s apposition)."""
+    study's evidence (:func:`..places.passage_place_kind`, ``labelled_town``'s apposition). A gazetteer city
+    of ``MIN_AMBIGUOUS_CITY`` people, too small for :func:`category_of` alone, is one where a passage also
+    lists it beside another city or writes its state or country after it ("Sandwich, Faversham and
+    Maidstone", "New Orleans, Biloxi, Mississippi": :func:`..places.placed_as_city` without a preposition)."""
+    town = lexicon.place_kind(surface, MIN_AMBIGUOUS_CITY) == "city"
     return ((lexicon.settlement_only(surface) or not lexicon.is_gazetteer_name(surface))
             and lexicon.labels.mostly(surface) == "GPE"
             and any(surface in p and (passage_place_kind(surface, p, lexicon) == "city"
-                                      or settlement_in_apposition(surface, p)) for p in passages))
+                                      or settlement_in_apposition(surface, p)
+                                      or (town and placed_as_city(surface, p, lexicon, locative=False)))
+                    for p in passages))
 
 
 def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: dict[str, Counter[str]],
@@ -620,8 +631,9 @@ def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: 
     """Names NER labelled but typed no place (ORG, PERSON, a minority label) that are gazetteer cities
     (:func:`category_of` as if labelled GPE: ``MIN_CITY_POPULATION`` people for one word) that a passage
     places (:func:`..places.placed_as_city`: "in Limassol", "Sandwich, Faversham and Maidstone", "from Kraków
-    to Warsaw") and that the article reads as no person (no PERSON name ending with it, no pronoun after
-    it where a passage that does not place it labels it PERSON, no kinship or role noun beside it, no
+    to Warsaw"), calls a settlement ("the port of Copenhagen") or besieges ("besieged Xiangyang"), and that
+    the article reads as no person (no PERSON name ending with it, no pronoun after it where a passage
+    that does not place it labels it PERSON, no kinship or role noun beside it, no
     people's word of the article: Norman of Normans) and that opens no other name anywhere in the article
     ("Dartmouth College", "the Mainz Basin": that name would keep the old one): the city, whatever the
     small NER model said."""
@@ -636,7 +648,9 @@ def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: 
         counter = votes.get(surface)
         if counter and max(counter, key=lambda c: (counter[c], c)) in PLACES:
             continue  # already a place (a city by its GPE labels, a country)
-        placed = {p for p in passages if occurs_in(surface, p) and placed_as_city(surface, p, lexicon)}
+        placed = {p for p in passages if occurs_in(surface, p) and (
+            placed_as_city(surface, p, lexicon) or passage_place_kind(surface, p, lexicon) == "city"
+            or besieged(surface, p))}
         if (not surface or surface in peoples or not placed
                 or category_of(surface, "GPE", lexicon, article) != "city"
                 or lexicon.looks_like_person(surface) or lexicon.labels.mostly(surface) == "NORP"):
@@ -813,6 +827,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 parts = (person_parts(mention.text, lexicon)
                          or particle_parts(mention.text, lexicon, texts, mentions)
                          or ([cleaned] if cleaned in surnames and unlisted_name_word(cleaned, lexicon)
+                             or famous_mononym(cleaned, lexicon) and lone_name_use(cleaned, texts)
                              else []))  # "Bismarck" beside "Otto von Bismarck": the article's surname
                 shared = [] if parts else shared_name_parts(mention.text, texts, mentions, lexicon)
                 if not (parts or shared):
@@ -921,7 +936,14 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
             gender = lone_name_gender(surface, counter, texts, mentions, lexicon)  # "Kublai … his"
         if lone and not gender and surface in epithets:
             gender = lexicon.known_gender(surface)  # "Suleiman the Magnificent": the bank's sex
-        surname = lone and (surface in titled or lone_surname(surface, joined, lexicon))  # "Colonel Monckton"
+        surname = lone and (surface in titled or lone_surname(surface, joined, lexicon)  # "Colonel Monckton"
+                            or not (gender or common_first_name(surface, lexicon))
+                            and lone_surname_evidence(surface, counter, texts, lexicon))  # "Nixon", "Stalin"
+        if (lone and banks and not gender and not surname and person_noun_before(surface, passages)
+                and lone_name_use(surface, texts)):  # "the French philosopher Voltaire", "his mother Kökejin"
+            kin = {g for t in passages if (g := kin_gender(t, surface))}
+            gender = kin.pop() if len(kin) == 1 else lexicon.known_gender(surface)
+            surname = not gender  # a given name where a kinship noun or the bank types it, else a surname
         if lone and banks and not gender and not surname and not (
                 common_first_name(surface, lexicon)
                 and (counter["person"] >= 2 * HALF_VOTE or after_title(surface, joined))):
@@ -1705,6 +1727,18 @@ def office_before(before: str) -> bool:
 
 
 #: A name given as a spelling of another ("also formerly spelled Warszewa and Warszowa").
+#: The items of a list before a name ("Baden, " of "the German territories of Baden, Franconia").
+_ITEMS_BEFORE = re.compile(r"(?:[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*(?:, (?:and |or )?| and | or ))+$")
+
+
+def region_of(text: str, start: int) -> bool:
+    """A region noun sets the name at ``start`` as a territory, alone or as a later item of its list ("the
+    German territories of Baden, Franconia"): a territory, not the city of that name."""
+    items = _ITEMS_BEFORE.search(text, max(0, start - 80), start)
+    head = items.start() if items else start
+    return REGION_OF.search(text, max(0, head - 40), head) is not None
+
+
 _SPELLED = re.compile(r"\b(?:spelled|spelt|written)\s+(?:[A-Z][\w'’-]*(?:,\s*|\s+and\s+|\s+or\s+))*$")
 
 
@@ -1793,6 +1827,8 @@ class _Occurrences:
             return "lower-case-mention"  # "the occupation of the philippines" would keep the old name
         if entity.category == "city" and lexicon.other_names_in(entity.surface, "city", self.texts):
             return "other-name-in-article"  # "New York City" also called "New York", "Warsaw" also "Warszawa"
+        if entity.category == "city" and term_of_place(entity.surface, self.texts):
+            return "term"  # "Mechlin patterns on Lille ground": a lace ground named after the city
         # a code counts as alone even in "US Air Force"
         alone = entity.category not in PLACES or bool(COUNTRY_CODE.fullmatch(entity.surface))
         keep: dict[str, None] = {}
@@ -1848,7 +1884,7 @@ class _Occurrences:
                     return "article"  # a question's "the England's" keeps its "the" around the new name
                 if entity.category in PLACES and listed_with_non_places(text, m.start(), m.end(), lexicon):
                     return "listed-with-peoples"  # "the Huron, Mississauga, Ojibwa …": peoples, not the city
-                if entity.category == "city" and REGION_OF.search(text, max(0, m.start() - 40), m.start()):
+                if entity.category == "city" and region_of(text, m.start()):
                     return "region-of"  # "the German territories of Baden": a territory, not the city
                 if entity.category in PLACES and _SPELLED.search(text, max(0, m.start() - 60), m.start()):
                     return "spelling"  # "Warszawa (also formerly spelled Warszewa and Warszowa)": a spelling
