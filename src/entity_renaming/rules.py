@@ -346,7 +346,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "word the passage group does not rename (a demonym left in the whole article; those NER missed "
          "are added as nationalities of the renamed "
          "country, except words in -ic or -s and demonyms of another country), one that follows another "
-         "country (Scotland beside British), a nationality whose country it names but does not rename, or "
+         "country (Scotland beside British), a nationality whose country it names but does not rename "
+         "(where it does not name the country, the article's decision on it: other American colonies "
+         "left where the article leaves the United States), or "
          "a word derived from a city in its passage group (Parisian beside Paris: no bank gives a city's "
          "demonym; places.derived_place_word, as for Yan et al.)",
          "veto", _ALL),
@@ -491,9 +493,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "linguistic origins), a demonym in its passage group (not its article, not the title) as a "
          "language after a language word of its sentence (Norman words … entered Welsh), before a plural "
          "people or faith group (French Huguenots; not French Catholics, French Australians), after a "
-         "compass word (North American provinces) or opening a fixed name of its country that is left "
-         "whole (French Protestant Church of London, British Nationality Act, French and Indian War; not a "
-         "place, English Channel): the demonym and its country are then left in that passage group, "
+         "compass word (North American provinces): the demonym and its country are then left in that "
+         "passage group, "
          "as a language in a phrase that elsewhere is no language use (in French beside in "
          "French territory, compared to Chinese; a plural is the people and renamed: to Austrians), "
          "as a coordinated adjective (the French and British forces), or "

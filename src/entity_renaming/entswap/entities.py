@@ -63,7 +63,6 @@ from pathlib import Path
 
 from ..entities import (
     EVENT_NOUNS,
-    LANDFORM_NOUNS,
     LINKED_PLACE,
     NATION_NOUNS,
     NEIGHBOURHOOD,
@@ -766,6 +765,10 @@ class Candidates:
     article_wide: list[Entity] | None = None
     #: Places the article names in a peerage (:func:`peerage`): left in every passage once settled.
     peerages: frozenset[str] = frozenset()
+    #: The countries whose demonym the article's read lets follow them (:func:`settle_article_wide`): those
+    #: it renames over the whole article, and those it never names; a demonym in a passage group that does
+    #: not name its country follows this decision (:func:`_nationalities_follow`).
+    article_countries: frozenset[str] = frozenset()
     _pronouns: dict[tuple[str, ...], tuple[int, int]] = field(default_factory=dict)
 
     def pronouns(self, parts: tuple[str, ...]) -> tuple[int, int]:
@@ -1000,6 +1003,11 @@ def settle_article_wide(candidates: Candidates, lexicon: Lexicon, trace: Trace |
     fired: Trace = []
     whole = passage_entities(candidates, candidates.texts, lexicon, fired)
     candidates.article_wide = [e for e in whole if e.category not in PASSAGE_CATEGORIES]
+    joined = "\n".join(candidates.texts)
+    candidates.article_countries = frozenset(
+        {e.referent for e in whole if e.category == "country"}
+        | {e.country for e in whole if e.category == "nationality"
+           and not any(occurs_in(n, joined) for n in lexicon.referent_names(e.country))})
     candidates.peerages = frozenset(e.surface for e in candidates.entities
                                     if e.category in PLACES and peerage(e.surface, candidates.texts))
     if trace is not None:
@@ -1049,7 +1057,8 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
              ("entswap.alias-left", lambda es: _whole_spellings(es, joined)),
              ("entswap.alias-left", lambda es: _whole_referents(es, joined, lexicon)),
              ("place.derived-word-left",
-              lambda es: _nationalities_follow(es, joined, lexicon, by_country=settled is not None)))
+              lambda es: _nationalities_follow(
+                  es, joined, lexicon, None if settled is None else candidates.article_countries)))
     places = (steps[0], *steps[-2:])  # org-word-alone, alias-left and derived-word-left again until nothing
     # changes: an organisation whose short form was dropped goes with it, a place name dropped for a
     # derived word ("U.S.") takes its aliases with it, and a dropped country its demonyms
@@ -1857,10 +1866,6 @@ class _Occurrences:
                         other = phrase  # "Norman French", "English Channel": left whole there only
                     if other is None:
                         return "inside-longer-name"
-                    if (entity.category == "nationality" and not self.article_wide and not self.heading(index)
-                            and national_name(other, text[m.start():m.end()], lexicon)):
-                        return "national-name"  # "the French Protestant Church of London" left whole
-                        # would keep France's demonym beside its new name: both are left in this passage
                     keep[other] = None  # "Mexico City" left whole, Mexico renamed at its own mentions
                     if only_after_city and other == self.renamed_with_city(entity, text, m.start(), lexicon):
                         after_city[other] = None
@@ -2320,18 +2325,6 @@ _INDEFINITE_RUN = re.compile(r"(?:^|(?<=\W))[Aa]n? ((?:[a-z][\w-]* ){0,3})$")
 _BARE_PEOPLE_BEFORE = re.compile(r"(?<![\w'’])[Tt]he [A-Za-z]+ $")
 
 
-def national_name(phrase: str, demonym: str, lexicon: Lexicon) -> bool:
-    """The fixed name ``phrase``, left whole, opens with the demonym in its national sense: no place's name
-    (``English Channel``, ``French Guiana``), no language's (``Norman French``, ``Old English``, where a word
-    before it makes the phrase) and not its own people's language (``the French language``): a body, law,
-    event or people of that country (``French Protestant Church of London``, ``British Nationality Act``,
-    ``French and Indian War``), which would keep the old demonym beside the country's new name."""
-    words = phrase.split()
-    return (phrase.startswith(demonym) and words[-1].lower() not in LANGUAGE_NOUNS
-            and lexicon.place_kind(phrase) is None and not lexicon.is_gazetteer_name(phrase)
-            and not any(w.lower() in LANDFORM_NOUNS for w in words[1:]))
-
-
 def other_sense(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
     """The demonym at ``text[start:end]`` in a sense other than its country's people: a language word after
     it (:data:`LANGUAGE_NOUNS`: ``the French language``, ``a French Bible``; ``"language-use"``, the phrase
@@ -2500,8 +2493,8 @@ def describing_people(word: str, entity: Entity, lexicon: Lexicon) -> bool:
     return entity.category != "nationality" or is_non_national(word)
 
 
-def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon, by_country: bool = True
-                          ) -> list[Entity]:
+def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon,
+                          article_countries: frozenset[str] | None) -> list[Entity]:
     """A country and its demonym go together. A nationality is kept only when its country is renamed in
     the article, or the article never names that country: it then follows the country's new name
     (``France`` → ``Chad``, ``French`` → ``Chadian``). A country, and a nationality, is kept only when
@@ -2510,10 +2503,12 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon, b
     left are not renamed), and neither is a country one of whose derived words follows another country
     (``Scotland`` beside ``British``, the demonym of the United Kingdom).
     Repeated until nothing changes: a dropped nationality exposes the countries it derives from.
-    ``by_country`` false (the article-wide pass, :func:`settle_article_wide`): a nationality does not follow
-    its country's article-wide decision, since a country is decided in each passage group, where this
-    check runs again (``French`` is kept while ``France Antarctique`` in one passage leaves ``France``
-    there only)."""
+    A country is decided in each passage group, and its demonym with it there: in the article's read
+    (:func:`settle_article_wide`, ``article_countries`` ``None``) a nationality does not follow its country
+    (``French`` is kept while ``France Antarctique`` in one passage leaves ``France`` there only); in a
+    passage group that does not name the country, a lone demonym follows the article's decision on it
+    (``article_countries``: "other American colonies" is not renamed where the article leaves the United
+    States), never a decision of its own."""
     derived = {e.surface: set(lexicon.derived_words(e.surface if e.category == "country" else e.country,
                                                     [text]))
                for e in entities if e.category in ("country", "nationality")}
@@ -2529,8 +2524,9 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon, b
                 continue  # another word of its country stays: "Turkish" renamed with "the Turks" left
             kept.append(e)
         renamed = {e.referent for e in kept if e.category == "country"}
-        kept = [e for e in kept if e.category != "nationality" or not by_country or e.country in renamed
-                or not any(occurs_in(n, text) for n in lexicon.referent_names(e.country))]
+        kept = [e for e in kept if e.category != "nationality" or article_countries is None
+                or e.country in renamed or (e.country in article_countries and not any(
+                    occurs_in(n, text) for n in lexicon.referent_names(e.country)))]
         if len(kept) == len(entities):
             return kept
         entities = kept
