@@ -663,15 +663,14 @@ def test_a_demonym_before_the_country_s_catholics_is_renamed(banks):
 
 def test_a_demonym_coordinated_in_an_event_name_is_left_whole(banks):
     """Issue 19: "the French and Indian War" is an event's fixed name, left whole like "French Revolution",
-    even though it holds another demonym of the article. The demonym opens it in its national sense, so
-    the free-standing demonym of that passage is left too (s13: renamed, it would stand beside the old
-    demonym kept in the name)."""
+    even though it holds another demonym of the article; the free-standing demonym is renamed (an event
+    the demonym only names is no national name: :func:`national_name`)."""
     lexicon = Lexicon(banks, strict=False)
     text = "The French and Indian War began in 1754. French troops fought in the French and Indian war."
     start = text.index("French")
     assert fixed_name(text, start, start + 6, lexicon) == "French and Indian War"
     found = entities(text, ("French", "NORP"), ("Indian", "NORP"), lexicon=lexicon)
-    assert "French" not in found
+    assert set(found["French"].keep) == {"French and Indian War", "French and Indian war"}
 
 
 def test_a_question_opening_with_a_space_opens_a_sentence(banks):
@@ -686,15 +685,15 @@ def test_a_question_opening_with_a_space_opens_a_sentence(banks):
 
 def test_a_demonym_joined_to_a_name_word_by_a_dash_is_left_whole(banks):
     """Issue 19: "Polish–Lithuanian Commonwealth" (dash or hyphen) is a fixed name, left whole in every
-    spelling; the demonym opens it in its national sense (a state named after the country), so the country
-    and the free-standing demonym are left in that passage group too (s13: renamed, "Ugandan kings" would
-    stand beside the old demonym kept in the state's name)."""
+    spelling, and the country and free-standing demonym are renamed (a state the demonym only names is no
+    national name: :func:`national_name`)."""
     lexicon = Lexicon(banks, strict=False)
     passage = ("Poland is large. Warsaw was the capital of the Polish–Lithuanian Commonwealth. Polish kings "
                "ruled.")
     found = _passage_and_question(passage, "What was the Polish-Lithuanian Commonwealth?", ("Poland", "GPE"),
                                   ("Polish", "NORP"), lexicon=lexicon)
-    assert not {"Poland", "Polish"} & set(found)
+    assert {"Poland", "Polish"} <= set(found)
+    assert set(found["Polish"].keep) == {"Polish–Lithuanian Commonwealth", "Polish-Lithuanian Commonwealth"}
     text = "Poland is large. The Polish-Bolshevik war ended. Polish kings ruled."
     start = text.index("Polish")
     assert fixed_name(text, start, start + 6, lexicon) == "Polish-Bolshevik war"
@@ -1227,6 +1226,28 @@ def test_a_demonym_follows_its_country_per_passage_not_the_articles_decision(ban
     assert "French language" in kept["French"].keep
 
 
+def test_a_lone_demonym_follows_the_articles_decision_on_its_country(banks):
+    """A demonym in a passage group that does not name its country is no decision of its own: it follows
+    the article's read of the country. France left in one passage (France Antarctique) is not renamed over
+    the article, so a lone "French" elsewhere stays (s13 read: "other American colonies" renamed where the
+    article leaves the United States); where the article renames France everywhere, the lone demonym
+    follows it."""
+    from entity_renaming.entswap.entities import article_candidates, passage_entities, settle_article_wide
+
+    lexicon = Lexicon(banks, strict=False)
+    one = "Huguenots founded France Antarctique in Brazil."
+    two = "France is large. The French fled France."
+    lone = "Many French soldiers were stranded there for years."
+    for texts, renamed in (((one, two, lone), False), ((two, lone), True)):
+        mentions = {one: mentions_of(one, ("France Antarctique", "LOC")),
+                    two: mentions_of(two, ("France", "GPE"), ("French", "NORP")),
+                    lone: mentions_of(lone, ("French", "NORP"))}
+        candidates = article_candidates(list(texts), mentions, lexicon)
+        settle_article_wide(candidates, lexicon)
+        assert ("French" in {e.surface for e in passage_entities(candidates, [lone], lexicon)}) is renamed
+        assert {"France", "French"} <= {e.surface for e in passage_entities(candidates, [two], lexicon)}
+
+
 def test_a_demonym_in_a_language_sense_is_no_people():
     """A language word after the demonym ("a French Bible", "non-French linguistic origins") makes the phrase
     its language's, left whole; a bare demonym after a language word of its sentence is the language ("Norman
@@ -1257,10 +1278,12 @@ def test_a_demonym_before_a_people_or_faith_group_is_an_ethnonym(banks):
 
 
 def test_a_national_fixed_name_leaves_the_demonym_and_its_country_in_that_passage(banks):
-    """A fixed name the demonym opens in its national sense (a body, law, event of the country) is left
-    whole; renaming the country and the demonym elsewhere in that passage would keep the old demonym beside
-    the new name, so both are left there (blind read, round 26: "The French Protestant Church of London"
-    beside Guinea) and renamed in the other passages. A place's or a language's name is no national name."""
+    """A fixed name the demonym opens for the country's own body, law or people is left whole; renaming the
+    country and the demonym elsewhere in that passage would keep the old demonym beside the new name, so
+    both are left there (blind read, round 26: "The French Protestant Church of London" beside Guinea) and
+    renamed in the other passages. A place's or a language's name is no national name, and an event or a
+    state the demonym only names ("French and Indian War") is handled as main does: kept whole, the
+    country and the demonym renamed at their other mentions."""
     from entity_renaming.entswap.entities import (
         article_candidates,
         national_name,
@@ -1272,6 +1295,9 @@ def test_a_national_fixed_name_leaves_the_demonym_and_its_country_in_that_passag
     assert national_name("French Protestant Church of London", "French", lexicon)
     assert not national_name("English Channel", "English", lexicon)
     assert not national_name("Norman French", "French", lexicon)
+    for name, demonym in (("French and Indian War", "French"), ("Russian Empire", "Russian"),
+                          ("Polish–Lithuanian Commonwealth", "Polish")):
+        assert not national_name(name, demonym, lexicon)
     one = ("The French Protestant Church of London was founded in 1550 by a royal charter of the king. Many "
            "of the French who fled France in the following decades joined its congregation in the city.")
     two = ("France is a large country of western Europe. The French army marched north in the spring of that "
@@ -1282,6 +1308,13 @@ def test_a_national_fixed_name_leaves_the_demonym_and_its_country_in_that_passag
     settle_article_wide(candidates, lexicon)
     assert not {"France", "French"} & {e.surface for e in passage_entities(candidates, [one], lexicon)}
     assert {"France", "French"} <= {e.surface for e in passage_entities(candidates, [two], lexicon)}
+    war = ("The French and Indian War began in the Ohio valley in 1754 and spread along the frontier. Many "
+           "of the French who fled France in those years settled near the forts of the great lakes.")
+    mentions = {war: mentions_of(war, ("France", "GPE"), ("French", "NORP"))}
+    candidates = article_candidates([war], mentions, lexicon)
+    settle_article_wide(candidates, lexicon)
+    kept = {e.surface: e for e in passage_entities(candidates, [war], lexicon)}
+    assert {"France", "French"} <= kept.keys() and "French and Indian War" in kept["French"].keep
 
 
 def test_a_countrys_civil_war_follows_the_country():

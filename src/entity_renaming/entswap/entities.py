@@ -63,6 +63,7 @@ from pathlib import Path
 
 from ..entities import (
     EVENT_NOUNS,
+    LANDFORM_NOUNS,
     LINKED_PLACE,
     NATION_NOUNS,
     NEIGHBOURHOOD,
@@ -1866,6 +1867,11 @@ class _Occurrences:
                         other = phrase  # "Norman French", "English Channel": left whole there only
                     if other is None:
                         return "inside-longer-name"
+                    if (entity.category == "nationality" and not self.article_wide and not self.heading(index)
+                            and national_name(other, text[m.start():m.end()], lexicon)):
+                        return "national-name"  # "the French Protestant Church of London" left whole
+                        # would keep France's demonym beside its new name: both are left in this passage
+                        # (an event or a state, "French and Indian War", is kept whole, the country renamed)
                     keep[other] = None  # "Mexico City" left whole, Mexico renamed at its own mentions
                     if only_after_city and other == self.renamed_with_city(entity, text, m.start(), lexicon):
                         after_city[other] = None
@@ -2323,6 +2329,22 @@ _INDEFINITE_RUN = re.compile(r"(?:^|(?<=\W))[Aa]n? ((?:[a-z][\w-]* ){0,3})$")
 
 #: Before a demonym for the people with no "the" of its own: "the" and a modifier.
 _BARE_PEOPLE_BEFORE = re.compile(r"(?<![\w'’])[Tt]he [A-Za-z]+ $")
+
+
+def national_name(phrase: str, demonym: str, lexicon: Lexicon) -> bool:
+    """The fixed name ``phrase``, left whole, opens with the demonym in its national sense and names the
+    country's own body, law or people (``French Protestant Church of London``, ``British Nationality Act``,
+    ``French Huguenot ancestry``): kept beside the country's new name it would keep the old demonym in a
+    name about that country (a read of s13 rejected "French Protestant Church" and "British Nationality
+    Act" beside the renamed country). Not a place's name (``English Channel``, ``French Guiana``), a
+    language's (``Norman French``, ``the French language``), nor another referent the demonym only names,
+    an event or a state (``French and Indian War``, ``Russian Empire``, ``Polish–Lithuanian
+    Commonwealth``): these are kept whole while the country is renamed (main's design, as ``Mexico City``)."""
+    words = phrase.split()
+    return (phrase.startswith(demonym) and words[-1].lower() not in LANGUAGE_NOUNS
+            and lexicon.place_kind(phrase) is None and not lexicon.is_gazetteer_name(phrase)
+            and not any(w.lower() in LANDFORM_NOUNS for w in words[1:])
+            and not {w.lower() for w in words[1:]} & (EVENT_NOUNS | POLITY_WORDS | {"commonwealth"}))
 
 
 def other_sense(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
