@@ -1110,12 +1110,25 @@ class Lexicon:
                                       for n in sorted(names, key=len, reverse=True)))
         texts = [pattern.sub(" ", t) for t in texts]  # "Soviet" of "Soviet Union" is the country's own name
         found = []
+        listed = self._listed_demonyms(country)
         for word in sorted(self.country_derivatives(country), key=len, reverse=True):
-            if occurs_as_word(word, texts, plural=True):  # "Saudi" alone, not the one of "Saudi Arabian"
+            if occurs_as_word(word, texts) or (  # "Saudi" alone, not the one of "Saudi Arabian"
+                    occurs_as_word(word, texts, plural=True)
+                    and (word in listed or not self.known_gender(f"{word}s"))):  # "Francis" is no "Francis"
                 found.append(word)
                 blank = re.compile(rf"(?<!\w){re.escape(word)}s?(?!\w)", re.IGNORECASE)
                 texts = [blank.sub(" ", t) for t in texts]
         return tuple(sorted(found))
+
+    def _listed_demonyms(self, country: str) -> frozenset[str]:
+        """Lower-cased demonyms of ``country`` that a table lists (the gazetteer's, ``IRREGULAR_DEMONYMS``),
+        not formed from its name by an ending: a formed word whose plural is a given name (``Franci``,
+        ``Francis``) is that name, while a listed one's is its people (``Thais``)."""
+        canonical = self.aliases.get(country, country)
+        found = set(self._demonyms_of.get(canonical.lower(), ()))
+        for name in self._country_names_of(country):
+            found.update(d.lower() for d in IRREGULAR_DEMONYMS.get(name.lower(), ()))
+        return frozenset(found)
 
     @cached_property
     def _referents(self) -> dict[str, frozenset[str]]:

@@ -64,6 +64,7 @@ from pathlib import Path
 
 from ..entities import (
     EVENT_NOUNS,
+    LANDFORM_NOUNS,
     LINKED_PLACE,
     NATION_NOUNS,
     NEIGHBOURHOOD,
@@ -767,6 +768,10 @@ class Candidates:
     article_wide: list[Entity] | None = None
     #: Places the article names in a peerage (:func:`peerage`): left in every passage once settled.
     peerages: frozenset[str] = frozenset()
+    #: The countries whose demonym the article's read lets follow them (:func:`settle_article_wide`): those
+    #: it renames over the whole article, and those it never names; a demonym in a passage group that does
+    #: not name its country follows this decision (:func:`_nationalities_follow`).
+    article_countries: frozenset[str] = frozenset()
     _pronouns: dict[tuple[str, ...], tuple[int, int]] = field(default_factory=dict)
 
     def pronouns(self, parts: tuple[str, ...]) -> tuple[int, int]:
@@ -1001,6 +1006,11 @@ def settle_article_wide(candidates: Candidates, lexicon: Lexicon, trace: Trace |
     fired: Trace = []
     whole = passage_entities(candidates, candidates.texts, lexicon, fired)
     candidates.article_wide = [e for e in whole if e.category not in PASSAGE_CATEGORIES]
+    joined = "\n".join(candidates.texts)
+    candidates.article_countries = frozenset(
+        {e.referent for e in whole if e.category == "country"}
+        | {e.country for e in whole if e.category == "nationality"
+           and not any(occurs_in(n, joined) for n in lexicon.referent_names(e.country))})
     candidates.peerages = frozenset(e.surface for e in candidates.entities
                                     if e.category in PLACES and peerage(e.surface, candidates.texts))
     if trace is not None:
@@ -1049,7 +1059,9 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
                           or derived_place_word(e.surface, texts) is None]),
              ("entswap.alias-left", lambda es: _whole_spellings(es, joined)),
              ("entswap.alias-left", lambda es: _whole_referents(es, joined, lexicon)),
-             ("place.derived-word-left", lambda es: _nationalities_follow(es, joined, lexicon)))
+             ("place.derived-word-left",
+              lambda es: _nationalities_follow(
+                  es, joined, lexicon, None if settled is None else candidates.article_countries)))
     places = (steps[0], *steps[-2:])  # org-word-alone, alias-left and derived-word-left again until nothing
     # changes: an organisation whose short form was dropped goes with it, a place name dropped for a
     # derived word ("U.S.") takes its aliases with it, and a dropped country its demonyms
@@ -1773,6 +1785,30 @@ _SPELLED = re.compile(r"\b(?:spelled|spelt|written)\s+(?:[A-Z][\w'’-]*(?:,\s*|
 #: Nouns of a faith's adherents after a demonym: the country's own (``French Catholics``, ``his Italian
 #: Catholic mother``), renamed with it; unlike a rite or a church named by its people (``Greek orthodox``).
 ADHERENT_NOUNS = frozenset(["catholic", "catholics"])
+#: Plural number nouns that open a sentence before "of" and a name: a count, no longer name (``Hundreds of
+#: French soldiers``).
+COUNT_NOUNS = frozenset(["dozens", "scores", "hundreds", "thousands", "millions", "billions"])
+#: Words after a demonym (a space or hyphen between) that make it its people's language, beyond those
+#: :func:`language_phrase` reads (``the French language``, ``Scots dialects``, ``a French Bible``,
+#: ``non-French linguistic origins``): the phrase is the language's, left whole there while the demonym
+#: and its country are renamed elsewhere, as ``in French`` is (:meth:`_Occurrences.language_use`); never
+#: renamed as the people's (a blind read, round 26, rejected "non-Guinean linguistic origins").
+LANGUAGE_NOUNS = frozenset(["language", "languages", "dialect", "dialects", "bible", "bibles", "linguistic",
+                            "linguistically", "grammar", "grammars", "pronunciation", "orthography",
+                            "vocabulary", "idiom", "idioms", "loanword", "loanwords"])
+#: Words of a sentence that speak of a language: a bare demonym after one there, heading no noun
+#: (``Norman words … first entered Welsh at that time``), is that language, not the people.
+_LANGUAGE_CLAUSE = re.compile(r"\b(?:languages?|dialects?|words?|loanwords?|vocabulary|borrowed|spoken"
+                              r"|speaks?|spelling|spelled|spelt|pronounced|translated|linguistic)\b",
+                              re.IGNORECASE)
+#: A lower-case church after a demonym is its people's or country's congregation (``the French church in
+#: New Amsterdam``, ``independence for the French church``), renamed with it; not a capitalised church's
+#: name (``Greek Orthodox Church``) nor a rite (``Greek orthodox``).
+PEOPLE_CHURCH = "church"
+
+
+#: The longest title: an article's title is a short text with no sentence in it.
+_HEADING_CHARS = 80
 
 
 #: The categories whose name a question may twist ("Old France", "the Free English", "What French City"):
@@ -1862,6 +1898,11 @@ class _Occurrences:
                         other = phrase  # "Norman French", "English Channel": left whole there only
                     if other is None:
                         return "inside-longer-name"
+                    if (entity.category == "nationality" and not self.article_wide and not self.heading(index)
+                            and national_name(other, text[m.start():m.end()], lexicon)):
+                        return "national-name"  # "the French Protestant Church of London" left whole
+                        # would keep France's demonym beside its new name: both are left in this passage
+                        # (an event or a state, "French and Indian War", is kept whole, the country renamed)
                     keep[other] = None  # "Mexico City" left whole, Mexico renamed at its own mentions
                     if only_after_city and other == self.renamed_with_city(entity, text, m.start(), lexicon):
                         after_city[other] = None
@@ -1907,11 +1948,22 @@ class _Occurrences:
                     if self.article_wide:
                         continue  # the renamer's grammar at this occurrence: left out in its passage only
                     return "demonym-use"  # "intermarried with Dutch": no plural without "the" before it
+                if entity.category == "nationality":
+                    sense = other_sense(text, m.start(), m.end(), lexicon)
+                    if sense == "language-use":  # "the French language", "non-French linguistic origins"
+                        word = re.match(r"[ -]\w+", text[m.end():]).group(0)
+                        keep[text[m.start():m.end()] + word] = None
+                        continue
+                    if sense and (self.article_wide or self.heading(index)):
+                        continue  # a sense of this occurrence: the demonym is left in its passage only
+                    if sense:
+                        return sense  # "French Huguenots", "first entered Welsh": not the country's people
                 if entity.category == "organization" and kind_of_body(text, m.start()):
                     return "indefinite"  # "a directly elected Scottish Assembly": a kind, no named body
                 if (entity.category != "person" and noun in PEOPLE_NOUNS
                         and not (noun in NATION_NOUNS and self.country_named(entity))
-                        and not (entity.category == "nationality" and noun in ADHERENT_NOUNS)):
+                        and not (entity.category == "nationality" and (
+                            noun in ADHERENT_NOUNS or nxt.group(1) == PEOPLE_CHURCH))):
                     return "people-noun"  # "the Miami people"; but "Chinese people" beside China
                 if entity.category == "person" and noun in STREET_NOUNS:
                     return "eponym"  # "John Lennon street": a street named after the person
@@ -1927,6 +1979,13 @@ class _Occurrences:
         if keep:
             self.keep[entity.surface] = tuple(keep)
         return None
+
+    def heading(self, index: int) -> bool:
+        """The text at ``index`` is a short text of the group's own with no sentence in it: the article's
+        title (``French and Indian War``), which names the article, not the passage's country."""
+        text = self.texts[index]
+        return (self.own[index] and not self.question[index] and len(text) <= _HEADING_CHARS
+                and not re.search(r"[.!?]", text))
 
     def demonym_phrase(self, entity: Entity, text: str, start: int, end: int, lexicon: Lexicon
                        ) -> str | None:
@@ -2211,7 +2270,7 @@ class _Occurrences:
             if entity.category == "city" and word in VENUE_NOUNS:
                 return True  # "Treaty of Paris", "Congress of Vienna": named after the city, left whole
             if not (word in TITLES or word in POLITY_WORDS or word in FUNCTION_WORDS
-                    or (at_start and lexicon.zipf(word) >= 5)
+                    or (at_start and (lexicon.zipf(word) >= 5 or word in COUNT_NOUNS))
                     or (inner_place and entity.category in ("country", "city"))):
                 return True  # "Treaty of Paris", "Battle of Hastings", "Bank of England" (not "Most of")
         return False
@@ -2290,7 +2349,7 @@ _PLACE_ENDS = PLACE_NOUNS | {"city", "channel"}
 #: ``Polish Parliament``), which follows the renamed country (a blind read, round 19, rejected "the German
 #: Constitutional Court" kept beside "Mauritanian law").
 STATE_ORGANS = frozenset(["court", "parliament", "government", "army", "navy", "constitution", "senate",
-                          "cabinet", "ministry", "police", "regime", "policy"])
+                          "cabinet", "ministry", "police", "regime", "policy", "crown", "throne", "monarchy"])
 #: A country's own upheavals: a demonym before one names that country's event (``Iranian Revolution``),
 #: which follows the renamed country (a blind read, eleventh session, rejected "the 1979 Iranian
 #: Revolution" kept beside "the Shah … control of Algeria").
@@ -2301,6 +2360,51 @@ _INDEFINITE_RUN = re.compile(r"(?:^|(?<=\W))[Aa]n? ((?:[a-z][\w-]* ){0,3})$")
 
 #: Before a demonym for the people with no "the" of its own: "the" and a modifier.
 _BARE_PEOPLE_BEFORE = re.compile(r"(?<![\w'’])[Tt]he [A-Za-z]+ $")
+
+
+def national_name(phrase: str, demonym: str, lexicon: Lexicon) -> bool:
+    """The fixed name ``phrase``, left whole, opens with the demonym in its national sense and names the
+    country's own body, law or people (``French Protestant Church of London``, ``British Nationality Act``,
+    ``French Huguenot ancestry``): kept beside the country's new name it would keep the old demonym in a
+    name about that country (a read of s13 rejected "French Protestant Church" and "British Nationality
+    Act" beside the renamed country). Not a place's name (``English Channel``, ``French Guiana``), a
+    language's (``Norman French``, ``the French language``), nor another referent the demonym only names,
+    an event or a state (``French and Indian War``, ``Russian Empire``, ``Polish–Lithuanian
+    Commonwealth``): these are kept whole while the country is renamed (main's design, as ``Mexico City``)."""
+    words = phrase.split()
+    return (phrase.startswith(demonym) and words[-1].lower() not in LANGUAGE_NOUNS
+            and lexicon.place_kind(phrase) is None and not lexicon.is_gazetteer_name(phrase)
+            and not any(w.lower() in LANDFORM_NOUNS for w in words[1:])
+            and not {w.lower() for w in words[1:]} & (EVENT_NOUNS | POLITY_WORDS | {"commonwealth"}))
+
+
+def other_sense(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
+    """The demonym at ``text[start:end]`` in a sense other than its country's people: a language word after
+    it (:data:`LANGUAGE_NOUNS`: ``the French language``, ``a French Bible``; ``"language-use"``, the phrase
+    left whole), a bare demonym after a language word of its sentence (``Norman words … entered Welsh``;
+    ``"language-use-bare"``), or a capitalised people or faith group after it, a plural that NER mostly
+    labels a nationality, religious or political group, no demonym and no generic adherents
+    (``French Huguenots``, ``French Waldensians``, ``Russian Marxists``; not ``French Australians``,
+    ``French Catholics``; ``"ethnonym"``: the group is its own, "Guinean Huguenots" reads wrong, and left
+    whole it would keep the old country beside the renamed one), or a capitalised compass word before it
+    (``North American provinces``; ``"region"``: a continent's or region's people, not the country's).
+    ``None``: the country's people or thing."""
+    before = re.search(r"(?<![\w'’])([A-Z][a-z]+)[ -]$", text[max(0, start - NEIGHBOURHOOD):start])
+    if before and before.group(1).lower() in _DIRECTIONS | {"latin"}:
+        return "region"  # "North American provinces": the continent's, not the United States'
+    after = re.match(r"([ -])([\w'’]+)", text[end:end + NEIGHBOURHOOD])
+    word = after.group(2) if after else ""
+    if word.lower() in LANGUAGE_NOUNS:
+        return "language-use"
+    sentence = re.split(r"[.!?;]\s", text[max(0, start - 200):start])[-1]
+    if _LANGUAGE_CLAUSE.search(sentence) and heads_phrase(text, end) and not text[end:end + 1].isalnum():
+        return "language-use-bare"
+    group = re.sub(r"['’]s?$", "", word)
+    if (after and after.group(1) == " " and word[:1].isupper() and group.endswith("s")
+            and group.lower() not in ADHERENT_NOUNS and lexicon.labels.mostly(group) == "NORP"
+            and singular_demonym(group).lower() not in lexicon.nationalities):
+        return "ethnonym"
+    return None
 
 
 def bare_people(surface: str, text: str, start: int, end: int) -> bool:
@@ -2351,7 +2455,7 @@ def fixed_name(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
     office (``Chilean President``), one word or a plural people the dataset labels NORP (``Mongolian
     Buddhist``, ``Brazilian Native Americans``; not ``Egyptian Islamic Jihad``); an organ of the state
     (``German Constitutional Court``: ``STATE_ORGANS``) or its own upheaval (``Iranian Revolution``:
-    ``OWN_EVENTS``); or where they make a place (``Indian Ocean``,
+    ``OWN_EVENTS``; its civil war: ``Syrian Civil War``); or where they make a place (``Indian Ocean``,
     ``British Columbia``: another rule's case), or after an indefinite article (``a Spanish Court``: one of
     its kind). A capitalised word joined by a hyphen before
     the demonym opens the name (``Russo-Japanese War``); one joined after it continues it (``Polish–Lithuanian
@@ -2371,7 +2475,9 @@ def fixed_name(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
     people = any(lexicon.labels.mostly(w) == "NORP" for w in words)
     if first in OFFICE_WORDS or (len(words) == 1 and (plural or people)) or (people and plural):
         return None  # "Russian Marxists", "Mongolian Buddhist", "Brazilian Native Americans"
-    if last in STATE_ORGANS or last in OWN_EVENTS:
+    organ = re.match(r" ([a-z]+)", text[run.end():])  # "the Italian Constitutional court" of a question
+    if (last in STATE_ORGANS or last in OWN_EVENTS or [w.lower() for w in words[-2:]] == ["civil", "war"]
+            or (organ and organ.group(1) in STATE_ORGANS)):
         return None  # "German Constitutional Court", "Iranian Revolution": the country's own, renamed with it
     if describes(text[start:end], words, text, run.end(), lexicon):
         return None  # "the Dutch Customs Authorities", "the Mongolian Borjigin clan": renamed with it
@@ -2440,7 +2546,8 @@ def describing_people(word: str, entity: Entity, lexicon: Lexicon) -> bool:
     return entity.category != "nationality" or is_non_national(word)
 
 
-def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:
+def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon,
+                          article_countries: frozenset[str] | None) -> list[Entity]:
     """A country and its demonym go together. A nationality is kept only when its country is renamed in
     the article, or the article never names that country: it then follows the country's new name
     (``France`` → ``Chad``, ``French`` → ``Chadian``). A country, and a nationality, is kept only when
@@ -2448,7 +2555,13 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon) -
     ``Ireland`` with ``the Irish`` left, ``Mexico`` with ``Mexican`` left, ``Turkish`` with ``the Turks``
     left are not renamed), and neither is a country one of whose derived words follows another country
     (``Scotland`` beside ``British``, the demonym of the United Kingdom).
-    Repeated until nothing changes: a dropped nationality exposes the countries it derives from."""
+    Repeated until nothing changes: a dropped nationality exposes the countries it derives from.
+    A country is decided in each passage group, and its demonym with it there: in the article's read
+    (:func:`settle_article_wide`, ``article_countries`` ``None``) a nationality does not follow its country
+    (``French`` is kept while ``France Antarctique`` in one passage leaves ``France`` there only); in a
+    passage group that does not name the country, a lone demonym follows the article's decision on it
+    (``article_countries``: "other American colonies" is not renamed where the article leaves the United
+    States), never a decision of its own."""
     derived = {e.surface: set(lexicon.derived_words(e.surface if e.category == "country" else e.country,
                                                     [text]))
                for e in entities if e.category in ("country", "nationality")}
@@ -2464,8 +2577,9 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon) -
                 continue  # another word of its country stays: "Turkish" renamed with "the Turks" left
             kept.append(e)
         renamed = {e.referent for e in kept if e.category == "country"}
-        kept = [e for e in kept if e.category != "nationality" or e.country in renamed
-                or not any(occurs_in(n, text) for n in lexicon.referent_names(e.country))]
+        kept = [e for e in kept if e.category != "nationality" or article_countries is None
+                or e.country in renamed or (e.country in article_countries and not any(
+                    occurs_in(n, text) for n in lexicon.referent_names(e.country)))]
         if len(kept) == len(entities):
             return kept
         entities = kept
