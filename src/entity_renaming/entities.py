@@ -17,7 +17,6 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import chain
 
-from .acronyms import abbreviated_name as abbreviated_name
 from .acronyms import (
     acronym_attested,
     acronym_span,
@@ -29,7 +28,6 @@ from .acronyms import (
     numbered_channel,
     rare_acronym,
 )
-from .acronyms import glued_initials as glued_initials
 from .demonyms import (
     LANDFORM_NOUNS,
     demonym_spans,
@@ -37,8 +35,6 @@ from .demonyms import (
     people_stem_left,
     shared_demonyms,
 )
-from .demonyms import demonym_ok as demonym_ok
-from .demonyms import language_phrase as language_phrase
 from .lexicon import (
     ALIASES,
     ARABIC_PARTICLES,
@@ -133,14 +129,10 @@ from .places import (
     state_word_derived,
 )
 from .question import NOUNS_NAME, PERSON_NOUNS, asked_type, asks_about_name
-from .referents import NEIGHBOURHOOD as NEIGHBOURHOOD
 from .referents import Entity, PerturbableSpan
 from .rules import Trace, Why, fire, no
 from .spellings import accent_variants
 from .substitute import heads_phrase, renamed_in
-
-# Imported ``as`` themselves (``NEIGHBOURHOOD``, ``abbreviated_name``, ``glued_initials``, ``demonym_ok``,
-# ``language_phrase``): re-exported for :mod:`.entswap.entities`, which imports them from here.
 
 #: spaCy/OntoNotes label → Yan et al.'s entity type.
 LABEL_TO_TYPE = {"PERSON": "per", "ORG": "org", "GPE": "gpe"}

@@ -62,38 +62,31 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
+from ..acronyms import abbreviated_name, glued_initials
+from ..demonyms import LANDFORM_NOUNS, demonym_ok, language_phrase, shared_demonyms
 from ..entities import (
     EVENT_NOUNS,
-    LANDFORM_NOUNS,
     LINKED_PLACE,
     NATION_NOUNS,
-    NEIGHBOURHOOD,
     PEOPLE_NOUNS,
     REGION_OF,
     STREET_NOUNS,
-    abbreviated_name,
     agreed_type,
     answer_texts,
     asks_for_work,
-    demonym_ok,
     family_word,
     first_name_type,
-    glued_initials,
     kin_gender,
     label_holds,
-    language_phrase,
     listed_with_non_places,
     listed_with_persons,
     longer_name,
     lower_case_mention,
     named_person_here,
-    names_organisation,
-    organisation_head,
     passage_says_person,
     place_in_longer_name,
     pronoun_gender,
     role_before,
-    shared_demonyms,
 )
 from ..lexicon import (
     ARABIC_PARTICLES,
@@ -121,6 +114,7 @@ from ..lexicon import (
 from ..model import QAExample
 from ..namebank import BankError, load_bank
 from ..ner import Mention
+from ..organisations import names_organisation, organisation_head
 from ..persons import (
     NOBLE_TITLES,
     common_word_name,
@@ -141,6 +135,7 @@ from ..places import (
     term_of_place,
     written_in_its_region,
 )
+from ..referents import NEIGHBOURHOOD
 from ..rules import Trace, fire
 from ..spellings import accent_variants, same_spelling, strip_marks
 from ..substitute import (
