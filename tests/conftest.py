@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 from types import ModuleType
 
@@ -76,3 +77,21 @@ def write_banks(root: Path, rows: dict[str, dict[str, list]]) -> Path:
             write_bank_file(root / bank / f"{span_type}.tsv",
                             [n if isinstance(n, tuple) else (n, 1) for n in names])
     return root
+
+
+def mentions_of(text: str, *found: tuple[str, str]) -> list:
+    """NER mentions at every occurrence of each (surface, label) pair."""
+    from entity_renaming.ner import Mention
+    return [Mention(m.start(), m.end(), label, surface) for surface, label in found
+            for m in re.finditer(re.escape(surface), text)]
+
+
+def observed_entities(text: str, *found: tuple[str, str]) -> dict:
+    """EntSwap entities of a one-passage article (real banks; the passage's labels as the dataset's votes)."""
+    from entity_renaming.entswap.entities import article_entities
+    from entity_renaming.lexicon import Lexicon
+    mentions = mentions_of(text, *found)
+    lexicon = Lexicon(strict=False)
+    lexicon.observe([text], mentions)
+    return {e.surface: e for e in article_entities([text], {text: mentions}, lexicon)}
+

@@ -3,25 +3,9 @@ lone name written as a name, famous mononyms and Census surnames the article lab
 
 from __future__ import annotations
 
-import re
+from conftest import observed_entities
 
-from entity_renaming.entswap.entities import article_entities
 from entity_renaming.entswap.person_evidence import lone_name_use, person_noun_before
-from entity_renaming.lexicon import Lexicon
-from entity_renaming.ner import Mention
-
-
-def _mentions(text: str, *found: tuple[str, str]) -> list[Mention]:
-    return [Mention(m.start(), m.end(), label, surface) for surface, label in found
-            for m in re.finditer(re.escape(surface), text)]
-
-
-def _entities(text: str, *found: tuple[str, str]) -> dict:
-    """Entities of a one-passage article with the real banks, the passage's labels as the dataset's votes."""
-    mentions = _mentions(text, *found)
-    lexicon = Lexicon(strict=False)
-    lexicon.observe([text], mentions)
-    return {e.surface: e for e in article_entities([text], {text: mentions}, lexicon)}
 
 
 def test_a_person_noun_right_before_a_name_or_its_apposition_says_a_person():
@@ -46,7 +30,7 @@ def test_a_full_name_typed_gpe_after_a_person_noun_is_a_person():
             "of the Luftwaffe, who flew in the war over the Channel for several years before he was made "
             "the commander of the fighter arm, a post he held until the last months of the war. Their "
             "churches in the city were rebuilt after the war, and the congregations still meet there.")
-    found = _entities(text, ("Theodor Fontane", "PERSON"), ("Adolf Galland", "GPE"))
+    found = observed_entities(text, ("Theodor Fontane", "PERSON"), ("Adolf Galland", "GPE"))
     assert found["Galland"].category == "person" and found["Galland"].span_type == "last"
 
 
@@ -55,7 +39,7 @@ def test_a_lone_person_name_after_a_person_noun_is_renamed():
             "referred to Canada disparagingly as nothing more than a few acres of snow, and the British "
             "ministers in London chose to keep it at the peace, rather than the sugar islands of the south. "
             "The settlers who stayed kept their language, their church and their laws for two centuries.")
-    found = _entities(text, ("Voltaire", "PERSON"), ("Canada", "GPE"), ("London", "GPE"))
+    found = observed_entities(text, ("Voltaire", "PERSON"), ("Canada", "GPE"), ("London", "GPE"))
     assert found["Voltaire"].category == "person"  # main: entswap.weak-lone-name
 
 
@@ -63,7 +47,7 @@ def test_a_famous_mononym_is_a_surname_unless_a_derived_word_shows_it():
     text = ("Knowing that Stalin was hostile to an independent Poland, the government in exile gave orders "
             "for an uprising. Stalin held the army back across the river, and Stalin let the city fall. The "
             "uprising lasted for sixty-three days, and the city was almost entirely destroyed after it.")
-    found = _entities(text, ("Stalin", "PERSON"), ("Poland", "GPE"))
+    found = observed_entities(text, ("Stalin", "PERSON"), ("Poland", "GPE"))
     assert found["Stalin"].category == "person" and found["Stalin"].span_type == "last"
     derived = text + " The Stalinist palace still stands in the centre of the city, a gift of the Soviets."
-    assert "Stalin" not in _entities(derived, ("Stalin", "PERSON"), ("Poland", "GPE"))
+    assert "Stalin" not in observed_entities(derived, ("Stalin", "PERSON"), ("Poland", "GPE"))
