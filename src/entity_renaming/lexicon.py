@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 from .namebank import FIRST_NAME_TYPES, BankError, NameBank, load_bank
 from .ner import Mention
+from .spellings import strip_marks
 
 _T = TypeVar("_T")
 
@@ -222,10 +223,9 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?:;\"“(\[]\s*|\n)$")
 # ---------------------------------------------------------------------------------------------- surfaces
 
 def fold_accents(text: str) -> str:
-    """``text`` without diacritics (``Górska`` → ``Gorska``, ``Zürich`` → ``Zurich``)."""
-    import unicodedata
-
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    """``text`` in ASCII: :func:`.spellings.strip_marks`, then every letter with no ASCII decomposition
+    dropped (``Górska`` → ``Gorska``, ``Zürich`` → ``Zurich``), the key of the banks' ASCII lookup."""
+    return strip_marks(text).encode("ascii", "ignore").decode()
 
 
 def latin_script(text: str) -> bool:
