@@ -21,7 +21,7 @@ from entity_renaming.demonyms import language_phrase
 from entity_renaming.entswap import build_entswap_configs, original_config
 from entity_renaming.entswap.audit import restore
 from entity_renaming.entswap.build import article_key
-from entity_renaming.entswap.entities import demonyms, fixed_name, misspelt, place_named_after
+from entity_renaming.entswap.entities import demonyms, fixed_name, misspelt, other_sense, place_named_after
 from entity_renaming.io import read_examples, write_examples
 from entity_renaming.lexicon import IRREGULAR_DEMONYMS, Lexicon, demonym_countries, fold_accents
 from entity_renaming.model import illegal_answers
@@ -142,6 +142,8 @@ def test_one_mapping_per_article_in_title_question_context(configs, examples):
                 for original in table:
                     left = [m for m in re.finditer(rf"(?<![\w'’]){re.escape(original)}(?!\w)", text or "")
                             if language_phrase(text, m.start(), m.end()) is None  # "German-speaking"
+                            # "Greek orthography": a language word after it, the build's language sense
+                            and other_sense(text, m.start(), m.end(), lexicon) != "language-use"
                             and not (types.get(original) == "nationality"  # "French Rhin": a name kept whole
                                      and (fixed_name(text, m.start(), m.end(), lexicon)
                                           or _JOINED_BEFORE.search(text, 0, m.start())))  # "Norman French"
