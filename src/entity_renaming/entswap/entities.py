@@ -1005,7 +1005,7 @@ def settle_article_wide(candidates: Candidates, lexicon: Lexicon, trace: Trace |
     candidates.article_countries = frozenset(
         {e.referent for e in whole if e.category == "country"}
         | {e.country for e in whole if e.category == "nationality"
-           and not any(occurs_in(n, joined) for n in lexicon.referent_names(e.country))})
+           and not names_country(e.country, joined, lexicon)})
     candidates.peerages = frozenset(e.surface for e in candidates.entities
                                     if e.category in PLACES and peerage(e.surface, candidates.texts))
     if trace is not None:
@@ -1761,7 +1761,6 @@ def office_before(before: str) -> bool:
     return not tail or (len(tail) == 2 and tail[0] == "of" and tail[1][0].isupper())
 
 
-#: A name given as a spelling of another ("also formerly spelled Warszewa and Warszowa").
 #: The items of a list before a name ("Baden, " of "the German territories of Baden, Franconia").
 _ITEMS_BEFORE = re.compile(r"(?:[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*(?:, (?:and |or )?| and | or ))+$")
 
@@ -1774,6 +1773,7 @@ def region_of(text: str, start: int) -> bool:
     return REGION_OF.search(text, max(0, head - 40), head) is not None
 
 
+#: A name given as a spelling of another ("also formerly spelled Warszewa and Warszowa").
 _SPELLED = re.compile(r"\b(?:spelled|spelt|written)\s+(?:[A-Z][\w'’-]*(?:,\s*|\s+and\s+|\s+or\s+))*$")
 
 
@@ -2541,6 +2541,11 @@ def describing_people(word: str, entity: Entity, lexicon: Lexicon) -> bool:
     return entity.category != "nationality" or is_non_national(word)
 
 
+def names_country(country: str, text: str, lexicon: Lexicon) -> bool:
+    """``text`` writes one of the country's names (:meth:`Lexicon.referent_names`)."""
+    return any(occurs_in(n, text) for n in lexicon.referent_names(country))
+
+
 def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon,
                           article_countries: frozenset[str] | None) -> list[Entity]:
     """A country and its demonym go together. A nationality is kept only when its country is renamed in
@@ -2573,8 +2578,8 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon,
             kept.append(e)
         renamed = {e.referent for e in kept if e.category == "country"}
         kept = [e for e in kept if e.category != "nationality" or article_countries is None
-                or e.country in renamed or (e.country in article_countries and not any(
-                    occurs_in(n, text) for n in lexicon.referent_names(e.country)))]
+                or e.country in renamed or (e.country in article_countries
+                                            and not names_country(e.country, text, lexicon))]
         if len(kept) == len(entities):
             return kept
         entities = kept
