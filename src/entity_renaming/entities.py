@@ -44,6 +44,7 @@ from .lexicon import (
     GIVEN_NAME_TITLES,
     IRREGULAR_DEMONYMS,
     MIN_PERSON_LABELS,
+    PART_MODIFIERS,
     PARTICLES,
     PLACE_NOUNS,
     RARE_ZIPF,
@@ -1246,10 +1247,8 @@ _OF_BEFORE = re.compile(r"\b([A-Z][a-z]+) of (?:the )?$")
 _PERSON_WORDS = 1_000
 #: A combining form of a country's name before a hyphen ("Sino-", "Russo-", "Anglo-"): a fixed compound.
 _COMBINING_FORM = re.compile(r"[A-Z][a-z]*o[-–]$")
-#: Words before a place that name a part of it or its wider area ("Greater San Diego", "Downtown Fresno");
-#: compass words do so before a state or city ("South Florida"), not before a country ("North America",
-#: "East Germany").
-PART_MODIFIERS = frozenset(words_of("greater metropolitan downtown uptown midtown"))
+#: Compass words name a part of a state or city ("South Florida"), as :data:`.lexicon.PART_MODIFIERS` do
+#: of any place, not of a country ("North America", "East Germany").
 #: Capitalised nouns after a place that name its wider area ("the Los Angeles Area"), no name of their own.
 PART_NOUNS_AFTER = frozenset(words_of("area"))
 COMPASS_WORDS = frozenset(words_of("north south east west northeast northwest southeast southwest"))

@@ -113,12 +113,13 @@ PARTICLES = frozenset(words_of("van von de di da du del della der den la le ter 
 ARABIC_PARTICLES = frozenset(words_of("al el bin ibn ben abu abd bint"))
 FUNCTION_WORDS = frozenset(words_of("a an the of and or for in on at to by with from 's &")) | PARTICLES | {
     "al", "el"}
+#: Words before a place that name a part of it or its wider area ("Greater San Diego", "Downtown Fresno").
+PART_MODIFIERS = frozenset(words_of("greater metropolitan downtown uptown midtown"))
 #: Words a GPE name may carry around a gazetteer name without being renamed (``Southern California``).
 GEO_MODIFIERS = frozenset(words_of("""
-north south east west northern southern eastern western central upper lower greater new old inner outer
-northeast northwest southeast southwest northeastern northwestern southeastern southwestern metropolitan
-ancient downtown uptown midtown
-"""))
+north south east west northern southern eastern western central upper lower new old inner outer
+northeast northwest southeast southwest northeastern northwestern southeastern southwestern ancient
+""")) | PART_MODIFIERS
 #: Place names used mostly for an institution or an industry, never renamed as places ("reserved to
 #: Westminster": the UK Parliament; a blind read rejected Westminster typed city).
 METONYMS = frozenset(["Westminster", "Whitehall", "Hollywood", "Wall Street", "Capitol Hill",
