@@ -4,6 +4,7 @@ makes French → Kenyan; a demonym used as a language, or shared by several refe
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from entity_renaming.demonyms import demonym_spans
 from entity_renaming.lexicon import Lexicon
@@ -20,8 +21,12 @@ def test_a_demonym_becomes_a_nationality_span_that_follows_its_country():
     country = PerturbableSpan("France", "country", "gpe")
     french = PerturbableSpan("French", "nationality", "gpe", "France")
     assert demonym_spans(country, [TEXT], lexicon) == [french]
-    for language in ("France won. Books were written in French.", "France (French: République) won."):
-        assert demonym_spans(country, [language], lexicon) == "place.demonym-as-language"
+    for language, kept in (("France won. Books were written in French, French troops came.", "in French"),
+                           ("France (French: République) won. French troops came.", "French:")):
+        assert demonym_spans(country, [language], lexicon) == [replace(french, keep=(kept,))]
+    assert demonym_spans(country, ["They left France. The French language spread."], lexicon) == []
+    assert demonym_spans(country, ["France won. The French entered Welsh at that time."],
+                         lexicon) == [french]  # "the French" heads its phrase: the people
     assert demonym_spans(PerturbableSpan("England", "country", "gpe"), ["England and the British army."],
                          lexicon) == "place.derived-word-left"  # "British" is also Wales' and Britain's
 
@@ -136,3 +141,31 @@ def test_coordinated_demonyms_modify_the_noun_after_them():
     assert [s.surface for s in thai] == ["Thai"]
     assert demonym_spans(england, ["England is big. Its languages are English and French."],
                          lexicon) == "place.demonym-as-language"
+
+
+def test_a_language_is_left_whole_and_the_people_renamed_as_a_plural():
+    """Issue 19 (Yan et al. GPE misses, place.demonym-as-language): as in EntSwap, a language phrase ("the
+    German word") is another referent left whole while its country is renamed, and a demonym without an -s
+    plural used as the people ("dislodge the French", "Southern Chinese were") is renamed with the new
+    demonym's plural; a gold answer that holds the language names the language, not the country."""
+    lexicon = Lexicon()
+    germany = PerturbableSpan("Germany", "country", "gpe")
+    text = "A red letter A in Germany and Austria (from Apotheke, the German word for pharmacy)."
+    assert demonym_spans(germany, [text], lexicon) == []
+    france = PerturbableSpan("France", "country", "gpe")
+    text = "France sent an army to dislodge the French. The Northern French were ranked higher."
+    french = PerturbableSpan("French", "nationality", "gpe", "France")
+    assert demonym_spans(france, [text], lexicon) == [french]
+    from entity_renaming.model import Substitution
+
+    ex = QAExample(id="q", dataset="t", source_format="mrqa", context=text, question="Who sent an army?",
+                   answers=[Answer("France", [(0, 6)])], answer_texts=["France"])
+    renamed, _ = rename_example(ex, [Substitution("France", "Kenya", "gpe", "country"),
+                                     Substitution("French", "Kenyan", "gpe", "nationality")])
+    assert renamed.context == ("Kenya sent an army to dislodge the Kenyans. The Northern Kenyans were ranked "
+                               "higher.")
+    china = PerturbableSpan("China", "country", "gpe")
+    text = "China used it. It wrote Mongolian, Tibetan, and Chinese languages."
+    answer = text.index("Mongolian"), text.index(" languages")
+    assert demonym_spans(china, [text], lexicon, answered=[answer]) == "place.demonym-as-language"
+    assert demonym_spans(china, [text], lexicon) == []

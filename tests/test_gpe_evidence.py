@@ -57,7 +57,7 @@ IDS = {
     "sicily": "d2d7580fa6dd45f98e9ef9fca55828f0",  # "the Kingdom of Sicily"
     "saudi": "4a2eb71aaeff4257901f0c96ed6cd9e4",  # "arms from the US by Saudi Arabia was"
     "prussia": "cbf33da4ae554a64979b7c572875d9bf",  # "the province of South Prussia"
-    "spain": "6a0b665b3fd14772bd43328f11b84c78",  # answer "Spain", passage "Spanish Florida"
+    "spain": "6a0b665b3fd14772bd43328f11b84c78",  # answer "Spain", passage "under the Spanish."
     "soviet": "f91304c2c7d74b5ca22dd6bcb14f1acc",  # answer "Soviet Union", passage "Soviet" (adjective)
     "england": "3c2b2ff3fbe24378b12bd805497bf961",  # answer "England", question "English constituencies"
     "iberia": "979aa819f82048939ad99303a8637d84",  # "Iberia": an alternate name of New Iberia, no city
@@ -263,11 +263,13 @@ def test_a_replacement_with_its_own_article_is_lower_case_inside_a_sentence(anal
 def test_a_country_whose_demonym_stays_is_not_renamed(analysis):
     """A blind read rejected "Spain" → "Cuba" with "Spanish" left: a country answer with a word derived from
     it (its demonym or adjective) in the passage, question or answers is not perturbable, since Yan et al.
-    rename no demonym; "Soviet" of "Soviet Union" itself is no derived word, the adjective "Soviet" is."""
+    rename no demonym; "Soviet" of "Soviet Union" itself is no derived word, the adjective "Soviet" is.
+    Where the derived word can follow, it is renamed with its country: "under the Spanish." is the people,
+    renamed with the new demonym's plural ("under the Angolans", issue 19 session 14)."""
     examples, _, lexicon = analysis
-    for key in ("spain", "soviet"):
-        assert spans(analysis, key) == set(), key
-        assert spans(analysis, key, "mix") == set(), key
+    assert spans(analysis, "soviet") == set()
+    assert spans(analysis, "soviet", "mix") == set()
+    assert spans(analysis, "spain") == {("Spain", "country"), ("Spanish", "nationality")}
     # "English, Scottish, Welsh and Northern Irish Westminster MPs": the coordinated demonym modifies a noun,
     # so it follows its country (England → Kenya: Kenyan, …)
     assert spans(analysis, "england") == {("England", "country"), ("English", "nationality")}

@@ -13,7 +13,7 @@ from .acronyms import abbreviated_name
 from .lexicon import IRREGULAR_DEMONYMS, PLACE_NOUNS, Lexicon, words_of
 from .organisations import demonym_table
 from .referents import NEIGHBOURHOOD, PerturbableSpan
-from .substitute import NO_S_PLURAL, heads_phrase
+from .substitute import COORDINATED, NO_S_PLURAL, bare_people_use, coordinated_people, heads_phrase
 
 #: After a demonym that names a language: a language noun, also closing a list of them ("Mongolian, Tibetan,
 #: and Chinese languages"), "-speaking", a colon, a name or term for something in it ("the Japanese name
@@ -73,6 +73,50 @@ def language_phrase(text: str, start: int, end: int) -> str | None:
     return None
 
 
+#: A word before a demonym that makes it the people, not a language ("to Austrians", "compared to Chinese").
+PEOPLE_BEFORE = frozenset(["to", "than", "from", "called", "named"])
+
+
+def language_use(texts: Iterable[str], text: str, start: int, end: int) -> str | None:
+    """The phrase to leave whole where the demonym at ``text[start:end]`` names a language: the language
+    phrase (``in French``), or with the next word where the phrase elsewhere in ``texts`` is no language use
+    (``read Chinese but`` beside ``read Chinese texts``); ``None`` when it names no language. Both studies
+    leave it whole (``keep``) while the country and its people are renamed."""
+    phrase = language_phrase(text, start, end)
+    word = text[start:end]
+    if phrase is None or word[-1:] in "s'’" or phrase.split()[0].lower() in PEOPLE_BEFORE:
+        return None  # "to Austrians", "compared to Chinese": the people, not a language
+    if names_language(phrase, word, texts):
+        return phrase
+    longer = phrase + re.match(r"\W*\w*", text[end:]).group(0)
+    return longer if longer != phrase and names_language(longer, word, texts) else None
+
+
+def names_language(phrase: str, word: str, texts: Iterable[str]) -> bool:
+    """Every occurrence of ``phrase`` (any casing) in ``texts``, which holds the demonym ``word`` at its start
+    or end, names a language (``in French`` is never ``in French territory``): substitution may then leave the
+    phrase whole wherever it stands."""
+    pattern = re.compile(rf"(?<![\w'’]){re.escape(phrase)}(?!\w)", re.IGNORECASE)
+    at = phrase.find(f" {word}") + 1  # after the word before it ("in French"), else at the start
+    return all(language_phrase(text, m.start() + at, m.start() + at + len(word)) is not None
+               for text in texts for m in pattern.finditer(text))
+
+
+def people_plural(text: str, start: int, end: int) -> bool:
+    """The demonym without an ``-s`` plural at ``text[start:end]`` is the people, a plural noun that
+    substitution renders with the new demonym's plural (:func:`.substitute.people_use`): after "the",
+    heading its phrase ("to dislodge the French." → "the Kenyans."), or without "the" as
+    :func:`.substitute.bare_people_use` reads it ("Southern Chinese were"); not two adjectives before a noun
+    ("the French and British forces")."""
+    if not text[start:end].lower().endswith(NO_S_PLURAL):
+        return False
+    if COORDINATED.match(text, end) is not None and not coordinated_people(text, end):
+        return False
+    if re.search(r"(?:^|\W)[Tt]he $", text[max(0, start - NEIGHBOURHOOD):start]):
+        return heads_phrase(text, end)
+    return bare_people_use(text, start, end)
+
+
 def shared_demonyms(lexicon: Lexicon) -> frozenset[str]:
     """Lower-cased demonyms of several referents (``British`` of England, Wales and Britain; ``Irish``):
     such a word cannot follow one of them."""
@@ -109,17 +153,21 @@ def coordinated_end(text: str, end: int, lexicon: Lexicon) -> int:
 
 
 def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexicon,
-                  slices: Iterable[str] = ()) -> list[PerturbableSpan] | str:
+                  slices: Iterable[str] = (), answered: Iterable[tuple[int, int]] = ()
+                  ) -> list[PerturbableSpan] | str:
     """The words derived from a country span that ``texts`` use (``Spanish``, ``Spaniards``), as
     ``nationality`` spans that follow it; a rule id when one cannot follow the country's new name: a
     demonym of several referents (``British`` beside ``England``), or one used as a language or as a plural
     noun without ``-s``. The country is then not renamed. A demonym that opens a landform's name
     (``Iranian Plateau``, ``Indian Ocean``) is part of that name, which is kept whole (``keep``). Texts
     in ``slices`` (gold answers) are cut from another text, which judges their use: an answer ``Japanese``
-    of "Japanese imports" is no plural noun."""
-    texts, slices = list(texts), set(slices)
+    of "Japanese imports" is no plural noun. A language phrase is left whole (``keep``) and a plural people
+    noun renamed with the new demonym's plural; where a gold answer's span in the first text (``answered``)
+    holds a language phrase, the answer names the language and the country is not renamed."""
+    texts, slices, answered = list(texts), set(slices), list(answered)
     spans: dict[str, PerturbableSpan] = {}
     landforms: list[str] = []
+    languages: list[str] = []
     shared = shared_demonyms(lexicon)
     for word in lexicon.derived_words(country.surface, texts):
         if word in shared:
@@ -135,7 +183,15 @@ def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexic
                 if m.end() == end and landform and landform.group(1).lower() in LANDFORM_NOUNS:
                     landforms.append(text[m.start():landform.end()])  # "Iranian Plateau": another name
                     continue
-                if text not in slices and (not demonym_ok(form, text, m.start(), end) or (
+                own = text not in slices and m.end() == end  # judged in its text, no "-s" plural
+                if own and (phrase := language_use(texts, text, m.start(), end)):
+                    if text is texts[0] and any(a < end and m.start() < b for a, b in answered):
+                        return "place.demonym-as-language"  # "Mongolian, Tibetan, and Chinese" languages
+                    languages.append(phrase)  # "in French", "(Chinese: 尚書省)": the language, left whole
+                    continue
+                if own and people_plural(text, m.start(), end):
+                    pass  # "to dislodge the French": the people, renamed as a plural ("the Kenyans")
+                elif text not in slices and (not demonym_ok(form, text, m.start(), end) or (
                         m.end() == end and heads_phrase(text, coordinated_end(text, end, lexicon))
                         and not re.search(r"(?:^|\W)[Tt]he $",
                                           text[max(0, m.start() - NEIGHBOURHOOD):m.start()]))):
@@ -144,7 +200,7 @@ def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexic
                     return "place.derived-word-left"  # "Scottish National Party" beside "SNP" keeps the S
                 spans.setdefault(form, PerturbableSpan(form, "nationality", country.entity_type,
                                                        country.surface))
-    keep = tuple(dict.fromkeys(landforms))
+    keep = tuple(dict.fromkeys(landforms + languages))
     return [replace(span, keep=keep) for span in spans.values()] if keep else list(spans.values())
 
 

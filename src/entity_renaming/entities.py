@@ -2903,7 +2903,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if etype == "per" and any(other_spelling(s.surface, texts) for s in spans):
         return _none(why, "per.alias-left")  # "Temujin's mother" beside "Temüjin": that spelling would stay
     for country in [s for s in spans if s.span_type == "country"]:
-        derived = demonym_spans(country, (*texts, *answers), lexicon, slices=answers)
+        derived = demonym_spans(country, (*texts, *answers), lexicon, slices=answers,
+                                answered=[s for a in example.all_answers() for s in a.char_spans])
         if isinstance(derived, str):
             return _none(why, derived)  # "in French", "British" beside "England": it cannot follow
         if people_stem_left(country.surface, (*texts, *answers)):

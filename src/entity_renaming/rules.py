@@ -335,10 +335,14 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "(entities.asked_nationality: 'What nationality …?', or no other sense and no landform)", "evidence",
          _YAN),
     Rule("place.demonym-as-language", "a word derived from the country (demonym, adjective) is used as a "
-         "language or as a plural noun without -s (in French, the French were): its new demonym cannot "
-         "follow (demonyms used otherwise are renamed with the country; demonyms coordinated before a noun "
-         "modify it: English, Scottish … MPs, a Thai/Japanese alliance; a gold answer is judged in its "
-         "passage: demonyms.coordinated_end)", "veto", _ALL),
+         "language where no phrase shows it (entered Welsh at that time), or a gold answer holds the "
+         "language (Mongolian, Tibetan, and Chinese): its new demonym cannot follow (a language phrase "
+         "every occurrence of which names the language, in French, the German word, French:, is left whole "
+         "and the country renamed, demonyms.language_use; a demonym without -s used as the people, the "
+         "French were, Southern Chinese were, is renamed with the new demonym's plural, "
+         "demonyms.people_plural; demonyms used otherwise are renamed with the country; demonyms "
+         "coordinated before a noun modify it: English, Scottish … MPs, a Thai/Japanese alliance; a gold "
+         "answer is judged in its passage: demonyms.coordinated_end)", "veto", _ALL),
     Rule("place.derived-word-left", "a word derived from the country stands in the passage and cannot be "
          "renamed with it: a demonym of several referents (British beside England); Yan et al.: a word "
          "derived from a state or city (Victorian beside Victoria, places.derived_place_word) or a people's "

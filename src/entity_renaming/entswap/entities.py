@@ -63,7 +63,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..acronyms import abbreviated_name, glued_initials
-from ..demonyms import LANDFORM_NOUNS, demonym_ok, language_phrase, shared_demonyms
+from ..demonyms import LANDFORM_NOUNS, demonym_ok, language_phrase, language_use, shared_demonyms
 from ..entities import (
     EVENT_NOUNS,
     LINKED_PLACE,
@@ -186,8 +186,6 @@ _ORG_CONTINUES = re.compile(r" (?:for|of) (?:the )?[A-Z]| and [A-Z][\w'’-]*(?!
 _WORD_BEFORE = re.compile(rf"(?<![\w'’.]){_NAME} $")
 _OF_BEFORE = re.compile(r"(?<![\w'’])([^\W\d_][\w'’]*) of $")
 _FOR_BEFORE = re.compile(r"(?<![\w'’])([^\W\d_][\w'’]*) for (?:an? |the )?$")
-#: Words before a demonym that take a people as often as a language ("compared to Chinese").
-_PEOPLE_BEFORE = frozenset(["to", "than", "from", "called", "named"])
 #: "New England" is not England, "St. John" (a river) no person.
 _DIRECTIONS = GEO_MODIFIERS - {"new", "old"}
 #: Titles of nobility, office and military rank the shared list lacks (``Baroness Shirley Williams``, ``Vice
@@ -2037,26 +2035,9 @@ class _Occurrences:
                    for e in self.entities.values())
 
     def language_use(self, text: str, start: int, end: int) -> str | None:
-        """The phrase to leave whole where the demonym at ``text[start:end]`` names a language: the language
-        phrase (``in French``), or with the next word where the phrase elsewhere is no language use
-        (``read Chinese but`` beside ``read Chinese texts``); ``None`` when it names no language."""
-        phrase = language_phrase(text, start, end)
-        word = text[start:end]
-        if phrase is None or word[-1:] in "s'’" or phrase.split()[0].lower() in _PEOPLE_BEFORE:
-            return None  # "to Austrians", "compared to Chinese": the people, not a language
-        if self.names_language(phrase, word):
-            return phrase
-        longer = phrase + re.match(r"\W*\w*", text[end:]).group(0)
-        return longer if longer != phrase and self.names_language(longer, word) else None
-
-    def names_language(self, phrase: str, word: str) -> bool:
-        """Every occurrence of ``phrase`` (any casing), which holds the demonym ``word`` at its start or
-        end, names a language in the texts (``in French`` is never ``in French territory``): substitution may
-        then leave the phrase whole wherever it stands."""
-        pattern = re.compile(rf"(?<![\w'’]){re.escape(phrase)}(?!\w)", re.IGNORECASE)
-        at = phrase.find(f" {word}") + 1  # after the word before it ("in French"), else at the start
-        return all(language_phrase(text, m.start() + at, m.start() + at + len(word)) is not None
-                   for text in self.texts for m in pattern.finditer(text))
+        """The phrase to leave whole where the demonym at ``text[start:end]`` names a language in the
+        article's texts (:func:`..demonyms.language_use`, shared with Yan et al.)."""
+        return language_use(self.texts, text, start, end)
 
     def other_referent(self, entity: Entity, text: str, start: int, lexicon: Lexicon) -> str | None:
         """The longer name that the place's occurrence at ``start`` stands in when it is another referent's
