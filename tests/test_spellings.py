@@ -33,3 +33,21 @@ def test_yan_other_spelling_either_way_round():
     assert other_spelling("Temüjin", ["Who was Temujin's mother?"])
     assert other_spelling("Temujin", ["Temüjin was born"])
     assert not other_spelling("Temujin", ["Temujin was born"])
+
+
+def test_whole_words_index_finds_what_a_scan_finds():
+    """The per-text index of word runs (built once per text, looked up per name: linear in the text, not in
+    names × text) finds the matches ``re.finditer`` of ``(?<!\\w)target(?!\\w)`` finds, left to right and
+    not overlapping."""
+    import re
+
+    from entity_renaming.spellings import _stripped, _whole_words
+
+    texts = ["a a a a", "Sao Paulo, São Paulo and SaoPaulo", "x-Lodz Lodz2 Lodz", "(b) (b)(b)", "",
+             "ab ab_ abc"]
+    targets = ["a a", "a", "Sao Paulo", "Lodz", "(b)", "b)", "ab", "Paulo, Sao", "zz"]
+    for text in texts:
+        index = _stripped(text)
+        for target in targets:
+            scan = [m.span() for m in re.finditer(rf"(?<!\w){re.escape(target)}(?!\w)", index.text)]
+            assert list(_whole_words(target, index)) == scan, (text, target)

@@ -39,10 +39,10 @@ from .lexicon import (
     ALIASES,
     ARABIC_PARTICLES,
     CORPORATE,
+    DEMONYM_WORDS,
     FUNCTION_WORDS,
     GEO_MODIFIERS,
     GIVEN_NAME_TITLES,
-    IRREGULAR_DEMONYMS,
     MIN_PERSON_LABELS,
     PART_MODIFIERS,
     PARTICLES,
@@ -382,11 +382,18 @@ def described_as_person(name: str, context: str) -> bool:
     noticed``), an apposition of a person noun, capitalised as a title or not (``Inalchuq, the governor of
     …``, ``Papin, a French physicist``, ``Odo, the Bishop of Bayeux``) or a person noun or a capitalised
     noun of a people after an article naming it (``one sister named Temülen``, ``A Norman named Oursel``)."""
+    return name in context and _described_pattern(name).search(context) is not None
+
+
+@lru_cache(maxsize=4096)
+def _described_pattern(name: str) -> re.Pattern[str]:
+    """The pattern of :func:`described_as_person` for ``name``, compiled once per name (it holds the long
+    alternation of person nouns twice)."""
     word = re.escape(name)
-    return re.search(rf"(?<![\w'’-])(?<!\b[Tt]he )(?<!\b[Aa] )(?<!\b[Aa]n ){word}(?:,? who\b"
-                     rf"|, (?:the|a|an|his|her|their) (?:[\w-]+ ){{0,2}}(?i:{_APPOSITION_NOUNS})\b)"
-                     rf"|\b(?:(?:{_APPOSITION_NOUNS})|(?:[Aa]n?|[Oo]ne) [A-Z][a-z]+) (?:named|called) {word}"
-                     rf"(?![\w'’-])", context) is not None
+    return re.compile(rf"(?<![\w'’-])(?<!\b[Tt]he )(?<!\b[Aa] )(?<!\b[Aa]n ){word}(?:,? who\b"
+                      rf"|, (?:the|a|an|his|her|their) (?:[\w-]+ ){{0,2}}(?i:{_APPOSITION_NOUNS})\b)"
+                      rf"|\b(?:(?:{_APPOSITION_NOUNS})|(?:[Aa]n?|[Oo]ne) [A-Z][a-z]+) (?:named|called) {word}"
+                      rf"(?![\w'’-])")
 
 
 def dataset_surname(name: str, lexicon: Lexicon) -> bool:
@@ -709,16 +716,21 @@ def kin_gender(context: str, word: str) -> str | None:
     Thebes``, ``Subutai, Jelme's well-known younger brother``), or a spouse's noun and "of" before it (``wife
     of commander Jan``: a man); ``None`` when none does or they disagree. Stronger than a pronoun after the
     name, which may be another person's (``Temüjin's mother Hoelun … his``)."""
-    name = re.escape(word)
-    found: set[str] = set()
-    for m in re.finditer(rf"\b({_KIN_WORDS})\s+{name}(?!\w)|(?<!\w){name},\s+(?:the|a|his|her|its"
-                         rf"|(?-i:[A-Z][\w-]*)['’]s)\s+(?:(?!of\b)[\w-]+\s+){{0,2}}({_KIN_WORDS})\b", context,
-                         re.IGNORECASE):
-        found.add(_KIN[(m.group(1) or m.group(2)).lower()])
-    for m in re.finditer(rf"\b({'|'.join(_SPOUSE_OF)})\s+of\s+(?-i:[a-z]+\s+){{0,2}}{name}(?!\w)", context,
-                         re.IGNORECASE):
-        found.add(_SPOUSE_OF[m.group(1).lower()])
+    kin, spouse = _kin_patterns(word)
+    found = {_KIN[(m.group(1) or m.group(2)).lower()] for m in kin.finditer(context)}
+    found |= {_SPOUSE_OF[m.group(1).lower()] for m in spouse.finditer(context)}
     return found.pop() if len(found) == 1 else None
+
+
+@lru_cache(maxsize=4096)
+def _kin_patterns(word: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The patterns of :func:`kin_gender` for ``word`` (a kinship noun before or after it, a spouse's noun
+    and "of" before it), compiled once per word."""
+    name = re.escape(word)
+    kin = (rf"\b({_KIN_WORDS})\s+{name}(?!\w)|(?<!\w){name},\s+(?:the|a|his|her|its"
+           rf"|(?-i:[A-Z][\w-]*)['’]s)\s+(?:(?!of\b)[\w-]+\s+){{0,2}}({_KIN_WORDS})\b")
+    spouse = rf"\b({'|'.join(_SPOUSE_OF)})\s+of\s+(?-i:[a-z]+\s+){{0,2}}{name}(?!\w)"
+    return re.compile(kin, re.IGNORECASE), re.compile(spouse, re.IGNORECASE)
 
 
 #: Nouns that give the person a question asks for a gender: kinship, rulers' titles, man / woman.
@@ -1670,8 +1682,6 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
     return spans or no(why, "org.no-renamable-word")
 
 
-#: Demonyms outside the gazetteer's nationalities (``Scottish``, ``Welsh``): never a distinctive word.
-_DEMONYM_WORDS = frozenset(w.lower() for words in IRREGULAR_DEMONYMS.values() for w in words)
 #: Compass words: a direction before an organisation's name says where it is ("North American Aviation").
 _DIRECTIONS = frozenset(w for w in GEO_MODIFIERS if any(c in w for c in ("north", "south", "east", "west")))
 #: Organisation words of armed services, which are often named by their kind (``Air Force``, ``Coast
@@ -1770,7 +1780,7 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
         if (org_place_kind(word, lexicon) is not None or lowered not in lexicon.vocab
                 or words[i - 1:i] == ["New"]):
             return None  # a place or a word outside the PTB vocabulary: "Lothian Regional Council"
-        if lowered in lexicon.nationalities or lowered in _DEMONYM_WORDS:
+        if lowered in lexicon.nationalities or lowered in DEMONYM_WORDS:
             demonym = True
             continue  # "Australian", "Scottish": a country's demonym, renamed with its country
         if lowered in _DIRECTIONS or (lowered.endswith(("an", "ish", "ese"))

@@ -193,6 +193,9 @@ IRREGULAR_DEMONYMS = {
     "turkey": ("Turkish", "Turk"), "ireland": ("Irish", "Irishman"), "iceland": ("Icelandic", "Icelander"),
     "saudi arabia": ("Saudi",),
 }
+#: The lower-cased words of :data:`IRREGULAR_DEMONYMS` (``scottish``, ``welsh``): demonyms outside the
+#: gazetteer's nationalities, never a distinctive word of a name.
+DEMONYM_WORDS = frozenset(w.lower() for words in IRREGULAR_DEMONYMS.values() for w in words)
 
 
 def demonym_countries(bank: NameBank) -> dict[str, str]:
@@ -353,6 +356,7 @@ def eponym_terms(name: str, text: str) -> list[str]:
     return list(dict.fromkeys(m.group(0) for m in _eponym_matches(name, text, EPONYM_NOUNS - _DYNASTY_NOUNS)))
 
 
+@lru_cache(maxsize=1 << 16)  # an article's checks ask it of each name and text again and again
 def eponym_use(name: str, text: str) -> bool:
     """``name`` stands in ``text`` in a term named after a person: right before an eponym noun (``Turing
     machine``, ``Karp reductions``, ``Nobel Prize``) or in the possessive before a possessive term
@@ -668,17 +672,28 @@ class Lexicon:
                  + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2)
             return 6371 * 2 * math.asin(math.sqrt(h))
 
-        def part_of(c: dict, cities: list[dict], radius: float) -> dict | None:
-            return next((b for b in cities if b is not c and km(b, c) <= radius
-                         and (b["countrycode"], b["admin1code"]) == (c["countrycode"], c["admin1code"])
+        def division(c: dict) -> tuple[str, str]:
+            return c["countrycode"], c["admin1code"]
+
+        def by_division(cities: list[dict]) -> dict[tuple[str, str], list[dict]]:
+            """The cities grouped by first-level division, in their order: a city's candidates are its
+            division's only (the distance is computed for those, not for every city of a million)."""
+            grouped: dict[tuple[str, str], list[dict]] = {}
+            for b in cities:
+                grouped.setdefault(division(b), []).append(b)
+            return grouped
+
+        def part_of(c: dict, cities: dict[tuple[str, str], list[dict]], radius: float) -> dict | None:
+            return next((b for b in cities.get(division(c), ()) if b is not c and km(b, c) <= radius
                          and int(b["population"]) >= SECTION_RATIO * int(c["population"])), None)
 
         by_name: dict[str, list[dict]] = {}
         for city in self._geonames_cities:
             by_name.setdefault(city["name"].lower(), []).append(city)
         millions = [c for c in self._geonames_cities if int(c["population"]) >= 1_000_000]
+        grouped = by_division(millions)
         # a city of a million that is itself a borough of a bigger one (The Bronx) has no sections
-        big = [c for c in millions if part_of(c, millions, 2 * SECTION_KM) is None]
+        big = by_division([c for c in millions if part_of(c, grouped, 2 * SECTION_KM) is None])
         out: dict[str, str] = {}
         for key, same in by_name.items():
             same = sorted(same, key=lambda c: -int(c["population"]))

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 from .acronyms import acronym_attested, initials_of, is_acronym, numbered_channel
 from .lexicon import (
     CORPORATE,
+    DEMONYM_WORDS,
     FUNCTION_WORDS,
     GEO_MODIFIERS,
     IRREGULAR_DEMONYMS,
@@ -473,6 +474,19 @@ _NOT_BODY_KIND = frozenset(words_of("ethnic language linguistic tribal racial bl
 _KIND_END = r"(?=\s*[,.;:)]|\s+(?:that|which|who|based|owned|headquartered)\b)"
 
 
+@lru_cache(maxsize=4096)
+def _apposition_patterns(name: str) -> tuple[re.Pattern[str], ...]:
+    """The patterns of :func:`kind_apposition` for ``name``, compiled once per name (each holds the long
+    alternation of kind nouns: compiling it cost more than the search)."""
+    n = re.escape(name)
+    return tuple(re.compile(p) for p in (
+        rf"(?<![\w'’-])(?P<before>[\w'’-]+ )?(?P<kind>{_KIND}) {n}(?![\w'’-])",
+        rf"(?<![\w'’-])(?P<before>[\w'’-]+ )?(?P<kind>{_KIND})(?<!s) (?:known as|called|named) "
+        rf"(?:the )?{n}(?![\w'’-])",
+        rf"(?<![\w-])[Tt]he {n} (?P<kind>{_KIND})(?![\w'’-])(?! [a-z])",
+        rf"(?<![\w-]){n}, (?:a|an|the) (?:[\w-]+ ){{0,3}}?(?P<kind>{_KIND}){_KIND_END}"))
+
+
 def kind_apposition(name: str, context: str) -> str | None:
     """The kind noun (:data:`KIND_NOUNS`) that ``context`` writes in apposition with ``name``, the evidence
     that it names an organisation: right before it ("the British rock group Coldplay", "animation studio
@@ -483,16 +497,10 @@ def kind_apposition(name: str, context: str) -> str | None:
     ("AvtoZAZ, a Ukrainian car manufacturer", the phrase ending there: not "Christopher Gist, a company
     surveyor"). ``None`` otherwise, also for a name of one letter or a Roman numeral (the "working group
     II")."""
-    if len(name) < 2 or ROMAN_NUMERAL.fullmatch(name):
-        return None
-    n = re.escape(name)
-    patterns = (rf"(?<![\w'’-])(?P<before>[\w'’-]+ )?(?P<kind>{_KIND}) {n}(?![\w'’-])",
-                rf"(?<![\w'’-])(?P<before>[\w'’-]+ )?(?P<kind>{_KIND})(?<!s) (?:known as|called|named) "
-                rf"(?:the )?{n}(?![\w'’-])",
-                rf"(?<![\w-])[Tt]he {n} (?P<kind>{_KIND})(?![\w'’-])(?! [a-z])",
-                rf"(?<![\w-]){n}, (?:a|an|the) (?:[\w-]+ ){{0,3}}?(?P<kind>{_KIND}){_KIND_END}")
-    for pattern in patterns:
-        for m in re.finditer(pattern, context):
+    if len(name) < 2 or ROMAN_NUMERAL.fullmatch(name) or name not in context:
+        return None  # (every pattern writes the name as it is)
+    for pattern in _apposition_patterns(name):
+        for m in pattern.finditer(context):
             before = (m.groupdict().get("before") or "").strip()
             if before.endswith(("'s", "’s", "s'")) or before.lower() in _NOT_BODY_KIND:
                 continue
@@ -559,7 +567,7 @@ def hyphenated_name(word: str, lexicon: Lexicon) -> bool:
     vocabulary, no nationality or demonym, and no common word unless ``PERSON_EVIDENCE`` people bear it
     (``Miller``, as :func:`.entities.generic_org_word` allows); a first part in -o is a combining form
     (``Anglo-``, ``Austro-``, ``Nilo-Saharan``), no name."""
-    from .entities import _DEMONYM_WORDS, PERSON_EVIDENCE
+    from .entities import PERSON_EVIDENCE
 
     parts = word.split("-")
     if len(parts) < 2 or parts[0].endswith("o"):
@@ -568,7 +576,7 @@ def hyphenated_name(word: str, lexicon: Lexicon) -> bool:
                and (p.lower() in lexicon.nnp or p.lower() not in lexicon.vocab)
                and (lexicon.person_count(p) >= PERSON_EVIDENCE  # "Miller" of "Miller-Boyett"
                     or not (lexicon.common_word(p) or lexicon.dictionary_common(p)))
-               and p.lower() not in lexicon.nationalities and p.lower() not in _DEMONYM_WORDS
+               and p.lower() not in lexicon.nationalities and p.lower() not in DEMONYM_WORDS
                for p in parts)
 
 
@@ -660,7 +668,7 @@ def adjective_name(text: str, texts: Iterable[str], lexicon: Lexicon) -> Perturb
     another adjective, a proper noun, a place or an acronym (``Brazilian National Institute of Amazonian
     Research``, ``Dutch East India Company``), or the adjective opens a place's name (``Scottish
     Borders``)."""
-    from .entities import _DEMONYM_WORDS, CREED_WORDS, _head_plural, org_place_kind
+    from .entities import CREED_WORDS, _head_plural, org_place_kind
 
     words = text.split()
     if organisation_head(text) is None and words[-1].lower() not in COMPANY_HEADS:
@@ -670,7 +678,7 @@ def adjective_name(text: str, texts: Iterable[str], lexicon: Lexicon) -> Perturb
         lead += 1  # "North" of "North American Aviation"
     adjective = words[lead].lower() if lead < len(words) - 1 else ""
     if not (words[lead].isalpha() and words[lead][:1].isupper()
-            and (adjective in lexicon.nationalities or adjective in _DEMONYM_WORDS
+            and (adjective in lexicon.nationalities or adjective in DEMONYM_WORDS
                  or (adjective.endswith(("an", "ish", "ese")) and adjective in lexicon.vocab
                      and not lexicon.dictionary_common(adjective)))):
         return None  # "Lothian" (outside the PTB vocabulary): a place's name, not an adjective

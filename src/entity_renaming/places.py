@@ -125,6 +125,15 @@ _BIRTHPLACE_AFTER = (r",\s+(?:his|her|their)\s+(?:place of birth|birthplace|birt
                      r"home town|native town|native city)\b")
 
 
+@lru_cache(maxsize=4096)
+def _place_kind_patterns(name: str) -> tuple[re.Pattern[str], ...]:
+    """The patterns of :func:`passage_place_kind` for ``name``, compiled once per name."""
+    here = re.escape(name)
+    return tuple(re.compile(p) for p in (
+        _SETTLEMENT_OF + here + _NAME_ENDS, _CAPITAL_BEFORE + here + _NAME_ENDS,
+        rf"(?<![\w'’-]){here}{_BIRTHPLACE_AFTER}", rf"(?<![\w'’-]){here}{_MODERN}"))
+
+
 def passage_place_kind(name: str, context: str, lexicon: Lexicon) -> str | None:
     """The place kind the passage itself gives ``name``, a name no gazetteer confirms (a town of a few
     thousand people, a historical city or state): ``city`` where it calls it a settlement ("the town of
@@ -133,12 +142,12 @@ def passage_place_kind(name: str, context: str, lexicon: Lexicon) -> str | None:
     his place of birth"), else the kind of the gazetteer place that glosses it as its modern name
     ("Khanbaliq (modern Beijing)" → city, "Northern Rhodesia (today Zambia)" → country). The passage's
     words are the evidence (rule ``gpe.not-gazetteer`` keeps names without it out)."""
-    here = re.escape(name)
-    if (re.search(_SETTLEMENT_OF + here + _NAME_ENDS, context)
-            or re.search(_CAPITAL_BEFORE + here + _NAME_ENDS, context)
-            or re.search(rf"(?<![\w'’-]){here}{_BIRTHPLACE_AFTER}", context)):
+    if name not in context:
+        return None  # (every pattern writes the name as it is)
+    settlement, capital, birthplace, modern_gloss = _place_kind_patterns(name)
+    if settlement.search(context) or capital.search(context) or birthplace.search(context):
         return "city"
-    for m in re.finditer(rf"(?<![\w'’-]){re.escape(name)}{_MODERN}", context):
+    for m in modern_gloss.finditer(context):
         modern = clean_surface(m.group("modern"))
         if re.search(r"[A-Z][\w'’-]* $", context[max(0, m.start() - 30):m.start()]):
             continue  # the end of a longer name ("Northern Rhodesia (today Zambia)" glosses no "Rhodesia")

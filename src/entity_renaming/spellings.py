@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from typing import NamedTuple
 
 
 def strip_marks(text: str) -> str:
@@ -19,10 +20,25 @@ def strip_marks(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
+#: A run of word characters: the unit of :class:`_Stripped`'s index.
+_WORD_RUN = re.compile(r"\w+")
+_WORD_CHAR = re.compile(r"\w")
+
+
+class _Stripped(NamedTuple):
+    """A text without its diacritics (:func:`strip_marks`), the index in the text each of its characters
+    comes from (a combining mark written apart goes with the letter before it), and where each of its word
+    runs (``\\w+``) starts: an index built once per text, so looking a name up costs its occurrences, not
+    the text's length."""
+
+    text: str
+    origin: tuple[int, ...]
+    starts: dict[str, list[int]]
+
+
 @lru_cache(maxsize=4096)
-def _stripped(text: str) -> tuple[str, tuple[int, ...]]:
-    """:func:`strip_marks` of ``text`` and, for each of its characters, the index in ``text`` it comes
-    from (a combining mark written apart goes with the letter before it)."""
+def _stripped(text: str) -> _Stripped:
+    """``text`` read once into its :class:`_Stripped` index."""
     chars: list[str] = []
     origin: list[int] = []
     for i, ch in enumerate(text):
@@ -30,7 +46,28 @@ def _stripped(text: str) -> tuple[str, tuple[int, ...]]:
             if not unicodedata.combining(c):
                 chars.append(c)
                 origin.append(i)
-    return "".join(chars), tuple(origin)
+    stripped = "".join(chars)
+    starts: dict[str, list[int]] = {}
+    for m in _WORD_RUN.finditer(stripped):
+        starts.setdefault(m.group(), []).append(m.start())
+    return _Stripped(stripped, tuple(origin), starts)
+
+
+def _whole_words(target: str, index: _Stripped) -> Iterator[tuple[int, int]]:
+    """(start, end) of each match of ``target`` as a whole word (``(?<!\\w)target(?!\\w)``) in the index's
+    stripped text, left to right and not overlapping, as :func:`re.finditer` finds them. A target that opens
+    with a word character can only start a word run equal to its first run: the index gives those."""
+    first = _WORD_RUN.match(target)
+    if first is None:  # opens with no word character: scan the text
+        for m in re.finditer(rf"(?<!\w){re.escape(target)}(?!\w)", index.text):
+            yield m.start(), m.end()
+        return
+    stripped, last = index.text, 0
+    for start in index.starts.get(first.group(), ()):
+        end = start + len(target)
+        if start >= last and stripped.startswith(target, start) and not _WORD_CHAR.match(stripped, end):
+            yield start, end
+            last = end
 
 
 def accent_variants(name: str, texts: Iterable[str]) -> set[str]:
@@ -39,12 +76,11 @@ def accent_variants(name: str, texts: Iterable[str]) -> set[str]:
     target = strip_marks(name)
     if not target:
         return set()
-    pattern = re.compile(rf"(?<!\w){re.escape(target)}(?!\w)")
     found: set[str] = set()
     for text in texts:
-        stripped, origin = _stripped(text)
-        for m in pattern.finditer(stripped):
-            start, end = origin[m.start()], origin[m.end() - 1] + 1
+        index = _stripped(text)
+        for m_start, m_end in _whole_words(target, index):
+            start, end = index.origin[m_start], index.origin[m_end - 1] + 1
             while end < len(text) and unicodedata.combining(text[end]):
                 end += 1
             if (form := text[start:end]) != name:

@@ -1809,6 +1809,13 @@ _HEADING_CHARS = 80
 _TWISTED = PLACES | {"nationality"}
 
 
+@lru_cache(maxsize=1 << 14)
+def _occurrence_pattern(surface: str) -> re.Pattern[str]:
+    """An occurrence of ``surface`` as a word, plural or possessive (``Normans``, ``Newton's``), compiled
+    once per name (:class:`_Occurrences` is made again for every passage group and round)."""
+    return re.compile(rf"(?<!\w){re.escape(surface)}(?:s|['’]s|['’])?(?!\w)")
+
+
 class _Occurrences:
     """Every occurrence (plural and possessive included) of the entities' surfaces in an article's texts,
     and the tests on their neighbours."""
@@ -1834,7 +1841,7 @@ class _Occurrences:
         self.particle_names = [re.compile(rf"(?<![\w'’]){re.escape(p)}(?!\w)") for p in self.persons
                                if any(w in PARTICLES for w in p.split())]
         names = sorted(entities, key=len, reverse=True)
-        self.pattern = {s: re.compile(rf"(?<!\w){re.escape(s)}(?:s|['’]s|['’])?(?!\w)") for s in names}
+        self.pattern = {s: _occurrence_pattern(s) for s in names}
         passages = "\n".join(t for t in texts if len(t) > MAX_ANSWER_CHARS)
         #: Texts that are not copied out of a passage: an answer shows no new use of a name.
         self.own = [len(t) > MAX_ANSWER_CHARS or t not in passages for t in texts]
@@ -2338,6 +2345,13 @@ _INDEFINITE_RUN = re.compile(r"(?:^|(?<=\W))[Aa]n? ((?:[a-z][\w-]* ){0,3})$")
 _BARE_PEOPLE_BEFORE = re.compile(r"(?<![\w'’])[Tt]he [A-Za-z]+ $")
 
 
+#: Words that make a name opening with a demonym an event's or a state's, another referent than the
+#: country's own body (``French and Indian War``, ``Russian Empire``, ``Polish–Lithuanian
+#: Commonwealth``): the event nouns, :data:`POLITY_WORDS` and "commonwealth" (which is no word of
+#: :data:`POLITY_WORDS`, the words that make "X of <place>" the place itself).
+EVENT_OR_STATE_WORDS = EVENT_NOUNS | POLITY_WORDS | {"commonwealth"}
+
+
 def national_name(phrase: str, demonym: str, lexicon: Lexicon) -> bool:
     """The fixed name ``phrase``, left whole, opens with the demonym in its national sense and names the
     country's own body, law or people (``French Protestant Church of London``, ``British Nationality Act``,
@@ -2351,7 +2365,7 @@ def national_name(phrase: str, demonym: str, lexicon: Lexicon) -> bool:
     return (phrase.startswith(demonym) and words[-1].lower() not in LANGUAGE_NOUNS
             and lexicon.place_kind(phrase) is None and not lexicon.is_gazetteer_name(phrase)
             and not any(w.lower() in LANDFORM_NOUNS for w in words[1:])
-            and not {w.lower() for w in words[1:]} & (EVENT_NOUNS | POLITY_WORDS | {"commonwealth"}))
+            and not {w.lower() for w in words[1:]} & EVENT_OR_STATE_WORDS)
 
 
 def other_sense(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
