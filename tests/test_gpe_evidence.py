@@ -129,6 +129,8 @@ IDS = {
     "rudesheim": "ab8ef283048d4e31a435571a3e71b9e5",  # "between Rüdesheim am Rhein and Koblenz"
     "eisleben": "e3bff39c6abd4aa8b7e1f85bd82475e3",  # "at Eisleben, his place of birth" (ORG)
     "karakorum": "86d6b543115841d8a7a9787ed40340fd",  # "the Mongol Empire capital Karakorum" (ORG)
+    "karakorum_moved": "77af857b0a44483ba72306b8d609dcb3",  # "the Mongol capital from Karakorum" (ORG)
+    "deluun_boldog": "c1b371f0363748958d3c3f8e91575a7f",  # "born in 1162 in Delüün Boldog" (FAC)
     "downtown_fresno": "6b82d29575c043b6b907fc62e063e6b8",  # answers "Downtown Fresno" ("Downtown": GPE)
     "rhodesia": "bf3a36e6c8a14a20bfd63ad96bdd4b1e",  # "in Northern Rhodesia (today Zambia)" (LOC)
 }
@@ -526,6 +528,13 @@ def test_a_part_word_or_a_loc_label_does_not_hide_a_place_the_passage_types(anal
     ("the town of Otrar Springs", "Otrar", None),  # the name goes on
     ("He surrendered in Northern Zumbia (today Zambia).", "Zumbia", None),  # glosses "Northern Zumbia"
     ("Xanadu (modern times) was quiet.", "Xanadu", None),  # no gazetteer place after "modern"
+    ("the move of the Mongol capital from Qarth in Mongolia to Xanadu", "Qarth", "city"),  # a capital moves
+    ("Kublai moved the capital to Xanadu in 1264.", "Xanadu", "city"),
+    ("the capital from Qarth Province", "Qarth", None),  # the name goes on
+    ("He was probably born in 1162 in Qarth, near a mountain.", "Qarth", "city"),  # a birthplace
+    ("She was born on 4 May 1801 at Qarth.", "Qarth", "city"),
+    ("He was born to Qarth and his wife.", "Qarth", None),  # a parent, not a place
+    ("He was born in Qarth Valley.", "Qarth", None),  # the name goes on
 ])
 def test_passage_place_kind_reads_settlement_nouns_and_modern_names(analysis, context, name, kind):
     assert passage_place_kind(name, context, analysis[2]) == kind
@@ -749,6 +758,10 @@ def test_a_settlement_named_with_lower_case_particles_is_renamed_whole(analysis)
 def test_a_birthplace_or_a_capital_in_apposition_is_a_city(analysis):
     """Issue 19 (GPE recall): "at Eisleben, his place of birth" answering "Where …?" and "the Mongol Empire
     capital Karakorum" answering "What was the capital of …?" (both tagged ORG, in no gazetteer) are cities:
-    the passage types them (places.passage_place_kind)."""
+    the passage types them (places.passage_place_kind); so does a capital that moves ("the move of the Mongol
+    capital from Karakorum", tagged ORG) and a birthplace after "born" ("born in 1162 in Delüün Boldog",
+    tagged FAC), each answering "Where …?"."""
     assert spans(analysis, "eisleben") == {("Eisleben", "city")}
     assert spans(analysis, "karakorum") == {("Karakorum", "city")}
+    assert spans(analysis, "karakorum_moved") == {("Karakorum", "city")}
+    assert spans(analysis, "deluun_boldog") == {("Delüün Boldog", "city")}

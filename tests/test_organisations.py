@@ -722,6 +722,27 @@ def test_a_lone_nickname_that_ner_reads_as_a_product_is_the_team(lexicon):
     assert spans == {("Denver", "city"), ("Broncos", "nnp")}
 
 
+def test_a_team_whose_org_label_the_dataset_does_not_hold_is_still_the_team(lexicon, monkeypatch):
+    """Fourteenth session (retype): "the Pittsburgh Steelers", tagged ORG here and PERSON once elsewhere (a
+    tie, rule label.minority), answering "Who lost to the Broncos …?": the team's name is the evidence
+    (entities.team_answers), renamed as the team, city and nickname."""
+    from entity_renaming.entities import team_answers
+    from entity_renaming.lexicon import LabelVotes
+
+    text = "The Broncos defeated the Pittsburgh Steelers in the divisional round, one of two playoff games."
+    votes = [*_mentions(text, {"Pittsburgh Steelers": "ORG", "Broncos": "ORG"}),
+             Mention(0, 19, "PERSON", "Pittsburgh Steelers")]
+    monkeypatch.setattr(lexicon, "labels", LabelVotes(votes))
+    ex = _example(text, "Pittsburgh Steelers", "Who lost to the Broncos in the divisional round?",
+                  ["Pittsburgh Steelers", "the Pittsburgh Steelers", "Steelers"])
+    mentions = _mentions(text, {"Pittsburgh Steelers": "ORG"})
+    assert [m.text for m in team_answers(ex, mentions, lexicon)] == ["Pittsburgh Steelers"]
+    spans = {(s.surface, s.span_type) for e in example_entities(ex, mentions, lexicon) for s in e.spans}
+    assert spans == {("Pittsburgh", "city"), ("Steelers", "nnp")}
+    monkeypatch.setattr(lexicon, "labels", LabelVotes(_mentions(text, {"Pittsburgh Steelers": "ORG"})))
+    assert team_answers(ex, mentions, lexicon) == []  # a holding ORG label is the candidate itself
+
+
 @pytest.mark.parametrize("word, named", [
     ("Miller-Boyett", True),  # two surnames ("Miller" a common word many people bear)
     ("Charles-Ferdinand", True),  # a monarch's two given names

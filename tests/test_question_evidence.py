@@ -24,6 +24,9 @@ from entity_renaming.question import asked_type
     ("Where is the MetroCentre located?", ("gpe", False)),
     ("What was the most important of these cities or towns?", ("gpe", True)),  # a group's part
     ("Of what region was Saxony a part?", ("gpe", True)),
+    ("Which empire was the last one Genghis Khan conquered before he died?", ("gpe", True)),  # a polity
+    ("In what borough is there a neighborhood called Huguenot?", ("gpe", True)),  # a division of a city
+    ("In what English colony were Huguenot settlers promised land?", ("gpe", True)),
     ("What was the name of Börte's second male child?", ("per", True)),  # a possessive name after "name of"
     ("What was the name of Bohemond's nephew?", ("per", True)),
     ("Which NFL team won Super Bowl 50?", ("org", True)),

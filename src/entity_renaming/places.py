@@ -118,8 +118,12 @@ _MODERN = (r"\s*(?:\(|,\s+)(?:now\s+|today\s+)?(?:modern|modern-day|present-day|
 
 
 #: A capital named in apposition after its noun ("the Mongol Empire capital Karakorum", "the former Jurchen
-#: capital Zhongdu"; lower case only, not "capital of", which names its country).
-_CAPITAL_BEFORE = r"\bcapital,? "
+#: capital Zhongdu"; lower case only, not "capital of", which names its country) or that a capital moves from
+#: or to ("the move of the Mongol capital from Karakorum in Mongolia to Khanbaliq").
+_CAPITAL_BEFORE = r"\bcapital,? (?:(?:from|to) )?"
+#: A birthplace written by "born" before a name, a date between ("Temüjin was probably born in 1162 in Delüün
+#: Boldog", "born in Warsaw"; not "born to …").
+_BORN_IN = r"\bborn (?:(?:on|in) [\w ,]*?\d{3,4},? )?(?:in|at) (?:the )?"
 #: A birthplace noun in apposition after a name ("at Eisleben, his place of birth").
 _BIRTHPLACE_AFTER = (r",\s+(?:his|her|their)\s+(?:place of birth|birthplace|birth town|birthtown|hometown|"
                      r"home town|native town|native city)\b")
@@ -131,21 +135,23 @@ def _place_kind_patterns(name: str) -> tuple[re.Pattern[str], ...]:
     here = re.escape(name)
     return tuple(re.compile(p) for p in (
         _SETTLEMENT_OF + here + _NAME_ENDS, _CAPITAL_BEFORE + here + _NAME_ENDS,
-        rf"(?<![\w'’-]){here}{_BIRTHPLACE_AFTER}", rf"(?<![\w'’-]){here}{_MODERN}"))
+        rf"(?<![\w'’-]){here}{_BIRTHPLACE_AFTER}", _BORN_IN + here + _NAME_ENDS,
+        rf"(?<![\w'’-]){here}{_MODERN}"))
 
 
 def passage_place_kind(name: str, context: str, lexicon: Lexicon) -> str | None:
     """The place kind the passage itself gives ``name``, a name no gazetteer confirms (a town of a few
     thousand people, a historical city or state): ``city`` where it calls it a settlement ("the town of
     Otrar", "the village of Warszowa", "a village known as Manakin Town", "the Mongol Empire capital
-    Karakorum"; the name ends there, no capitalised word follows) or a person's birthplace ("at Eisleben,
-    his place of birth"), else the kind of the gazetteer place that glosses it as its modern name
-    ("Khanbaliq (modern Beijing)" → city, "Northern Rhodesia (today Zambia)" → country). The passage's
-    words are the evidence (rule ``gpe.not-gazetteer`` keeps names without it out)."""
+    Karakorum", "the capital from Karakorum"; the name ends there, no capitalised word follows) or a person's
+    birthplace ("at Eisleben, his place of birth", "born in 1162 in Delüün Boldog"), else the kind of the
+    gazetteer place that glosses it as its modern name ("Khanbaliq (modern Beijing)" → city, "Northern
+    Rhodesia (today Zambia)" → country). The passage's words are the evidence (rule ``gpe.not-gazetteer``
+    keeps names without it out)."""
     if name not in context:
         return None  # (every pattern writes the name as it is)
-    settlement, capital, birthplace, modern_gloss = _place_kind_patterns(name)
-    if settlement.search(context) or capital.search(context) or birthplace.search(context):
+    *settlement_kinds, modern_gloss = _place_kind_patterns(name)
+    if any(p.search(context) for p in settlement_kinds):
         return "city"
     for m in modern_gloss.finditer(context):
         modern = clean_surface(m.group("modern"))

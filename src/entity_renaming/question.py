@@ -33,10 +33,12 @@ pitcher boxer wrestler champion astronaut pilot emperors kings queens generals s
 wife husband brother sister uncle aunt nephew niece cousin grandson granddaughter heir successor
 predecessor rival opponent ally advisor adviser tutor mentor patron spouse widow
 """))
-#: Nouns of a what/which phrase that ask for a country, state or city.
+#: Nouns of a what/which phrase that ask for a country, state or city, or a polity or division of one (an
+#: empire, a colony, a territory, a borough: "Which empire …?" Western Xia, "In what borough …?" Brooklyn).
 PLACE_NOUNS = frozenset(words_of("""
 country countries nation nations city cities town towns village villages state states province provinces
-capital capitals county counties kingdom kingdoms republic region regions port ports
+capital capitals county counties kingdom kingdoms republic region regions port ports empire empires
+colony colonies territory territories borough boroughs
 """))
 #: Nouns of a what/which phrase that ask for an organisation.
 ORGANISATION_NOUNS = frozenset(words_of("""

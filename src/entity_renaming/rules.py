@@ -77,7 +77,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("label.minority", "the mention's label is not the majority NER label of its surface in the "
          "dataset (entities.label_holds; EntSwap: LabelVotes.agrees), and the question does not ask for "
          "an answer of its type that the mention is (entities.question_typed_answers), nor, for GPE, is it a "
-         "city answering a place question (entities.gazetteer_answers)", "evidence", _ALL),
+         "city answering a place question (entities.gazetteer_answers), nor, for ORG, a sports team's name "
+         "(the Pittsburgh Steelers, ORG once and PERSON once: entities.team_answers)", "evidence", _ALL),
     Rule("answer.not-entity", "no strict majority of annotators' answers name the entity (or list it with "
          "other persons / places only, or, for a country, hold its demonym: Kenyan athletes of Kenya, "
          "demonyms.holds_demonym), nor is it a referent of a disagreement: where the answers that no "
