@@ -1147,6 +1147,29 @@ def test_issue19_a_gazetteer_surname_of_the_articles_full_name_is_the_person(tmp
     assert attested_person("Washington", [passage], {passage: alone}, lexicon) is None
 
 
+def test_issue19_a_gazetteer_given_name_of_the_articles_full_name_is_the_person(tmp_path):
+    """"Napoleon" (a gazetteer town) NER labels ORG alone beside the PERSON "Napoleon Bonaparte": the
+    person's given name where every passage writing it says a person, as a surname is (s14-esperson)."""
+    from entity_renaming.entswap.entities import attested_person
+
+    banks = write_banks(tmp_path, {"gazetteer": {"country": [("France", 66_000_000)], "state": ["Saxony"],
+                                                 "city": ["Napoleon", "Paris"],
+                                                 "nationality": [("French", 66_000_000)]}})
+    lexicon = Lexicon(banks, strict=False)
+    passage = ("The duchy was a puppet state established by Napoleon Bonaparte in 1807. Napoleon named "
+               "the king of Saxony its duke, and he kept a French army there. After the retreat from "
+               "Moscow, Napoleon lost the duchy, and he never saw it again. The Congress of Vienna later "
+               "divided its lands between the kingdoms of its neighbours, and the city became a capital "
+               "of a new kingdom under the rule of the Russian tsar for a century after the war.")
+    mentions = mentions_of(passage, ("Napoleon Bonaparte", "PERSON"))
+    mentions += [Mention(m.start(), m.end(), "ORG", "Napoleon")
+                 for m in re.finditer(r"Napoleon(?! Bonaparte)", passage)]
+    lexicon.observe([passage], mentions)
+    assert attested_person("Napoleon", [passage], {passage: mentions}, lexicon) == "first-male"
+    alone = [m for m in mentions if m.text == "Napoleon"]
+    assert attested_person("Napoleon", [passage], {passage: alone}, lexicon) is None
+
+
 def test_issue19_an_answer_copied_from_a_passage_shows_no_lone_given_name():
     """"Lake George" as a whole answer opens its text, not a sentence: the passage writes it mid-sentence,
     so "George" of "George Washington" still never stands alone and is renamed inside the full name."""

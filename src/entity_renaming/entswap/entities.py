@@ -311,11 +311,16 @@ def labelled_person(word: str, texts: Iterable[str], mentions: dict[str, list[Me
                and "the" not in words[:words.index(word)] for t in texts for m in mentions.get(t, ()))
 
 
-def labelled_surname(word: str, texts: Iterable[str], mentions: dict[str, list[Mention]]) -> bool:
-    """The article's NER labels PERSON a full name of name words that ends with ``word`` (``George
-    Washington``): the surname of a person of the article, although a gazetteer lists the word as a place."""
-    return any(m.label == "PERSON" and len(words := clean_surface(m.text).split()) > 1 and words[-1] == word
-               and all(name_form(w) for w in words) for t in texts for m in mentions.get(t, ()))
+def labelled_name_word(word: str, texts: Iterable[str], mentions: dict[str, list[Mention]], lexicon: Lexicon
+                       ) -> bool:
+    """The article's NER labels PERSON a full name that holds ``word`` as its given name or surname, its
+    other words particles, given names a bank types or name words no dictionary lists (``George
+    Washington``, ``Napoleon Bonaparte``, ``Paul Marin de la Malgue``; not ``Darlington Railway``): a name
+    of a person of the article, although a gazetteer lists the word as a place."""
+    return any(m.label == "PERSON" and len(words := clean_surface(m.text).split()) > 1 and word in words
+               and word not in PARTICLES and all(w in PARTICLES or w == word or lexicon.known_gender(w) or (
+                   name_form(w) and lexicon.name_word(w) and not lexicon.dictionary_word(w))
+                   for w in words) for t in texts for m in mentions.get(t, ()))
 
 
 #: A place's use: a name written right after one of these is a place, whatever one PERSON label says
@@ -336,10 +341,10 @@ def attested_person(surface: str, texts: list[str], mentions: dict[str, list[Men
     still needs a common given name: ``entswap.weak-lone-name``); ``None`` when the evidence does not
     agree.
     Needed: name shape (a word no nationality or title list holds, never written in lower case nor after
-    "in" / "at": :func:`used_as_place`; a gazetteer place only as the surname of a full name the article
-    labels PERSON, :func:`labelled_surname`, that every passage writing it shows a person: ``Washington``
-    of George Washington); NER labelling it PERSON somewhere in the article
-    (:func:`labelled_person`), or else a kinship, ruler's or role noun beside it
+    "in" / "at": :func:`used_as_place`; a gazetteer place only as a name word of a full name the article
+    labels PERSON, :func:`labelled_name_word`, that every passage writing it shows a person: ``Washington``
+    of George Washington, ``Napoleon`` of Napoleon Bonaparte); NER labelling it PERSON somewhere in the
+    article (:func:`labelled_person`), or else a kinship, ruler's or role noun beside it
     (:func:`..entities.kin_gender`, :func:`..entities.role_before`) and no bank name; never in brackets
     as another name of the person before them ("Tugh Temur (Emperor Wenzong)"); and at least half
     the passages that write it saying a person (:func:`..entities.passage_says_person`). Its type:
@@ -350,7 +355,7 @@ def attested_person(surface: str, texts: list[str], mentions: dict[str, list[Men
             or lexicon.case.lower[surface.lower()] or used_as_place(surface, texts)):
         return None  # "Norman", "Liège", "in Khanbaliq": a people or a place first
     place = lexicon.is_gazetteer_name(surface)
-    if place and not labelled_surname(surface, texts, mentions):
+    if place and not labelled_name_word(surface, texts, mentions, lexicon):
         return None  # "Washington" with no "George Washington" the article labels PERSON: the place
     if bracketed_alias(surface, texts):
         return None  # "Tugh Temur (Emperor Wenzong)": another name of the person before the bracket
