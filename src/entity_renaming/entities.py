@@ -2986,12 +2986,15 @@ def lone_company(word: str, question: str, context: str, answers: list[str], lex
     """A one-word organisation name that the question types (:func:`asked_organisation`: "What company …?
     Pepsi", "What institution …? Harvard") or a kind noun beside it in the passage names
     (:func:`.organisations.kind_apposition`: "rock group Coldplay"), renamed by the name rules like any other:
-    not a plural that the passage writes after "the" (``the Broncos``, ``the Greens``: a team's or a party's
-    members, a nickname; ``the ONdigital platform``, ``The Taliban`` are the organisation) nor a place
+    not a plural that the passage writes after "the" unless a kind noun names it (``the Broncos``, ``the
+    Greens``: a team's or a party's members, a nickname; "a regional group known as the Camisards" is the
+    group; ``the ONdigital platform``, ``The Taliban`` are the organisation) nor a place
     (``Denver`` for its team; a gazetteer name that is no known town and that the dataset labels mostly ORG,
     at least ``MIN_ORG_LABELS`` times, is the organisation: ``Ford``)."""
-    return ((asked_body(question, word, answers, lexicon) or kind_apposition(word, context) is not None)
-            and not (word.endswith("s") and re.search(rf"(?<!\w)[Tt]he {re.escape(word)}(?!\w)", context))
+    kind = kind_apposition(word, context)
+    return ((kind is not None or asked_body(question, word, answers, lexicon))
+            and not (kind is None and word.endswith("s")
+                     and re.search(rf"(?<!\w)[Tt]he {re.escape(word)}(?!\w)", context))
             and lexicon.place_kind(word) is None and (
                 not lexicon.is_gazetteer_name(word)  # a gazetteer village of that name ("Ford")
                 or (lexicon.labels.mostly(word) == "ORG"  # is outweighed by the dataset's ORG labels

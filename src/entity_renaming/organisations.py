@@ -469,6 +469,8 @@ _KIND = "|".join(sorted(KIND_NOUNS, key=len, reverse=True))
 _NOT_BODY_KIND = frozenset(words_of("ethnic language linguistic tribal racial blood age working"))
 
 
+#: A name in a list after a kind noun ("extremist groups such as Al-Qaeda and the Taliban").
+_LISTED = r"(?:the )?[A-Z][\w&.'’-]*(?: [A-Z][\w&.'’-]*)*"
 #: A kind noun's apposition that ends there: punctuation, or a relative clause or participle after it.
 _KIND_END = r"(?=\s*[,.;:)]|\s+(?:that|which|who|based|owned|headquartered)\b)"
 
@@ -479,10 +481,11 @@ def kind_apposition(name: str, context: str) -> str | None:
     Cosgrove Hall"; or a singular kind named so: "a regional group known as the Camisards", not "organizations
     known as Recognized Student Organizations"; never after a possessive, "Edison's company Tesla partnered",
     nor a word that makes the kind no body, "ethnic group"), between "the" and the name's end ("the Maling
-    company", not a compound, "the Spring bank holiday") or after "<name>, a / an / the" and up to three words
+    company", not a compound, "the Spring bank holiday"), after "<name>, a / an / the" and up to three words
     ("AvtoZAZ, a Ukrainian car manufacturer", the phrase ending there: not "Christopher Gist, a company
-    surveyor"). ``None`` otherwise, also for a name of one letter or a Roman numeral (the "working group
-    II")."""
+    surveyor") or in a list of names after the kind noun and "such as" / "like" / "including" ("extremist
+    groups such as Al-Qaeda and the Taliban"; not "ethnic groups such as the Hmong"). ``None`` otherwise, also
+    for a name of one letter or a Roman numeral (the "working group II")."""
     if len(name) < 2 or ROMAN_NUMERAL.fullmatch(name):
         return None
     n = re.escape(name)
@@ -490,7 +493,9 @@ def kind_apposition(name: str, context: str) -> str | None:
                 rf"(?<![\w'’-])(?P<before>[\w'’-]+ )?(?P<kind>{_KIND})(?<!s) (?:known as|called|named) "
                 rf"(?:the )?{n}(?![\w'’-])",
                 rf"(?<![\w-])[Tt]he {n} (?P<kind>{_KIND})(?![\w'’-])(?! [a-z])",
-                rf"(?<![\w-]){n}, (?:a|an|the) (?:[\w-]+ ){{0,3}}?(?P<kind>{_KIND}){_KIND_END}")
+                rf"(?<![\w-]){n}, (?:a|an|the) (?:[\w-]+ ){{0,3}}?(?P<kind>{_KIND}){_KIND_END}",
+                rf"(?<![\w'’-])(?P<before>[\w'’-]+ )?(?P<kind>{_KIND}) (?:such as|like|including) "
+                rf"(?:{_LISTED}(?:,? (?:and|or) |, ))*?(?:the )?{n}(?![\w'’-])")
     for pattern in patterns:
         for m in re.finditer(pattern, context):
             before = (m.groupdict().get("before") or "").strip()
