@@ -77,6 +77,8 @@ from .organisations import (
     call_sign_answers,
     call_signs_in,
     coined_name,
+    company_in_longer_name,
+    company_short_name,
     company_word,
     compound_alone,
     demonym_place,
@@ -91,6 +93,7 @@ from .organisations import (
     names_organisation,
     organisation_head,
     owner_acronym,
+    owner_company,
     person_types,
     region_team,
     sports_team,
@@ -2764,7 +2767,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             else lone_team(text, example.context, lexicon, example.question) if etype == "org"
             else None)  # "the Broncos"
     brand = owner_acronym(text, lexicon) if etype == "org" else None  # "NFL" of "NFL Mobile"
+    owner = (text if " " not in text and company_short_name(text, lexicon) else owner_company(text, lexicon)
+             ) if etype == "org" and organisation_head(text) is None and not team else None  # "Sky Digital"
     if (etype == "org" and organisation_head(text) is None and not team and not brand and not campus
+            and not owner
             and text.split()[-1].lower() not in COMPANY_HEADS  # "Getty Oil", "Classic FM"
             and not labelled_acronym(text, lexicon)  # "PNU", "NCAA": the acronym rules decide it
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not call_sign(text, example.context)
@@ -2824,6 +2830,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         spans = rare_acronym(brand, (context, question))
         if isinstance(spans, str):
             return _none(why, spans)
+    elif owner:  # a company's short name, alone or opening its product's name ("Sky", "Sky Digital")
+        if company_in_longer_name(owner, (context, question, *answers)):
+            return _none(why, "org.in-longer-name")  # "BSkyB", "Sierra Sky Park"
+        spans = [PerturbableSpan(owner, "nnp", "org")]
     elif " " not in text and etype == "org" and not is_acronym(text) and not team and not lone_company(
             text, question, context, own, lexicon):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
@@ -2998,12 +3008,15 @@ def lone_company(word: str, question: str, context: str, answers: list[str], lex
     """A one-word organisation name that the question types (:func:`asked_organisation`: "What company …?
     Pepsi", "What institution …? Harvard") or a kind noun beside it in the passage names
     (:func:`.organisations.kind_apposition`: "rock group Coldplay"), renamed by the name rules like any other:
-    not a plural that the passage writes after "the" (``the Broncos``, ``the Greens``: a team's or a party's
-    members, a nickname; ``the ONdigital platform``, ``The Taliban`` are the organisation) nor a place
+    not a plural that the passage writes after "the" unless a kind noun names it (``the Broncos``, ``the
+    Greens``: a team's or a party's members, a nickname; "a regional group known as the Camisards" is the
+    group; ``the ONdigital platform``, ``The Taliban`` are the organisation) nor a place
     (``Denver`` for its team; a gazetteer name that is no known town and that the dataset labels mostly ORG,
     at least ``MIN_ORG_LABELS`` times, is the organisation: ``Ford``)."""
-    return ((asked_body(question, word, answers, lexicon) or kind_apposition(word, context) is not None)
-            and not (word.endswith("s") and re.search(rf"(?<!\w)[Tt]he {re.escape(word)}(?!\w)", context))
+    kind = kind_apposition(word, context)
+    return ((kind is not None or asked_body(question, word, answers, lexicon))
+            and not (kind is None and word.endswith("s")
+                     and re.search(rf"(?<!\w)[Tt]he {re.escape(word)}(?!\w)", context))
             and lexicon.place_kind(word) is None and (
                 not lexicon.is_gazetteer_name(word)  # a gazetteer village of that name ("Ford")
                 or (lexicon.labels.mostly(word) == "ORG"  # is outweighed by the dataset's ORG labels

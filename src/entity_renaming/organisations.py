@@ -470,6 +470,8 @@ _KIND = "|".join(sorted(KIND_NOUNS, key=len, reverse=True))
 _NOT_BODY_KIND = frozenset(words_of("ethnic language linguistic tribal racial blood age working"))
 
 
+#: A name in a list after a kind noun ("extremist groups such as Al-Qaeda and the Taliban").
+_LISTED = r"(?:the )?[A-Z][\w&.'’-]*(?: [A-Z][\w&.'’-]*)*"
 #: A kind noun's apposition that ends there: punctuation, or a relative clause or participle after it.
 _KIND_END = r"(?=\s*[,.;:)]|\s+(?:that|which|who|based|owned|headquartered)\b)"
 
@@ -484,7 +486,9 @@ def _apposition_patterns(name: str) -> tuple[re.Pattern[str], ...]:
         rf"(?<![\w'’-])(?P<before>[\w'’-]+ )?(?P<kind>{_KIND})(?<!s) (?:known as|called|named) "
         rf"(?:the )?{n}(?![\w'’-])",
         rf"(?<![\w-])[Tt]he {n} (?P<kind>{_KIND})(?![\w'’-])(?! [a-z])",
-        rf"(?<![\w-]){n}, (?:a|an|the) (?:[\w-]+ ){{0,3}}?(?P<kind>{_KIND}){_KIND_END}"))
+        rf"(?<![\w-]){n}, (?:a|an|the) (?:[\w-]+ ){{0,3}}?(?P<kind>{_KIND}){_KIND_END}",
+        rf"(?<![\w'’-])(?P<before>[\w'’-]+ )?(?P<kind>{_KIND}) (?:such as|like|including) "
+        rf"(?:{_LISTED}(?:,? (?:and|or) |, ))*?(?:the )?{n}(?![\w'’-])"))
 
 
 def kind_apposition(name: str, context: str) -> str | None:
@@ -493,10 +497,11 @@ def kind_apposition(name: str, context: str) -> str | None:
     Cosgrove Hall"; or a singular kind named so: "a regional group known as the Camisards", not "organizations
     known as Recognized Student Organizations"; never after a possessive, "Edison's company Tesla partnered",
     nor a word that makes the kind no body, "ethnic group"), between "the" and the name's end ("the Maling
-    company", not a compound, "the Spring bank holiday") or after "<name>, a / an / the" and up to three words
+    company", not a compound, "the Spring bank holiday"), after "<name>, a / an / the" and up to three words
     ("AvtoZAZ, a Ukrainian car manufacturer", the phrase ending there: not "Christopher Gist, a company
-    surveyor"). ``None`` otherwise, also for a name of one letter or a Roman numeral (the "working group
-    II")."""
+    surveyor") or in a list of names after the kind noun and "such as" / "like" / "including" ("extremist
+    groups such as Al-Qaeda and the Taliban"; not "ethnic groups such as the Hmong"). ``None`` otherwise, also
+    for a name of one letter or a Roman numeral (the "working group II")."""
     if len(name) < 2 or ROMAN_NUMERAL.fullmatch(name) or name not in context:
         return None  # (every pattern writes the name as it is)
     for pattern in _apposition_patterns(name):
@@ -787,6 +792,50 @@ def owner_acronym(text: str, lexicon: Lexicon) -> str | None:
                 and lexicon.labels.count(first, "ORG") >= MIN_ORG_LABELS)):
         return first
     return None
+
+
+def _corporate_names(lexicon: Lexicon) -> frozenset[str]:
+    """The one-word names that the dataset's organisation names write before a corporate form (``Sky`` of
+    ``Sky plc``, ``Apple`` of ``Apple Inc``: :data:`.lexicon.CORPORATE`), names NER labels mostly ORG."""
+    found = set()
+    for surface, counts in lexicon.labels.votes.items():
+        words = surface.split()
+        if (len(words) == 2 and words[-1].lower().strip(".,") in CORPORATE and words[0][:1].isupper()
+                and counts["ORG"] * 2 > sum(counts.values())):
+            found.add(words[0].rstrip(","))
+    return frozenset(found)
+
+
+def company_short_name(word: str, lexicon: Lexicon) -> bool:
+    """A company's short name: a word that the dataset writes before a corporate form as an organisation's
+    name (``Sky plc``, ``Apple Inc``: :func:`_corporate_names`) and labels alone mostly ORG, no acronym (the
+    acronym rules decide those). Renamed as an ``nnp`` word at every mention, alone ("Sky's analogue
+    services") and opening the names of the company's services and products (:func:`owner_company`)."""
+    return (not is_acronym(word) and word in lexicon.dataset_table(_corporate_names)
+            and lexicon.labels.mostly(word) == "ORG")
+
+
+def owner_company(text: str, lexicon: Lexicon) -> str | None:
+    """The company's short name (:func:`company_short_name`) that opens a name of capitalised words
+    without an organisation word (``Sky`` of ``Sky Digital``, ``Sky Q Silver``, ``Sky+HD Box``): the name
+    is a service or product of that company, whose name is renamed (as :func:`owner_acronym` renames the
+    acronym of ``NFL Mobile``). ``None`` otherwise."""
+    first = re.split(r"[ +]", text, maxsplit=1)[0]
+    rest = text[len(first):].lstrip(" +")
+    if not rest or not all(w[:1].isupper() or w[:1].isdigit() for w in rest.replace("+", " ").split()):
+        return None
+    return first if company_short_name(first, lexicon) else None
+
+
+def company_in_longer_name(word: str, texts: Iterable[str]) -> bool:
+    """The ``texts`` write the company's short name inside a longer name: glued to other letters
+    (``BSkyB``, ``SkyHD``: the old name would stay) or after a capitalised word that is no function word
+    (``British Sky Broadcasting``, ``Sierra Sky Park``: another name, or the full name the renamed word
+    would leave behind)."""
+    w = re.escape(word)
+    return any(re.search(rf"\w{w}|{w}\w", t) or any(
+        m.group(1).lower() not in FUNCTION_WORDS for m in re.finditer(rf"\b([A-Z][\w'’-]*) {w}\b", t))
+        for t in texts)
 
 
 def coined_name(word: str, lexicon: Lexicon) -> bool:
