@@ -481,7 +481,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "veto", _ES),
     Rule("entswap.unclear-occurrence",
          "an occurrence in the passage group (in the article for a person's name word or a demonym; a "
-         "place the article names in a peerage is left everywhere) inside a longer name, in a peerage, "
+         "city or location the article names in a peerage is left everywhere, a country only in the "
+         "passage group writing it: Prussia alone never names the Duke of Prussia) inside a longer name, "
+         "in a peerage, "
          "with an article the renamer cannot follow, given as a spelling of another name (formerly "
          "spelled Warszewa and Warszowa), after a region noun heading its list (the German territories "
          "of Baden, Franconia), a city every occurrence of which modifies one lower-case noun (Mechlin "

@@ -1006,8 +1006,8 @@ def settle_article_wide(candidates: Candidates, lexicon: Lexicon, trace: Trace |
         {e.referent for e in whole if e.category == "country"}
         | {e.country for e in whole if e.category == "nationality"
            and not names_country(e.country, joined, lexicon)})
-    candidates.peerages = frozenset(e.surface for e in candidates.entities
-                                    if e.category in PLACES and peerage(e.surface, candidates.texts))
+    candidates.peerages = frozenset(e.surface for e in candidates.entities if e.category in PLACES
+                                    and e.category != "country" and peerage(e.surface, candidates.texts))
     if trace is not None:
         trace.extend(f for f in fired if f.entity_type not in PASSAGE_CATEGORIES
                      or f.text in candidates.peerages)
@@ -1015,7 +1015,8 @@ def settle_article_wide(candidates: Candidates, lexicon: Lexicon, trace: Trace |
 
 def peerage(surface: str, texts: Iterable[str]) -> bool:
     """Some text names a peerage of the place ("the Duke of Newcastle"): "Newcastle" alone may name the
-    duke, in any passage of the article."""
+    duke, in any passage of the article. Not a country's: "Prussia" alone never names the Duke of Prussia,
+    so only the passage group writing the peerage leaves the country (:func:`settle_article_wide`)."""
     return any(_NOBLE_OF.search(t) and re.search(rf"{_NOBLE_OF.pattern}{re.escape(surface)}(?!\w)", t)
                for t in texts)
 
