@@ -356,7 +356,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "derived from a state or city (Victorian beside Victoria, places.derived_place_word) or a people's "
          "noun from a country's name in -ia (Serb beside Serbia, demonyms.people_stem_left); EntSwap: a "
          "derived "
-         "word the passage group does not rename (a demonym left in the whole article; those NER missed "
+         "word the passage group does not rename (a demonym left in the whole article, or another word "
+         "of its country the passage group writes: Scots of 'may use Scots' leaves Scottish there only; "
+         "those NER missed "
          "are added as nationalities of the renamed "
          "country, except words in -ic or -s and demonyms of another country), one that follows another "
          "country (Scotland beside British), a nationality whose country it names but does not rename "
@@ -491,7 +493,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "veto", _ES),
     Rule("entswap.unclear-occurrence",
          "an occurrence in the passage group (in the article for a person's name word or a demonym; a "
-         "place the article names in a peerage is left everywhere) inside a longer name, in a peerage, "
+         "city or location the article names in a peerage is left everywhere, a country only in the "
+         "passage group writing it: Prussia alone never names the Duke of Prussia) inside a longer name, "
+         "in a peerage, "
          "with an article the renamer cannot follow, given as a spelling of another name (formerly "
          "spelled Warszewa and Warszowa), after a region noun heading its list (the German territories "
          "of Baden, Franconia), a city every occurrence of which modifies one lower-case noun (Mechlin "

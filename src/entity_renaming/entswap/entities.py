@@ -1009,8 +1009,8 @@ def settle_article_wide(candidates: Candidates, lexicon: Lexicon, trace: Trace |
         {e.referent for e in whole if e.category == "country"}
         | {e.country for e in whole if e.category == "nationality"
            and not names_country(e.country, joined, lexicon)})
-    candidates.peerages = frozenset(e.surface for e in candidates.entities
-                                    if e.category in PLACES and peerage(e.surface, candidates.texts))
+    candidates.peerages = frozenset(e.surface for e in candidates.entities if e.category in PLACES
+                                    and e.category != "country" and peerage(e.surface, candidates.texts))
     if trace is not None:
         trace.extend(f for f in fired if f.entity_type not in PASSAGE_CATEGORIES
                      or f.text in candidates.peerages)
@@ -1018,7 +1018,8 @@ def settle_article_wide(candidates: Candidates, lexicon: Lexicon, trace: Trace |
 
 def peerage(surface: str, texts: Iterable[str]) -> bool:
     """Some text names a peerage of the place ("the Duke of Newcastle"): "Newcastle" alone may name the
-    duke, in any passage of the article."""
+    duke, in any passage of the article. Not a country's: "Prussia" alone never names the Duke of Prussia,
+    so only the passage group writing the peerage leaves the country (:func:`settle_article_wide`)."""
     return any(_NOBLE_OF.search(t) and re.search(rf"{_NOBLE_OF.pattern}{re.escape(surface)}(?!\w)", t)
                for t in texts)
 
@@ -2554,7 +2555,9 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon,
     every word derived from the country that the article uses is renamed (:meth:`Lexicon.derived_words`:
     ``Ireland`` with ``the Irish`` left, ``Mexico`` with ``Mexican`` left, ``Turkish`` with ``the Turks``
     left are not renamed), and neither is a country one of whose derived words follows another country
-    (``Scotland`` beside ``British``, the demonym of the United Kingdom).
+    (``Scotland`` beside ``British``, the demonym of the United Kingdom). A nationality with another word
+    of its country left is dropped in the passage group that writes that word, not in the article's read
+    (``Scots`` of "members may use Scots" leaves ``Scottish`` and ``Scotland`` in that passage only).
     Repeated until nothing changes: a dropped nationality exposes the countries it derives from.
     A country is decided in each passage group, and its demonym with it there: in the article's read
     (:func:`settle_article_wide`, ``article_countries`` ``None``) a nationality does not follow its country
@@ -2573,8 +2576,10 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon,
                                                for w in derived[e.surface]):
                 continue  # a word derived from it stays ("the Irish", "Mexican") or follows another country
                 # ("British" beside Scotland follows the United Kingdom): so does the country
-            if e.category == "nationality" and derived[e.surface] - nationalities.keys():
-                continue  # another word of its country stays: "Turkish" renamed with "the Turks" left
+            if (e.category == "nationality" and article_countries is not None
+                    and derived[e.surface] - nationalities.keys()):
+                continue  # another word of its country stays here: "Turkish" renamed with "the Turks" left
+                # (judged per passage group: "Scots" of "members may use Scots" leaves Scottish there only)
             kept.append(e)
         renamed = {e.referent for e in kept if e.category == "country"}
         kept = [e for e in kept if e.category != "nationality" or article_countries is None
