@@ -144,9 +144,10 @@ def test_a_bracketed_full_name_is_renamed_with_the_person(lexicon: Lexicon) -> N
 
     found, _ = entities("The reformer Jean Cauvin (John Calvin) studied law in Paris. He then moved to "
                         "Geneva. There he wrote books.", "Jean Cauvin", "John Calvin")
-    # "Jean" stays: no pronoun votes for it before the alias (the names' data disagree on its gender)
+    # "Jean": the names' data disagree on its gender and no pronoun votes for it before the alias; the
+    # alias's "John" shows the one person's sex (s14; before: "Jean" stayed, half renamed)
     assert {s.surface: s.span_type for e in found for s in e.spans} == {
-        "Cauvin": "last", "John": "first-male", "Calvin": "last"}
+        "Jean": "first-male", "Cauvin": "last", "John": "first-male", "Calvin": "last"}
     found, trace = entities("The ruler Edmund Tarrow (Emperor Wenzong) studied law in Paris. He then moved "
                             "to Geneva. There he wrote books.", "Edmund Tarrow", "Emperor Wenzong")
     assert {s.surface: s.span_type for e in found for s in e.spans} == {
@@ -690,3 +691,76 @@ def test_a_pronoun_votes_once_and_a_shared_surname_is_another_persons(lexicon: L
                "Tesla, memorized poems. Đuka had no schooling. Nikola credited his memory to her.")
     mentions = _mentions(context, "Milutin Tesla", "Đuka Tesla")
     assert pronoun_gender(context, ("Đuka", "Tesla"), mentions) == (1, 0)  # only "Đuka had … his"
+
+
+def test_a_full_name_whose_sex_nothing_shows_is_renamed_whole(lexicon: Lexicon) -> None:
+    """"Peyton Manning" (a unisex US name), "Andrea Palladio" (female in the US, male in Italy): no pronoun
+    shows the sex, so the given name is renamed by a unisex one (``first-neutral``) with the surname rather
+    than kept beside a new surname ("Peyton Lambard", half renamed; s14). Not a word no name data know as a
+    given name ("Kromme Rijn", a river), nor a father's name after ``ibn`` ("Muhammad ibn Zakarīya Rāzi")."""
+    from entity_renaming.persons import unsexed_given_type
+
+    context = "Bart Starr appeared via video, while Peyton Manning was shown in the locker room."
+    assert _types(person_spans("Peyton Manning", lexicon, context=context)) == {
+        "Peyton": "first-neutral", "Manning": "last"}
+    assert unsexed_given_type(("Andrea", "Palladio"), lexicon) == "first-neutral"
+    assert unsexed_given_type(("Kromme", "Rijn"), lexicon) is None
+    razi = "Muhammad ibn Zakarīya Rāzi (Rhazes) promoted the medical uses of chemical compounds."
+    assert unsexed_given_type(("Zakarīya", "Rāzi"), lexicon, razi) is None
+
+
+def test_a_regnal_name_of_two_given_names_renames_both(lexicon: Lexicon) -> None:
+    """"John Paul II": two given names of one sex before a numeral, both renamed, the numeral kept (was
+    per.byname); not a surname before the numeral ("Henry Ford II")."""
+    from entity_renaming.persons import regnal_given_names
+
+    assert regnal_given_names(("John", "Paul"), "first-male", lexicon)
+    assert not regnal_given_names(("Henry", "Ford"), "first-male", lexicon)
+    assert not regnal_given_names(("John", "Paul"), None, lexicon)
+
+
+def test_an_arabic_compound_given_name_is_renamed_whole(lexicon: Lexicon) -> None:
+    """"Sayyid Abul Ala Maududi": "Abul Ala" (a kunya, "father of Ala") is one given name; renaming "Abul"
+    alone left "Hazaiah Ala Wahlquist" half renamed (s14). A middle word after another given name stays."""
+    from entity_renaming.persons import compound_given_words
+
+    assert compound_given_words(("Abul", "Ala", "Maududi")) == ("Abul", "Ala")
+    assert compound_given_words(("Gamal", "Abdul", "Nasser")) == ("Gamal",)
+    assert compound_given_words(("Abdul", "Nasser")) == ("Abdul",)
+    context = "Sayyid Abul Ala Maududi was an important figure. He founded the party."
+    types = _types(person_spans("Abul Ala Maududi", lexicon, context=context))
+    assert types["Abul"] == types["Ala"] == "first-male" and types["Maududi"] == "last"
+
+
+def test_a_lone_word_after_an_initial_is_a_surname(lexicon: Lexicon) -> None:
+    """"D. Brainerd Holmes" (NER: ORG) and a lone "Holmes … his": the initial before it shows a surname, not
+    a given name typed by the pronoun (s14: "Holmes" was typed first-male)."""
+    from entity_renaming.persons import written_after_initial
+
+    context = ("Mueller was to replace Associate Administrator D. Brainerd Holmes on his retirement. "
+               "Holmes had led the office since 1961, and he left it.")
+    assert written_after_initial("Holmes", context)
+    assert not written_after_initial("Holmes", "Sherlock Holmes lived at Baker Street.")
+    holmes = [Mention(m.start(), m.end(), "PERSON", "Holmes") for m in re.finditer("Holmes", context)]
+    assert _types(person_spans("Holmes", lexicon, context=context, mentions=holmes)) == {"Holmes": "last"}
+
+
+def test_a_dash_ends_the_word_after_a_given_name(lexicon: Lexicon) -> None:
+    """"Martin Luther—may his body": the surname follows the given name, which is no lone given name of
+    another person (s14: Martin was kept beside a renamed Luther)."""
+    from entity_renaming.persons import lone_given
+
+    assert not lone_given("Martin", "Luther", 'a priest whose name was Martin Luther—may his body be bound')
+    assert lone_given("Ali", "Shariati", "Ali Shariati wrote of Ali, the caliph.")
+
+
+def test_one_person_has_one_sex(lexicon: Lexicon) -> None:
+    """"Jean Cauvin (John Calvin)": the alias's male given name types the unisex-renamed "Jean" too."""
+    from entity_renaming.persons import one_sex
+    from entity_renaming.referents import PerturbableSpan
+
+    spans = [PerturbableSpan("Jean", "first-neutral", "per"), PerturbableSpan("John", "first-male", "per")]
+    assert [s.span_type for s in one_sex(spans)] == ["first-male", "first-male"]
+    mixed = [PerturbableSpan("Jean", "first-neutral", "per"), PerturbableSpan("Anne", "first-female", "per"),
+             PerturbableSpan("John", "first-male", "per")]
+    assert one_sex(mixed) == mixed

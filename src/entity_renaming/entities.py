@@ -105,6 +105,7 @@ from .persons import (
     NOBLE_TITLES,
     closed_full_name,
     common_word_surname,
+    compound_given_words,
     family_first_parts,
     famous_surname,
     gendered_full_name,
@@ -113,11 +114,15 @@ from .persons import (
     listed_aliases,
     lone_given,
     looks_like_person,
+    one_sex,
     particle_name,
     particle_surname,
     particle_surname_words,
     persons_inside_names,
+    regnal_given_names,
     role_stripped,
+    unsexed_given_type,
+    written_after_initial,
 )
 from .places import (
     OPENERS,
@@ -945,20 +950,26 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
             and not (len(name.words) == 1 and family_word(name.words[0], context, lexicon))):
         title_gender = asked_gender  # "Who was Kaidu's grandfather?" Ogedei
     if len(name.words) >= 2:
-        if name.byname:
-            return no(why, "per.byname")  # "John Paul II": given names only, no surname
         first, last = name.words[0], name.words[-1]
+        span_type = first_name_type(first, lexicon, votes, title_gender)
+        if name.byname:
+            # "John Paul II": two given names of one sex renamed, the numeral kept; no other shape
+            return ([PerturbableSpan(w, span_type, "per") for w in name.words]
+                    if regnal_given_names(name.words, span_type, lexicon) else no(why, "per.byname"))
         if lexicon.family_name_first(name.words) and not name.initials:
             # family name first: "Mao Zedong", "Kim Jong-un" (never with a middle initial: "Yuan T. Lee")
             return no(why, "per.family-name-first")
-        span_type = first_name_type(first, lexicon, votes, title_gender)
         if given_names_only(name.words, lexicon):
             # "Frederick William" (the Great Elector): a second given name, no surname
             return ([PerturbableSpan(first, span_type, "per"), PerturbableSpan(last, span_type, "per")]
                     if span_type and lexicon.known_gender(last) == span_type else no(why, "per.no-gender"))
-        if span_type is None:  # nothing shows the given name's gender: it stays, the surname is renamed
+        if span_type is None:  # nothing in the passage or name data shows the sex: "Peyton Manning"
+            span_type = unsexed_given_type(name.words, lexicon, context)
+        if span_type is None:  # no given name the data know: it stays, the surname is renamed
             return [PerturbableSpan(last, "last", "per")]
-        return [PerturbableSpan(first, span_type, "per"), PerturbableSpan(last, "last", "per")]
+        # "Abul Ala Maududi": an Arabic compound given name is renamed whole
+        return [*(PerturbableSpan(w, span_type, "per") for w in compound_given_words(name.words)),
+                PerturbableSpan(last, "last", "per")]
     word = name.words[0]
     family_first = [p.words for m in mentions if m.label == "PERSON" and (p := parse_person(m.text))
                     and len(p.words) >= 2 and word in p.words and lexicon.family_name_first(p.words)]
@@ -1004,6 +1015,7 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         return [PerturbableSpan(word, span_type, "per")] if span_type else no(why, "per.no-gender")
     surnames, firsts = lexicon.labels.surnames[word], lexicon.labels.firsts[word]
     if (name.titles or titled or name.initials or word in lasts or surnames > firsts
+            or written_after_initial(word, context)  # "Holmes" of "D. Brainerd Holmes"
             or (listed and votes == (0, 0) and not title_gender)  # a mononym nothing genders: "Rembrandt"
             or (lexicon.is_surname(word) and (surnames > 0 or (asked and (
                 (lexicon.guessed_gender(word) is None
@@ -2273,8 +2285,9 @@ def list_keeps_name(answer: str, persons: Iterable[str], renamed: Iterable[str])
                and not any(names_entity(p, x) for x in renamed) for p in parts)  # "Samuel K. Cohn, Jr."
 
 
-#: The capitalised word after a name, also across an ampersand ("McKinsey & Company": a firm named after him).
-_NEXT_WORD = r" (?:& )?([A-Z][^\s,;:.!?()\"“”]*)"
+#: The capitalised word after a name, also across an ampersand ("McKinsey & Company": a firm named after him);
+#: a dash ends it ("Martin Luther—may his body": "Luther", the name's own word).
+_NEXT_WORD = r" (?:& )?([A-Z][^\s,;:.!?()\"“”—–]*)"
 
 
 def _person_names(texts: Iterable[str]) -> list[tuple[str, ...]]:
@@ -2651,10 +2664,10 @@ def given_only(entity: Entity) -> Entity:
     (:func:`other_persons`: ``Kong Duanyou's brother Kong Duancao``, a relative's name NER read as ORG),
     renamed by the given name alone, the family name kept as every relative's: renaming it would rename
     the relative too, or leave two persons of one family with two family names. Unchanged (still
-    ``clashes``) when no given name is renamed."""
+    ``clashes``) when no given name is renamed or the person has a bracketed alias."""
     given = tuple(s for s in entity.spans if s.span_type != "last")
-    if not given:
-        return entity
+    if not given or any(s.surface not in entity.text.split() for s in given):
+        return entity  # "Jean Cauvin (John Calvin)": its bracketed alias would keep the family name too
     return replace(entity, spans=given, clashes=False, evidence=(*entity.evidence, FAMILY_KEPT))
 
 
@@ -2812,7 +2825,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                 more = [PerturbableSpan(parsed.words[0], next((g for g in given if g), "last"), "per")]
             if not more or {s.surface for s in more} & {s.surface for s in spans}:
                 return _none(why, "per.alias-left")
-            spans = [*spans, *more]
+            spans = one_sex([*spans, *more])  # "Jean Cauvin (John Calvin)": John shows the sex of Jean
         if spans and listed_aliases(text, context):
             return _none(why, "per.alias-left")  # "Liu Heima (劉黑馬, Liu Ni)": the listed form keeps "Liu"
     elif etype == "org" and (sign := call_sign(text, context)):  # "CBS affiliate KGPE", "WPVI-TV"

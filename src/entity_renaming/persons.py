@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from .lexicon import (
     ARABIC_PARTICLES,
@@ -42,6 +43,7 @@ from .lexicon import (
     words_of,
 )
 from .ner import Mention
+from .referents import PerturbableSpan
 
 #: Titles of nobility before a particle, not given names ("Marquis de Vaudreuil", "Comte de Grasse").
 NOBLE_TITLES = frozenset(words_of("marquis marquess marquise comte comtesse vicomte chevalier seigneur "
@@ -367,8 +369,8 @@ def lone_given(given: str, last: str, text: str) -> bool:
     family name of a name written family name first (``Ali`` the caliph in a passage on ``Ali Shariati``;
     ``John F. Kennedy``, ``John Fitzgerald Kennedy`` and ``Kong Duancao`` are not lone)."""
     for match in whole_word(given).finditer(text):
-        after = [w.removesuffix("'s").removesuffix("’s").strip(".,;:()") for w in
-                 text[match.end(): match.end() + 60].split()[:3]]
+        after = [re.split("[—–]", w)[0].removesuffix("'s").removesuffix("’s").strip(".,;:()") for w in
+                 text[match.end(): match.end() + 60].split()[:3]]  # "Martin Luther—may": a dash ends a word
         before = text[max(0, match.start() - 60):match.start()].split()[-1:]
         if last not in after and last not in before:
             return True
@@ -410,3 +412,100 @@ def other_bearer(word: str, full: Sequence[str], context: str, lexicon: Lexicon)
                 before[:1].isupper() and lowered not in TITLES and not lexicon.mostly_lower(before))):
             return True
     return False
+
+
+#: Pronoun votes over the dataset that give a full name a sex where its passage and the name data do not
+#: (as :func:`.entities.dataset_pronoun_gender` for mononyms): at least this many, the other sex's at most
+#: a ``_FULL_NAME_AGREEMENT``-th of them.
+MIN_FULL_NAME_PRONOUNS = 2
+_FULL_NAME_AGREEMENT = 4
+
+
+def _full_name_votes(lexicon: Lexicon) -> dict[tuple[str, ...], tuple[int, int]]:
+    """Name words of the dataset's PERSON mentions of two or more name words → the (male, female) pronoun
+    votes after them, summed over every passage that labels them PERSON (:meth:`Lexicon.dataset_table`)."""
+    from .entities import pronoun_gender  # entities imports this module
+
+    votes: dict[tuple[str, ...], tuple[int, int]] = {}
+    for context, mentions in lexicon.passages.items():
+        names = {p.words for m in mentions if m.label == "PERSON" and (p := parse_person(m.text)) is not None
+                 and len(p.words) >= 2}
+        for words in names:
+            male, female = pronoun_gender(context, words, mentions)
+            before = votes.get(words, (0, 0))
+            votes[words] = (before[0] + male, before[1] + female)
+    return votes
+
+
+#: An Arabic patronymic or kunya particle before a name (``ibn Zakarīya Rāzi``): the name is a father's.
+_PATRONYMIC_BEFORE = re.compile(r"(?i:\b(?:ibn|bin|ben|bint|abu|abul)\s+)$")
+
+
+def unsexed_given_type(words: tuple[str, ...], lexicon: Lexicon, context: str = "") -> str | None:
+    """Span type of the given name of a full name whose passage and name data show no sex (``Peyton
+    Manning``, ``Andrea Palladio``, ``Cam Newton``): the pronouns after that full name in the dataset's
+    passages when they agree (one person across an article: ``Cam Newton … his``), else a unisex given
+    name (``first-neutral``: Riley, Casey), which claims no sex. The whole name is renamed: a reader
+    rejects a half-renamed person (``Peyton Lambard``) whose old given name still points at the original.
+    The first word must be a given name: one the name data know (:meth:`Lexicon.known_gender`) or that of a
+    full name the dataset labels mostly PERSON, ``MIN_PERSON_LABELS`` times, never written in lower case
+    and no place (not ``Kromme Rijn``, ``Amtrak San Joaquins``); ``None`` otherwise (the surname alone is
+    renamed, as before), and when the passage writes the name after a patronymic particle (``Muhammad ibn
+    Zakarīya Rāzi``: "Zakarīya" is his father's name, no given name of his)."""
+    first = words[0]
+    full = " ".join(words)
+    if any(_PATRONYMIC_BEFORE.search(context[:m.start()]) for m in whole_word(full, True).finditer(context)):
+        return None
+    labelled = (lexicon.labels.mostly(full) == "PERSON"
+                and lexicon.labels.count(full, "PERSON") >= MIN_PERSON_LABELS
+                and lexicon.case.lower[first.lower()] == 0 and not lexicon.is_gazetteer_name(first))
+    if lexicon.known_gender(first) is None and not labelled:
+        return None
+    male, female = lexicon.dataset_table(_full_name_votes).get(tuple(words), (0, 0))
+    if male >= MIN_FULL_NAME_PRONOUNS and female * _FULL_NAME_AGREEMENT <= male:
+        return "first-male"
+    if female >= MIN_FULL_NAME_PRONOUNS and male * _FULL_NAME_AGREEMENT <= female:
+        return "first-female"
+    return "first-neutral"
+
+
+def regnal_given_names(words: tuple[str, ...], span_type: str | None, lexicon: Lexicon) -> bool:
+    """Two given names before a regnal numeral or epithet (``John Paul II``, ``Frederick William IV``): the
+    name data give the second the first's sex (``span_type``), so both are renamed as given names of that
+    sex, the numeral kept (``Gary Dennis II``); the second is more often a given name (SSA) than a surname
+    (Census): no family name before the numeral (``Henry Ford II``)."""
+    second = words[-1].lower()
+    return (len(words) == 2 and span_type in ("first-male", "first-female")
+            and lexicon.known_gender(words[1]) == span_type
+            and lexicon.first_counts.get(second, 0) > lexicon.surname_counts.get(second, 0))
+
+
+#: Arabic words that open a compound given name with the word after them: a kunya (``Abu``, ``Abul`` "father
+#: of") or a theophoric ``Abd`` "servant of" (``Abdul``, ``Abdel``, ``Abdur``, ``Abdus``).
+ARABIC_NAME_OPENERS = frozenset(words_of("abu abul abd abdul abdel abdur abdus"))
+
+
+def compound_given_words(words: Sequence[str]) -> tuple[str, ...]:
+    """The words of a name that its given name spans: the first, and the second too when the first is an
+    Arabic opener (:data:`ARABIC_NAME_OPENERS`) and a surname follows (``Abul Ala Maududi``: "Abul Ala";
+    not the kept middle name of ``Gamal Abdul Nasser``), so that no half of the given name stays."""
+    if len(words) >= 3 and words[0].lower() in ARABIC_NAME_OPENERS:
+        return tuple(words[:2])
+    return tuple(words[:1])
+
+
+def written_after_initial(word: str, context: str) -> bool:
+    """The passage writes ``word`` after a given name's dotted initial (``D. Brainerd Holmes``, ``J.
+    Smith``): a surname, whatever lone uses of it the pronouns follow."""
+    return bool(re.search(rf"(?<![\w.])[A-Z]\. (?:[A-Z][a-z]+ )?{re.escape(word)}(?![\w'’-])", context))
+
+
+def one_sex(spans: Sequence[PerturbableSpan]) -> list[PerturbableSpan]:
+    """The spans of one person's names (a name and its bracketed alias: ``Jean Cauvin (John Calvin)``) with
+    their unisex given names (``first-neutral``) typed as the sex that their other given names show, when
+    all show one: one person, one sex."""
+    sexes = {s.span_type for s in spans} & {"first-male", "first-female"}
+    if len(sexes) != 1:
+        return list(spans)
+    sex = next(iter(sexes))
+    return [replace(s, span_type=sex) if s.span_type == "first-neutral" else s for s in spans]

@@ -148,7 +148,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "other-origin banks or gender-guesser gender and whose surname is a Census or dataset surname: "
          "Galileo Ferraris, Duarte Barbosa, persons.gendered_full_name; a capitalised particle opens the "
          "surname: Jacob Van Braam; persons.py)", "evidence", _YAN),
-    Rule("per.byname", "a regnal name with a numeral or epithet and no surname (John Paul II)", "veto", _YAN),
+    Rule("per.byname", "a regnal name with a numeral or epithet and no surname whose words are no two given "
+         "names of one sex (John Paul II is: both renamed, the numeral kept, persons.regnal_given_names; not "
+         "Henry Ford II)", "veto", _YAN),
     Rule("per.family-name-first", "a name written family name first that is no Chinese name in pinyin "
          "(Tsakhiagiin Elbegdorj; not Boomer Esiason, Yuan T. Lee: a rare Western name word or a middle "
          "initial), or a lone word of such a name of the passage (Elbegdorj); Yan et al.: a "
@@ -158,7 +160,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "veto", _ALL),
     Rule("per.no-gender", "nothing shows the gender of a given name after a ruler's title or of a name of "
          "given names only (no pronoun, title or clear bank gender); a full name whose given name's gender "
-         "nothing shows keeps it and renames its surname; a lone mononym is renamed by a surname (Euclid)",
+         "nothing shows takes the sex of the pronouns after it in the dataset's passages (Cam Newton), else "
+         "a unisex given name (Peyton Manning, Andrea Palladio: persons.unsexed_given_type), and keeps it "
+         "only where no name data know it as a given name nor the dataset labels the name PERSON (Kromme "
+         "Rijn) or it follows ibn (a father's name); a lone mononym is renamed by a surname (Euclid)",
          "evidence", _YAN),
     Rule("per.lone-unknown", "a lone word with no bank name, too few PERSON labels, no ruler's title nor a "
          "surname's title before it in the passage (General Amherst: entities.titled_surname) and "
