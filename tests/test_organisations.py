@@ -824,3 +824,59 @@ def test_a_state_that_is_also_a_big_city_inside_an_organisation_name_is_renamed(
     place's name, renamed as the gazetteer's kind, a state (organisations.state_or_city)."""
     assert [(s.surface, s.span_type) for s in place_spans("New York Times", "org", lexicon)] == [
         ("New York", "state")]
+
+
+METHODISTS = ("The United Methodist Church (UMC) is a mainline Protestant denomination. In the United "
+              "States, the UMC is the largest Methodist body, and United Methodist bishops lead its "
+              "conferences.")
+
+
+def test_a_body_named_by_a_word_and_its_creed_is_renamed_as_a_whole():
+    """Issue 19, fourteenth session: a church named by one word and its creed (``United Methodist
+    Church``) is named by the two together, whatever other bodies the word modifies: they are renamed as a
+    whole, the creed kept (``Harlow Methodist Church``), at every mention of the two ("United Methodist
+    bishops"), its acronym following (``UMC`` → ``HMC``); "the United States" and "Methodist" alone stay."""
+    import random
+
+    from entity_renaming.sampling import Sampler
+
+    ex = _example(METHODISTS, "United Methodist Church", "What is the largest Methodist body?",
+                  ["The United Methodist Church"] * 3)
+    mentions = _mentions(METHODISTS, {"United Methodist Church": "ORG", "UMC": "ORG",
+                                      "the United States": "GPE"})
+    lexicon = Lexicon()
+    lexicon.observe([METHODISTS], mentions)
+    trace: list = []
+    entities = example_entities(ex, mentions, lexicon, trace)
+    spans = [s for e in entities for s in e.spans if e.entity_type == "org"]
+    assert [(s.surface, s.tail, s.follows) for s in spans] == [
+        ("United Methodist", " Methodist", ""), ("UMC", "", "United Methodist")], trace
+    subs = Sampler("dbname").mapping(spans, (METHODISTS,), random.Random(0))
+    new = {s.original: s.replacement for s in subs}
+    renamed, _ = rename_example(ex, subs)
+    assert "In the United States" in renamed.context and "United Methodist" not in renamed.context
+    assert f"{new['United Methodist']} bishops" in renamed.context
+    assert new["UMC"] == new["United Methodist"][0] + "MC"
+
+
+@pytest.mark.parametrize("text", [
+    "The United Methodist Church grew. United Methodists met.",  # a plural mention would keep the name
+    "The Evangelical United Methodist Church grew.",  # cut out of a longer name
+])
+def test_a_creed_name_is_left_where_a_mention_would_keep_it(lexicon, text):
+    from entity_renaming.organisations import creed_name
+
+    assert creed_name("United Methodist Church", (text,), lexicon) is None
+    assert creed_name("Catholic Church", ("The Catholic Church grew.",), lexicon) is None  # no word of it
+    assert creed_name("African Methodist Episcopal Church", ("The church grew.",), lexicon) is None  # demonym
+
+
+def test_a_periodical_is_named_by_its_title_words(lexicon):
+    """Issue 19, fourteenth session: a newspaper's or a magazine's title (``Daily Mail``, ``National
+    Journal``) is its name, however many bodies its words modify: renamed, the periodical word kept."""
+    from entity_renaming.entities import distinctive_word
+
+    assert organisation_head("Daily Mail") == "Mail"
+    assert distinctive_word("Daily Mail", lexicon) == "Daily"
+    assert distinctive_word("National Journal", lexicon) == "National"
+    assert distinctive_word("National Assembly", lexicon) is None  # a body's kind, no title

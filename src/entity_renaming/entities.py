@@ -71,6 +71,7 @@ from .organisations import (
     COMPANY_HEADS,
     MIN_ORG_LABELS,
     ORGANISATION_HEADS,
+    PERIODICAL_HEADS,
     acronym_of_organisation,
     adjective_name,
     call_sign,
@@ -81,6 +82,7 @@ from .organisations import (
     company_short_name,
     company_word,
     compound_alone,
+    creed_name,
     demonym_place,
     demonym_table,
     founder_span,
@@ -1807,6 +1809,7 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
         return None
     distinct = [w for _, w in found]
     run, first = " ".join(distinct), found[0][0]
+    periodical = head.lower() in PERIODICAL_HEADS  # "Science Magazine", "National Review": a title
     if first >= 1 and words[first - 1] == "of" and all(w.lower() in BODY_FUNCTIONS for w in distinct):
         return None  # "Court of Justice", "Ministry of War": the body's kind
     named = (len(found) == 1 and not lexicon.common_word(run) and not _common_plural(run, lexicon)
@@ -1814,7 +1817,7 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
     if not named and (  # else a name of common words only: its descriptive words, one span
             demonym or len(found) > MAX_DESCRIPTIVE_WORDS or found[-1][0] - first != len(found) - 1
             or run not in text or words[-1].lower() in COMPANY_HEADS
-            or any(w.lower() in KIND_WORDS for w in distinct)
+            or (not periodical and any(w.lower() in KIND_WORDS for w in distinct))
             or (lexicon.is_gazetteer_name(run) and not all(lexicon.common_word(w) for w in distinct))
             or (first >= 2 and words[first - 1].lower() == "the" and words[first - 2] in ("of", "for"))
             or any(is_acronym(w) for w in words)
@@ -1822,7 +1825,7 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
         # "Air Force": a kind of body; "Buena Vista Television": a place; "Museum of the Harlow"; "IAAF Golden
         # League": the acronym is its name; "European People's Party": a possessive common noun
         return None
-    if len(found) == 1 and (run.lower().endswith("ing") or (
+    if len(found) == 1 and not periodical and (run.lower().endswith("ing") or (
             head.lower() not in SERVICE_HEADS  # "Red Army": a service's word, generic ones are KIND_WORDS
             and lexicon.dataset_table(_modified_heads).get(run, 0) >= GENERIC_MODIFIER_HEADS)):
         return None  # "Working Group" (a description), "National Assembly" (a modifier of many bodies)
@@ -2897,12 +2900,13 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             spans = common = [PerturbableSpan(founder, "last", "org")] if founder else []
         if etype == "org" and not spans and why.rule == "org.no-renamable-word":
             # a name of common words: its distinctive words, its organisation word kept ("Judicial Council")
-            word = distinctive_word(text, lexicon)
-            company = word is None and (word := company_word(text, lexicon)) is not None  # "General Electric"
-            common = [PerturbableSpan(word, "nnp", "org")] if word else []
+            whole = creed_name(text, (context, question, *answers), lexicon)  # "United Methodist Church"
+            word = None if whole else distinctive_word(text, lexicon)
+            company = word is None and not whole and (word := company_word(text, lexicon)) is not None
+            common = [PerturbableSpan(word, "nnp", "org")] if word else []  # "General Electric" a company's
             spans = common or demonym_place(text, (context, question, *answers), lexicon)  # "Scottish …"
-            whole = None if spans else adjective_name(text, (context, question, *answers), lexicon)
-            if whole:  # "European Union" → "Harlow Union": renamed as a whole
+            whole = whole or (None if spans else adjective_name(text, (context, question, *answers), lexicon))
+            if whole:  # "European Union" → "Harlow Union", "Harlow Methodist Church": renamed as a whole
                 spans, common, word = [whole], [whole], text
             elif not spans and brand:  # "IAAF Golden League": a body of the organisation its acronym names
                 spans = rare_acronym(brand, (context, question))

@@ -74,8 +74,15 @@ sea canal house airport mausoleum palace castle country territory
 """))
 
 
+#: Last words of a newspaper's or a magazine's title (``Daily Mail``, ``Science Magazine``, ``Financial
+#: Times``): its other words are its title, whatever other bodies they modify
+#: (:func:`.entities.distinctive_word`).
+PERIODICAL_HEADS = frozenset(words_of("""
+times post journal magazine mail herald telegraph gazette tribune chronicle courier
+"""))
+
 #: Last words that make a name an organisation's (``… Company``, ``… University``, ``… Party``).
-ORGANISATION_HEADS = frozenset(words_of("""
+ORGANISATION_HEADS = PERIODICAL_HEADS | frozenset(words_of("""
 company corporation corp inc ltd llc plc co group holdings university college school academy institute
 institution network system systems broadcasting television radio commission council committee party
 association society union league federation club foundation bank agency department ministry office board
@@ -847,3 +854,40 @@ def coined_name(word: str, lexicon: Lexicon) -> bool:
             and lowered not in lexicon.vocab and not lexicon.dictionary_common(word)
             and lexicon.person_count(word) == 0 and lexicon.labels.count(word, "PERSON") == 0
             and lexicon.place_kind(word) is None and not lexicon.is_gazetteer_name(word))
+
+
+def creed_name(text: str, texts: Iterable[str], lexicon: Lexicon) -> PerturbableSpan | None:
+    """A church or other body named by one word and its creed before its organisation word (``United
+    Methodist Church``, ``World Methodist Council``, ``Independent Presbyterian Church``): the word tells
+    this body from the others of its creed, whatever other bodies it modifies, so the word and the creed
+    are its name, renamed as a whole with the creed kept (``Harlow Methodist Church``) at every mention of
+    the two together ("United Methodist bishops", "the UMC" follows: ``HMC``), the creed alone ("Methodist
+    hymns") and the word alone ("the United States") left as they are. ``None`` when the name holds no such
+    word, more than one, a word that is a place, a nationality, a place adjective (``African Methodist
+    Episcopal Church``, as :func:`adjective_name` reads one) or a person's name, or when a text writes the
+    two words glued to another word or after a capitalised word (``United Methodists``, ``Evangelical
+    United Methodist …``): those mentions would keep the old name."""
+    from .entities import _DEMONYM_WORDS, CREED_WORDS, _cut_from_longer, org_place_kind
+
+    words = text.split()
+    if len(words) < 3 or organisation_head(text) != words[-1]:
+        return None
+    word, creeds = words[0], words[1:-1]
+    lowered = word.lower()
+    if not (all(c.lower() in CREED_WORDS and c[:1].isupper() and c.isalpha() for c in creeds)
+            and word.isalpha() and word[:1].isupper() and not word[1:].isupper()
+            and lowered not in CREED_WORDS | FUNCTION_WORDS | TITLES | ORGANISATION_HEADS
+            and lowered not in lexicon.nationalities and lowered not in _DEMONYM_WORDS
+            and not (lowered.endswith(("an", "ish", "ese")) and not lexicon.dictionary_common(word))
+            and (lexicon.common_word(word) or lexicon.dictionary_common(word))
+            and org_place_kind(word, lexicon) is None and not lexicon.is_gazetteer_name(word)
+            and lexicon.labels.mostly(word) not in ("GPE", "LOC", "NORP", "PERSON")):
+        return None
+    run = " ".join(words[:-1])
+    for t in texts:
+        for m in re.finditer(rf"(?<![\w'’-]){re.escape(run)}", t):
+            if re.match(r"[\w'’-]", t[m.end():m.end() + 1]):
+                return None  # "United Methodists": this mention would keep the old name
+            if _cut_from_longer(t, m.start(), lexicon):
+                return None  # "Evangelical United Methodist …": a longer name
+    return PerturbableSpan(run, "nnp", "org", tail=run[len(word):])
