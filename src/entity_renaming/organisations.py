@@ -867,7 +867,7 @@ def creed_name(text: str, texts: Iterable[str], lexicon: Lexicon) -> Perturbable
     Episcopal Church``, as :func:`adjective_name` reads one) or a person's name, or when a text writes the
     two words glued to another word or after a capitalised word (``United Methodists``, ``Evangelical
     United Methodist …``): those mentions would keep the old name."""
-    from .entities import _DEMONYM_WORDS, CREED_WORDS, _cut_from_longer, org_place_kind
+    from .entities import CREED_WORDS, _cut_from_longer, org_place_kind
 
     words = text.split()
     if len(words) < 3 or organisation_head(text) != words[-1]:
@@ -877,7 +877,7 @@ def creed_name(text: str, texts: Iterable[str], lexicon: Lexicon) -> Perturbable
     if not (all(c.lower() in CREED_WORDS and c[:1].isupper() and c.isalpha() for c in creeds)
             and word.isalpha() and word[:1].isupper() and not word[1:].isupper()
             and lowered not in CREED_WORDS | FUNCTION_WORDS | TITLES | ORGANISATION_HEADS
-            and lowered not in lexicon.nationalities and lowered not in _DEMONYM_WORDS
+            and lowered not in lexicon.nationalities and lowered not in DEMONYM_WORDS
             and not (lowered.endswith(("an", "ish", "ese")) and not lexicon.dictionary_common(word))
             and (lexicon.common_word(word) or lexicon.dictionary_common(word))
             and org_place_kind(word, lexicon) is None and not lexicon.is_gazetteer_name(word)
