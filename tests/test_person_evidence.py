@@ -303,6 +303,10 @@ def test_a_question_about_where_a_name_comes_from_skips_the_example(round13):
     assert asks_about_name("What is the Polish name for the Saxon Garden?")
     assert asks_about_name("What is the Mongolian spelling of Genghis Khan?")
     assert asks_about_name("What is the Saxon Garden in Polish?")
+    # blind read round 28 (PER, seed 6767): "Emperor Chengzong" renamed as a given name; after a possessive
+    assert asks_about_name("What was Temur Khan's Chinese-style name?")
+    assert asks_about_name("What was William Johnson's Iroquois name?")
+    assert not asks_about_name("What was Tesla's brother's name?")
     assert not asks_about_name("What was the capital in Poland?")
     assert not asks_about_name("Who wrote in Polish?")
     assert not asks_about_name("What is the name of the king?")

@@ -72,8 +72,9 @@ _ONE_OF = re.compile(r"\b(?:one|first|last|(?:most|least) [a-z]+"
 #: A question about a name itself: where it comes from ("named after"), or its form in a language ("the
 #: Polish name for the Saxon Garden": the answer is a word of that language, not a renamable name).
 _ABOUT_NAME = re.compile(r"\b(?:re)?named\s+(?:after|for)\b", re.IGNORECASE)  # not "another name for"
-#: "the Polish name for …", "What Chinese-style name did Rinchinbal use?", "the Huguenot name": a name's form.
-_NAME_IN_LANGUAGE = re.compile(r"\b(?:the|[Ww]hat|[Ww]hich) [A-Z][a-z]+(?:-style)? "
+#: "the Polish name for …", "What Chinese-style name did Rinchinbal use?", "the Huguenot name", "Temur Khan's
+#: Chinese-style name", "William Johnson's Iroquois name": a name's form.
+_NAME_IN_LANGUAGE = re.compile(r"(?:\b(?:the|[Ww]hat|[Ww]hich)|(?<=\w)[’']s) [A-Z][a-z]+(?:-style)? "
                                r"(?:name|word|term|spelling)\b")
 #: "What is the Saxon Garden in Polish?": a what-question ending with "in <language>".
 _WHAT_IN = re.compile(r"^\s*What\b.* in ([A-Z][a-z]+)\s*\?*\s*$")
