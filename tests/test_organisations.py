@@ -604,31 +604,6 @@ def test_a_name_listed_after_a_kind_of_organisation_is_an_organisation(lexicon):
     assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("Camisards", "rare")]
 
 
-def test_a_company_short_name_is_renamed_alone_and_in_its_products_names():
-    """Issue 19, fourteenth session: a word that the dataset writes before a corporate form ("Sky plc") and
-    labels ORG is a company's short name: alone ("Sky") and opening a product's name without an
-    organisation word ("Sky Q Silver", ``org.no-head`` on main) it is renamed as a name word; where the
-    texts write it inside a longer name ("BSkyB", "SkyHD", "Sierra Sky Park") it would stay, and is left out
-    (``org.in-longer-name``)."""
-    from entity_renaming.organisations import company_in_longer_name, owner_company
-
-    text = ("On 18 November 2015, Sky announced Sky Q, a range of products. The Sky Q Mini set top boxes "
-            "connect to the Sky Q Silver set top boxes. The company changed its name to Sky plc in 2014.")
-    lexicon = Lexicon()
-    plc, alone = text.find("Sky plc"), text.find("Sky announced")
-    labelled = [Mention(plc, plc + 7, "ORG", "Sky plc"), Mention(alone, alone + 3, "ORG", "Sky")]
-    lexicon.observe([text], labelled)
-    assert owner_company("Sky Q Silver", lexicon) == "Sky"
-    assert owner_company("Sky", lexicon) is None and owner_company("Pepsi Q", lexicon) is None
-    assert not company_in_longer_name("Sky", (text,))
-    assert company_in_longer_name("Sky", ("BSkyB launched it.",))
-    assert company_in_longer_name("Sky", ("the SkyHD box",))
-    assert company_in_longer_name("Sky", ("Sierra Sky Park Airport",))
-    ex = _example(text, "Sky", "Who announced a range of products in November 2015?", ["Sky"] * 3)
-    entities = example_entities(ex, labelled[1:], lexicon)
-    assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("Sky", "nnp")]
-
-
 def test_a_demonym_whose_country_cannot_be_renamed_leaves_the_body_out(lexicon):
     """Issue 19, seventh session: keeping the demonym of ``American Medical Association`` (the United
     States, written with "the", cannot follow a new name) and renaming its descriptive word alone read as no

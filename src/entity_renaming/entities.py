@@ -78,8 +78,6 @@ from .organisations import (
     call_sign_answers,
     call_signs_in,
     coined_name,
-    company_in_longer_name,
-    company_short_name,
     company_word,
     compound_alone,
     creed_name,
@@ -95,7 +93,6 @@ from .organisations import (
     names_organisation,
     organisation_head,
     owner_acronym,
-    owner_company,
     person_types,
     region_team,
     sports_team,
@@ -2783,10 +2780,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             else lone_team(text, example.context, lexicon, example.question) if etype == "org"
             else None)  # "the Broncos"
     brand = owner_acronym(text, lexicon) if etype == "org" else None  # "NFL" of "NFL Mobile"
-    owner = (text if " " not in text and company_short_name(text, lexicon) else owner_company(text, lexicon)
-             ) if etype == "org" and organisation_head(text) is None and not team else None  # "Sky Digital"
     if (etype == "org" and organisation_head(text) is None and not team and not brand and not campus
-            and not owner
             and text.split()[-1].lower() not in COMPANY_HEADS  # "Getty Oil", "Classic FM"
             and not labelled_acronym(text, lexicon)  # "PNU", "NCAA": the acronym rules decide it
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not call_sign(text, example.context)
@@ -2846,10 +2840,6 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         spans = rare_acronym(brand, (context, question))
         if isinstance(spans, str):
             return _none(why, spans)
-    elif owner:  # a company's short name, alone or opening its product's name ("Sky", "Sky Digital")
-        if company_in_longer_name(owner, (context, question, *answers)):
-            return _none(why, "org.in-longer-name")  # "BSkyB", "Sierra Sky Park"
-        spans = [PerturbableSpan(owner, "nnp", "org")]
     elif " " not in text and etype == "org" and not is_acronym(text) and not team and not lone_company(
             text, question, context, own, lexicon):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon

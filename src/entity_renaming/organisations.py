@@ -801,50 +801,6 @@ def owner_acronym(text: str, lexicon: Lexicon) -> str | None:
     return None
 
 
-def _corporate_names(lexicon: Lexicon) -> frozenset[str]:
-    """The one-word names that the dataset's organisation names write before a corporate form (``Sky`` of
-    ``Sky plc``, ``Apple`` of ``Apple Inc``: :data:`.lexicon.CORPORATE`), names NER labels mostly ORG."""
-    found = set()
-    for surface, counts in lexicon.labels.votes.items():
-        words = surface.split()
-        if (len(words) == 2 and words[-1].lower().strip(".,") in CORPORATE and words[0][:1].isupper()
-                and counts["ORG"] * 2 > sum(counts.values())):
-            found.add(words[0].rstrip(","))
-    return frozenset(found)
-
-
-def company_short_name(word: str, lexicon: Lexicon) -> bool:
-    """A company's short name: a word that the dataset writes before a corporate form as an organisation's
-    name (``Sky plc``, ``Apple Inc``: :func:`_corporate_names`) and labels alone mostly ORG, no acronym (the
-    acronym rules decide those). Renamed as an ``nnp`` word at every mention, alone ("Sky's analogue
-    services") and opening the names of the company's services and products (:func:`owner_company`)."""
-    return (not is_acronym(word) and word in lexicon.dataset_table(_corporate_names)
-            and lexicon.labels.mostly(word) == "ORG")
-
-
-def owner_company(text: str, lexicon: Lexicon) -> str | None:
-    """The company's short name (:func:`company_short_name`) that opens a name of capitalised words
-    without an organisation word (``Sky`` of ``Sky Digital``, ``Sky Q Silver``, ``Sky+HD Box``): the name
-    is a service or product of that company, whose name is renamed (as :func:`owner_acronym` renames the
-    acronym of ``NFL Mobile``). ``None`` otherwise."""
-    first = re.split(r"[ +]", text, maxsplit=1)[0]
-    rest = text[len(first):].lstrip(" +")
-    if not rest or not all(w[:1].isupper() or w[:1].isdigit() for w in rest.replace("+", " ").split()):
-        return None
-    return first if company_short_name(first, lexicon) else None
-
-
-def company_in_longer_name(word: str, texts: Iterable[str]) -> bool:
-    """The ``texts`` write the company's short name inside a longer name: glued to other letters
-    (``BSkyB``, ``SkyHD``: the old name would stay) or after a capitalised word that is no function word
-    (``British Sky Broadcasting``, ``Sierra Sky Park``: another name, or the full name the renamed word
-    would leave behind)."""
-    w = re.escape(word)
-    return any(re.search(rf"\w{w}|{w}\w", t) or any(
-        m.group(1).lower() not in FUNCTION_WORDS for m in re.finditer(rf"\b([A-Z][\w'’-]*) {w}\b", t))
-        for t in texts)
-
-
 def coined_name(word: str, lexicon: Lexicon) -> bool:
     """A coined one-word name (``Qwest``, ``Ofcom``, ``ONdigital``): outside the Penn Treebank vocabulary
     and the dictionary, no person's name in the banks or the dataset's PERSON labels, no place, no plural

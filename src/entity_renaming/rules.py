@@ -232,9 +232,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "place of it and the question asks for a team, its nickname renamed alone: 'What team did Kubiak "
          "play for?' the Broncos: organisations.lone_team), no kind noun in apposition "
          "with it (rock group Coldplay; a list after one, extremist groups such as Al-Qaeda and the Taliban: "
-         "organisations.kind_apposition), no company's short name opening it (Sky of Sky Q Silver, a word "
-         "the dataset writes before a corporate form, Sky plc, and labels ORG: its product, the short name "
-         "renamed, organisations.owner_company) and no "
+         "organisations.kind_apposition) and no "
          "question naming a kind of organisation that the answers name (What network ...? Westwood One; "
          "not a name opening with an acronym, a unit or service of it: ESPN Deportes) nor an acronym "
          "or coined word answering a bare who-question (Who is VideoGuard owned by? NDS; Who did "
@@ -250,8 +248,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "question naming a kind of organisation types (What company ...? Pepsi), a kind noun in apposition "
          "with it names (rock group Coldplay) or a coined word that "
          "a bare who-question asks for (Qwest), not a plural written after 'the' that no kind noun names "
-         "(the Broncos; a regional group known as the Camisards is the group) nor a company's short name "
-         "(Sky: organisations.company_short_name, renamed as a name word) "
+         "(the Broncos; a regional group known as the Camisards is the group) "
          "and no place, is renamed by the name rules", "veto", _YAN),
     Rule("org.acronym-unattested", "an acronym that the Penn Treebank's news text never uses, or a "
          "dictionary word or its plural (NADPH, TARDIS, MHC, PAD, MODES: terms tagged ORG), unless the "
@@ -271,9 +268,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "initials that can follow are renamed with it (ALP), and an acronym answer whose full name the "
          "passage writes as one ORG name is that organisation, renamed by its full name and left out by "
          "its rules (acronyms.expansion: KANU of Kenya African National Union)", "veto", _YAN),
-    Rule("org.in-longer-name", "a renamed word of the organisation stands in another name of the passage "
-         "(a company's short name glued to letters or after a capitalised word: BSkyB, SkyHD, British Sky "
-         "Broadcasting, Sierra Sky Park: organisations.company_in_longer_name)",
+    Rule("org.in-longer-name", "a renamed word of the organisation stands in another name of the passage",
          "veto", _ALL),
     Rule("org.word-elsewhere", "the distinctive common words of an organisation named by common words "
          "(Judicial of Judicial Council) also stand capitalised outside that name, where NER does not label "
