@@ -1234,23 +1234,6 @@ def test_a_demonym_follows_its_country_per_passage_not_the_articles_decision(ban
     assert "French language" in kept["French"].keep
 
 
-def test_another_word_of_the_country_leaves_its_demonym_in_that_passage_only(banks):
-    """A word derived from the country that no nationality renames ("Scots", a language and "Scots law")
-    leaves the demonym and the country in the passage group that writes it, not in the whole article:
-    elsewhere Scotland and Scottish are renamed together (s14: the Scottish Parliament article)."""
-    from entity_renaming.entswap.entities import article_candidates, passage_entities, settle_article_wide
-
-    lexicon = Lexicon(banks, strict=False)
-    one = "Members may speak Scots in the chamber of Scotland."
-    two = "Scotland elected few members. The Scottish people voted for change in Scotland."
-    mentions = {one: mentions_of(one, ("Scotland", "GPE")),
-                two: mentions_of(two, ("Scotland", "GPE"), ("Scottish", "NORP"))}
-    candidates = article_candidates([one, two], mentions, lexicon)
-    settle_article_wide(candidates, lexicon)
-    assert "Scotland" not in {e.surface for e in passage_entities(candidates, [one], lexicon)}
-    assert {"Scotland", "Scottish"} <= {e.surface for e in passage_entities(candidates, [two], lexicon)}
-
-
 def test_a_countrys_peerage_leaves_it_in_that_passage_only(banks):
     """A peerage of a country ("Duke of Prussia") leaves the country in the passage group that writes it:
     "Prussia" alone never names the duke, so the other passages rename it (s14: a list of countries with

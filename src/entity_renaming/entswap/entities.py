@@ -2555,9 +2555,7 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon,
     every word derived from the country that the article uses is renamed (:meth:`Lexicon.derived_words`:
     ``Ireland`` with ``the Irish`` left, ``Mexico`` with ``Mexican`` left, ``Turkish`` with ``the Turks``
     left are not renamed), and neither is a country one of whose derived words follows another country
-    (``Scotland`` beside ``British``, the demonym of the United Kingdom). A nationality with another word
-    of its country left is dropped in the passage group that writes that word, not in the article's read
-    (``Scots`` of "members may use Scots" leaves ``Scottish`` and ``Scotland`` in that passage only).
+    (``Scotland`` beside ``British``, the demonym of the United Kingdom).
     Repeated until nothing changes: a dropped nationality exposes the countries it derives from.
     A country is decided in each passage group, and its demonym with it there: in the article's read
     (:func:`settle_article_wide`, ``article_countries`` ``None``) a nationality does not follow its country
@@ -2576,10 +2574,8 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon,
                                                for w in derived[e.surface]):
                 continue  # a word derived from it stays ("the Irish", "Mexican") or follows another country
                 # ("British" beside Scotland follows the United Kingdom): so does the country
-            if (e.category == "nationality" and article_countries is not None
-                    and derived[e.surface] - nationalities.keys()):
-                continue  # another word of its country stays here: "Turkish" renamed with "the Turks" left
-                # (judged per passage group: "Scots" of "members may use Scots" leaves Scottish there only)
+            if e.category == "nationality" and derived[e.surface] - nationalities.keys():
+                continue  # another word of its country stays: "Turkish" renamed with "the Turks" left
             kept.append(e)
         renamed = {e.referent for e in kept if e.category == "country"}
         kept = [e for e in kept if e.category != "nationality" or article_countries is None
