@@ -95,6 +95,10 @@ def test_a_question_asking_for_a_work_is_found_where_it_stands():
     # blind read, round 19: "Uni in the USA" (a guidebook) renamed as the country USA
     assert asks_for_work("What guide states the University is known for its heavy workload?")
     assert asks_for_work("Which newspaper defined southern California?")
+    # blind read, round 28: "Heiland" of the hymn title "Nun komm, der Heiden Heiland" renamed as a surname
+    assert asks_for_work("Which of Luther's hymn was the main one for Advent?")
+    assert asks_for_work("What hymn did Luther write after the martyrdom of Esch and Voes?")
+    assert not asks_for_work("Which of Luther's friends wrote to him?")
 
 
 

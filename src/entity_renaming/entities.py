@@ -2101,13 +2101,14 @@ def label_holds(mention: Mention, lexicon: Lexicon) -> bool:
 #: was the longest running prime time program …", "What programs …", "What guide states …"): its answer is a
 #: title ("Dallas", "Good Morning America", "Uni in the USA"), not a person or a place. Up to four modifiers,
 #: none a word ending the phrase nor a possessive ("Which country's invasion show …": a verb); not "plays",
-#: "shows": verbs too.
+#: "shows": verbs too. "Which of Luther's hymn …" asks for one of the works.
 _WORK_MODIFIER = (r"\s+(?![\w-]+['’]s\b)(?!(?:is|was|are|were|did|does|do|has|have|had|can|could|would|will|"
                   r"of|in|on|at|for|to|from|by|with|as|that|who|whom|which|what|when|where|why|how|and|or|not)\b)[\w'’-]+")
 _ASKS_FOR_WORK = re.compile(
-    r"(?:^|[\s,(])(?i:what|which)(?:\s+(?:was|is|were|are)\s+the)?(?:" + _WORK_MODIFIER + r"){0,4}?"
+    r"(?:^|[\s,(])(?i:what|which)(?:\s+(?:was|is|were|are)\s+the|\s+of\s+(?:the|his|her|their|its|"
+    r"[A-Z][\w-]*['’]s))?(?:" + _WORK_MODIFIER + r"){0,4}?"
     r"\s+(?:(?:program|programme|film|movie|book|novel|song|album|opera|episode|sitcom|drama|musical|poem|"
-    r"painting|serial|magazine|newspaper|journal|guide|guidebook)s?|show|series|trailer|game|play|soap)\b")
+    r"painting|hymn|serial|magazine|newspaper|journal|guide|guidebook)s?|show|series|trailer|game|play|soap)\b")
 
 
 def asks_for_work(question: str) -> bool:
