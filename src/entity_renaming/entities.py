@@ -39,7 +39,6 @@ from .lexicon import (
     ALIASES,
     ARABIC_PARTICLES,
     CORPORATE,
-    DEMONYM_WORDS,
     FUNCTION_WORDS,
     GEO_MODIFIERS,
     GIVEN_NAME_TITLES,
@@ -1795,7 +1794,7 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
         if (org_place_kind(word, lexicon) is not None or lowered not in lexicon.vocab
                 or words[i - 1:i] == ["New"]):
             return None  # a place or a word outside the PTB vocabulary: "Lothian Regional Council"
-        if lowered in lexicon.nationalities or lowered in DEMONYM_WORDS:
+        if lexicon.is_demonym(lowered):
             demonym = True
             continue  # "Australian", "Scottish": a country's demonym, renamed with its country
         if lowered in _DIRECTIONS or (lowered.endswith(("an", "ish", "ese"))

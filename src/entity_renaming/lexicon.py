@@ -1208,6 +1208,12 @@ class Lexicon:
         bank = load_bank("gazetteer", self.root)
         return bank.lookup("nationality") if bank.has("nationality") else frozenset()
 
+    def is_demonym(self, word: str) -> bool:
+        """``word`` (any casing) is a demonym: one of the gazetteer's :attr:`nationalities` or of
+        :data:`DEMONYM_WORDS`, the irregular ones outside it (``Scottish``, ``Welsh``)."""
+        lowered = word.lower()
+        return lowered in self.nationalities or lowered in DEMONYM_WORDS
+
     def place_kind(self, name: str, min_city_population: int = 1) -> str | None:
         """``country`` / ``state`` / ``city`` for a whole place name with evidence, else ``None``.
 

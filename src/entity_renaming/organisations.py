@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING
 from .acronyms import acronym_attested, initials_of, is_acronym, numbered_channel
 from .lexicon import (
     CORPORATE,
-    DEMONYM_WORDS,
     FUNCTION_WORDS,
     GEO_MODIFIERS,
     IRREGULAR_DEMONYMS,
@@ -86,7 +85,7 @@ ORGANISATION_HEADS = PERIODICAL_HEADS | frozenset(words_of("""
 company corporation corp inc ltd llc plc co group holdings university college school academy institute
 institution network system systems broadcasting television radio commission council committee party
 association society union league federation club foundation bank agency department ministry office board
-trust press times post journal magazine records studios pictures airlines airways railway railroad
+trust press records studios pictures airlines airways railway railroad
 brotherhood front movement army navy force forces guard police court parliament assembly congress senate
 government administration authority service services laboratories labs electric motors
 communications telecommunications wireless productions entertainment media industries enterprises
@@ -588,7 +587,7 @@ def hyphenated_name(word: str, lexicon: Lexicon) -> bool:
                and (p.lower() in lexicon.nnp or p.lower() not in lexicon.vocab)
                and (lexicon.person_count(p) >= PERSON_EVIDENCE  # "Miller" of "Miller-Boyett"
                     or not (lexicon.common_word(p) or lexicon.dictionary_common(p)))
-               and p.lower() not in lexicon.nationalities and p.lower() not in DEMONYM_WORDS
+               and not lexicon.is_demonym(p)
                for p in parts)
 
 
@@ -690,7 +689,7 @@ def adjective_name(text: str, texts: Iterable[str], lexicon: Lexicon) -> Perturb
         lead += 1  # "North" of "North American Aviation"
     adjective = words[lead].lower() if lead < len(words) - 1 else ""
     if not (words[lead].isalpha() and words[lead][:1].isupper()
-            and (adjective in lexicon.nationalities or adjective in DEMONYM_WORDS
+            and (lexicon.is_demonym(adjective)
                  or (adjective.endswith(("an", "ish", "ese")) and adjective in lexicon.vocab
                      and not lexicon.dictionary_common(adjective)))):
         return None  # "Lothian" (outside the PTB vocabulary): a place's name, not an adjective
@@ -833,7 +832,7 @@ def creed_name(text: str, texts: Iterable[str], lexicon: Lexicon) -> Perturbable
     if not (all(c.lower() in CREED_WORDS and c[:1].isupper() and c.isalpha() for c in creeds)
             and word.isalpha() and word[:1].isupper() and not word[1:].isupper()
             and lowered not in CREED_WORDS | FUNCTION_WORDS | TITLES | ORGANISATION_HEADS
-            and lowered not in lexicon.nationalities and lowered not in DEMONYM_WORDS
+            and not lexicon.is_demonym(word)
             and not (lowered.endswith(("an", "ish", "ese")) and not lexicon.dictionary_common(word))
             and (lexicon.common_word(word) or lexicon.dictionary_common(word))
             and org_place_kind(word, lexicon) is None and not lexicon.is_gazetteer_name(word)
