@@ -25,6 +25,7 @@ from entity_renaming.entswap.entities import (
     question_possessives,
 )
 from entity_renaming.entswap.mapping import ArticleText, Pools, article_mapping
+from entity_renaming.entswap.person_evidence import kept_eponym_terms
 from entity_renaming.lexicon import Lexicon, clean_surface
 from entity_renaming.model import Answer, QAExample, Substitution
 from entity_renaming.ner import Mention, load_backend
@@ -1428,3 +1429,19 @@ def test_a_gazetteer_city_ner_typed_person_that_the_passage_besieges_is_the_city
     text = ("The king renewed a massive drive against the south. His army besieged Rouen between 1268 and "
             "1273, the last obstacle in its way to the rich basin of the river." + _FILLER)
     assert entities(text, ("Rouen", "PERSON"), lexicon=lexicon)["Rouen"].category == "city"
+
+
+def test_a_term_named_after_a_surname_is_kept_whole_and_the_person_renamed(banks):
+    """Issue 19 (EntSwap as Yan et al.): "the Savery engine" is a term named after Thomas Savery, kept
+    whole while he is renamed at his other mentions (before: ``entswap.unclear-occurrence`` left him out);
+    a listing of such names ("the Savery, Smith and Jones motions") still leaves him out."""
+    lexicon = Lexicon(banks, strict=False)
+    labels = (("Thomas Savery", "PERSON"), ("Savery", "PERSON"))
+    text = ("In 1698 Thomas Savery patented a steam pump. Savery sold his pump to mines, and he grew rich. "
+            "An attractive feature of the Savery engine was its low cost." + _FILLER)
+    found = entities(text, *labels, lexicon=lexicon)
+    assert found["Savery"].span_type == "last" and found["Savery"].keep == ("Savery engine",)
+    listed = text.replace("the Savery engine", "the Savery, Smith and Jones motions")
+    assert "Savery" not in entities(listed, *labels, lexicon=lexicon)
+    assert kept_eponym_terms("Savery", ["Savery's pump was cheap."]) == ()  # no term: renamed everywhere
+    assert kept_eponym_terms("Newton", ["Newton's Universal Gravitation Constant and Newton's laws"]) is None

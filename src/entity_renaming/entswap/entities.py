@@ -154,7 +154,13 @@ from .categories import (
     renamable,
     singular_demonym,
 )
-from .person_evidence import famous_mononym, lone_name_use, lone_surname_evidence, person_noun_before
+from .person_evidence import (
+    famous_mononym,
+    kept_eponym_terms,
+    lone_name_use,
+    lone_surname_evidence,
+    person_noun_before,
+)
 
 MAX_PERSON_PARTS = 4
 FULL_VOTE, HALF_VOTE = 2, 1
@@ -1866,8 +1872,13 @@ class _Occurrences:
         """The check that some occurrence of the entity fails, or ``None`` when every one is clear."""
         if entity.category in PLACES and peerage(entity.surface, self.texts):
             return "peerage"  # a peerage ("the Duke of Newcastle"): "Newcastle" alone names the duke
+        terms: tuple[str, ...] = ()
         if entity.category == "person" and any(eponym_use(entity.surface, t) for t in self.texts):
-            return "eponym"  # "Karp reductions", "Newton's laws": a term named after the person
+            passages = [t for t in self.texts if len(t) > MAX_ANSWER_CHARS]
+            terms = kept_eponym_terms(entity.surface, passages) if entity.span_type == "last" else None
+            if terms is None:
+                return "eponym"  # "Karp reductions" by a given name, a listing: no term kept whole
+            # "Watt engine", "Newton's laws": the term stays whole, the surname is renamed elsewhere
         if (entity.category in PLACES and not COUNTRY_CODE.fullmatch(entity.surface)  # "us" is no "US"
                 and lower_case_mention(entity.surface, self.texts)):
             return "lower-case-mention"  # "the occupation of the philippines" would keep the old name
@@ -1878,7 +1889,7 @@ class _Occurrences:
             return "term"  # "Mechlin patterns on Lille ground": a lace ground named after the city
         # a code counts as alone even in "US Air Force"
         alone = entity.category not in PLACES or bool(COUNTRY_CODE.fullmatch(entity.surface))
-        keep: dict[str, None] = {}
+        keep: dict[str, None] = dict.fromkeys(terms)
         #: The names of things named after the city that its occurrences stand in (``Dublin Castle``), while
         #: every occurrence not alone stands in one: the city is then renamed inside them (below).
         after_city: dict[str, None] = {}
@@ -1887,7 +1898,10 @@ class _Occurrences:
         for index, text in enumerate(self.texts):
             if self.article_wide and self.question[index] and entity.category == "nationality":
                 continue  # a question's own wording (SQuAD 2.0's twists): read in its passage group only
+            kept_at = [(k.start(), k.end()) for term in terms for k in re.finditer(re.escape(term), text)]
             for m in self.pattern[entity.surface].finditer(text):
+                if any(a <= m.start() and m.end() <= b for a, b in kept_at):
+                    continue  # inside a term named after the person, kept whole
                 if any(a <= m.start() and m.end() <= b and len(s) > len(entity.surface)
                        for a, b, s in self.covers[index]):
                     only_after_city = False

@@ -2,7 +2,8 @@
 before it (``fighter ace Adolf Galland``, ``the French philosopher Voltaire``, ``The last Prime Minister of
 the (East) German Democratic Republic, Lothar de Maizière``) and a Census surname the article labels PERSON
 alone (``Nixon requested Congress``). Used by :mod:`.entities` for full names NER labels ORG / GPE / LOC
-(:func:`.entities.article_says_person`) and for lone person words (``entswap.weak-lone-name``)."""
+(:func:`.entities.article_says_person`) and for lone person words (``entswap.weak-lone-name``); and the
+terms named after a person that stay whole while the person is renamed (:func:`kept_eponym_terms`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
-from ..lexicon import MIN_PERSON_LABELS, RARE_ZIPF, TITLES, Lexicon, name_form
+from ..entities import _other_possessive
+from ..lexicon import MIN_PERSON_LABELS, RARE_ZIPF, TITLES, Lexicon, eponym_terms, eponym_use, name_form
 from ..question import PERSON_NOUNS
 
 #: Nouns that say a person stands after them: the question module's person nouns (a closed class shared
@@ -90,3 +92,23 @@ def lone_surname_evidence(surface: str, counter: Counter[str], texts: Iterable[s
     texts = list(texts)
     return (labelled_census_surname(surface, counter["person"], texts, lexicon)
             or famous_mononym(surface, lexicon) and lone_name_use(surface, texts))
+
+
+def kept_eponym_terms(surname: str, passages: Iterable[str]) -> tuple[str, ...] | None:
+    """The terms named after a person's surname that the article's passages write (``Watt engine``,
+    ``Newton's laws``: :func:`..lexicon.eponym_terms`), kept whole while the person is renamed at every
+    other mention, as the Yan et al. configs keep them (:func:`..entities.eponym_terms_kept`); a term only a
+    question writes (``a Newcomen engine`` beside the passage's ``Newcomen designs``) is a mention, renamed
+    with the person. ``None`` where a passage's eponym use is no such term (a dynasty, a listing: ``the
+    Stephenson, Joy and Walschaerts motions``) or the surname also stands in the possessive before another
+    capitalised word (``Newton's Universal Gravitation Constant``): the veto stays."""
+    passages = [t for t in passages if t]
+    terms = tuple(dict.fromkeys(term for t in passages for term in eponym_terms(surname, t)))
+    if not terms:
+        return None if any(eponym_use(surname, t) for t in passages) else ()
+    if _other_possessive(surname, passages, terms):
+        return None
+    blank = re.compile("|".join(re.escape(t) for t in sorted(terms, key=len, reverse=True)))
+    if any(eponym_use(surname, blank.sub(" ", t)) for t in passages):
+        return None
+    return terms
