@@ -16,7 +16,7 @@ from .model import QAExample
 from .ner import Mention
 from .question import asked_type
 from .referents import PerturbableSpan
-from .substitute import heads_phrase
+from .substitute import code_mentions, heads_phrase
 
 
 def in_work_title(place: str, example: QAExample, mentions: Iterable[Mention]) -> bool:
@@ -69,6 +69,18 @@ def institution_metonym(place: str, answers: Iterable[str], context: str) -> boo
     institution = (rf"\b(?:University|College|Institute) of {name}(?![\w-])"
                    rf"|(?<![\w-]){name}(?: [A-Z][a-z]+)? (?:University|College|Institute)\b")
     return re.search(institution, context) is not None
+
+
+def abbreviation_fits(abbreviation: str, text: str) -> bool:
+    """Every mention of a country's abbreviation in ``text`` can take the new country: it heads its noun
+    phrase ("the UK refused" → "Iraq refused") or, a letter code, modifies a noun and takes the new
+    demonym ("the UK government" → "the Kenyan government", :func:`.substitute.code_mentions`); never a
+    currency ("US$10"), nor "USSR forces", whose full new name could not stand there (rule
+    ``place.abbreviation-modifier``)."""
+    for mention, adjective in code_mentions(abbreviation, text):
+        if text[mention.end:mention.end + 1] == "$" or not (adjective or heads_phrase(text, mention.end)):
+            return False
+    return True
 
 
 #: Endings of words derived from a state's or city's name ("Victorian", "Californian", "Parisian",
