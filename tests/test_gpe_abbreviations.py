@@ -11,7 +11,7 @@ import random
 import pytest
 from conftest import MRQA_SQUAD_DEV, analyse_passages
 
-from entity_renaming.entities import country_abbreviation, example_entities
+from entity_renaming.entities import country_abbreviation, example_entities, place_spans
 from entity_renaming.io import read_examples
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Substitution
@@ -54,9 +54,17 @@ def test_only_aliases_abbreviations_name_a_country():
     ("UK", "the Stern Review ordered by the UK government made a stronger argument", True),
     ("US", "Instead, Edison offered a US$10 a week raise over Tesla's US$18 per week salary", False),
     ("USSR", "the USSR forces withdrew", False),  # no letter code: "Norway forces" could not stand
+    ("U.S.", "revealed that the U.S. was so distraught by the rise in oil prices", True),
+    ("U.S.", "eight U.S. presidents were", True),
+    ("U.S.", "He lived in the U.S. He died there.", False),  # its dot also ends the sentence
 ])
 def test_an_abbreviation_heads_its_phrase_or_takes_the_demonym(abbreviation, text, heads):
     assert abbreviation_fits(abbreviation, text) is heads
+
+
+def test_a_dotted_abbreviation_is_one_country_span():
+    lexicon = Lexicon()
+    assert [(s.surface, s.span_type) for s in place_spans("U.S.", "gpe", lexicon)] == [("U.S.", "country")]
 
 
 def test_a_heading_abbreviation_is_renamed_as_the_new_full_name(analysis):

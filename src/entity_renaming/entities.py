@@ -1627,6 +1627,9 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
     if etype == "org" and "&" in text and all(w.lower() in lexicon.first_counts for w in words if w != "&"):
         return no(why, "name.and")  # "Laverne & Shirley" is a show, not a firm
 
+    if etype == "gpe" and country_abbreviation(text, lexicon):  # "U.S.": the tokens drop its closing dot
+        return [PerturbableSpan(text, "country", "gpe")]
+
     def modified(i: int) -> bool:
         """After ``New`` (``New England``), or in an ORG after any direction (``East India Company``)."""
         before = words[i - 1] if i else ""

@@ -75,12 +75,20 @@ def abbreviation_fits(abbreviation: str, text: str) -> bool:
     """Every mention of a country's abbreviation in ``text`` can take the new country: it heads its noun
     phrase ("the UK refused" → "Iraq refused") or, a letter code, modifies a noun and takes the new
     demonym ("the UK government" → "the Kenyan government", :func:`.substitute.code_mentions`); never a
-    currency ("US$10"), nor "USSR forces", whose full new name could not stand there (rule
+    currency ("US$10"), nor "USSR forces", whose full new name could not stand there, nor a dotted code
+    that may end its sentence ("in the U.S. He"), whose dot the new name would lose (rule
     ``place.abbreviation-modifier``)."""
     for mention, adjective in code_mentions(abbreviation, text):
         if text[mention.end:mention.end + 1] == "$" or not (adjective or heads_phrase(text, mention.end)):
             return False
+        if mention.form.endswith(".") and _SENTENCE_GOES_ON.match(text, mention.end) is None:
+            return False  # "in the U.S. He …": its dot also ends the sentence, which the new name would lose
     return True
+
+
+#: After a dotted code ("U.S."), the sentence goes on: a lower-case word, a digit or punctuation follows, not
+#: the end of the text or a capitalised word (which may open the next sentence).
+_SENTENCE_GOES_ON = re.compile(r"[,;:)'’]|\s+[a-z0-9(]")
 
 
 #: Endings of words derived from a state's or city's name ("Victorian", "Californian", "Parisian",
