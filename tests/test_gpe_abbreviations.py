@@ -15,7 +15,7 @@ from entity_renaming.entities import country_abbreviation, example_entities, pla
 from entity_renaming.io import read_examples
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Substitution
-from entity_renaming.places import abbreviation_fits
+from entity_renaming.places import abbreviation_fits, alias_followers
 from entity_renaming.referents import PerturbableSpan
 from entity_renaming.sampling import Sampler
 from entity_renaming.spans import perturbable_spans
@@ -57,6 +57,7 @@ def test_only_aliases_abbreviations_name_a_country():
     ("U.S.", "revealed that the U.S. was so distraught by the rise in oil prices", True),
     ("U.S.", "eight U.S. presidents were", True),
     ("U.S.", "He lived in the U.S. He died there.", False),  # its dot also ends the sentence
+    ("U.S.", "Pierce v. Society of Sisters, 268 U.S. 510 (1925);", False),  # a law report citation
 ])
 def test_an_abbreviation_heads_its_phrase_or_takes_the_demonym(abbreviation, text, heads):
     assert abbreviation_fits(abbreviation, text) is heads
@@ -107,3 +108,17 @@ def test_a_code_modifying_a_noun_draws_a_country_with_a_demonym():
     for seed in range(20):
         (sub,) = sampler.mapping([span], texts, random.Random(seed))
         assert sub.replacement in sampler.adjectives([sub])
+
+
+def test_other_names_of_a_country_take_its_new_name():
+    lexicon = Lexicon()
+    country = PerturbableSpan("United States", "country", "gpe")
+    texts = ["it remains lawful in the United States following a US Supreme Court decision in 1977"]
+    assert alias_followers(country, texts, lexicon) == [
+        PerturbableSpan("US", "country", "gpe", follows="United States")]
+    (sub, follower) = Sampler("dbname").mapping([country, *alias_followers(country, texts, lexicon)], texts,
+                                                random.Random(0))
+    assert follower.original == "US" and follower.replacement == sub.replacement
+    # "America" also names the continent, a citation's "U.S." no country: the place is not renamed
+    assert alias_followers(country, ["the United States and America"], lexicon) is None
+    assert alias_followers(country, ["the United States; 268 U.S. 510 (1925)"], lexicon) is None

@@ -126,6 +126,7 @@ from .places import (
     OPENERS,
     PARTICLE_NAME,
     abbreviation_fits,
+    alias_followers,
     asked_settlement,
     city_exonym,
     labelled_town,
@@ -2932,7 +2933,13 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         if people_stem_left(country.surface, (*texts, *answers)):
             return _none(why, "place.derived-word-left")  # "a Serb family" beside "Serbian": it would stay
         spans = [*spans, *derived]  # France → Kenya makes French → Kenyan
-    if etype == "gpe" and any(lexicon.other_names_in(s.surface, s.span_type, texts) for s in spans):
+    if etype == "gpe":
+        aliases = [alias_followers(s, texts, lexicon) for s in spans if s.span_type == "country"]
+        if any(a is None for a in aliases):
+            return _none(why, "place.other-name")  # "the United States" beside "America": it would stay
+        spans = [*spans, *(f for a in aliases if a for f in a)]  # "US" beside "U.S.": both → "Kenya"
+    if etype == "gpe" and any(lexicon.other_names_in(s.surface, s.span_type, texts)
+                              for s in spans if s.span_type != "country"):
         return _none(why, "place.other-name")  # "Warsaw (Polish: Warszawa)", "the United States" beside "US"
     if etype == "gpe" and any(country_abbreviation(s.surface, lexicon)
                               and not abbreviation_fits(s.surface, t)

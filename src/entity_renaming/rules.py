@@ -369,8 +369,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "a word derived from a city in its passage group (Parisian beside Paris: no bank gives a city's "
          "demonym; places.derived_place_word, as for Yan et al.)",
          "veto", _ALL),
-    Rule("place.other-name", "the place is also called by another name (US, Warszawa) that would stay",
-         "veto", _ALL),
+    Rule("place.other-name", "the place is also called by another name (US, Warszawa) that would stay "
+         "(Yan et al.: a country's code or canonical name takes its new name instead, United States and US "
+         "→ Australia, places.alias_followers; not America, Great Britain, which name more)", "veto", _ALL),
     Rule("place.abbreviation-modifier", "a country's abbreviation (UK, US) stands before a currency (US$10), "
          "or a code that is no letter code (USSR) modifies a noun: the new country's full name cannot stand "
          "there (a letter code modifying a noun takes the new country's demonym: UK teachers → Egyptian "

@@ -198,7 +198,8 @@ class Sampler:
         for span in spans:
             pool = self.continent_pool(span, texts) if self.perturbation != "randstr" else None
             wider = self.wider_places(span.span_type)
-            adjective = self.perturbation != "randstr" and self.takes_adjective(span, texts)
+            adjective = self.perturbation != "randstr" and any(
+                self.takes_adjective(s, texts) for s in (span, *followers.get(span.surface, ())))
             for _ in range(MAX_DRAWS):
                 candidate = self.draw(span, rng, pool)
                 following = followers.get(span.surface, ())
@@ -243,12 +244,16 @@ class Sampler:
     def _follower_name(self, span: PerturbableSpan, new_name: str) -> str:
         """A ``nationality`` span's demonym of its country's new name; an acronym's letters with the new
         name's initial at ``span.letter`` (``KANU`` with ``Kenya`` → ``Nigeria``: ``NANU``)."""
+        if span.span_type == "country":
+            return new_name  # another name of the country ("US" beside "U.S."): the same new name
         if span.letter >= 0:
             return acronym_with(span.surface, span.letter, new_name)
         return self.demonym(new_name) or ""
 
     def _follower_fits(self, span: PerturbableSpan, new_name: str, taken: set[str], texts: Sequence[str]
                        ) -> bool:
+        if span.span_type == "country":
+            return True  # the country's new name: :func:`fits` checked it and its aliases
         name = self._follower_name(span, new_name)
         # a demonym that cannot follow an adjective ("Italian lawyers" → "Mosotho lawyers"): its country
         # is not drawn
