@@ -121,4 +121,5 @@ def test_other_names_of_a_country_take_its_new_name():
     assert follower.original == "US" and follower.replacement == sub.replacement
     # "America" also names the continent, a citation's "U.S." no country: the place is not renamed
     assert alias_followers(country, ["the United States and America"], lexicon) is None
+    assert alias_followers(PerturbableSpan("America", "country", "gpe"), texts, lexicon) is None
     assert alias_followers(country, ["the United States; 268 U.S. 510 (1925)"], lexicon) is None

@@ -92,16 +92,20 @@ def alias_followers(country: PerturbableSpan, texts: Sequence[str], lexicon: Lex
                     ) -> list[PerturbableSpan] | None:
     """The other names of ``country`` in ``texts`` (:meth:`.Lexicon.other_names_in`) as spans that take its
     new name: each a letter code or dotted code (``US`` beside ``U.S.``) or the referent's canonical name
-    (``United States`` beside ``US``), which name nothing else. ``None`` when another name cannot follow:
-    an alias that also names a continent, an island or a region (``America``, ``Great Britain``) or a
+    (``United States`` beside ``US``), which name nothing else, as ``country`` itself is. ``None`` when
+    another name cannot follow: an alias that also names a continent, an island or a region (``America``,
+    ``Great Britain``), beside the country or as the country, or a
     code its new name cannot stand for (``US$10``; rule ``place.other-name``)."""
     from .entities import country_abbreviation
+
+    def unique(name: str) -> bool:
+        return country_abbreviation(name, lexicon) is not None or lexicon.aliases.get(name) == name
 
     followers = []
     for name in lexicon.other_names_in(country.surface, "country", texts):
         code = country_abbreviation(name, lexicon) is not None
-        if not code and lexicon.aliases.get(name) != name:
-            return None
+        if not unique(name) or not unique(country.surface):
+            return None  # "America" beside "United States": either may name the continent
         if code and not all(abbreviation_fits(name, t) for t in texts):
             return None
         followers.append(PerturbableSpan(name, "country", country.entity_type, follows=country.surface))
