@@ -289,12 +289,13 @@ def test_a_country_whose_demonym_stays_is_not_renamed(analysis):
     assert lexicon.derived_words("Saudi Arabia", ["Saudi Arabia and the Saudis"]) == ("saudi",)
 
 
-def test_a_country_called_by_another_name_too_is_not_renamed(analysis):
+def test_a_country_called_by_another_name_too_renames_both(analysis):
     """A blind read (seed 7373) rejected "the United States" renamed with "a US Supreme Court decision" left:
-    a country answer whose alias (an abbreviation case-sensitively, "us" is no alias) stays in passage or
-    question is not perturbable."""
+    a country's alias that names nothing else (an abbreviation case-sensitively, "us" is no alias) takes
+    the country's new name ("an Australian Supreme Court decision"); one that names more ("America") still
+    vetoes it (rule place.other-name)."""
     examples, _, lexicon = analysis
-    assert spans(analysis, "following") == set()
+    assert spans(analysis, "following") == {("United States", "country"), ("US", "country")}
     assert lexicon.other_names_in("United States", "country", [examples[IDS["following"]].context]) == ("US",)
     assert lexicon.other_names_in("United States", "country", ["tell us about the United States"]) == ()
     assert lexicon.other_names_in("Britain", "country", ["the United Kingdom"]) == ("United Kingdom",)

@@ -125,6 +125,8 @@ from .persons import (
 from .places import (
     OPENERS,
     PARTICLE_NAME,
+    abbreviation_fits,
+    alias_followers,
     asked_settlement,
     city_exonym,
     labelled_town,
@@ -139,7 +141,7 @@ from .question import NOUNS_NAME, PERSON_NOUNS, asked_type, asks_about_name
 from .referents import Entity, PerturbableSpan
 from .rules import Trace, Why, fire, no
 from .spellings import accent_variants
-from .substitute import heads_phrase, renamed_in
+from .substitute import renamed_in
 
 #: spaCy/OntoNotes label → Yan et al.'s entity type.
 LABEL_TO_TYPE = {"PERSON": "per", "ORG": "org", "GPE": "gpe"}
@@ -1585,16 +1587,6 @@ def country_abbreviation(word: str, lexicon: Lexicon) -> str | None:
     return "country" if lexicon.place_kind(canonical) == "country" else None
 
 
-def abbreviation_heads(abbreviation: str, text: str) -> bool:
-    """Every occurrence of a country's abbreviation in ``text`` heads its noun phrase (:func:`heads_phrase`:
-    "the UK refused", "within the US,"), none modifies a noun ("UK teachers", "the UK government") or a
-    currency ("US$10"): its full new name could not stand there ("Egypt teachers")."""
-    for m in re.finditer(rf"(?<![\w.]){re.escape(abbreviation)}(?![\w])", text):
-        if text[m.end():m.end() + 1] == "$" or not heads_phrase(text, m.end()):
-            return False
-    return True
-
-
 def place_spans(text: str, etype: str, lexicon: Lexicon,
                 not_places: frozenset[str] = frozenset(), why: Why | None = None,
                 placed: frozenset[str] = frozenset()) -> list[PerturbableSpan]:
@@ -1635,6 +1627,9 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
         return no(why, "org.named-after-person")  # renaming it would rename the person
     if etype == "org" and "&" in text and all(w.lower() in lexicon.first_counts for w in words if w != "&"):
         return no(why, "name.and")  # "Laverne & Shirley" is a show, not a firm
+
+    if etype == "gpe" and country_abbreviation(text, lexicon):  # "U.S.": the tokens drop its closing dot
+        return [PerturbableSpan(text, "country", "gpe")]
 
     def modified(i: int) -> bool:
         """After ``New`` (``New England``), or in an ORG after any direction (``East India Company``)."""
@@ -2938,12 +2933,18 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         if people_stem_left(country.surface, (*texts, *answers)):
             return _none(why, "place.derived-word-left")  # "a Serb family" beside "Serbian": it would stay
         spans = [*spans, *derived]  # France → Kenya makes French → Kenyan
-    if etype == "gpe" and any(lexicon.other_names_in(s.surface, s.span_type, texts) for s in spans):
+    if etype == "gpe":
+        aliases = [alias_followers(s, texts, lexicon) for s in spans if s.span_type == "country"]
+        if any(a is None for a in aliases):
+            return _none(why, "place.other-name")  # "the United States" beside "America": it would stay
+        spans = [*spans, *(f for a in aliases if a for f in a)]  # "US" beside "U.S.": both → "Kenya"
+    if etype == "gpe" and any(lexicon.other_names_in(s.surface, s.span_type, texts)
+                              for s in spans if s.span_type != "country"):
         return _none(why, "place.other-name")  # "Warsaw (Polish: Warszawa)", "the United States" beside "US"
     if etype == "gpe" and any(country_abbreviation(s.surface, lexicon)
-                              and not abbreviation_heads(s.surface, t)
+                              and not abbreviation_fits(s.surface, t)
                               for s in spans for t in (*texts, *answers)):
-        return _none(why, "place.abbreviation-modifier")  # "UK teachers", "the UK government", "US$10"
+        return _none(why, "place.abbreviation-modifier")  # "US$10"; "UK teachers" → "Kenyan teachers"
     if etype == "gpe" and any(s.span_type == "city" for s in spans) and REGION_OF.search(
             context, max(0, mention.start - 40), mention.start):
         return _none(why, "place.region-of")  # "the German territories of Baden": a territory, not the city

@@ -149,7 +149,8 @@ def build_config(
         try:
             rng = example_rng(spec.seed, spec.perturbation, spec.entity_type, ex.id)
             subs = sampler.mapping(spans, [ex.context, ex.question, ex.title or ""], rng)
-            renamed, edits = rename_example(ex, subs, keep=kept_names(spans))
+            renamed, edits = rename_example(ex, subs, keep=kept_names(spans),
+                                            adjectives=sampler.adjectives(subs))  # "UK teachers"
         except RenameError as err:
             skipped.append(Skip(name, ex.id, str(err)))
             continue

@@ -8,7 +8,7 @@ glued into another word ("NewcastleGateshead").
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from .lexicon import PLACE_NOUNS, Lexicon, clean_surface, occurs_in, whole_word
@@ -16,7 +16,7 @@ from .model import QAExample
 from .ner import Mention
 from .question import asked_type
 from .referents import PerturbableSpan
-from .substitute import heads_phrase
+from .substitute import code_mentions, heads_phrase
 
 
 def in_work_title(place: str, example: QAExample, mentions: Iterable[Mention]) -> bool:
@@ -69,6 +69,54 @@ def institution_metonym(place: str, answers: Iterable[str], context: str) -> boo
     institution = (rf"\b(?:University|College|Institute) of {name}(?![\w-])"
                    rf"|(?<![\w-]){name}(?: [A-Z][a-z]+)? (?:University|College|Institute)\b")
     return re.search(institution, context) is not None
+
+
+def abbreviation_fits(abbreviation: str, text: str) -> bool:
+    """Every mention of a country's abbreviation in ``text`` can take the new country: it heads its noun
+    phrase ("the UK refused" → "Iraq refused") or, a letter code, modifies a noun and takes the new
+    demonym ("the UK government" → "the Kenyan government", :func:`.substitute.code_mentions`); never a
+    currency ("US$10"), a code after a number ("268 U.S. 510"), or "USSR forces", whose full new name
+    could not stand there, nor a dotted code that may end its sentence ("in the U.S. He"), whose dot the
+    new name would lose (rule ``place.abbreviation-modifier``)."""
+    for mention, adjective in code_mentions(abbreviation, text):
+        if text[mention.end:mention.end + 1] == "$" or not (adjective or heads_phrase(text, mention.end)):
+            return False
+        if _AFTER_NUMBER.search(text, 0, mention.start):
+            return False  # "268 U.S. 510": a law report's volume and page, no reference to the country
+        if mention.form.endswith(".") and _SENTENCE_GOES_ON.match(text, mention.end) is None:
+            return False  # "in the U.S. He …": its dot also ends the sentence, which the new name would lose
+    return True
+
+
+def alias_followers(country: PerturbableSpan, texts: Sequence[str], lexicon: Lexicon
+                    ) -> list[PerturbableSpan] | None:
+    """The other names of ``country`` in ``texts`` (:meth:`.Lexicon.other_names_in`) as spans that take its
+    new name: each a letter code or dotted code (``US`` beside ``U.S.``) or the referent's canonical name
+    (``United States`` beside ``US``), which name nothing else, as ``country`` itself is. ``None`` when
+    another name cannot follow: an alias that also names a continent, an island or a region (``America``,
+    ``Great Britain``), beside the country or as the country, or a
+    code its new name cannot stand for (``US$10``; rule ``place.other-name``)."""
+    from .entities import country_abbreviation
+
+    def unique(name: str) -> bool:
+        return country_abbreviation(name, lexicon) is not None or lexicon.aliases.get(name) == name
+
+    followers = []
+    for name in lexicon.other_names_in(country.surface, "country", texts):
+        code = country_abbreviation(name, lexicon) is not None
+        if not unique(name) or not unique(country.surface):
+            return None  # "America" beside "United States": either may name the continent
+        if code and not all(abbreviation_fits(name, t) for t in texts):
+            return None
+        followers.append(PerturbableSpan(name, "country", country.entity_type, follows=country.surface))
+    return followers
+
+
+#: A number right before a code: a law report citation ("268 U.S. 510"), a unit ("10 US gallons").
+_AFTER_NUMBER = re.compile(r"\d\s$")
+#: After a dotted code ("U.S."), the sentence goes on: a lower-case word, a digit or punctuation follows, not
+#: the end of the text or a capitalised word (which may open the next sentence).
+_SENTENCE_GOES_ON = re.compile(r"[,;:)'’]|\s+[a-z0-9(]")
 
 
 #: Endings of words derived from a state's or city's name ("Victorian", "Californian", "Parisian",

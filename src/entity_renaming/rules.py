@@ -369,11 +369,13 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "a word derived from a city in its passage group (Parisian beside Paris: no bank gives a city's "
          "demonym; places.derived_place_word, as for Yan et al.)",
          "veto", _ALL),
-    Rule("place.other-name", "the place is also called by another name (US, Warszawa) that would stay",
-         "veto", _ALL),
-    Rule("place.abbreviation-modifier", "a country's abbreviation (UK, US) modifies a noun or a currency "
-         "(UK teachers, the UK government, US$10): the new country's full name cannot stand there", "veto",
-         _YAN),
+    Rule("place.other-name", "the place is also called by another name (US, Warszawa) that would stay "
+         "(Yan et al.: a country's code or canonical name takes its new name instead, United States and US "
+         "→ Australia, places.alias_followers; not America, Great Britain, which name more)", "veto", _ALL),
+    Rule("place.abbreviation-modifier", "a country's abbreviation (UK, US) stands before a currency (US$10), "
+         "or a code that is no letter code (USSR) modifies a noun: the new country's full name cannot stand "
+         "there (a letter code modifying a noun takes the new country's demonym: UK teachers → Egyptian "
+         "teachers, the UK government → the Nauruan government; places.abbreviation_fits)", "veto", _YAN),
     Rule("place.region-of", "'the territory / island / county of <city>': not the city", "veto", _ALL),
     Rule("place.lower-case-mention", "the place also stands in lower case (the renamer renames names)",
          "veto", _ALL),

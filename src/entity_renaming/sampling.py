@@ -27,7 +27,7 @@ from .lexicon import GAZETTEER_TYPES, alias_group, demonym_countries, occurs_as_
 from .model import Substitution
 from .namebank import FIRST_NAME_TYPES, BankError, load_bank
 from .referents import PerturbableSpan
-from .substitute import RenameError, adjective_demonym, takes_article
+from .substitute import RenameError, adjective_demonym, code_mentions, takes_article
 
 MAX_DRAWS = 100
 #: A bank name holding a conjunction or list punctuation ("Windsor and Maidenhead", "Trinidad and Tobago")
@@ -198,13 +198,16 @@ class Sampler:
         for span in spans:
             pool = self.continent_pool(span, texts) if self.perturbation != "randstr" else None
             wider = self.wider_places(span.span_type)
+            adjective = self.perturbation != "randstr" and any(
+                self.takes_adjective(s, texts) for s in (span, *followers.get(span.surface, ())))
             for _ in range(MAX_DRAWS):
                 candidate = self.draw(span, rng, pool)
                 following = followers.get(span.surface, ())
                 if candidate.lower() not in taken and candidate.lower() not in wider and (
                         self.perturbation == "randstr" or not LIST_BREAKING.search(candidate)) and fits(
                         candidate, span, texts) and all(
-                        self._follower_fits(f, candidate, taken, texts) for f in following):
+                        self._follower_fits(f, candidate, taken, texts) for f in following) and (
+                        not adjective or self._adjective_fits(candidate, taken, texts)):
                     break
             else:
                 raise RenameError(
@@ -219,15 +222,38 @@ class Sampler:
                                      span.entity_type, span.span_type))
         return subs
 
+    @staticmethod
+    def takes_adjective(span: PerturbableSpan, texts: Sequence[str]) -> bool:
+        """A country's letter code that modifies a noun somewhere in ``texts`` ("the UK government"): the
+        renamer writes the new country's demonym there (:func:`.substitute.code_mentions`)."""
+        return span.span_type == "country" and any(
+            adjective for text in texts for _, adjective in code_mentions(span.surface, text))
+
+    def _adjective_fits(self, new_name: str, taken: set[str], texts: Sequence[str]) -> bool:
+        """``new_name`` has a demonym that stands before a noun and is new to ``texts``."""
+        demonym = self.demonym(new_name) or ""
+        return (bool(demonym) and adjective_demonym(demonym) and demonym.lower() not in taken
+                and not occurs_as_word(demonym, texts, plural=True))
+
+    def adjectives(self, substitutions: Iterable[Substitution]) -> dict[str, str]:
+        """Each new country → its demonym, which the renamer writes for a country code before a noun ("the
+        UK government" → "the Kenyan government"); only countries :meth:`_adjective_fits` drew."""
+        return {s.replacement: d for s in substitutions if s.span_type == "country"
+                and (d := self.demonym(s.replacement)) and adjective_demonym(d)}
+
     def _follower_name(self, span: PerturbableSpan, new_name: str) -> str:
         """A ``nationality`` span's demonym of its country's new name; an acronym's letters with the new
         name's initial at ``span.letter`` (``KANU`` with ``Kenya`` → ``Nigeria``: ``NANU``)."""
+        if span.span_type == "country":
+            return new_name  # another name of the country ("US" beside "U.S."): the same new name
         if span.letter >= 0:
             return acronym_with(span.surface, span.letter, new_name)
         return self.demonym(new_name) or ""
 
     def _follower_fits(self, span: PerturbableSpan, new_name: str, taken: set[str], texts: Sequence[str]
                        ) -> bool:
+        if span.span_type == "country":
+            return True  # the country's new name: :func:`fits` checked it and its aliases
         name = self._follower_name(span, new_name)
         # a demonym that cannot follow an adjective ("Italian lawyers" → "Mosotho lawyers"): its country
         # is not drawn

@@ -462,6 +462,15 @@ def modifies_noun(text: str, m: Mention) -> bool:
     return True
 
 
+def code_mentions(code: str, text: str) -> list[tuple[Mention, bool]]:
+    """Each mention of the country code ``code`` in ``text`` (as :class:`Renamer` finds it) and whether it
+    takes the new country's demonym there (a letter code before a noun it modifies: :func:`modifies_noun`,
+    "42% of UK teachers" → "42% of Kenyan teachers")."""
+    spec = Renamer([Substitution(code, code, "gpe", "country")])._spec
+    letter = LETTER_CODE.fullmatch(code) is not None
+    return [(m, letter and modifies_noun(text, m)) for m in find_mentions(spec, text)]
+
+
 def demonym_plural(demonym: str) -> str:
     """The plural noun of a demonym: ``Kenyan`` → ``Kenyans``, ``Somali`` → ``Somalis``; ``Sudanese``,
     ``Malagasy``, ``Burkinabe``, ``Seychellois`` stay; ``Mosotho`` → ``Basotho``."""
