@@ -91,6 +91,7 @@ from .organisations import (
     lone_team,
     names_organisation,
     organisation_head,
+    other_names_holding,
     owner_acronym,
     person_types,
     region_team,
@@ -1796,8 +1797,9 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
                                       and not lexicon.dictionary_common(word)):
             continue  # "European", "North": modifiers kept ("Metropolitan" is none)
         found.append((i, word))
-    if not found:
-        return None
+    if not found or (found[0][0] >= 2 and words[found[0][0] - 1].lower() in ORGANISATION_HEADS
+                     and words[found[0][0] - 2].lower() in FUNCTION_WORDS):
+        return None  # "Institute of Radio Engineers": "Radio Engineers" is one noun, not "Radio Harlow"
     distinct = [w for _, w in found]
     run, first = " ".join(distinct), found[0][0]
     periodical = head.lower() in PERIODICAL_HEADS  # "Science Magazine", "National Review": a title
@@ -1861,7 +1863,7 @@ def _closes_sentence(word: str, lexicon: Lexicon | None) -> bool:
 
 def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterable[str],
                      org_words: Iterable[str], short_form: bool = False, party: bool = False,
-                     lexicon: Lexicon | None = None) -> str | None:
+                     lexicon: Lexicon | None = None, kept: Iterable[str] = ()) -> str | None:
     """The rule that keeps the common ``word`` of the organisation ``name`` (:func:`distinctive_word`) from
     being renamed, if any:
 
@@ -1879,7 +1881,8 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
       organisation word, is the party (:func:`_party_word`: "the Conservatives", "few Conservative MPs"),
       renamed with it ("the Harlows", "few Harlow MPs"). A shorter form of the name that keeps its
       organisation word and ``word`` (:func:`_short_forms`: "the Court of Justice" beside "the European Court
-      of Justice") is the same body, renamed with it;
+      of Justice") is the same body, renamed with it; the ``kept`` names of other referents that hold the
+      word (:func:`.organisations.other_names_holding`: ``Bell Canada``) stay whole, the word there unread;
     * ``org.acronym-expanded``: an acronym in brackets after it that is not its initials (``General
       Pharmaceutical Council (GPhC)``): it would keep the old name (initials follow the renamed word:
       :func:`acronym_span`);
@@ -1908,6 +1911,7 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
             if _cut_from_longer(text, m.start(), lexicon):
                 return "org.word-elsewhere"
             inside.append(m.span())
+        inside += [m.span() for other in kept for m in whole_word(other).finditer(text)]
         for tail in _short_forms(name, word):  # "the Court of Justice" of "European Court of Justice"
             for m in re.finditer(rf"(?<![\w'’]){re.escape(tail)}(?!\w)", text):
                 if not any(a <= m.start() and m.end() <= b for a, b in inside) and not _cut_from_longer(
@@ -2899,10 +2903,14 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                     return _none(why, spans)
             org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]
             party = not company and organisation_head(text) == "Party"  # "the Conservatives" follow
+            others = other_names_holding(word, text, mentions) if word and word != text else ()
             if word and (reason := common_word_veto(word, text, (context, question, *answers), own,
                                                     org_words, short_form=company, party=party,
-                                                    lexicon=lexicon)):
+                                                    lexicon=lexicon, kept=others)):
                 return _none(why, reason)  # "Judicial Conference" beside "Judicial Council"
+            spans = [replace(s, keep=tuple(dict.fromkeys(s.keep + others))) if s in common else s
+                     for s in spans] if others else spans
+            common = [s for s in spans if s.surface == word] if others else common
         if etype == "org" and spans:
             follower = acronym_span(text, spans, (context, question, *answers))
             if isinstance(follower, str):
