@@ -28,6 +28,7 @@ from .acronyms import (
     numbered_channel,
     rare_acronym,
 )
+from .casing import CAPITAL
 from .demonyms import (
     LANDFORM_NOUNS,
     demonym_spans,
@@ -166,7 +167,7 @@ def answer_entities(example: QAExample, mentions: list[Mention]) -> list[Mention
 MIN_DATASET_LABELS = 2
 
 
-_CAPITALISED_RUN = re.compile(r"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)*")
+_CAPITALISED_RUN = re.compile(rf"{CAPITAL}[\w'’.-]*(?: {CAPITAL}[\w'’.-]*)*")
 
 
 def answer_grams(example: QAExample) -> Iterator[tuple[list[tuple[int, int]], int, int, str]]:
@@ -222,7 +223,8 @@ def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexico
 
 #: An answer that the question types is a name: capitalised words (particles and "of" between them), at most
 #: ``MAX_ASKED_WORDS`` of them, no digit, no list ("Charles and Ray Eames" is two persons).
-_ASKED_NAME = re.compile(r"[A-Z][^\W\d_]*(?:[-'’.][^\W\d_]+)*\.?(?: (?:[A-Z][^\W\d_]*(?:[-'’.][^\W\d_]+)*\.?"
+_ASKED_NAME = re.compile(rf"{CAPITAL}[^\W\d_]*(?:[-'’.][^\W\d_]+)*\.?"
+                         rf"(?: (?:{CAPITAL}[^\W\d_]*(?:[-'’.][^\W\d_]+)*\.?"
                          r"|de|du|da|di|del|von|van|der|den|la|le|el|al|bin|ibn|of))*")
 MAX_ASKED_WORDS = 5
 
