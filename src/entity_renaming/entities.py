@@ -110,6 +110,7 @@ from .persons import (
     gendered_full_name,
     initials_left,
     inside_longer_name,
+    kin_possessor,
     listed_aliases,
     lone_given,
     looks_like_person,
@@ -263,14 +264,16 @@ def passage_person_answers(example: QAExample, mentions: list[Mention]) -> list[
     """Names inside a gold answer span that NER labels otherwise there (``Kibaki`` tagged GPE in the
     answer) while the passage labels the same name PERSON at another mention, or ends a full name it labels
     PERSON with it (``Braddock`` beside ``Major General Edward Braddock``: the surname alone, renamed with
-    the full name): NER's own reading elsewhere in the passage is the person evidence (rule
-    ``ner.no-answer-mention`` keeps the rest out)."""
+    the full name), or that the passage gives a relative (:func:`.persons.kin_possessor`: ``Tesla`` of
+    "two of Tesla's uncles", tagged ORG): NER's own reading elsewhere in the passage or the kinship is the
+    person evidence (rule ``ner.no-answer-mention`` keeps the rest out)."""
     persons = {clean_surface(m.text) for m in mentions if m.label == "PERSON"} | person_lasts(mentions)
     spans = [s for answer in example.all_answers() for s in answer.char_spans]
     found: dict[tuple[int, int], Mention] = {}
     for m in mentions:
         text = clean_surface(m.text)
-        if (m.label != "PERSON" and text in persons and any(m.start < e and s < m.end for s, e in spans)
+        if (m.label != "PERSON" and (text in persons or kin_possessor(text, example.context))
+                and any(m.start < e and s < m.end for s, e in spans)
                 and not any(p.label == "PERSON" and p.start < m.end and m.start < p.end for p in mentions)):
             at = example.context.find(text, m.start, m.end)
             if at >= 0:
