@@ -85,6 +85,8 @@ IDS = {
     "montpellier": "00949ffe71404735859df3fa997a2478",  # "Montpellier" tagged PERSON; "… cities or towns?"
     "saint_john": "e880bb8d47e74c28a0e50ff94ba7178d",  # "Where …?" "the Cathedral of Saint John the Divine"
     "pskov": "a888f50ee1d248898f0233ad6fc32947",  # "Which major cities …?" "Novgorod and Pskov"
+    "gospic": "7d09b1b1e19144cd8ad4383e199a5d6a",  # "Where …?" "moved to Gospić, Austrian Empire"
+    "abercynon": "20e260096e8d4b28992716160782598b",  # "Where …?" "… to Abercynon in south Wales" (FAC)
     "irish_cities": "560f10879906407c81a6e06d72df3f2b",  # answers "Dublin, Cork, Youghal and Waterford"
     "warsaw_tech": "3259c1940a1a428f9ce683cb7c01c023",  # answers "Warsaw University of Technology" (ORG)
     "broncos": "556c5788c4574cc78d53a241004c4e93",  # "Who won Super Bowl 50?" "Denver Broncos"
@@ -484,6 +486,17 @@ def test_a_place_ner_missed_in_the_answer_to_a_place_question_is_a_candidate(ana
     assert spans(analysis, "saint_john", "mix") == set()
     assert gazetteer_answers(examples[IDS["pskov"]], [], lexicon) == []
     assert spans(analysis, "pskov") == set()
+
+
+def test_a_settlement_the_passage_places_answers_a_place_question(analysis):
+    """Issue 19 (GPE recall): a "Where …?" answer that the passage uses as a settlement (placed_settlement:
+    "moved to Gospić, Austrian Empire", "to Abercynon in south Wales") is a city however few live there,
+    as it is without a place question; one answer naming the container too ("Gospić, Austrian Empire"
+    beside two "Gospić") lists no other place for most answers."""
+    examples, _, lexicon = analysis
+    for key, name in (("gospic", "Gospić"), ("abercynon", "Abercynon")):
+        assert [m.text for m in gazetteer_answers(examples[IDS[key]], [], lexicon)] == [name]
+        assert spans(analysis, key) == {(name, "city")}
 
 
 def test_a_listing_answer_renames_all_its_places_or_none(analysis):

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import random
+import re
 import string
 
 _LOWER = string.ascii_lowercase
 _UPPER = string.ascii_uppercase
+
+#: A regex character class of the capital letters of the Latin, Greek and Cyrillic scripts (``Ö`` of
+#: ``Ögedei``, ``É`` of ``Élisabeth``), which ``[A-Z]`` misses: a capitalised name may open with any of them.
+CAPITAL = "[" + "".join(re.escape(c) for c in map(chr, range(0x500)) if c.isupper()) + "]"
 
 
 def casing_variants(name: str) -> dict[str, str]:

@@ -28,6 +28,7 @@ from .acronyms import (
     numbered_channel,
     rare_acronym,
 )
+from .casing import CAPITAL
 from .demonyms import (
     LANDFORM_NOUNS,
     demonym_spans,
@@ -110,6 +111,7 @@ from .persons import (
     gendered_full_name,
     initials_left,
     inside_longer_name,
+    kin_possessor,
     listed_aliases,
     lone_given,
     looks_like_person,
@@ -169,7 +171,7 @@ def answer_entities(example: QAExample, mentions: list[Mention]) -> list[Mention
 MIN_DATASET_LABELS = 2
 
 
-_CAPITALISED_RUN = re.compile(r"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)*")
+_CAPITALISED_RUN = re.compile(rf"{CAPITAL}[\w'’.-]*(?: {CAPITAL}[\w'’.-]*)*")
 
 
 def answer_grams(example: QAExample) -> Iterator[tuple[list[tuple[int, int]], int, int, str]]:
@@ -225,7 +227,8 @@ def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexico
 
 #: An answer that the question types is a name: capitalised words (particles and "of" between them), at most
 #: ``MAX_ASKED_WORDS`` of them, no digit, no list ("Charles and Ray Eames" is two persons).
-_ASKED_NAME = re.compile(r"[A-Z][^\W\d_]*(?:[-'’.][^\W\d_]+)*\.?(?: (?:[A-Z][^\W\d_]*(?:[-'’.][^\W\d_]+)*\.?"
+_ASKED_NAME = re.compile(rf"{CAPITAL}[^\W\d_]*(?:[-'’.][^\W\d_]+)*\.?"
+                         rf"(?: (?:{CAPITAL}[^\W\d_]*(?:[-'’.][^\W\d_]+)*\.?"
                          r"|de|du|da|di|del|von|van|der|den|la|le|el|al|bin|ibn|of))*")
 MAX_ASKED_WORDS = 5
 
@@ -264,14 +267,16 @@ def passage_person_answers(example: QAExample, mentions: list[Mention]) -> list[
     """Names inside a gold answer span that NER labels otherwise there (``Kibaki`` tagged GPE in the
     answer) while the passage labels the same name PERSON at another mention, or ends a full name it labels
     PERSON with it (``Braddock`` beside ``Major General Edward Braddock``: the surname alone, renamed with
-    the full name): NER's own reading elsewhere in the passage is the person evidence (rule
-    ``ner.no-answer-mention`` keeps the rest out)."""
+    the full name), or that the passage gives a relative (:func:`.persons.kin_possessor`: ``Tesla`` of
+    "two of Tesla's uncles", tagged ORG): NER's own reading elsewhere in the passage or the kinship is the
+    person evidence (rule ``ner.no-answer-mention`` keeps the rest out)."""
     persons = {clean_surface(m.text) for m in mentions if m.label == "PERSON"} | person_lasts(mentions)
     spans = [s for answer in example.all_answers() for s in answer.char_spans]
     found: dict[tuple[int, int], Mention] = {}
     for m in mentions:
         text = clean_surface(m.text)
-        if (m.label != "PERSON" and text in persons and any(m.start < e and s < m.end for s, e in spans)
+        if (m.label != "PERSON" and (text in persons or kin_possessor(text, example.context))
+                and any(m.start < e and s < m.end for s, e in spans)
                 and not any(p.label == "PERSON" and p.start < m.end and m.start < p.end for p in mentions)):
             at = example.context.find(text, m.start, m.end)
             if at >= 0:
@@ -463,14 +468,17 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     in Kraków" tagged PERSON): the longest runs of up to three capitalised words that are a gazetteer
     country, state or city of ``ORG_CITY_POPULATION`` people
     (:meth:`Lexicon.place_kind`: ``Montpellier`` tagged PERSON, ``Erfurt`` tagged ORG) or a place the passage
-    or the question types (:func:`.places.passage_place_kind`: "the town of Otrar";
+    uses as a settlement or types (:func:`.places.placed_settlement`: "moved to Gospić, Austrian Empire";
+    :func:`.places.passage_place_kind`: "the town of Otrar";
     :func:`.places.asked_settlement`: "What town …?" New Paltz), that few US people
     bear, that read as no person's name and open with no title (``Saint John``), that the dataset labels LOC
     (a river, a sea: ``Waal``) no more often than GPE unless the passage types it ("Northern Rhodesia
-    (today Zambia)") and that no GPE mention covers whose label holds (a
+    (today Zambia)") or uses it as a settlement where the LOC label is a single one (``Gospić``; not
+    ``Asia``, ``Mars``, which towns bear too) and that no GPE mention covers whose label holds (a
     city outvotes a minority GPE label: ``Gateshead``, rule ``label.minority``); a strict majority of
-    the answers must hold it (:func:`holds_entity`: "Augustinian cloister in Erfurt") and no answer another
-    gazetteer place ("Novgorod and Pskov"). The gazetteer and the question are the evidence (rule
+    the answers must hold it (:func:`holds_entity`: "Augustinian cloister in Erfurt") and no strict majority
+    another gazetteer place ("Novgorod and Pskov"; one "Gospić, Austrian Empire" beside two "Gospić" will
+    do). The gazetteer and the question are the evidence (rule
     ``ner.no-answer-mention`` keeps the rest out); every other place rule still applies."""
     asked = asked_type(example.question)
     if asked is not None and asked.entity_type != "gpe":  # a bare "where" will do: the gazetteer is evidence
@@ -479,27 +487,30 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     for _, a, b, name in chain(particle_place_grams(example, lexicon), answer_grams(example)):
         at = example.context.find(name, a, b) if name else -1
         typed = at >= 0 and passage_place_kind(name, example.context, lexicon)  # "the … capital Karakorum"
+        placed = at >= 0 and not any(  # not "In March 1896" (DATE), "held in German" (LANGUAGE)
+            m.label not in _NAME_LABELS and m.start <= at and at + len(name) <= m.end for m in mentions
+        ) and placed_settlement(name, at, example.context, lexicon)  # "moved to Gospić, Austrian Empire"
         if asked is None:  # no place question: the passage must use it as a settlement ("in Kraków")
-            said = kind = at >= 0 and not any(  # not "In March 1896" (DATE), "held in German" (LANGUAGE)
-                m.label not in _NAME_LABELS and m.start <= at and at + len(name) <= m.end for m in mentions
-            ) and (placed_settlement(name, at, example.context, lexicon) or typed)
-        else:
-            said = at >= 0 and (typed or asked_settlement(name, example.question, lexicon, example.context))
+            said = kind = placed or typed
+        else:  # a place question: the passage's settlement use types a town too small for the gazetteer alone
+            said = at >= 0 and (typed or placed
+                                or asked_settlement(name, example.question, lexicon, example.context))
             kind = at >= 0 and (lexicon.place_kind(name, ORG_CITY_POPULATION) or said)
         if (not kind or lexicon.looks_like_person(name)
                 or (lexicon.person_count(name) >= _GAZETTEER_PERSON
                     and not (said and not named_person_here(name, example.context, mentions)))
                 or name.split()[0].lower().rstrip(".") in TITLES  # "Saint John" (the Divine)
-                or (lexicon.labels.count(name, "LOC") > lexicon.labels.count(name, "GPE") and not typed)
+                or (lexicon.labels.count(name, "LOC") > lexicon.labels.count(name, "GPE") and not typed
+                    and not (placed and lexicon.labels.count(name, "LOC") < MIN_DATASET_LABELS))
                 or any(x < at + len(name) and at < y for x, y in found)
                 or any(m.label == "GPE" and m.start <= at and at + len(name) <= m.end
                        and (kind != "city" or label_holds(m, lexicon)) for m in mentions)):
             continue  # NER's GPE mention is the candidate; a city despite a minority label ("Gateshead")
         found[(at, at + len(name))] = Mention(at, at + len(name), "GPE", name)
     answers = answer_texts(example)
-    return [m for m in found.values()  # the answers hold the place and no other ("Novgorod and Pskov")
+    return [m for m in found.values()  # most answers hold the place and no other ("Novgorod and Pskov")
             if sum(holds_entity(a, m.text) for a in answers) * 2 > len(answers)
-            and not any(other_place(a, m.text, lexicon) for a in answers)]
+            and sum(other_place(a, m.text, lexicon) for a in answers) * 2 <= len(answers)]
 
 
 def demonym_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:

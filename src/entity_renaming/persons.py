@@ -509,3 +509,17 @@ def one_sex(spans: Sequence[PerturbableSpan]) -> list[PerturbableSpan]:
         return list(spans)
     sex = next(iter(sexes))
     return [replace(s, span_type=sex) if s.span_type == "first-neutral" else s for s in spans]
+
+
+#: Kinship nouns, singular and plural, that only a person has (no ruler's title: "England's king" is a
+#: country's; no "sister": "Paris's sister city").
+_KIN_OWNED = ("father|mother|parents|son|daughter|child|children|husband|wife|wives|widow|uncle|aunt|nephew"
+              "|niece|grandson|granddaughter|grandfather|grandmother|brother|cousin")
+
+
+def kin_possessor(name: str, context: str) -> bool:
+    """The passage gives ``name`` a relative in the possessive (``two of Tesla's uncles``, ``Temüjin's
+    mother``): whoever has an uncle or a mother is a person, whatever NER labels the name."""
+    pattern = (rf"(?<![\w'’-]){re.escape(name)}['’]s (?:(?:eldest|elder|younger|youngest|only|first|second"
+               rf"|third|late|step)[- ]?)?(?:{_KIN_OWNED})s?\b(?! of\b)")
+    return re.search(pattern, context) is not None
