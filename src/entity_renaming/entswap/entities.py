@@ -2246,8 +2246,11 @@ class _Occurrences:
                         or (prev.group(1).endswith(".") and lowered not in TITLES))  # "Rouen. Guiscard"
             descriptor = person and (lowered in _PERSON_TITLES or (  # "Fort Edward", "Lake George": a place
                 lowered not in PLACE_NOUNS and lexicon.labels.mostly(word) in ("GPE", "NORP")))
-            if inner_place and entity.category == "country" and era_of_country(word, entity.surface, lexicon):
-                descriptor = True  # "Yuan China", "Congress Poland", "Imperial Russia": the country itself
+            if (entity.category == "country" and (inner_place or ERA_ADJECTIVE.fullmatch(word))
+                    and era_of_country(word, entity.surface, lexicon)):
+                descriptor = True  # "Yuan China", "Congress Poland", "Imperial Russia": the country itself;
+                # after an adjective a use of it alone too ("the defeat of Napoleonic France"), not after a
+                # noun that may make a name of its own ("Congress Poland", "Bell Canada", "de Moura Portugal")
             if not (at_start or lowered in FUNCTION_WORDS or descriptor  # "Marxist Vladimir Lenin"
                     or (not person and (lowered in _DIRECTIONS or describing_people(word, entity, lexicon)))):
                 return True  # "Lombard Salerno", "St Petersburg", "Han Chinese" (but "King Harold", "Norman
@@ -2505,6 +2508,12 @@ def describes(demonym: str, words: list[str], text: str, end: int, lexicon: Lexi
         return True
     of = _OF_RUN.match(text, end)
     return of is not None and lexicon.place_kind(of.group(0)[4:]) == "country"
+
+
+#: An adjective of an era or regime by its ending (``Napoleonic``, ``Imperial``, ``Tsarist``, ``Victorian``):
+#: before a country it names the country in that period, never a name of its own (:meth:`_Occurrences.
+#: in_longer_name`), unlike a noun (``Congress Poland``, ``Bell Canada``).
+ERA_ADJECTIVE = re.compile(r"[A-Z][a-z]+(?:ic|al|ist|ian|ean|ine)")
 
 
 def era_of_country(word: str, country: str, lexicon: Lexicon) -> bool:
