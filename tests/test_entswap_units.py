@@ -1471,3 +1471,18 @@ def test_a_country_after_an_era_word_is_a_use_of_it_alone(banks):
     assert "France" in {e.surface for e in passage_entities(candidates, [one], lexicon)}
     assert "Greece" not in {e.surface for e in passage_entities(candidates, [bell], lexicon)}
     assert "Greece" in {e.surface for e in passage_entities(candidates, [two], lexicon)}
+
+
+def test_a_country_before_an_office_is_a_use_of_it_alone(banks):
+    """A passage group writing a country only before an office ("former Greece Prime Minister") writes the
+    country itself: renamed there, as where the passage also writes it alone."""
+    from entity_renaming.entswap.entities import article_candidates, passage_entities, settle_article_wide
+
+    lexicon = Lexicon(banks, strict=False)
+    one = "Its President (currently former Greece Prime Minister Donald Tusk) sets the agenda."
+    two = "France is large. Greece is small."
+    mentions = {one: mentions_of(one, ("Greece", "GPE"), ("Donald Tusk", "PERSON")),
+                two: mentions_of(two, ("France", "GPE"), ("Greece", "GPE"))}
+    candidates = article_candidates([one, two], mentions, lexicon)
+    settle_article_wide(candidates, lexicon)
+    assert "Greece" in {e.surface for e in passage_entities(candidates, [one], lexicon)}

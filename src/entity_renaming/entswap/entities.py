@@ -2222,8 +2222,10 @@ class _Occurrences:
             word = re.sub(r"['’]s?$", "", nxt.group(1).rstrip("."))  # "Kublai Khan's"
             if entity.category == "nationality" and self.fixed_name(entity, text, start, end, lexicon):
                 return True  # "German Civil Code": a name holding the demonym, left whole
-            if inner_place and modifying_place(entity, word, lexicon):
-                pass  # "United Kingdom Parliament", "Russian Marxists": the place is renamed there
+            office = entity.category == "country" and word.lower() in OFFICE_WORDS
+            if (inner_place or office) and modifying_place(entity, word, lexicon):
+                pass  # "United Kingdom Parliament", "Russian Marxists": the place is renamed there; before an
+                # office ("the ex-Luxembourg Prime Minister") a use of the country alone too
             elif not (person and (never_renamed(word) or word.lower() in TITLES | TRAILING_TITLES)):
                 return True  # "Norman Conquest", "Turing Award" (a Roman numeral after a person is no name)
             then = _WORD_AFTER.match(after, nxt.end())
