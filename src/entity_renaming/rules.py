@@ -565,7 +565,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "after an era, regime or firm word (Yuan China, Imperial Russia,"
          " Telecom Australia; after an era adjective a use of the country alone, also where a passage group "
          "writes it only so: the defeat of Napoleonic France, Imperial Russia; not Congress Poland, Bell "
-         "Canada), a country before an office (former Poland Prime Minister: a use of it alone) and a demonym for the people (the French were: the Kenyans were) "
+         "Canada), a country before an office (former Poland Prime Minister: "
+         "a use of it alone) and a demonym for the people (the French were: the Kenyans were) "
          "are renamed",
          "veto", _ES),
     Rule("entswap.alias-left", "another name of the referent stands in the passage group, not inside another "
