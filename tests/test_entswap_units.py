@@ -128,6 +128,30 @@ def test_unanswerable_keeps_no_answer_and_renames_plausible(banks):
     assert renamed.plausible_answers[0].text == "Kwame" and renamed.context.startswith("Kwame")
 
 
+def test_spent_country_pool_draws_countries_no_demonym_follows(banks):
+    """An article that spends the countries with a usable demonym gives a country none of whose demonyms it
+    renames one of the other African countries (Senegal: "Senegalese" has no -s plural); a country whose
+    demonym it renames, or that it writes as a letter code, keeps its name."""
+    pools = Pools("african", banks)
+    assert pools.countries_without_demonym() == ("Senegal",)
+    text = ArticleText(["France, Greece and the US.", "Kenyan runners."])
+    kenyan = Entity("Kenyan", "nationality", "nationality", country="Kenya")
+    options = {"article": "a", "article_text": text, "pools": pools}
+    for seed in range(10):
+        entities = [Entity("France", "country", "country"), Entity("Greece", "country", "country"), kenyan]
+        new = {s.original: s.replacement for s in article_mapping(entities, ("country", "nationality"),
+                                                                  seed=seed, **options)}
+        assert new == {"France": "Ghana", "Greece": "Senegal"}  # Kenya's demonym is in the article
+        greek = Entity("Greek", "nationality", "nationality", country="Greece")
+        new = {s.original: s.replacement for s in article_mapping(
+            [*entities, greek], ("country", "nationality"), seed=seed, **options)}
+        assert "Greece" not in new and "Greek" not in new
+        us = Entity("US", "country", "country", referent="United States")
+        new = {s.original: s.replacement for s in article_mapping(
+            [entities[0], us, kenyan], ("country", "nationality"), seed=seed, **options)}
+        assert new == {"France": "Ghana"}
+
+
 def test_mapping_rules(banks):
     entities = [Entity("French", "nationality", "nationality", country="France"),
                 Entity("France", "country", "country"), Entity("Robert", "person", "first-male"),
@@ -1445,3 +1469,37 @@ def test_a_term_named_after_a_surname_is_kept_whole_and_the_person_renamed(banks
     assert "Savery" not in entities(listed, *labels, lexicon=lexicon)
     assert kept_eponym_terms("Savery", ["Savery's pump was cheap."]) == ()  # no term: renamed everywhere
     assert kept_eponym_terms("Newton", ["Newton's Universal Gravitation Constant and Newton's laws"]) is None
+
+
+def test_a_country_after_an_era_word_is_a_use_of_it_alone(banks):
+    """A passage group writing a country only after an era or regime adjective ("Napoleonic France") writes
+    the country itself: renamed there, not left as a name it only stands inside; after a noun ("Bell
+    Greece", a firm) it is left."""
+    from entity_renaming.entswap.entities import article_candidates, passage_entities, settle_article_wide
+
+    lexicon = Lexicon(banks, strict=False)
+    one = "Following the defeat of Napoleonic France in 1815, the empire grew."
+    bell = "DATAPAC was developed by a joint venture of Bell Greece and Northern Telecom."
+    two = "France is large. Greece is small."
+    mentions = {one: mentions_of(one, ("France", "GPE")), bell: mentions_of(bell, ("Greece", "GPE")),
+                two: mentions_of(two, ("France", "GPE"), ("Greece", "GPE"))}
+    candidates = article_candidates([one, bell, two], mentions, lexicon)
+    settle_article_wide(candidates, lexicon)
+    assert "France" in {e.surface for e in passage_entities(candidates, [one], lexicon)}
+    assert "Greece" not in {e.surface for e in passage_entities(candidates, [bell], lexicon)}
+    assert "Greece" in {e.surface for e in passage_entities(candidates, [two], lexicon)}
+
+
+def test_a_country_before_an_office_is_a_use_of_it_alone(banks):
+    """A passage group writing a country only before an office ("former Greece Prime Minister") writes the
+    country itself: renamed there, as where the passage also writes it alone."""
+    from entity_renaming.entswap.entities import article_candidates, passage_entities, settle_article_wide
+
+    lexicon = Lexicon(banks, strict=False)
+    one = "Its President (currently former Greece Prime Minister Donald Tusk) sets the agenda."
+    two = "France is large. Greece is small."
+    mentions = {one: mentions_of(one, ("Greece", "GPE"), ("Donald Tusk", "PERSON")),
+                two: mentions_of(two, ("France", "GPE"), ("Greece", "GPE"))}
+    candidates = article_candidates([one, two], mentions, lexicon)
+    settle_article_wide(candidates, lexicon)
+    assert "Greece" in {e.surface for e in passage_entities(candidates, [one], lexicon)}

@@ -571,7 +571,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "also no other name word: Who did Emma Marry?, Lor Loudoun) keeps the twist "
          "around the new name. A country "
          "after an era, regime or firm word (Yuan China, Imperial Russia,"
-         " Telecom Australia) and a demonym for the people (the French were: the Kenyans were) are renamed",
+         " Telecom Australia; after an era adjective a use of the country alone, also where a passage group "
+         "writes it only so: the defeat of Napoleonic France, Imperial Russia; not Congress Poland, Bell "
+         "Canada), a country before an office (former Poland Prime Minister: "
+         "a use of it alone) and a demonym for the people (the French were: the Kenyans were) "
+         "are renamed",
          "veto", _ES),
     Rule("entswap.alias-left", "another name of the referent stands in the passage group, not inside another "
          "place's name (America of North America), and is not renamed (a letter code, a dotted code that "

@@ -2236,8 +2236,10 @@ class _Occurrences:
             word = re.sub(r"['’]s?$", "", nxt.group(1).rstrip("."))  # "Kublai Khan's"
             if entity.category == "nationality" and self.fixed_name(entity, text, start, end, lexicon):
                 return True  # "German Civil Code": a name holding the demonym, left whole
-            if inner_place and modifying_place(entity, word, lexicon):
-                pass  # "United Kingdom Parliament", "Russian Marxists": the place is renamed there
+            office = entity.category == "country" and word.lower() in OFFICE_WORDS
+            if (inner_place or office) and modifying_place(entity, word, lexicon):
+                pass  # "United Kingdom Parliament", "Russian Marxists": the place is renamed there; before an
+                # office ("the ex-Luxembourg Prime Minister") a use of the country alone too
             elif not (person and (never_renamed(word) or word.lower() in TITLES | TRAILING_TITLES)):
                 return True  # "Norman Conquest", "Turing Award" (a Roman numeral after a person is no name)
             then = _WORD_AFTER.match(after, nxt.end())
@@ -2260,8 +2262,11 @@ class _Occurrences:
                         or (prev.group(1).endswith(".") and lowered not in TITLES))  # "Rouen. Guiscard"
             descriptor = person and (lowered in _PERSON_TITLES or (  # "Fort Edward", "Lake George": a place
                 lowered not in PLACE_NOUNS and lexicon.labels.mostly(word) in ("GPE", "NORP")))
-            if inner_place and entity.category == "country" and era_of_country(word, entity.surface, lexicon):
-                descriptor = True  # "Yuan China", "Congress Poland", "Imperial Russia": the country itself
+            if (entity.category == "country" and (inner_place or ERA_ADJECTIVE.fullmatch(word))
+                    and era_of_country(word, entity.surface, lexicon)):
+                descriptor = True  # "Yuan China", "Congress Poland", "Imperial Russia": the country itself;
+                # after an adjective a use of it alone too ("the defeat of Napoleonic France"), not after a
+                # noun that may make a name of its own ("Congress Poland", "Bell Canada", "de Moura Portugal")
             if not (at_start or lowered in FUNCTION_WORDS or descriptor  # "Marxist Vladimir Lenin"
                     or (not person and (lowered in _DIRECTIONS or describing_people(word, entity, lexicon)))):
                 return True  # "Lombard Salerno", "St Petersburg", "Han Chinese" (but "King Harold", "Norman
@@ -2519,6 +2524,12 @@ def describes(demonym: str, words: list[str], text: str, end: int, lexicon: Lexi
         return True
     of = _OF_RUN.match(text, end)
     return of is not None and lexicon.place_kind(of.group(0)[4:]) == "country"
+
+
+#: An adjective of an era or regime by its ending (``Napoleonic``, ``Imperial``, ``Tsarist``, ``Victorian``):
+#: before a country it names the country in that period, never a name of its own (:meth:`_Occurrences.
+#: in_longer_name`), unlike a noun (``Congress Poland``, ``Bell Canada``).
+ERA_ADJECTIVE = re.compile(r"[A-Z][a-z]+(?:ic|al|ist|ian|ean|ine)")
 
 
 def era_of_country(word: str, country: str, lexicon: Lexicon) -> bool:

@@ -15,7 +15,10 @@ A nationality follows its country: ``French`` becomes the demonym of the African
 renamed to (``Chad`` → ``Chadian``); when the article never names France, France's new name is drawn all
 the same (the same draw as if it did) and only its demonym is used. Every country is drawn among African
 countries whose demonym the bank pairs with it (``lexicon.demonym_countries``) and that have
-``MIN_COUNTRY_POPULATION`` people.
+``MIN_COUNTRY_POPULATION`` people; once an article has spent them (one naming 35 countries), a country
+none of whose demonyms the article renames draws among the other African countries of that population
+(``Senegal``, ``Madagascar``: :meth:`Pools.countries_without_demonym`; not a country written as a
+letter code, whose code before a noun takes the new demonym).
 A place is renamed to a name that takes "the" exactly when it does (``Egypt`` is never renamed
 ``Comoros``: the renamer cannot add the article everywhere the grammar needs it), and a country the article
 also calls by a letter code to one that takes none ("US and allied troops" would read "the Gambia and
@@ -113,6 +116,15 @@ class Pools:
         found = tuple(c for c in self("country")
                       if c in self._demonyms and counts.get(c, 0) >= MIN_COUNTRY_POPULATION)
         return found or self("country")  # a bank without populations or demonyms: every country
+
+    def countries_without_demonym(self) -> tuple[str, ...]:
+        """The other African countries of ``MIN_COUNTRY_POPULATION`` people: no usable demonym of theirs can
+        follow them (``Senegalese``, ``Malagasy``), so they are drawn only for a country whose demonym the
+        article does not rename, once :meth:`countries` is spent (an article naming 35 countries)."""
+        counts = {natural_case(n): c for n, c in self.bank.counts("country").items()}
+        drawn = set(self.countries())
+        return tuple(c for c in self("country")
+                     if c not in drawn and counts.get(c, 0) >= MIN_COUNTRY_POPULATION)
 
     def organisations(self, head: str, placeless: bool = False) -> tuple[str, ...]:
         """African organisations with the organisation word ``head`` (``head_key`` form); ``placeless``:
@@ -282,6 +294,11 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
         if category == "country":  # the countries of the article's demonyms too, named or not
             for referent in sorted(referents.keys() | followed):
                 countries[referent] = draw("country", referent, pools.countries())
+            coded = {e.referent for e in entities if COUNTRY_CODE.fullmatch(e.surface)}  # "a US ally" → "a
+            # Malian ally" needs the demonym; a country no demonym follows may take any country
+            for referent in sorted(referents.keys() - followed - coded):
+                countries[referent] = countries[referent] or draw("country", referent,
+                                                                  pools.countries_without_demonym())
         if category not in selected:
             continue
         for referent, group in referents.items():
