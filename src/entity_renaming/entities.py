@@ -57,7 +57,6 @@ from .lexicon import (
     clean_surface,
     eponym_terms,
     eponym_use,
-    is_abbreviation,
     name_form,
     never_renamed,
     occurs_in,
@@ -69,9 +68,14 @@ from .model import QAExample
 from .ner import Mention
 from .organisations import (
     COMPANY_HEADS,
+    COMPASS_PREFIXES,
+    CREED_WORDS,
     MIN_ORG_LABELS,
+    ORG_CITY_POPULATION,
+    ORG_PLACE_LABELS,
     ORGANISATION_HEADS,
     PERIODICAL_HEADS,
+    PERSON_EVIDENCE,
     acronym_of_organisation,
     adjective_name,
     call_sign,
@@ -81,9 +85,11 @@ from .organisations import (
     company_word,
     compound_alone,
     creed_name,
+    cut_from_longer,
     demonym_place,
     demonym_table,
     founder_span,
+    head_plural,
     headed_answers,
     hyphenated_name,
     kind_apposition,
@@ -91,10 +97,12 @@ from .organisations import (
     kind_named_answers,
     lone_team,
     names_organisation,
+    org_place_kind,
     organisation_head,
     other_names_holding,
     owner_acronym,
     person_types,
+    place_votes,
     region_team,
     sports_team,
     state_or_city,
@@ -1196,11 +1204,6 @@ def _tokens(text: str) -> list[tuple[int, int]]:
     return bounds
 
 
-#: Adjectives of religion, creed or origin inside organisation names: never renamed as name words.
-CREED_WORDS = frozenset(words_of("""
-roman catholic protestant orthodox anglican lutheran methodist baptist presbyterian evangelical christian
-islamic muslim jewish hindu buddhist coptic reformed episcopal holy
-"""))
 _ADJECTIVE_ENDINGS = ("ist", "ic", "ive", "ish", "ese", "ical")
 #: Endings of adjectives from place names (``Swabian League``, ``Schmalkaldic League``): a word outside the
 #: PTB vocabulary with one is such an adjective, not a name.
@@ -1461,45 +1464,10 @@ def listed_with_non_places(text: str, start: int, end: int, lexicon: Lexicon) ->
     return places * 2 < len(mates)
 
 
-#: A city inside an organisation's name with a single GPE/LOC label of its own needs this many people.
-ORG_CITY_POPULATION = 100_000
-#: A city inside an organisation's name needs this many GPE/LOC labels of its own in the dataset (one for a
-#: city of ``ORG_CITY_POPULATION`` people): a brand the dataset never labels a place (``Buena Vista
-#: Television``) is no city; neither is a word that names a person there (``Franklin Institute``).
-ORG_PLACE_LABELS = 2
 #: Words naming a territorial unit: the name word before one names a place (``Lothian Regional Council``).
 TERRITORIAL_UNITS = frozenset(words_of("""
 regional county district borough city municipal provincial parish town metropolitan
 """))
-#: A gazetteer place name names a person inside an organisation's name (``Rice University``, ``Stanford``)
-#: only when at least this many US people bear it as a first name or surname (SSA + Census).
-PERSON_EVIDENCE = 1_000
-
-
-def place_votes(surface: str, lexicon: Lexicon) -> int:
-    """GPE and LOC labels of ``surface`` over the dataset."""
-    return lexicon.labels.count(surface, "GPE") + lexicon.labels.count(surface, "LOC")
-
-
-_COMPASS = ("North", "South", "East", "West", "Northern", "Southern", "Eastern", "Western")
-
-
-def org_place_kind(gram: str, lexicon: Lexicon) -> str | None:
-    """The place type of ``gram`` inside an organisation's name: a country or state as
-    :meth:`Lexicon.place_kind` finds it; a city only with the dataset's own place labels
-    (``ORG_PLACE_LABELS``, or one for a big city); a state that is also a GeoNames city of
-    ``ORG_CITY_POPULATION`` people is neither (``New York Times``); nor is a city named like the end of a
-    country's or state's name after a compass word (``Carolina``, ``Dakota``)."""
-    kind = lexicon.place_kind(gram)
-    big = lexicon.place_kind(gram, ORG_CITY_POPULATION) == "city"
-    if kind == "state" and lexicon.is_city_name(gram, ORG_CITY_POPULATION):
-        return None  # "New York Times", "University of Aberdeen": the state or the city?
-    if kind != "city":
-        return kind
-    if any(lexicon.place_kind(f"{compass} {gram}") in ("country", "state") for compass in _COMPASS):
-        return None  # "Carolina Panthers": the Carolinas (North and South Carolina), not the city Carolina
-    votes = place_votes(gram, lexicon)
-    return kind if votes >= ORG_PLACE_LABELS or (big and votes >= 1) else None
 
 
 def names_team(text: str, lexicon: Lexicon, *, answer: bool = False) -> bool:
@@ -1515,7 +1483,7 @@ def names_team(text: str, lexicon: Lexicon, *, answer: bool = False) -> bool:
         return True
     return (answer and (lexicon.dictionary_common(last[:-1]) or lexicon.common_word(last[:-1]))
             and lexicon.place_kind(where, ORG_CITY_POPULATION) == "city"
-            and not any(lexicon.place_kind(f"{c} {where}") in ("country", "state") for c in _COMPASS))
+            and not any(lexicon.place_kind(f"{c} {where}") in ("country", "state") for c in COMPASS_PREFIXES))
 
 
 _TEAM_WORDS = re.compile(
@@ -1746,13 +1714,6 @@ def _modified_heads(lexicon: Lexicon) -> dict[str, int]:
     return {w: len(h) for w, h in heads.items()}
 
 
-def _head_plural(word: str) -> bool:
-    """A plural of an organisation word (``Universities``, ``Schools``): no name."""
-    lowered = word.lower()
-    return lowered.endswith("s") and (lowered[:-1] in ORGANISATION_HEADS
-                                      or lowered.endswith("ies") and lowered[:-3] + "y" in ORGANISATION_HEADS)
-
-
 def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
     """The words that tell an organisation from others of its kind when the rest of its name is its
     organisation word, its form and function words, renamed together as one ``nnp`` name word while the rest
@@ -1793,7 +1754,7 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
         if (lowered in PARTICLES and word[0].isupper()) or not (word.isalpha() or lowered in FUNCTION_WORDS):
             return None  # "Big Ten Conference", "V&A Museum of Childhood", "Methodist-related Schools"
         if (not word[0].isupper() or lowered in FUNCTION_WORDS
-                or lowered in ORGANISATION_HEADS or _head_plural(word) or lowered in CORPORATE
+                or lowered in ORGANISATION_HEADS or head_plural(word) or lowered in CORPORATE
                 or lowered in CREED_WORDS or never_renamed(word)
                 or (lowered in TITLES and i + 1 < len(words)
                     and words[i + 1].lower() not in ORGANISATION_HEADS)):
@@ -1847,29 +1808,7 @@ def _common_plural(word: str, lexicon: Lexicon) -> bool:
         lowered.endswith("s") and not lowered.endswith("ss") and lexicon.common_word(word[:-1]))
 
 
-_CUT_BEFORE = re.compile(r"(?<![\w&'’.-])([A-Z0-9][\w&'’.-]*)( (?:and|&|of|for))? $")
 _CUT_AFTER = re.compile(r"(?:,? (?:and|&) |, )[A-Z]|\s*\((?:[A-Z][\w&]*)\)")
-
-
-def _cut_from_longer(text: str, start: int, lexicon: Lexicon | None = None) -> bool:
-    """A name at ``start`` follows a capitalised word or a number that is no function word, or a word and
-    "and" / "&" / "of" / "for": it is cut out of a longer name ("WMO Executive Council", "Super Bowl 50 Host
-    Committee"). Not where that word closes the sentence before (:func:`_closes_sentence`: "courtesy of
-    QuickBooks. Death Wish Coffee beat out …"): the name opens a sentence."""
-    before = _CUT_BEFORE.search(text, max(0, start - 40), start)
-    if before and not before.group(2) and _closes_sentence(before.group(1), lexicon):
-        return False
-    return bool(before and (before.group(2) or before.group(1).lower() not in FUNCTION_WORDS))
-
-
-def _closes_sentence(word: str, lexicon: Lexicon | None) -> bool:
-    """``word`` (the word before a name, with its punctuation) ends a sentence: it ends with a full stop and,
-    with it, is no word of the Penn Treebank's vocabulary, whose words with a full stop are abbreviations
-    (``U.S.``, ``Bros.``, ``St.``, ``Corp.``: a longer name goes on after them); "QuickBooks.", "Liverpool.",
-    "2012." end a sentence. Without a ``lexicon`` no word does."""
-    bare = word[:-1]
-    return (lexicon is not None and word.endswith(".") and bare.isalnum()
-            and (bare.isdigit() or not is_abbreviation(bare)) and word.lower() not in lexicon.vocab)
 
 
 def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterable[str],
@@ -1919,13 +1858,13 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
             after = _CUT_AFTER.match(text, m.end())
             if after and after.group().strip(" ()") != initials_of(name):
                 return "org.acronym-expanded" if "(" in after.group() else "org.word-elsewhere"
-            if _cut_from_longer(text, m.start(), lexicon):
+            if cut_from_longer(text, m.start(), lexicon):
                 return "org.word-elsewhere"
             inside.append(m.span())
         inside += [m.span() for other in kept for m in whole_word(other).finditer(text)]
         for tail in _short_forms(name, word):  # "the Court of Justice" of "European Court of Justice"
             for m in re.finditer(rf"(?<![\w'’]){re.escape(tail)}(?!\w)", text):
-                if not any(a <= m.start() and m.end() <= b for a, b in inside) and not _cut_from_longer(
+                if not any(a <= m.start() and m.end() <= b for a, b in inside) and not cut_from_longer(
                         text, m.start(), lexicon):
                     inside.append(m.span())
         for m in pattern.finditer(text):
@@ -1954,7 +1893,7 @@ def _party_word(text: str, start: int, end: int) -> bool:
     Association" is another body)."""
     after = _WORD_NEXT.match(text, end)
     return bool(_LOWER_BEFORE.search(text, max(0, start - 40), start)) and not (
-        after and (after.group(1).lower() in ORGANISATION_HEADS or _head_plural(after.group(1))))
+        after and (after.group(1).lower() in ORGANISATION_HEADS or head_plural(after.group(1))))
 
 
 def _short_forms(name: str, word: str) -> list[str]:

@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 from .namebank import FIRST_NAME_TYPES, BankError, NameBank, load_bank
 from .ner import Mention
 from .spellings import strip_marks
+from .word_index import texts_holding
 
 _T = TypeVar("_T")
 
@@ -966,17 +967,18 @@ class Lexicon:
         ("Warsaw (Polish: Warszawa)") and its name without a closing "City" ("New York"); a country's
         aliases, abbreviations included and matched case-sensitively ("the United States" beside "a US
         Supreme Court decision"; ``ALIASES`` and ``pycountry``'s names). Renaming the place alone would keep
-        the referent's other name, so no study renames it."""
+        the referent's other name, so no study renames it. ``texts`` may be a :class:`WordIndex`: each name
+        is then looked for in the texts that hold its first word only."""
         if kind == "country":
             others = self.referent_names(place) - {place}
-            return tuple(sorted(a for a in others if any(occurs_in(a, t) for t in texts)))
+            return tuple(sorted(a for a in others if any(occurs_in(a, t) for t in texts_holding(texts, a))))
         if kind != "city":
             return ()
-        found = {n for n in self._city_other_names.get(place.lower(), ())
-                 if any(occurs_in(n, t) for t in texts)}  # case-sensitively: no "proclamation"
+        found = {n for n in self._city_other_names.get(place.lower(), ())  # case-sensitive: no "proclamation"
+                 if any(occurs_in(n, t) for t in texts_holding(texts, n))}
         if place.endswith(" City"):  # "New York City" also called "New York" (not inside the full name)
             short = re.compile(rf"(?<!\w){re.escape(place[:-5])}(?! City)(?!\w)")
-            found.update(place[:-5] for t in texts if short.search(t))
+            found.update(place[:-5] for t in texts_holding(texts, place[:-5]) if short.search(t))
         return tuple(sorted(found))
 
     @cached_property

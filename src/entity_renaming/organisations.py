@@ -43,6 +43,7 @@ from .lexicon import (
     clean_surface,
     demonym_countries,
     eponym_use,
+    is_abbreviation,
     occurs_in,
     parse_person,
     words_of,
@@ -118,6 +119,82 @@ def names_organisation(text: str) -> bool:
             and not any(w.lower().strip(".,'’") in NOT_ORGANISATION for w in words))
 
 
+#: Adjectives of religion, creed or origin inside organisation names: never renamed as name words.
+CREED_WORDS = frozenset(words_of("""
+roman catholic protestant orthodox anglican lutheran methodist baptist presbyterian evangelical christian
+islamic muslim jewish hindu buddhist coptic reformed episcopal holy
+"""))
+
+#: A city inside an organisation's name with a single GPE/LOC label of its own needs this many people.
+ORG_CITY_POPULATION = 100_000
+#: A city inside an organisation's name needs this many GPE/LOC labels of its own in the dataset (one for a
+#: city of ``ORG_CITY_POPULATION`` people): a brand the dataset never labels a place (``Buena Vista
+#: Television``) is no city; neither is a word that names a person there (``Franklin Institute``).
+ORG_PLACE_LABELS = 2
+#: A gazetteer place name names a person inside an organisation's name (``Rice University``, ``Stanford``)
+#: only when at least this many US people bear it as a first name or surname (SSA + Census).
+PERSON_EVIDENCE = 1_000
+
+
+def place_votes(surface: str, lexicon: Lexicon) -> int:
+    """GPE and LOC labels of ``surface`` over the dataset."""
+    return lexicon.labels.count(surface, "GPE") + lexicon.labels.count(surface, "LOC")
+
+
+#: Compass words that open a country's or state's name (``North Carolina``, ``South Dakota``).
+COMPASS_PREFIXES = ("North", "South", "East", "West", "Northern", "Southern", "Eastern", "Western")
+
+
+def org_place_kind(gram: str, lexicon: Lexicon) -> str | None:
+    """The place type of ``gram`` inside an organisation's name: a country or state as
+    :meth:`Lexicon.place_kind` finds it; a city only with the dataset's own place labels
+    (``ORG_PLACE_LABELS``, or one for a big city); a state that is also a GeoNames city of
+    ``ORG_CITY_POPULATION`` people is neither (``New York Times``); nor is a city named like the end of a
+    country's or state's name after a compass word (``Carolina``, ``Dakota``)."""
+    kind = lexicon.place_kind(gram)
+    big = lexicon.place_kind(gram, ORG_CITY_POPULATION) == "city"
+    if kind == "state" and lexicon.is_city_name(gram, ORG_CITY_POPULATION):
+        return None  # "New York Times", "University of Aberdeen": the state or the city?
+    if kind != "city":
+        return kind
+    if any(lexicon.place_kind(f"{compass} {gram}") in ("country", "state") for compass in COMPASS_PREFIXES):
+        return None  # "Carolina Panthers": the Carolinas (North and South Carolina), not the city Carolina
+    votes = place_votes(gram, lexicon)
+    return kind if votes >= ORG_PLACE_LABELS or (big and votes >= 1) else None
+
+
+def head_plural(word: str) -> bool:
+    """A plural of an organisation word (``Universities``, ``Schools``): no name."""
+    lowered = word.lower()
+    return lowered.endswith("s") and (lowered[:-1] in ORGANISATION_HEADS
+                                      or lowered.endswith("ies") and lowered[:-3] + "y" in ORGANISATION_HEADS)
+
+
+_CUT_BEFORE = re.compile(r"(?<![\w&'’.-])([A-Z0-9][\w&'’.-]*)( (?:and|&|of|for))? $")
+
+
+def cut_from_longer(text: str, start: int, lexicon: Lexicon | None = None) -> bool:
+    """A name at ``start`` follows a capitalised word or a number that is no function word, or a word and
+    "and" / "&" / "of" / "for": it is cut out of a longer name ("WMO Executive Council", "Super Bowl 50 Host
+    Committee"). Not where that word closes the sentence before (:func:`_closes_sentence`: "courtesy of
+    QuickBooks. Death Wish Coffee beat out …"): the name opens a sentence."""
+    before = _CUT_BEFORE.search(text, max(0, start - 40), start)
+    if before and not before.group(2) and _closes_sentence(before.group(1), lexicon):
+        return False
+    return bool(before and (before.group(2) or before.group(1).lower() not in FUNCTION_WORDS))
+
+
+def _closes_sentence(word: str, lexicon: Lexicon | None) -> bool:
+    """``word`` (the word before a name, with its punctuation) ends a sentence: it ends with a full stop and,
+    with it, is no word of the Penn Treebank's vocabulary, whose words with a full stop are abbreviations
+    (``U.S.``, ``Bros.``, ``St.``, ``Corp.``: a longer name goes on after them); "QuickBooks.", "Liverpool.",
+    "2012." end a sentence. Without a ``lexicon`` no word does."""
+    bare = word[:-1]
+    return (lexicon is not None and word.endswith(".") and bare.isalnum()
+            and (bare.isdigit() or not is_abbreviation(bare)) and word.lower() not in lexicon.vocab)
+
+
+
 #: A capitalised word after initials is a person's surname ("E. W. Scripps", "J. P. Morgan").
 _AFTER_INITIALS = re.compile(r"(?<![\w.])(?:[A-Z]\. ?)+([A-Z][a-z]+)\b")
 
@@ -135,7 +212,6 @@ def company_word(text: str, lexicon: Lexicon) -> str | None:
     than two or two apart, two that read as a person's name, or a word that is a place, a demonym (a
     demonym's ending outside the dictionary's words: ``Scottish``; not ``Wish`` of ``Death Wish Coffee``), a
     creed word or no alphabetic word (``Standard & Poor's``, ``American Airlines``: its place adjective)."""
-    from .entities import CREED_WORDS, org_place_kind
 
     words = _words(text)
     if len(words) < 2 or words[-1].lower() not in COMPANY_HEADS:
@@ -173,7 +249,6 @@ def founder_span(text: str, mentions: Iterable[Mention], texts: Iterable[str], l
     the name holds no such surname, several, or another name word (``Knight Ridder``), or when the surname
     cannot be renamed everywhere (see the module doc). ``named_person`` is
     :func:`.entities.named_person` (a person of the dataset)."""
-    from .entities import CREED_WORDS, _head_plural
 
     heads = ORGANISATION_HEADS | COMPANY_HEADS
     persons = [p.words for m in mentions if m.label == "PERSON"
@@ -202,7 +277,7 @@ def founder_span(text: str, mentions: Iterable[Mention], texts: Iterable[str], l
             continue
         if len(word) == 1 and word.isupper():
             continue  # an initial of the founder's given names
-        if lowered in ORGANISATION_HEADS or lowered in COMPANY_HEADS or _head_plural(word):
+        if lowered in ORGANISATION_HEADS or lowered in COMPANY_HEADS or head_plural(word):
             continue
         if not word.isalpha() or not (lexicon.common_word(word) or lexicon.dictionary_common(word)):
             return None  # another name word: "Knight Ridder", "Booz Allen Hamilton"
@@ -345,7 +420,7 @@ def region_team(text: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
     make a place, and one capitalised plural that is no place noun, organisation word or demonym, in a text
     about teams or games. Its nickname is renamed (:func:`team_nickname`), the region kept like an
     organisation word (``New England Harlows``): renaming the region would rename the region itself."""
-    from .entities import _COMPASS, _TEAM_WORDS, PLACE_NOUNS, names_team, sports_team
+    from .entities import _TEAM_WORDS, PLACE_NOUNS, names_team, sports_team
 
     *place, nickname = text.split()
     where = " ".join(place)
@@ -359,7 +434,7 @@ def region_team(text: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
         return False
     if names_team(text, lexicon, answer=True) or sports_team(text, texts, lexicon):
         return False  # a city's team: its city renamed too
-    compass_state = any(lexicon.place_kind(f"{c} {where}") in ("country", "state") for c in _COMPASS)
+    compass_state = any(lexicon.place_kind(f"{c} {where}") in ("country", "state") for c in COMPASS_PREFIXES)
     place_like = (compass_state or (lexicon.is_gazetteer_name(where) and lexicon.place_kind(where) != "city")
                   or lexicon.labels.mostly(where) in ("GPE", "LOC"))
     return place_like and any(_TEAM_WORDS.search(t) for t in texts)
@@ -579,7 +654,6 @@ def hyphenated_name(word: str, lexicon: Lexicon) -> bool:
     vocabulary, no nationality or demonym, and no common word unless ``PERSON_EVIDENCE`` people bear it
     (``Miller``, as :func:`.entities.generic_org_word` allows); a first part in -o is a combining form
     (``Anglo-``, ``Austro-``, ``Nilo-Saharan``), no name."""
-    from .entities import PERSON_EVIDENCE
 
     parts = word.split("-")
     if len(parts) < 2 or parts[0].endswith("o"):
@@ -612,10 +686,9 @@ def compound_alone(word: str, texts: Iterable[str]) -> bool:
 def state_or_city(gram: str, lexicon: Lexicon) -> str | None:
     """``state`` for a name inside an organisation's name that is both a state and a city of
     ``ORG_CITY_POPULATION`` people (``New York`` of ``New York Times``, ``Virginia`` of ``Virginia General
-    Assembly``), which :func:`.entities.org_place_kind` leaves undecided: either way the words are a place's
+    Assembly``), which :func:`org_place_kind` leaves undecided: either way the words are a place's
     name, renamed as a place (issue 19), as the gazetteer's kind, a state (``Ohio Times``, ``Ohio General
     Assembly``), where the passage does not name the place on its own (there its GPE label decides)."""
-    from .entities import ORG_CITY_POPULATION
 
     if lexicon.place_kind(gram) == "state" and lexicon.is_city_name(gram, ORG_CITY_POPULATION):
         return "state"
@@ -633,7 +706,6 @@ def demonym_place(text: str, texts: Iterable[str], lexicon: Lexicon) -> list[Per
     demonym (``North American``), a country written with "the" (``the United States``: its article and
     many other names would not follow), or the texts call the country by
     another name that would stay (``Warszawa``)."""
-    from .entities import CREED_WORDS, _head_plural
     from .substitute import takes_article
 
     table = demonym_table(lexicon.root)
@@ -644,7 +716,7 @@ def demonym_place(text: str, texts: Iterable[str], lexicon: Lexicon) -> list[Per
         if lowered in table and i and words[i - 1].lower() in GEO_MODIFIERS:
             return []  # "North American Aviation": North America's, not the United States'
         if (lowered in FUNCTION_WORDS or lowered in ORGANISATION_HEADS or lowered in CORPORATE
-                or lowered in CREED_WORDS or _head_plural(word)):
+                or lowered in CREED_WORDS or head_plural(word)):
             continue
         if lowered in table and word[:1].isupper():
             countries.append(table[lowered])
@@ -680,7 +752,6 @@ def adjective_name(text: str, texts: Iterable[str], lexicon: Lexicon) -> Perturb
     another adjective, a proper noun, a place or an acronym (``Brazilian National Institute of Amazonian
     Research``, ``Dutch East India Company``), or the adjective opens a place's name (``Scottish
     Borders``)."""
-    from .entities import CREED_WORDS, _head_plural, org_place_kind
 
     words = text.split()
     if organisation_head(text) is None and words[-1].lower() not in COMPANY_HEADS:
@@ -704,7 +775,7 @@ def adjective_name(text: str, texts: Iterable[str], lexicon: Lexicon) -> Perturb
         return None  # "Scottish Parliament" beside "Scotland", "Scottish MPs": the place's body
     for word in _words(" ".join(words[lead + 1:])):
         lowered = word.lower()
-        if lowered in FUNCTION_WORDS | ORGANISATION_HEADS | CORPORATE or _head_plural(word):
+        if lowered in FUNCTION_WORDS | ORGANISATION_HEADS | CORPORATE or head_plural(word):
             continue
         if (not word.isalpha() or not word[:1].isupper() or lowered in CREED_WORDS
                 or lowered in lexicon.nationalities or lowered.endswith(("an", "ish", "ese")) and not (
@@ -727,7 +798,7 @@ def sports_team(text: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
     ``ORG_CITY_POPULATION`` people (no part of a compass state: ``Carolina``) and one capitalised plural
     that is no place noun, organisation word or demonym, in a passage or question about teams or games; not
     a person's name (``Brandon McManus``: a city and a surname in -s), nor words many US people bear."""
-    from .entities import _COMPASS, _TEAM_WORDS, ORG_CITY_POPULATION, PERSON_EVIDENCE, PLACE_NOUNS
+    from .entities import _TEAM_WORDS, PLACE_NOUNS
 
     *place, nickname = text.split()
     where = " ".join(place)
@@ -738,7 +809,7 @@ def sports_team(text: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
             and lexicon.place_kind(where, ORG_CITY_POPULATION) == "city"
             and not lexicon.looks_like_person(text) and lexicon.person_count(where) < PERSON_EVIDENCE
             and lexicon.person_count(nickname) < PERSON_EVIDENCE
-            and not any(lexicon.place_kind(f"{c} {where}") in ("country", "state") for c in _COMPASS)
+            and not any(lexicon.place_kind(f"{c} {where}") in ("country", "state") for c in COMPASS_PREFIXES)
             and any(_TEAM_WORDS.search(t) for t in texts))
 
 
@@ -748,7 +819,6 @@ def state_university(text: str, lexicon: Lexicon) -> str | None:
     the organisation's place word at every mention (``Tulsa State``; ``San Jose Marriott`` follows). ``None``
     unless the words before ``State`` are a city of ``ORG_CITY_POPULATION`` people that no state or country
     shares a name with (``New York State``, ``Washington State``: the state itself)."""
-    from .entities import ORG_CITY_POPULATION
 
     *place, last = text.split()
     city = " ".join(place)
@@ -823,7 +893,6 @@ def creed_name(text: str, texts: Iterable[str], lexicon: Lexicon) -> Perturbable
     Episcopal Church``, as :func:`adjective_name` reads one) or a person's name, or when a text writes the
     two words glued to another word or after a capitalised word (``United Methodists``, ``Evangelical
     United Methodist …``): those mentions would keep the old name."""
-    from .entities import CREED_WORDS, _cut_from_longer, org_place_kind
 
     words = text.split()
     if len(words) < 3 or organisation_head(text) != words[-1]:
@@ -844,7 +913,7 @@ def creed_name(text: str, texts: Iterable[str], lexicon: Lexicon) -> Perturbable
         for m in re.finditer(rf"(?<![\w'’-]){re.escape(run)}", t):
             if re.match(r"[\w'’-]", t[m.end():m.end() + 1]):
                 return None  # "United Methodists": this mention would keep the old name
-            if _cut_from_longer(t, m.start(), lexicon):
+            if cut_from_longer(t, m.start(), lexicon):
                 return None  # "Evangelical United Methodist …": a longer name
     return PerturbableSpan(run, "nnp", "org", tail=run[len(word):])
 

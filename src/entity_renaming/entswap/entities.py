@@ -147,6 +147,7 @@ from ..substitute import (
     takes_article,
     title_words,
 )
+from ..word_index import WordIndex, texts_holding
 from .categories import (
     CATEGORIES,
     LABEL_TO_CATEGORY,
@@ -644,6 +645,7 @@ def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: 
     ("Dartmouth College", "the Mainz Basin": that name would keep the old one): the city, whatever the
     small NER model said."""
     passages = [t for t in texts if len(t) > MAX_ANSWER_CHARS]
+    holding = WordIndex(passages)  # the passages that may hold each name
     article = "\n".join(texts)
     surfaces = {clean_surface(m.text) for t in texts for m in mentions.get(t, ())}
     peoples = {one for t in texts for m in mentions.get(t, ()) if m.label == "NORP"
@@ -654,7 +656,7 @@ def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: 
         counter = votes.get(surface)
         if counter and max(counter, key=lambda c: (counter[c], c)) in PLACES:
             continue  # already a place (a city by its GPE labels, a country)
-        placed = {p for p in passages if occurs_in(surface, p) and (
+        placed = {p for p in holding.texts_holding(surface) if occurs_in(surface, p) and (
             placed_as_city(surface, p, lexicon) or passage_place_kind(surface, p, lexicon) == "city"
             or besieged(surface, p))}
         if (not surface or surface in peoples or not placed
@@ -1219,9 +1221,11 @@ def full_name_given_types(person_names: list[list[str]], texts: list[str],
     they agree (:func:`pronoun_type`) before the sex-neutral fallback of :meth:`Lexicon.gender` (round 23
     read ``Abbassi``, ``Bashevis`` typed ``first-neutral`` as wrong: the bearer is a man)."""
     found: dict[str, str] = {}
+    holding = WordIndex(texts)  # the texts that may hold each full name
     for parts in (p for p in person_names if len(p) > 1):
         words = [w for w in parts[:-1] if w not in PARTICLES and not w.endswith(".")]
-        kin = {g for t in texts if (g := kin_gender(t, " ".join(parts)))}
+        kin = {g for t in holding.texts_holding(parts[0], any_case=True)
+               if (g := kin_gender(t, " ".join(parts)))}
         if len(kin) == 1:
             typed, named = kin.pop(), words
         else:
@@ -1622,7 +1626,7 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
             if why:
                 dropped.add(surface)
                 if (why == "inside-longer-name" and entity.category == "person" and entity.span_type != "last"
-                        and never_alone(surface, texts)):
+                        and never_alone(surface, occurrences.words)):
                     inner[surface] = entity  # "Louis" of "Louis Menand" and "Henry Louis Gates"
         persons = {s for s, e in kept.items() if e.category == "person"} - dropped
         units = {tuple(w for w, _ in e.parts)  # the full names this round's words make ("John Paul II": none)
@@ -1636,7 +1640,7 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
                 half = {p for p in parts if p in persons}
                 dropped |= half
                 given.update((p, kept[p]) for p in half if p != parts[-1] and kept[p].span_type != "last"
-                             and never_alone(p, texts))
+                             and never_alone(p, occurrences.words))
         inner.update(given)  # after the loop: "John" of "William John Macquorn Rankine" keeps "John Smeaton"
         if not dropped:
             keeps = occurrences.keep
@@ -1671,7 +1675,7 @@ def person_name_starts(texts: list[str], mentions: dict[str, list[Mention]], lex
 _INITIALS = r"(?:\s+[A-Z]\.)*\s+"
 
 
-def never_alone(word: str, texts: list[str]) -> bool:
+def never_alone(word: str, texts: Sequence[str]) -> bool:
     """Every occurrence of the name word ``word`` has a capitalised word right after it (an initial may come
     between) or a capitalised word right before it that opens no sentence: it always stands in some longer
     name, never alone, so leaving it unrenamed outside the full names renamed as a unit leaves no mention
@@ -1679,7 +1683,7 @@ def never_alone(word: str, texts: list[str]) -> bool:
     opens an answer, not a sentence)."""
     pattern = re.compile(rf"(?<![\w'’]){re.escape(word)}(?!\w)")
     passages = "\n".join(t for t in texts if len(t) > MAX_ANSWER_CHARS)
-    for text in texts:
+    for text in texts_holding(texts, word):  # with a :class:`WordIndex`, the texts that hold the word
         if len(text) <= MAX_ANSWER_CHARS and text in passages:
             continue
         for m in pattern.finditer(text):
@@ -1844,6 +1848,8 @@ class _Occurrences:
         #: "Henry" before the "David" of "Henry David Thoreau" is inside a longer name that nothing renames.
         self.alone = [s for s in entities if s not in set(inner)]
         self.texts = texts
+        #: The texts each word stands in: a name's checks read only the texts that hold it.
+        self.words = WordIndex(texts)
         #: Text → where NER's PERSON mentions of a full name open (``Secretary of Defense James
         #: Schlesinger``): the capitalised words before such a start are no part of the name.
         self.name_starts = name_starts or {}
@@ -1864,28 +1870,32 @@ class _Occurrences:
                          for own, t in zip(self.own, texts, strict=True)]
         #: Place → the longer names of other referents that its occurrences stand in (:meth:`conflict`).
         self.keep: dict[str, tuple[str, ...]] = {}
-        self.covers: list[list[tuple[int, int, str]]] = [
-            [(m.start(), m.end(), s) for s in names if " " in s for m in self.pattern[s].finditer(text)]
-            for text in texts]
+        self.covers: list[list[tuple[int, int, str]]] = [[] for _ in texts]
+        for s in (s for s in names if " " in s):
+            for index in self.words.holding(s, plural=True):
+                self.covers[index].extend((m.start(), m.end(), s)
+                                          for m in self.pattern[s].finditer(texts[index]))
 
     def conflict(self, entity: Entity, lexicon: Lexicon) -> str | None:
         """The check that some occurrence of the entity fails, or ``None`` when every one is clear."""
-        if entity.category in PLACES and peerage(entity.surface, self.texts):
+        holding = self.words.texts_holding(entity.surface)  # the texts that may hold it (case-sensitively)
+        if entity.category in PLACES and peerage(entity.surface, holding):
             return "peerage"  # a peerage ("the Duke of Newcastle"): "Newcastle" alone names the duke
         terms: tuple[str, ...] = ()
-        if entity.category == "person" and any(eponym_use(entity.surface, t) for t in self.texts):
+        if entity.category == "person" and any(eponym_use(entity.surface, t) for t in
+                                               self.words.texts_holding(entity.surface, any_case=True)):
             passages = [t for t in self.texts if len(t) > MAX_ANSWER_CHARS]
             terms = kept_eponym_terms(entity.surface, passages) if entity.span_type == "last" else None
             if terms is None:
                 return "eponym"  # "Karp reductions" by a given name, a listing: no term kept whole
             # "Watt engine", "Newton's laws": the term stays whole, the surname is renamed elsewhere
         if (entity.category in PLACES and not COUNTRY_CODE.fullmatch(entity.surface)  # "us" is no "US"
-                and lower_case_mention(entity.surface, self.texts)):
+                and lower_case_mention(entity.surface, self.words.texts_holding(entity.surface.lower()))):
             return "lower-case-mention"  # "the occupation of the philippines" would keep the old name
         if entity.category == "city" and any(not same_spelling(n, entity.surface) for n in
-                                             lexicon.other_names_in(entity.surface, "city", self.texts)):
+                                             lexicon.other_names_in(entity.surface, "city", self.words)):
             return "other-name-in-article"  # "New York City" also called "New York", "Warsaw" also "Warszawa"
-        if entity.category == "city" and term_of_place(entity.surface, self.texts):
+        if entity.category == "city" and term_of_place(entity.surface, holding):
             return "term"  # "Mechlin patterns on Lille ground": a lace ground named after the city
         # a code counts as alone even in "US Air Force"
         alone = entity.category not in PLACES or bool(COUNTRY_CODE.fullmatch(entity.surface))
@@ -1895,7 +1905,8 @@ class _Occurrences:
         after_city: dict[str, None] = {}
         only_after_city = entity.category == "city"
         self.keep.pop(entity.surface, None)
-        for index, text in enumerate(self.texts):
+        for index in self.words.holding(entity.surface, plural=True):  # texts with none add nothing
+            text = self.texts[index]
             if self.article_wide and self.question[index] and entity.category == "nationality":
                 continue  # a question's own wording (SQuAD 2.0's twists): read in its passage group only
             kept_at = [(k.start(), k.end()) for term in terms for k in re.finditer(re.escape(term), text)]

@@ -31,10 +31,14 @@ _APPOSITION = rf"(?<![\w'’-])(?i:{_NOUN}) of [^,.;:\n]{{1,60}}, "
 def person_noun_before(name: str, texts: Iterable[str]) -> bool:
     """Some text writes a person noun right before ``name`` (:data:`_RIGHT_BEFORE`, in lower case) or a
     person noun's ``of`` phrase and a comma before it (:data:`_APPOSITION`), the name not continuing into
-    another capitalised word: the text calls the name a person."""
+    another capitalised word: the text calls the name a person. Only the texts that hold the name are
+    searched, and the pattern (its nouns: costly to compile) is compiled only when one does."""
+    holding = [t for t in texts if name in t]
+    if not holding:
+        return False
     after = rf"{re.escape(name)}(?![\w'’-]| [A-Z])"
     pattern = re.compile(rf"(?:{_RIGHT_BEFORE}|{_APPOSITION}){after}")
-    return any(pattern.search(t) for t in texts)
+    return any(pattern.search(t) for t in holding)
 
 
 #: Endings of a word derived from a person's name (``Aristotelian``, ``Confucian``, ``Stalinist``).
