@@ -857,17 +857,6 @@ def test_a_periodical_is_named_by_its_title_words(lexicon):
     assert distinctive_word("National Assembly", lexicon) is None  # a body's kind, no title
 
 
-def test_a_service_linked_to_its_organisations_acronym_renames_the_acronym(lexicon):
-    """Issue 19, fifteenth session: ``ABC on Demand`` (describing words linked by a lower-case ``on``) is a
-    service of ABC, renamed by its acronym like ``NBC Mobile``; an acronym after the link is another
-    organisation (``ESPN on ABC``), and a link closing the name describes nothing."""
-    from entity_renaming.organisations import owner_acronym
-
-    assert owner_acronym("NBC on Demand", lexicon) == "NBC"
-    assert owner_acronym("ESPN on ABC", lexicon) is None
-    assert owner_acronym("NBC Deportes on Demand", lexicon) is None  # a name word of its own would stay
-
-
 def test_a_name_ner_cut_into_pieces_is_one_organisation(lexicon):
     """Issue 19, fifteenth session: NER cuts ``Canadian Radio-television and Telecommunications Commission``
     at "and" and ``International Crops Research Institute for the Semi-Arid Tropics`` at "for": the whole

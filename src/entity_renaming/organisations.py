@@ -806,25 +806,18 @@ def acronym_of_organisation(word: str, lexicon: Lexicon) -> bool:
     return word in lexicon.dataset_table(_org_initials) and not lexicon.dictionary_common(word)
 
 
-#: Lower-case words that may link an acronym to the words describing its unit or service (``ABC on Demand``).
-_DESCRIBING_LINKS = frozenset(words_of("on for of"))
-
-
 def owner_acronym(text: str, lexicon: Lexicon) -> str | None:
     """The acronym that opens a name of capitalised words (``ESPN`` of ``ESPN Deportes``, ``ABC`` of ``ABC
     Television Center``) when it names an organisation of its own: the Penn Treebank uses it
     (:func:`acronym_attested`), an organisation's initials of the dataset spell it
     (:func:`acronym_of_organisation`) or the dataset labels it alone mostly ORG, ``MIN_ORG_LABELS`` times,
-    and the words after it describe (Penn Treebank words: ``Mobile``, ``Cable News``; linked by a lower-case
-    ``on`` / ``for`` / ``of``, no acronym among them: ``ABC on Demand``, not ``ESPN on ABC``) or number a
-    channel (``BBC 1``: :func:`numbered_channel`); the name is then a unit, service or product of that
+    and the words after it describe (Penn Treebank words: ``Mobile``, ``Cable News``) or number a channel
+    (``BBC 1``: :func:`numbered_channel`); the name is then a unit, service or product of that
     organisation, whose acronym is renamed. A word outside the
     vocabulary is a name word of its own (``Deportes`` of ``ESPN Deportes``): renaming the acronym alone
     would keep it."""
     first, *rest = text.split()
-    links = [w for w in rest[:-1] if w in _DESCRIBING_LINKS]  # "ABC on Demand", a service of ABC
-    described = all(w in links or (w[:1].isupper() and w.isalpha() and w.lower() in lexicon.vocab
-                                   and not (links and w.isupper())) for w in rest)
+    described = all(w[:1].isupper() and w.isalpha() and w.lower() in lexicon.vocab for w in rest)
     if not rest or not is_acronym(first) or not (described or numbered_channel(text)):
         return None
     if (acronym_attested(first, lexicon) or acronym_of_organisation(first, lexicon)

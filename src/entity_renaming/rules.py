@@ -224,7 +224,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "acronyms.numbered_channel)", "veto", _YAN),
     Rule("org.no-head", "no organisation or company word (Getty Oil, Classic FM), fewer than 3 ORG labels "
          "in the dataset, no acronym of an organisation opening it before describing words (NFL Mobile, ABC "
-         "Cable News, ABC on Demand: a unit of that organisation, its acronym renamed: "
+         "Cable News: a unit of that organisation, its acronym renamed: "
          "organisations.owner_acronym; "
          "not ESPN Deportes, a word outside the Penn Treebank's), no station's "
          "call sign (organisations.call_sign: CBS affiliate KGPE, WPVI-TV, Canada's CFTO-TV: its letters "
