@@ -897,3 +897,44 @@ def test_a_name_holding_the_whole_organisation_name_is_no_other_referent():
 def test_an_organisation_word_before_the_descriptive_word_makes_one_noun(lexicon):
     assert distinctive_word("Institute of Radio Engineers", lexicon) is None  # no "Radio Harlow"
     assert distinctive_word("University Athletic Association", lexicon) == "Athletic"
+
+
+def test_a_name_ner_cut_into_pieces_is_one_organisation(lexicon):
+    """Issue 19, fifteenth session: NER cuts ``Canadian Radio-television and Telecommunications Commission``
+    at "and" and ``International Crops Research Institute for the Semi-Arid Tropics`` at "for": the whole
+    name, closed by its organisation word, is the candidate (organisations.split_name), not its pieces;
+    two bodies joined by "and" (an organisation word before it) stay two."""
+    from entity_renaming.entities import headed_answers
+    from entity_renaming.organisations import split_name
+
+    text = ("Rules imposed by the Canadian Radio-television and Telecommunications Commission protect "
+            "domestic programming.")
+    pieces = {"the Canadian Radio-television": "ORG", "Telecommunications Commission": "ORG"}
+    name = "Canadian Radio-television and Telecommunications Commission"
+    ex = _example(text, name, "What entity handles the rules?", [name] * 3)
+    assert [m.text for m in headed_answers(ex, _mentions(text, pieces), lexicon)] == [name]
+    crops = "A consortium led by the International Crops Research Institute for the Semi-Arid Tropics won."
+    name = "International Crops Research Institute for the Semi-Arid Tropics"
+    assert split_name(name, crops.index(name), crops, _mentions(
+        crops, {"the International Crops Research Institute": "ORG", "the Semi-Arid Tropics": "ORG"}))
+    two = "Founded by the union of the Methodist Church and Evangelical Church in 1968."
+    name = "Methodist Church and Evangelical Church"
+    assert not split_name(name, two.index(name), two, _mentions(
+        two, {"Methodist Church": "ORG", "Evangelical Church": "ORG"}))
+
+
+def test_an_acronym_follows_the_demonym_of_a_renamed_country():
+    """Issue 19, fifteenth session: ``Australian Broadcasting Corporation (ABC)`` renames the country of its
+    demonym; the acronym's letter follows the demonym (acronyms.acronym_span), and a form glued to a number
+    (``ABC1``, a channel) would keep the old letters."""
+    from entity_renaming.acronyms import acronym_span
+    from entity_renaming.referents import PerturbableSpan
+
+    text = "It was first run by the Australian Broadcasting Corporation (ABC) in 1965. The ABC repeated it."
+    spans = [PerturbableSpan("Australia", "country", "org")]
+    demonyms = {"australian": "Australia"}
+    assert acronym_span("Australian Broadcasting Corporation", spans, (text,), demonyms) == PerturbableSpan(
+        "ABC", "rare", "org", "Australia", 0)
+    assert acronym_span("Australian Broadcasting Corporation", spans, (text,)) == "org.acronym-expanded"
+    assert acronym_span("Australian Broadcasting Corporation", spans, (text + " ABC1 shows it.",),
+                        demonyms) == "org.acronym-expanded"

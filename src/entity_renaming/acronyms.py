@@ -6,7 +6,7 @@ organisation typing that the dataset's labels decide (:func:`.organisations.owne
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from .lexicon import FUNCTION_WORDS, ROMAN_NUMERAL, Lexicon, clean_surface, whole_word
 from .ner import Mention
@@ -101,13 +101,15 @@ def rare_acronym(acronym: str, texts: tuple[str, ...]) -> list[PerturbableSpan] 
 
 
 
-def acronym_span(name: str, spans: list[PerturbableSpan], texts: Iterable[str]
-                 ) -> PerturbableSpan | str | None:
+def acronym_span(name: str, spans: list[PerturbableSpan], texts: Iterable[str],
+                 demonyms: Mapping[str, str] | None = None) -> PerturbableSpan | str | None:
     """The organisation's acronym, which the texts write beside its full ``name`` (``KANU`` and ``Kenya
     African National Union``, ``ALP`` and ``Australian Labor Party``): one referent, so the acronym follows
     the one renamed word of the name (its letter becomes the new word's initial, ``Kenya`` → ``Nigeria``
     makes ``NANU``). ``None`` when the texts write no initials of the name; ``org.acronym-expanded`` when
-    they cannot follow: a plural or a prefixed form (``ALPs``, ``vBNS``), or several renamed words."""
+    they cannot follow: a plural or a prefixed form (``ALPs``, ``vBNS``), or several renamed words. A
+    renamed country follows its demonym in the name (``demonyms``: lower-cased demonym → country;
+    ``Australian Broadcasting Corporation (ABC)`` with ``Australia`` → ``Peru``: ``PBC``)."""
     initials = initials_of(name)
     texts = list(texts)
     if len(initials) < 2:
@@ -116,11 +118,14 @@ def acronym_span(name: str, spans: list[PerturbableSpan], texts: Iterable[str]
         if any(re.search(rf"(?<!\w)[a-z]?{initials}s?(?!\w)", t) for t in texts):
             return "org.acronym-expanded"  # "vBNS" of "Very high-speed Backbone Network Service"
         return None
-    if any(re.search(rf"(?<!\w)(?:[a-z]{initials}|{initials}s)(?!\w)", t) for t in texts):
-        return "org.acronym-expanded"
+    if any(re.search(rf"(?<!\w)(?:[a-z]{initials}|{initials}s)(?!\w)", t) for t in texts) or glued_initials(
+            initials, texts):
+        return "org.acronym-expanded"  # "ALPs"; "ABC1", a channel named by them, would keep the letters
     words = [w for w in re.findall(r"[^\W\d_]+", name) if w.lower() not in FUNCTION_WORDS]
     renamed = [s for s in spans if not s.follows]
     word = renamed[0].surface.removesuffix(renamed[0].tail) if len(renamed) == 1 else ""
+    if word not in words and renamed and renamed[0].span_type == "country":
+        word = next((w for w in words if (demonyms or {}).get(w.lower()) == word), word)  # "Australian"
     if word not in words:
         return "org.acronym-expanded"  # "Los Angeles …", two renamed words: no one letter follows
     return PerturbableSpan(initials, "rare", "org", renamed[0].surface, words.index(word))

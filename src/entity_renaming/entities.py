@@ -157,6 +157,7 @@ from .substitute import renamed_in
 #: spaCy/OntoNotes label → Yan et al.'s entity type.
 LABEL_TO_TYPE = {"PERSON": "per", "ORG": "org", "GPE": "gpe"}
 TYPE_TO_LABEL = {t: label for label, t in LABEL_TO_TYPE.items()}
+TYPE_LABELS = tuple(LABEL_TO_TYPE)
 
 
 def answer_texts(example: QAExample) -> list[str]:
@@ -204,13 +205,15 @@ def particle_place_grams(example: QAExample, lexicon: Lexicon) -> Iterator[tuple
             yield None, m.start(), m.end(), m.group()
 
 
-def inside_headed(mention: Mention, headed: list[Mention]) -> bool:
+def inside_headed(mention: Mention, headed: list[Mention], labels: tuple[str, ...] = ("ORG",)) -> bool:
     """An ORG run the dataset labels (``Methodist Church``) inside a longer organisation name that NER
     misread and its organisation word closes (:func:`.organisations.headed_answers`: ``Lovely Lane
-    Methodist Church`` tagged FAC): the longer name is the referent, the run only a part of it."""
-    return mention.label == "ORG" and any(
-        h.start <= mention.start and mention.end <= h.end and h.end - h.start > mention.end - mention.start
-        for h in headed)
+    Methodist Church`` tagged FAC), or a piece of a name NER cut (``the Canadian Radio-television``,
+    ``labels`` then all: :func:`.organisations.split_name`): the longer name is the referent, the run
+    only a part of it. A leading article is no part of the run."""
+    start = mention.start + (4 if mention.text[:4].lower() == "the " else 0)
+    return mention.label in labels and any(
+        h.start <= start and mention.end <= h.end and h.end - h.start > mention.end - start for h in headed)
 
 
 def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
@@ -2504,7 +2507,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     asked = {(m.text, m.label) for m in candidates}
     gazetteer = gazetteer_answers(example, mentions, lexicon)
     headed = headed_answers(example, mentions, lexicon)
-    for m in answer_entities(example, mentions) + [
+    cut = [h for h in headed  # a name NER cut into pieces (organisations.split_name)
+           if any(m.label == "ORG" and m.start < h.end and h.start < m.end for m in mentions)]
+    for m in [m for m in answer_entities(example, mentions) if not inside_headed(m, cut, TYPE_LABELS)] + [
             m for m in dataset_labelled_answers(example, mentions, lexicon) if not inside_headed(m, headed)]:
         if (clean_surface(m.text), m.label) in asked:
             continue  # the question already made it a candidate of this type
@@ -2862,7 +2867,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                      for s in spans] if others else spans
             common = [s for s in spans if s.surface == word] if others else common
         if etype == "org" and spans:
-            follower = acronym_span(text, spans, (context, question, *answers))
+            follower = acronym_span(text, spans, (context, question, *answers), demonym_table(lexicon.root))
             if isinstance(follower, str):
                 return _none(why, follower)  # "vBNS", "ALPs": the initials cannot follow the new name
             spans = [*spans, follower] if follower else spans  # "ALP" follows "Labor"

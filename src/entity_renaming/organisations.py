@@ -58,10 +58,10 @@ if TYPE_CHECKING:
 #: Last words that make a name a company's (a corporate form or a trade): a common word before one is the
 #: company's name (``General Electric``, ``Citadel Broadcasting``, ``Visa Inc.``; a station, ``Classic FM``).
 COMPANY_HEADS = CORPORATE | frozenset(words_of("""
-company corporation electric broadcasting motors airlines airways records pictures studios communications
-telecommunications wireless productions industries enterprises oil petroleum steel health healthcare
-rail railways seaways shipping coffee foods brewing brewery chemicals pharmaceuticals insurance software
-fm
+company companies corporation electric broadcasting motors airlines airways records pictures studios
+communications telecommunications wireless productions industries enterprises oil petroleum steel health
+healthcare rail railways seaways shipping coffee foods brewing brewery chemicals pharmaceuticals insurance
+software fm
 """))
 
 
@@ -84,8 +84,8 @@ times post journal magazine mail herald telegraph gazette tribune chronicle cour
 
 #: Last words that make a name an organisation's (``… Company``, ``… University``, ``… Party``).
 ORGANISATION_HEADS = PERIODICAL_HEADS | frozenset(words_of("""
-company corporation corp inc ltd llc plc co group holdings university college school academy institute
-institution network system systems broadcasting television radio commission council committee party
+company companies corporation corp inc ltd llc plc co group holdings university college school academy
+institute institution network system systems broadcasting television radio commission council committee party
 association society union league federation club foundation bank agency department ministry office board
 trust press records studios pictures airlines airways railway railroad
 brotherhood front movement army navy force forces guard police court parliament assembly congress senate
@@ -523,7 +523,34 @@ def headed_answers(example: QAExample, mentions: Iterable[Mention], lexicon: Lex
                 and (touched or not _untagged_name(name, example.context[:at], lexicon))):
             continue
         found.setdefault((at, at + len(name)), Mention(at, at + len(name), "ORG", name))
+    for run in example.answer_matches(_JOINED_RUN):
+        name = clean_surface(run.group())
+        at = example.context.find(name, run.start(), run.end()) if name else -1
+        if at >= 0 and split_name(name, at, example.context, mentions):
+            found.setdefault((at, at + len(name)), Mention(at, at + len(name), "ORG", name))
     return list(found.values())
+
+
+#: A run of capitalised words that may join ``of`` / ``for`` (``the``), ``and`` or a comma between them
+#: (``Truth, Justice and Reconciliation Commission``): a name NER may cut into pieces.
+_JOINED_RUN = re.compile(r"[A-Z][\w'’.&-]*(?:(?: (?:of|for|on|and)(?: the)?|,)? [A-Z][\w'’.&-]*)*")
+
+
+def split_name(name: str, at: int, context: str, mentions: Iterable[Mention]) -> bool:
+    """``name`` (at ``at`` in ``context``) is one organisation's name that NER cut into two or more pieces,
+    one of them ORG (``the Canadian Radio-television`` + ``Telecommunications Commission``; ``the
+    International Crops Research Institute`` + ``the Semi-Arid Tropics``): an organisation word closes it
+    (:func:`organisation_head`), every mention touching it lies inside it (its article aside), and no word
+    before an ``and`` or a comma is an organisation or company word (``Canadian Radio-television and``, not
+    ``the Methodist Church and the Evangelical Church``: two bodies)."""
+    end = at + len(name)
+    touching = [m for m in mentions if m.start < end and at < m.end]
+    joined = max((j.start() for j in re.finditer(r",| and ", name)), default=0)
+    return (len(touching) >= 2 and any(m.label == "ORG" for m in touching)
+            and organisation_head(name) is not None and names_organisation(name)
+            and all(m.end <= end and (m.start >= at or context[m.start:at].lower() == "the ")
+                    for m in touching)
+            and not any(w.lower() in ORGANISATION_HEADS | COMPANY_HEADS for w in _words(name[:joined])))
 
 
 def _untagged_name(name: str, before: str, lexicon: Lexicon) -> bool:

@@ -66,7 +66,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "Media, organisations.call_sign_answers, organisations.headed_answers, or that NER did not tag "
          "at all, where a proper name word stands before that word and no 'a' / 'an' before the name "
          "(Widener Library, Chicago Theological Seminary; not Charge Conference: "
-         "organisations.headed_answers), or a name the passage writes "
+         "organisations.headed_answers), or that NER cut into pieces at 'and' / 'for' / a comma, one of "
+         "them ORG, all inside it, no organisation word before the 'and' (Canadian Radio-television and "
+         "Telecommunications Commission: the whole name, not its pieces: organisations.split_name), or a "
+         "name the passage writes "
          "in apposition with a kind of organisation (rock group Coldplay, the Maling company, AvtoZAZ, a "
          "Ukrainian car manufacturer; not a person's name or a place, nor a name the dataset labels PERSON, "
          "GPE or NORP twice or more: one such label, animation studio Cosgrove Hall tagged PERSON, is "
@@ -222,7 +225,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "acronyms.numbered_channel)", "veto", _YAN),
     Rule("org.no-head", "no organisation or company word (Getty Oil, Classic FM), fewer than 3 ORG labels "
          "in the dataset, no acronym of an organisation opening it before describing words (NFL Mobile, ABC "
-         "Cable News: a unit of that organisation, its acronym renamed: organisations.owner_acronym; "
+         "Cable News: a unit of that organisation, its acronym renamed: "
+         "organisations.owner_acronym; "
          "not ESPN Deportes, a word outside the Penn Treebank's), no station's "
          "call sign (organisations.call_sign: CBS affiliate KGPE, WPVI-TV, Canada's CFTO-TV: its letters "
          "renamed as a rare word), no acronym that NER labels ORG wherever it labels it (PNU, NCAA; not RNA, "
@@ -266,7 +270,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "form that cannot follow its renamed word (vBNS, ALPs, two renamed words; Hamas beside HAMAS; ABC1, "
          "DECnet: glued to a number or lower-case letters), "
          "or a bracketed acronym that is not its initials follows a name of common words (GPhC); "
-         "initials that can follow are renamed with it (ALP), and an acronym answer whose full name the "
+         "initials that can follow are renamed with it (ALP; ABC of Australian Broadcasting Corporation "
+         "follows the country of its demonym), and an acronym answer whose full name the "
          "passage writes as one ORG name is that organisation, renamed by its full name and left out by "
          "its rules (acronyms.expansion: KANU of Kenya African National Union)", "veto", _YAN),
     Rule("org.in-longer-name", "a renamed word of the organisation stands in another name of the passage",

@@ -257,8 +257,12 @@ class Sampler:
         name = self._follower_name(span, new_name)
         # a demonym that cannot follow an adjective ("Italian lawyers" → "Mosotho lawyers"): its country
         # is not drawn
+        # an acronym's letter that a country's demonym sets in the name ("ABC" of "Australian Broadcasting
+        # Corporation"): the country's demonym opens with the new name's initial
+        demonym = self.demonym(new_name) if span.letter >= 0 else None
         return (bool(name) and name != span.surface and name.lower() not in taken
-                and adjective_demonym(name) and not occurs_as_word(name, texts, plural=True))
+                and adjective_demonym(name) and not occurs_as_word(name, texts, plural=True)
+                and (not demonym or demonym[:1] == new_name[:1]))
 
 
 def acronym_with(acronym: str, letter: int, new_name: str) -> str:
