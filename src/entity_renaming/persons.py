@@ -74,7 +74,7 @@ def role_stripped(text: str, lexicon: Lexicon) -> str | None:
     return rest if name is not None and len(name.words) >= 2 and not name.titles else None
 
 
-def _particle(token: str) -> bool:
+def surname_particle(token: str) -> bool:
     """A surname particle written apart: ``von``, ``de``, ``De``, ``La``, ``al``."""
     lowered = token.lower()
     return lowered in PARTICLES or lowered in ("al", "el")  # not "ibn", "bin": a patronymic, no surname
@@ -89,31 +89,41 @@ def _name_part(token: str) -> bool:
     return _prefixed(token) or all(name_form(p) for p in token.split("-"))
 
 
+def _given_name(token: str, lexicon: Lexicon) -> bool:
+    """A given name opening a name: a :meth:`Lexicon.name_word` or a bank first name of known sex that is
+    also an English word (``Guy``, ``Paul``), each part of a hyphenated one so (``François-Charles``); no
+    title of nobility, no particle, no Arabic kunya or patronymic (``Abu Hamza``, ``Ibn Battuta``)."""
+    if token.lower() in NOBLE_TITLES or token.lower() in ARABIC_PARTICLES or surname_particle(token):
+        return False
+    return all(name_form(p) and (lexicon.name_word(p) or lexicon.known_gender(p) is not None)
+               for p in token.split("-"))
+
+
 def particle_name(text: str, lexicon: Lexicon) -> tuple[str, str] | None:
-    """(given name, the rest) of a name whose surname holds a particle: a given name (a
-    :meth:`Lexicon.name_word`), up to two more name words (``Menéndez``, ``Coulon``), a particle and one
-    or two capitalised words after it (``Avilés``, ``la Malgue``, ``Braun``), or an Arabic surname with its
-    article (``al-Turabi``). Titles before the given name are dropped (``Count Ludwig von
+    """(given name, the rest) of a name whose surname holds a particle, the one reading of such a name that
+    both studies use: a given name (:func:`_given_name`: ``Pedro``, ``Guy``, ``François-Charles``), up to
+    two more name words (``Menéndez``, ``Coulon``), particles and one or two capitalised words among and
+    after them (``Avilés``, ``la Malgue``, ``von Arnauld de la Perière``), or an Arabic surname with its
+    article (``al-Turabi``, ``al Banna``). Titles before the given name are dropped (``Count Ludwig von
     Nassau-Saarbrücken``); a title of nobility is no given name (``Marquis de Vaudreuil``). The surname is
     kept as written, one new given name stands before it; ``None`` for any other shape."""
     tokens = clean_surface(text).split()
     while tokens and tokens[0].rstrip(".").lower() in TITLES:
         tokens.pop(0)
-    if not 2 <= len(tokens) <= 5:
+    if not 2 <= len(tokens) <= 6:  # "Lothar von Arnauld de la Perière"
         return None
     first = tokens[0]
-    if (not name_form(first) or _particle(first) or first.lower() in NOBLE_TITLES
-            or not lexicon.name_word(first)):
+    if not _given_name(first, lexicon):
         return None
-    at = next((i for i, t in enumerate(tokens[1:], 1) if _particle(t) or _prefixed(t)), None)
+    at = next((i for i, t in enumerate(tokens[1:], 1) if surname_particle(t) or _prefixed(t)), None)
     middle = tokens[1:at or 1]
     if at is None or at > 3 or not all(name_form(t) and t.lower() not in ARABIC_PARTICLES for t in middle):
         return None
     if any(t.lower() in ARABIC_PARTICLES - {"al", "el"} for t in tokens[at:]):
         # "Muhammad Abd al-Salaam Farag", "Muhammad ibn Zakarīya Rāzi": a patronymic or theophoric name
         return None
-    names = [t for t in tokens[at:] if not _particle(t)]
-    if not 1 <= len(names) <= 2 or _particle(tokens[-1]) or not all(_name_part(t) for t in names):
+    names = [t for t in tokens[at:] if not surname_particle(t)]
+    if not 1 <= len(names) <= 2 or surname_particle(tokens[-1]) or not all(_name_part(t) for t in names):
         return None
     return first, " ".join(tokens[1:])
 
@@ -123,7 +133,7 @@ def particle_surname_words(rest: str) -> list[str]:
     Avilés``, ``al-Turabi``): every name word but the particles, an Arabic article joined to its word
     dropped (``Turabi``), a double surname whole (``Nassau-Saarbrücken``), so that a renamed
     person keeps no word of his surname; empty when a word is of no name form."""
-    words = [t[3:] if _prefixed(t) else t for t in clean_surface(rest).split() if not _particle(t)]
+    words = [t[3:] if _prefixed(t) else t for t in clean_surface(rest).split() if not surname_particle(t)]
     return words if all(_name_part(w) for w in words) else []
 
 
@@ -144,12 +154,12 @@ def particle_surname(text: str) -> str | None:
         titled = True
     while tokens and _INITIALS.fullmatch(tokens[0]):  # "E.I. du Pont": initials are kept as a title is
         tokens.pop(0)
-    if not 2 <= len(tokens) <= 3 or not all(_particle(t) for t in tokens[:-1]):
+    if not 2 <= len(tokens) <= 3 or not all(surname_particle(t) for t in tokens[:-1]):
         return None
     if not titled and not tokens[0].islower():
         return None
     last = tokens[-1]
-    return last if not _particle(last) and all(name_form(p) for p in last.split("-")) else None
+    return last if not surname_particle(last) and all(name_form(p) for p in last.split("-")) else None
 
 
 #: A pinyin syllable: an initial, then a final (``zhe``+``dong``, ``shou``+``jing``).

@@ -124,6 +124,8 @@ from ..persons import (
     gendered_full_name,
     looks_like_person,
     particle_name,
+    particle_surname_words,
+    surname_particle,
 )
 from ..places import (
     besieged,
@@ -178,6 +180,10 @@ POLITY_WORDS = frozenset(["kingdom", "empire", "republic", "duchy", "county", "p
                           "province", "city"])
 #: Lower-case words that join a name to more name (``Jean de Rély``, ``Máel Coluim mac Alaxandair``).
 NAME_LINKS = PARTICLES | ARABIC_PARTICLES | {"mac", "mc", "ap", "ua", "y", "zu"}
+
+#: Lower-case particles a full name's surname holds, written apart: ``de``, ``von``, the Arabic article ``al``
+#: (``Hassan al Banna``); never a person's name word, renamed with the surname they open.
+SURNAME_LINKS = PARTICLES | {"al", "el"}
 _LINKS = "|".join(sorted(NAME_LINKS))
 _NAME = r"([^\W\d_][\w'’.]*)"
 _HYPHEN_BEFORE = re.compile(r"([^\W\d_][\w'’]*)-$")
@@ -790,7 +796,7 @@ class Candidates:
 def pronoun_votes(parts: tuple[str, ...], texts: Iterable[str], mentions: dict[str, list[Mention]]
                   ) -> tuple[int, int]:
     """(male, female) pronoun votes for the full name ``parts`` over ``texts``."""
-    parts = tuple(p for p in parts if p not in PARTICLES)  # "de" is no mention of "Guy de Lusignan"
+    parts = tuple(p for p in parts if p not in SURNAME_LINKS)  # "de" is no mention of "Guy de Lusignan"
     votes = [pronoun_gender(t, parts, mentions.get(t, ())) for t in texts if parts[-1] in t]
     return sum(v[0] for v in votes), sum(v[1] for v in votes)
 
@@ -838,6 +844,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
             if category == "person":
                 parts = (person_parts(mention.text, lexicon)
                          or particle_parts(mention.text, lexicon, texts, mentions)
+                         or compound_particle_parts(mention.text, lexicon, texts, mentions)
                          or ([cleaned] if cleaned in surnames and unlisted_name_word(cleaned, lexicon)
                              or famous_mononym(cleaned, lexicon) and lone_name_use(cleaned, texts)
                              else []))  # "Bismarck" beside "Otto von Bismarck": the article's surname
@@ -851,7 +858,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                                           or parts[-1]})  # "Al" of "Al Capone": a name word there too
                 if epithet_name(cleaned.split()):
                     epithets.add(parts[0])
-                linked = bool(shared) or any(p in PARTICLES for p in parts)  # "Guy de Lusignan": it stays
+                linked = bool(shared) or any(p in SURNAME_LINKS for p in parts)  # "Guy de Lusignan": it stays
                 pinyin = lexicon.family_name_first(parts) and family_first_parts(tuple(parts), lexicon)
                 if pinyin and pinyin not in pinyin_types:
                     pinyin_types[pinyin] = chinese_given_type(pinyin, texts, mentions)
@@ -873,7 +880,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 else:
                     fire(trace, "entswap.question-only-name", cleaned, category)
                     continue
-                for part in (p for p in parts if p not in PARTICLES):  # a lone capitalised word is
+                for part in (p for p in parts if p not in SURNAME_LINKS):  # a lone capitalised word is
                     votes[part]["person"] += FULL_VOTE if len(parts) > 1 else HALF_VOTE  # weak evidence
                     labelled[part] += 1
             elif renamable(cleaned) and not is_non_national(cleaned):  # a religion is no organisation either
@@ -901,12 +908,16 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     words = Counter(_WORD.findall(joined))
     given_types = {g: t for (_, g), t in pinyin_types.items() if t}  # given name → span type
     for parts in person_names:  # "Jean de Rély … he": the article's pronouns before the bank's gender
-        if any(p in PARTICLES for p in parts) and (typed := pronoun_type(tuple(parts), texts, mentions)):
+        if any(p in SURNAME_LINKS for p in parts) and (typed := pronoun_type(tuple(parts), texts, mentions)):
             given_types.setdefault(parts[0], typed)
     given_types = full_name_given_types(person_names, texts, mentions, lexicon) | given_types
+    for parts in person_names:
+        if len(parts) > 1 and (typed := hyphenated_given_type(parts[0], lexicon)):
+            given_types.setdefault(parts[0], typed)  # "François-Charles": François's
     pinyin_words = {w for name, t in pinyin_types.items() if t for w in name}
     ordered = [parts[::-1] if tuple(parts) in pinyin_types else parts for parts in person_names]
     family = {parts[-1] for parts in ordered if len(parts) > 1}  # (a Chinese name's family name first)
+    family |= {w for parts in person_names for w in particle_family(parts)}  # "Menéndez de Avilés"
     given = {parts[0] for parts in ordered if len(parts) > 1}
     in_full_names = {p for parts in person_names if len(parts) > 1 for p in parts}
     banks = bool(lexicon.first_counts or lexicon.surname_counts)
@@ -1116,6 +1127,54 @@ def particle_parts(text: str, lexicon: Lexicon, texts: Sequence[str] = (),
     return tokens
 
 
+def compound_particle_parts(text: str, lexicon: Lexicon, texts: Sequence[str] = (),
+                            mentions: dict[str, list[Mention]] | None = None) -> list[str]:
+    """Words of a PERSON mention that :func:`..persons.particle_name` (the reading the Yan et al. configs
+    rename) reads as a given name and a surname holding particles where :func:`particle_parts` does not:
+    more surname words or particles (``Pedro Menéndez de Avilés``, ``Paul Marin de la Malgue``, ``Lothar von
+    Arnauld de la Perière``), an Arabic article written apart (``Hassan al Banna``) or a hyphenated given
+    name (``François-Charles de Bourlamaque``). As :func:`particle_parts`: the given name's sex shows (a
+    bank's, the article's pronouns or a kinship noun), no surname word is a common English word, and no
+    gazetteer place the article writes outside the name (:func:`place_use`). A surname of one word joined to
+    its article (``Hassan al-Turabi``) is :func:`shared_name_parts`'s."""
+    reading = particle_name(text, lexicon)
+    if reading is None or " " not in reading[1]:
+        return []
+    given, rest = reading
+    tokens = [given, *rest.split()]
+    surnames = particle_surname_words(rest)
+    if not surnames or any(lexicon.common_word(w) for w in surnames) or any(
+            w not in SURNAME_LINKS and (w[:1].islower() or surname_particle(w)) for w in tokens):
+        return []  # a capitalised particle ("Jacob Van Braam") would be renamed as a name word
+    if not (lexicon.known_gender(given.split("-")[0]) or mentions and pronoun_type(tuple(tokens), list(texts),
+                                                                                   mentions)
+            or len({g for t in texts if (g := kin_gender(t, " ".join(tokens)))}) == 1):
+        return []
+    full = " ".join(tokens)
+    if any(lexicon.is_gazetteer_name(w) and place_use(w, full, texts, mentions or {}) for w in surnames):
+        return []  # "Jacques de Bordeaux" beside the city Bordeaux
+    return tokens
+
+
+def hyphenated_given_type(given: str, lexicon: Lexicon) -> str | None:
+    """The span type of a hyphenated given name that no bank lists whole, its first part's sex where a bank
+    knows it (``François-Charles``, ``Marie-Thérèse``: the first name carries the sex); else ``None``."""
+    head, _, tail = given.partition("-")
+    if not tail or lexicon.known_gender(given):
+        return None
+    typed = lexicon.known_gender(head)
+    return typed if typed in ("first-male", "first-female") else None
+
+
+def particle_family(parts: Sequence[str]) -> list[str]:
+    """The surname words of a full name whose surname holds a lower-case particle: every word after the
+    given name but the particles (``Menéndez`` and ``Avilés`` of ``Pedro Menéndez de Avilés``), each renamed
+    as a surname; empty for a name with no such particle."""
+    if not any(p in SURNAME_LINKS for p in parts[1:]):
+        return []
+    return [p for p in parts[1:] if p not in SURNAME_LINKS and not p.endswith(".")]
+
+
 def place_use(surname: str, full: str, texts: Iterable[str], mentions: dict[str, list[Mention]]) -> bool:
     """A text writes the gazetteer name ``surname`` outside the ``full`` name and outside every PERSON
     mention (``Bordeaux`` beside ``Jacques de Bordeaux``: the lone word may be the place; not ``Bismarck``
@@ -1223,7 +1282,7 @@ def full_name_given_types(person_names: list[list[str]], texts: list[str],
     found: dict[str, str] = {}
     holding = WordIndex(texts)  # the texts that may hold each full name
     for parts in (p for p in person_names if len(p) > 1):
-        words = [w for w in parts[:-1] if w not in PARTICLES and not w.endswith(".")]
+        words = [w for w in parts[:-1] if w not in SURNAME_LINKS and not w.endswith(".")]
         kin = {g for t in holding.texts_holding(parts[0], any_case=True)
                if (g := kin_gender(t, " ".join(parts)))}
         if len(kin) == 1:
@@ -1246,7 +1305,7 @@ def particle_surnames(entities: list[Entity], person_names: list[list[str]]) -> 
     by_surface = {e.surface: e for e in persons}
     out: dict[str, Entity] = {}
     for parts in person_names:
-        at = next((i for i, p in enumerate(parts) if p in PARTICLES), None)
+        at = next((i for i, p in enumerate(parts) if p in SURNAME_LINKS), None)
         surname = by_surface.get(parts[-1])
         if not at or surname is None:
             continue
@@ -1635,7 +1694,7 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
         given: dict[str, Entity] = {}  # "John" of "John Smeaton" and "William John Macquorn Rankine": a
         # given name that never stands alone is renamed inside its full names as a unit, not dropped
         for parts in person_names:
-            if len(parts) > 1 and (not all(p in persons or p in inner or p in PARTICLES for p in parts)
+            if len(parts) > 1 and (not all(p in persons or p in inner or p in SURNAME_LINKS for p in parts)
                                    or (any(p in inner for p in parts) and tuple(parts) not in units)):
                 half = {p for p in parts if p in persons}
                 dropped |= half
@@ -1857,7 +1916,7 @@ class _Occurrences:
         self.persons = [p for p in persons if " " in p]
         #: Full names with a particle ("Guy de Lusignan"): the particle joins no longer name there.
         self.particle_names = [re.compile(rf"(?<![\w'’]){re.escape(p)}(?!\w)") for p in self.persons
-                               if any(w in PARTICLES for w in p.split())]
+                               if any(w in SURNAME_LINKS for w in p.split())]
         names = sorted(entities, key=len, reverse=True)
         self.pattern = {s: _occurrence_pattern(s) for s in names}
         passages = "\n".join(t for t in texts if len(t) > MAX_ANSWER_CHARS)
