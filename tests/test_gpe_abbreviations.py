@@ -15,7 +15,7 @@ from entity_renaming.entities import country_abbreviation, example_entities, pla
 from entity_renaming.io import read_examples
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Substitution
-from entity_renaming.places import abbreviation_fits, alias_followers
+from entity_renaming.places import abbreviation_fits, alias_followers, answer_turns_adjective
 from entity_renaming.referents import PerturbableSpan
 from entity_renaming.sampling import Sampler
 from entity_renaming.spans import perturbable_spans
@@ -25,6 +25,7 @@ IDS = {
     "background": "c601e9c2f73e45338ccd31d9e99911ee",  # "especially within the US, require"; answers "US"
     "ussr": "bf086af4e98c48479aacd7d53fbb0f01",  # "confrontation with the USSR was"; answers "USSR"
     "teachers": "0ae2a3855eb942099c0857e9cf062dd7",  # "42% of UK teachers"; answers "UK"
+    "government": "fb13262a4f114ee59152364ab3384a02",  # "the Stern Review ordered by the UK government"
     "dollars": "542fa156e04f4b6895f2e4c370550a24",  # "a US$10 a week raise"
 }
 
@@ -90,13 +91,25 @@ def test_an_abbreviation_before_a_currency_is_not_renamed(analysis):
 
 def test_an_abbreviation_modifying_a_noun_takes_the_new_demonym(analysis):
     examples, _, _, entities = analysis
-    example = examples[IDS["teachers"]]
+    example = examples[IDS["government"]]
     selected = perturbable_spans(entities[example.id], "gpe", [a.text for a in example.answers])
     assert {(s.surface, s.span_type) for s in selected} == {("UK", "country")}
     renamed, _ = rename_example(example, [Substitution("UK", "Egypt", "gpe", "country")],
                                 adjectives={"Egypt": "Egyptian"})
-    assert "42% of Egyptian teachers experienced" in renamed.context
-    assert [a.text for a in renamed.answers] == ["Egyptian"] * len(example.answers)
+    assert "ordered by the Egyptian government" in renamed.context
+    assert [a.text for a in renamed.answers] == ["the Egyptian government"] * len(example.answers)
+
+
+def test_an_answer_that_is_a_code_before_its_noun_is_left_out(analysis):
+    """Blind read round 29: "Where was the 2000 study conducted?" answered "UK" of "UK teachers" would read
+    "Egyptian", no answer to "where" (places.answer_turns_adjective)."""
+    examples, _, _, entities = analysis
+    example = examples[IDS["teachers"]]
+    assert not perturbable_spans(entities[example.id], "gpe", [a.text for a in example.answers])
+    text = "In 2000, 42% of UK teachers said so."
+    assert answer_turns_adjective("UK", [text], ["UK", "the UK"])
+    assert not answer_turns_adjective("UK", [text], ["42%"])
+    assert not answer_turns_adjective("UK", ["The UK refused."], ["UK"])
 
 
 def test_a_code_modifying_a_noun_draws_a_country_with_a_demonym():
@@ -123,3 +136,4 @@ def test_other_names_of_a_country_take_its_new_name():
     assert alias_followers(country, ["the United States and America"], lexicon) is None
     assert alias_followers(PerturbableSpan("America", "country", "gpe"), texts, lexicon) is None
     assert alias_followers(country, ["the United States; 268 U.S. 510 (1925)"], lexicon) is None
+

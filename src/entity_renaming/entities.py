@@ -138,6 +138,7 @@ from .places import (
     PARTICLE_NAME,
     abbreviation_fits,
     alias_followers,
+    answer_turns_adjective,
     asked_settlement,
     city_exonym,
     labelled_town,
@@ -2905,8 +2906,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                               for s in spans if s.span_type != "country"):
         return _none(why, "place.other-name")  # "Warsaw (Polish: Warszawa)", "the United States" beside "US"
     if etype == "gpe" and any(country_abbreviation(s.surface, lexicon)
-                              and not abbreviation_fits(s.surface, t)
-                              for s in spans for t in (*texts, *answers)):
+                              and (not all(abbreviation_fits(s.surface, t) for t in (*texts, *answers))
+                                   or answer_turns_adjective(s.surface, texts, answers))
+                              for s in spans):
         return _none(why, "place.abbreviation-modifier")  # "US$10"; "UK teachers" → "Kenyan teachers"
     if etype == "gpe" and any(s.span_type == "city" for s in spans) and REGION_OF.search(
             context, max(0, mention.start - 40), mention.start):

@@ -88,6 +88,14 @@ def abbreviation_fits(abbreviation: str, text: str) -> bool:
     return True
 
 
+def answer_turns_adjective(abbreviation: str, texts: Sequence[str], answers: Sequence[str]) -> bool:
+    """A gold answer is the country code alone while a text writes the code before a noun it modifies: the
+    answer span would become the new demonym ("Where was the study conducted?" "UK" of "UK teachers" →
+    "Egyptian"), which no longer answers (rule ``place.abbreviation-modifier``)."""
+    return (any(clean_surface(a) == abbreviation for a in answers)
+            and any(adjective for t in texts for _, adjective in code_mentions(abbreviation, t)))
+
+
 def alias_followers(country: PerturbableSpan, texts: Sequence[str], lexicon: Lexicon
                     ) -> list[PerturbableSpan] | None:
     """The other names of ``country`` in ``texts`` (:meth:`.Lexicon.other_names_in`) as spans that take its
