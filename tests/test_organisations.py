@@ -8,14 +8,7 @@ from dataclasses import replace
 import pytest
 
 from entity_renaming.acronyms import acronym_veto
-from entity_renaming.entities import (
-    asked_body,
-    common_word_veto,
-    distinctive_word,
-    example_entities,
-    named_person,
-    place_spans,
-)
+from entity_renaming.entities import asked_body, common_word_veto, example_entities, named_person, place_spans
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Answer, QAExample, Substitution
 from entity_renaming.ner import Mention
@@ -25,7 +18,6 @@ from entity_renaming.organisations import (
     founder_span,
     lone_team,
     organisation_head,
-    other_names_holding,
     person_types,
     team_nickname,
 )
@@ -863,42 +855,6 @@ def test_a_periodical_is_named_by_its_title_words(lexicon):
     assert distinctive_word("Daily Mail", lexicon) == "Daily"
     assert distinctive_word("National Journal", lexicon) == "National"
     assert distinctive_word("National Assembly", lexicon) is None  # a body's kind, no title
-
-
-JUDICIAL = "The Judicial Council sets the court rules, and the Judicial Conference advises it."
-
-
-def test_another_referents_name_holding_the_word_is_kept_not_a_veto(lexicon):
-    """Issue 19, org.word-elsewhere: "Judicial" of Judicial Council also stands in "the Judicial Conference",
-    another referent's name that NER finds; that name stays whole and the organisation is renamed."""
-    start = JUDICIAL.index("Judicial Council")
-    ex = QAExample(id="q9", dataset="t", source_format="mrqa", context=JUDICIAL,
-                   question="Who sets the court rules?",
-                   answers=[Answer("Judicial Council", [(start, start + 16)])],
-                   answer_texts=["Judicial Council"] * 3)
-    mentions = _mentions(JUDICIAL, {"Judicial Council": "ORG", "the Judicial Conference": "ORG"})
-    assert other_names_holding("Judicial", "Judicial Council", mentions) == ("Judicial Conference",)
-    trace: list = []
-    entities = example_entities(ex, mentions, lexicon, trace)
-    spans = [s for e in entities for s in e.spans]
-    assert [(s.surface, s.span_type, s.keep) for s in spans] == [
-        ("Judicial", "nnp", ("Judicial Conference",))], trace
-    new, _ = rename_example(ex, [Substitution("Judicial", "Harlow", "org", "nnp")],
-                            keep=("Judicial Conference",))
-    assert new.context.startswith("The Harlow Council") and "the Judicial Conference" in new.context
-
-
-def test_a_name_holding_the_whole_organisation_name_is_no_other_referent():
-    mentions = _mentions("R (Daily Mail and General Trust plc) v HM Treasury: the Daily Mail",
-                         {"Daily Mail and General Trust plc": "ORG", "Daily Mail": "ORG"})
-    assert other_names_holding("Daily", "Daily Mail", mentions) == ()
-
-
-def test_an_organisation_word_before_the_descriptive_word_makes_one_noun(lexicon):
-    assert distinctive_word("Institute of Radio Engineers", lexicon) is None  # no "Radio Harlow"
-    assert distinctive_word("University Athletic Association", lexicon) == "Athletic"
-
-
 def test_a_name_ner_cut_into_pieces_is_one_organisation(lexicon):
     """Issue 19, fifteenth session: NER cuts ``Canadian Radio-television and Telecommunications Commission``
     at "and" and ``International Crops Research Institute for the Semi-Arid Tropics`` at "for": the whole

@@ -99,7 +99,6 @@ from .organisations import (
     names_organisation,
     org_place_kind,
     organisation_head,
-    other_names_holding,
     owner_acronym,
     person_types,
     place_votes,
@@ -1773,9 +1772,8 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
                                       and not lexicon.dictionary_common(word)):
             continue  # "European", "North": modifiers kept ("Metropolitan" is none)
         found.append((i, word))
-    if not found or (found[0][0] >= 2 and words[found[0][0] - 1].lower() in ORGANISATION_HEADS
-                     and words[found[0][0] - 2].lower() in FUNCTION_WORDS):
-        return None  # "Institute of Radio Engineers": "Radio Engineers" is one noun, not "Radio Harlow"
+    if not found:
+        return None
     distinct = [w for _, w in found]
     run, first = " ".join(distinct), found[0][0]
     periodical = head.lower() in PERIODICAL_HEADS  # "Science Magazine", "National Review": a title
@@ -1817,7 +1815,7 @@ _CUT_AFTER = re.compile(r"(?:,? (?:and|&) |, )[A-Z]|\s*\((?:[A-Z][\w&]*)\)")
 
 def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterable[str],
                      org_words: Iterable[str], short_form: bool = False, party: bool = False,
-                     lexicon: Lexicon | None = None, kept: Iterable[str] = ()) -> str | None:
+                     lexicon: Lexicon | None = None) -> str | None:
     """The rule that keeps the common ``word`` of the organisation ``name`` (:func:`distinctive_word`) from
     being renamed, if any:
 
@@ -1835,8 +1833,7 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
       organisation word, is the party (:func:`_party_word`: "the Conservatives", "few Conservative MPs"),
       renamed with it ("the Harlows", "few Harlow MPs"). A shorter form of the name that keeps its
       organisation word and ``word`` (:func:`_short_forms`: "the Court of Justice" beside "the European Court
-      of Justice") is the same body, renamed with it; the ``kept`` names of other referents that hold the
-      word (:func:`.organisations.other_names_holding`: ``Bell Canada``) stay whole, the word there unread;
+      of Justice") is the same body, renamed with it;
     * ``org.acronym-expanded``: an acronym in brackets after it that is not its initials (``General
       Pharmaceutical Council (GPhC)``): it would keep the old name (initials follow the renamed word:
       :func:`acronym_span`);
@@ -1865,7 +1862,6 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
             if cut_from_longer(text, m.start(), lexicon):
                 return "org.word-elsewhere"
             inside.append(m.span())
-        inside += [m.span() for other in kept for m in whole_word(other).finditer(text)]
         for tail in _short_forms(name, word):  # "the Court of Justice" of "European Court of Justice"
             for m in re.finditer(rf"(?<![\w'’]){re.escape(tail)}(?!\w)", text):
                 if not any(a <= m.start() and m.end() <= b for a, b in inside) and not cut_from_longer(
@@ -2859,14 +2855,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                     return _none(why, spans)
             org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]
             party = not company and organisation_head(text) == "Party"  # "the Conservatives" follow
-            others = other_names_holding(word, text, mentions) if word and word != text else ()
             if word and (reason := common_word_veto(word, text, (context, question, *answers), own,
                                                     org_words, short_form=company, party=party,
-                                                    lexicon=lexicon, kept=others)):
+                                                    lexicon=lexicon)):
                 return _none(why, reason)  # "Judicial Conference" beside "Judicial Council"
-            spans = [replace(s, keep=tuple(dict.fromkeys(s.keep + others))) if s in common else s
-                     for s in spans] if others else spans
-            common = [s for s in spans if s.surface == word] if others else common
         if etype == "org" and spans:
             follower = acronym_span(text, spans, (context, question, *answers), demonym_table(lexicon.root))
             if isinstance(follower, str):

@@ -44,7 +44,6 @@ from .lexicon import (
     demonym_countries,
     eponym_use,
     is_abbreviation,
-    occurs_in,
     parse_person,
     words_of,
 )
@@ -943,21 +942,3 @@ def creed_name(text: str, texts: Iterable[str], lexicon: Lexicon) -> Perturbable
             if cut_from_longer(t, m.start(), lexicon):
                 return None  # "Evangelical United Methodist …": a longer name
     return PerturbableSpan(run, "nnp", "org", tail=run[len(word):])
-
-
-def other_names_holding(word: str, name: str, mentions: Iterable[Mention]) -> tuple[str, ...]:
-    """The names of other referents that NER finds in the passage and that hold the renamed ``word`` of the
-    organisation ``name`` (:func:`.entities.distinctive_word`): ``Bell Canada`` beside ``Bell Northern
-    Research``, ``the Judicial Conference`` beside ``Judicial Council``. Substitution leaves them whole (the
-    span's ``keep``): renaming the organisation's word edits its own mentions only, where the word elsewhere
-    would otherwise veto it (rule ``org.word-elsewhere``). A name that holds the organisation's whole name
-    (``Daily Mail and General Trust``, named after it) or a word of it alone (``Paramount``, a short form)
-    is no other referent's."""
-    parts = word.split()
-    found = []
-    for mention in mentions:
-        surface = clean_surface(mention.text)
-        if (" " in surface and not occurs_in(surface, name) and not occurs_in(name, surface)
-                and any(occurs_in(part, surface) for part in parts)):
-            found.append(surface)
-    return tuple(dict.fromkeys(found))

@@ -282,9 +282,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "Council, Department for Culture, Media and Sport; not a name opening a sentence: 'QuickBooks. "
          "Death Wish Coffee'); a shorter form of "
          "the name (the Court of Justice of the European Court of Justice) and a party's word inside a "
-         "sentence (the Conservatives, Conservative MPs) are the same body and follow it; the word in "
-         "another referent's name that NER finds (Bell Canada beside Bell Northern Research) is left whole "
-         "there, the organisation renamed: organisations.other_names_holding", "veto", _YAN),
+         "sentence (the Conservatives, Conservative MPs) are the same body and follow it", "veto", _YAN),
     Rule("org.description", "an organisation named by common words is written after 'a'/'an' or a "
          "determiner of one body among many (an Executive Committee, their Annual Conference) or no strict "
          "majority of answers holds the name (a longer answer holding it keeps it: the election of the UK "
