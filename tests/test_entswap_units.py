@@ -1503,3 +1503,34 @@ def test_a_country_before_an_office_is_a_use_of_it_alone(banks):
     candidates = article_candidates([one, two], mentions, lexicon)
     settle_article_wide(candidates, lexicon)
     assert "Greece" in {e.surface for e in passage_entities(candidates, [one], lexicon)}
+
+
+def test_a_particle_name_with_more_surname_words_is_read_whole():
+    """The shared reading (:func:`..persons.particle_name`) where :func:`particle_parts` reads one surname
+    word: "Carlos Salinas de Gortari" is renamed whole, particle kept, both surname words renamed. A
+    capitalised particle is turned down ("Jacob Van Braam": "Van" would be renamed as a name word)."""
+    from entity_renaming.entswap.entities import compound_particle_parts, particle_parts
+
+    lexicon = Lexicon()
+    text = "In 1988, Carlos Salinas de Gortari was elected president; he served until 1994."
+    mentions = {text: mentions_of(text, ("Carlos Salinas de Gortari", "PERSON"))}
+    assert particle_parts("Carlos Salinas de Gortari", lexicon, [text], mentions) == []
+    assert compound_particle_parts("Carlos Salinas de Gortari", lexicon, [text], mentions) == [
+        "Carlos", "Salinas", "de", "Gortari"]
+    text = "Captain Jacob Van Braam, a Dutchman, translated the terms. He later regretted it."
+    mentions = {text: mentions_of(text, ("Jacob Van Braam", "PERSON"))}
+    assert compound_particle_parts("Jacob Van Braam", lexicon, [text], mentions) == []
+
+
+def test_a_hyphenated_given_name_is_typed_by_its_first_part():
+    """"François-Charles de Bourlamaque": no bank lists "François-Charles", its first part carries the sex."""
+    from entity_renaming.entswap.entities import compound_particle_parts, hyphenated_given_type
+
+    lexicon = Lexicon()
+    assert hyphenated_given_type("François-Charles", lexicon) == "first-male"
+    assert hyphenated_given_type("Marie-Thérèse", lexicon) == "first-female"
+    assert hyphenated_given_type("Jean", lexicon) is None  # no hyphen
+    text = "François-Charles de Bourlamaque held Carillon. He withdrew north in 1759."
+    mentions = {text: mentions_of(text, ("François-Charles de Bourlamaque", "PERSON"))}
+    assert compound_particle_parts("François-Charles de Bourlamaque", lexicon, [text], mentions) == [
+        "François-Charles", "de", "Bourlamaque"]

@@ -57,6 +57,17 @@ def test_a_surname_with_a_particle_is_renamed_with_the_given_name(lexicon: Lexic
         "Johann": "first-male", "Staupitz": "last"}
 
 
+def test_the_shared_particle_reading_takes_word_given_names_and_longer_surnames(lexicon: Lexicon) -> None:
+    """One reading for both studies: a bank given name that is also an English word, a hyphenated given
+    name, up to six words; a kunya opens no such name."""
+    assert particle_name("Guy de Lusignan", lexicon) == ("Guy", "de Lusignan")
+    assert particle_name("Paul Marin de la Malgue", lexicon) == ("Paul", "Marin de la Malgue")
+    assert particle_name("François-Charles de Bourlamaque", lexicon) == ("François-Charles", "de Bourlamaque")
+    assert particle_name("Lothar von Arnauld de la Perière", lexicon) == (
+        "Lothar", "von Arnauld de la Perière")
+    assert particle_name("Abu Bakr al Baghdadi", lexicon) is None
+
+
 def test_the_surname_words_after_a_particle() -> None:
     from entity_renaming.persons import particle_surname_words
     assert particle_surname_words("von Staupitz") == ["Staupitz"]
