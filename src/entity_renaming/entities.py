@@ -2351,7 +2351,7 @@ def eponym_terms_kept(found: list[Entity], texts: Iterable[str], mentions: list[
     renamed at every mention and the term stays whole, instead of a veto (``per.shares-words``) or an edit
     inside the institution's name (blind reads 16 and 17 rejected ``Westinghouse Electric`` renamed with
     George Westinghouse). A given name, or a surname also in the possessive before another capitalised word
-    (:func:`_other_possessive`), keeps the veto. Also returns the kept terms. A gold answer that holds the
+    (:func:`other_possessive`), keeps the veto. Also returns the kept terms. A gold answer that holds the
     name only inside a kept term leaves the example out (:func:`.spans.perturbable_spans`)."""
     texts = [t for t in texts if t]
     names = _person_names([*(m.text for m in mentions if m.label == "PERSON"),
@@ -2371,7 +2371,7 @@ def eponym_terms_kept(found: list[Entity], texts: Iterable[str], mentions: list[
                    for m in re.finditer(rf"(?<!\w){re.escape(span.surface)}{_NEXT_WORD}", text)
                    if named_after_person(span.surface, m.group(1), names, lexicon)
                    and not any(m.group(0) in other for other in others)]))
-            if terms and span.span_type == "last" and not _other_possessive(span.surface, texts, terms):
+            if terms and span.span_type == "last" and not other_possessive(span.surface, texts, terms):
                 kept_all.extend(terms)
                 span = replace(span, keep=tuple(dict.fromkeys(span.keep + terms)))
             spans.append(span)
@@ -2379,7 +2379,7 @@ def eponym_terms_kept(found: list[Entity], texts: Iterable[str], mentions: list[
     return out, tuple(dict.fromkeys(kept_all))
 
 
-def _other_possessive(surface: str, texts: Iterable[str], terms: Iterable[str]) -> bool:
+def other_possessive(surface: str, texts: Iterable[str], terms: Iterable[str]) -> bool:
     """``surface`` stands in the possessive before a capitalised word outside ``terms``: another term
     named after the person that no noun list knows (``Newton's Universal Gravitation Constant``)."""
     terms = tuple(terms)
