@@ -24,14 +24,19 @@ PERTURBATIONS = ("indistname", "dbname", "randstr")
 ENTITY_TYPES = ("per", "org", "gpe", "mix")
 
 
-def foreign_edits(edits: list[Edit], subs: list[Substitution]) -> list[Edit]:
+def foreign_edits(edits: list[Edit], subs: list[Substitution],
+                  adjectives: dict[str, str] | None = None) -> list[Edit]:
     """Edits that are neither a form of one of ``subs`` (original → the same form of its replacement, same
-    types) nor a grammar edit beside a mention (an article, a possessive ``s``)."""
+    types; a country code before a noun → the new country's demonym in ``adjectives``, "the UK government"
+    → "the Kenyan government") nor a grammar edit beside a mention (an article, a possessive ``s``)."""
+    adjectives = adjectives or {}
 
     def follows(e: Edit, s: Substitution) -> bool:
         title = e.field == "title"
+        new = (is_mention(e.replacement, s.replacement, title=title)
+               or e.span_type == "country" and e.replacement == adjectives.get(s.replacement))
         return (e.entity_type, e.span_type) == (s.entity_type, s.span_type) and is_mention(
-            e.original, s.original, title=title) and is_mention(e.replacement, s.replacement, title=title)
+            e.original, s.original, title=title) and new
 
     return [e for e in edits
             if not is_grammar_edit(e.original, e.replacement) and not any(follows(e, s) for s in subs)]
@@ -86,16 +91,16 @@ def test_all_configs_on_mrqa_squad_dev(squad_dev, squad_dev_analysis):
         subset = {e.id for e in squad_dev if select(e, analysis[e.id], etype)}
         counts[etype] = len(subset)
         for pert in PERTURBATIONS:
-            result = build_config(
-                ConfigSpec("SQuAD", etype, pert, 0), squad_dev, analysis, Sampler(pert, indist=indist)
-            )
+            sampler = Sampler(pert, indist=indist)
+            result = build_config(ConfigSpec("SQuAD", etype, pert, 0), squad_dev, analysis, sampler)
             assert len(result.examples) + len(result.skipped) == len(squad_dev)
             assert {e.id for e in result.examples} <= subset
             assert len(result.examples) >= 0.97 * len(subset), Counter(s.reason[:40] for s in result.skipped)
             assert all(illegal_answers(e) == [] for e in result.examples)
             for renaming, ex in zip(result.renamings, result.examples, strict=True):
                 assert renaming.example_id == ex.id and renaming.edits
-                assert foreign_edits(renaming.edits, renaming.substitutions) == []
+                adjectives = sampler.adjectives(renaming.substitutions)
+                assert foreign_edits(renaming.edits, renaming.substitutions, adjectives) == []
                 for sub in renaming.substitutions:
                     assert sub.replacement.lower() != sub.original.lower()
                     if pert != "randstr":  # a name already in the passage would merge two entities
