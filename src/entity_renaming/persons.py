@@ -74,10 +74,15 @@ def role_stripped(text: str, lexicon: Lexicon) -> str | None:
     return rest if name is not None and len(name.words) >= 2 and not name.titles else None
 
 
+#: Lower-case particles a full name's surname holds, written apart: ``de``, ``von``, the Arabic article ``al``
+#: (``Hassan al Banna``); never a person's name word, renamed with the surname they open. Not ``ibn``,
+#: ``bin``: a patronymic, no surname.
+SURNAME_LINKS = PARTICLES | {"al", "el"}
+
+
 def surname_particle(token: str) -> bool:
-    """A surname particle written apart: ``von``, ``de``, ``De``, ``La``, ``al``."""
-    lowered = token.lower()
-    return lowered in PARTICLES or lowered in ("al", "el")  # not "ibn", "bin": a patronymic, no surname
+    """A surname particle written apart, in any case: ``von``, ``de``, ``De``, ``La``, ``al``."""
+    return token.lower() in SURNAME_LINKS
 
 
 def _prefixed(token: str) -> bool:

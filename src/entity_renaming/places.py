@@ -16,7 +16,7 @@ from .model import QAExample
 from .ner import Mention
 from .question import asked_type
 from .referents import PerturbableSpan
-from .substitute import code_mentions, heads_phrase
+from .substitute import code_mentions, code_takes_adjective, heads_phrase
 
 
 def in_work_title(place: str, example: QAExample, mentions: Iterable[Mention]) -> bool:
@@ -93,7 +93,7 @@ def answer_turns_adjective(abbreviation: str, texts: Sequence[str], answers: Seq
     answer span would become the new demonym ("Where was the study conducted?" "UK" of "UK teachers" →
     "Egyptian"), which no longer answers (rule ``place.abbreviation-modifier``)."""
     return (any(clean_surface(a) == abbreviation for a in answers)
-            and any(adjective for t in texts for _, adjective in code_mentions(abbreviation, t)))
+            and code_takes_adjective(abbreviation, texts))
 
 
 def alias_followers(country: PerturbableSpan, texts: Sequence[str], lexicon: Lexicon

@@ -27,7 +27,7 @@ from .lexicon import GAZETTEER_TYPES, alias_group, demonym_countries, occurs_as_
 from .model import Substitution
 from .namebank import FIRST_NAME_TYPES, BankError, load_bank
 from .referents import PerturbableSpan
-from .substitute import RenameError, adjective_demonym, code_mentions, takes_article
+from .substitute import RenameError, adjective_demonym, code_takes_adjective, takes_article
 
 MAX_DRAWS = 100
 #: A bank name holding a conjunction or list punctuation ("Windsor and Maidenhead", "Trinidad and Tobago")
@@ -226,8 +226,7 @@ class Sampler:
     def takes_adjective(span: PerturbableSpan, texts: Sequence[str]) -> bool:
         """A country's letter code that modifies a noun somewhere in ``texts`` ("the UK government"): the
         renamer writes the new country's demonym there (:func:`.substitute.code_mentions`)."""
-        return span.span_type == "country" and any(
-            adjective for text in texts for _, adjective in code_mentions(span.surface, text))
+        return span.span_type == "country" and code_takes_adjective(span.surface, texts)
 
     def _adjective_fits(self, new_name: str, taken: set[str], texts: Sequence[str]) -> bool:
         """``new_name`` has a demonym that stands before a noun and is new to ``texts``."""
@@ -236,8 +235,9 @@ class Sampler:
                 and not occurs_as_word(demonym, texts, plural=True))
 
     def adjectives(self, substitutions: Iterable[Substitution]) -> dict[str, str]:
-        """Each new country → its demonym, which the renamer writes for a country code before a noun ("the
-        UK government" → "the Kenyan government"); only countries :meth:`_adjective_fits` drew."""
+        """Each new country of ``substitutions`` whose demonym can stand before a noun → that demonym, which
+        the renamer writes where a country code modifies a noun ("the UK government" → "the Kenyan
+        government"; :meth:`mapping` draws such a country for a code that does: :meth:`_adjective_fits`)."""
         return {s.replacement: d for s in substitutions if s.span_type == "country"
                 and (d := self.demonym(s.replacement)) and adjective_demonym(d)}
 

@@ -471,6 +471,12 @@ def code_mentions(code: str, text: str) -> list[tuple[Mention, bool]]:
     return [(m, letter and modifies_noun(text, m)) for m in find_mentions(spec, text)]
 
 
+def code_takes_adjective(code: str, texts: Iterable[str]) -> bool:
+    """Some text writes the country code ``code`` before a noun it modifies (:func:`code_mentions`: "the UK
+    government"): the renamer writes the new country's demonym there."""
+    return any(adjective for text in texts for _, adjective in code_mentions(code, text))
+
+
 def demonym_plural(demonym: str) -> str:
     """The plural noun of a demonym: ``Kenyan`` → ``Kenyans``, ``Somali`` → ``Somalis``; ``Sudanese``,
     ``Malagasy``, ``Burkinabe``, ``Seychellois`` stay; ``Mosotho`` → ``Basotho``."""

@@ -117,6 +117,7 @@ from ..ner import Mention
 from ..organisations import names_organisation, organisation_head
 from ..persons import (
     NOBLE_TITLES,
+    SURNAME_LINKS,
     common_word_name,
     common_word_surname,
     family_first_parts,
@@ -181,9 +182,6 @@ POLITY_WORDS = frozenset(["kingdom", "empire", "republic", "duchy", "county", "p
 #: Lower-case words that join a name to more name (``Jean de Rély``, ``Máel Coluim mac Alaxandair``).
 NAME_LINKS = PARTICLES | ARABIC_PARTICLES | {"mac", "mc", "ap", "ua", "y", "zu"}
 
-#: Lower-case particles a full name's surname holds, written apart: ``de``, ``von``, the Arabic article ``al``
-#: (``Hassan al Banna``); never a person's name word, renamed with the surname they open.
-SURNAME_LINKS = PARTICLES | {"al", "el"}
 _LINKS = "|".join(sorted(NAME_LINKS))
 _NAME = r"([^\W\d_][\w'’.]*)"
 _HYPHEN_BEFORE = re.compile(r"([^\W\d_][\w'’]*)-$")
