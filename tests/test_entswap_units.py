@@ -21,6 +21,7 @@ from entity_renaming.entswap.entities import (
     era_of_country,
     fixed_name,
     misspelt,
+    opens_longer_word,
     person_parts,
     question_possessives,
 )
@@ -1534,3 +1535,62 @@ def test_a_hyphenated_given_name_is_typed_by_its_first_part():
     mentions = {text: mentions_of(text, ("François-Charles de Bourlamaque", "PERSON"))}
     assert compound_particle_parts("François-Charles de Bourlamaque", lexicon, [text], mentions) == [
         "François-Charles", "de", "Bourlamaque"]
+
+
+#: Sentences that make a text a passage (longer than ``MAX_ANSWER_CHARS``), naming no one.
+_PADDING = (" The university grew quickly in the following decades, adding schools of law, medicine and "
+            "divinity, and its library became one of the largest in the world by the end of the century. "
+            "Its endowment, built over many years of gifts, paid for new buildings along the river.")
+
+
+def _article_person_entities(found: dict[str, tuple[tuple[str, str], ...]], trace: Trace | None = None
+                             ) -> dict[str, str]:
+    """Span types of the person entities of an article of several texts, each with its NER mentions (the
+    whole words ``found`` for that text): the dataset's label votes are those of all the texts."""
+    mentions = {t: [Mention(m.start(), m.end(), label, s) for s, label in spans
+                    for m in re.finditer(rf"(?<!\w){re.escape(s)}(?!\w)", t)] for t, spans in found.items()}
+    lexicon = Lexicon(strict=False)
+    lexicon.observe(list(found), [m for ms in mentions.values() for m in ms])
+    return {e.surface: e.span_type for e in article_entities(list(found), mentions, lexicon, trace)
+            if e.category == "person"}
+
+
+def test_a_tied_person_label_holds_where_the_article_shows_a_person():
+    """A PERSON mention whose label only ties the dataset's other labels of the name (``Shing-Tung Yau``:
+    PERSON once, ORG once) is kept where the article's words show a person (a person noun before it), its
+    name words renamed; the same tie with no such words leaves it out (rule ``label.minority``), and so
+    does a lone word that opens a longer word of the article (``Warsz`` of ``Warszawa``: the place named
+    after it)."""
+    question = "Where does Shing-Tung Yau teach?"
+    shown = "Harvard's faculty includes the Fields Medalist mathematician Shing-Tung Yau." + _PADDING
+    found = _article_person_entities({shown: (("Shing-Tung Yau", "PERSON"),),
+                                      question: (("Shing-Tung Yau", "ORG"),)})
+    assert found.get("Yau") == "last" and "Shing-Tung" in found
+    trace = Trace()
+    plain = "Harvard's faculty includes Shing-Tung Yau." + _PADDING
+    assert _article_person_entities({plain: (("Shing-Tung Yau", "PERSON"),),
+                                     question: (("Shing-Tung Yau", "ORG"),)}, trace) == {}
+    assert ("label.minority", "Shing-Tung Yau") in {(f.rule, f.text) for f in trace}
+    warsz = ("Warszawa means belonging to Warsz. Warsz was a nobleman, and he owned a village on the site "
+             "of the city of Warszawa." + _PADDING)
+    tied = {"Who was Warsz?": (("Warsz", "ORG"),), "What did Warsz own?": (("Warsz", "ORG"),)}
+    assert "Warsz" not in _article_person_entities({warsz: (("Warsz", "PERSON"),), **tied})
+    named = warsz.replace("Warszawa", "the city")
+    assert "Warsz" in _article_person_entities({named: (("Warsz", "PERSON"),), **tied})
+    assert opens_longer_word("Warsz", [warsz]) and not opens_longer_word("Yau", [shown])
+
+
+def test_a_full_name_of_weak_name_words_after_a_person_noun_or_title_is_a_person():
+    """A full name of name words no bank backs (``Philaretus Brachamius``, ``Raouf Khayrat``) is a person's
+    where a person noun or a title stands before it (:func:`attested_full_name`, :func:`person_context`),
+    and a bank first name before the surname is no place there (``David`` of ``Henry David Thoreau``); the
+    same name with nothing around it stays out (rule ``entswap.not-strong-name``)."""
+    general = "In 1073, 8,000 troops of the Armenian general Philaretus Brachamius were Normans." + _PADDING
+    found = _person_entities(general, (("Philaretus Brachamius", "PERSON"),))
+    assert set(found) == {"Philaretus", "Brachamius"}
+    titled = "The victims included the head of the police (Major General Raouf Khayrat)." + _PADDING
+    assert set(_person_entities(titled, (("Raouf Khayrat", "PERSON"),))) == {"Raouf", "Khayrat"}
+    trace = Trace()
+    bare = "In 1073, 8,000 troops of Philaretus Brachamius were Normans." + _PADDING
+    assert _person_entities(bare, (("Philaretus Brachamius", "PERSON"),), trace) == {}
+    assert ("entswap.not-strong-name", "Philaretus Brachamius") in {(f.rule, f.text) for f in trace}

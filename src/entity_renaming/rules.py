@@ -82,7 +82,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "dataset (entities.label_holds; EntSwap: LabelVotes.agrees), and the question does not ask for "
          "an answer of its type that the mention is (entities.question_typed_answers), nor, for GPE, is it a "
          "city answering a place question (entities.gazetteer_answers), nor, for ORG, a sports team's name "
-         "(the Pittsburgh Steelers, ORG once and PERSON once: entities.team_answers)", "evidence", _ALL),
+         "(the Pittsburgh Steelers, ORG once and PERSON once: entities.team_answers); in EntSwap nor a PERSON"
+         " mention whose label at least ties the others that the article's words around it show a person "
+         "(entswap.entities.shown_person: a title or person noun before it, a listing beside a person, "
+         "pronouns agreeing on one sex; a lone word that opens no longer word: Jean Ribault … his, not "
+         "Warsz of Warszawa)", "evidence", _ALL),
     Rule("answer.not-entity", "no strict majority of annotators' answers name the entity (or list it with "
          "other persons / places only, or, for a country, hold its demonym: Kenyan athletes of Kenya, "
          "demonyms.holds_demonym), nor is it a referent of a disagreement: where the answers that no "
@@ -462,7 +466,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("entswap.person-typed-other", "a person's name typed ORG / LOC / GPE that the article does not "
          "attest as a person (entswap.entities.attested_person), or a PERSON name with a word mostly "
          "labelled otherwise, unless the dataset labels the whole name mostly PERSON and it reads as a "
-         "person's (Lexicon.looks_like_person: Christian Whiton; not Byzantine Greece)", "veto", _ES),
+         "person's (Lexicon.looks_like_person: Christian Whiton; not Byzantine Greece) or the article shows "
+         "a person where the label ties (entswap.entities.shown_person: Jean Ribault)", "veto", _ES),
     Rule("entswap.labels-disagree", "an organisation / location whose labelled mentions disagree", "veto",
          _ES),
     Rule("entswap.weak-lone-name", "a lone person word that is no common first name labelled twice or "
@@ -480,8 +485,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("entswap.opens-and-ends", "a word that opens one full name and ends another", "veto", _ES),
     Rule("entswap.not-strong-name", "a multi-word person name of weak name words: no bank name beside an "
          "unlisted word, and neither a full name the dataset labels PERSON (persons.gendered_full_name) nor "
-         "one whose pronouns in the article agree on one sex (entswap.entities.attested_full_name: Raouf "
-         "Khayrat … he, Federica Mogherini … she)", "evidence", _ES),
+         "one the article's words around it show a person's (entswap.entities.attested_full_name, "
+         "person_context: pronouns agreeing on one sex, a title or person noun before it, a listing beside "
+         "a person: Raouf Khayrat … he, philosopher Henry David Thoreau, general Philaretus Brachamius); no "
+         "word a dictionary word, title or place but a bank first name before the surname", "evidence", _ES),
     Rule("entswap.not-name-words", "a PERSON mention that no reading makes name words: not the bank "
          "name words of entities.person_parts, no surname opened by a particle (Guy de Lusignan, Hasan "
          "al-Hudaybi: entities.particle_parts; Carlos Salinas de Gortari, François-Charles de Bourlamaque: "

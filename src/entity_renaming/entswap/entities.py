@@ -414,12 +414,56 @@ def article_says_person(name: str, passages: Iterable[str], mentions: dict[str, 
     (:func:`..entities.listed_with_persons`); or the name opens with a title of nobility or office
     (:func:`titled_name`: ``Baron Dieskau`` tagged ORG) or an epithet ends it (:func:`epithet_name`:
     ``Suleiman the Magnificent``) where a passage writes it."""
+    passages = [p for p in passages if occurs_in(name, p)]
+    return (any(named_person_here(name, p, mentions.get(p, [])) for p in passages)
+            or person_context(name, passages, mentions, lexicon))
+
+
+#: Titles that open a place's name as well as a person's (``St. Lawrence``): no evidence of a person.
+SAINTS = frozenset({"saint", "st"})
+
+
+def person_context(name: str, passages: Iterable[str], mentions: dict[str, list[Mention]], lexicon: Lexicon
+                   ) -> bool:
+    """Some passage that writes ``name`` shows a person by its words around the name, whatever NER labels
+    it: a title of nobility or office opens it (:func:`titled_name`) or an epithet ends it
+    (:func:`epithet_name`), a kinship, ruler's, role or person noun stands before it
+    (:func:`..entities.kin_gender`, :func:`..entities.role_before`, :func:`.person_noun_before`:
+    ``philosopher Henry David Thoreau``, ``general Philaretus Brachamius``), a title of office does
+    (:func:`after_title`: ``Major General Raouf Khayrat``), it is listed beside a person's full name
+    (:func:`..entities.listed_with_persons`), or pronouns after it agree on one sex (``Jean Ribault …
+    his``)."""
     words = name.split()
-    return any(titled_name(words) or epithet_name(words) or named_person_here(name, p, mentions.get(p, []))
-               or kin_gender(p, words[0]) is not None or role_before(p, words[-1])
-               or person_noun_before(name, (p,))
-               or listed_with_persons(name, p, mentions.get(p, []), lexicon)
-               for p in passages if occurs_in(name, p))
+    passages = [p for p in passages if occurs_in(name, p)]
+    return (any(titled_name(words) or epithet_name(words) or kin_gender(p, words[0]) is not None
+                or role_before(p, words[-1]) or person_noun_before(name, (p,))
+                or after_title(name, p, SAINTS)
+                or listed_with_persons(name, p, mentions.get(p, []), lexicon) for p in passages)
+            or agreed_type(*pronoun_votes(tuple(words), passages, mentions)) is not None)
+
+
+def shown_person(mention: Mention, passages: Sequence[str], mentions: dict[str, list[Mention]],
+                 lexicon: Lexicon) -> bool:
+    """A PERSON mention whose label ties or outnumbers every other label of its surface in the dataset but
+    falls short of a majority (``Jean Ribault``: PERSON 2, ORG / GPE / FAC 1 each; ``Jean-Claude Juncker``:
+    PERSON 1, ORG 1), that a passage shows a person by the words around it (:func:`person_context`) and,
+    for a lone word, that opens no longer word (:func:`opens_longer_word`): the article's evidence decides
+    the tie the dataset's votes leave (rule ``label.minority``)."""
+    if mention.label != "PERSON":
+        return False
+    cleaned = clean_surface(mention.text)
+    return (lexicon.labels.among_most(cleaned, "PERSON") and not opens_longer_word(cleaned, passages)
+            and person_context(cleaned, passages, mentions, lexicon))
+
+
+def opens_longer_word(word: str, texts: Iterable[str]) -> bool:
+    """A lone name word that a longer word of some text opens (``Warsz`` of ``Warszawa``, "meaning
+    'belonging to Warsz'"): a place or a thing named after it, whose old name would stay readable beside
+    the new one."""
+    if " " in word:
+        return False
+    longer = re.compile(rf"(?<![\w'’-]){re.escape(word)}\w")
+    return any(longer.search(t) for t in texts)
 
 
 def titled_name(words: Sequence[str]) -> bool:
@@ -471,13 +515,15 @@ def attested_full_name(parts: list[str], texts: list[str], mentions: dict[str, l
                        lexicon: Lexicon) -> bool:
     """A full name of name words that :func:`strong_name` misses (``Federica Mogherini``, ``Henry David
     Thoreau``) but the dataset or the article shows a person's: the dataset labels it PERSON with a gendered
-    given name (:func:`..persons.gendered_full_name`), or the article's pronouns after it agree on one sex
-    (``Raouf Khayrat … he``). No word a dictionary word, a gazetteer place or a title (``Rada Miasta``)."""
-    if any(lexicon.dictionary_word(p) or lexicon.common_word(p) or lexicon.place_kind(p)
-           or p.lower() in TITLES for p in parts):
+    given name (:func:`..persons.gendered_full_name`), or the words around it show a person
+    (:func:`person_context`: ``Raouf Khayrat … he``, ``general Philaretus Brachamius``).
+    No word a dictionary word, a title or a gazetteer place but as a bank first name before the surname
+    (``Rada Miasta``)."""
+    if any(lexicon.dictionary_word(p) or lexicon.common_word(p) or p.lower() in TITLES
+           or lexicon.place_kind(p) and not (i < len(parts) - 1 and p.lower() in lexicon.first_counts)
+           for i, p in enumerate(parts)):  # "David" of "Henry David Thoreau": a given name first
         return False
-    return (gendered_full_name(parts, lexicon)
-            or agreed_type(*pronoun_votes(tuple(parts), texts, mentions)) is not None)
+    return gendered_full_name(parts, lexicon) or person_context(" ".join(parts), texts, mentions, lexicon)
 
 
 def after_title(word: str, text: str, but: frozenset[str] = frozenset()) -> bool:
@@ -828,15 +874,18 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
             category = LABEL_TO_CATEGORY.get(mention.label)
             cleaned = clean_surface(mention.text)
             retyped = person_typed_other(cleaned, mention.label, passages, mentions, lexicon)
-            named = retyped or (mention.label == "PERSON" and lexicon.labels.mostly(cleaned) == "PERSON"
-                                and lexicon.looks_like_person(cleaned))  # "Christian Whiton"
+            mostly_person = lexicon.labels.mostly(cleaned) == "PERSON"
+            shown = not mostly_person and shown_person(mention, passages, mentions, lexicon)  # "Jean Ribault"
+            named = retyped or shown or (mention.label == "PERSON" and mostly_person
+                                         and lexicon.looks_like_person(cleaned))  # "Christian Whiton"
             if retyped:
                 category = "person"  # "Laszlo Babai", "Adolf Galland" tagged ORG / GPE: a person's full name
                 if titled_name(words := cleaned.split()) and words[0].lower() not in ROYAL_TITLES:
                     titled.add(words[-1])  # "Baron Dieskau" tagged ORG: Dieskau, the surname
             if category is None or (category == "organization" and cleaned in surnames):
                 continue  # "Braddock's expedition" typed ORG: the article's full name shows a person
-            if not (label_holds(mention, lexicon) or (category == "person" and cleaned in surnames)):
+            if not (label_holds(mention, lexicon) or (category == "person" and cleaned in surnames)
+                    or shown):
                 fire(trace, "label.minority", cleaned, category)
                 continue
             if category == "person":
