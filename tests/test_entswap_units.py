@@ -24,6 +24,7 @@ from entity_renaming.entswap.entities import (
     opens_longer_word,
     person_parts,
     question_possessives,
+    titled_particle_parts,
 )
 from entity_renaming.entswap.mapping import ArticleText, Pools, article_mapping
 from entity_renaming.entswap.person_evidence import kept_eponym_terms
@@ -1594,3 +1595,16 @@ def test_a_full_name_of_weak_name_words_after_a_person_noun_or_title_is_a_person
     bare = "In 1073, 8,000 troops of Philaretus Brachamius were Normans." + _PADDING
     assert _person_entities(bare, (("Philaretus Brachamius", "PERSON"),), trace) == {}
     assert ("entswap.not-strong-name", "Philaretus Brachamius") in {(f.rule, f.text) for f in trace}
+
+
+def test_a_title_and_a_particle_surname_rename_the_surname_with_its_particles():
+    """``Marquis de Vaudreuil`` (a title, a particle, a surname; no given name) is a person's name: the
+    surname is renamed with its particles (``de Vaudreuil``, so ``the Marquis Okafor``) and written alone
+    follows (``Vaudreuil``); a particle surname with no title before it (``de Klerk``) is no such reading."""
+    assert titled_particle_parts("Marquis de Vaudreuil") == ["de", "Vaudreuil"]
+    assert titled_particle_parts("the Marquis de la Jonquière") == ["de", "la", "Jonquière"]
+    assert titled_particle_parts("de Klerk") == [] and titled_particle_parts("Marquis De Vaudreuil") == []
+    passage = ("The expedition was noticed by New France's governor, the Marquis de Vaudreuil. In 1756 "
+               "Vaudreuil sent his troops to the forts on the Ohio." + _PADDING)
+    found = _person_entities(passage, (("Marquis de Vaudreuil", "PERSON"), ("Vaudreuil", "PERSON")))
+    assert found.get("Vaudreuil") == "last" and found.get("de Vaudreuil") == "last"

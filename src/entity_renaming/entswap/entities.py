@@ -125,6 +125,7 @@ from ..persons import (
     gendered_full_name,
     looks_like_person,
     particle_name,
+    particle_surname,
     particle_surname_words,
     surname_particle,
 )
@@ -892,6 +893,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 parts = (person_parts(mention.text, lexicon)
                          or particle_parts(mention.text, lexicon, texts, mentions)
                          or compound_particle_parts(mention.text, lexicon, texts, mentions)
+                         or titled_particle_parts(mention.text)
                          or ([cleaned] if cleaned in surnames and unlisted_name_word(cleaned, lexicon)
                              or famous_mononym(cleaned, lexicon) and lone_name_use(cleaned, texts)
                              else []))  # "Bismarck" beside "Otto von Bismarck": the article's surname
@@ -1174,6 +1176,20 @@ def particle_parts(text: str, lexicon: Lexicon, texts: Sequence[str] = (),
     return tokens
 
 
+def titled_particle_parts(text: str) -> list[str]:
+    """The particles and surname of a PERSON mention of a title and a surname its particle opens, with no
+    given name (``Marquis de Vaudreuil``, ``Marquis de la Jonquière``, ``duc de Choiseul``: the reading of
+    :func:`..persons.particle_surname`, which the Yan et al. configs rename), the title dropped:
+    the surname is renamed with its particles (:func:`particle_surnames`: ``Marquis Okafor``) and written
+    alone follows (``Vaudreuil``). Empty for any other shape or a capitalised particle."""
+    tokens = clean_surface(text).split()
+    titled = bool(tokens) and tokens[0].rstrip(".").lower() in TITLES | NOBLE_TITLES
+    if not titled or particle_surname(text) is None:
+        return []  # "de Klerk", "Staatssecretaris van Financiën": a surname or a word of another language
+    at = next(i for i, t in enumerate(tokens) if surname_particle(t) and i < len(tokens) - 1)
+    return tokens[at:] if all(t in SURNAME_LINKS for t in tokens[at:-1]) else []  # "de", not "De"
+
+
 def compound_particle_parts(text: str, lexicon: Lexicon, texts: Sequence[str] = (),
                             mentions: dict[str, list[Mention]] | None = None) -> list[str]:
     """Words of a PERSON mention that :func:`..persons.particle_name` (the reading the Yan et al. configs
@@ -1354,7 +1370,7 @@ def particle_surnames(entities: list[Entity], person_names: list[list[str]]) -> 
     for parts in person_names:
         at = next((i for i, p in enumerate(parts) if p in SURNAME_LINKS), None)
         surname = by_surface.get(parts[-1])
-        if not at or surname is None:
+        if at is None or surname is None:  # at 0: "de Vaudreuil" of "Marquis de Vaudreuil"
             continue
         for form in (e.surface for e in persons if e.referent == surname.referent and " " not in e.surface):
             surface = " ".join((*parts[at:-1], form))
