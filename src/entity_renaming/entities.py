@@ -236,11 +236,12 @@ def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexico
     return list(found.values())
 
 
-#: An answer that the question types is a name: capitalised words (particles and "of" between them), at most
-#: ``MAX_ASKED_WORDS`` of them, no digit, no list ("Charles and Ray Eames" is two persons).
+#: An answer that the question types is a name: capitalised words (particles, "of" and an epithet's "the"
+#: between them: ``Frederick II the Great``), at most ``MAX_ASKED_WORDS`` of them, no digit, no list
+#: ("Charles and Ray Eames" is two persons).
 _ASKED_NAME = re.compile(rf"{CAPITAL}[^\W\d_]*(?:[-'’.][^\W\d_]+)*\.?"
                          rf"(?: (?:{CAPITAL}[^\W\d_]*(?:[-'’.][^\W\d_]+)*\.?"
-                         r"|de|du|da|di|del|von|van|der|den|la|le|el|al|bin|ibn|of))*")
+                         r"|de|du|da|di|del|von|van|der|den|la|le|el|al|bin|ibn|of|the(?= [A-Z])))*")
 MAX_ASKED_WORDS = 5
 
 
