@@ -21,7 +21,7 @@ from entity_renaming.entities import (
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.ner import Mention
 from entity_renaming.persons import kin_possessor
-from entity_renaming.question import asked_type
+from entity_renaming.question import Asked, asked_type
 
 
 def test_a_relative_who_or_a_person_apposition_describes_a_person():
@@ -32,6 +32,19 @@ def test_a_relative_who_or_a_person_apposition_describes_a_person():
     assert described_as_person("Oursel", "A Norman named Oursel led a force of \"Franks\"")  # a people noun
     assert not described_as_person("Lama", "are called a Lama. A Lama who has through phowa")  # a noun
     assert not described_as_person("Denver", "Denver, the defending champions, who")  # no person noun
+
+
+def test_a_person_noun_in_apposition_before_a_name_describes_a_person():
+    """"the Hauteville leader, Drogo, as …" (s16-ner): the apposition may stand before the name too, the
+    name ending the phrase; not a noun that also describes a team or a company, nor a name running on."""
+    assert described_as_person("Drogo", "ennobled the Hauteville leader, Drogo, as dux")
+    assert described_as_person("Subutai", "He sent his general, Subutai.")
+    assert not described_as_person("Ford", "the car maker, Ford, said")  # no person noun
+    assert not described_as_person("Ford", "their rival, Ford, said")  # a rival may be a company
+    assert not described_as_person("Drogo", "the Hauteville leader, Drogo Castle, fell")  # a longer name
+    # a messenger, an envoy, a defector are persons (s16-ner: "sent a messenger, Ming-Tan, to")
+    assert described_as_person("Ming-Tan", "the Jin commander sent a messenger, Ming-Tan, to the Mongol side")
+    assert asked_type("Which envoy did the khan send?") == Asked("per", "envoy", True)
 
 
 def test_a_census_surname_ending_the_datasets_full_names_is_a_surname():

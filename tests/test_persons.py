@@ -775,3 +775,39 @@ def test_one_person_has_one_sex(lexicon: Lexicon) -> None:
     mixed = [PerturbableSpan("Jean", "first-neutral", "per"), PerturbableSpan("Anne", "first-female", "per"),
              PerturbableSpan("John", "first-male", "per")]
     assert one_sex(mixed) == mixed
+
+
+@pytest.mark.slow
+def test_a_given_name_with_a_regnal_numeral_or_byname_reads_as_a_person(lexicon: Lexicon) -> None:
+    """A lone bank first name with a regnal numeral, an epithet or "of <place>" is a person's name under
+    any label (s16-ner: ``Frederick II the Great`` tagged FAC, ``Conrad of Montferrat`` tagged GPE twice,
+    before left out by ner.no-answer-mention); a numeral needs no first name free of a town (``Frederick``),
+    the other bynames do; a peerage rank, a title or a common word is no given name."""
+    from entity_renaming.persons import byname_person, looks_like_person
+
+    for name in ("Frederick II the Great", "Louis XIV", "Conrad of Montferrat", "Alfred the Great",
+                 "Henry of Navarre"):
+        assert byname_person(name, lexicon) and looks_like_person(name, lexicon), name
+    for name in ("Earl of Essex", "Mercy of God", "Tower of London", "Saturn V", "Prince of Wales",
+                 "Frederick the Great",  # a town's name with an epithet only: not shown
+                 "Queen Mary II",  # a title: Lexicon.looks_like_person decides it
+                 "Charles"):
+        assert not byname_person(name, lexicon), name
+
+
+@pytest.mark.slow
+def test_a_who_answer_with_a_regnal_numeral_and_an_epithet_is_a_person(lexicon: Lexicon) -> None:
+    """"Who designed …? Frederick II the Great", NER reading "Frederick II" as a building: a bare "who"
+    over a name NER labels otherwise is typed a person where the name reads as one (its epithet's "the"
+    is part of the name); the given name is renamed, the numeral and the epithet kept."""
+    from entity_renaming.entities import example_entities
+    from entity_renaming.model import Answer, QAExample
+
+    name = "Frederick II the Great"
+    context = f"The dinner service was designed in 1762 by {name}. It is in the museum."
+    at = context.index(name)
+    example = QAExample("q1", "test", "squad", context, "Who designed the dinner service?",
+                        [Answer(name, [(at, at + len(name))])], answer_texts=[name])
+    found = example_entities(example, [Mention(at, at + 12, "FAC", "Frederick II")], lexicon, [])
+    assert [(e.entity_type, [(s.surface, s.span_type) for s in e.spans]) for e in found] == [
+        ("per", [("Frederick", "first-male")])]

@@ -236,11 +236,12 @@ def dataset_labelled_answers(example: QAExample, mentions: list[Mention], lexico
     return list(found.values())
 
 
-#: An answer that the question types is a name: capitalised words (particles and "of" between them), at most
-#: ``MAX_ASKED_WORDS`` of them, no digit, no list ("Charles and Ray Eames" is two persons).
+#: An answer that the question types is a name: capitalised words (particles, "of" and an epithet's "the"
+#: between them: ``Frederick II the Great``), at most ``MAX_ASKED_WORDS`` of them, no digit, no list
+#: ("Charles and Ray Eames" is two persons).
 _ASKED_NAME = re.compile(rf"{CAPITAL}[^\W\d_]*(?:[-'’.][^\W\d_]+)*\.?"
                          rf"(?: (?:{CAPITAL}[^\W\d_]*(?:[-'’.][^\W\d_]+)*\.?"
-                         r"|de|du|da|di|del|von|van|der|den|la|le|el|al|bin|ibn|of))*")
+                         r"|de|du|da|di|del|von|van|der|den|la|le|el|al|bin|ibn|of|the(?= [A-Z])))*")
 MAX_ASKED_WORDS = 5
 
 
@@ -405,20 +406,23 @@ def described_as_person(name: str, context: str) -> bool:
     """The passage says ``name`` is a person where it writes it as a name (no article before it: "a Lama
     who …" is a common noun): a relative "who" right after it (``Ward, who returned it``, ``Galileo who
     noticed``), an apposition of a person noun, capitalised as a title or not (``Inalchuq, the governor of
-    …``, ``Papin, a French physicist``, ``Odo, the Bishop of Bayeux``) or a person noun or a capitalised
-    noun of a people after an article naming it (``one sister named Temülen``, ``A Norman named Oursel``)."""
+    …``, ``Papin, a French physicist``, ``Odo, the Bishop of Bayeux``) or before it, the name ending the
+    phrase (``the Hauteville leader, Drogo, as``), or a person noun or a capitalised noun of a people after
+    an article naming it (``one sister named Temülen``, ``A Norman named Oursel``)."""
     return name in context and _described_pattern(name).search(context) is not None
 
 
 @lru_cache(maxsize=4096)
 def _described_pattern(name: str) -> re.Pattern[str]:
     """The pattern of :func:`described_as_person` for ``name``, compiled once per name (it holds the long
-    alternation of person nouns twice)."""
+    alternation of person nouns three times)."""
     word = re.escape(name)
     return re.compile(rf"(?<![\w'’-])(?<!\b[Tt]he )(?<!\b[Aa] )(?<!\b[Aa]n ){word}(?:,? who\b"
                       rf"|, (?:the|a|an|his|her|their) (?:[\w-]+ ){{0,2}}(?i:{_APPOSITION_NOUNS})\b)"
                       rf"|\b(?:(?:{_APPOSITION_NOUNS})|(?:[Aa]n?|[Oo]ne) [A-Z][a-z]+) (?:named|called) {word}"
-                      rf"(?![\w'’-])")
+                      rf"(?![\w'’-])"
+                      rf"|\b(?:[Tt]he|[Aa]n?|[Hh]is|[Hh]er|[Tt]heir) (?:[\w-]+ ){{0,2}}"
+                      rf"(?:{_APPOSITION_NOUNS}), {word}(?=[,.;)])")
 
 
 def dataset_surname(name: str, lexicon: Lexicon) -> bool:

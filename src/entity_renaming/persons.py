@@ -34,6 +34,7 @@ from .lexicon import (
     MIN_PERSON_LABELS,
     PARTICLES,
     PLACE_WORDS,
+    ROMAN_NUMERAL,
     TITLES,
     Lexicon,
     clean_surface,
@@ -322,10 +323,32 @@ def initials_left(surname: str, texts: Iterable[str]) -> bool:
     return False
 
 
+#: Ranks of the peerage that banks also list as first names: "<rank> of <place>" is a title, not a person's
+#: given name and byname (``Earl of Essex``).
+_PEERAGE_RANKS = frozenset(words_of("earl marquess marquis viscount baronet knight"))
+
+
+def byname_person(text: str, lexicon: Lexicon) -> bool:
+    """A lone bank first name with a byname (:func:`.lexicon.parse_person`) and no title: a regnal numeral
+    (``Frederick II the Great``, ``Louis XIV``; a first name that is also a town's will do) or an epithet or
+    "of <place>" after a first name that is no place (``Conrad of Montferrat``, ``Alfred the Great``). The
+    first name is no title nor rank and no common word (not ``Earl of Essex``, ``Mercy of God``)."""
+    name = parse_person(text)
+    if name is None or not name.byname or name.titles or len(name.words) != 1:
+        return False
+    first, words = name.words[0], clean_surface(text).split()
+    if (first.lower() not in lexicon.first_counts or first.lower() in TITLES | _PEERAGE_RANKS
+            or lexicon.common_word(first)):
+        return False
+    numeral = len(words) > 1 and words[0] == first and ROMAN_NUMERAL.fullmatch(words[1]) is not None
+    return numeral or lexicon.place_kind(first) is None
+
+
 def looks_like_person(text: str, lexicon: Lexicon) -> bool:
-    """A person's name under another label (:meth:`Lexicon.looks_like_person`), or a bank first name that
-    is no place before a surname holding a particle (``Lothar de Maizière`` tagged ORG)."""
-    if lexicon.looks_like_person(text):
+    """A person's name under another label (:meth:`Lexicon.looks_like_person`), a given name with a byname
+    (:func:`byname_person`: ``Frederick II the Great`` tagged FAC), or a bank first name that is no place
+    before a surname holding a particle (``Lothar de Maizière`` tagged ORG)."""
+    if lexicon.looks_like_person(text) or byname_person(text, lexicon):
         return True
     parts = particle_name(text, lexicon)
     return (parts is not None and parts[0].lower() in lexicon.first_counts
