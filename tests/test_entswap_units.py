@@ -16,6 +16,7 @@ from entity_renaming.entswap.entities import (
     MIN_INITIALS,
     Entity,
     answer_safe,
+    arabic_reading,
     article_entities,
     category_of,
     era_of_country,
@@ -25,6 +26,7 @@ from entity_renaming.entswap.entities import (
     person_parts,
     question_possessives,
     titled_particle_parts,
+    trailing_title,
 )
 from entity_renaming.entswap.mapping import ArticleText, Pools, article_mapping
 from entity_renaming.entswap.person_evidence import kept_eponym_terms
@@ -87,6 +89,24 @@ def test_person_name_parts():
     assert person_parts("William the Conqueror") == ["William"]
     assert person_parts("Martin Luther King Jr.") == ["Martin", "Luther", "King"]
     assert person_parts("the 10th century") == []
+
+
+def test_a_ruler_title_after_a_name_is_kept_and_the_name_is_a_given_name():
+    """Issue 19: "Möngke Khan", "Töregene Khatun" were weak lone names; the title types the name."""
+    assert trailing_title("Töregene Khatun", ["Töregene"]) == "khatun"
+    assert trailing_title("Möngke Khan", person_parts("Möngke Khan")) == "khan"
+    assert trailing_title("Great Khan", []) is None  # a title alone: no name word before it
+    assert trailing_title("Kublai", ["Kublai"]) is None
+
+
+def test_an_arabic_name_is_a_given_name_and_a_family_part():
+    """Issue 19: "Abu Hamza al-Masri" (not-name-words) is a man by his kunya, renamed by two words."""
+    from entity_renaming.lexicon import Lexicon
+
+    lexicon = Lexicon()
+    name = arabic_reading("Abu Hamza al-Masri", lexicon)
+    assert name is not None and (name.given, name.sex, name.family) == ("Abu Hamza", "first-male", "al-Masri")
+    assert arabic_reading("al-Tawhid", lexicon) is None
 
 
 def test_article_entities_vote_and_keep_full_names_consistent(banks):

@@ -11,6 +11,8 @@ from entity_renaming.entities import first_name_type, person_spans, pronoun_gend
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.ner import Mention
 from entity_renaming.persons import (
+    arabic_family_forms,
+    arabic_name,
     family_first_parts,
     famous_surname,
     gendered_full_name,
@@ -811,3 +813,32 @@ def test_a_who_answer_with_a_regnal_numeral_and_an_epithet_is_a_person(lexicon: 
     found = example_entities(example, [Mention(at, at + 12, "FAC", "Frederick II")], lexicon, [])
     assert [(e.entity_type, [(s.surface, s.span_type) for s in e.spans]) for e in found] == [
         ("per", [("Frederick", "first-male")])]
+
+
+def test_arabic_names_are_read_by_their_conventions(lexicon: Lexicon) -> None:
+    """Issue 19: a kunya or Abd compound is one given name, the family part one surname with its particles
+    (Yan et al. PER missed "Abu al-Rayhan al-Biruni" and "Muhammad Abd al-Salaam Farag" as not-name-words)."""
+    name = arabic_name("Abu al-Rayhan al-Biruni", lexicon)
+    assert name is not None and (name.given, name.sex, name.family, name.word) == (
+        "Abu al-Rayhan", "first-male", "al-Biruni", "Biruni")
+    name = arabic_name("Muhammad Abd al-Salaam Farag", lexicon)
+    assert name is not None and (name.given, name.sex, name.family) == (
+        "Muhammad", None, "Abd al-Salaam Farag")
+    assert arabic_name("Umm Salama al-Masri", lexicon).sex == "first-female"
+    assert arabic_name("Hassan al Banna", lexicon).family == "al Banna"
+    assert arabic_name("Taqi al-Din", lexicon) is None  # "the faith": an honorific, no family name
+    assert arabic_name("al-Gama'a al-Islamiyya", lexicon) is None  # no given name: an organisation
+    assert arabic_name("Abu Dhabi", lexicon) is None  # a kunya with nothing after it
+    assert arabic_name("Johann von Staupitz", lexicon) is None  # no Arabic particle
+
+
+def test_an_arabic_name_is_renamed_whole_and_its_family_word_follows(lexicon: Lexicon) -> None:
+    context = ("Abu al-Rayhan al-Biruni (973–1048 CE) was one of the earliest Persian geologists. Al-Biruni "
+               "wrote on India.")
+    spans = person_spans("Abu al-Rayhan al-Biruni", lexicon, context=context)
+    assert [(s.surface, s.span_type, s.follows) for s in spans] == [
+        ("Abu al-Rayhan", "first-male", ""), ("al-Biruni", "last", ""), ("Al-Biruni", "last", "al-Biruni")]
+    name = arabic_name("Hassan al Banna", lexicon)
+    forms = arabic_family_forms(name, "founded by Hassan al Banna. Like Maududi, Al Banna believed")
+    assert "Al Banna" in forms and "al Banna" not in forms  # the family part itself is no other form
+    assert arabic_family_forms(name, "founded by Hassan al Banna.") == []  # nothing outside the full name

@@ -283,3 +283,14 @@ def test_an_organisation_word_never_draws_a_country_or_state_name():
         drawn = {sampler.mapping([span], texts, example_rng(seed, "dbname", "org", "x"))[0].replacement
                  for seed in range(300)}
         assert len(drawn) > 200 and not {d.lower() for d in drawn} & places
+
+
+def test_another_form_of_a_surname_takes_its_new_name():
+    """Issue 19: "Al-Biruni" beside "Abu al-Rayhan al-Biruni" follows the family part's new surname."""
+    spans = [PerturbableSpan("Abu al-Rayhan", "first-male", "per"),
+             PerturbableSpan("al-Biruni", "last", "per"),
+             PerturbableSpan("Al-Biruni", "last", "per", follows="al-Biruni")]
+    texts = ("Abu al-Rayhan al-Biruni was a geologist. Al-Biruni wrote on India.",)
+    rng = example_rng(0, "dbname", "per", "x")
+    subs = {s.original: s.replacement for s in Sampler("dbname").mapping(spans, texts, rng)}
+    assert subs["Al-Biruni"] == subs["al-Biruni"] != subs["Abu al-Rayhan"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import chain
@@ -110,6 +110,9 @@ from .organisations import (
 )
 from .persons import (
     NOBLE_TITLES,
+    ArabicName,
+    arabic_family_forms,
+    arabic_name,
     closed_full_name,
     common_word_surname,
     compound_given_words,
@@ -885,6 +888,23 @@ def pinyin_given_type(given: str, words: tuple[str, ...], context: str, mentions
     return agreed_type(*pronoun_gender(context, words, mentions))
 
 
+def arabic_spans(name: ArabicName, lexicon: Lexicon, context: str, mentions: Sequence[Mention],
+                 why: Why | None) -> list[PerturbableSpan]:
+    """Spans of a name read by Arabic naming conventions (:func:`.persons.arabic_name`): the given name whole
+    (``Abu al-Rayhan``: the kunya's sex, else the passage's pronouns or the banks'), the family part whole
+    as a ``last`` span with its particles (``al-Biruni``, ``Abd al-Salaam Farag``: the new name reads as a
+    bank name, not ``al-Smith``), and the family word the passage writes alone or with its article
+    (``Al-Biruni``, ``Farag``) following it: one person, one new surname."""
+    sex = name.sex or first_name_type(name.given, lexicon, pronoun_gender(
+        context, (name.given, name.word), mentions) if context else (0, 0),
+        kin_gender(context, name.given) if context else None)
+    if not sex:
+        return no(why, "per.no-gender")
+    return [PerturbableSpan(name.given, sex, "per"), PerturbableSpan(name.family, "last", "per"),
+            *(PerturbableSpan(f, "last", "per", follows=name.family)
+              for f in arabic_family_forms(name, context))]
+
+
 #: SSA births that make a given name without Census surname use a second given name (``Frederick William``).
 _GIVEN_ONLY = 100_000
 
@@ -929,6 +949,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     mentions = list(mentions)
     # a capitalised particle parses as a name word ("Jacob Van Braam", "Fiorello La Guardia")
     particle = name is None or (len(name.words) > 2 and not lexicon.person_name(name.words))
+    if particle and (arabic := arabic_name(text, lexicon)):
+        return arabic_spans(arabic, lexicon, context, mentions, why)
     parts = particle_name(text, lexicon) if particle else None
     if particle and ((given := particle_given_name(text, lexicon)) or parts):
         # "Johann von Staupitz", "Pedro Menéndez de Avilés", "Hassan al-Turabi": the given name is renamed
@@ -2300,6 +2322,7 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
     for entity in found:  # a lone given name of a full name: another person ("Ali" beside "Ali Shariati")
         last = next((s.surface for s in entity.spans if s.span_type == "last"), None)
         given = [s.surface for s in entity.spans if s.span_type != "last" and s.surface not in alone]
+        last = last and last.split()[-1]  # "Laden" of "bin Laden"
         if entity.entity_type == "per" and last and any(lone_given(g, last, context) for g in given):
             return True
     return False

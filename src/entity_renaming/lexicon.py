@@ -86,7 +86,7 @@ PLACE_NOUNS = frozenset(words_of("""
 county fort bay river valley island islands lake mount mountain mountains harbour harbor canal peninsula basin
 strait gulf desert forest sea ocean district province region coast cape
 """))
-TRAILING_TITLES = frozenset(words_of("khan shah pasha bey khatun"))
+TRAILING_TITLES = frozenset(words_of("khan khagan shah pasha bey beg khatun"))
 #: Titles of rulers, nobles and saints and the religious figures' (:data:`RELIGIOUS_TITLES`): the name they go
 #: with is a given name (``King George``, ``Sultan Muhammad``, ``Genghis Khan``, ``the Prophet Muhammad``),
 #: with the title's gender where it has one. One table for every study
@@ -94,7 +94,7 @@ TRAILING_TITLES = frozenset(words_of("khan shah pasha bey khatun"))
 #: ``General``, ``Dr.``) go with a surname (``President Obama``).
 GIVEN_NAME_TITLES = {
     **dict.fromkeys(words_of("""king prince emperor sultan caliph pharaoh tsar czar sir duke archduke
-                                elector khan shah pasha bey brother"""), "first-male"),
+                                elector khan khagan shah pasha bey beg brother"""), "first-male"),
     **dict.fromkeys(sorted(RELIGIOUS_TITLES), "first-male"),
     **dict.fromkeys(words_of("queen princess empress dame lady duchess khatun sister"), "first-female"),
     **dict.fromkeys(words_of("pope saint st"), None),

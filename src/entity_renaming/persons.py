@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from .lexicon import (
     ARABIC_PARTICLES,
@@ -141,6 +141,84 @@ def particle_surname_words(rest: str) -> list[str]:
     person keeps no word of his surname; empty when a word is of no name form."""
     words = [t[3:] if _prefixed(t) else t for t in clean_surface(rest).split() if not surname_particle(t)]
     return words if all(_name_part(w) for w in words) else []
+
+
+#: Arabic kunya words ("father of", "mother of") that open a compound given name, with its sex.
+KUNYA = {"abu": "first-male", "abul": "first-male", "umm": "first-female"}
+#: Arabic words that join the name after them into one part of a name: a kunya, a theophoric ``Abd``
+#: ("servant of": ``Abd al-Salaam``) or a patronymic ``ibn`` / ``bin`` / ``bint`` ("son / daughter of").
+ARABIC_JOINERS = frozenset(KUNYA) | frozenset(words_of("abd abdul abdel abdur abdus ibn bin bint"))
+
+
+@dataclass(frozen=True)
+class ArabicName:
+    """A full name read by Arabic naming conventions (:func:`arabic_name`): the given name (``Abu
+    al-Rayhan``, ``Muhammad``), the sex its kunya shows (``None``: the passage or the banks type it),
+    the family part after it (``al-Biruni``, ``Abd al-Salaam Farag``, ``bin Laden``) and that part's last
+    word without its article (``Biruni``)."""
+
+    given: str
+    sex: str | None
+    family: str
+    word: str
+
+
+def _arabic_word(token: str, lexicon: Lexicon, inner: bool = False) -> bool:
+    """A name word of an Arabic name, its article joined or not (``al-Rayhan``, ``Farag``): name-shaped, no
+    common English word (not ``al-Din``, "the faith": an honorific) unless joined to its article inside the
+    name (``Abd al-Salaam``: ``inner``)."""
+    bare = token[3:] if _prefixed(token) else token
+    return (bare.lower() not in ARABIC_JOINERS and not surname_particle(bare)
+            and all(name_form(p) for p in bare.split("-"))
+            and (inner and _prefixed(token) or not lexicon.common_word(bare)))
+
+
+def _arabic_marked(token: str) -> bool:
+    """An Arabic particle of a name: the article joined (``al-Biruni``) or apart, or a joiner word."""
+    return _prefixed(token) or token.lower() in SURNAME_LINKS - PARTICLES or token.lower() in ARABIC_JOINERS
+
+
+def arabic_name(text: str, lexicon: Lexicon) -> ArabicName | None:
+    """The reading of a person's name by Arabic naming conventions, the one both studies share: a given
+    name, either a kunya or theophoric compound (``Abu al-Rayhan``, ``Abu Hamza``, ``Umm Kulthum``,
+    ``Abd al-Rahman``) or a given name (:func:`_given_name`: ``Muhammad``, ``Hassan``), then a family part
+    of one to four words holding an Arabic particle (``al-Biruni``, ``al Banna``, ``Abd al-Salaam Farag``,
+    ``bin Laden``; the article ``al-`` / ``el-`` joined or apart) and ending in a name word. Every name
+    word is name-shaped and no common English word (not ``Taqi al-Din``). Titles before it are dropped
+    (``Sheikh``). ``None`` for any other shape (``al-Gama'a al-Islamiyya``: no given name)."""
+    tokens = clean_surface(text).split()
+    while tokens and tokens[0].rstrip(".").lower() in TITLES:
+        tokens.pop(0)
+    if len(tokens) < 2:
+        return None
+    opener = tokens[0].lower()
+    if opener in ARABIC_JOINERS - {"ibn", "bin", "bint"}:
+        if not tokens[0][:1].isupper() or not _arabic_word(tokens[1], lexicon):
+            return None
+        given, sex, rest = " ".join(tokens[:2]), KUNYA.get(opener, "first-male"), tokens[2:]
+    elif _given_name(tokens[0], lexicon) and not _prefixed(tokens[0]):
+        given, sex, rest = tokens[0], None, tokens[1:]
+    else:
+        return None
+    if not 1 <= len(rest) <= 4 or not any(_arabic_marked(t) for t in (*tokens[:1], *rest)):
+        return None
+    if not _arabic_word(rest[-1], lexicon) or not all(
+            _arabic_word(t, lexicon, inner=True) or (_arabic_marked(t) and not _prefixed(t))
+            for t in rest[:-1]):
+        return None
+    last = rest[-1]
+    return ArabicName(given, sex, " ".join(rest), last[3:] if _prefixed(last) else last)
+
+
+def arabic_family_forms(name: ArabicName, context: str) -> list[str]:
+    """Other forms of the family part that ``context`` writes outside the full name and that follow its new
+    name: its last word with or without the article, joined or apart (``Biruni``, ``Al-Biruni`` beside ``Abu
+    al-Rayhan al-Biruni``, ``Al Banna`` beside ``Hassan al Banna``), each a whole word."""
+    rest = context.replace(f"{name.given} {name.family}", " ").replace(name.family, " ")
+    forms = (name.word, *(f"{article}{link}{name.word}" for article in ("al", "Al", "el", "El")
+                          for link in "- "))
+    return [f for f in dict.fromkeys(forms) if f != name.family
+            and re.search(rf"(?<![\w'’-]){re.escape(f)}(?![\w'’-])", rest)]
 
 
 #: Dotted initials of given names (``E.I.``, ``J.``) before a surname.

@@ -147,8 +147,12 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "veto", _YAN),
     Rule("per.not-name-words", "a word of the name is no name word, or the name has more than 3 words (a "
          "given name and a surname holding particles rename both, particles kept: Johann von Staupitz, "
-         "Pedro Menéndez de Avilés, Guy de Lusignan, François-Charles de Bourlamaque, Hassan al-Turabi: "
-         "persons.particle_name, the reading both studies share, and particle_surname_words; a surname "
+         "Pedro Menéndez de Avilés, Guy de Lusignan, François-Charles de Bourlamaque: "
+         "persons.particle_name, the reading both studies share, and particle_surname_words; a name read by "
+         "Arabic conventions renames its given name whole, a kunya or Abd compound included, and its family "
+         "part whole with its particles, the family word alone or with its article following it: Abu "
+         "al-Rayhan al-Biruni, Muhammad Abd al-Salaam Farag, Hassan al-Turabi, Osama bin Laden "
+         "(persons.arabic_name, the reading both studies share; entities.arabic_spans); a surname "
          "with its particle and no given name renames the surname, title, initials and particles kept: "
          "von Staupitz, Marquis de la Jonquière, E.I. du Pont (persons.particle_surname); a full name "
          "labelled PERSON whose surname is a common word is one when a person is asked for and the passage "
@@ -480,7 +484,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "before no other name word, Colonel Monckton, Mr Ratti's; renamed as a surname), nor a lone name "
          "a person noun stands right before ('the French philosopher Voltaire', 'his mother Kökejin', typed "
          "by the kinship noun or the bank, else a surname), a Census surname the article labels PERSON "
-         "twice, nor a famous mononym English knows well (Stalin: entswap.person_evidence), each written "
+         "twice, nor a given name a ruler's title follows in a PERSON mention, typed by the title (Möngke "
+         "Khan, Töregene Khatun, Dawlat Shah; the title kept: entswap.entities.trailing_title; not Great "
+         "Khan), nor a famous mononym English knows well (Stalin: entswap.person_evidence), each written "
          "as a name (never after 'the', alone in brackets or beside a word derived from it: Aristotelian)",
          "evidence", _ES),
     Rule("entswap.question-only-name", "a PERSON full name or an organisation's name that only questions "
@@ -497,6 +503,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "name words of entities.person_parts, no surname opened by a particle (Guy de Lusignan, Hasan "
          "al-Hudaybi: entities.particle_parts; Carlos Salinas de Gortari, François-Charles de Bourlamaque: "
          "entities.compound_particle_parts on the shared persons.particle_name, the given name's sex shown, "
+         "or a name read by Arabic conventions, its given name and family part each one word of the "
+         "article: Abu Hamza al-Masri, Muhammad Abd al-Salaam Farag, entities.arabic_reading on the shared "
+         "persons.arabic_name, the family word alone or with its article following: Al Banna; "
          "no surname word a common word or a place the article writes alone, no capitalised particle: "
          "Jacob Van Braam), no title and surname a lower-case particle opens (Marquis de Vaudreuil: "
          "entswap.entities.titled_particle_parts on persons.particle_surname), no full name the dataset "
@@ -507,8 +516,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "Joseph Stalin: persons.common_word_name), nor a lone surname of the article's full names that NER "
          "labels PERSON (Bismarck of Otto von Bismarck, a gazetteer town the article writes only in PERSON "
          "mentions: entswap.entities.place_use), nor a famous mononym English knows well that the dataset "
-         "labels PERSON (Stalin: entswap.person_evidence.famous_mononym); a patronymic (Osama bin Laden) "
-         "has no surname",
+         "labels PERSON (Stalin: entswap.person_evidence.famous_mononym)",
          "evidence", _ES),
     Rule("entswap.org-word-alone", "a word or the initials of the organisation's name stand alone in the "
          "passage group and are not renamed with it: not its organisation word (the new name shares it: the "

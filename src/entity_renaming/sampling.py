@@ -243,17 +243,18 @@ class Sampler:
 
     def _follower_name(self, span: PerturbableSpan, new_name: str) -> str:
         """A ``nationality`` span's demonym of its country's new name; an acronym's letters with the new
-        name's initial at ``span.letter`` (``KANU`` with ``Kenya`` → ``Nigeria``: ``NANU``)."""
-        if span.span_type == "country":
-            return new_name  # another name of the country ("US" beside "U.S."): the same new name
+        name's initial at ``span.letter`` (``KANU`` with ``Kenya`` → ``Nigeria``: ``NANU``); another form of
+        a country or a surname (``US`` beside ``U.S.``, ``Biruni`` beside ``al-Biruni``) the same new name."""
+        if span.span_type in SAME_NAME_FOLLOWERS:
+            return new_name  # another name of the country ("US" beside "U.S.") or surname: the same new name
         if span.letter >= 0:
             return acronym_with(span.surface, span.letter, new_name)
         return self.demonym(new_name) or ""
 
     def _follower_fits(self, span: PerturbableSpan, new_name: str, taken: set[str], texts: Sequence[str]
                        ) -> bool:
-        if span.span_type == "country":
-            return True  # the country's new name: :func:`fits` checked it and its aliases
+        if span.span_type in SAME_NAME_FOLLOWERS:
+            return True  # the country's or surname's new name: :func:`fits` checked it and its aliases
         name = self._follower_name(span, new_name)
         # a demonym that cannot follow an adjective ("Italian lawyers" → "Mosotho lawyers"): its country
         # is not drawn
@@ -263,6 +264,10 @@ class Sampler:
         return (bool(name) and name != span.surface and name.lower() not in taken
                 and adjective_demonym(name) and not occurs_as_word(name, texts, plural=True)
                 and (not demonym or demonym[:1] == new_name[:1]))
+
+
+#: Span types whose followers are other forms of the followed name and take its new name unchanged.
+SAME_NAME_FOLLOWERS = frozenset({"country", "last"})
 
 
 def acronym_with(acronym: str, letter: int, new_name: str) -> str:

@@ -118,6 +118,9 @@ from ..organisations import names_organisation, organisation_head
 from ..persons import (
     NOBLE_TITLES,
     SURNAME_LINKS,
+    ArabicName,
+    arabic_family_forms,
+    arabic_name,
     common_word_name,
     common_word_surname,
     family_first_parts,
@@ -870,6 +873,12 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     #: Given names a person's epithet follows (:func:`epithet_name`: ``Suleiman the Magnificent``): a
     #: ruler's given name, typed by the bank's sex where the article shows none
     epithets: set[str] = set()
+    #: Names read by Arabic conventions (:func:`arabic_reading`) by their family part, and the sex a kunya
+    #: gives a given name (``Abu Hamza``: a man's)
+    arabic_names: dict[str, ArabicName] = {}
+    kunya_types: dict[str, str] = {}
+    #: Lone given names a ruler's title follows in a PERSON mention (``Möngke Khan``) → the title's sex
+    titled_before: dict[str, str] = {}
     for text in texts:
         for mention in mentions.get(text, ()):
             category = LABEL_TO_CATEGORY.get(mention.label)
@@ -890,7 +899,13 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 fire(trace, "label.minority", cleaned, category)
                 continue
             if category == "person":
-                parts = (person_parts(mention.text, lexicon)
+                arabic = None if person_parts(mention.text, lexicon) else arabic_reading(
+                    mention.text, lexicon, texts, mentions)
+                if arabic is not None:  # "Abu Hamza al-Masri": the given name and the family part, each whole
+                    arabic_names[arabic.family] = arabic
+                    if arabic.sex:
+                        kunya_types[arabic.given] = arabic.sex
+                parts = ([arabic.given, arabic.family] if arabic else person_parts(mention.text, lexicon)
                          or particle_parts(mention.text, lexicon, texts, mentions)
                          or compound_particle_parts(mention.text, lexicon, texts, mentions)
                          or titled_particle_parts(mention.text)
@@ -900,14 +915,18 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 shared = [] if parts else shared_name_parts(mention.text, texts, mentions, lexicon)
                 if not (parts or shared):
                     fire(trace, "entswap.not-name-words", cleaned, category)
-                    continue  # "Osama bin Laden": a patronymic, no surname
+                    continue  # "al-Gama'a al-Islamiyya": no given name, no name words
                 if shared:
                     parts = shared
                     word_surnames.update({parts[-1], common_word_name(parts, texts, mentions, lexicon)
                                           or parts[-1]})  # "Al" of "Al Capone": a name word there too
                 if epithet_name(cleaned.split()):
                     epithets.add(parts[0])
-                linked = bool(shared) or any(p in SURNAME_LINKS for p in parts)  # "Guy de Lusignan": it stays
+                if (title := trailing_title(cleaned, parts)) and GIVEN_NAME_TITLES.get(title):
+                    titled_before[parts[0]] = GIVEN_NAME_TITLES[title]  # "Möngke Khan", "Töregene Khatun"
+                if arabic is not None:
+                    word_surnames.add(arabic.family)  # "al-Masri": a name word although it opens with "al-"
+                linked = bool(shared or arabic) or any(p in SURNAME_LINKS for p in parts)  # "Guy de Lusignan"
                 pinyin = lexicon.family_name_first(parts) and family_first_parts(tuple(parts), lexicon)
                 if pinyin and pinyin not in pinyin_types:
                     pinyin_types[pinyin] = chinese_given_type(pinyin, texts, mentions)
@@ -959,7 +978,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     for parts in person_names:  # "Jean de Rély … he": the article's pronouns before the bank's gender
         if any(p in SURNAME_LINKS for p in parts) and (typed := pronoun_type(tuple(parts), texts, mentions)):
             given_types.setdefault(parts[0], typed)
-    given_types = full_name_given_types(person_names, texts, mentions, lexicon) | given_types
+    given_types = full_name_given_types(person_names, texts, mentions, lexicon) | given_types | kunya_types
     for parts in person_names:
         if len(parts) > 1 and (typed := hyphenated_given_type(parts[0], lexicon)):
             given_types.setdefault(parts[0], typed)  # "François-Charles": François's
@@ -1006,6 +1025,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
         if lone and banks and not gender and not (common_first_name(surface, lexicon)
                                                   or lexicon.person_word(surface)):
             gender = lone_name_gender(surface, counter, texts, mentions, lexicon)  # "Kublai … his"
+        if lone and not gender and surface in titled_before:
+            gender = titled_before[surface]  # "Töregene Khatun": a woman's given name, the title kept
         if lone and not gender and surface in epithets:
             gender = lexicon.known_gender(surface)  # "Suleiman the Magnificent": the bank's sex
         surname = lone and (surface in titled or lone_surname(surface, joined, lexicon)  # "Colonel Monckton"
@@ -1039,6 +1060,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                                organisation_word(surface) or "" if category == "organization" else ""))
     entities = person_spellings(entities, joined, lexicon)
     entities += particle_surnames(entities, person_names)
+    entities += arabic_family_entities(entities, arabic_names, joined)
     entities += country_codes(entities, texts, lexicon)
     entities += derived_demonyms(entities, joined, lexicon)
     entities = unmodified_organisations(entities)
@@ -1274,6 +1296,50 @@ def shared_name_parts(text: str, texts: Sequence[str], mentions: dict[str, list[
             words, texts, mentions, lexicon):
         return list(words)
     return []
+
+
+def trailing_title(surface: str, parts: Sequence[str]) -> str | None:
+    """The ruler's title written after a one-word name (``Khan`` of ``Möngke Khan``, ``Khatun`` of
+    ``Töregene Khatun``, ``Shah`` of ``Dawlat Shah``; :data:`..lexicon.TRAILING_TITLES`), lower-cased:
+    the name before it is a given name, renamed with the title kept; ``None`` for any other mention
+    (``Great Khan``, ``the Khan``: a title alone, no name word before it)."""
+    tokens = surface.split()
+    if len(parts) != 1 or len(tokens) != 2 or tokens[0] != parts[0]:
+        return None
+    return tokens[1].lower() if tokens[1].lower() in TRAILING_TITLES else None
+
+
+def arabic_reading(text: str, lexicon: Lexicon, texts: Sequence[str] = (),
+                   mentions: dict[str, list[Mention]] | None = None) -> ArabicName | None:
+    """A PERSON mention read by Arabic naming conventions (:func:`..persons.arabic_name`, the reading the Yan
+    et al. configs rename: ``Abu Hamza al-Masri``, ``Muhammad Abd al-Salaam Farag``, ``Hasan al-Hudaybi``)
+    whose given name's sex shows (its kunya, a bank, the article's pronouns or a kinship noun) and whose
+    family word is no gazetteer place the article writes outside the name (:func:`place_use`)."""
+    name = arabic_name(text, lexicon)
+    if name is None:
+        return None
+    full = f"{name.given} {name.family}"
+    if not (name.sex or lexicon.known_gender(name.given) or mentions and pronoun_type(
+            tuple(full.split()), list(texts), mentions)
+            or len({g for t in texts if (g := kin_gender(t, full))}) == 1):
+        return None
+    if lexicon.is_gazetteer_name(name.word) and place_use(name.word, full, texts, mentions or {}):
+        return None
+    return name
+
+
+def arabic_family_entities(entities: list[Entity], names: dict[str, ArabicName], text: str) -> list[Entity]:
+    """The forms of each renamed Arabic family part that the article writes alone (``Al-Biruni``, ``Farag``:
+    :func:`..persons.arabic_family_forms`), each taking the family part's new name."""
+    by_surface = {e.surface: e for e in entities if e.category == "person"}
+    out: dict[str, Entity] = {}
+    for family, name in names.items():
+        if (entity := by_surface.get(family)) is None:
+            continue
+        for form in arabic_family_forms(name, text):
+            if form not in by_surface:
+                out.setdefault(form, replace(entity, surface=form, span_type="last"))
+    return list(out.values())
 
 
 def chinese_given_type(name: tuple[str, str], texts: list[str], mentions: dict[str, list[Mention]]
