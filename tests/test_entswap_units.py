@@ -1368,6 +1368,50 @@ def test_a_national_fixed_name_leaves_the_demonym_and_its_country_in_that_passag
     assert {"France", "French"} <= kept.keys() and "French and Indian War" in kept["French"].keep
 
 
+def test_a_state_event_or_body_of_one_country_is_renamed_inside_with_it(banks):
+    """s16: a fixed name the demonym opens for a state, event or body of its one country ("the second German
+    Empire", "Scottish Constitutional Convention", "the Free French") is renamed inside with the country
+    (kept whole it left "German Empire" beside Somalia); those of two countries stay whole."""
+    from entity_renaming.entswap.entities import own_state_or_event
+
+    lexicon = Lexicon(banks, strict=False)
+    for name, demonym in (("German Empire", "German"), ("Scottish Constitutional Convention", "Scottish"),
+                          ("Polish Republic", "Polish"), ("Free French", "French")):
+        assert own_state_or_event(name, demonym, lexicon), name
+    for name, demonym in (("French and Indian War", "French"), ("Polish–Lithuanian Commonwealth", "Polish"),
+                          ("Polish-Bolshevik War", "Polish"), ("English Channel", "English"),
+                          ("Norman French", "French"), ("French Protestant Church", "French")):
+        assert not own_state_or_event(name, demonym, lexicon), name
+    text = ("France was a large power. The coup unified the French provinces into the second French Empire "
+            "in 1852, and French troops marched.")
+    found = entities(text, ("France", "GPE"), ("French", "NORP"), lexicon=lexicon)
+    assert {"France", "French"} <= found.keys() and not found["French"].keep
+    renamed, _ = rename_swapped(_example(text, "What did the coup found?", "the second French Empire"), SUBS)
+    assert renamed.context == ("Kenya was a large power. The coup unified the Kenyan provinces into the "
+                               "second Kenyan Empire in 1852, and Kenyan troops marched.")
+    assert renamed.answers[0].text == "the second Kenyan Empire"
+
+
+def test_a_demonym_is_kept_where_its_countrys_other_word_stands_in_another_passage(banks):
+    """s16 (Scottish Parliament): "Scots law" in one passage (a derived word that is never a nationality)
+    left "Scottish" out of the whole article, and with it Scotland in every passage writing "Scottish". The
+    article's read keeps the demonym; each passage group judges its own words: Scotland and Scottish are
+    renamed where no other derived word stands, and left where "Scots" does."""
+    from entity_renaming.entswap.entities import article_candidates, passage_entities, settle_article_wide
+
+    lexicon = Lexicon(banks, strict=False)
+    one = ("Speakers are drawn from across Scotland and are chosen to represent the balance of beliefs "
+           "according to the Scottish census held by the government every ten years.")
+    two = ("The Parliament of Scotland may legislate on health, home affairs and Scots law, while the "
+           "Scottish courts and the police are run by the government in Edinburgh.")
+    mentions = {one: mentions_of(one, ("Scotland", "GPE"), ("Scottish", "NORP")),
+                two: mentions_of(two, ("Scotland", "GPE"), ("Scottish", "NORP"), ("Scots", "NORP"))}
+    candidates = article_candidates([one, two], mentions, lexicon)
+    settle_article_wide(candidates, lexicon)
+    assert {"Scotland", "Scottish"} <= {e.surface for e in passage_entities(candidates, [one], lexicon)}
+    assert not {"Scotland", "Scottish"} & {e.surface for e in passage_entities(candidates, [two], lexicon)}
+
+
 def test_a_countrys_civil_war_follows_the_country():
     """"the Syrian Civil War" is the country's own upheaval, renamed with it like "Iranian Revolution"."""
     text = "It joined the fight in the Syrian Civil War in 2011."
