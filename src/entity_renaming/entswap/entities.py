@@ -2467,14 +2467,13 @@ def national_name(phrase: str, demonym: str, lexicon: Lexicon) -> bool:
 
 def own_state_or_event(phrase: str, demonym: str, lexicon: Lexicon) -> bool:
     """The fixed name ``phrase`` names a state, event or body of the demonym's one country (``German
-    Empire``, ``Second Polish Republic``, ``Scottish Constitutional Convention``, ``the Free French``): the
-    demonym is renamed inside it with its country (``Somali Empire``), as a historical state keeps its kind
-    around its new word; kept whole, it would keep the old demonym in a name of the renamed country. Not an
+    Empire``, ``Second Polish Republic``, ``Scottish Constitutional Convention``): the demonym is renamed
+    inside it with its country (``Somali Empire``), as a historical state keeps its kind around its new
+    word; kept whole, it would keep the old demonym in a name of the renamed country. Not an
     event or state of two countries (``French and Indian War``, ``Polish–Lithuanian Commonwealth``), a
-    place's name (``French Guiana``) nor a landform's."""
+    name the demonym closes (``the Free French``, ``Old English``), a place's name (``French Guiana``) nor a
+    landform's."""
     words = phrase.split()
-    if len(words) == 2 and words[1] == demonym and lexicon.common_word(words[0]):
-        return True  # "the Free French": a group of the country's own people named by the demonym
     return (phrase.startswith(demonym) and words[-1].lower() not in LANGUAGE_NOUNS
             and bool({w.lower() for w in words[1:]} & EVENT_OR_STATE_WORDS)
             and re.match(r"[^\s\-–]+(?: and\b|[-–])", phrase) is None
