@@ -958,22 +958,22 @@ def test_a_city_written_with_its_accents_is_the_gazetteer_city():
 
 
 def test_a_demonym_inside_a_capitalised_phrase_is_left_there_only(banks):
-    """Issue 19 (Normans, Imperialism): "Norman French", "Old English", "the Free French", "Anglo-French"
+    """Issue 19 (Normans, Imperialism): "Norman French", "Old English", "Anglo-French"
     hold the demonym inside another name; that occurrence is left whole (span-level) while the demonym and
     its country are renamed at their other mentions, instead of leaving both out of the whole article. A
     demonym before a name of the article describes it and is renamed ("the French Fort Duquesne"); one after
     "<Name> of" is still left out ("the Society of French Artists"); a count opening the sentence is no name
     ("Hundreds of French soldiers": renamed, s12)."""
     lexicon = Lexicon(banks, strict=False)
-    text = ("France is large. Their dialect became Norman French. The Free French fought on. A century of "
+    text = ("France is large. Their dialect became Norman French. A century of "
             "Anglo-French conflict followed. French troops left.")
     found = entities(text, ("France", "GPE"), ("French", "NORP"), lexicon=lexicon)
     assert {"France", "French"} <= set(found)
-    assert {"Norman French", "Free French", "Anglo-French"} <= set(found["French"].keep)
+    assert {"Norman French", "Anglo-French"} <= set(found["French"].keep)
     renamed, _ = rename_swapped(_example(text, "What did France speak?", "Norman French"), SUBS,
                                 found["French"].keep)
-    assert renamed.context == ("Kenya is large. Their dialect became Norman French. The Free French fought "
-                               "on. A century of Anglo-French conflict followed. Kenyan troops left.")
+    assert renamed.context == ("Kenya is large. Their dialect became Norman French. A century of "
+                               "Anglo-French conflict followed. Kenyan troops left.")
     fort = "France is large. They took the French Fort Duquesne. Fort Duquesne fell."
     found = entities(fort, ("France", "GPE"), ("French", "NORP"), ("Fort Duquesne", "FAC"), lexicon=lexicon)
     assert "French" in found and not any("Fort" in k for k in found["French"].keep)
@@ -1579,3 +1579,19 @@ def test_a_hyphenated_given_name_is_typed_by_its_first_part():
     mentions = {text: mentions_of(text, ("François-Charles de Bourlamaque", "PERSON"))}
     assert compound_particle_parts("François-Charles de Bourlamaque", lexicon, [text], mentions) == [
         "François-Charles", "de", "Bourlamaque"]
+
+
+def test_a_group_the_demonym_closes_is_the_countrys_own_name(banks):
+    """s16: "the Free French" closes with the demonym after a modifier of the country's people: left whole
+    beside the renamed France it would keep the old demonym (read in the Imperialism de Gaulle passage),
+    so it is a national name and the country stays in that passage; a language's stage or a variety named
+    after another people (Old English, Norman French) is not."""
+    from entity_renaming.entswap.entities import closed_by_demonym, national_name
+
+    lexicon = Lexicon(banks, strict=False)
+    assert closed_by_demonym(["Free", "French"], "French", lexicon)
+    assert national_name("Free French", "French", lexicon)
+    for words, demonym in ((["Old", "English"], "English"), (["Middle", "French"], "French"),
+                           (["Norman", "French"], "French"), (["Free", "State"], "French"),
+                           (["the", "Free", "French"], "French")):
+        assert not closed_by_demonym(words, demonym, lexicon), words

@@ -2451,18 +2451,42 @@ EVENT_OR_STATE_WORDS = EVENT_NOUNS | POLITY_WORDS | {"commonwealth"}
 def national_name(phrase: str, demonym: str, lexicon: Lexicon) -> bool:
     """The fixed name ``phrase``, left whole, opens with the demonym in its national sense and names the
     country's own body, law or people (``French Protestant Church of London``, ``British Nationality Act``,
-    ``French Huguenot ancestry``): kept beside the country's new name it would keep the old demonym in a
-    name about that country (a read of s13 rejected "French Protestant Church" and "British Nationality
+    ``French Huguenot ancestry``), or the demonym closes it as a group of the country's people (``the Free
+    French``: :func:`closed_by_demonym`): kept beside the country's new name it would keep the old demonym
+    in a name about that country (a read of s13 rejected "French Protestant Church" and "British Nationality
     Act" beside the renamed country). Not a place's name (``English Channel``, ``French Guiana``), a
     language's (``Norman French``, ``the French language``), nor another referent the demonym only names,
     an event or a state: those of two countries (``French and Indian War``, ``Polish–Lithuanian
     Commonwealth``) are kept whole while the country is renamed (main's design, as ``Mexico City``), those
     of its one country (``Russian Empire``: :func:`own_state_or_event`) renamed inside with it."""
     words = phrase.split()
+    if closed_by_demonym(words, demonym, lexicon):
+        return True  # "the Free French": the country's own people, closed by its demonym
     return (phrase.startswith(demonym) and words[-1].lower() not in LANGUAGE_NOUNS
             and lexicon.place_kind(phrase) is None and not lexicon.is_gazetteer_name(phrase)
             and not any(w.lower() in LANDFORM_NOUNS for w in words[1:])
             and not {w.lower() for w in words[1:]} & EVENT_OR_STATE_WORDS)
+
+
+#: Words before a demonym that make the phrase a stage or variety of its language (``Old English``,
+#: ``Middle French``), not the country's people.
+LANGUAGE_STAGES = frozenset(["old", "middle", "modern", "early", "late", "classical", "ancient", "vulgar",
+                             "medieval", "standard", "common", "high", "low", "new"])
+
+
+def closed_by_demonym(words: list[str], demonym: str, lexicon: Lexicon) -> bool:
+    """Two capitalised words that the demonym closes after a common word modifying its people (``the Free
+    French``):
+    a group of the country's own, which left whole would keep the old demonym beside the country's new
+    name. Not a language's stage or variety (:data:`LANGUAGE_STAGES`: ``Old English``) nor one named after
+    another people or place (``Norman French``, ``Anglo-Norman``)."""
+    if len(words) != 2 or words[1] != demonym:
+        return False
+    first = words[0]
+    return (first.isalpha() and lexicon.common_word(first) and first.lower() not in lexicon.first_counts
+            and first.lower() not in LANGUAGE_STAGES | lexicon.nationalities
+            and lexicon.labels.mostly(first) != "NORP"
+            and lexicon.place_kind(first) is None and not lexicon.is_gazetteer_name(first))
 
 
 def own_state_or_event(phrase: str, demonym: str, lexicon: Lexicon) -> bool:
