@@ -980,22 +980,22 @@ def test_a_city_written_with_its_accents_is_the_gazetteer_city():
 
 
 def test_a_demonym_inside_a_capitalised_phrase_is_left_there_only(banks):
-    """Issue 19 (Normans, Imperialism): "Norman French", "Old English", "the Free French", "Anglo-French"
+    """Issue 19 (Normans, Imperialism): "Norman French", "Old English", "Anglo-French"
     hold the demonym inside another name; that occurrence is left whole (span-level) while the demonym and
     its country are renamed at their other mentions, instead of leaving both out of the whole article. A
     demonym before a name of the article describes it and is renamed ("the French Fort Duquesne"); one after
     "<Name> of" is still left out ("the Society of French Artists"); a count opening the sentence is no name
     ("Hundreds of French soldiers": renamed, s12)."""
     lexicon = Lexicon(banks, strict=False)
-    text = ("France is large. Their dialect became Norman French. The Free French fought on. A century of "
+    text = ("France is large. Their dialect became Norman French. A century of "
             "Anglo-French conflict followed. French troops left.")
     found = entities(text, ("France", "GPE"), ("French", "NORP"), lexicon=lexicon)
     assert {"France", "French"} <= set(found)
-    assert {"Norman French", "Free French", "Anglo-French"} <= set(found["French"].keep)
+    assert {"Norman French", "Anglo-French"} <= set(found["French"].keep)
     renamed, _ = rename_swapped(_example(text, "What did France speak?", "Norman French"), SUBS,
                                 found["French"].keep)
-    assert renamed.context == ("Kenya is large. Their dialect became Norman French. The Free French fought "
-                               "on. A century of Anglo-French conflict followed. Kenyan troops left.")
+    assert renamed.context == ("Kenya is large. Their dialect became Norman French. A century of "
+                               "Anglo-French conflict followed. Kenyan troops left.")
     fort = "France is large. They took the French Fort Duquesne. Fort Duquesne fell."
     found = entities(fort, ("France", "GPE"), ("French", "NORP"), ("Fort Duquesne", "FAC"), lexicon=lexicon)
     assert "French" in found and not any("Fort" in k for k in found["French"].keep)
@@ -1390,6 +1390,51 @@ def test_a_national_fixed_name_leaves_the_demonym_and_its_country_in_that_passag
     assert {"France", "French"} <= kept.keys() and "French and Indian War" in kept["French"].keep
 
 
+def test_a_state_event_or_body_of_one_country_is_renamed_inside_with_it(banks):
+    """s16: a fixed name the demonym opens for a state, event or body of its one country ("the second German
+    Empire", "Scottish Constitutional Convention") is renamed inside with the country (kept whole it left
+    "German Empire" beside Somalia); those of two countries, and names the demonym closes, stay whole."""
+    from entity_renaming.entswap.entities import own_state_or_event
+
+    lexicon = Lexicon(banks, strict=False)
+    for name, demonym in (("German Empire", "German"), ("Scottish Constitutional Convention", "Scottish"),
+                          ("Polish Republic", "Polish")):
+        assert own_state_or_event(name, demonym, lexicon), name
+    for name, demonym in (("French and Indian War", "French"), ("Polish–Lithuanian Commonwealth", "Polish"),
+                          ("Polish-Bolshevik War", "Polish"), ("English Channel", "English"),
+                          ("Norman French", "French"), ("Free French", "French"), ("Old English", "English"),
+                          ("French Protestant Church", "French")):
+        assert not own_state_or_event(name, demonym, lexicon), name
+    text = ("France was a large power. The coup unified the French provinces into the second French Empire "
+            "in 1852, and French troops marched.")
+    found = entities(text, ("France", "GPE"), ("French", "NORP"), lexicon=lexicon)
+    assert {"France", "French"} <= found.keys() and not found["French"].keep
+    renamed, _ = rename_swapped(_example(text, "What did the coup found?", "the second French Empire"), SUBS)
+    assert renamed.context == ("Kenya was a large power. The coup unified the Kenyan provinces into the "
+                               "second Kenyan Empire in 1852, and Kenyan troops marched.")
+    assert renamed.answers[0].text == "the second Kenyan Empire"
+
+
+def test_a_demonym_is_kept_where_its_countrys_other_word_stands_in_another_passage(banks):
+    """s16 (Scottish Parliament): "Scots law" in one passage (a derived word that is never a nationality)
+    left "Scottish" out of the whole article, and with it Scotland in every passage writing "Scottish". The
+    article's read keeps the demonym; each passage group judges its own words: Scotland and Scottish are
+    renamed where no other derived word stands, and left where "Scots" does."""
+    from entity_renaming.entswap.entities import article_candidates, passage_entities, settle_article_wide
+
+    lexicon = Lexicon(banks, strict=False)
+    one = ("Speakers are drawn from across Scotland and are chosen to represent the balance of beliefs "
+           "according to the Scottish census held by the government every ten years.")
+    two = ("The Parliament of Scotland may legislate on health, home affairs and Scots law, while the "
+           "Scottish courts and the police are run by the government in Edinburgh.")
+    mentions = {one: mentions_of(one, ("Scotland", "GPE"), ("Scottish", "NORP")),
+                two: mentions_of(two, ("Scotland", "GPE"), ("Scottish", "NORP"), ("Scots", "NORP"))}
+    candidates = article_candidates([one, two], mentions, lexicon)
+    settle_article_wide(candidates, lexicon)
+    assert {"Scotland", "Scottish"} <= {e.surface for e in passage_entities(candidates, [one], lexicon)}
+    assert not {"Scotland", "Scottish"} & {e.surface for e in passage_entities(candidates, [two], lexicon)}
+
+
 def test_a_countrys_civil_war_follows_the_country():
     """"the Syrian Civil War" is the country's own upheaval, renamed with it like "Iranian Revolution"."""
     text = "It joined the fight in the Syrian Civil War in 2011."
@@ -1628,3 +1673,19 @@ def test_a_title_and_a_particle_surname_rename_the_surname_with_its_particles():
                "Vaudreuil sent his troops to the forts on the Ohio." + _PADDING)
     found = _person_entities(passage, (("Marquis de Vaudreuil", "PERSON"), ("Vaudreuil", "PERSON")))
     assert found.get("Vaudreuil") == "last" and found.get("de Vaudreuil") == "last"
+
+
+def test_a_group_the_demonym_closes_is_the_countrys_own_name(banks):
+    """s16: "the Free French" closes with the demonym after a modifier of the country's people: left whole
+    beside the renamed France it would keep the old demonym (read in the Imperialism de Gaulle passage),
+    so it is a national name and the country stays in that passage; a language's stage or a variety named
+    after another people (Old English, Norman French) is not."""
+    from entity_renaming.entswap.entities import closed_by_demonym, national_name
+
+    lexicon = Lexicon(banks, strict=False)
+    assert closed_by_demonym(["Free", "French"], "French", lexicon)
+    assert national_name("Free French", "French", lexicon)
+    for words, demonym in ((["Old", "English"], "English"), (["Middle", "French"], "French"),
+                           (["Norman", "French"], "French"), (["Free", "State"], "French"),
+                           (["the", "Free", "French"], "French")):
+        assert not closed_by_demonym(words, demonym, lexicon), words

@@ -2117,6 +2117,9 @@ class _Occurrences:
                         other = phrase  # "Norman French", "English Channel": left whole there only
                     if other is None:
                         return "inside-longer-name"
+                    if entity.category == "nationality" and own_state_or_event(
+                            other, text[m.start():m.end()], lexicon):
+                        continue  # "the second German Empire": renamed inside with the country
                     if (entity.category == "nationality" and not self.article_wide and not self.heading(index)
                             and national_name(other, text[m.start():m.end()], lexicon)):
                         return "national-name"  # "the French Protestant Church of London" left whole
@@ -2579,17 +2582,58 @@ EVENT_OR_STATE_WORDS = EVENT_NOUNS | POLITY_WORDS | {"commonwealth"}
 def national_name(phrase: str, demonym: str, lexicon: Lexicon) -> bool:
     """The fixed name ``phrase``, left whole, opens with the demonym in its national sense and names the
     country's own body, law or people (``French Protestant Church of London``, ``British Nationality Act``,
-    ``French Huguenot ancestry``): kept beside the country's new name it would keep the old demonym in a
-    name about that country (a read of s13 rejected "French Protestant Church" and "British Nationality
+    ``French Huguenot ancestry``), or the demonym closes it as a group of the country's people (``the Free
+    French``: :func:`closed_by_demonym`): kept beside the country's new name it would keep the old demonym
+    in a name about that country (a read of s13 rejected "French Protestant Church" and "British Nationality
     Act" beside the renamed country). Not a place's name (``English Channel``, ``French Guiana``), a
     language's (``Norman French``, ``the French language``), nor another referent the demonym only names,
-    an event or a state (``French and Indian War``, ``Russian Empire``, ``Polish–Lithuanian
-    Commonwealth``): these are kept whole while the country is renamed (main's design, as ``Mexico City``)."""
+    an event or a state: those of two countries (``French and Indian War``, ``Polish–Lithuanian
+    Commonwealth``) are kept whole while the country is renamed (main's design, as ``Mexico City``), those
+    of its one country (``Russian Empire``: :func:`own_state_or_event`) renamed inside with it."""
     words = phrase.split()
+    if closed_by_demonym(words, demonym, lexicon):
+        return True  # "the Free French": the country's own people, closed by its demonym
     return (phrase.startswith(demonym) and words[-1].lower() not in LANGUAGE_NOUNS
             and lexicon.place_kind(phrase) is None and not lexicon.is_gazetteer_name(phrase)
             and not any(w.lower() in LANDFORM_NOUNS for w in words[1:])
             and not {w.lower() for w in words[1:]} & EVENT_OR_STATE_WORDS)
+
+
+#: Words before a demonym that make the phrase a stage or variety of its language (``Old English``,
+#: ``Middle French``), not the country's people.
+LANGUAGE_STAGES = frozenset(["old", "middle", "modern", "early", "late", "classical", "ancient", "vulgar",
+                             "medieval", "standard", "common", "high", "low", "new"])
+
+
+def closed_by_demonym(words: list[str], demonym: str, lexicon: Lexicon) -> bool:
+    """Two capitalised words that the demonym closes after a common word modifying its people (``the Free
+    French``):
+    a group of the country's own, which left whole would keep the old demonym beside the country's new
+    name. Not a language's stage or variety (:data:`LANGUAGE_STAGES`: ``Old English``) nor one named after
+    another people or place (``Norman French``, ``Anglo-Norman``)."""
+    if len(words) != 2 or words[1] != demonym:
+        return False
+    first = words[0]
+    return (first.isalpha() and lexicon.common_word(first) and first.lower() not in lexicon.first_counts
+            and first.lower() not in LANGUAGE_STAGES | lexicon.nationalities
+            and lexicon.labels.mostly(first) != "NORP"
+            and lexicon.place_kind(first) is None and not lexicon.is_gazetteer_name(first))
+
+
+def own_state_or_event(phrase: str, demonym: str, lexicon: Lexicon) -> bool:
+    """The fixed name ``phrase`` names a state, event or body of the demonym's one country (``German
+    Empire``, ``Second Polish Republic``, ``Scottish Constitutional Convention``): the demonym is renamed
+    inside it with its country (``Somali Empire``), as a historical state keeps its kind around its new
+    word; kept whole, it would keep the old demonym in a name of the renamed country. Not an
+    event or state of two countries (``French and Indian War``, ``Polish–Lithuanian Commonwealth``), a
+    name the demonym closes (``the Free French``, ``Old English``), a place's name (``French Guiana``) nor a
+    landform's."""
+    words = phrase.split()
+    return (phrase.startswith(demonym) and words[-1].lower() not in LANGUAGE_NOUNS
+            and bool({w.lower() for w in words[1:]} & EVENT_OR_STATE_WORDS)
+            and re.match(r"[^\s\-–]+(?: and\b|[-–])", phrase) is None
+            and lexicon.place_kind(phrase) is None and not lexicon.is_gazetteer_name(phrase)
+            and not any(w.lower() in LANDFORM_NOUNS for w in words[1:]))
 
 
 def other_sense(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
@@ -2775,11 +2819,13 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon,
                           article_countries: frozenset[str] | None) -> list[Entity]:
     """A country and its demonym go together. A nationality is kept only when its country is renamed in
     the article, or the article never names that country: it then follows the country's new name
-    (``France`` → ``Chad``, ``French`` → ``Chadian``). A country, and a nationality, is kept only when
-    every word derived from the country that the article uses is renamed (:meth:`Lexicon.derived_words`:
-    ``Ireland`` with ``the Irish`` left, ``Mexico`` with ``Mexican`` left, ``Turkish`` with ``the Turks``
-    left are not renamed), and neither is a country one of whose derived words follows another country
-    (``Scotland`` beside ``British``, the demonym of the United Kingdom).
+    (``France`` → ``Chad``, ``French`` → ``Chadian``). A country, and in a passage group a nationality, is
+    kept only when every word derived from the country that the text uses is renamed
+    (:meth:`Lexicon.derived_words`: ``Ireland`` with ``the Irish`` left, ``Mexico`` with ``Mexican`` left,
+    ``Turkish`` with ``the Turks`` left are not renamed; the article's read keeps ``Scottish`` beside
+    ``Scots law`` in another passage, which each passage group then judges), and neither is a country one
+    of whose derived words follows another country (``Scotland`` beside ``British``, the demonym of the
+    United Kingdom).
     Repeated until nothing changes: a dropped nationality exposes the countries it derives from.
     A country is decided in each passage group, and its demonym with it there: in the article's read
     (:func:`settle_article_wide`, ``article_countries`` ``None``) a nationality does not follow its country
@@ -2798,8 +2844,9 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon,
                                                for w in derived[e.surface]):
                 continue  # a word derived from it stays ("the Irish", "Mexican") or follows another country
                 # ("British" beside Scotland follows the United Kingdom): so does the country
-            if e.category == "nationality" and derived[e.surface] - nationalities.keys():
-                continue  # another word of its country stays: "Turkish" renamed with "the Turks" left
+            if (e.category == "nationality" and article_countries is not None
+                    and derived[e.surface] - nationalities.keys()):
+                continue  # another word of its country stays here: "Turkish" renamed with "the Turks" left
             kept.append(e)
         renamed = {e.referent for e in kept if e.category == "country"}
         kept = [e for e in kept if e.category != "nationality" or article_countries is None
