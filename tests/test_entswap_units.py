@@ -21,6 +21,7 @@ from entity_renaming.entswap.entities import (
     era_of_country,
     fixed_name,
     misspelt,
+    passage_city,
     person_parts,
     question_possessives,
 )
@@ -594,6 +595,26 @@ def test_issue19_gpe_cities_the_gazetteer_lacks():
         ("Kaiping", "Montreal", "Dyrrachium", "New Orleans"), "city")
     assert "Praga" not in found and "Warszowa" not in found
     assert found.get("Krakow") == found.get("Kraków") == "city"
+
+
+def test_a_strongly_labelled_settlement_is_placed_by_a_locative_preposition():
+    """A name the dataset labels GPE three times (and 3/4 of its labels) that is a gazetteer city of
+    15,000 people (Dover) or another name of a GeoNames city of that size the gazetteer lacks (Louisbourg)
+    is the city where a passage writes it after "in" / "to"; labelled GPE twice, "in Cheshire" (a county
+    NER sometimes types GPE) places nothing, nor does a name NER mostly types otherwise."""
+    dover = "Twenty-five widows settled in Dover, and there is no record of them."
+    louis = "To cut vital supplies to Louisbourg, the governor ordered the deportation."
+    cheshire = "Hugh Lupus in Cheshire held the land."
+    lexicon = Lexicon(strict=False)
+    labels = [Mention(0, 5, "GPE", "Dover")] * 3 + [Mention(0, 10, "GPE", "Louisbourg")] * 3
+    lexicon.observe([dover, louis, cheshire], [*labels, *[Mention(0, 8, "GPE", "Cheshire")] * 2])
+    assert passage_city("Dover", [dover], lexicon)
+    assert passage_city("Louisbourg", [louis], lexicon)
+    assert not passage_city("Cheshire", [cheshire], lexicon)
+    assert not passage_city("Dover", ["The Dover widows settled there."], lexicon)  # not placed
+    weak = Lexicon(strict=False)
+    weak.observe([louis], [Mention(0, 10, "GPE", "Louisbourg"), *[Mention(0, 10, "ORG", "Louisbourg")] * 2])
+    assert not passage_city("Louisbourg", [louis], weak)  # mostly ORG: no GPE evidence
 
 
 def test_issue19_a_modified_city_is_a_district_only_where_the_article_writes_its_base():

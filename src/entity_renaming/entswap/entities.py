@@ -627,14 +627,27 @@ def passage_city(surface: str, passages: Iterable[str], lexicon: Lexicon) -> boo
     study's evidence (:func:`..places.passage_place_kind`, ``labelled_town``'s apposition). A gazetteer city
     of ``MIN_AMBIGUOUS_CITY`` people, too small for :func:`category_of` alone, is one where a passage also
     lists it beside another city or writes its state or country after it ("Sandwich, Faversham and
-    Maidstone", "New Orleans, Biloxi, Mississippi": :func:`..places.placed_as_city` without a preposition)."""
-    town = lexicon.place_kind(surface, MIN_AMBIGUOUS_CITY) == "city"
+    Maidstone", "New Orleans, Biloxi, Mississippi": :func:`..places.placed_as_city` without a preposition);
+    so is another name of a GeoNames city of that size (``Louisbourg``: :func:`..places.city_exonym`). A
+    name the dataset labels GPE ``MIN_PLACE_VOTES`` times, ``PLACE_SHARE`` of its labels, is placed by a
+    locative preposition too ("settled in Dover", "supplies to Louisbourg"): the labels rule out a county
+    NER types GPE now and then ("Hugh Lupus in Cheshire")."""
+    town = (lexicon.place_kind(surface, MIN_AMBIGUOUS_CITY) == "city"
+            or city_exonym(surface, lexicon, unlisted=True, min_population=MIN_AMBIGUOUS_CITY) is not None)
+    locative = town and strongly_gpe(surface, lexicon)
     return ((lexicon.settlement_only(surface) or not lexicon.is_gazetteer_name(surface))
             and lexicon.labels.mostly(surface) == "GPE"
             and any(surface in p and (passage_place_kind(surface, p, lexicon) == "city"
                                       or settlement_in_apposition(surface, p)
-                                      or (town and placed_as_city(surface, p, lexicon, locative=False)))
+                                      or (town and placed_as_city(surface, p, lexicon, locative=locative)))
                     for p in passages))
+
+
+def strongly_gpe(surface: str, lexicon: Lexicon) -> bool:
+    """The dataset labels ``surface`` GPE ``MIN_PLACE_VOTES`` times, ``PLACE_SHARE`` of its labels."""
+    counts = lexicon.labels.votes.get(surface)
+    return bool(counts) and counts["GPE"] >= MIN_PLACE_VOTES and counts["GPE"] >= PLACE_SHARE * sum(
+        counts.values())
 
 
 def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: dict[str, Counter[str]],
@@ -718,9 +731,8 @@ def _dataset_places(lexicon: Lexicon) -> dict[str, list[tuple[str, str]]]:
     """First word → the dataset's GPE surfaces of a country or city starting with it
     (:meth:`Lexicon.dataset_table`)."""
     table: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    for surface, counts in lexicon.labels.votes.items():
-        total = sum(counts.values())
-        if (counts["GPE"] < MIN_PLACE_VOTES or counts["GPE"] < PLACE_SHARE * total or not renamable(surface)
+    for surface in lexicon.labels.votes:
+        if (not strongly_gpe(surface, lexicon) or not renamable(surface)
                 or lexicon.aliases.get(surface, surface) != surface):
             continue  # an alias ("America": the continent in a colonial war) needs its article's own label
         category = category_of(surface, "GPE", lexicon)
