@@ -418,8 +418,8 @@ def _division_names() -> frozenset[str]:
     return frozenset(names)
 
 
-def city_exonym(name: str, lexicon: Lexicon, unlisted: bool = False, min_population: int = EXONYM_CITY
-                ) -> str | None:
+def city_exonym(name: str, lexicon: Lexicon, unlisted: bool = False, min_population: int = EXONYM_CITY,
+                labelled: bool = True) -> str | None:
     """``city`` for another name of a GeoNames city of :data:`EXONYM_CITY` people (an exonym or a historical
     name that :meth:`Lexicon.place_kind` leaves out, taking primary names only: ``Dyrrachium`` of Durrës,
     ``Urgench`` of Urganch, ``Nishapur`` of Neyshabur) that the dataset labels GPE in a strict majority of
@@ -431,10 +431,12 @@ def city_exonym(name: str, lexicon: Lexicon, unlisted: bool = False, min_populat
     ``Montreal``, ``Kaiping``, for which :meth:`Lexicon.place_kind` has no city). A foreign name of a big
     city that also names a smaller place (``Praga``: Prague, and a district of Warsaw) still passes: the
     label cannot tell them (EntSwap leaves "the Praga district" alone, rule ``place.region-of``). A smaller
-    ``min_population`` serves where a passage also places the name as a settlement."""
+    ``min_population`` serves where a passage also places the name as a settlement, which stands for the
+    GPE majority where ``labelled`` is false (``Valona``, NER's ORG twice: "landed in Valona")."""
     population = lexicon.city_population(name)
     single = " " not in name
-    if (population < min_population or lexicon.labels.mostly(name) != "GPE" or lexicon.never_place(name)
+    if (population < min_population or (labelled and lexicon.labels.mostly(name) != "GPE")
+            or lexicon.never_place(name)
             or (lexicon.is_city_primary_name(name) and not (unlisted and not lexicon.is_gazetteer_name(name)))
             or lexicon.city_section_of(name)
             or name.lower() in _division_names() or name.split()[-1].lower() in PLACE_NOUNS

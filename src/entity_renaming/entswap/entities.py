@@ -632,8 +632,7 @@ def passage_city(surface: str, passages: Iterable[str], lexicon: Lexicon) -> boo
     name the dataset labels GPE ``MIN_PLACE_VOTES`` times, ``PLACE_SHARE`` of its labels, is placed by a
     locative preposition too ("settled in Dover", "supplies to Louisbourg"): the labels rule out a county
     NER types GPE now and then ("Hugh Lupus in Cheshire")."""
-    town = (lexicon.place_kind(surface, MIN_AMBIGUOUS_CITY) == "city"
-            or city_exonym(surface, lexicon, unlisted=True, min_population=MIN_AMBIGUOUS_CITY) is not None)
+    town = lexicon.place_kind(surface, MIN_AMBIGUOUS_CITY) == "city" or small_settlement(surface, lexicon)
     locative = town and strongly_gpe(surface, lexicon)
     return ((lexicon.settlement_only(surface) or not lexicon.is_gazetteer_name(surface))
             and lexicon.labels.mostly(surface) == "GPE"
@@ -641,6 +640,25 @@ def passage_city(surface: str, passages: Iterable[str], lexicon: Lexicon) -> boo
                                       or settlement_in_apposition(surface, p)
                                       or (town and placed_as_city(surface, p, lexicon, locative=locative)))
                     for p in passages))
+
+
+def small_settlement(surface: str, lexicon: Lexicon, labelled: bool = True) -> bool:
+    """A settlement too small or too little known for :meth:`Lexicon.place_kind`'s city: a gazetteer town of
+    any size (``Portarlington``, ``Youghal``) that is no common word, name word of the banks (``Daniel``,
+    ``Forbes``, ``Duquesne``), surname of the dataset's persons, section of a bigger city or seat of an
+    institution, or another name of a GeoNames city of ``MIN_AMBIGUOUS_CITY`` people
+    (:func:`..places.city_exonym`: ``Louisbourg``, ``Valona``); never a name the dataset labels mostly
+    LOC, FAC or NORP (``Africa``, an alternate name of a small city). Evidence only where a passage also
+    places it as a settlement."""
+    single = " " not in surface
+    if lexicon.person_word(surface) or lexicon.labels.mostly(surface) in ("LOC", "FAC", "NORP"):
+        return False
+    if (lexicon.settlement_only(surface) and not lexicon.never_place(surface)
+            and not lexicon.city_section_of(surface)
+            and not (single and (lexicon.common_word(surface) or lexicon.labels.surnames[surface]))):
+        return True
+    return city_exonym(surface, lexicon, unlisted=True, min_population=MIN_AMBIGUOUS_CITY,
+                       labelled=labelled) is not None
 
 
 def strongly_gpe(surface: str, lexicon: Lexicon) -> bool:
@@ -660,7 +678,9 @@ def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: 
     that does not place it labels it PERSON, no kinship or role noun beside it, no
     people's word of the article: Norman of Normans) and that opens no other name anywhere in the article
     ("Dartmouth College", "the Mainz Basin": that name would keep the old one): the city, whatever the
-    small NER model said."""
+    small NER model said. A :func:`small_settlement` is one where a passage lists it beside a city or
+    writes its region after it ("Dublin, Cork, Portarlington"), another name of a GeoNames city the
+    gazetteer lacks after a locative preposition too ("landed in Valona")."""
     passages = [t for t in texts if len(t) > MAX_ANSWER_CHARS]
     holding = WordIndex(passages)  # the passages that may hold each name
     article = "\n".join(texts)
@@ -676,8 +696,11 @@ def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: 
         placed = {p for p in holding.texts_holding(surface) if occurs_in(surface, p) and (
             placed_as_city(surface, p, lexicon) or passage_place_kind(surface, p, lexicon) == "city"
             or besieged(surface, p))}
-        if (not surface or surface in peoples or not placed
-                or category_of(surface, "GPE", lexicon, article) != "city"
+        city = not placed or category_of(surface, "GPE", lexicon, article) == "city" or (
+            small_settlement(surface, lexicon, labelled=False) and any(
+                placed_as_city(surface, p, lexicon, locative=False) or placed_as_city(surface, p, lexicon)
+                and not lexicon.is_gazetteer_name(surface) for p in placed))  # "Amalfi and Bari", "in Valona"
+        if (not surface or surface in peoples or not placed or not city
                 or lexicon.looks_like_person(surface) or lexicon.labels.mostly(surface) == "NORP"):
             continue  # "Italo-Norman knights": a people's word
         words = tuple(surface.split())
