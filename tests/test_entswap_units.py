@@ -23,8 +23,10 @@ from entity_renaming.entswap.entities import (
     fixed_name,
     misspelt,
     opens_longer_word,
+    passage_city,
     person_parts,
     question_possessives,
+    small_settlement,
     titled_particle_parts,
     trailing_title,
 )
@@ -616,6 +618,52 @@ def test_issue19_gpe_cities_the_gazetteer_lacks():
         ("Kaiping", "Montreal", "Dyrrachium", "New Orleans"), "city")
     assert "Praga" not in found and "Warszowa" not in found
     assert found.get("Krakow") == found.get("Kraków") == "city"
+
+
+def test_a_strongly_labelled_settlement_is_placed_by_a_locative_preposition():
+    """A name the dataset labels GPE three times (and 3/4 of its labels) that is a gazetteer city of
+    15,000 people (Dover) or another name of a GeoNames city of that size the gazetteer lacks (Louisbourg)
+    is the city where a passage writes it after "in" / "to"; labelled GPE twice, "in Cheshire" (a county
+    NER sometimes types GPE) places nothing, nor does a name NER mostly types otherwise."""
+    dover = "Twenty-five widows settled in Dover, and there is no record of them."
+    louis = "To cut vital supplies to Louisbourg, the governor ordered the deportation."
+    cheshire = "Hugh Lupus in Cheshire held the land."
+    lexicon = Lexicon(strict=False)
+    labels = [Mention(0, 5, "GPE", "Dover")] * 3 + [Mention(0, 10, "GPE", "Louisbourg")] * 3
+    lexicon.observe([dover, louis, cheshire], [*labels, *[Mention(0, 8, "GPE", "Cheshire")] * 2])
+    assert passage_city("Dover", [dover], lexicon)
+    assert passage_city("Louisbourg", [louis], lexicon)
+    assert not passage_city("Cheshire", [cheshire], lexicon)
+    assert not passage_city("Dover", ["The Dover widows settled there."], lexicon)  # not placed
+    weak = Lexicon(strict=False)
+    weak.observe([louis], [Mention(0, 10, "GPE", "Louisbourg"), *[Mention(0, 10, "ORG", "Louisbourg")] * 2])
+    assert not passage_city("Louisbourg", [louis], weak)  # mostly ORG: no GPE evidence
+
+
+def test_a_small_settlement_ner_typed_otherwise_is_a_city_where_a_passage_lists_it():
+    """A gazetteer town too small for GeoNames (Portarlington, Youghal) typed PERSON / ORG is the city where
+    a passage lists it beside gazetteer cities; another name of a GeoNames city (Valona, Vlorë's) where a
+    passage writes it after "in". A bank name word (Daniel, Forbes) or a name mostly labelled LOC (Africa,
+    an alternate name of a small city) is no small settlement, whatever the list."""
+    lexicon = Lexicon(strict=False)
+    filler = " The refugees brought their trades, their churches and their schools with them." * 4
+    irish = ("Significant Huguenot settlements were in Dublin, Cork, Portarlington, Lisburn, Waterford and "
+             "Youghal, and the town prospered." + filler)
+    albania = "In 1107 the Normans landed in Valona and besieged the port for a year." + filler
+    mentions = {irish: mentions_of(irish, ("Dublin", "GPE"), ("Portarlington", "ORG"), ("Youghal", "PERSON"),
+                                   ("Waterford", "GPE")),
+                albania: mentions_of(albania, ("Valona", "ORG"))}
+    lexicon.observe([irish, albania], [m for ms in mentions.values() for m in ms]
+                    + [Mention(0, 6, "LOC", "Africa")] * 3)
+    assert small_settlement("Portarlington", lexicon) and small_settlement("Valona", lexicon, labelled=False)
+    assert not small_settlement("Valona", lexicon)  # mostly ORG: no label evidence of its own
+    assert not small_settlement("Daniel", lexicon) and not small_settlement("Forbes", lexicon)
+    assert not small_settlement("Africa", lexicon, labelled=False)
+    found = {e.surface: e.category for e in article_entities([irish], {irish: mentions[irish]}, lexicon)}
+    assert found.get("Portarlington") == found.get("Youghal") == "city"
+    found = {e.surface: e.category
+             for e in article_entities([albania], {albania: mentions[albania]}, lexicon)}
+    assert found.get("Valona") == "city"
 
 
 def test_issue19_a_modified_city_is_a_district_only_where_the_article_writes_its_base():

@@ -316,6 +316,16 @@ def test_territories_and_metonyms_are_no_places(analysis):
         assert lexicon.place_kind(name) == "country", name
 
 
+def test_a_territory_that_is_a_city_of_millions_is_that_city(analysis):
+    """Hong Kong is a dependent territory and the primary name of a GeoNames city of seven million people:
+    the city ("visited Hong Kong in 1894"), in both studies; smaller territories stay no place."""
+    lexicon = analysis[2]
+    assert lexicon.place_kind("Hong Kong") == "city"
+    assert not lexicon.never_place("Hong Kong")
+    for name in ("Gibraltar", "Puerto Rico", "Macao", "Jersey"):
+        assert lexicon.place_kind(name) is None, name
+
+
 def test_a_city_standing_for_its_team_is_not_renamed(analysis):
     """"Denver took the opening kickoff" answers "What team received the opening kickoff?": Denver is the
     Denver Broncos (the dataset writes that team's name), not the city (blind read seed 7373); a city that

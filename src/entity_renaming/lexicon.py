@@ -616,13 +616,21 @@ class Lexicon:
     @cached_property
     def _territory_names(self) -> frozenset[str]:
         """Lower-cased names of the dependent territories (``NOT_COUNTRIES``): no country, and no state or
-        city either (``Puerto Rico`` is also a GeoNames city; ``Gibraltar`` a territory and its town)."""
+        city either (``Puerto Rico`` is also a GeoNames city; ``Gibraltar`` a territory and its town), but a
+        city territory (:attr:`_city_territories`: ``Hong Kong``)."""
         import pycountry
 
         from .banks.gazetteer import NOT_COUNTRIES
 
         return frozenset(n.lower() for c in pycountry.countries if c.alpha_2 in NOT_COUNTRIES
                          for n in _pycountry_names(c)) - {n.lower() for n in self._country_names}
+
+    @cached_property
+    def _city_territories(self) -> frozenset[str]:
+        """Lower-cased dependent territories that are the primary name of a GeoNames city of
+        :data:`BIG_CITY` people (``Hong Kong``): the territory is that city, renamed as a city."""
+        return frozenset(n for n in self._territory_names
+                         if self._geonames.get(n, 0) >= BIG_CITY and n in self._geonames_primary)
 
     def major_division(self, name: str) -> bool:
         """``name`` is a major first-level division of a country (``Florida``, ``Georgia``, ``Niger``)."""
@@ -1189,7 +1197,7 @@ class Lexicon:
         """``name`` is never renamed as a place, whatever the evidence: no capital, a direction, a territory
         (``Ohio Country``), a seat standing for its institution (``Westminster``, ``Hollywood``)."""
         return (never_renamed(name) or not name[:1].isupper() or name.lower() in GEO_MODIFIERS
-                or name.lower() in self._territory_names or name in METONYMS)
+                or name.lower() in self._territory_names - self._city_territories or name in METONYMS)
 
     def settlement_only(self, name: str) -> bool:
         """The gazetteer knows ``name`` as a town or city only (no country, no state)."""
@@ -1232,6 +1240,8 @@ class Lexicon:
         """
         if self.never_place(name):
             return None
+        if name.lower() in self._city_territories:
+            return "city"  # Hong Kong: a territory that is a city of millions
         kinds = self._places.get(name.lower(), set())
         single = " " not in name
         if "country" in kinds:

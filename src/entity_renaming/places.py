@@ -249,11 +249,12 @@ def placed_as_city(name: str, context: str, lexicon: Lexicon, locative: bool = T
     people's word: not "Cadillac DeVille and Fleetwood", "between Saxon and Norman"; "Sandwich, Faversham
     and Maidstone", "between Bari and Tarsus", "Dublin, Cork, Youghal and Waterford"), before its state or
     country ("Waterford, Pennsylvania") or, for a name the gazetteer files as no state or country too (not
-    "in Kent"), right after a locative preposition ("in Limassol", "from Kraków to Warsaw"); the name ends
+    "in Kent") or does not file at all (a GeoNames other name: "supplies to Louisbourg"), right after a
+    locative preposition ("in Limassol", "from Kraków to Warsaw"); the name ends
     there (no capitalised word, apostrophe or hyphen after it: not "in Dartmouth College"). Evidence that a
     gazetteer city NER typed ORG or PERSON is the city. Without ``locative``, a list or a region only: a
     preposition also places a county the gazetteer lacks ("Hugh Lupus in Cheshire")."""
-    locative = locative and lexicon.settlement_only(name)
+    locative = locative and (lexicon.settlement_only(name) or not lexicon.is_gazetteer_name(name))
     for m in whole_word(name).finditer(context):
         if re.match(_NAME_ENDS, context[m.end():]) is None:
             continue
@@ -417,7 +418,8 @@ def _division_names() -> frozenset[str]:
     return frozenset(names)
 
 
-def city_exonym(name: str, lexicon: Lexicon, unlisted: bool = False) -> str | None:
+def city_exonym(name: str, lexicon: Lexicon, unlisted: bool = False, min_population: int = EXONYM_CITY,
+                labelled: bool = True) -> str | None:
     """``city`` for another name of a GeoNames city of :data:`EXONYM_CITY` people (an exonym or a historical
     name that :meth:`Lexicon.place_kind` leaves out, taking primary names only: ``Dyrrachium`` of Durrës,
     ``Urgench`` of Urganch, ``Nishapur`` of Neyshabur) that the dataset labels GPE in a strict majority of
@@ -428,10 +430,13 @@ def city_exonym(name: str, lexicon: Lexicon, unlisted: bool = False) -> str | No
     only, and EntSwap's (``unlisted``: also a GeoNames primary name the gazetteer's city list lacks,
     ``Montreal``, ``Kaiping``, for which :meth:`Lexicon.place_kind` has no city). A foreign name of a big
     city that also names a smaller place (``Praga``: Prague, and a district of Warsaw) still passes: the
-    label cannot tell them (EntSwap leaves "the Praga district" alone, rule ``place.region-of``)."""
+    label cannot tell them (EntSwap leaves "the Praga district" alone, rule ``place.region-of``). A smaller
+    ``min_population`` serves where a passage also places the name as a settlement, which stands for the
+    GPE majority where ``labelled`` is false (``Valona``, NER's ORG twice: "landed in Valona")."""
     population = lexicon.city_population(name)
     single = " " not in name
-    if (population < EXONYM_CITY or lexicon.labels.mostly(name) != "GPE" or lexicon.never_place(name)
+    if (population < min_population or (labelled and lexicon.labels.mostly(name) != "GPE")
+            or lexicon.never_place(name)
             or (lexicon.is_city_primary_name(name) and not (unlisted and not lexicon.is_gazetteer_name(name)))
             or lexicon.city_section_of(name)
             or name.lower() in _division_names() or name.split()[-1].lower() in PLACE_NOUNS

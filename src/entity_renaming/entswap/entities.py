@@ -677,14 +677,45 @@ def passage_city(surface: str, passages: Iterable[str], lexicon: Lexicon) -> boo
     study's evidence (:func:`..places.passage_place_kind`, ``labelled_town``'s apposition). A gazetteer city
     of ``MIN_AMBIGUOUS_CITY`` people, too small for :func:`category_of` alone, is one where a passage also
     lists it beside another city or writes its state or country after it ("Sandwich, Faversham and
-    Maidstone", "New Orleans, Biloxi, Mississippi": :func:`..places.placed_as_city` without a preposition)."""
-    town = lexicon.place_kind(surface, MIN_AMBIGUOUS_CITY) == "city"
+    Maidstone", "New Orleans, Biloxi, Mississippi": :func:`..places.placed_as_city` without a preposition);
+    so is another name of a GeoNames city of that size (``Louisbourg``: :func:`..places.city_exonym`). A
+    name the dataset labels GPE ``MIN_PLACE_VOTES`` times, ``PLACE_SHARE`` of its labels, is placed by a
+    locative preposition too ("settled in Dover", "supplies to Louisbourg"): the labels rule out a county
+    NER types GPE now and then ("Hugh Lupus in Cheshire")."""
+    town = lexicon.place_kind(surface, MIN_AMBIGUOUS_CITY) == "city" or small_settlement(surface, lexicon)
+    locative = town and strongly_gpe(surface, lexicon)
     return ((lexicon.settlement_only(surface) or not lexicon.is_gazetteer_name(surface))
             and lexicon.labels.mostly(surface) == "GPE"
             and any(surface in p and (passage_place_kind(surface, p, lexicon) == "city"
                                       or settlement_in_apposition(surface, p)
-                                      or (town and placed_as_city(surface, p, lexicon, locative=False)))
+                                      or (town and placed_as_city(surface, p, lexicon, locative=locative)))
                     for p in passages))
+
+
+def small_settlement(surface: str, lexicon: Lexicon, labelled: bool = True) -> bool:
+    """A settlement too small or too little known for :meth:`Lexicon.place_kind`'s city: a gazetteer town of
+    any size (``Portarlington``, ``Youghal``) that is no common word, name word of the banks (``Daniel``,
+    ``Forbes``, ``Duquesne``), surname of the dataset's persons, section of a bigger city or seat of an
+    institution, or another name of a GeoNames city of ``MIN_AMBIGUOUS_CITY`` people
+    (:func:`..places.city_exonym`: ``Louisbourg``, ``Valona``); never a name the dataset labels mostly
+    LOC, FAC or NORP (``Africa``, an alternate name of a small city). Evidence only where a passage also
+    places it as a settlement."""
+    single = " " not in surface
+    if lexicon.person_word(surface) or lexicon.labels.mostly(surface) in ("LOC", "FAC", "NORP"):
+        return False
+    if (lexicon.settlement_only(surface) and not lexicon.never_place(surface)
+            and not lexicon.city_section_of(surface)
+            and not (single and (lexicon.common_word(surface) or lexicon.labels.surnames[surface]))):
+        return True
+    return city_exonym(surface, lexicon, unlisted=True, min_population=MIN_AMBIGUOUS_CITY,
+                       labelled=labelled) is not None
+
+
+def strongly_gpe(surface: str, lexicon: Lexicon) -> bool:
+    """The dataset labels ``surface`` GPE ``MIN_PLACE_VOTES`` times, ``PLACE_SHARE`` of its labels."""
+    counts = lexicon.labels.votes.get(surface)
+    return bool(counts) and counts["GPE"] >= MIN_PLACE_VOTES and counts["GPE"] >= PLACE_SHARE * sum(
+        counts.values())
 
 
 def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: dict[str, Counter[str]],
@@ -697,7 +728,9 @@ def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: 
     that does not place it labels it PERSON, no kinship or role noun beside it, no
     people's word of the article: Norman of Normans) and that opens no other name anywhere in the article
     ("Dartmouth College", "the Mainz Basin": that name would keep the old one): the city, whatever the
-    small NER model said."""
+    small NER model said. A :func:`small_settlement` is one where a passage lists it beside a city or
+    writes its region after it ("Dublin, Cork, Portarlington"), another name of a GeoNames city the
+    gazetteer lacks after a locative preposition too ("landed in Valona")."""
     passages = [t for t in texts if len(t) > MAX_ANSWER_CHARS]
     holding = WordIndex(passages)  # the passages that may hold each name
     article = "\n".join(texts)
@@ -713,8 +746,11 @@ def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: 
         placed = {p for p in holding.texts_holding(surface) if occurs_in(surface, p) and (
             placed_as_city(surface, p, lexicon) or passage_place_kind(surface, p, lexicon) == "city"
             or besieged(surface, p))}
-        if (not surface or surface in peoples or not placed
-                or category_of(surface, "GPE", lexicon, article) != "city"
+        city = not placed or category_of(surface, "GPE", lexicon, article) == "city" or (
+            small_settlement(surface, lexicon, labelled=False) and any(
+                placed_as_city(surface, p, lexicon, locative=False) or placed_as_city(surface, p, lexicon)
+                and not lexicon.is_gazetteer_name(surface) for p in placed))  # "Amalfi and Bari", "in Valona"
+        if (not surface or surface in peoples or not placed or not city
                 or lexicon.looks_like_person(surface) or lexicon.labels.mostly(surface) == "NORP"):
             continue  # "Italo-Norman knights": a people's word
         words = tuple(surface.split())
@@ -768,9 +804,8 @@ def _dataset_places(lexicon: Lexicon) -> dict[str, list[tuple[str, str]]]:
     """First word → the dataset's GPE surfaces of a country or city starting with it
     (:meth:`Lexicon.dataset_table`)."""
     table: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    for surface, counts in lexicon.labels.votes.items():
-        total = sum(counts.values())
-        if (counts["GPE"] < MIN_PLACE_VOTES or counts["GPE"] < PLACE_SHARE * total or not renamable(surface)
+    for surface in lexicon.labels.votes:
+        if (not strongly_gpe(surface, lexicon) or not renamable(surface)
                 or lexicon.aliases.get(surface, surface) != surface):
             continue  # an alias ("America": the continent in a colonial war) needs its article's own label
         category = category_of(surface, "GPE", lexicon)
