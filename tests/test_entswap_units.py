@@ -520,6 +520,46 @@ def test_a_chinese_name_renames_its_family_name_as_a_surname_when_its_sex_shows(
     assert not {"Qin", "Shaoyou"} & set(found)
 
 
+def test_a_chinese_family_is_renamed_as_units_in_the_banks_order(tmp_path):
+    banks = write_banks(tmp_path, {
+        "african": {"first-male": ["Chinedu", "Kwame", "Tunde", "Kofi", "Emeka", "Sipho"],
+                    "first-female": ["Amara"], "last": ["Okafor", "Mensah", "Adeyemi", "Banda", "Phiri"]},
+        "chinese": {"last": ["Shi", "Yan", "Kong", "Zhu", "Wang"], "first-male": ["Wei"]},
+        "gazetteer": {"country": [("Kenya", 41_000_000)], "state": ["Lagos"], "city": ["Nairobi"],
+                      "nationality": [("Kenyan", 41_000_000)]}})
+    lexicon = Lexicon(banks, strict=False)
+    text = ("Shi Tianze served the Jin. He later defected. His son Shi Gang married a Kerait woman. "
+            "Shi was the family name of his wife too. Zhu Xi taught. He wrote commentaries. "
+            "Zhu Yuanzhang founded the Ming; he was born poor. Duke Yansheng Kong Zhu returned to Qufu. "
+            "Kong Zhu was a descendant of Confucius; he lived in Quzhou. Yan Shi fought; he won.")
+    found = entities(text, ("Shi Tianze", "PERSON"), ("Shi Gang", "PERSON"), ("Shi", "PERSON"),
+                     ("Zhu Xi", "PERSON"), ("Zhu Yuanzhang", "PERSON"), ("Kong Zhu", "PERSON"),
+                     ("Yan Shi", "PERSON"), lexicon=lexicon)
+    # "Shi Gang" is a name although English writes "gang": the family's members are units, family name
+    # first, whose lone family name is a surname shared by all of them
+    assert found["Shi"].span_type == "last" and found["Zhu"].span_type == "last"
+    for name in ("Shi Tianze", "Shi Gang", "Zhu Xi", "Zhu Yuanzhang", "Yan Shi"):
+        assert found[name].family_first and found[name].parts[0][1] == "last", name
+    # "Shi" is Yan Shi's given name, typed as one inside that unit; "Zhu" of Kong Zhu is another's given name,
+    # whose name is left whole where the Zhu family is renamed
+    assert found["Yan Shi"].parts == (("Yan", "last"), ("Shi", "first-male"))
+    assert "Kong Zhu" in found["Zhu"].keep
+    subs = {s.original: s.replacement for s in article_mapping(
+        list(found.values()), ("person",), seed=0, article="a", article_text=ArticleText([text]),
+        pools=Pools("african", banks))}
+    family = subs["Shi"]
+    given, surname = subs["Shi Tianze"].split()
+    assert surname == family and subs["Shi Gang"].split()[1] == family  # one new family name, given first
+    assert subs["Zhu Xi"].split()[1] == subs["Zhu Yuanzhang"].split()[1] == subs["Zhu"] != family
+    assert family not in subs["Yan Shi"].split()  # the given name "Shi" is another name than the family's
+    ex = _example(text, "Who was Shi Tianze's son?", "Shi Gang")
+    renamed, _ = rename_swapped(ex, [Substitution(o, n, "person", "last") for o, n in subs.items()],
+                                keep=found["Zhu"].keep)
+    assert renamed.context.startswith(f"{given} {family} served the Jin.")
+    assert f"{family} was the family name" in renamed.context and "Kong Zhu returned" in renamed.context
+    assert renamed.question == f"Who was {given} {family}'s son?"
+
+
 def test_a_particle_is_renamed_with_its_surname():
     lexicon = Lexicon(None, strict=False)
     text = ("Bernard de Neufmarché was a baron. Later Neufmarché sold the castle. "

@@ -3,6 +3,7 @@ particle, Chinese names written family name first, a bracketed alias renamed wit
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -21,6 +22,7 @@ from entity_renaming.persons import (
     pinyin_given_name,
     role_stripped,
 )
+from entity_renaming.sampling import Sampler
 
 
 @pytest.fixture(scope="module")
@@ -90,9 +92,18 @@ def test_a_chinese_name_written_family_name_first_is_typed_by_its_parts(lexicon:
     context = ("The court astronomer Guo Shoujing reformed the calendar. He built new instruments for the "
                "observatory. The calendar was used for centuries.")
     mentions = [Mention(21, 33, "PERSON", "Guo Shoujing")]
-    # the family name is a surname; the given name takes the passage's pronoun, not a bank's guess
-    assert _types(person_spans("Guo Shoujing", lexicon, context=context, mentions=mentions)) == {
-        "Guo": "last", "Shoujing": "first-male"}
+    # the family name is a surname; the given name takes the passage's pronoun, not a bank's guess; the full
+    # name follows both, its new name in the bank's order (given name first)
+    spans = person_spans("Guo Shoujing", lexicon, context=context, mentions=mentions)
+    assert _types(spans) == {"Guo": "last", "Shoujing": "first-male", "Guo Shoujing": "first-male last"}
+    [full] = [s for s in spans if " " in s.surface]
+    assert (full.follows, full.given) == ("Guo", "Shoujing")
+    texts = (context, "Who reformed the calendar?")
+    new = {s.original: s.replacement for s in Sampler("dbname").mapping(spans, texts, random.Random(0))}
+    assert new["Guo Shoujing"] == f"{new['Shoujing']} {new['Guo']}"
+    # randstr draws a string per word: the full name keeps its order, no unit
+    assert "Guo Shoujing" not in {s.original for s in Sampler("randstr").mapping(spans, texts,
+                                                                                 random.Random(0))}
     # with no pronoun, only the family name is renamed
     assert _types(person_spans("Guo Shoujing", lexicon, context="Guo Shoujing reformed the calendar.",
                                mentions=mentions)) == {"Guo": "last"}

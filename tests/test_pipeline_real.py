@@ -195,8 +195,14 @@ def test_national_origin_person_names(origin, squad_dev, squad_dev_analysis):
     assert len(result.examples) >= 0.97 * len(subset)
     for renaming in result.renamings:
         for sub in renaming.substitutions:
-            pool = bank_names.get(sub.span_type) or bank_names["first-male"] | bank_names["first-female"]
-            assert sub.replacement.lower() in pool, (origin, sub)
+            # a full name written family name first ("Li Meng", span type "first-male last") takes a new
+            # given name and family name, each of its bank
+            types = sub.span_type.split() if " " in sub.span_type else [sub.span_type]
+            words = sub.replacement.split() if len(types) > 1 else [sub.replacement]
+            assert len(words) == len(types), (origin, sub)
+            for word, span_type in zip(words, types, strict=True):
+                pool = bank_names.get(span_type) or bank_names["first-male"] | bank_names["first-female"]
+                assert word.lower() in pool, (origin, sub)
 
 
 def test_foreign_edit_check_rejects_an_edit_of_another_name(squad_dev, squad_dev_analysis):

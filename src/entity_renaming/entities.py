@@ -968,11 +968,14 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         # "von Staupitz", "Marquis de la Jonquière": no given name, the surname renamed inside its particles
         return [PerturbableSpan(surname, "last", "per")]
     if name is not None and not name.initials and (parts := family_first_parts(name.words, lexicon)):
-        # "Mao Zedong", "Guo Shoujing": the family name is a surname, the given name typed by the passage
+        # "Mao Zedong", "Guo Shoujing": the family name is a surname, the given name typed by the passage;
+        # the full name takes the new name in the bank's order, given name first ("John Stewart")
         family, given = parts
         span_type = pinyin_given_type(given, name.words, context, mentions)
-        return [*([PerturbableSpan(given, span_type, "per")] if span_type else []),
-                PerturbableSpan(family, "last", "per")]
+        if not span_type:  # no sex shows: the given name stays, the family name is renamed in place
+            return [PerturbableSpan(family, "last", "per")]
+        return [PerturbableSpan(given, span_type, "per"), PerturbableSpan(family, "last", "per"),
+                PerturbableSpan(f"{family} {given}", f"{span_type} last", "per", follows=family, given=given)]
     famous = asked and name is not None and len(name.words) == 1 and famous_surname(name.words[0], lexicon)
     titled = (name is not None and len(name.words) == 1  # "General Amherst", "Lord Loudoun"
               and titled_surname(name.words[0], context or text, lexicon))
@@ -2291,7 +2294,7 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
                 own.update(w for m in mentions if m.label == "PERSON" and (p := parse_person(m.text))
                            and p.words == full for w in clean_surface(m.text).split())  # "George E. Mueller"
             surfaces.update(s.surface for s in entity.spans)
-            firsts.update(s.surface for s in entity.spans if s.span_type != "last")
+            firsts.update(s.surface for s in entity.spans if s.span_type != "last" and not s.given)
     if not surfaces:
         return False
     names = _person_names(m.text for m in mentions if m.label == "PERSON")
@@ -2321,7 +2324,8 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
     alone = {e.text for e in found if e.entity_type == "per"}  # "Isaac" beside "Isaac Komnenos" in answers
     for entity in found:  # a lone given name of a full name: another person ("Ali" beside "Ali Shariati")
         last = next((s.surface for s in entity.spans if s.span_type == "last"), None)
-        given = [s.surface for s in entity.spans if s.span_type != "last" and s.surface not in alone]
+        given = [s.surface for s in entity.spans if s.span_type != "last" and not s.given
+                 and s.surface not in alone]
         last = last and last.split()[-1]  # "Laden" of "bin Laden"
         if entity.entity_type == "per" and last and any(lone_given(g, last, context) for g in given):
             return True
@@ -2643,7 +2647,7 @@ def given_only(entity: Entity) -> Entity:
     renamed by the given name alone, the family name kept as every relative's: renaming it would rename
     the relative too, or leave two persons of one family with two family names. Unchanged (still
     ``clashes``) when no given name is renamed or the person has a bracketed alias."""
-    given = tuple(s for s in entity.spans if s.span_type != "last")
+    given = tuple(s for s in entity.spans if s.span_type != "last" and not s.given)  # no "Kong Duancao"
     if not given or any(s.surface not in entity.text.split() for s in given):
         return entity  # "Jean Cauvin (John Calvin)": its bracketed alias would keep the family name too
     return replace(entity, spans=given, clashes=False, evidence=(*entity.evidence, FAMILY_KEPT))
@@ -2796,7 +2800,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                 # "Buyantu Khan (Ayurbarwada)", "Tugh Temur (Emperor Wenzong)": one more personal name of
                 # the person, renamed as its given name (its title kept)
                 given = [GIVEN_NAME_TITLES.get(t) for t in parsed.titles] + [
-                    x.span_type for x in spans if x.span_type.startswith("first-")]
+                    x.span_type for x in spans if x.span_type.startswith("first-") and not x.given]
                 more = [PerturbableSpan(parsed.words[0], next((g for g in given if g), "last"), "per")]
             if not more or {s.surface for s in more} & {s.surface for s in spans}:
                 return _none(why, "per.alias-left")

@@ -264,14 +264,17 @@ def family_first_parts(words: tuple[str, ...], lexicon: Lexicon) -> tuple[str, s
     """(family name, given name) of a two-word Chinese name written family name first: an East Asian family
     name that is no frequent US first name (:meth:`Lexicon.east_asian_family_name`: ``Mao``, ``Guo``; not
     ``Lee``) and a pinyin given name (:func:`pinyin_given_name`) that is no common Western surname
-    (``Wang Zhen`` yes; ``Boomer Esiason``, ``Zaha Hadid``, ``Yuan T. Lee`` no)."""
+    (``Wang Zhen`` yes; ``Boomer Esiason``, ``Zaha Hadid``, ``Yuan T. Lee`` no); a given name that spells a
+    gazetteer place is one where the dataset labels the whole name mostly PERSON (``Zhu Shijie``, ``Hu
+    Sihui``; not a state name such as ``Dai Ulus``)."""
     if len(words) != 2:
         return None
     family, given = words
     if not lexicon.east_asian_family_name(family) or not pinyin_given_name(given):
         return None
     if lexicon.is_gazetteer_name(given) and given.lower() not in lexicon.first_counts \
-            and not lexicon.east_asian_family_name(given) and len(given) > 4:
+            and not lexicon.east_asian_family_name(given) and len(given) > 4 \
+            and lexicon.labels.mostly(" ".join(words)) != "PERSON":
         return None  # a place after a family name: "Dai Ulus"-like state names
     return family, given
 

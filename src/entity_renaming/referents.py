@@ -34,6 +34,10 @@ class PerturbableSpan:
     #: The words that end the surface and stay after the drawn name: an organisation renamed as a whole by
     #: its place adjective (``European Union`` → ``Harlow Union``, :func:`.organisations.adjective_name`).
     tail: str = ""
+    #: A full name written family name first (``Guo Shoujing``) follows its family name's span (``follows``)
+    #: and this given name's: its new name is the new given name, then the new family name (the bank's
+    #: order), while a lone family name takes the new family name (:func:`.persons.family_first_parts`).
+    given: str = ""
 
 
 @dataclass(frozen=True)

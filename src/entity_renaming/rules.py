@@ -170,10 +170,20 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "Henry Ford II)", "veto", _YAN),
     Rule("per.family-name-first", "a name written family name first that is no Chinese name in pinyin "
          "(Tsakhiagiin Elbegdorj; not Boomer Esiason, Yuan T. Lee: a rare Western name word or a middle "
-         "initial), or a lone word of such a name of the passage (Elbegdorj); Yan et al.: a "
-         "Chinese name (Mao Zedong) renames its family name as a surname and its given name as the "
-         "passage's pronouns type it (persons.family_first_parts); EntSwap the same, typed by the article's "
-         "pronouns, and vetoes a Chinese name whose bearer's sex nothing shows (entswap.chinese_given_type)",
+         "initial), or a lone word of such a name of the passage (Elbegdorj); a Chinese name in pinyin "
+         "(persons.family_first_parts: a family name of the chinese bank or FAMILY_FIRST_SURNAMES, a pinyin "
+         "given name, also one English writes as a word, Shi Gang, or a gazetteer place where the dataset "
+         "labels the name PERSON, Zhu Shijie) is one person whose family name is the first word: its lone "
+         "family name is a surname (one new family name for a family: Shi Tianze, Shi Gang), its given "
+         "name typed by a kinship noun beside it or the full name (Kong Duanyou's brother Kong Duancao) or "
+         "the pronouns, and its full mention takes a new full name in the bank's order, the given name "
+         "first (Guo Shoujing → Ayodeji Nombela; Yan et al.: the full name's span follows both words, "
+         "PerturbableSpan.given; EntSwap: a unit, Entity.family_first); where its given name is another "
+         "family's name (Yan Shi beside Shi Tianze) it is renamed inside the unit only, and another "
+         "person's name holding a renamed family name as its given name is kept whole (Kong Zhu beside Zhu "
+         "Xi: entswap _Occurrences.chinese_given_of). Left out: a Chinese name whose bearer's sex nothing "
+         "shows (Yan et al. rename its family name alone), and in EntSwap only that name, its words "
+         "staying renamable in the article's other names",
          "veto", _ALL),
     Rule("per.no-gender", "nothing shows the gender of a given name after a ruler's title or of a name of "
          "given names only (no pronoun, title or clear bank gender); a full name whose given name's gender "
@@ -504,7 +514,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("entswap.question-only-name", "a PERSON full name or an organisation's name that only questions "
          "write, never a passage (a misspelt passage name: 'Donald Davis' beside 'Donald Davies'; SQuAD "
          "2.0's twist of one: 'Music University of Technology')", "evidence", _ES),
-    Rule("entswap.opens-and-ends", "a word that opens one full name and ends another", "veto", _ES),
+    Rule("entswap.opens-and-ends", "a word that opens one full name and ends another (not the given name "
+         "of a Chinese name that is the family name of others: Shi of Yan Shi and Shi Tianze, a family "
+         "name alone, the given name renamed inside its unit)", "veto", _ES),
     Rule("entswap.not-strong-name", "a multi-word person name of weak name words: no bank name beside an "
          "unlisted word, and neither a full name the dataset labels PERSON (persons.gendered_full_name) nor "
          "one the article's words around it show a person's (entswap.entities.attested_full_name, "

@@ -187,6 +187,8 @@ class Sampler:
         """One replacement per span, valid against ``texts`` (passage, question …). A ``nationality`` span
         takes the demonym of its country's new name (its country is drawn among those with a demonym
         that ``texts`` do not use); under ``randstr`` a random string of its own."""
+        if self.perturbation == "randstr":  # a random string per word: a full name keeps its order
+            spans = [s for s in spans if not s.given]
         taken = {s.surface.lower() for s in spans}
         demonyms = {s.surface: s for s in spans if s.follows} if self.perturbation != "randstr" else {}
         followers: dict[str, list[PerturbableSpan]] = {}
@@ -218,8 +220,9 @@ class Sampler:
             new_names[span.surface] = candidate
             subs.append(Substitution(span.surface, candidate, span.entity_type, span.span_type))
         for span in demonyms.values():
-            subs.append(Substitution(span.surface, self._follower_name(span, new_names[span.follows]),
-                                     span.entity_type, span.span_type))
+            name = (f"{new_names[span.given]} {new_names[span.follows]}" if span.given  # "Guo Shoujing"
+                    else self._follower_name(span, new_names[span.follows]))
+            subs.append(Substitution(span.surface, name, span.entity_type, span.span_type))
         return subs
 
     @staticmethod
@@ -253,8 +256,8 @@ class Sampler:
 
     def _follower_fits(self, span: PerturbableSpan, new_name: str, taken: set[str], texts: Sequence[str]
                        ) -> bool:
-        if span.span_type in SAME_NAME_FOLLOWERS:
-            return True  # the country's or surname's new name: :func:`fits` checked it and its aliases
+        if span.span_type in SAME_NAME_FOLLOWERS or span.given:
+            return True  # the country's or surname's new name, a full name's words: :func:`fits` checked them
         name = self._follower_name(span, new_name)
         # a demonym that cannot follow an adjective ("Italian lawyers" → "Mosotho lawyers"): its country
         # is not drawn

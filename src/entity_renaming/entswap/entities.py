@@ -31,7 +31,8 @@ category needs strong evidence and every doubt leaves the entity alone.
   article ends with is a family name (a word that opens another full name too has no one type and is left
   alone); titles and common words are never name parts. A Chinese name in pinyin written family name first
   (``Zhu Yuanzhang``) renames its family name as a surname and its given name as the article's pronouns
-  type it (:func:`chinese_given_type`); another name written family name first
+  type it (:func:`chinese_given_type`), the full name as a unit in the bank's order (``Philemon
+  Mgabadeli``; a family shares one new family name); another name written family name first
   (``Lexicon.family_name_first``), or one whose bearer's sex nothing shows, is not renamed, nor is a
   person named in a term (``Karp reductions``, ``Newton's laws``: ``lexicon.eponym_use``).
 * **Never inside a longer name**: a surface one of whose occurrences is part of a longer name that is not
@@ -243,6 +244,10 @@ class Entity:
     #: :func:`organisation_short_forms`): the full name (``Harvard University``) whose new name's word or
     #: initials it takes, as a demonym takes its country's (:func:`.mapping.short_form`).
     short_of: str = ""
+    #: A full name written family name first (``Shi Tianze``, :func:`..persons.family_first_parts`): its new
+    #: name follows the bank's order, the new given name first (``Chinedu Okafor``), while its lone family
+    #: name and given name take the same new names as its words.
+    family_first: bool = False
 
     def __post_init__(self) -> None:
         if not self.referent:
@@ -254,13 +259,15 @@ def person_parts(text: str, lexicon: Lexicon | None = None) -> list[str]:
     name, has more than ``MAX_PERSON_PARTS`` words, or (with a lexicon) a word that is no name word. In a
     full name a word that no bank lists and English knows well is still a name word when nothing shows it
     to be a common word (``Albert Einstein``, ``Louis Menand``): :func:`strong_name` then asks for a
-    common first name or surname beside it."""
+    common first name or surname beside it. A Chinese name in pinyin (:func:`..persons.family_first_parts`)
+    is one whatever English writes its given name as (``Shi Gang``, ``Zhu Xi``)."""
     name = parse_person(text)
     if name is None or len(name.words) > MAX_PERSON_PARTS:
         return []
     if lexicon is not None and not all(
             lexicon.name_word(w) or (len(name.words) > 1 and unlisted_name_word(w, lexicon))
-            for w in name.words) and not first_and_bank_surname(name.words, lexicon):
+            for w in name.words) and not first_and_bank_surname(name.words, lexicon) and not (
+            not name.initials and family_first_parts(name.words, lexicon)):
         return []
     return list(name.words)
 
@@ -867,6 +874,9 @@ class Candidates:
     #: it renames over the whole article, and those it never names; a demonym in a passage group that does
     #: not name its country follows this decision (:func:`_nationalities_follow`).
     article_countries: frozenset[str] = frozenset()
+    #: The Chinese names in pinyin whose given name the article types (:func:`chinese_given_type`) → that
+    #: type: each is renamed as a unit in the bank's order (:attr:`Entity.family_first`).
+    family_first: dict[tuple[str, ...], str] = field(default_factory=dict)
     _pronouns: dict[tuple[str, ...], tuple[int, int]] = field(default_factory=dict)
 
     def pronouns(self, parts: tuple[str, ...]) -> tuple[int, int]:
@@ -967,7 +977,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                     pinyin_types[pinyin] = chinese_given_type(pinyin, texts, mentions)
                 if lexicon.family_name_first(parts) and not (pinyin and pinyin_types[pinyin]):
                     fire(trace, "per.family-name-first", cleaned, category)
-                    family_first.update(parts)  # "Tsakhiagiin Elbegdorj", a Chinese name of no known sex
+                    if not pinyin:  # "Tsakhiagiin Elbegdorj": no word of it is renamed; a Chinese name of
+                        family_first.update(parts)  # no known sex leaves only itself (a longer name there)
                     continue
                 if not (pinyin or linked) and len(parts) > 1 and not (
                         strong_name(parts, lexicon) or attested_full_name(parts, texts, mentions, lexicon)):
@@ -1021,7 +1032,12 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     ordered = [parts[::-1] if tuple(parts) in pinyin_types else parts for parts in person_names]
     family = {parts[-1] for parts in ordered if len(parts) > 1}  # (a Chinese name's family name first)
     family |= {w for parts in person_names for w in particle_family(parts)}  # "Menéndez de Avilés"
-    given = {parts[0] for parts in ordered if len(parts) > 1}
+    # the given name of a Chinese name that is the family name of another ("Shi" of Yan Shi and Shi Tianze):
+    # its lone mentions are the family name, the given name is renamed inside its full name only
+    typed_pinyin = {name: typed for name, typed in pinyin_types.items() if typed}
+    pinyin_family = {name[0] for name in typed_pinyin}
+    given = {parts[0] for parts in ordered if len(parts) > 1
+             and not (tuple(parts[::-1]) in typed_pinyin and parts[0] in pinyin_family)}
     in_full_names = {p for parts in person_names if len(parts) > 1 for p in parts}
     banks = bool(lexicon.first_counts or lexicon.surname_counts)
     order = {c: i for i, c in enumerate((*CATEGORIES, "none"))}
@@ -1100,7 +1116,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     entities += derived_demonyms(entities, joined, lexicon)
     entities = unmodified_organisations(entities)
     entities += organisation_short_forms(entities, texts, mentions, lexicon)
-    return Candidates(entities, person_names, texts, mentions)
+    return Candidates(entities, person_names, texts, mentions,
+                      family_first=typed_pinyin)
 
 
 def unmodified_organisations(entities: list[Entity]) -> list[Entity]:
@@ -1175,6 +1192,7 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
     steps = (("entswap.org-word-alone", lambda es: _whole_organisations(es, joined, lexicon, unclear)),
              ("entswap.unclear-occurrence",
               lambda es: _unambiguous(es, texts, person_names, lexicon, mentions, candidates.pronouns,
+                                      reordered=candidates.family_first,
                                       article_wide=settled is None)),
              ("entswap.unclear-occurrence",
               lambda es: [e for e in es if e.category not in PLACES or e.surface not in unclear]),
@@ -1381,10 +1399,11 @@ def chinese_given_type(name: tuple[str, str], texts: list[str], mentions: dict[s
                        ) -> str | None:
     """Span type of the given name of a Chinese name in pinyin (``Zhu Yuanzhang``,
     :func:`..persons.family_first_parts`), as the Yan et al. configs type it: a kinship or ruler's noun
-    beside it, else the article's pronouns when they agree; no bank's guess. The family name is then
-    renamed as a surname and the given name as a given name, in the order the text writes them."""
+    beside it or beside the full name (``Kong Duanyou's brother Kong Duancao``), else the article's pronouns
+    when they agree; no bank's guess. The family name is then renamed as a surname and the given name as a
+    given name, the full name as a unit in the bank's order (:attr:`Entity.family_first`)."""
     for text in texts:
-        if name[1] in text and (kin := kin_gender(text, name[1])):
+        if name[1] in text and (kin := kin_gender(text, name[1]) or kin_gender(text, " ".join(name))):
             return kin
     return pronoun_type(name, texts, mentions)
 
@@ -1827,23 +1846,28 @@ def names_person(surface: str, counter: Counter[str], in_full_names: set[str], l
 def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[list[str]],
                  lexicon: Lexicon, mentions: dict[str, list[Mention]] | None = None,
                  pronouns: Callable[[tuple[str, ...]], tuple[int, int]] | None = None,
-                 article_wide: bool = False) -> list[Entity]:
+                 article_wide: bool = False, reordered: dict[tuple[str, ...], str] | None = None
+                 ) -> list[Entity]:
     """Drop entities that some occurrence shows inside a longer name, a place with an article the renamer
     cannot follow, a demonym used as a language or as a plural without ``-s``; then every word of a person
     name one of whose words is not renamed (no half-renamed full name). Repeated until nothing changes:
     dropping a longer name exposes the names inside it. ``article_wide``: the texts are the whole
     article's (:func:`settle_article_wide`), where a demonym the renamer cannot inflect at one occurrence is
-    left out of that occurrence's passage group only (:meth:`_Occurrences.conflict`)."""
+    left out of that occurrence's passage group only (:meth:`_Occurrences.conflict`). ``reordered``: the
+    names written family name first that are renamed as units → their given name's type
+    (:func:`full_names`)."""
     kept = {e.surface: e for e in entities}
     inner: dict[str, Entity] = {}  # given names renamed only inside their full names
     name_starts = person_name_starts(texts, mentions or {}, lexicon)
     while True:
         full = {e.surface: e for e in full_names(person_names, kept, inner, texts, mentions, lexicon,
-                                                 pronouns)}
+                                                 pronouns, reordered)}
         occurrences = _Occurrences({**inner, **kept, **full}, texts, (" ".join(ps) for ps in person_names),
                                    name_starts, inner=set(inner) - set(kept), article_wide=article_wide)
-        dropped = {w for e in full.values() if occurrences.conflict(e, lexicon) for w, _ in e.parts
-                   if w in kept}  # "Chevrolet Monte Carlo": the full name itself stands in a longer name
+        dropped = {w for e in full.values() if occurrences.conflict(e, lexicon) for w, t in e.parts
+                   if w in kept and not (e.family_first and kept[w].span_type != t)}
+        # "Chevrolet Monte Carlo": the full name itself stands in a longer name (not "Zhu" of Zhu Xi with
+        # "Kong Zhu": a family name elsewhere, renamed at its own mentions)
         for surface, entity in kept.items():
             why = surface not in dropped and occurrences.conflict(entity, lexicon)
             if why:
@@ -1854,10 +1878,13 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
         persons = {s for s, e in kept.items() if e.category == "person"} - dropped
         units = {tuple(w for w, _ in e.parts)  # the full names this round's words make ("John Paul II": none)
                  for e in full_names(person_names, {s: kept[s] for s in persons}, inner, texts, mentions,
-                                     lexicon, pronouns)}
+                                     lexicon, pronouns, reordered)}
         given: dict[str, Entity] = {}  # "John" of "John Smeaton" and "William John Macquorn Rankine": a
         # given name that never stands alone is renamed inside its full names as a unit, not dropped
         for parts in person_names:
+            if (tuple(parts) in (reordered or {}) and parts[0] not in persons and parts[-1] in persons
+                    and kept[parts[-1]].span_type == "last"):
+                continue  # "Kong Zhu" beside the Zhu family: another's name, left whole (chinese_given_of)
             if len(parts) > 1 and (not all(p in persons or p in inner or p in SURNAME_LINKS for p in parts)
                                    or (any(p in inner for p in parts) and tuple(parts) not in units)):
                 half = {p for p in parts if p in persons}
@@ -1930,7 +1957,8 @@ def name_word_before(text: str, start: int) -> bool:
 def full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: dict[str, Entity],
                texts: list[str], mentions: dict[str, list[Mention]] | None = None,
                lexicon: Lexicon | None = None,
-               pronouns: Callable[[tuple[str, ...]], tuple[int, int]] | None = None) -> list[Entity]:
+               pronouns: Callable[[tuple[str, ...]], tuple[int, int]] | None = None,
+               reordered: dict[tuple[str, ...], str] | None = None) -> list[Entity]:
     """The full names renamed as a unit: those with a given name of ``inner`` (a word that only ever stands
     inside longer names, one of which is no renamed person: ``Louis`` of ``Henry Louis Gates``) and every
     other word renamed alone. Each form the texts use (``George M. Whitesides``) is an entity whose words
@@ -1938,11 +1966,13 @@ def full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: di
     other name keeps its word. A given name of ``inner`` is typed as the Yan configs type one
     (:func:`first_name_type`: the passages' pronouns, else name data that do not conflict); when nothing
     shows its bearer's sex it is kept and the rest renamed (``Jean Cauvin``: the US bank's female ``Jean`` is
-    a guess): its span type is then empty."""
+    a guess): its span type is then empty. A name of ``reordered``, written family name first (``Shi
+    Tianze``), is a unit too, whose new name puts the new given name first (:attr:`Entity.family_first`)."""
     found: dict[str, Entity] = {}
     mentions = mentions or {}
     for parts in dict.fromkeys(map(tuple, person_names)):  # one pass per name, not per mention
-        if (len(parts) < 2 or not any(p in inner for p in parts)
+        unit = parts in (reordered or {})
+        if (len(parts) < 2 or not (unit or any(p in inner for p in parts))
                 or not all(p in inner or (p in kept and kept[p].category == "person") for p in parts)):
             continue
         # the whole article's pronouns where given: typing is evidence about the name
@@ -1951,10 +1981,13 @@ def full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: di
         words = tuple((p, kept[p].span_type if p in kept
                        else (first_name_type(p, lexicon, male_female) or "") if lexicon is not None
                        else inner[p].span_type) for p in parts)
+        if unit:  # "Yan Shi": the given name keeps its type where its lone mentions are a family name
+            words = ((parts[0], "last"), (parts[1], (reordered or {})[parts]))
         pattern = re.compile(r"(?<![\w'’])" + _INITIALS.join(re.escape(p) for p in parts) + r"(?!\w)")
         forms = {m.group(0): _BYNAME.match(text, m.end()) for text in texts for m in pattern.finditer(text)}
         if not any(forms.values()):  # "John Paul II" is a regnal name, no given name and family name
-            found.update((f, Entity(f, "person", "last", parts=words)) for f in forms if f not in found)
+            found.update((f, Entity(f, "person", "last", parts=words, family_first=unit)) for f in forms
+                         if f not in found)
     return list(found.values())
 
 
@@ -2311,7 +2344,8 @@ class _Occurrences:
         name, ``North America``) or is no place."""
         end = start + len(entity.surface)
         if entity.category == "person":
-            return self.named_after_person(text, start, end)
+            return self.named_after_person(text, start, end) or self.chinese_given_of(entity, text, start,
+                                                                                       lexicon)
         if entity.category == "nationality":
             return self.fixed_name(entity, text, start, end, lexicon)
         if entity.category == "city":
@@ -2364,6 +2398,20 @@ class _Occurrences:
         if not any(occurs_in(run, t) for t, q in zip(self.texts, self.question, strict=True) if not q):
             return None  # a name only a question writes ("the Marek Library"): its twist
         return run
+
+    def chinese_given_of(self, entity: Entity, text: str, start: int, lexicon: Lexicon) -> str | None:
+        """Another person's Chinese name in pinyin whose given name the family name ``entity`` spells at
+        ``start`` (``Kong Zhu`` beside the family name ``Zhu`` of Zhu Xi and Zhu Yuanzhang,
+        :func:`..persons.family_first_parts`): another referent, left whole while the family is renamed at its
+        own mentions; ``None`` for any other longer name."""
+        before = re.search(r"(?<![\w'’-])([A-Z][a-z]+) $", text[max(0, start - NEIGHBOURHOOD):start])
+        if entity.span_type != "last" or before is None or not text.startswith(entity.surface, start):
+            return None
+        name = (before.group(1), entity.surface)
+        parts = family_first_parts(name, lexicon)
+        run = " ".join(name)
+        return run if parts and run not in self.entities and re.match(
+            r"(?![\w'’-])", text[start + len(entity.surface):]) else None
 
     def fixed_name(self, entity: Entity, text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
         """The fixed name (:func:`fixed_name`) the nationality's occurrence opens, when it holds no other

@@ -259,6 +259,7 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
         return None  # a tiny pool exhausted by this article: the entity keeps its name
 
     persons: dict[str, str | None] = {}
+    lone_types = {e.referent: e.span_type for e in entities if e.category == "person" and not e.parts}
 
     def person(referent: str, span_type: str) -> str | None:
         """A person word's new name, drawn once for its lone mentions and the full names it stands in."""
@@ -267,7 +268,13 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
         return persons[referent]
 
     def full_name(entity: Entity) -> str | None:
-        """A full name renamed as a unit: each name word takes its own new name (initials are kept)."""
+        """A full name renamed as a unit: each name word takes its own new name (initials are kept); a name
+        written family name first takes the bank's order, the new given name first (``Shi Tianze`` →
+        ``Chinedu Okafor``)."""
+        if entity.family_first:  # a word typed otherwise alone ("Shi" of Yan Shi, the Shi family's name)
+            names = [person(word if lone_types.get(word, span_type) == span_type else f"{word} ({span_type})",
+                            span_type) for word, span_type in entity.parts]  # is another name here
+            return None if None in names else " ".join(n for n in reversed(names) if n)
         new = entity.surface
         for word, span_type in entity.parts:
             if not span_type:
@@ -365,4 +372,5 @@ def possessive(name: str) -> str:
 def unit_span_type(entity: Entity) -> str:
     """The span type a substitution records: a full name renamed as a unit names the types of the words it
     renames (``first-male last``; a kept given name is left out), every other entity its own type."""
-    return " ".join(t for _, t in entity.parts if t) or entity.span_type
+    parts = reversed(entity.parts) if entity.family_first else entity.parts  # the new name's order
+    return " ".join(t for _, t in parts if t) or entity.span_type
