@@ -18,6 +18,7 @@ from entity_renaming.entities import (
     example_entities,
     first_name_type,
     gazetteer_answers,
+    kept_apart,
     lists_other_place,
     longer_name,
     longer_names,
@@ -269,10 +270,12 @@ def test_a_country_whose_demonym_stays_is_not_renamed(analysis):
     it (its demonym or adjective) in the passage, question or answers is not perturbable, since Yan et al.
     rename no demonym; "Soviet" of "Soviet Union" itself is no derived word, the adjective "Soviet" is.
     Where the derived word can follow, it is renamed with its country: "under the Spanish." is the people,
-    renamed with the new demonym's plural ("under the Angolans", issue 19 session 14)."""
+    renamed with the new demonym's plural ("under the Angolans", issue 19 session 14); the adjective that
+    opens the country's own name ("Soviet" of "Soviet Union", "Saudi" of "Saudi Arabia") follows it too:
+    that longer name is the country's, renamed whole (session 16, kept_apart)."""
     examples, _, lexicon = analysis
-    assert spans(analysis, "soviet") == set()
-    assert spans(analysis, "soviet", "mix") == set()
+    assert spans(analysis, "soviet") == {("Soviet Union", "country"), ("Soviet", "nationality")}
+    assert spans(analysis, "soviet", "mix") == {("Soviet Union", "country"), ("Soviet", "nationality")}
     assert spans(analysis, "spain") == {("Spain", "country"), ("Spanish", "nationality")}
     # "English, Scottish, Welsh and Northern Irish Westminster MPs": the coordinated demonym modifies a noun,
     # so it follows its country (England → Kenya: Kenyan, …)
@@ -282,10 +285,10 @@ def test_a_country_whose_demonym_stays_is_not_renamed(analysis):
     assert lexicon.derived_words("Mexico", ["Mexicans and Canadians"]) == ("mexican",)
     assert lexicon.derived_words("United States", ["an American firm"]) == ("american",)
     assert lexicon.derived_words("Turkey", ["the Turks"]) == ("turk",)
-    # "Saudi arms purchases", "the Saudis": the short demonym stays, so Saudi Arabia is not renamed (blind
-    # read seed 7373 rejected "Saudi" left beside a renamed "Saudi Arabian"); the "Saudi" of "Saudi Arabian"
-    # is that longer derived word's, not one of its own.
-    assert spans(analysis, "saudi") == set()
+    # "Saudi arms purchases", "the Saudis": the short demonym is renamed with its country (blind read seed
+    # 7373 rejected "Saudi" left beside a renamed "Saudi Arabian"); the "Saudi" of "Saudi Arabian" is that
+    # longer derived word's, not one of its own.
+    assert spans(analysis, "saudi") == {("Saudi Arabia", "country"), ("Saudi", "nationality")}
     assert lexicon.derived_words("Saudi Arabia", [examples[IDS["saudi"]].context]) == ("saudi",)
     assert lexicon.derived_words("Saudi Arabia", ["a Saudi Arabian firm"]) == ("saudi arabian",)
     assert lexicon.derived_words("Saudi Arabia", ["Saudi Arabia and the Saudis"]) == ("saudi",)
@@ -418,6 +421,19 @@ def test_blind_read_9494_patterns(analysis):
     assert lower_case_mention("Warsaw", ["what city is warsaw in?"])
     assert not lower_case_mention("Warsaw", ["In Warsaw, the"])
     assert lexicon.place_kind("Mfoundi") is None and lexicon.is_gazetteer_name("Groton")  # a town
+
+
+def test_the_countrys_own_name_around_its_demonym_is_no_longer_name(analysis):
+    """"Saudi" stands inside "Saudi Arabia": with the country's span that name is renamed whole, so the
+    demonym is kept as a span; without it (the demonym alone) the longer name still keeps it out."""
+    lexicon = analysis[2]
+    country = PerturbableSpan("Saudi Arabia", "country", "gpe")
+    demonym = PerturbableSpan("Saudi", "nationality", "gpe", follows="Saudi Arabia")
+    texts = ["Saudi arms purchases by Saudi Arabia"]
+    assert kept_apart([country, demonym], texts, ["Saudi Arabia"], lexicon) == [country, demonym]
+    assert kept_apart([demonym], texts, ["Saudi"], lexicon) == []
+    assert kept_apart([PerturbableSpan("Mexico", "country", "gpe")], ["Mexico City is large"], ["Mexico"],
+                      lexicon)[0].keep == ("Mexico City",)  # another referent's name is still kept whole
 
 
 def test_a_place_named_only_inside_longer_names_is_no_answer_place(analysis):

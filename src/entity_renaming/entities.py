@@ -1360,11 +1360,15 @@ def kept_apart(spans: list[PerturbableSpan], texts: Iterable[str], answers: list
     """``spans`` with the longer names of other referents that their places stand in as ``keep`` (``Fresno``
     keeps ``Fresno County``): substitution renames every other occurrence. ``[]`` when a place stands in a
     longer name that is no other referent's (:class:`LongerName`), a demonym span in any longer name, or when
-    an answer holds a place only inside a kept name (``Mexico`` of an answer "Mexico City")."""
+    an answer holds a place only inside a kept name (``Mexico`` of an answer "Mexico City"). A longer name
+    that is one of ``spans`` itself is renamed whole with them (``Saudi`` of ``Saudi Arabia``, ``Soviet`` of
+    ``Soviet Union``: the country's own name, not another referent's)."""
     texts = list(texts)
+    own = {s.surface for s in spans}
     out = []
     for span in spans:
-        longer = longer_names(span.surface, span.span_type, texts, lexicon, persons)
+        longer = [n for n in longer_names(span.surface, span.span_type, texts, lexicon, persons)
+                  if n.name not in own]
         place = span.span_type in ("country", "state", "city")
         if not all(n.other for n in longer) or (longer and not place):
             return []  # a demonym in a longer name ("Soviet" of "Soviet Union") stays a veto

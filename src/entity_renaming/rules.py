@@ -426,7 +426,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "(NewcastleGateshead) or written as one word (Manakintown beside Manakin Town); another "
          "referent's name (Mexico City beside Mexico, Fresno County, Lake Erie, Sea of Japan, Latin "
          "America, British America, Paris Hilton) is kept whole instead and the place renamed at its "
-         "other mentions (PerturbableSpan.keep)", "veto", _ALL),
+         "other mentions (PerturbableSpan.keep); the country's own name around its demonym (Saudi of "
+         "Saudi Arabia, Soviet of Soviet Union) is not such a name: it is renamed whole "
+         "(entities.kept_apart)", "veto", _ALL),
     Rule("place.inside-answer-name", "a gold answer holds the GPE only inside a longer name (Warsaw Stock "
          "Exchange, Denver Broncos, Washington Monument) or glued so the renamer cannot follow (Grand Canal "
          "d'Alsace): the answer is about that name, not the place (blind read round 16); the ORG configs "
