@@ -12,6 +12,8 @@ from entity_renaming.places import (
     in_work_title,
     inside_other_name,
     institution_metonym,
+    listed_places,
+    split_place_lists,
     state_answers,
     state_spans,
     state_word,
@@ -130,3 +132,37 @@ def test_a_historical_state_inside_an_answer_is_a_gpe_mention():
     context = "The Jin dynasty fell. Han Chinese fought the Jin. Khitan joined the Jin and Turkic tribes."
     assert [m.text for m in state_answers(_example(context, "the Jin"), [], Lexicon())] == ["Jin"]
     assert not state_answers(_example(context, "the Jin and Turkic tribes"), [], Lexicon())  # a people's word
+
+
+def _mention(text: str, part: str, label: str) -> Mention:
+    start = text.index(part)
+    return Mention(start, start + len(part), label, part)
+
+
+def test_a_list_of_places_read_as_one_mention_is_split_into_its_places():
+    """NER reads "Rouen, Toulouse" (ORG) or "the Czech Republic, Cyprus" (GPE) as one mention: each place
+    becomes a mention of its own (an ORG's as GPE), at its own characters of the text."""
+    lexicon = Lexicon()
+    text = "The towns were Aix, Rouen, Toulouse, and Troyes. In 2004: the Czech Republic, Cyprus, Malta."
+    found = {text: [_mention(text, "Rouen, Toulouse", "ORG"),
+                    _mention(text, "the Czech Republic, Cyprus", "GPE")]}
+    split = split_place_lists(found, lexicon)[text]
+    assert [(m.text, m.label) for m in split] == [("Rouen", "GPE"), ("Toulouse", "GPE"),
+                                                   ("the Czech Republic", "GPE"), ("Cyprus", "GPE")]
+    assert all(text[m.start:m.end] == m.text for m in split)
+    new_york = "They sailed to New York and New Jersey."
+    assert [m.text for m in listed_places(_mention(new_york, "New York and New Jersey", "LOC"), lexicon)] == [
+        "New York", "New Jersey"]
+
+
+def test_a_list_with_a_part_that_is_no_known_place_stays_one_mention():
+    """A part the gazetteer does not know as a place, a whole that is itself a place, an ORG joined by "and"
+    only (a firm or railway named after two towns) and a PERSON mention keep the mention whole."""
+    lexicon = Lexicon()
+    for text, part, label in (("born at Eisleben, Saxony.", "Eisleben, Saxony", "LOC"),
+                              ("in North and West Africa", "North and West Africa", "GPE"),
+                              ("Trinidad and Tobago won.", "Trinidad and Tobago", "GPE"),
+                              ("the Stockton and Darlington opened", "Stockton and Darlington", "ORG"),
+                              ("Paris, Texas", "Paris, Texas", "PERSON")):
+        mention = _mention(text, part, label)
+        assert listed_places(mention, lexicon) == [mention]

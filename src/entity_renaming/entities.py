@@ -147,6 +147,7 @@ from .places import (
     particle_place,
     passage_place_kind,
     placed_settlement,
+    split_place_lists,
     state_answers,
     state_spans,
     state_word_derived,
@@ -3041,12 +3042,18 @@ class Analysis(dict[str, list[Entity]]):
 
 def analyse_examples(examples: list[QAExample], mentions: dict[str, list[Mention]], lexicon: Lexicon,
                      *, progress: bool = False, keep_given: bool = True) -> Analysis:
-    """Example id → its answer entities; the lexicon first observes the whole dataset's texts and labels."""
+    """Example id → its answer entities; the lexicon first observes the whole dataset's texts and labels
+    (the mentions read with lists of places split: :func:`.places.split_place_lists`)."""
     from tqdm.auto import tqdm
 
     texts = list(dict.fromkeys(t for ex in examples for t in (ex.context, ex.question)))
     passages = {ctx: mentions[ctx] for ctx in dict.fromkeys(ex.context for ex in examples)}
     lexicon.observe(texts, (m for ctx in passages for m in mentions[ctx]), passages)
+    split = split_place_lists(passages, lexicon)  # "Rouen, Toulouse": two places
+    if split != passages:
+        passages = split
+        mentions = {**mentions, **passages}
+        lexicon.observe(texts, (m for ctx in passages for m in passages[ctx]), passages)
     analysis = Analysis()
     for ex in tqdm(examples, desc="entity analysis", unit="q", disable=not progress):
         trace: Trace = []

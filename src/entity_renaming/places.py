@@ -8,7 +8,7 @@ glued into another word ("NewcastleGateshead").
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from .lexicon import PLACE_NOUNS, Lexicon, clean_surface, occurs_in, whole_word
@@ -556,3 +556,46 @@ def besieged(name: str, context: str) -> bool:
     Amalfi"): only a walled town or a fortress is besieged, so a gazetteer city of that name is the city
     (no person or region is)."""
     return re.search(_SIEGE_BEFORE + re.escape(name) + _NAME_ENDS, context) is not None
+
+
+#: What separates the places of a list NER read as one mention ("Rouen, Toulouse", "Malindi, Mombasa,",
+#: "New York and New Jersey").
+_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+#: Labels of a mention that may list places → the label of its places: GPE and LOC keep theirs; an ORG
+#: made of places only is no organisation but the places mislabelled ("Schenectady, Phoenix").
+_LIST_LABELS = {"GPE": "GPE", "LOC": "LOC", "ORG": "GPE"}
+
+
+def listed_places(mention: Mention, lexicon: Lexicon) -> list[Mention]:
+    """A GPE / LOC mention of two or more places separated by commas or "and" ("the Czech Republic,
+    Cyprus"; an ORG one by commas: "Rouen, Toulouse", since "Stockton and Darlington" may name a firm),
+    each a place with evidence (:meth:`Lexicon.place_kind`), as one mention per place (an ORG's as GPE);
+    else ``[mention]``: a part that is no such place ("Eisleben, Saxony", "North and West Africa") or a
+    whole that is itself a gazetteer name ("Trinidad and Tobago") keeps the mention whole."""
+    label = _LIST_LABELS.get(mention.label)
+    text = mention.text
+    if label is None or not _LIST_SEPARATOR.search(text) or (mention.label == "ORG" and "," not in text):
+        return [mention]
+    whole = clean_surface(text)
+    if lexicon.is_gazetteer_name(whole) or lexicon.place_kind(whole):
+        return [mention]
+    bounds, at = [], 0
+    for sep in [*_LIST_SEPARATOR.finditer(text), None]:
+        end = sep.start() if sep else len(text)
+        part = text[at:end].strip()
+        if part:
+            start = at + text[at:end].index(part)
+            bounds.append((start, start + len(part)))
+        at = sep.end() if sep else end
+    if len(bounds) < 2 or any(not lexicon.place_kind(clean_surface(text[s:e]) or "-") for s, e in bounds):
+        return [mention]
+    return [Mention(mention.start + s, mention.start + e, label, text[s:e]) for s, e in bounds]
+
+
+def split_place_lists(mentions: Mapping[str, Sequence[Mention]], lexicon: Lexicon
+                      ) -> dict[str, list[Mention]]:
+    """Text → its mentions, each list of places NER read as one mention split into its places
+    (:func:`listed_places`); both studies read their mentions through it once the lexicon has observed the
+    dataset (a place's evidence needs the dataset's case and surname statistics)."""
+    return {text: [m for mention in found for m in listed_places(mention, lexicon)]
+            for text, found in mentions.items()}
