@@ -1777,3 +1777,42 @@ def test_a_group_the_demonym_closes_is_the_countrys_own_name(banks):
                            (["Norman", "French"], "French"), (["Free", "State"], "French"),
                            (["the", "Free", "French"], "French")):
         assert not closed_by_demonym(words, demonym, lexicon), words
+
+
+def test_a_word_opening_one_full_name_and_ending_another_is_renamed_inside_each_as_a_unit():
+    """A given name that ends another full name ("Richard" of Richard Trevithick and Charles Richard) is never
+    renamed alone; where no passage group writing one of its full names also writes it alone, each full
+    name is renamed as a unit, the word typed by its place and taking a new name per place. A lone mention
+    in a group that writes none of them names someone else ("William formed the League") and is kept."""
+    from entity_renaming.entswap.entities import (
+        article_candidates,
+        passage_entities,
+        separable_uses,
+        settle_article_wide,
+    )
+
+    lexicon = Lexicon(None, strict=False)
+    one = "The first locomotive was built by Richard Trevithick in Wales; he patented it in 1802."
+    two = "The indicator was developed by Charles Richard and exhibited in London; he sold many."
+    three = "Richard formed the League of Augsburg as a coalition."
+    texts = [one, two, three]
+    mentions = {one: mentions_of(one, ("Richard Trevithick", "PERSON")),
+                two: mentions_of(two, ("Charles Richard", "PERSON")),
+                three: mentions_of(three, ("Richard", "PERSON"))}
+    names = [["Richard", "Trevithick"], ["Charles", "Richard"]]
+    assert separable_uses("Richard", names, [[one], [two], [three]])
+    assert not separable_uses("Richard", names, [[one, three], [two]])  # the lone word may be Trevithick
+    candidates = article_candidates(texts, mentions, lexicon)
+    settle_article_wide(candidates, lexicon, groups=[[one], [two], [three]])
+    found = {e.surface: e for t in texts for e in passage_entities(candidates, [t], lexicon)}
+    assert "Richard" not in found  # never renamed alone
+    assert found["Richard Trevithick"].parts[0] == ("Richard", "first-male")
+    assert found["Charles Richard"].parts[-1] == ("Richard", "last")
+    subs = {s.original: s.replacement for s in article_mapping(
+        list(found.values()), ("person",), seed=0, article="a", article_text=ArticleText(texts),
+        pools=Pools("african"))}
+    assert subs["Richard Trevithick"].split()[0] != subs["Charles Richard"].split()[-1]  # two persons
+    candidates = article_candidates(texts, mentions, lexicon)
+    settle_article_wide(candidates, lexicon, groups=[[one, three], [two]])  # not separable: both left
+    found = {e.surface for t in texts for e in passage_entities(candidates, [t], lexicon)}
+    assert not {"Richard", "Richard Trevithick", "Charles Richard"} & found
