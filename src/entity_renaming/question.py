@@ -31,8 +31,7 @@ biologist mathematician astronomer economist engineer inventor explorer navigato
 professor teacher student pupil disciple athlete player quarterback kicker receiver linebacker coach
 pitcher boxer wrestler champion astronaut pilot emperors kings queens generals son daughter father mother
 wife husband brother sister uncle aunt nephew niece cousin grandson granddaughter heir successor
-predecessor rival opponent ally advisor adviser tutor mentor patron spouse widow messenger envoy emissary
-servant courtier spy defector traitor
+predecessor rival opponent ally advisor adviser tutor mentor patron spouse widow
 """))
 #: Nouns of a what/which phrase that ask for a country, state or city, or a polity or division of one (an
 #: empire, a colony, a territory, a borough: "Which empire …?" Western Xia, "In what borough …?" Brooklyn).
