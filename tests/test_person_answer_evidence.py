@@ -34,16 +34,6 @@ def test_a_relative_who_or_a_person_apposition_describes_a_person():
     assert not described_as_person("Denver", "Denver, the defending champions, who")  # no person noun
 
 
-def test_a_person_noun_in_apposition_before_a_name_describes_a_person():
-    """"the Hauteville leader, Drogo, as …" (s16-ner): the apposition may stand before the name too, the
-    name ending the phrase; not a noun that also describes a team or a company, nor a name running on."""
-    assert described_as_person("Drogo", "ennobled the Hauteville leader, Drogo, as dux")
-    assert described_as_person("Subutai", "He sent his general, Subutai.")
-    assert not described_as_person("Ford", "the car maker, Ford, said")  # no person noun
-    assert not described_as_person("Ford", "their rival, Ford, said")  # a rival may be a company
-    assert not described_as_person("Drogo", "the Hauteville leader, Drogo Castle, fell")  # a longer name
-
-
 def test_a_census_surname_ending_the_datasets_full_names_is_a_surname():
     lexicon = Lexicon()
     text = "Isaac Newton met Cam Newton and Wayne Newton. King Newton"
