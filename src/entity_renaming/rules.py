@@ -515,12 +515,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("entswap.question-only-name", "a PERSON full name or an organisation's name that only questions "
          "write, never a passage (a misspelt passage name: 'Donald Davis' beside 'Donald Davies'; SQuAD "
          "2.0's twist of one: 'Music University of Technology')", "evidence", _ES),
-    Rule("entswap.opens-and-ends", "a word that opens one full name and ends another is never renamed alone "
-         "(not the given name of a Chinese name that is the family name of others: Shi of Yan Shi and Shi "
-         "Tianze, a family name alone, the given name renamed inside its unit); where no passage group that "
-         "writes one of its full names also writes it alone (entswap.entities.separable_uses), each full "
-         "name is renamed as a unit, the word typed by its place (William Farel, Frederick William: two new "
-         "names), its lone mentions kept (William III's)", "veto", _ES),
+    Rule("entswap.opens-and-ends", "a word that opens one full name and ends another (not the given name "
+         "of a Chinese name that is the family name of others: Shi of Yan Shi and Shi Tianze, a family "
+         "name alone, the given name renamed inside its unit)", "veto", _ES),
     Rule("entswap.not-strong-name", "a multi-word person name of weak name words: no bank name beside an "
          "unlisted word, and neither a full name the dataset labels PERSON (persons.gendered_full_name) nor "
          "one the article's words around it show a person's (entswap.entities.attested_full_name, "

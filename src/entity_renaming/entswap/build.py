@@ -139,11 +139,9 @@ class EntSwap:
             member_texts = [t for ex in members for t in example_texts(ex)]
             trace = self.vetoes[key] = []
             candidates = article_candidates(member_texts, mentions, lexicon, trace)
-            groups = group_passages(key, members)
-            settle_article_wide(candidates, lexicon, trace,
-                                [[t for ex in g for t in example_texts(ex)] for g in groups.values()])
+            settle_article_wide(candidates, lexicon, trace)
             renamed: dict[Entity, None] = {}
-            for group, group_members in groups.items():
+            for group, group_members in group_passages(key, members).items():
                 trace = self.vetoes[group] = []
                 texts = [t for ex in group_members for t in example_texts(ex)]
                 entities = passage_entities(candidates, texts, lexicon, trace)

@@ -877,12 +877,6 @@ class Candidates:
     #: The Chinese names in pinyin whose given name the article types (:func:`chinese_given_type`) → that
     #: type: each is renamed as a unit in the bank's order (:attr:`Entity.family_first`).
     family_first: dict[tuple[str, ...], str] = field(default_factory=dict)
-    #: Person words that open one full name and end another (``Richard`` of ``Richard Trevithick`` and
-    #: ``Charles Richard``), never renamed alone → their entity as a given name.
-    openers: dict[str, Entity] = field(default_factory=dict)
-    #: The openers whose uses the passages keep apart (:func:`separable_uses`): renamed only inside their
-    #: full names, each a unit (:func:`full_names`).
-    inside: dict[str, Entity] = field(default_factory=dict)
     _pronouns: dict[tuple[str, ...], tuple[int, int]] = field(default_factory=dict)
 
     def pronouns(self, parts: tuple[str, ...]) -> tuple[int, int]:
@@ -1045,7 +1039,6 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     given = {parts[0] for parts in ordered if len(parts) > 1
              and not (tuple(parts[::-1]) in typed_pinyin and parts[0] in pinyin_family)}
     in_full_names = {p for parts in person_names if len(parts) > 1 for p in parts}
-    openers: dict[str, Entity] = {}  # words that open one full name and end another
     banks = bool(lexicon.first_counts or lexicon.surname_counts)
     order = {c: i for i, c in enumerate((*CATEGORIES, "none"))}
     entities = []
@@ -1102,12 +1095,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
             continue  # only ever a lone word: a common first name, labelled twice or after a title
             # ("Queen Elizabeth"); not "Normandy", the "Jin" dynasty or the clan names "Douglas and Gordon"
         if category == "person" and surface in family and surface in given:
-            fire(trace, "entswap.opens-and-ends", surface, category)  # never renamed alone: it opens one
-            # full name and ends another ("Richard Trevithick", "Keith Richard"); each is renamed as a unit
-            # where the passages keep its uses apart (settle_article_wide, separable_uses)
-            openers[surface] = Entity(surface, category, given_types.get(surface) or gender
-                                      or lexicon.gender(surface) or "first-neutral")
-            continue
+            fire(trace, "entswap.opens-and-ends", surface, category)
+            continue  # opens one full name and ends another ("Richard Trevithick", "Keith Richard")
         if category == "person":
             span_type = ("last" if surface in family or surname or (lone and after_title(surface, joined,
                                                                                      ROYAL_TITLES))
@@ -1128,7 +1117,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     entities = unmodified_organisations(entities)
     entities += organisation_short_forms(entities, texts, mentions, lexicon)
     return Candidates(entities, person_names, texts, mentions,
-                      family_first=typed_pinyin, openers=openers)
+                      family_first=typed_pinyin)
 
 
 def unmodified_organisations(entities: list[Entity]) -> list[Entity]:
@@ -1151,13 +1140,9 @@ def unmodified_organisations(entities: list[Entity]) -> list[Entity]:
 PASSAGE_CATEGORIES = frozenset({"country", "city", "location", "organization"})
 
 
-def settle_article_wide(candidates: Candidates, lexicon: Lexicon, trace: Trace | None = None,
-                        groups: Sequence[Sequence[str]] | None = None) -> None:
+def settle_article_wide(candidates: Candidates, lexicon: Lexicon, trace: Trace | None = None) -> None:
     """Decide over the whole article the persons and nationalities (not :data:`PASSAGE_CATEGORIES`), as
-    :func:`article_entities` does; ``trace`` receives the rules that removed them. ``groups``: the texts of
-    each passage group (default: the article as one), where :func:`separable_uses` reads the openers."""
-    candidates.inside = {w: e for w, e in candidates.openers.items() if separable_uses(
-        w, candidates.person_names, groups if groups is not None else [candidates.texts])}
+    :func:`article_entities` does; ``trace`` receives the rules that removed them."""
     fired: Trace = []
     whole = passage_entities(candidates, candidates.texts, lexicon, fired)
     candidates.article_wide = [e for e in whole if e.category not in PASSAGE_CATEGORIES]
@@ -1208,8 +1193,7 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
              ("entswap.unclear-occurrence",
               lambda es: _unambiguous(es, texts, person_names, lexicon, mentions, candidates.pronouns,
                                       reordered=candidates.family_first,
-                                      article_wide=settled is None,
-                                      inside=candidates.inside if settled is None else None)),
+                                      article_wide=settled is None)),
              ("entswap.unclear-occurrence",
               lambda es: [e for e in es if e.category not in PLACES or e.surface not in unclear]),
              ("place.derived-word-left",  # "Parisian architecture" beside Paris: no bank gives a city's
@@ -1862,8 +1846,8 @@ def names_person(surface: str, counter: Counter[str], in_full_names: set[str], l
 def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[list[str]],
                  lexicon: Lexicon, mentions: dict[str, list[Mention]] | None = None,
                  pronouns: Callable[[tuple[str, ...]], tuple[int, int]] | None = None,
-                 article_wide: bool = False, reordered: dict[tuple[str, ...], str] | None = None,
-                 inside: dict[str, Entity] | None = None) -> list[Entity]:
+                 article_wide: bool = False, reordered: dict[tuple[str, ...], str] | None = None
+                 ) -> list[Entity]:
     """Drop entities that some occurrence shows inside a longer name, a place with an article the renamer
     cannot follow, a demonym used as a language or as a plural without ``-s``; then every word of a person
     name one of whose words is not renamed (no half-renamed full name). Repeated until nothing changes:
@@ -1871,10 +1855,9 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
     article's (:func:`settle_article_wide`), where a demonym the renamer cannot inflect at one occurrence is
     left out of that occurrence's passage group only (:meth:`_Occurrences.conflict`). ``reordered``: the
     names written family name first that are renamed as units → their given name's type
-    (:func:`full_names`); ``inside``: words renamed only inside their full names from the start
-    (:attr:`Candidates.inside`)."""
+    (:func:`full_names`)."""
     kept = {e.surface: e for e in entities}
-    inner: dict[str, Entity] = dict(inside or {})  # given names renamed only inside their full names
+    inner: dict[str, Entity] = {}  # given names renamed only inside their full names
     name_starts = person_name_starts(texts, mentions or {}, lexicon)
     while True:
         full = {e.surface: e for e in full_names(person_names, kept, inner, texts, mentions, lexicon,
@@ -1995,7 +1978,7 @@ def full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: di
         # the whole article's pronouns where given: typing is evidence about the name
         male_female = (pronouns(tuple(parts)) if pronouns is not None
                        else pronoun_votes(tuple(parts), texts, mentions or {}))
-        words = tuple((p, kept[p].span_type if p in kept else "last" if p == parts[-1]  # "Charles Richard"
+        words = tuple((p, kept[p].span_type if p in kept
                        else (first_name_type(p, lexicon, male_female) or "") if lexicon is not None
                        else inner[p].span_type) for p in parts)
         if unit:  # "Yan Shi": the given name keeps its type where its lone mentions are a family name
@@ -2009,22 +1992,6 @@ def full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: di
 
 
 _BYNAME = re.compile(r"\s+[IVXLC]+(?!\w)")
-
-
-def separable_uses(word: str, person_names: list[list[str]], groups: Sequence[Sequence[str]]) -> bool:
-    """No passage group (its passage, questions and answers) that writes a full name holding the name word
-    ``word`` also writes the word alone (:func:`never_alone`): its lone mentions name another person there
-    ("William formed the League of Augsburg" of William III, beside "William Farel" and "Frederick William"
-    elsewhere), so each full name is renamed as a unit and the lone word kept."""
-    names = [re.compile(r"(?<![\w'’])" + _INITIALS.join(map(re.escape, ps)) + r"(?!\w)")
-             for ps in dict.fromkeys(map(tuple, person_names)) if len(ps) > 1 and word in ps]
-    for texts in groups:
-        rest = list(texts)  # the group's texts with its full names of the word taken out
-        for name in names:
-            rest = [name.sub("·", t) for t in rest]
-        if rest != list(texts) and not never_alone(word, rest):
-            return False
-    return True
 
 
 #: A text this short may be an answer copied out of a passage.

@@ -279,8 +279,7 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
         for word, span_type in entity.parts:
             if not span_type:
                 continue  # a given name whose bearer's sex nothing shows is kept ("Jean Cauvin")
-            name = person(word if word in lone_types or span_type != "last" else f"{word} ({span_type})",
-                          span_type)  # "Charles Richard" beside "Richard Trevithick": two new names
+            name = person(word, span_type)
             if name is None:
                 return None
             new = whole_word(word).sub(name, new)
