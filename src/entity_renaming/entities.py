@@ -3050,7 +3050,7 @@ def analyse_examples(examples: list[QAExample], mentions: dict[str, list[Mention
     if split != passages:
         passages = split
         mentions = {**mentions, **passages}
-        lexicon.observe(texts, (m for ctx in passages for m in passages[ctx]), passages)
+        lexicon.relabel((m for ctx in passages for m in passages[ctx]), passages)
     analysis = Analysis()
     for ex in tqdm(examples, desc="entity analysis", unit="q", disable=not progress):
         trace: Trace = []

@@ -544,6 +544,14 @@ class Lexicon:
         self.passages = passages or {}
         self._dataset_tables = {}
 
+    def relabel(self, mentions: Iterable[Mention],
+                passages: Mapping[str, Sequence[Mention]] | None = None) -> None:
+        """Take the label votes (and ``passages``) again from re-read mentions of the observed dataset
+        (lists of places split); its texts, hence the case statistics, are unchanged."""
+        self.labels = LabelVotes(mentions)
+        self.passages = passages or {}
+        self._dataset_tables = {}
+
     def dataset_table(self, compute: Callable[[Lexicon], _T]) -> _T:
         """``compute(self)``, computed once per observed dataset: the one cache of every table derived from
         the dataset's label votes and passages (the initials of its organisation names, its mononyms'

@@ -119,8 +119,7 @@ class EntSwap:
         split = split_place_lists(mentions, lexicon)  # "Schenectady, Phoenix": two places
         if split != mentions:
             mentions = split
-            lexicon.observe([t for t in texts if cased(t)],
-                            (m for text in dict.fromkeys(texts) for m in mentions[text]))
+            lexicon.relabel(m for text in dict.fromkeys(texts) for m in mentions[text])
         #: Article → the entities renamed in some passage of it (one mapping per article covers them).
         self.entities: dict[str, list[Entity]] = {}
         #: Article → the entities its mapping draws new names for (:meth:`entity_mappings`).
