@@ -150,7 +150,9 @@ def retired_state_label(case: dict) -> bool:
     """A label of the first audit that skips a historical state's name NER tagged PERSON as no type ("Jin
     dynasty tagged PERSON"): it judged NER's label, not the state. Since issue 19's twelfth session a state
     named by a distinctive word and a state kind is a GPE answer entity renamed by that word, its kind kept
-    (places.state_word: Jin dynasty → Harlow dynasty), as the development recall readers label such states
+    (places.state_word: Jin dynasty → Kenyan dynasty, the demonym of a drawn country since the seventeenth
+    session; an nnp word before, Harlow dynasty, which blind reads rejected), as the development recall
+    readers label such states
     (Song dynasty, Holy Roman Empire: GPE, renamable)."""
     kinds = "|".join(STATE_KINDS)
     return case["type"] is None and re.search(rf"\b(?:{kinds}) tagged PERSON", case["reason"]) is not None

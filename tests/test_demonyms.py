@@ -6,9 +6,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from entity_renaming.demonyms import demonym_spans
+from entity_renaming.demonyms import demonym_spans, demonym_state
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Answer, QAExample
+from entity_renaming.places import STATE_COUNTRY, is_state_country
 from entity_renaming.referents import PerturbableSpan
 from entity_renaming.sampling import Sampler
 from entity_renaming.substitute import rename_example
@@ -169,3 +170,32 @@ def test_a_language_is_left_whole_and_the_people_renamed_as_a_plural():
     answer = text.index("Mongolian"), text.index(" languages")
     assert demonym_spans(china, [text], lexicon, answered=[answer]) == "place.demonym-as-language"
     assert demonym_spans(china, [text], lexicon) == []
+
+
+def test_a_historical_state_takes_the_demonym_of_a_country_no_text_names():
+    """A state's word follows a drawn country that no text names ("Mongol Empire" → "Kenyan Empire", "the
+    Mongols" → "the Kenyans"): that country gets no substitution of its own."""
+    key = STATE_COUNTRY.format("Mongol")
+    mongol = PerturbableSpan("Mongol", "nationality", "gpe", follows=key)
+    text = "The Mongol Empire grew, and the Mongols rode west."
+    sampler = Sampler("dbname")
+    for seed in range(5):
+        (sub,) = sampler.mapping([mongol], [text], random.Random(seed))
+        assert sub.original == "Mongol" and sub.replacement != "Mongol"
+        assert sub.replacement.lower() in {d.lower() for d in [sampler.demonym(c) or "" for c in
+                                                                 sampler.pool("country")]}
+    assert is_state_country(key)
+
+
+def test_a_state_named_by_a_demonym_follows_a_drawn_country_where_no_text_names_its_own():
+    """"Dutch Republic" where no text names the Netherlands: its demonym and the people follow a drawn
+    country ("Kenyan Republic", "intermarried with Kenyans"); a text naming the country leaves the case to
+    organisations.demonym_place."""
+    lexicon = Lexicon()
+    texts = ["The Dutch Republic took in refugees, who intermarried with Dutch from the outset."]
+    spans = demonym_state("Dutch Republic", texts, ["the Dutch Republic"], lexicon)
+    assert [(s.surface, s.span_type) for s in spans] == [("Dutch", "nationality")]
+    assert is_state_country(spans[0].follows)
+    assert demonym_state("Dutch Republic", ["The Dutch Republic, now the Netherlands."], [], lexicon) == []
+    assert demonym_state("British Empire", ["The British Empire grew."], [], lexicon) == []  # of several
+    assert demonym_state("Dutch Reformed Church", texts, [], lexicon) == []  # no state kind

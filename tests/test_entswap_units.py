@@ -36,6 +36,7 @@ from entity_renaming.lexicon import Lexicon, clean_surface
 from entity_renaming.model import Answer, QAExample, Substitution
 from entity_renaming.ner import Mention, load_backend
 from entity_renaming.ner.stanza_backend import StanzaResourcesError
+from entity_renaming.places import STATE_COUNTRY
 from entity_renaming.rules import Trace
 from entity_renaming.substitute import demonym_plural
 
@@ -174,6 +175,25 @@ def test_spent_country_pool_draws_countries_no_demonym_follows(banks):
         new = {s.original: s.replacement for s in article_mapping(
             [entities[0], us, kenyan], ("country", "nationality"), seed=seed, **options)}
         assert new == {"France": "Ghana"}
+
+
+def test_a_historical_state_takes_a_country_after_the_named_ones(banks):
+    """A state's word (places.renamable_states: "Assyrian" of the Assyrian Empire) is a nationality of a
+    country no text names: it takes the demonym of a drawn African country, drawn after the article's
+    named countries (its key sorts before "France"), so that a spent pool leaves the state, not a country,
+    with its old name."""
+    pools = Pools("african", banks)
+    text = ArticleText(["France, Greece and the Assyrian Empire.", "The Assyrians came."])
+    assyrian = Entity("Assyrian", "nationality", "nationality", "Assyrian", STATE_COUNTRY.format("Assyrian"))
+    france, greece = Entity("France", "country", "country"), Entity("Greece", "country", "country")
+    options = {"article": "a", "article_text": text, "pools": pools}
+    for seed in range(10):
+        new = {s.original: s.replacement for s in article_mapping(
+            [france, assyrian], ("country", "nationality"), seed=seed, **options)}
+        assert {new["France"], new["Assyrian"]} in ({"Ghana", "Kenyan"}, {"Kenya", "Ghanaian"})
+        new = {s.original: s.replacement for s in article_mapping(
+            [france, greece, assyrian], ("country", "nationality"), seed=seed, **options)}
+        assert {new["France"], new["Greece"]} == {"Ghana", "Kenya"} and "Assyrian" not in new
 
 
 def test_mapping_rules(banks):

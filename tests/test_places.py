@@ -7,12 +7,15 @@ from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Answer, QAExample
 from entity_renaming.ner import Mention
 from entity_renaming.places import (
+    STATE_COUNTRY,
     derived_place_word,
     glued,
     in_work_title,
     inside_other_name,
     institution_metonym,
+    is_state_country,
     listed_places,
+    renamable_states,
     split_place_lists,
     state_answers,
     state_spans,
@@ -105,24 +108,46 @@ def test_a_question_asking_for_a_work_is_found_where_it_stands():
 
 
 def test_a_historical_state_is_renamed_by_its_distinctive_word():
-    """A state named by a distinctive word and a state kind keeps its kind word ("Song dynasty" → "Harlow
-    dynasty"); a nationality or a place before the kind is the country's case, not this one."""
+    """A state named by a distinctive word and a state kind keeps its kind word, its word renamed as the
+    demonym of a drawn country no text names ("Song dynasty" → "Kenyan dynasty": blind reads rejected
+    "Huffman Empire"); a nationality or a place before the kind is the country's case, not this one."""
     lexicon = Lexicon()
     assert state_word("the Song dynasty", lexicon) == "Song"
     assert state_word("Holy Roman Empire", lexicon) == "Holy Roman"
     assert state_word("British Empire", lexicon) is None  # a nationality: no state of its own name
+    assert state_word("Ethiopian Empire", lexicon) is None  # a country's demonym: the country's rules
     assert state_word("Song Dynasty Museum", lexicon) is None  # not "<words> <kind>"
     context = "The Jin dynasty fell. The Mongols fought the Jin."
-    assert [s.surface for s in state_spans("Jin", context, lexicon)] == ["Jin"]
+    (span,) = state_spans("Jin", context, lexicon)
+    assert (span.surface, span.span_type, span.follows) == ("Jin", "nationality", STATE_COUNTRY.format("Jin"))
+    assert is_state_country(span.follows) and not is_state_country("Jin")
     assert not state_spans("Jin", "The Mongols fought the Jin.", lexicon)  # no kind word shows a state
 
 
-def test_a_state_word_also_naming_a_people_is_found():
-    """Renaming "Mongol Empire" would leave "the Mongols" and "Mongolia" (rule gpe.state-word-derived)."""
-    assert state_word_derived("Mongol", ["The Mongols rode west."])
-    assert state_word_derived("Mongol", ["north of Mongolia"])
+def test_a_state_word_whose_demonym_cannot_stand_everywhere_is_left():
+    """The demonym follows the people ("the Mongols" → "the Kenyans") and stands before a noun ("Mongol
+    army"); another word of the stem, a lone word heading its phrase, a longer name and a cited name
+    would keep the old name or read wrong (rule gpe.state-word-derived)."""
+    assert not state_word_derived("Mongol", ["The Mongol Empire grew. The Mongols rode in a Mongol army."])
+    assert state_word_derived("Mongol", ["The Mongol Empire lay north of Mongolia."])
     assert state_word_derived("Khwarezmid", ["the Khwarezmia (Khwarezmid Empire)"])
-    assert not state_word_derived("Song", ["the Song dynasty and Southern Song"])
+    assert state_word_derived("Jin", ["the Jin dynasty fell; many fought against the Jin."])  # "the Kenyan."
+    assert state_word_derived("Song", ["the Song dynasty and the Southern Song"])  # another state's name
+    assert state_word_derived("Song", ["the Song dynasty. Song Jiang rebelled."])  # a person
+    assert state_word_derived("Ottoman", ["the Ottoman Empire, where Ottoman Turkish was written"])
+    assert state_word_derived("Holy Roman", ["the Holy Roman Empire and the Roman Empire"])
+    assert state_word_derived("Manchu", ['the names "Manchu dynasty" for the Qing dynasty'])  # cited
+    assert not state_word_derived("Song", ["between the Song dynasty and the Ming"], ["Song"])  # an answer
+    assert not state_word_derived("Yuan", ["the Mongol-established Yuan dynasty"])
+
+
+def test_renamable_states_come_from_passages():
+    """EntSwap renames the states its passages name; a question's own state is SQuAD 2.0's twist."""
+    lexicon = Lexicon()
+    passage = "The Ottoman Caliphate was abolished in 1924, ending the Ottoman era."
+    question = "Who founded the Jip dynasty?"
+    found = renamable_states([passage, question], lexicon, [passage])
+    assert found == {"Ottoman": STATE_COUNTRY.format("Ottoman")}
 
 
 def test_a_historical_state_inside_an_answer_is_a_gpe_mention():

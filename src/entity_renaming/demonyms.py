@@ -224,3 +224,32 @@ def holds_demonym(answer: str, country: str, lexicon: Lexicon) -> bool:
         return False
     return any(m.group(0)[:1].isupper() for word in lexicon.derived_words(country, [answer])
                for m in re.finditer(rf"(?<!\w){re.escape(word)}s?(?!\w)", answer, re.IGNORECASE))
+
+
+#: The kind words of a state named by a modern country's demonym ("Ethiopian Empire", "Dutch Republic").
+_DEMONYM_STATE = re.compile(r"(?:[Tt]he )?([A-Z][a-z]+) (?:Empire|Republic|Kingdom|Khanate|Sultanate"
+                            r"|Caliphate|[Dd]ynasty)")
+
+
+def demonym_state(name: str, texts: Iterable[str], slices: Iterable[str], lexicon: Lexicon
+                  ) -> list[PerturbableSpan]:
+    """A historical state named by a country's demonym and its kind (``Ethiopian Empire``, ``Dutch
+    Republic``) in texts that never name the country (else :func:`.organisations.demonym_place` renames
+    the country with its demonym): the demonym and its other forms (:func:`demonym_spans`: ``the Dutch``)
+    as ``nationality`` spans of a drawn country no text names (:data:`.places.STATE_COUNTRY`), as a state
+    named by a word of its own is (:func:`.places.state_spans`): ``Kenyan Empire``, ``the Kenyans``.
+    ``[]`` when a form cannot follow (a language use, a demonym of several referents: ``British``)."""
+    from .places import STATE_COUNTRY
+
+    match = _DEMONYM_STATE.fullmatch(name)
+    demonym = match.group(1) if match else ""
+    country = demonym_table(lexicon.root).get(demonym.lower())
+    texts, slices = list(texts), list(slices)
+    if (country is None or demonym.lower() in shared_demonyms(lexicon)
+            or any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", t)
+                   for n in lexicon.referent_names(country) for t in [*texts, *slices])):
+        return []
+    spans = demonym_spans(PerturbableSpan(country, "country", "gpe"), [*texts, *slices], lexicon, slices)
+    if isinstance(spans, str) or demonym not in {s.surface for s in spans}:
+        return []
+    return [replace(s, follows=STATE_COUNTRY.format(country)) for s in spans]

@@ -32,6 +32,7 @@ from .casing import CAPITAL
 from .demonyms import (
     LANDFORM_NOUNS,
     demonym_spans,
+    demonym_state,
     holds_demonym,
     people_stem_left,
     shared_demonyms,
@@ -2750,7 +2751,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             return _none(why, "org.acronym-expanded")  # the acronym cannot follow the renamed name
         return entity
     state = state_spans(text, example.context, lexicon) if etype == "gpe" else []  # "the Song dynasty"
-    if state and state_word_derived(state[0].surface, (example.context, example.question, *answers)):
+    if state and state_word_derived(state[0].surface, (example.context, example.question), answers):
         return _none(why, "gpe.state-word-derived")  # "Mongol Empire" beside "the Mongols"
     if (etype != "per" and not state and looks_like_person(text, lexicon)
             and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)  # "Duval County"
@@ -2867,6 +2868,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                          for s in demonym_place(text, (context, question, *answers), lexicon)]
                 spans = spans or asked_nationality(  # "What nationality …?" Spanish; "Turkish forces"
                     text, question, lexicon, (context, question, *answers))
+                spans = spans or demonym_state(text, (context, question), answers, lexicon)  # "Dutch
+                # Republic" where no text names the Netherlands: "Kenyan Republic", "the Kenyans"
         common: list[PerturbableSpan] = []
         if etype == "org" and not spans and why.rule in ("org.named-after-person", "org.word-not-renamable"):
             # named after a person of the passage: the surname renamed at every mention ("Westinghouse")

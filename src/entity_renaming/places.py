@@ -464,12 +464,16 @@ def state_word(name: str, lexicon: Lexicon) -> str | None:
     ``Song dynasty``, ``Holy Roman`` of ``Holy Roman Empire``), renamed as one ``nnp`` name while the kind
     word stays (``Harlow dynasty``), as :func:`.entities.distinctive_word` renames a body named by common
     words. ``None`` where a word is a place's or a nationality's (``British Empire``: the modern country's
-    rules decide) or a period's or rank's (:data:`_STATE_MODIFIERS`)."""
+    rules decide, as for a modern country's demonym, ``Persian Empire``) or a period's or rank's
+    (:data:`_STATE_MODIFIERS`)."""
     match = _STATE_NAME.fullmatch(re.sub(r"^[Tt]he ", "", name))
     if match is None:
         return None
+    from .organisations import demonym_table
+
     words = match.group(1).split()
-    if any(lexicon.place_kind(w) is not None or w.lower() in lexicon.nationalities
+    table = demonym_table(lexicon.root)
+    if any(lexicon.place_kind(w) is not None or w.lower() in lexicon.nationalities or w.lower() in table
            or w.lower() in _STATE_MODIFIERS for w in words):
         return None
     return " ".join(words)
@@ -480,24 +484,100 @@ def _kind_follows(word: str, context: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(word)} (?:{_KIND})\b", context) is not None
 
 
-def state_word_derived(word: str, texts: Iterable[str]) -> bool:
-    """Whether ``texts`` write another word of a state's distinctive word's stem, a people, a plural, a land
-    (``Mongols``, ``Mongolian``, ``Mongolia`` beside ``Mongol Empire``; ``Khwarezmia`` beside ``Khwarezmid
-    Empire``): renaming the state would leave them with the old name (rule ``gpe.state-word-derived``)."""
+#: A capitalised word after a state's word that keeps it the state's ("Mongol Empire", "Ottoman Emperor").
+_STATE_HEADS = frozenset((*STATE_KINDS, "emperor", "emperors", "republic", "kingdom"))
+#: The key of the country a historical state's word follows (:func:`state_spans`): no text writes it, so
+#: sampling draws a country for the word's demonym and renames no mention of the key itself.
+STATE_COUNTRY = "{} (historical state)"
+
+
+def is_state_country(key: str) -> bool:
+    """``key`` is the country key of a historical state's word (:data:`STATE_COUNTRY`): the named countries
+    of a text are drawn first, so that no such state takes the new name a real country needs."""
+    return key.endswith(STATE_COUNTRY.format(""))
+
+
+def state_word_derived(word: str, texts: Iterable[str], slices: Iterable[str] = ()) -> bool:
+    """Whether ``texts`` use a state's distinctive word where the new demonym it is renamed by
+    (:func:`state_spans`) cannot stand: another word of its stem, a land or a language (``Mongolian``,
+    ``Mongolia`` beside ``Mongol Empire``; ``Khwarezmia`` beside ``Khwarezmid Empire``), the word heading
+    its phrase (``the Song.``, ``under the Jin``: a dynasty, not a people), before a capitalised word that
+    is no state kind (``Song Jiang``, ``Ottoman Turkish``), in a language phrase (``in Mongol``), or the last
+    word of a longer word without the words before it (``Roman`` beside ``Holy Roman``). ``Mongols`` (the
+    people) and ``Mongol army`` take the demonym (rule ``gpe.state-word-derived``). Texts in ``slices``
+    (gold answers, cut from another text that judges their use: an answer ``Song`` of "the Song dynasty")
+    are checked for other words of the stem only. A capitalised word before the state's word makes it part
+    of another name (``Western Liao`` beside ``Liao dynasty``); an opening quotation mark before it, a name
+    cited as a name (the names "Manchu dynasty" … for the Qing dynasty: the state itself is another's)."""
+    from .demonyms import language_phrase
+
     last = word.split()[-1]
+    lead = word[:len(word) - len(last)]
     stem = re.sub(r"(?:id|ian|an|ic|ish|ese|i)$", "", last)
     stem = stem if len(stem) >= 4 else last
-    pattern = re.compile(rf"(?<![\w-]){re.escape(stem)}\w*")
-    return any(m.group() != last for t in texts for m in pattern.finditer(t))
+    pattern = re.compile(rf"(?<![\w-]){re.escape(stem)}[\w'’-]*")
+    slices, texts = list(slices), list(texts)
+    if " " in word and any(_outside(w, word, text) for w in word.split()[:-1] for text in [*texts, *slices]):
+        return True  # "World" of "Mongol World Empire", "Holy" of "Holy See" beside "Holy Roman Empire"
+    for text in [*texts, *slices]:
+        for m in pattern.finditer(text):
+            if m.group() not in (last, f"{last}s") or not text[:m.start()].endswith(lead):
+                return True
+            if text in slices:
+                continue
+            start = m.start() - len(lead)
+            before = _NAME_WORD_BEFORE.search(text, 0, start)
+            after = _NAME_WORD_AFTER.match(text, m.end())
+            if text[max(0, start - 1):start] in _QUOTES:
+                return True  # "the names "Manchu dynasty" … for the Qing dynasty": a name cited, not used
+            if (before and before.group(1) not in ("The", "A", "An")) or (m.group() == last and (
+                    heads_phrase(text, m.end()) or language_phrase(text, start, m.end())
+                    or (after and after.group(1).lower() not in _STATE_HEADS))):
+                return True
+    return False
+
+
+def _outside(part: str, name: str, text: str) -> bool:
+    """``text`` writes the word ``part`` of ``name`` outside an occurrence of ``name``."""
+    spans = [m.span() for m in re.finditer(rf"(?<![\w-]){re.escape(name)}", text)]
+    return any(not any(a <= m.start() < b for a, b in spans)
+               for m in re.finditer(rf"(?<![\w-]){re.escape(part)}(?![\w-])", text))
+
+
+#: Opening quotation marks: a name after one is cited as a name ("the names "Manchu dynasty" …").
+_QUOTES = ('"', "“", "‘")
+#: A capitalised word right after a name ("Song Jiang"), right before one ("Western Liao").
+_NAME_WORD_AFTER = re.compile(r" ([A-Z][\w'’-]*)")
+_NAME_WORD_BEFORE = re.compile(r"(?<![\w'’-])([A-Z][\w'’]*) $")  # not "Mongol-established"
 
 
 def state_spans(name: str, context: str, lexicon: Lexicon) -> list[PerturbableSpan]:
-    """The ``nnp`` span a historical state is renamed by (:func:`state_word`): "Song dynasty" → "Harlow
-    dynasty", and a lone word the passage writes before a state kind ("the Jin" beside "Jin dynasty")."""
+    """The span a historical state is renamed by (:func:`state_word`): its distinctive word as a demonym of
+    a drawn country, its kind kept ("Mongol Empire" → "Kenyan Empire", "Song dynasty" → "Kenyan dynasty"):
+    a historical state is a country, and blind reads rejected it renamed by an ``nnp`` word ("Huffman
+    Empire"); its people follow as the demonym's plural ("the Mongols" → "the Kenyans"). Also a lone word
+    the passage writes before a state kind ("Jin" beside "Jin dynasty")."""
     word = state_word(name, lexicon)
     if word is None and " " not in name and _kind_follows(name, context):
         word = state_word(f"{name} dynasty", lexicon)
-    return [PerturbableSpan(word, "nnp", "gpe")] if word else []
+    return [PerturbableSpan(word, "nationality", "gpe", follows=STATE_COUNTRY.format(word))] if word else []
+
+
+def renamable_states(texts: Sequence[str], lexicon: Lexicon, passages: Sequence[str] = ()
+                     ) -> dict[str, str]:
+    """The distinctive words of the historical states ``texts`` name "<words> <kind>" (:func:`state_word`:
+    ``Mongol`` of "the Mongol Empire") that can be renamed as a drawn country's demonym at every use
+    (not :func:`state_word_derived`) → the key of the country they follow (:data:`STATE_COUNTRY`).
+    EntSwap renames them as nationalities, as Yan et al. rename a state answer (:func:`state_spans`).
+    Only names the ``passages`` write count (a question's own name is SQuAD 2.0's twist: "the Jip
+    dynasty"); all of ``passages`` when none are given."""
+    found: dict[str, str] = {}
+    for text in passages or texts:
+        for m in _STATE_NAME.finditer(text):
+            word = state_word(m.group(), lexicon)
+            if word and word not in found and not state_word_derived(word, texts):
+                found[word] = STATE_COUNTRY.format(word)
+    return found
 
 
 def state_answers(example: QAExample, mentions: Iterable[Mention], lexicon: Lexicon) -> list[Mention]:

@@ -358,8 +358,16 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "veto", _YAN),
     # ---- places
     Rule("gpe.state-word-derived", "a historical state named by a distinctive word and its kind (Mongol "
-         "Empire; places.state_word) whose word the texts also write as a people, a plural or a land "
-         "(Mongols, Mongolian, Mongolia): those forms would keep the old name", "veto", _YAN),
+         "Empire, Song dynasty; places.state_word) is renamed as a country: its word takes the demonym of a "
+         "drawn country no text names (Kenyan Empire; its people the plural, the Mongols -> the Kenyans; "
+         "places.state_spans, sampling.Sampler.mapping; EntSwap's nationalities of places.renamable_states, "
+         "drawn after the named countries); left where the texts write another word of its stem (Mongolian, "
+         "Mongolia), the word alone heading its phrase (the Jin.), before a capitalised word that is no "
+         "state kind (Song Jiang, Ottoman Turkish), after one (Western Liao), in a language phrase or after "
+         "an opening quotation mark (a cited name): the new demonym could not stand there "
+         "(places.state_word_derived). A state named by a modern country's demonym (Dutch Republic) where "
+         "no text names the country follows a drawn country the same way (demonyms.demonym_state)",
+         "veto", _ALL),
     Rule("gpe.not-gazetteer", "a word of the GPE name is no gazetteer place (nor a direction / state form; "
          "historical states: Ethiopian Empire, Ilkhanate; a section of a bigger city, Manhattan or Brooklyn, "
          "is no city; a dependent territory is no place unless it is a GeoNames city of a million people, "

@@ -186,7 +186,8 @@ class Sampler:
     ) -> list[Substitution]:
         """One replacement per span, valid against ``texts`` (passage, question …). A ``nationality`` span
         takes the demonym of its country's new name (its country is drawn among those with a demonym
-        that ``texts`` do not use); under ``randstr`` a random string of its own."""
+        that ``texts`` do not use, also where no span names the country: a historical state's word,
+        :func:`.places.state_spans`); under ``randstr`` a random string of its own."""
         if self.perturbation == "randstr":  # a random string per word: a full name keeps its order
             spans = [s for s in spans if not s.given]
         taken = {s.surface.lower() for s in spans}
@@ -195,6 +196,9 @@ class Sampler:
         for follower in demonyms.values():
             followers.setdefault(follower.follows, []).append(follower)
         spans = [s for s in spans if s.surface not in demonyms]
+        phantoms = sorted(followers.keys() - {s.surface for s in spans})  # a historical state's country,
+        spans += [PerturbableSpan(key, "country", followers[key][0].entity_type)  # drawn after the named ones
+                  for key in phantoms]
         subs: list[Substitution] = []
         new_names: dict[str, str] = {}
         for span in spans:
@@ -218,6 +222,8 @@ class Sampler:
                 )
             taken.add(candidate.lower())
             new_names[span.surface] = candidate
+            if span.surface in phantoms:
+                continue  # drawn for its demonym only ("Mongol Empire" → "Kenyan Empire"): no text names it
             subs.append(Substitution(span.surface, candidate, span.entity_type, span.span_type))
         for span in demonyms.values():
             name = (f"{new_names[span.given]} {new_names[span.follows]}" if span.given  # "Guo Shoujing"

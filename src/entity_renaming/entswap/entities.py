@@ -134,11 +134,13 @@ from ..persons import (
     surname_particle,
 )
 from ..places import (
+    STATE_KINDS,
     besieged,
     city_exonym,
     derived_place_word,
     passage_place_kind,
     placed_as_city,
+    renamable_states,
     settlement_in_apposition,
     term_of_place,
     written_in_its_region,
@@ -1114,10 +1116,23 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     entities += arabic_family_entities(entities, arabic_names, joined)
     entities += country_codes(entities, texts, lexicon)
     entities += derived_demonyms(entities, joined, lexicon)
+    entities += state_demonyms(entities, texts, passages, lexicon)
     entities = unmodified_organisations(entities)
     entities += organisation_short_forms(entities, texts, mentions, lexicon)
     return Candidates(entities, person_names, texts, mentions,
                       family_first=typed_pinyin)
+
+
+def state_demonyms(entities: list[Entity], texts: Sequence[str], passages: Sequence[str], lexicon: Lexicon
+                   ) -> list[Entity]:
+    """The historical states the article names by a distinctive word and their kind (``Mongol Empire``,
+    ``Song dynasty``; :func:`..places.renamable_states`, shared with Yan et al.) as nationalities of a
+    country no text names: the word takes the demonym of a drawn African country, its kind kept
+    (``Somali Empire``, :func:`own_state_or_event`), its people the demonym's plural (``the Somalis``).
+    A word that is already another entity of the article is left to it."""
+    have = {e.surface for e in entities}
+    return [Entity(word, "nationality", "nationality", word, country)
+            for word, country in renamable_states(texts, lexicon, passages).items() if word not in have]
 
 
 def unmodified_organisations(entities: list[Entity]) -> list[Entity]:
@@ -2658,8 +2673,9 @@ _BARE_PEOPLE_BEFORE = re.compile(r"(?<![\w'’])[Tt]he [A-Za-z]+ $")
 #: Words that make a name opening with a demonym an event's or a state's, another referent than the
 #: country's own body (``French and Indian War``, ``Russian Empire``, ``Polish–Lithuanian
 #: Commonwealth``): the event nouns, :data:`POLITY_WORDS` and "commonwealth" (which is no word of
-#: :data:`POLITY_WORDS`, the words that make "X of <place>" the place itself).
-EVENT_OR_STATE_WORDS = EVENT_NOUNS | POLITY_WORDS | {"commonwealth"}
+#: :data:`POLITY_WORDS`, the words that make "X of <place>" the place itself) and the state kinds of
+#: :data:`..places.STATE_KINDS` (``Ottoman Caliphate``, ``Chagatai Khanate``).
+EVENT_OR_STATE_WORDS = EVENT_NOUNS | POLITY_WORDS | {"commonwealth"} | set(STATE_KINDS)
 
 
 def national_name(phrase: str, demonym: str, lexicon: Lexicon) -> bool:

@@ -42,6 +42,7 @@ from ..casing import natural_case
 from ..lexicon import COMMON_ZIPF, FUNCTION_WORDS, alias_group, demonym_countries, occurs_as_word, whole_word
 from ..model import Substitution
 from ..namebank import FIRST_NAME_TYPES, BankError, load_bank
+from ..places import is_state_country
 from ..sampling import seeded_rng
 from ..substitute import adjective_demonym, takes_article
 from .categories import CATEGORIES
@@ -299,7 +300,7 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
         for entity in (e for e in entities if e.category == category):
             referents.setdefault(entity.referent, []).append(entity)
         if category == "country":  # the countries of the article's demonyms too, named or not
-            for referent in sorted(referents.keys() | followed):
+            for referent in sorted(referents.keys() | followed, key=lambda r: (is_state_country(r), r)):
                 countries[referent] = draw("country", referent, pools.countries())
             coded = {e.referent for e in entities if COUNTRY_CODE.fullmatch(e.surface)}  # "a US ally" → "a
             # Malian ally" needs the demonym; a country no demonym follows may take any country
