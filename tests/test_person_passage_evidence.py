@@ -79,6 +79,8 @@ RENAMED = {
     "131e8e4f": {"Odo"},  # ORG: "Odo, the Bishop of Bayeux"
     "6b823eb4": {"Brandon", "McManus"},  # ORG: "Who kicked a field goal for Denver?"
     "cc275c13": {"Böke"},  # "proclaimed Ariq Böke Great Khan": a title after the name, no other name
+    "36fb3ebc": {"Bryan", "Davies"},  # ORG, "Which Member of Parliament …?": Bryan is a town too
+    "6ad46a80": {"Allan", "Bloom"},  # inside a WORK_OF_ART: "What alumni wrote …?"
 }
 NOT_RENAMED = {"66c60c5c": "Huguon"}  # "Huguon, the gate of King Hugo": a gate, no king's kin
 

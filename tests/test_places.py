@@ -124,6 +124,25 @@ def test_a_historical_state_is_renamed_by_its_distinctive_word():
     assert not state_spans("Jin", "The Mongols fought the Jin.", lexicon)  # no kind word shows a state
 
 
+def test_a_state_kind_glued_or_written_in_another_passage_types_a_state():
+    """"the Ilkhanate" holds its kind; "fight against the Jin" is a state where another passage of the dataset
+    writes "the Jin dynasty" (NER labels the Jin PERSON); not a common word ("the World" beside "the Mongol
+    World Empire") nor a name the passage writes without "the" (Chagatai, a son named like a khanate)."""
+    lexicon = Lexicon()
+    assert [s.surface for s in state_spans("Ilkhanate", "its ally, the Ilkhanate, grew", lexicon)] == [
+        "Ilkhanate"]
+    assert not state_spans("Khanate", "the Khanate, grew", lexicon)  # the kind alone names no state
+    others = ["The Jin dynasty fell.", "the Mongol World Empire", "the Chagatai Khanate"]
+    lexicon.observe(others, [], dict.fromkeys(others, []))
+    assert [s.surface for s in state_spans("Jin", "Han Chinese fought against the Jin.", lexicon)] == ["Jin"]
+    example = _example("Han Chinese fought against the Jin. Khitan defected.", "the Jin")
+    assert [m.text for m in state_answers(example, [], lexicon)] == ["Jin"]
+    assert not state_spans("World", "the Capital of the World.", lexicon)  # a common word
+    assert not state_spans("Chagatai", "between Chagatai and Jochi.", lexicon)  # a person: no "the"
+    assert not state_spans("Jin", "Han Chinese fought against the Jin.", Lexicon())  # no kind word anywhere
+
+
+
 def test_a_state_word_whose_demonym_cannot_stand_everywhere_is_left():
     """The demonym follows the people ("the Mongols" → "the Kenyans") and stands before a noun ("Mongol
     army"); another word of the stem, a lone word heading its phrase, a longer name and a cited name

@@ -29,6 +29,9 @@ from entity_renaming.question import asked_type
     ("In what English colony were Huguenot settlers promised land?", ("gpe", True)),
     ("What was the name of Börte's second male child?", ("per", True)),  # a possessive name after "name of"
     ("What was the name of Bohemond's nephew?", ("per", True)),
+    ("What alumni wrote \"The Closing of the American Mind\"?", ("per", True)),  # an irregular plural
+    ("What publication published an article about Tesla in 1912?", ("org", True)),
+    ("Which journal was the joint statement published in?", ("org", True)),
     ("Which NFL team won Super Bowl 50?", ("org", True)),
     ("Which group headlined the Super Bowl 50 halftime show?", ("org", True)),  # a band: Coldplay
     ("ABC created what company as a syndication distributor in response to the FCC's fin-syn rules?",

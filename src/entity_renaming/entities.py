@@ -2753,7 +2753,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     state = state_spans(text, example.context, lexicon) if etype == "gpe" else []  # "the Song dynasty"
     if state and state_word_derived(state[0].surface, (example.context, example.question), answers):
         return _none(why, "gpe.state-word-derived")  # "Mongol Empire" beside "the Mongols"
-    if (etype != "per" and not state and looks_like_person(text, lexicon)
+    if (etype != "per" and not state
+            and (looks_like_person(text, lexicon) or gendered_bank_name(text, lexicon))  # "Bryan Davies"
             and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)  # "Duval County"
             and not (etype == "org" and asked_organisation(example.question, text, own))):  # "What group …?"
         etype, evidence = "per", f"{evidence}, a person's name"

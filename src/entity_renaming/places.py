@@ -479,9 +479,28 @@ def state_word(name: str, lexicon: Lexicon) -> str | None:
     return " ".join(words)
 
 
-def _kind_follows(word: str, context: str) -> bool:
-    """Whether ``context`` writes ``word`` before a state kind ("Jin dynasty")."""
-    return re.search(rf"(?<![\w-]){re.escape(word)} (?:{_KIND})\b", context) is not None
+#: A capitalised word written before a state kind ("Jin" of "the Jin dynasty").
+_BEFORE_KIND = re.compile(rf"(?<![\w-])([A-Z][a-z]+) (?:{_KIND})(?![\w-])")
+
+
+def _dataset_kind_words(lexicon: Lexicon) -> frozenset[str]:
+    """The words that the observed dataset's passages write before a state kind ("Jin" of "the Jin
+    dynasty", "Ottoman" of "the Ottoman Empire"), computed once per dataset."""
+    return frozenset(m.group(1) for passage in lexicon.passages for m in _BEFORE_KIND.finditer(passage))
+
+
+def _kind_follows(word: str, context: str, lexicon: Lexicon | None = None) -> bool:
+    """Whether ``word`` names a state by its kind: ``context`` writes it before a state kind ("Jin
+    dynasty"), it ends with one glued to its name (``Ilkhanate``), or, given the ``lexicon``, ``context``
+    writes it after "the" ending its phrase (:data:`_THE_WORD`: "fight against the Jin"; a person's name
+    takes no article) while another passage of the dataset writes it before a state kind ("the Jin
+    dynasty") and it is no common word (not "the World" beside "the Mongol World Empire")."""
+    lowered = word.lower()
+    return (re.search(rf"(?<![\w-]){re.escape(word)} (?:{_KIND})\b", context) is not None
+            or (lowered.endswith(STATE_KINDS) and lowered not in STATE_KINDS)
+            or (lexicon is not None and word in lexicon.dataset_table(_dataset_kind_words)
+                and not lexicon.common_word(word)
+                and any(m.group() == word for m in _THE_WORD.finditer(context))))
 
 
 #: A capitalised word after a state's word that keeps it the state's ("Mongol Empire", "Ottoman Emperor").
@@ -558,7 +577,7 @@ def state_spans(name: str, context: str, lexicon: Lexicon) -> list[PerturbableSp
     Empire"); its people follow as the demonym's plural ("the Mongols" → "the Kenyans"). Also a lone word
     the passage writes before a state kind ("Jin" beside "Jin dynasty")."""
     word = state_word(name, lexicon)
-    if word is None and " " not in name and _kind_follows(name, context):
+    if word is None and " " not in name and _kind_follows(name, context, lexicon):
         word = state_word(f"{name} dynasty", lexicon)
     return [PerturbableSpan(word, "nationality", "gpe", follows=STATE_COUNTRY.format(word))] if word else []
 
@@ -591,7 +610,7 @@ def state_answers(example: QAExample, mentions: Iterable[Mention], lexicon: Lexi
     for pattern in (_STATE_NAME, _THE_WORD):
         for run in example.answer_matches(pattern):
             name = run.group()
-            if pattern is _THE_WORD and not _kind_follows(name, context):
+            if pattern is _THE_WORD and not _kind_follows(name, context, lexicon):
                 continue
             if state_word(name if pattern is _STATE_NAME else f"{name} dynasty", lexicon) is None or any(
                     m.start < run.end() and run.start() < m.end for m in taken):

@@ -31,7 +31,7 @@ biologist mathematician astronomer economist engineer inventor explorer navigato
 professor teacher student pupil disciple athlete player quarterback kicker receiver linebacker coach
 pitcher boxer wrestler champion astronaut pilot emperors kings queens generals son daughter father mother
 wife husband brother sister uncle aunt nephew niece cousin grandson granddaughter heir successor
-predecessor rival opponent ally advisor adviser tutor mentor patron spouse widow
+predecessor rival opponent ally advisor adviser tutor mentor patron spouse widow alumnus alumna alumni
 """))
 #: Nouns of a what/which phrase that ask for a country, state or city, or a polity or division of one (an
 #: empire, a colony, a territory, a borough: "Which empire …?" Western Xia, "In what borough …?" Brooklyn).
@@ -46,7 +46,7 @@ company companies corporation firm business team teams club clubs party parties 
 college school organization organisation organizations organisations agency network broadcaster channel
 newspaper magazine publisher label band institution bank airline manufacturer league union
 brand brands affiliate affiliates charity charities retailer automaker carmaker insurer
-conglomerate subsidiary group groups
+conglomerate subsidiary group groups publication publications journal journals
 """))
 _NOUN_TYPE = {**{w: "per" for w in PERSON_NOUNS}, **{w: "gpe" for w in PLACE_NOUNS},
               **{w: "org" for w in ORGANISATION_NOUNS}}

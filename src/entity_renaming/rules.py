@@ -39,7 +39,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "(Galileo who noticed, Inalchuq, the governor of …, one sister named Temülen; not after an article: "
          "a Lama who), or a Census surname ending 3 or more of the "
          "dataset's PERSON full names (Newton), a gendered bank given name and a Census surname that is no "
-         "place (Brandon McManus), a bank given name, no title, rank or common word, with a regnal numeral "
+         "place (Brandon McManus; an ORG / GPE mention of that shape is a person whatever the question: "
+         "Bryan Davies, tagged ORG), a bank given name, no title, rank or common word, with a regnal numeral "
          "or, the given name no place, an epithet or 'of <place>' (Frederick II the Great tagged FAC, "
          "Conrad of Montferrat: persons.byname_person), or a lone word opening or ending a full name the "
          "dataset labels PERSON, "
@@ -369,7 +370,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "no text names the country follows a drawn country the same way (demonyms.demonym_state)",
          "veto", _ALL),
     Rule("gpe.not-gazetteer", "a word of the GPE name is no gazetteer place (nor a direction / state form; "
-         "historical states: Ethiopian Empire, Ilkhanate; a section of a bigger city, Manhattan or Brooklyn, "
+         "historical states: Ethiopian Empire; a section of a bigger city, Manhattan or Brooklyn, "
          "is no city; a dependent territory is no place unless it is a GeoNames city of a million people, "
          "Hong Kong: Lexicon.place_kind) and neither the passage (places.passage_place_kind: 'the town of "
          "Otrar', 'the Mongol "
@@ -380,6 +381,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "or 'What town', the passage placing it as a settlement ('X, near Y', 'his birthtown, X', "
          "'X, <state>'; never 'the X': places.labelled_town), nor a GeoNames city of 100,000 people of "
          "that other name labelled GPE (Dyrrachium: places.city_exonym) gives it a place kind, nor is it a "
+         "historical state named by a distinctive word and a state kind, or by a word with the kind glued "
+         "to it (the Ilkhanate), or by a lone word after 'the' ending its phrase that the passage or, no "
+         "common word, another passage of the dataset writes before a state kind (the Jin beside the Jin "
+         "dynasty: places.state_spans, places.state_answers), nor is it a "
          "demonym of one country the texts name (Japanese answering 'Which country's cars …?' is Japan, its "
          "demonym following: organisations.demonym_place), or a lone demonym answer of one country "
          "(entities.asked_nationality: 'What nationality …?', or no other sense and no landform)", "evidence",
