@@ -422,5 +422,6 @@ def test_a_place_or_demonym_in_an_organisation_name_is_renamed_with_all_its_ment
     assert org("9e97c42bcfad439394ed3e8d04d6b6f1") == {("Netherlands", "country"), ("Dutch", "nationality")}
     assert org("12d843feb76a42d09cbe367d7f8459ab") == {("United States", "country"),
                                                        ("American", "nationality")}
+    assert org("7fb14d1ebd9241f49f7aec9ea86b8587") == {("US", "country")}  # US Library of Congress
     assert org("5dfe098fe3c8492baa2da5dc72672dac") == set()  # "The Victorian College" would stay
     assert org("6dee7e4201e948a1bd448edd39062049") == set()  # "in the United States claim": "the" stays

@@ -250,6 +250,12 @@ def test_a_demonym_of_a_country_written_with_the_renames_the_country_and_its_cod
     # another region the name holds is kept: "Dutch East India Company" → "Kenyan East India Company"
     dutch = ("Huguenots sailed from the Netherlands to the Dutch East India Company post.",)
     assert [s.surface for s in demonym_place("Dutch East India Company", dutch, lexicon)] == ["Netherlands"]
+    # a country's code opening the name names its country like a demonym ("US Library of Congress" →
+    # "Kenyan Library of Congress"), not where the new name could not stand ("US$10")
+    code = ("It became a text of the US Library of Congress, in the United States.",)
+    assert [(s.surface, s.follows) for s in demonym_place("US Library of Congress", code, lexicon)] == [
+        ("US", ""), ("United States", "US")]
+    assert demonym_place("US Library of Congress", ("The US Library of Congress paid US$10.",), lexicon) == []
 
 
 def test_a_team_without_a_dictionary_nickname_needs_a_text_about_teams(lexicon):

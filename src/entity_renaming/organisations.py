@@ -765,7 +765,9 @@ def demonym_place(text: str, texts: Iterable[str], lexicon: Lexicon) -> list[Per
     organisation's name renamed as a place (issue 19); its demonym follows it
     (:func:`.demonyms.demonym_spans`: ``Scotland`` → ``Kenya`` makes ``Kenyan Parliament``), and where the
     demonym cannot follow, the name is left. Another region the name holds is kept
-    (:func:`_where_it_works`: ``Dutch East India Company`` → ``Kenyan East India Company``). A country
+    (:func:`_where_it_works`: ``Dutch East India Company`` → ``Kenyan East India Company``). A country's
+    code opening the name names its country like a demonym (``US Supreme Court`` → ``Kenyan Supreme Court``,
+    the code renamed as the country: :func:`.places.abbreviation_fits`). A country
     written with "the" is renamed where its article can follow (:func:`article_follows`: "from the
     Netherlands to" → "from Kenya to"), its codes and canonical name following it (``US`` → ``Kenya``,
     :func:`.places.alias_followers`), as in a GPE renaming.
@@ -774,13 +776,18 @@ def demonym_place(text: str, texts: Iterable[str], lexicon: Lexicon) -> list[Per
     name (``Scottish Borders Council``), a country the texts do not name (``Indian Health Service`` of a
     passage on the US: which country?), a direction before the demonym (``North American``), or the texts
     call the country by another name that cannot follow it (``America`` beside ``American …``)."""
-    from .places import alias_followers
+    from .entities import country_abbreviation
+    from .places import abbreviation_fits, alias_followers
 
     table = demonym_table(lexicon.root)
     countries = []
     words = _words(text)
+    code = text.split()[0] if country_abbreviation(text.split()[0], lexicon) else ""
     for i, word in enumerate(words):
         lowered = word.lower()
+        if i == 0 and code:
+            countries.append(lexicon.aliases[code])  # "US Supreme Court": the code names the country
+            continue
         if lowered in table and i and words[i - 1].lower() in GEO_MODIFIERS:
             return []  # "North American Aviation": North America's, not the United States'
         if (lowered in FUNCTION_WORDS or lowered in ORGANISATION_HEADS or lowered in CORPORATE
@@ -797,11 +804,13 @@ def demonym_place(text: str, texts: Iterable[str], lexicon: Lexicon) -> list[Per
     if len(countries) != 1 or lexicon.place_kind(countries[0]) != "country":
         return []
     texts = list(texts)
-    if not any(re.search(rf"(?<![\w-]){re.escape(countries[0])}(?![\w-])", t) for t in texts):
+    if not code and not any(re.search(rf"(?<![\w-]){re.escape(countries[0])}(?![\w-])", t) for t in texts):
         return []  # nothing says which country the demonym means ("Indian Health Service" in the US)
     if not article_follows(countries[0], texts):
         return []  # "students in the United States claim": "the" would stay before the new name
-    country = PerturbableSpan(countries[0], "country", "org")
+    if code and not all(abbreviation_fits(code, t) for t in texts):
+        return []  # "US$10": the new name cannot stand there
+    country = PerturbableSpan(code or countries[0], "country", "org")
     followers = alias_followers(country, texts, lexicon)
     if followers is None:
         return []  # "America" beside "American …": the other name would stay
