@@ -410,3 +410,18 @@ def test_a_shorter_form_of_the_name_is_the_same_body():
     longer = court + " The General Court of Justice disagreed."  # made up: another court with the word
     assert common_word_veto("Justice", "European Court of Justice", (longer,),
                             ["European Court of Justice"], []) == "org.word-elsewhere"
+
+
+def test_a_place_or_demonym_in_an_organisation_name_is_renamed_with_all_its_mentions(org):
+    """Issue 19, seventeenth session: the place an organisation's name holds is renamed as that place at
+    every mention, its demonym with it. ``the City of Edinburgh Council`` tagged GPE is the council, and
+    the passage's own "Edinburgh" makes the word a place though persons' names hold it; a country written
+    with "the" follows its demonym where its article can follow; another region of the name stays
+    (``East India``); a word derived from the place left in the passage keeps the name out."""
+    assert org("c5e148e5e04f4bf5b5cb26fe847a874f") == {("Edinburgh", "city")}
+    assert org("9e97c42bcfad439394ed3e8d04d6b6f1") == {("Netherlands", "country"), ("Dutch", "nationality")}
+    assert org("12d843feb76a42d09cbe367d7f8459ab") == {("United States", "country"),
+                                                       ("American", "nationality")}
+    assert org("7fb14d1ebd9241f49f7aec9ea86b8587") == {("US", "country")}  # US Library of Congress
+    assert org("5dfe098fe3c8492baa2da5dc72672dac") == set()  # "The Victorian College" would stay
+    assert org("6dee7e4201e948a1bd448edd39062049") == set()  # "in the United States claim": "the" stays

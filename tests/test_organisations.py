@@ -226,11 +226,36 @@ def test_an_organisation_named_by_a_demonym_renames_its_country(lexicon):
     # the passage does not name the country: which one is meant ("American Indian")?
     us = ("The U.S. runs the Indian Health Service.",)
     assert demonym_place("Indian Health Service", us, lexicon) == []
-    # a continent's adjective, a country written with "the", another name word
+    # a continent's adjective, another name word
     assert demonym_place("North American Aviation", ("North American Aviation in America.",), lexicon) == []
-    assert demonym_place("American Baptist Society", ("The American Baptist Society in the United States.",),
-                         lexicon) == []
     assert demonym_place("Scottish Borders Council", (text + " Scottish Borders Council.",), lexicon) == []
+
+
+def test_a_demonym_of_a_country_written_with_the_renames_the_country_and_its_codes(lexicon):
+    """Issue 19, seventeenth session: ``the United States`` of ``American Baptist Society`` is renamed with
+    its article dropped and its code following it; where "the" could not follow (before a word the renamer
+    reads as a noun the name modifies) or another name cannot follow (``America``), the name is left."""
+    from entity_renaming.organisations import article_follows, demonym_place
+
+    texts = ("The American Baptist Society in the United States, not the US Senate.",)
+    spans = demonym_place("American Baptist Society", texts, lexicon)
+    assert [(s.surface, s.span_type, s.follows) for s in spans] == [
+        ("United States", "country", ""), ("US", "country", "United States")]
+    claim = ("The American Baptist Society says students in the United States claim aid.",)
+    assert not article_follows("United States", claim)
+    assert demonym_place("American Baptist Society", claim, lexicon) == []
+    assert article_follows("Poland", claim)  # no article to follow
+    america = ("The American Baptist Society in the United States, in North America and across America.",)
+    assert demonym_place("American Baptist Society", america, lexicon) == []
+    # another region the name holds is kept: "Dutch East India Company" → "Kenyan East India Company"
+    dutch = ("Huguenots sailed from the Netherlands to the Dutch East India Company post.",)
+    assert [s.surface for s in demonym_place("Dutch East India Company", dutch, lexicon)] == ["Netherlands"]
+    # a country's code opening the name names its country like a demonym ("US Library of Congress" →
+    # "Kenyan Library of Congress"), not where the new name could not stand ("US$10")
+    code = ("It became a text of the US Library of Congress, in the United States.",)
+    assert [(s.surface, s.follows) for s in demonym_place("US Library of Congress", code, lexicon)] == [
+        ("US", ""), ("United States", "US")]
+    assert demonym_place("US Library of Congress", ("The US Library of Congress paid US$10.",), lexicon) == []
 
 
 def test_a_team_without_a_dictionary_nickname_needs_a_text_about_teams(lexicon):
@@ -403,6 +428,17 @@ def test_a_name_whose_organisation_word_ner_misread_is_an_organisation(lexicon):
     assert [(m.text, m.label) for m in found] == [("Virgin Media", "ORG")]
     charge = _example(text, "Charge Conference", "What met?", ["Charge Conference"] * 3)
     assert headed_answers(charge, [], lexicon) == []
+    # a GPE mention over a whole organisation's name no gazetteer lists (seventeenth session); a country
+    # named by an organisation word stays a place
+    council = "The Parliament rented buildings from the City of Edinburgh Council in Edinburgh."
+    ex = _example(council, "City of Edinburgh Council", "Who did the Parliament rent buildings from?",
+                  ["City of Edinburgh Council"] * 3)
+    tagged = _mentions(council, {"the City of Edinburgh Council": "GPE"})
+    assert [(m.text, m.label) for m in headed_answers(ex, tagged, lexicon)] == [
+        ("City of Edinburgh Council", "ORG")]
+    soviet = "The Soviet Union signed the treaty."
+    ex = _example(soviet, "Soviet Union", "Who signed the treaty?", ["Soviet Union"] * 3)
+    assert headed_answers(ex, _mentions(soviet, {"Soviet Union": "GPE"}), lexicon) == []
     radio = "In 2011, the theme tune charted at number 228 of radio station Classic FM's Hall of Fame."
     ex = _example(radio, "Classic FM", "What radio station did the theme reach the charts on?",
                   ["Classic FM"] * 3)
@@ -608,7 +644,9 @@ def test_a_demonym_whose_country_cannot_be_renamed_leaves_the_body_out(lexicon):
     """Issue 19, seventh session: keeping the demonym of ``American Medical Association`` (the United
     States, written with "the", cannot follow a new name) and renaming its descriptive word alone read as no
     name ("American Xoma Association": blind read round 21 rejected both such examples); the body is left
-    out (``org.no-renamable-word``)."""
+    out. Seventeenth session: the United States now follows its demonym where its article can
+    (organisations.article_follows), and here the acronym ``AMA`` would keep the demonym's letter
+    (``place.derived-word-left``)."""
     from entity_renaming.entities import distinctive_word
 
     assert distinctive_word("American Medical Association", lexicon) is None
@@ -619,7 +657,7 @@ def test_a_demonym_whose_country_cannot_be_renamed_leaves_the_body_out(lexicon):
     trace: list = []
     entities = example_entities(ex, _mentions(text, {"American Medical Association": "ORG", "AMA": "ORG",
                                                      "the United States": "GPE"}), lexicon, trace)
-    assert entities == [] and "org.no-renamable-word" in {f.rule for f in trace}
+    assert entities == [] and "place.derived-word-left" in {f.rule for f in trace}
 
 
 EUROPE = ("The European Union (EU) passed the directive. European courts apply EU law, and the European "

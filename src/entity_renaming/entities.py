@@ -1659,7 +1659,8 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
                 continue
             gram = text[bounds[i][0]: bounds[i + n - 1][1]]
             if (gram.split()[0].lower() in FUNCTION_WORDS | TITLES or gram in not_places or modified(i)
-                    or (n == 1 and etype == "org" and lexicon.labels.name_words[gram] >= 2)):
+                    or (n == 1 and etype == "org" and lexicon.labels.name_words[gram] >= 2
+                        and gram not in placed)):  # "Edinburgh" of persons' names, a place here
                 continue
             kind = (org_place_kind(gram, lexicon) or (lexicon.place_kind(gram) if gram in placed
                                                       or body_of_place(words, i, n, lexicon) else None)
@@ -2918,7 +2919,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "per.alias-left")  # "marked N.T." beside "Nikola Tesla": the initials would stay
     if etype == "per" and any(other_spelling(s.surface, texts) for s in spans):
         return _none(why, "per.alias-left")  # "Temujin's mother" beside "Temüjin": that spelling would stay
-    for country in [s for s in spans if s.span_type == "country"]:
+    for country in [s for s in spans if s.span_type == "country" and not s.follows]:
         derived = demonym_spans(country, (*texts, *answers), lexicon, slices=answers,
                                 answered=[s for a in example.all_answers() for s in a.char_spans])
         if isinstance(derived, str):
@@ -2927,10 +2928,12 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             return _none(why, "place.derived-word-left")  # "a Serb family" beside "Serbian": it would stay
         spans = [*spans, *derived]  # France → Kenya makes French → Kenyan
     if etype == "gpe":
-        aliases = [alias_followers(s, texts, lexicon) for s in spans if s.span_type == "country"]
+        aliases = [alias_followers(s, texts, lexicon) for s in spans
+                   if s.span_type == "country" and not s.follows]
         if any(a is None for a in aliases):
             return _none(why, "place.other-name")  # "the United States" beside "America": it would stay
-        spans = [*spans, *(f for a in aliases if a for f in a)]  # "US" beside "U.S.": both → "Kenya"
+        followers = dict.fromkeys(f for a in aliases if a for f in a if f not in spans)
+        spans = [*spans, *followers]  # "US" beside "U.S.": both → "Kenya" (a demonym's country has them)
     if etype == "gpe" and any(lexicon.other_names_in(s.surface, s.span_type, texts)
                               for s in spans if s.span_type != "country"):
         return _none(why, "place.other-name")  # "Warsaw (Polish: Warszawa)", "the United States" beside "US"
@@ -2951,9 +2954,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
            for s in spans):
         return _none(why, "place.people-noun")  # "the Miami people of Pickawillany": a people, not the city
     from .places import derived_place_word, glued, in_work_title, institution_metonym
-    if etype == "gpe" and any(s.span_type in ("state", "city") and derived_place_word(s.surface, texts)
-                              for s in spans):
-        return _none(why, "place.derived-word-left")  # "Victorian" beside Victoria: it would stay
+    if etype in ("gpe", "org") and any(s.span_type in ("state", "city")
+                                       and derived_place_word(s.surface, texts) for s in spans):
+        return _none(why, "place.derived-word-left")  # "Victorian" beside Victoria or its body: it stays
     if etype == "gpe" and any(s.span_type == "city" and names_team_here(s.surface, example, lexicon)
                               for s in spans):
         return _none(why, "place.team")  # "Denver took the opening kickoff": the team, not the city

@@ -199,7 +199,8 @@ _AFTER_INITIALS = re.compile(r"(?<![\w.])(?:[A-Z]\. ?)+([A-Z][a-z]+)\b")
 
 
 def _words(text: str) -> list[str]:
-    return [w.removesuffix("'s").removesuffix("’s").strip(",.") for w in text.split()]
+    """The words of ``text`` without possessive endings (``Workers'``, ``People's``) and commas or dots."""
+    return [w.removesuffix("'s").removesuffix("’s").strip(",.").rstrip("'’") for w in text.split()]
 
 
 def company_word(text: str, lexicon: Lexicon) -> str | None:
@@ -496,9 +497,17 @@ _MISREAD = frozenset({"PERSON", "FAC", "LOC", "PRODUCT"})
 _NAME_RUN = re.compile(r"[A-Z][\w'’.&-]*(?: (?:(?:of|for|on)(?: the)? )?[A-Z][\w'’.&-]*)*")
 
 
+def _misread_place(mention: Mention, at: int, name: str, lexicon: Lexicon) -> bool:
+    """A GPE ``mention`` covering the whole organisation ``name`` at ``at`` that no gazetteer lists as a
+    place (``the City of Edinburgh Council`` tagged GPE; not ``Soviet Union``, a country)."""
+    return (mention.label == "GPE" and mention.start <= at and at + len(name) <= mention.end
+            and lexicon.place_kind(name) is None and not lexicon.is_gazetteer_name(name))
+
+
 def headed_answers(example: QAExample, mentions: Iterable[Mention], lexicon: Lexicon) -> list[Mention]:
     """Organisation names inside a gold answer span that NER read as another kind of name (``Virgin Media``
-    tagged PERSON, ``Florida East Coast Railway`` tagged LOC, ``Classic FM`` tagged PRODUCT) or did not tag
+    tagged PERSON, ``Florida East Coast Railway`` tagged LOC, ``Classic FM`` tagged PRODUCT, ``City of
+    Edinburgh Council`` tagged GPE where no gazetteer lists it: :func:`_misread_place`) or did not tag
     at all (``Widener Library``, ``Chicago Theological Seminary``, ``DFDS Seaways``), as ORG mentions: a run
     of two or more capitalised words (``of`` / ``for`` between them) whose organisation or company word
     (:func:`organisation_head`, :data:`COMPANY_HEADS`) closing it is the evidence, that one
@@ -515,7 +524,7 @@ def headed_answers(example: QAExample, mentions: Iterable[Mention], lexicon: Lex
                 or (organisation_head(name) is None and name.split()[-1].lower() not in COMPANY_HEADS)
                 or not names_organisation(name)
                 or any(m.start < at + len(name) and at < m.end and m.label not in _MISREAD
-                       for m in mentions)):
+                       and not _misread_place(m, at, name, lexicon) for m in mentions)):
             continue
         touched = any(m.start < at + len(name) and at < m.end for m in mentions)
         if (not any(m.start <= at and at + len(name) <= m.end for m in mentions)
@@ -721,24 +730,64 @@ def state_or_city(gram: str, lexicon: Lexicon) -> str | None:
     return None
 
 
+def article_follows(country: str, texts: Iterable[str]) -> bool:
+    """The article of a country written with "the" (``the United States``) can follow its new name: every
+    "the <country>" of ``texts`` heads its phrase (:func:`.substitute.heads_phrase`: "from the Netherlands
+    to", "the United States' oldest"), so the renamer drops "the" before a name without one; before a
+    word it cannot tell from a noun the name modifies ("in the United States claim", "of the United States
+    explanatory") the article would stay ("in the Jamaica claim"). True for a country without "the"."""
+    from .substitute import heads_phrase, takes_article
+
+    if not takes_article(country, "country"):
+        return True
+    pattern = re.compile(rf"(?<!\w)[Tt]he {re.escape(country)}(?!\w)")
+    return all(heads_phrase(t, m.end(), m.start() + 4) for t in texts for m in pattern.finditer(t))
+
+
+def _where_it_works(word: str, lexicon: Lexicon) -> bool:
+    """A capitalised name word of an organisation named by a demonym that names another region, kept when
+    the country is renamed (``India`` of ``Dutch East India Company``, ``Amazonian`` of ``Brazilian National
+    Institute of Amazonian Research``): a gazetteer place or a place adjective outside the dictionary's
+    words, no demonym of a country and, unless a country or a state, no word many people bear
+    (``Lincoln``)."""
+    lowered = word.lower()
+    if lexicon.place_kind(word) in ("country", "state"):
+        return True  # "India", whatever the first names say
+    return (word.isalpha() and word[:1].isupper() and lexicon.person_count(word) < PERSON_EVIDENCE
+            and not lexicon.is_demonym(lowered)
+            and (lexicon.place_kind(word) is not None or lexicon.is_gazetteer_name(word)
+                 or (lowered.endswith(("an", "ish", "ese")) and not lexicon.dictionary_common(word))))
+
+
 def demonym_place(text: str, texts: Iterable[str], lexicon: Lexicon) -> list[PerturbableSpan]:
     """The country of an organisation named by its demonym and common words (``Scottish Parliament``,
     ``Polish Academy of Sciences``, ``Australian Labor Party``) as a ``country`` span: a place inside the
     organisation's name renamed as a place (issue 19); its demonym follows it
     (:func:`.demonyms.demonym_spans`: ``Scotland`` → ``Kenya`` makes ``Kenyan Parliament``), and where the
-    demonym cannot follow, the name is left. ``[]`` when the name holds no demonym of one country, another
-    name word, a demonym opening a place's name (``Scottish Borders Council``), a country the texts do not
-    name (``Indian Health Service`` of a passage on the US: which country?), a direction before the
-    demonym (``North American``), a country written with "the" (``the United States``: its article and
-    many other names would not follow), or the texts call the country by
-    another name that would stay (``Warszawa``)."""
-    from .substitute import takes_article
+    demonym cannot follow, the name is left. Another region the name holds is kept
+    (:func:`_where_it_works`: ``Dutch East India Company`` → ``Kenyan East India Company``). A country's
+    code opening the name names its country like a demonym (``US Supreme Court`` → ``Kenyan Supreme Court``,
+    the code renamed as the country: :func:`.places.abbreviation_fits`). A country
+    written with "the" is renamed where its article can follow (:func:`article_follows`: "from the
+    Netherlands to" → "from Kenya to"), its codes and canonical name following it (``US`` → ``Kenya``,
+    :func:`.places.alias_followers`), as in a GPE renaming.
+
+    ``[]`` when the name holds no demonym of one country, another name word, a demonym opening a place's
+    name (``Scottish Borders Council``), a country the texts do not name (``Indian Health Service`` of a
+    passage on the US: which country?), a direction before the demonym (``North American``), or the texts
+    call the country by another name that cannot follow it (``America`` beside ``American …``)."""
+    from .entities import country_abbreviation
+    from .places import abbreviation_fits, alias_followers
 
     table = demonym_table(lexicon.root)
     countries = []
     words = _words(text)
+    code = text.split()[0] if country_abbreviation(text.split()[0], lexicon) else ""
     for i, word in enumerate(words):
         lowered = word.lower()
+        if i == 0 and code:
+            countries.append(lexicon.aliases[code])  # "US Supreme Court": the code names the country
+            continue
         if lowered in table and i and words[i - 1].lower() in GEO_MODIFIERS:
             return []  # "North American Aviation": North America's, not the United States'
         if (lowered in FUNCTION_WORDS or lowered in ORGANISATION_HEADS or lowered in CORPORATE
@@ -746,19 +795,26 @@ def demonym_place(text: str, texts: Iterable[str], lexicon: Lexicon) -> list[Per
             continue
         if lowered in table and word[:1].isupper():
             countries.append(table[lowered])
+        elif _where_it_works(word, lexicon):
+            continue  # "East India", "Amazonian": a region the body works in, kept
         elif not word.isalpha() or not (lexicon.common_word(word) or lexicon.dictionary_common(word)):
             return []  # another name word: "European Union" (no country), "Scottish Borders Council"
     if any(lexicon.is_gazetteer_name(f"{a} {b}") for a, b in zip(words, words[1:], strict=False)):
         return []  # "Scottish Borders Council": the demonym opens a place's name
-    if (len(countries) != 1 or lexicon.place_kind(countries[0]) != "country"
-            or takes_article(countries[0], "country")):
-        return []  # "the United States": its article and its many other names would not follow
+    if len(countries) != 1 or lexicon.place_kind(countries[0]) != "country":
+        return []
     texts = list(texts)
-    if not any(re.search(rf"(?<![\w-]){re.escape(countries[0])}(?![\w-])", t) for t in texts):
+    if not code and not any(re.search(rf"(?<![\w-]){re.escape(countries[0])}(?![\w-])", t) for t in texts):
         return []  # nothing says which country the demonym means ("Indian Health Service" in the US)
-    if lexicon.other_names_in(countries[0], "country", texts):
-        return []  # "the US" beside "American …": the other name would stay
-    return [PerturbableSpan(countries[0], "country", "org")]
+    if not article_follows(countries[0], texts):
+        return []  # "students in the United States claim": "the" would stay before the new name
+    if code and not all(abbreviation_fits(code, t) for t in texts):
+        return []  # "US$10": the new name cannot stand there
+    country = PerturbableSpan(code or countries[0], "country", "org")
+    followers = alias_followers(country, texts, lexicon)
+    if followers is None:
+        return []  # "America" beside "American …": the other name would stay
+    return [country, *followers]
 
 
 def adjective_name(text: str, texts: Iterable[str], lexicon: Lexicon) -> PerturbableSpan | None:

@@ -400,7 +400,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "answer is judged in its passage: demonyms.coordinated_end)", "veto", _ALL),
     Rule("place.derived-word-left", "a word derived from the country stands in the passage and cannot be "
          "renamed with it: a demonym of several referents (British beside England); Yan et al.: a word "
-         "derived from a state or city (Victorian beside Victoria, places.derived_place_word) or a people's "
+         "derived from a state or city, also one inside an organisation's name (Victorian beside Victoria "
+         "or the Victoria Department of Education, places.derived_place_word) or a people's "
          "noun from a country's name in -ia (Serb beside Serbia, demonyms.people_stem_left); EntSwap: a "
          "derived "
          "word the passage group does not rename (those NER missed "
