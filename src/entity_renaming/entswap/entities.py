@@ -461,8 +461,8 @@ def lone_person_shown(word: str, passages: Sequence[str], mentions: dict[str, li
     (:func:`used_as_place`), what shows a full name a person's (:func:`person_context`: a kinship, ruler's
     or role noun, a title, a listing beside a person's full name: ``Chagaan (Tsagaan) and Zhang Rou``,
     pronouns agreeing on one sex: ``Khomeini's beliefs … He believed``; a gazetteer place or a hyphenated
-    word only by words, never by pronouns alone), or a given name of one undoubted sex right before it
-    (``Wincenty Kućma``)."""
+    word only by words, never by pronouns alone). (A surname after a given name NER leaves out, ``Wincenty
+    Kućma``, would be half a renamed name: :func:`passage_entities` leaves it.)"""
     if person_noun_before(word, passages):
         return True
     if not labelled_person(word, passages, mentions) or used_as_place(word, passages):
@@ -472,16 +472,7 @@ def lone_person_shown(word: str, passages: Sequence[str], mentions: dict[str, li
         # his": pronouns alone do not outweigh a place or a people
         return any(kin_gender(p, word) is not None or role_before(p, word) or after_title(word, p, SAINTS)
                    for p in holding)
-    return (person_context(word, holding, mentions, lexicon)
-            or any(given_name_before(word, p, lexicon) for p in holding))
-
-
-def given_name_before(word: str, text: str, lexicon: Lexicon) -> bool:
-    """``text`` writes ``word`` right after a given name whose sex the name data do not doubt (``Wincenty
-    Kućma``, NER labelling only the surname): the surname of a full name."""
-    return any(lexicon.known_gender(g := m.group(1)) in ("first-male", "first-female")
-               and not lexicon.gender_is_doubtful(g) and not lexicon.common_word(g)
-               for m in re.finditer(rf"(?<![\w'’.-])([A-Z][\w'’-]+) {re.escape(word)}(?![\w'’-])", text))
+    return person_context(word, holding, mentions, lexicon)
 
 
 def shown_person(mention: Mention, passages: Sequence[str], mentions: dict[str, list[Mention]],
@@ -1118,7 +1109,9 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                             or not (gender or common_first_name(surface, lexicon))
                             and lone_surname_evidence(surface, counter, texts, lexicon))  # "Nixon", "Stalin"
         if (lone and banks and not gender and not surname
-                and lone_person_shown(surface, passages, mentions, lexicon)
+                and (person_noun_before(surface, passages)
+                     or not any(misspelt(surface, w, lexicon) for w in in_full_names | set(votes))
+                     and lone_person_shown(surface, passages, mentions, lexicon))  # not "Khublai" of Kublai
                 and lone_name_use(surface, texts)):  # "the French philosopher Voltaire", "his mother Kökejin"
             kin = {g for t in passages if (g := kin_gender(t, surface))}
             gender = kin.pop() if len(kin) == 1 else lexicon.known_gender(surface)
