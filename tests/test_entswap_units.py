@@ -24,6 +24,7 @@ from entity_renaming.entswap.entities import (
     misspelt,
     opens_longer_word,
     passage_city,
+    passage_spelling,
     person_parts,
     question_possessives,
     small_settlement,
@@ -1777,3 +1778,14 @@ def test_a_group_the_demonym_closes_is_the_countrys_own_name(banks):
                            (["Norman", "French"], "French"), (["Free", "State"], "French"),
                            (["the", "Free", "French"], "French")):
         assert not closed_by_demonym(words, demonym, lexicon), words
+
+
+def test_a_question_writing_a_passage_name_without_accents_names_that_person():
+    """``entswap.question-only-name``: a question's ``Pedro Menendez de Aviles`` is the passage's ``Pedro
+    Menéndez de Avilés`` (the same person, renamed with it), while ``Donald Davis`` is no spelling of
+    ``Donald Davies``."""
+    passages = ["In 1565 the Spanish sent Pedro Menéndez de Avilés, who established St. Augustine.",
+                "the independent work of Donald Davies at the National Physical Laboratory"]
+    assert passage_spelling(["Pedro", "Menendez", "de", "Aviles"], passages)
+    assert not passage_spelling(["Donald", "Davis"], passages)
+    assert not passage_spelling(["Pedro", "Menendez"], ["Pedro Menéndezo de Avilés sailed."])

@@ -520,7 +520,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "evidence", _ES),
     Rule("entswap.question-only-name", "a PERSON full name or an organisation's name that only questions "
          "write, never a passage (a misspelt passage name: 'Donald Davis' beside 'Donald Davies'; SQuAD "
-         "2.0's twist of one: 'Music University of Technology')", "evidence", _ES),
+         "2.0's twist of one: 'Music University of Technology'); not a passage's full name written without "
+         "its accents, the same person (Pedro Menendez de Aviles: entswap.entities.passage_spelling)",
+         "evidence", _ES),
     Rule("entswap.opens-and-ends", "a word that opens one full name and ends another (not the given name "
          "of a Chinese name that is the family name of others: Shi of Yan Shi and Shi Tianze, a family "
          "name alone, the given name renamed inside its unit)", "veto", _ES),

@@ -475,6 +475,14 @@ def lone_person_shown(word: str, passages: Sequence[str], mentions: dict[str, li
     return person_context(word, holding, mentions, lexicon)
 
 
+def passage_spelling(parts: Sequence[str], passages: Iterable[str]) -> bool:
+    """A question's full name is a passage's written without (or with other) accents (``Pedro Menendez de
+    Aviles`` for ``Pedro Menéndez de Avilés``, ``Lothar de Maiziere``): the same person, whose name words
+    :func:`person_spellings` give one new name each, not a question's own name."""
+    folded = fold_accents(" ".join(parts))
+    return any(occurs_in(folded, fold_accents(t)) for t in passages)
+
+
 def shown_person(mention: Mention, passages: Sequence[str], mentions: dict[str, list[Mention]],
                  lexicon: Lexicon) -> bool:
     """A PERSON mention whose label ties or outnumbers every other label of its surface in the dataset but
@@ -1014,7 +1022,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                     fire(trace, "entswap.person-typed-other", cleaned, category)
                     continue  # "Byzantine Greece", "Aix", "Normandy" (mostly GPE/ORG alone) are not persons
                 if len(text) > MAX_ANSWER_CHARS or len(parts) == 1 or not passages or any(
-                        " ".join(parts) in t for t in passages):
+                        " ".join(parts) in t for t in passages) or passage_spelling(parts, passages):
                     person_names.append(parts)  # not a full name only questions spell ("Donald Davis")
                 else:
                     fire(trace, "entswap.question-only-name", cleaned, category)
