@@ -1021,8 +1021,9 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                         not person_word_in(p, i == len(parts) - 1, lexicon) for i, p in enumerate(parts)):
                     fire(trace, "entswap.person-typed-other", cleaned, category)
                     continue  # "Byzantine Greece", "Aix", "Normandy" (mostly GPE/ORG alone) are not persons
-                if len(text) > MAX_ANSWER_CHARS or len(parts) == 1 or not passages or any(
-                        " ".join(parts) in t for t in passages) or passage_spelling(parts, passages):
+                if (len(text) > MAX_ANSWER_CHARS or len(parts) == 1 or not passages
+                        or any(" ".join(parts) in t for t in passages)
+                        or passage_spelling(cleaned.split(), passages)):
                     person_names.append(parts)  # not a full name only questions spell ("Donald Davis")
                 else:
                     fire(trace, "entswap.question-only-name", cleaned, category)
