@@ -384,6 +384,25 @@ def test_a_full_name_the_us_banks_lack_is_a_person_when_labelled_and_gendered() 
         "Galileo": "first-male", "Ferraris": "last"}
 
 
+def test_given_names_of_one_undoubted_sex_before_a_surname_no_bank_lists() -> None:
+    """``Franciszek Szanior``, ``Mustafa Kemal Atatürk``: given names the name data give one sex that they
+    do not doubt, a rare surname no dictionary lists, the whole name labelled PERSON (EntSwap
+    ``entswap.not-strong-name`` handled); not ``Jan`` (female in the US bank, male elsewhere), not a
+    surname the corpus writes in lower case, not a name the dataset labels otherwise."""
+    texts = ["The garden was remodelled by Franciszek Szanior.", "working through Mustafa Kemal Atatürk.",
+             "Jan Andrzej Menich was the first president.", "Franciszek Szaniorski opened.",
+             "Federica Szanioro left.", "the szanioro was eaten."]
+    votes = [("Franciszek Szanior", "PERSON"), ("Mustafa Kemal Atatürk", "PERSON"),
+             ("Jan Andrzej Menich", "PERSON"), ("Franciszek Szaniorski", "ORG"),
+             ("Federica Szanioro", "PERSON")]
+    lexicon = _observed(votes, texts)
+    assert gendered_full_name(("Franciszek", "Szanior"), lexicon)
+    assert gendered_full_name(("Mustafa", "Kemal", "Atatürk"), lexicon)
+    assert not gendered_full_name(("Jan", "Andrzej", "Menich"), lexicon)  # Jan's sex is in doubt
+    assert not gendered_full_name(("Franciszek", "Szaniorski"), lexicon)  # labelled ORG
+    assert not gendered_full_name(("Federica", "Szanioro"), lexicon)  # written in lower case too
+
+
 def test_a_capitalised_particle_opens_the_surname() -> None:
     """"Jacob Van Braam", "Fiorello La Guardia", "William De Morgan" parse as three name words, which a
     capitalised particle ("Van", "La", "De": the corpus writes it in lower case) is not: the surname holds

@@ -34,6 +34,7 @@ from .lexicon import (
     MIN_PERSON_LABELS,
     PARTICLES,
     PLACE_WORDS,
+    RARE_ZIPF,
     ROMAN_NUMERAL,
     TITLES,
     Lexicon,
@@ -286,7 +287,11 @@ def gendered_full_name(words: Sequence[str], lexicon: Lexicon) -> bool:
     PERSON and mostly; the name data (the US and other-origin banks, ``gender-guesser``) give the first
     word one gender and it is no English common word (not ``Bent Rhine``); the last is a Census surname or
     a name word of the dataset's persons, no title, country or place word (``Tate Britain``, ``Cosgrove
-    Hall``); the corpus never writes either word in lower case."""
+    Hall``); the corpus never writes either word in lower case. Or given names of one undoubted sex before
+    a surname no bank lists (:func:`unlisted_surname_name`: ``Franciszek Szanior``, ``Mustafa Kemal
+    Atatürk``)."""
+    if len(words) in (2, 3) and unlisted_surname_name(words, lexicon):
+        return True
     if len(words) != 2 or not all(name_form(w) for w in words):
         return False
     first, last = words
@@ -296,6 +301,27 @@ def gendered_full_name(words: Sequence[str], lexicon: Lexicon) -> bool:
             and not lexicon.common_word(first)
             and all(lexicon.case.lower[w.lower()] == 0 and w.lower() not in TITLES for w in words)
             and last.lower() not in PLACE_WORDS and lexicon.place_kind(last) != "country")
+
+
+def unlisted_surname_name(words: Sequence[str], lexicon: Lexicon) -> bool:
+    """A full name of given names whose sex the name data do not doubt and a surname no bank lists
+    (``Franciszek Szanior``, ``Federica Mogherini``, ``Mustafa Kemal Atatürk``): the dataset labels the whole
+    name PERSON and mostly; each given name has one sex, the same for all (:meth:`Lexicon.known_gender`,
+    not :meth:`Lexicon.gender_is_doubtful` nor mixed: not ``Jan``), is no common word or title; the surname
+    is a rare word (``wordfreq`` under ``RARE_ZIPF``) that no dictionary lists, no title, place word or
+    gazetteer place; the corpus never writes a word of it in lower case. Name shape only: a caller reads
+    the text around it (EntSwap: never a name written alone in brackets, ``City Council (Rada Miasta)``)."""
+    *given, last = words
+    sexes = {lexicon.known_gender(w) for w in given}
+    return (all(name_form(w) and lexicon.case.lower[w.lower()] == 0 and w.lower() not in TITLES
+                for w in words)
+            and lexicon.labels.mostly(" ".join(words)) == "PERSON"
+            and len(sexes) == 1 and sexes <= {"first-male", "first-female"}
+            and not any(lexicon.gender_is_doubtful(w) or lexicon.gender_is_mixed(w) or lexicon.common_word(w)
+                        for w in given)
+            and lexicon.zipf(last) < RARE_ZIPF and not lexicon.dictionary_word(last)
+            and not lexicon.common_word(last) and last.lower() not in PLACE_WORDS
+            and not lexicon.is_gazetteer_name(last))
 
 
 def common_word_surname(words: Sequence[str], context: str, mentions: Iterable[Mention], lexicon: Lexicon

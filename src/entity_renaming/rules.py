@@ -519,8 +519,14 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "after a title, nor a family name written alone (entswap.entities.lone_surname: a surname the "
          "dataset knows alone, persons.famous_surname, or a name word after a title of office or rank and "
          "before no other name word, Colonel Monckton, Mr Ratti's; renamed as a surname), nor a lone name "
-         "a person noun stands right before ('the French philosopher Voltaire', 'his mother Kökejin', typed "
-         "by the kinship noun or the bank, else a surname), a Census surname the article labels PERSON "
+         "a person noun stands right before ('the French philosopher Voltaire', 'his mother Kökejin', 'a "
+         "high Albanian official named Comiscortes', 'a Norman named Oursel': person_evidence."
+         "person_noun_before) or, where NER labels it PERSON, that the passage's words show a person's as "
+         "they show a full name's (entswap.entities.lone_person_shown on person_context: a kinship, ruler's "
+         "or role noun, a title, a listing beside a full name, pronouns agreeing on one sex, never pronouns "
+         "alone for a gazetteer place or a hyphenated word: his half-brother Harthacnut, prince Bohemund I, "
+         "Emperor Chengzong; not a misspelling of another name word, Khublai of Kublai), typed "
+         "by the kinship noun or the bank, else a surname, a Census surname the article labels PERSON "
          "twice, nor a given name a ruler's title follows in a PERSON mention, typed by the title (Möngke "
          "Khan, Töregene Khatun, Dawlat Shah; the title kept: entswap.entities.trailing_title; not Great "
          "Khan), nor a famous mononym English knows well (Stalin: entswap.person_evidence), each written "
@@ -528,12 +534,17 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "evidence", _ES),
     Rule("entswap.question-only-name", "a PERSON full name or an organisation's name that only questions "
          "write, never a passage (a misspelt passage name: 'Donald Davis' beside 'Donald Davies'; SQuAD "
-         "2.0's twist of one: 'Music University of Technology')", "evidence", _ES),
+         "2.0's twist of one: 'Music University of Technology'); not a passage's full name written without "
+         "its accents, the same person (Pedro Menendez de Aviles: entswap.entities.passage_spelling)",
+         "evidence", _ES),
     Rule("entswap.opens-and-ends", "a word that opens one full name and ends another (not the given name "
          "of a Chinese name that is the family name of others: Shi of Yan Shi and Shi Tianze, a family "
          "name alone, the given name renamed inside its unit)", "veto", _ES),
     Rule("entswap.not-strong-name", "a multi-word person name of weak name words: no bank name beside an "
-         "unlisted word, and neither a full name the dataset labels PERSON (persons.gendered_full_name) nor "
+         "unlisted word, and neither a full name the dataset labels PERSON (persons.gendered_full_name; or "
+         "given names of one sex the name data do not doubt before a rare surname no dictionary lists: "
+         "persons.unlisted_surname_name, Franciszek Szanior, Mustafa Kemal Atatürk, not Jan Andrzej Menich, "
+         "never a name some text writes alone in brackets, City Council (Rada Miasta)) nor "
          "one the article's words around it show a person's (entswap.entities.attested_full_name, "
          "person_context: pronouns agreeing on one sex, a title or person noun before it, a listing beside "
          "a person: Raouf Khayrat … he, philosopher Henry David Thoreau, general Philaretus Brachamius); no "

@@ -455,6 +455,36 @@ def person_context(name: str, passages: Iterable[str], mentions: dict[str, list[
             or agreed_type(*pronoun_votes(tuple(words), passages, mentions)) is not None)
 
 
+def lone_person_shown(word: str, passages: Sequence[str], mentions: dict[str, list[Mention]],
+                      lexicon: Lexicon) -> bool:
+    """Some passage shows the lone name ``word`` to be a person's by the words around it: a person noun
+    right before it (:func:`.person_noun_before`: ``the French philosopher Voltaire``) or, where the
+    article's NER labels it PERSON (:func:`labelled_person`) and never writes it after ``in`` / ``at``
+    (:func:`used_as_place`), what shows a full name a person's (:func:`person_context`: a kinship, ruler's
+    or role noun, a title, a listing beside a person's full name: ``Chagaan (Tsagaan) and Zhang Rou``,
+    pronouns agreeing on one sex: ``Khomeini's beliefs … He believed``; a gazetteer place or a hyphenated
+    word only by words, never by pronouns alone). (A surname after a given name NER leaves out, ``Wincenty
+    Kućma``, would be half a renamed name: :func:`passage_entities` leaves it.)"""
+    if person_noun_before(word, passages):
+        return True
+    if not labelled_person(word, passages, mentions) or used_as_place(word, passages):
+        return False
+    holding = [p for p in passages if occurs_in(word, p)]
+    if lexicon.is_gazetteer_name(word) or "-" in word:  # "Tarleton … his men", "Qara-Khitays (Khitans) …
+        # his": pronouns alone do not outweigh a place or a people
+        return any(kin_gender(p, word) is not None or role_before(p, word) or after_title(word, p, SAINTS)
+                   for p in holding)
+    return person_context(word, holding, mentions, lexicon)
+
+
+def passage_spelling(parts: Sequence[str], passages: Iterable[str]) -> bool:
+    """A question's full name is a passage's written without (or with other) accents (``Pedro Menendez de
+    Aviles`` for ``Pedro Menéndez de Avilés``, ``Lothar de Maiziere``): the same person, whose name words
+    :func:`person_spellings` give one new name each, not a question's own name."""
+    folded = fold_accents(" ".join(parts))
+    return any(occurs_in(folded, fold_accents(t)) for t in passages)
+
+
 def shown_person(mention: Mention, passages: Sequence[str], mentions: dict[str, list[Mention]],
                  lexicon: Lexicon) -> bool:
     """A PERSON mention whose label ties or outnumbers every other label of its surface in the dataset but
@@ -530,13 +560,16 @@ def attested_full_name(parts: list[str], texts: list[str], mentions: dict[str, l
     Thoreau``) but the dataset or the article shows a person's: the dataset labels it PERSON with a gendered
     given name (:func:`..persons.gendered_full_name`), or the words around it show a person
     (:func:`person_context`: ``Raouf Khayrat … he``, ``general Philaretus Brachamius``).
-    No word a dictionary word, a title or a gazetteer place but as a bank first name before the surname
-    (``Rada Miasta``)."""
+    No word a dictionary word, a title or a gazetteer place but as a bank first name before the surname;
+    the name data alone never type a name that some text writes alone in brackets, a gloss of the name before
+    it (``Warsaw City Council (Rada Miasta)``: :func:`bracketed_alias`)."""
     if any(lexicon.dictionary_word(p) or lexicon.common_word(p) or p.lower() in TITLES
            or lexicon.place_kind(p) and not (i < len(parts) - 1 and p.lower() in lexicon.first_counts)
            for i, p in enumerate(parts)):  # "David" of "Henry David Thoreau": a given name first
         return False
-    return gendered_full_name(parts, lexicon) or person_context(" ".join(parts), texts, mentions, lexicon)
+    name = " ".join(parts)
+    return (gendered_full_name(parts, lexicon) and not bracketed_alias(name, texts)
+            or person_context(name, texts, mentions, lexicon))
 
 
 def after_title(word: str, text: str, but: frozenset[str] = frozenset()) -> bool:
@@ -990,8 +1023,9 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                         not person_word_in(p, i == len(parts) - 1, lexicon) for i, p in enumerate(parts)):
                     fire(trace, "entswap.person-typed-other", cleaned, category)
                     continue  # "Byzantine Greece", "Aix", "Normandy" (mostly GPE/ORG alone) are not persons
-                if len(text) > MAX_ANSWER_CHARS or len(parts) == 1 or not passages or any(
-                        " ".join(parts) in t for t in passages):
+                if (len(text) > MAX_ANSWER_CHARS or len(parts) == 1 or not passages
+                        or any(" ".join(parts) in t for t in passages)
+                        or passage_spelling(cleaned.split(), passages)):
                     person_names.append(parts)  # not a full name only questions spell ("Donald Davis")
                 else:
                     fire(trace, "entswap.question-only-name", cleaned, category)
@@ -1085,7 +1119,10 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
         surname = lone and (surface in titled or lone_surname(surface, joined, lexicon)  # "Colonel Monckton"
                             or not (gender or common_first_name(surface, lexicon))
                             and lone_surname_evidence(surface, counter, texts, lexicon))  # "Nixon", "Stalin"
-        if (lone and banks and not gender and not surname and person_noun_before(surface, passages)
+        if (lone and banks and not gender and not surname
+                and (person_noun_before(surface, passages)
+                     or not any(misspelt(surface, w, lexicon) for w in in_full_names | set(votes))
+                     and lone_person_shown(surface, passages, mentions, lexicon))  # not "Khublai" of Kublai
                 and lone_name_use(surface, texts)):  # "the French philosopher Voltaire", "his mother Kökejin"
             kin = {g for t in passages if (g := kin_gender(t, surface))}
             gender = kin.pop() if len(kin) == 1 else lexicon.known_gender(surface)
