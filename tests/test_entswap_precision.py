@@ -294,12 +294,8 @@ def test_territories_islands_and_peoples_are_no_countries_or_cities(swap):
     million people, is no country but that city (issue 19, s16: the recall sets label it a city)."""
     for title, name in (("Normans", "Jersey"), ("Normans", "Guernsey"), ("Huguenot", "Jersey"),
                         ("European_Union_law", "Gibraltar"), ("Normans", "Great Britain"),
-                        ("French_and_Indian_War", "Mississauga")):
+                        ("Imperialism", "Great Britain"), ("French_and_Indian_War", "Mississauga")):
         assert name not in entities(swap, title), (title, name)
-    # Great Britain is the state now (an alias of the United Kingdom) save where a text writes the island;
-    # Imperialism's article leaves "Britain" beside it (an alias), so it still takes no new name there
-    table = swap.entity_mappings(0, CATEGORIES)["title:Imperialism"]
-    assert "Great Britain" not in {s.original for s in table.values()}
     assert entities(swap, "Imperialism").get("Hong Kong") == "city"
     # issue 19: the short demonym "Saudi" now follows Saudi Arabia too (derived words are renamed with their
     # country), so the long and the short demonym take one new name
@@ -307,28 +303,6 @@ def test_territories_islands_and_peoples_are_no_countries_or_cities(swap):
     assert islamism.get("Saudi") == islamism.get("Saudi Arabian") == "nationality"
     new = mapping(swap, "Islamism")
     assert new["Saudi"][1] == new["Saudi Arabian"][1] == swap.pools.demonym(new["Saudi Arabia"][1])
-
-
-def test_great_britain_is_the_state_unless_written_as_the_island(swap):
-    """Great Britain is the United Kingdom's alias, renamed with it ("the Parliament of Great Britain and the
-    subsequent Parliament of the United Kingdom": one new name), except where a passage writes the island
-    ("Scotland and Wales in Great Britain": a country stands in it; rule place.region-of)."""
-    groups = passage_groups(swap)
-    parliament = next(e for _, text, e in groups if "Parliament of Great Britain and the subsequent" in text)
-    assert parliament["Great Britain"].referent == parliament["United Kingdom"].referent
-    normans = next(e for _, text, e in groups if "Scotland and Wales in Great Britain" in text)
-    assert "Great Britain" not in normans
-
-
-def test_a_shared_demonym_beside_another_of_its_countries_left_is_not_renamed(swap):
-    """Huguenot renames Britain, and "British" with it where no other country of that demonym stays ("the
-    neighbouring British colonies"); where the passage leaves England ("migrated from England … the English
-    Crown") and names no Britain, "this British colony" would be England's: it stays."""
-    groups = passage_groups(swap, "Huguenot")
-    colonies = next(e for _, text, e in groups if "neighbouring British colonies" in text)
-    assert colonies["British"].category == "nationality"
-    virginia = next(e for _, text, e in groups if "Lower Norfolk County" in text)
-    assert "British" not in virginia and "England" not in virginia
 
 
 def test_one_person_called_by_two_forms_of_a_name_takes_one_new_name(swap):

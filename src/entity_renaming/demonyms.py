@@ -117,21 +117,15 @@ def people_plural(text: str, start: int, end: int) -> bool:
     return bare_people_use(text, start, end)
 
 
-def demonym_owners(lexicon: Lexicon) -> dict[str, frozenset[str]]:
-    """Lower-cased irregular demonym → the referents it is derived from (``british``: England, Scotland,
-    Wales, the United Kingdom)."""
+def shared_demonyms(lexicon: Lexicon) -> frozenset[str]:
+    """Lower-cased demonyms of several referents (``British`` of England, Wales and Britain; ``Irish``):
+    such a word cannot follow one of them."""
     owners: dict[str, set[str]] = {}
     for country, words in IRREGULAR_DEMONYMS.items():
         referent = lexicon.aliases.get(country.title(), country.title())
         for word in words:
             owners.setdefault(word.lower(), set()).add(referent)
-    return {w: frozenset(referents) for w, referents in owners.items()}
-
-
-def shared_demonyms(lexicon: Lexicon) -> frozenset[str]:
-    """Lower-cased demonyms of several referents (``British`` of England, Wales and Britain; ``Irish``):
-    such a word cannot follow one of them."""
-    return frozenset(w for w, referents in demonym_owners(lexicon).items() if len(referents) > 1)
+    return frozenset(w for w, referents in owners.items() if len(referents) > 1)
 
 
 #: Capitalised nouns after a demonym that make it the name of a landform, which no one country owns

@@ -142,10 +142,8 @@ from .places import (
     abbreviation_fits,
     alias_followers,
     answer_turns_adjective,
-    asked_country,
     asked_settlement,
     city_exonym,
-    island_use,
     labelled_town,
     particle_place,
     passage_place_kind,
@@ -2861,7 +2859,6 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             if etype == "gpe" and not spans and why.rule == "gpe.not-gazetteer" and (
                     kind := passage_place_kind(text, context, lexicon)
                     or asked_settlement(text, question, lexicon, context)  # "What town …?" New Paltz
-                    or asked_country(text, question, lexicon)  # "Which country …?" Greenland
                     or placed_settlement(text, mention.start, context, lexicon)  # "Near Sargans a … dam"
                     or (not set(text.split()) & names and (labelled_town(text, question, context, lexicon)
                                                            or city_exonym(text, lexicon)))):  # "Dyrrachium"
@@ -2948,9 +2945,6 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if etype == "gpe" and any(s.span_type == "city" for s in spans) and REGION_OF.search(
             context, max(0, mention.start - 40), mention.start):
         return _none(why, "place.region-of")  # "the German territories of Baden": a territory, not the city
-    if etype == "gpe" and any(s.span_type == "country" and island_use(s.surface, t, lexicon)
-                              for s in spans for t in (context, question, *answers)):
-        return _none(why, "place.region-of")  # "Scotland and Wales in Great Britain": the island
     if any(s.span_type in ("country", "state", "city") and lower_case_mention(s.surface, (*texts, *answers))
            for s in spans):
         return _none(why, "place.lower-case-mention")  # "what city is warsaw in?" would keep the old name

@@ -126,10 +126,8 @@ northeast northwest southeast southwest northeastern northwestern southeastern s
 METONYMS = frozenset(["Westminster", "Whitehall", "Hollywood", "Wall Street", "Capitol Hill",
                       "Downing Street", "Fleet Street", "Silicon Valley"])
 #: Countries the gazetteer files as cities or lacks, and common aliases; pycountry adds official names.
-#: "Great Britain" is the state (an alias of the United Kingdom) except where a text writes the island
-#: (``places.island_use``: "Scotland and Wales in Great Britain"; a blind read rejected the island typed
-#: country).
-EXTRA_COUNTRIES = ("England", "Scotland", "Wales", "Northern Ireland", "Britain", "Great Britain", "Holland",
+#: Not "Great Britain": the island as often as the state (a blind read rejected the island typed country).
+EXTRA_COUNTRIES = ("England", "Scotland", "Wales", "Northern Ireland", "Britain", "Holland",
                    "America", "Soviet Union", "Burma", "Persia", "Czechoslovakia", "Yugoslavia", "Prussia")
 #: Referents with several names; pycountry adds each country's codes, name, official and common name.
 ALIASES = (("United States", "United States of America", "America", "US", "U.S.", "USA", "U.S.A."),
@@ -1208,12 +1206,6 @@ class Lexicon:
         (``Ohio Country``), a seat standing for its institution (``Westminster``, ``Hollywood``)."""
         return (never_renamed(name) or not name[:1].isupper() or name.lower() in GEO_MODIFIERS
                 or name.lower() in self._territory_names - self._city_territories or name in METONYMS)
-
-    def is_territory(self, name: str) -> bool:
-        """``name`` is a dependent territory (``Greenland``, ``Faroe Islands``; not a city territory such as
-        ``Hong Kong``): no place by itself (:meth:`never_place`), a country only where a text calls it one
-        (``places.asked_country``)."""
-        return name.lower().removeprefix("the ") in self._territory_names - self._city_territories
 
     def settlement_only(self, name: str) -> bool:
         """The gazetteer knows ``name`` as a town or city only (no country, no state)."""

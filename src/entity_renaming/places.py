@@ -231,25 +231,6 @@ OPENERS = frozenset(("in", "at", "from", "to", "near", "the", "between", "both",
 _IN_PLACE = re.compile(rf"^, ({_ITEM}){_NAME_ENDS}")
 
 
-#: An island noun before a name: "the island of Great Britain", "the isles of …".
-_ISLAND_OF = re.compile(r"\b(?:islands?|isles?) of (?:the )?$", re.IGNORECASE)
-#: A capitalised name written "in" the name after it: "Scotland and Wales in Great Britain".
-_PART_IN = re.compile(r"((?:[A-Z][\w'’-]*)(?: [A-Z][\w'’-]*)*) in (?:the )?$")
-
-
-def island_use(name: str, text: str, lexicon: Lexicon) -> bool:
-    """``text`` writes the country ``name`` as the island or land it lies on, not the state: after an island
-    noun ("the island of Great Britain") or holding a country ("Scotland and Wales in Great Britain"; a
-    country is in no other country). Rule ``place.region-of``."""
-    for match in whole_word(name).finditer(text):
-        before = text[max(0, match.start() - 60):match.start()]
-        part = _PART_IN.search(before)
-        if _ISLAND_OF.search(before) or (part and part.group(1) != name
-                                         and lexicon.place_kind(part.group(1)) == "country"):
-            return True
-    return False
-
-
 def in_its_region(after: str, lexicon: Lexicon) -> bool:
     """The text ``after`` a place's name opens with its state or country after a comma (", Pennsylvania",
     ", France"): the name is a settlement of that state or country."""
@@ -317,20 +298,6 @@ def asked_settlement(name: str, question: str, lexicon: Lexicon, context: str = 
             and re.search(rf"\b(?:[Ii]n|[Aa]t|[Nn]ear|[Tt]o|[Ff]rom) {re.escape(name)}{_NAME_ENDS}", context)
             and not re.search(_REALM_OF + re.escape(name) + r"(?![\w'’-])", context)):
         return "city"
-    return None
-
-
-#: Nouns by which a question asks for a country ("Which country …?").
-_COUNTRY_NOUNS = frozenset(("country", "countries", "nation", "nations"))
-
-
-def asked_country(name: str, question: str, lexicon: Lexicon) -> str | None:
-    """``country`` for a dependent territory (``Greenland``) that the question asks for as a country
-    ("Which country in 1985 signed a treaty …?"): the question calls it one, so a country's new name reads
-    right there; else ``None`` (rule ``gpe.not-gazetteer``: a territory is no place by itself)."""
-    asked = asked_type(question)
-    if asked is not None and asked.strong and asked.word in _COUNTRY_NOUNS and lexicon.is_territory(name):
-        return "country"
     return None
 
 

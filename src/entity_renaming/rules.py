@@ -372,9 +372,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("gpe.not-gazetteer", "a word of the GPE name is no gazetteer place (nor a direction / state form; "
          "historical states: Ethiopian Empire; a section of a bigger city, Manhattan or Brooklyn, "
          "is no city; a dependent territory is no place unless it is a GeoNames city of a million people, "
-         "Hong Kong: Lexicon.place_kind, or the question asks for it as a country, 'Which country in 1985 "
-         "signed a treaty …?' Greenland: places.asked_country) and neither the passage "
-         "(places.passage_place_kind: 'the town of Otrar', 'the Mongol "
+         "Hong Kong: Lexicon.place_kind) and neither the passage (places.passage_place_kind: 'the town of "
+         "Otrar', 'the Mongol "
          "Empire capital Karakorum', 'at Eisleben, his place of birth' make a city, "
          "'Khanbaliq (modern Beijing)' the kind of its modern name) nor the question (a gazetteer town "
          "answering 'What town ...?', or a bare 'where' with 'at / in / near X' in the passage and no "
@@ -425,10 +424,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "teachers, the UK government → the Nauruan government; places.abbreviation_fits), except where "
          "a gold answer is the code alone, which would become the demonym (Where was it conducted? UK → "
          "Egyptian: places.answer_turns_adjective)", "veto", _YAN),
-    Rule("place.region-of", "'the territory / island / county of <city>': not the city; a country written as "
-         "the island it lies on, 'the island of <country>' or holding a country, 'Scotland and Wales "
-         "in Great Britain': not the state (places.island_use; Great Britain is otherwise the state, "
-         "an alias of the United Kingdom)", "veto", _ALL),
+    Rule("place.region-of", "'the territory / island / county of <city>': not the city", "veto", _ALL),
     Rule("place.lower-case-mention", "the place also stands in lower case (the renamer renames names)",
          "veto", _ALL),
     Rule("place.listed-with-non-places", "the place stands in a list of mostly non-places (peoples)", "veto",

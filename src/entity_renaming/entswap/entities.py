@@ -64,14 +64,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..acronyms import abbreviated_name, glued_initials
-from ..demonyms import (
-    LANDFORM_NOUNS,
-    demonym_ok,
-    demonym_owners,
-    language_phrase,
-    language_use,
-    shared_demonyms,
-)
+from ..demonyms import LANDFORM_NOUNS, demonym_ok, language_phrase, language_use, shared_demonyms
 from ..entities import (
     EVENT_NOUNS,
     LINKED_PLACE,
@@ -145,7 +138,6 @@ from ..places import (
     besieged,
     city_exonym,
     derived_place_word,
-    island_use,
     passage_place_kind,
     placed_as_city,
     renamable_states,
@@ -2278,8 +2270,6 @@ class _Occurrences:
                     return "listed-with-peoples"  # "the Huron, Mississauga, Ojibwa …": peoples, not the city
                 if entity.category == "city" and region_of(text, m.start()):
                     return "region-of"  # "the German territories of Baden": a territory, not the city
-                if entity.category == "country" and island_use(entity.surface, text, lexicon):
-                    return "region-of"  # "Scotland and Wales in Great Britain": the island, not the state
                 if entity.category in PLACES and _SPELLED.search(text, max(0, m.start() - 60), m.start()):
                     return "spelling"  # "Warszawa (also formerly spelled Warszewa and Warszowa)": a spelling
                 nxt = re.match(r"\s+(\w+)", text[m.end():m.end() + NEIGHBOURHOOD])
@@ -2982,10 +2972,8 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon,
     derived = {e.surface: set(lexicon.derived_words(e.surface if e.category == "country" else e.country,
                                                     [text]))
                for e in entities if e.category in ("country", "nationality")}
-    owners = demonym_owners(lexicon)
     while True:
         nationalities = {e.surface.lower(): e.country for e in entities if e.category == "nationality"}
-        countries = {e.referent for e in entities if e.category == "country"}
         kept = []
         for e in entities:
             if e.category == "country" and any(nationalities.get(w) != e.referent
@@ -2995,12 +2983,6 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon,
             if (e.category == "nationality" and article_countries is not None
                     and derived[e.surface] - nationalities.keys()):
                 continue  # another word of its country stays here: "Turkish" renamed with "the Turks" left
-            if (e.category == "nationality" and article_countries is not None
-                    and not names_country(e.country, text, lexicon) and any(
-                        r != e.country and r not in countries and names_country(r, text, lexicon)
-                        for r in owners.get(e.surface.lower(), ()))):
-                continue  # another country it derives from stays here, its own is not named: "British"
-                # with "England" left means England's (with "the United Kingdom" renamed, the UK's)
             kept.append(e)
         renamed = {e.referent for e in kept if e.category == "country"}
         kept = [e for e in kept if e.category != "nationality" or article_countries is None
