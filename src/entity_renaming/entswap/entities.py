@@ -455,28 +455,6 @@ def person_context(name: str, passages: Iterable[str], mentions: dict[str, list[
             or agreed_type(*pronoun_votes(tuple(words), passages, mentions)) is not None)
 
 
-def lone_person_shown(word: str, passages: Sequence[str], mentions: dict[str, list[Mention]],
-                      lexicon: Lexicon) -> bool:
-    """Some passage shows the lone name ``word`` to be a person's by the words around it: a person noun
-    right before it (:func:`.person_noun_before`: ``the French philosopher Voltaire``) or, where the
-    article's NER labels it PERSON (:func:`labelled_person`) and never writes it after ``in`` / ``at``
-    (:func:`used_as_place`), what shows a full name a person's (:func:`person_context`: a kinship, ruler's
-    or role noun, a title, a listing beside a person's full name: ``Chagaan (Tsagaan) and Zhang Rou``,
-    pronouns agreeing on one sex: ``Khomeini's beliefs … He believed``; a gazetteer place or a hyphenated
-    word only by words, never by pronouns alone). (A surname after a given name NER leaves out, ``Wincenty
-    Kućma``, would be half a renamed name: :func:`passage_entities` leaves it.)"""
-    if person_noun_before(word, passages):
-        return True
-    if not labelled_person(word, passages, mentions) or used_as_place(word, passages):
-        return False
-    holding = [p for p in passages if occurs_in(word, p)]
-    if lexicon.is_gazetteer_name(word) or "-" in word:  # "Tarleton … his men", "Qara-Khitays (Khitans) …
-        # his": pronouns alone do not outweigh a place or a people
-        return any(kin_gender(p, word) is not None or role_before(p, word) or after_title(word, p, SAINTS)
-                   for p in holding)
-    return person_context(word, holding, mentions, lexicon)
-
-
 def passage_spelling(parts: Sequence[str], passages: Iterable[str]) -> bool:
     """A question's full name is a passage's written without (or with other) accents (``Pedro Menendez de
     Aviles`` for ``Pedro Menéndez de Avilés``, ``Lothar de Maiziere``): the same person, whose name words
@@ -1120,9 +1098,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                             or not (gender or common_first_name(surface, lexicon))
                             and lone_surname_evidence(surface, counter, texts, lexicon))  # "Nixon", "Stalin"
         if (lone and banks and not gender and not surname
-                and (person_noun_before(surface, passages)
-                     or not any(misspelt(surface, w, lexicon) for w in in_full_names | set(votes))
-                     and lone_person_shown(surface, passages, mentions, lexicon))  # not "Khublai" of Kublai
+                and person_noun_before(surface, passages)
                 and lone_name_use(surface, texts)):  # "the French philosopher Voltaire", "his mother Kökejin"
             kin = {g for t in passages if (g := kin_gender(t, surface))}
             gender = kin.pop() if len(kin) == 1 else lexicon.known_gender(surface)

@@ -22,26 +22,22 @@ NOUNS = frozenset(PERSON_NOUNS | TITLES | {"ace"})
 _NOUN = "|".join(sorted(NOUNS, key=len, reverse=True))
 #: A lower-case person noun right before the name, perhaps after a comma (``philosopher Voltaire``,
 #: ``U-boat captain Lothar``); never a capitalised title, which :func:`.entities.after_title` reads.
-_RIGHT_BEFORE = rf"(?<![\w'’-])(?:{_NOUN})s?,? (?:named |called )?"
-#: A capitalised people noun after an article, then ``named`` (``a Norman named Oursel``).
-_PEOPLE_NAMED = r"(?<![\w'’-])(?:[Aa]n?|[Oo]ne) [A-Z][a-z]+ (?:named|called) "
+_RIGHT_BEFORE = rf"(?<![\w'’-])(?:{_NOUN})s?,? "
 #: A person noun and its ``of`` phrase, then a comma: an apposition (``Prime Minister of the (East) German
 #: Democratic Republic, Lothar de Maizière``, ``the king of France, Louis``), in any casing.
 _APPOSITION = rf"(?<![\w'’-])(?i:{_NOUN}) of [^,.;:\n]{{1,60}}, "
 
 
 def person_noun_before(name: str, texts: Iterable[str]) -> bool:
-    """Some text writes a person noun right before ``name``, perhaps with ``named`` / ``called``
-    (:data:`_RIGHT_BEFORE`, in lower case: ``official named Comiscortes``; or a people noun after an
-    article: ``a Norman named Oursel``) or a person noun's ``of`` phrase and a comma before it
-    (:data:`_APPOSITION`), the name not continuing into another capitalised word: the text calls the name
-    a person. Only the texts that hold the name are searched, and the pattern (its nouns: costly to
-    compile) is compiled only when one does."""
+    """Some text writes a person noun right before ``name`` (:data:`_RIGHT_BEFORE`, in lower case) or a
+    person noun's ``of`` phrase and a comma before it (:data:`_APPOSITION`), the name not continuing into
+    another capitalised word: the text calls the name a person. Only the texts that hold the name are
+    searched, and the pattern (its nouns: costly to compile) is compiled only when one does."""
     holding = [t for t in texts if name in t]
     if not holding:
         return False
     after = rf"{re.escape(name)}(?![\w'’-]| [A-Z])"
-    pattern = re.compile(rf"(?:{_RIGHT_BEFORE}|{_PEOPLE_NAMED}|{_APPOSITION}){after}")
+    pattern = re.compile(rf"(?:{_RIGHT_BEFORE}|{_APPOSITION}){after}")
     return any(pattern.search(t) for t in holding)
 
 
