@@ -1812,3 +1812,25 @@ def test_a_question_writing_a_passage_name_without_accents_names_that_person():
     assert passage_spelling(["Pedro", "Menendez", "de", "Aviles"], passages)
     assert not passage_spelling(["Donald", "Davis"], passages)
     assert not passage_spelling(["Pedro", "Menendez"], ["Pedro Menéndezo de Avilés sailed."])
+
+
+def test_a_given_name_typed_otherwise_alone_takes_its_own_sex_in_a_full_name(tmp_path):
+    """A full name's given name typed male takes a man's name even where the article's lone mention of the
+    same word is typed female (``Jean`` alone, a woman by the bank, beside ``Jean Ribault``, a man): the
+    lone word's new name is shared only where the types agree (as family-first names already did)."""
+    banks = write_banks(tmp_path, {
+        "african": {"first-male": ["Chinedu", "Kwame", "Tunde", "Kofi"], "first-female": ["Amara", "Chiamaka",
+                                                                                         "Ngozi", "Zawadi"],
+                    "last": ["Okafor", "Mensah", "Adeyemi", "Banda"]},
+        "gazetteer": {"country": [("Kenya", 41_000_000)], "state": ["Lagos"], "city": ["Nairobi"],
+                      "nationality": [("Kenyan", 41_000_000)]}})
+    text = "Jean wrote. Jean Ribault sailed to Florida; he built a fort."
+    lone = Entity("Jean", "person", "first-female", "Jean")
+    full = Entity("Jean Ribault", "person", "last", "Jean Ribault", parts=(("Jean", "first-male"),
+                                                                            ("Ribault", "last")))
+    for entities in ([lone, full], [full, lone]):
+        subs = {s.original: s.replacement for s in article_mapping(
+            entities, ("person",), seed=0, article="a", article_text=ArticleText([text]),
+            pools=Pools("african", banks))}
+        assert subs["Jean"] in ("Amara", "Chiamaka", "Ngozi", "Zawadi")
+        assert subs["Jean Ribault"].split()[0] in ("Chinedu", "Kwame", "Tunde", "Kofi")

@@ -268,19 +268,25 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
             persons[referent] = draw("person", referent, pools(span_type))
         return persons[referent]
 
+    def part(word: str, span_type: str) -> str | None:
+        """A name word's new name in a full name: the lone word's where the article types it alike, its
+        own where the lone word is typed otherwise ("Shi" of Yan Shi beside the Shi family's name; "Jean"
+        of Jean Ribault, a man, beside a lone "Jean" typed female: no woman's name for him)."""
+        alike = lone_types.get(word, span_type) == span_type
+        return person(word if alike else f"{word} ({span_type})", span_type)
+
     def full_name(entity: Entity) -> str | None:
         """A full name renamed as a unit: each name word takes its own new name (initials are kept); a name
         written family name first takes the bank's order, the new given name first (``Shi Tianze`` →
         ``Chinedu Okafor``)."""
-        if entity.family_first:  # a word typed otherwise alone ("Shi" of Yan Shi, the Shi family's name)
-            names = [person(word if lone_types.get(word, span_type) == span_type else f"{word} ({span_type})",
-                            span_type) for word, span_type in entity.parts]  # is another name here
+        if entity.family_first:
+            names = [part(word, span_type) for word, span_type in entity.parts]
             return None if None in names else " ".join(n for n in reversed(names) if n)
         new = entity.surface
         for word, span_type in entity.parts:
             if not span_type:
                 continue  # a given name whose bearer's sex nothing shows is kept ("Jean Cauvin")
-            name = person(word, span_type)
+            name = part(word, span_type)
             if name is None:
                 return None
             new = whole_word(word).sub(name, new)
