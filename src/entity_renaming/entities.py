@@ -2838,7 +2838,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         spans = rare_acronym(text, (context, question))
         if isinstance(spans, str):
             return _none(why, spans)
-    elif state:  # a historical state: its distinctive word renamed, its kind kept ("Harlow dynasty")
+    elif state:  # a historical state: its distinctive word renamed, its kind kept ("Kenyan dynasty")
         spans = state
     else:
         if team and region_team(team, (context, question), lexicon):  # "New England Patriots": the

@@ -461,11 +461,10 @@ _STATE_MODIFIERS = frozenset(("the", "of", "and", "new", "great", "old", "first"
 
 def state_word(name: str, lexicon: Lexicon) -> str | None:
     """The distinctive words of a historical state named "<words> <kind>" (:data:`STATE_KINDS`: ``Song`` of
-    ``Song dynasty``, ``Holy Roman`` of ``Holy Roman Empire``), renamed as one ``nnp`` name while the kind
-    word stays (``Harlow dynasty``), as :func:`.entities.distinctive_word` renames a body named by common
-    words. ``None`` where a word is a place's or a nationality's (``British Empire``: the modern country's
-    rules decide, as for a modern country's demonym, ``Persian Empire``) or a period's or rank's
-    (:data:`_STATE_MODIFIERS`)."""
+    ``Song dynasty``, ``Holy Roman`` of ``Holy Roman Empire``), renamed as one drawn country's demonym while
+    the kind word stays (``Kenyan dynasty``: :func:`state_spans`). ``None`` where a word is a place's or a
+    nationality's (``British Empire``: the modern country's rules decide, as for a modern country's
+    demonym, ``Persian Empire``) or a period's or rank's (:data:`_STATE_MODIFIERS`)."""
     match = _STATE_NAME.fullmatch(re.sub(r"^[Tt]he ", "", name))
     if match is None:
         return None
