@@ -145,10 +145,10 @@ from .places import (
     asked_settlement,
     city_exonym,
     labelled_town,
+    observe_split,
     particle_place,
     passage_place_kind,
     placed_settlement,
-    split_place_lists,
     state_answers,
     state_spans,
     state_word_derived,
@@ -3052,12 +3052,7 @@ def analyse_examples(examples: list[QAExample], mentions: dict[str, list[Mention
 
     texts = list(dict.fromkeys(t for ex in examples for t in (ex.context, ex.question)))
     passages = {ctx: mentions[ctx] for ctx in dict.fromkeys(ex.context for ex in examples)}
-    lexicon.observe(texts, (m for ctx in passages for m in mentions[ctx]), passages)
-    split = split_place_lists(passages, lexicon)  # "Rouen, Toulouse": two places
-    if split != passages:
-        passages = split
-        mentions = {**mentions, **passages}
-        lexicon.relabel((m for ctx in passages for m in passages[ctx]), passages)
+    mentions = {**mentions, **observe_split(lexicon, texts, passages, passages=True)}
     analysis = Analysis()
     for ex in tqdm(examples, desc="entity analysis", unit="q", disable=not progress):
         trace: Trace = []

@@ -540,9 +540,7 @@ class Lexicon:
         """Take the corpus statistics (case and label votes) from a dataset's texts and NER mentions, and
         keep its ``passages`` (passage → its mentions) for statistics over whole passages."""
         self.case = CaseStats(texts)
-        self.labels = LabelVotes(mentions)
-        self.passages = passages or {}
-        self._dataset_tables = {}
+        self.relabel(mentions, passages)
 
     def relabel(self, mentions: Iterable[Mention],
                 passages: Mapping[str, Sequence[Mention]] | None = None) -> None:

@@ -697,3 +697,15 @@ def split_place_lists(mentions: Mapping[str, Sequence[Mention]], lexicon: Lexico
     dataset (a place's evidence needs the dataset's case and surname statistics)."""
     return {text: [m for mention in found for m in listed_places(mention, lexicon)]
             for text, found in mentions.items()}
+
+
+def observe_split(lexicon: Lexicon, texts: Iterable[str], mentions: Mapping[str, Sequence[Mention]], *,
+                  passages: bool) -> dict[str, list[Mention]]:
+    """The lexicon observes a dataset, ``texts`` (its case statistics) and ``mentions`` (text → its NER
+    mentions; its passages where ``passages``), and takes the label votes again from the mentions read with
+    lists of places split (:func:`split_place_lists`), which it returns: the one way both studies read it."""
+    lexicon.observe(texts, (m for found in mentions.values() for m in found), mentions if passages else None)
+    split = split_place_lists(mentions, lexicon)  # "Rouen, Toulouse": two places
+    if split != mentions:
+        lexicon.relabel((m for found in split.values() for m in found), split if passages else None)
+    return split

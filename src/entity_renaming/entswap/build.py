@@ -28,7 +28,7 @@ from ..configs import ConfigResult, ConfigSpec, dataset_slug
 from ..lexicon import Lexicon
 from ..model import Edit, QAExample, Renaming, Skip, Substitution
 from ..ner import NerBackend, NerCache, load_backend, recognize
-from ..places import split_place_lists
+from ..places import observe_split
 from ..rules import Trace, fire
 from ..substitute import RenameError, adjective_demonym, is_mention, rename_example, title_words
 from .categories import CATEGORIES
@@ -114,12 +114,7 @@ class EntSwap:
         texts = [t for ex in examples for t in example_texts(ex)]
         mentions = recognize(texts, backend, cache, progress=progress, desc="NER (unique texts)")
         lexicon = Lexicon(banks_root, strict=False)
-        lexicon.observe([t for t in texts if cased(t)],
-                        (m for text in dict.fromkeys(texts) for m in mentions[text]))
-        split = split_place_lists(mentions, lexicon)  # "Schenectady, Phoenix": two places
-        if split != mentions:
-            mentions = split
-            lexicon.relabel(m for text in dict.fromkeys(texts) for m in mentions[text])
+        mentions = observe_split(lexicon, [t for t in texts if cased(t)], mentions, passages=False)
         #: Article → the entities renamed in some passage of it (one mapping per article covers them).
         self.entities: dict[str, list[Entity]] = {}
         #: Article → the entities its mapping draws new names for (:meth:`entity_mappings`).
