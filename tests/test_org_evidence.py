@@ -20,6 +20,7 @@ from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import QAExample, Renaming, Substitution
 from entity_renaming.ner import Mention, NerCache, recognize
 from entity_renaming.quality import Linter
+from entity_renaming.question import Asked
 from entity_renaming.referents import PerturbableSpan
 from entity_renaming.spans import perturbable_spans
 from entity_renaming.substitute import rename_example
@@ -392,6 +393,31 @@ def test_a_one_word_company_that_the_question_types_is_renamed(org):
     # "Which team …? The Broncos": no company; a lone nickname of the passage's one team (Denver Broncos) is
     # renamed as that team, city and nickname (organisations.lone_team, round 3)
     assert org("8eb67b9ad5dc44d0b807662d713368df") == {("Denver", "city"), ("Broncos", "nnp")}
+
+
+def test_a_service_store_or_brand_the_question_names_is_renamed_at_every_mention(org):
+    """Issue 19 (ORG recall, eighteenth session): "what VOD streaming service?", "what store?", "What brand
+    …?" type a short name with no organisation word; a word the corpus only writes capitalised is a name
+    whatever Webster's lists (Hulu), and a one-word name NER tags PERSON that no person bears is the brand's
+    own name (Doritos: no surname); a name of Greek letters is never half-renamed (Alpha Phi Omega)."""
+    from entity_renaming.question import asked_type
+    assert asked_type("The Walt Disney Company is a part owner of what VOD streaming service?") == Asked(
+        "org", "service", True)
+    assert asked_type("The largest brand of what store in the UK is located in Kingston Park?") == Asked(
+        "org", "store", True)
+    assert org("aefb8c14fe824d0f8f36f7f8ea2d3b46") == {("Hulu", "rare")}  # a part-owner of Hulu
+    assert org("6fe6c8888d8240778725c6177bbeed2f") == {("Tesco", "nnp")}  # "The largest Tesco store"
+    assert org("0f2567436dc345dabaff8bf16148648d") == {("Doritos", "nnp")}  # What brand …? (tagged PERSON)
+    assert org("1015ba48cd40402da958d6115ce0b4e6") == set()  # "the co-ed community service fraternity"
+    assert org("eaca6902a35a4602a6d6784224ac9a8c") == set()  # ESPN Deportes: still a unit of ESPN
+
+
+def test_a_corpus_name_is_a_word_never_written_in_lower_case():
+    from entity_renaming.entities import corpus_name
+    lexicon = Lexicon()
+    lexicon.observe(["They watch Hulu, like Hulu and pay Hulu.", "A Hulk or a hulk."], [])
+    assert corpus_name("Hulu", lexicon)
+    assert not corpus_name("Hulk", lexicon)  # written in lower case too, and few capitalised uses
 
 
 def test_a_region_named_country_or_territory_is_no_organisation(org):

@@ -44,6 +44,7 @@ from .lexicon import (
     FUNCTION_WORDS,
     GEO_MODIFIERS,
     GIVEN_NAME_TITLES,
+    GREEK_LETTERS,
     MIN_PERSON_LABELS,
     PART_MODIFIERS,
     PARTICLES,
@@ -1537,12 +1538,26 @@ def names_team_here(city: str, example: QAExample, lexicon: Lexicon) -> bool:
             or _TEAM_WORDS.search(example.question) is not None)
 
 
+#: The fewest capitalised uses that make a word the corpus never writes in lower case a name
+#: (:func:`corpus_name`).
+MIN_CORPUS_NAME = 3
+
+
 def generic_org_word(word: str, lexicon: Lexicon) -> bool:
     """A word Webster's lists in lower case only, or its plural (``Privy Council``, ``Orthogenic School``,
     ``Arizona Cardinals``), unless ``PERSON_EVIDENCE`` people bear it (``Hearst``, ``Rice``)."""
     if lexicon.person_count(word) >= PERSON_EVIDENCE:
         return False
     return lexicon.dictionary_common(word) or (word.endswith("s") and lexicon.dictionary_common(word[:-1]))
+
+
+def corpus_name(word: str, lexicon: Lexicon) -> bool:
+    """A word outside the Penn Treebank's vocabulary that the corpus writes capitalised ``MIN_CORPUS_NAME``
+    times or more and never in lower case (``Hulu``, listed by Webster's as a common word): a name in
+    this corpus, renamed as a ``rare`` word where it is a whole organisation's name."""
+    lowered = word.lower()
+    return (word.isalpha() and lowered not in lexicon.vocab and lexicon.case.lower[lowered] == 0
+            and lexicon.case.capital[lowered] >= MIN_CORPUS_NAME)
 
 
 def org_name_word(words: list[str], i: int, lexicon: Lexicon) -> bool:
@@ -1642,6 +1657,8 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
         return no(why, "org.named-after-person")  # renaming it would rename the person
     if etype == "org" and "&" in text and all(w.lower() in lexicon.first_counts for w in words if w != "&"):
         return no(why, "name.and")  # "Laverne & Shirley" is a show, not a firm
+    if etype == "org" and sum(w.lower() in GREEK_LETTERS for w in words) >= 2:
+        return no(why, "org.no-renamable-word")  # "Alpha Phi Omega": its letters are the name, none renamable
 
     if etype == "gpe" and country_abbreviation(text, lexicon):  # "U.S.": the tokens drop its closing dot
         return [PerturbableSpan(text, "country", "gpe")]
@@ -1695,8 +1712,9 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
                 or lowered in lexicon.nationalities or lowered in CREED_WORDS or lexicon.common_word(word)
                 or (lowered.endswith(_ADJECTIVE_ENDINGS) and lexicon.zipf(word) >= RARE_ZIPF)
                 or (lowered.endswith(_PLACE_ADJECTIVE_ENDINGS) and lowered not in lexicon.vocab)
-                or generic_org_word(word, lexicon)):
-            continue
+                or (generic_org_word(word, lexicon)
+                    and not (len(words) == 1 and corpus_name(word, lexicon)))):
+            continue  # a lone word the corpus only writes capitalised is a name ("Hulu"), whatever Webster's
         if word in not_places or not org_name_word(words, i, lexicon):
             # a name word that cannot be renamed: renaming the others would split the name
             return no(why, "org.word-not-renamable")
@@ -2889,7 +2907,13 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         if etype == "org" and not spans and why.rule in ("org.named-after-person", "org.word-not-renamable"):
             # named after a person of the passage: the surname renamed at every mention ("Westinghouse")
             founder = founder_span(text, mentions, (context, question, *answers), lexicon, named_person)
-            spans = common = [PerturbableSpan(founder, "last", "org")] if founder else []
+            kind = "last"
+            if (founder == text and lexicon.person_count(text) == 0
+                    and asked_organisation(question, text, own)):
+                # "What brand …?" Doritos, tagged PERSON: the question's kind outweighs NER's label of a
+                # word no person bears; renamed as the organisation's name word, not a surname
+                kind = "nnp" if text.lower() in lexicon.vocab else "rare"
+            spans = common = [PerturbableSpan(founder, kind, "org")] if founder else []
         body = (body_of_organisation(text) if etype == "org" and not spans
                 and why.rule in ("org.no-renamable-word", "org.word-not-renamable") else None)
         if etype == "org" and not spans and (why.rule == "org.no-renamable-word" or body):

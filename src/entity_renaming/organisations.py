@@ -579,9 +579,10 @@ def _untagged_name(name: str, before: str, lexicon: Lexicon) -> bool:
 #: Lower-case nouns naming a kind of organisation, that a name written in apposition with shows to be an
 #: organisation's ("rock group Coldplay", "animation studio Cosgrove Hall", "the Maling company", "AvtoZAZ, a
 #: Ukrainian car manufacturer"): the question's organisation nouns (:data:`.question.ORGANISATION_NOUNS`)
-#: and a studio, less those that also name a product or a medium (a brand, a network, a channel).
-KIND_NOUNS = (ORGANISATION_NOUNS - frozenset(words_of("brand brands network channel"))) | frozenset(
-    words_of("studio studios"))
+#: and a studio, less those that also name a product, a medium or a ship (a brand, a network, a channel, an
+#: aircraft carrier).
+KIND_NOUNS = (ORGANISATION_NOUNS - frozenset(words_of("brand brands network networks channel carrier"))
+              ) | frozenset(words_of("studio studios"))
 _KIND = "|".join(sorted(KIND_NOUNS, key=len, reverse=True))
 #: Words before a kind noun that make it no organisation ("ethnic group Hmong", "the working group II").
 _NOT_BODY_KIND = frozenset(words_of("ethnic language linguistic tribal racial blood age working"))
