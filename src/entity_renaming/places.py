@@ -301,8 +301,41 @@ def asked_settlement(name: str, question: str, lexicon: Lexicon, context: str = 
     return None
 
 
+#: Nouns by which a question asks for a country ("Which country …?").
+_COUNTRY_NOUNS = frozenset(("country", "countries", "nation", "nations"))
+
+
+def asked_country(name: str, question: str, lexicon: Lexicon) -> str | None:
+    """``country`` for a dependent territory (``Greenland``) that the question asks for as a country
+    ("Which country in 1985 signed a treaty …?"): the question calls it one, so a country's new name reads
+    right there; else ``None`` (rule ``gpe.not-gazetteer``: a territory is no place by itself)."""
+    asked = asked_type(question)
+    if asked is not None and asked.strong and asked.word in _COUNTRY_NOUNS and lexicon.is_territory(name):
+        return "country"
+    return None
+
+
 #: The dataset's majority labels of a name that may be a settlement NER missed (``None``: no label).
 _PLACE_LIKE = frozenset((None, "GPE", "LOC", "FAC", "PERSON"))
+
+
+def place_like_label(name: str, lexicon: Lexicon) -> bool:
+    """The dataset's majority label of ``name`` may be a settlement's: none, a place's or a person's, or a
+    stray NORP (:func:`stray_norp`: "Near Sargans"; not "in German")."""
+    label = lexicon.labels.mostly(name)
+    return label in _PLACE_LIKE or (label == "NORP" and stray_norp(name, lexicon))
+
+
+#: The dataset labels a name NORP fewer times than this for its NORP label to be a stray (:func:`stray_norp`).
+STRAY_NORP_LABELS = 2
+
+
+def stray_norp(name: str, lexicon: Lexicon) -> bool:
+    """NER's NORP label on ``name`` is a stray one: the dataset labels it NORP once at most and it is no
+    demonym, singular or plural (a town: "Near Sargans"; not ``German``, ``Germans``)."""
+    singular = name[:-1] if name.endswith("s") else name
+    return (lexicon.labels.count(name, "NORP") < STRAY_NORP_LABELS
+            and not lexicon.is_demonym(name) and not lexicon.is_demonym(singular))
 
 
 def placed_settlement(name: str, start: int, context: str, lexicon: Lexicon) -> str | None:
@@ -311,7 +344,8 @@ def placed_settlement(name: str, start: int, context: str, lexicon: Lexicon) -> 
     Pennsylvania"), where it stands alone at ``start`` (no capitalised word of a longer name before or after
     it: not "Seattle Seahawks", "Lake Geneva"; no noun it modifies after it: not "South Kensington tube
     station"), is no common word, has no majority label in the dataset but a place's or a person's (not a
-    month, a language or a product: "in March", "in German", "Gemini and Apollo"), is no section of a bigger
+    month, a language or a product: "in March", "in German", "Gemini and Apollo"; a stray NORP will do:
+    "Near Sargans"), is no section of a bigger
     city nor a seat standing for its institution, and the passage names no realm of it ("Duke Richard II of
     Normandy"). Evidence for a place NER typed otherwise where the question asks for no type (rule
     ``ner.no-answer-mention``)."""
@@ -319,9 +353,10 @@ def placed_settlement(name: str, start: int, context: str, lexicon: Lexicon) -> 
     opener = re.search(r"([A-Z][\w'’.-]*)\s+$", before)
     if (lexicon.never_place(name) or lexicon.city_section_of(name)
             or (" " not in name and lexicon.common_word(name))
-            or lexicon.labels.mostly(name) not in _PLACE_LIKE  # "in March", "in German", "Gemini and Apollo"
+            or not place_like_label(name, lexicon)  # "in March", "in German", "Gemini and Apollo"
             or re.match(_NAME_ENDS, context[start + len(name):]) is None
-            or not heads_phrase(context, start + len(name))  # "to South Kensington tube station"
+            or not (heads_phrase(context, start + len(name))  # "to South Kensington tube station"
+                    or re.match(r"\s+(?:a|an|the)\b", context[start + len(name):]))  # "Near Sargans a dam"
             or (opener and opener.group(1).lower() not in OPENERS)
             or re.search(_REALM_OF + re.escape(name) + r"(?![\w'’-])", context)):
         return None
