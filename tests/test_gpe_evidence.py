@@ -90,6 +90,7 @@ IDS = {
     "saint_john": "e880bb8d47e74c28a0e50ff94ba7178d",  # "Where …?" "the Cathedral of Saint John the Divine"
     "pskov": "a888f50ee1d248898f0233ad6fc32947",  # "Which major cities …?" "Novgorod and Pskov"
     "sargans": "19a4f815d2ef47448205861994401205",  # "Near Sargans a natural dam" (NORP)
+    "normandy": "517271322367487ea3b68f219523bc3f",  # "Duke Richard II of Normandy … fled to Normandy" (ORG)
     "greenland": "bef1a1835c3f4a31b1336fe22d9efa11",  # "Which country in 1985 signed a treaty …?" Greenland
     "gospic": "7d09b1b1e19144cd8ad4383e199a5d6a",  # "Where …?" "moved to Gospić, Austrian Empire"
     "abercynon": "20e260096e8d4b28992716160782598b",  # "Where …?" "… to Abercynon in south Wales" (FAC)
@@ -635,11 +636,12 @@ def test_a_question_asking_for_a_town_types_a_gazetteer_town(analysis):
 def test_a_gazetteer_town_after_a_locative_preposition_answers_where(analysis):
     """Issue 19 (GPE recall): a bare "where" answered by a gazetteer town ("an upper canal near Diepoldsau",
     "died in Shangdu") makes it a city; not a seat standing for its parliament ("reserved to Westminster"),
-    nor a name the passage gives a realm's title ("Count Albrecht of Mansfeld": a county too)."""
+    nor a name the passage gives a realm's title ("Count Albrecht of Mansfeld": a county, renamed as a
+    state instead)."""
     assert spans(analysis, "diepoldsau") == {("Diepoldsau", "city")}
     assert spans(analysis, "shangdu") == {("Shangdu", "city")}
     assert spans(analysis, "westminster_seat") == set()
-    assert spans(analysis, "mansfeld") == set()
+    assert spans(analysis, "mansfeld") == {("Mansfeld", "state")}
     lexicon = analysis[2]
     where = "Where did the king flee?"
     assert asked_settlement("Fußach", where, lexicon, "The king fled to Fußach.") == "city"
@@ -843,3 +845,16 @@ def test_a_birthplace_or_a_capital_in_apposition_is_a_city(analysis):
     assert spans(analysis, "karakorum") == {("Karakorum", "city")}
     assert spans(analysis, "karakorum_moved") == {("Karakorum", "city")}
     assert spans(analysis, "deluun_boldog") == {("Delüün Boldog", "city")}
+
+
+def test_a_realm_under_a_dukes_or_counts_title_is_a_state(analysis):
+    """Issue 19 (GPE recall): "Duke Richard II of Normandy … Ethelred fled to Normandy", "to Mansfeld …
+    Count Albrecht of Mansfeld": the passage names a duchy or county, renamed as a state at every mention
+    (not as a town, which the title vetoes); a king's title or "County of" types nothing."""
+    lexicon = analysis[2]
+    assert spans(analysis, "normandy") == {("Normandy", "state")}
+    assert spans(analysis, "mansfeld") == {("Mansfeld", "state")}
+    assert passage_place_kind("Normandy", "the Landgrave of Normandy ruled.", lexicon) == "state"
+    assert passage_place_kind("Normandy", "King Harold of Normandy ruled.", lexicon) is None
+    assert passage_place_kind("Normandy", "the County of Normandy Park.", lexicon) is None
+

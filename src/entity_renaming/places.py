@@ -185,6 +185,13 @@ _BIRTHPLACE_AFTER = (r",\s+(?:his|her|their)\s+(?:place of birth|birthplace|birt
                      r"home town|native town|native city)\b")
 
 
+#: A ruler's or realm's title below a king's before "of <name>" ("Duke Richard II of Normandy", "the Count of
+#: Mansfeld", "Landgrave of Hesse"): the name is a duchy, county or landgraviate there, a state. Not "King"
+#: (a kingdom may be a country), not "County" ("the County of Los Angeles").
+_RULER_OF = (r"\b(?:Duke|Duchess|Duchy|Count|Countess|Earl|Margrave|Margraviate|Landgrave|Landgraviate|"
+             r"Elector|Electorate)(?: [A-Z][\w.'’-]*)* of ")
+
+
 @lru_cache(maxsize=4096)
 def _place_kind_patterns(name: str) -> tuple[re.Pattern[str], ...]:
     """The patterns of :func:`passage_place_kind` for ``name``, compiled once per name."""
@@ -202,7 +209,8 @@ def passage_place_kind(name: str, context: str, lexicon: Lexicon) -> str | None:
     Karakorum", "the capital from Karakorum"; the name ends there, no capitalised word follows) or a person's
     birthplace ("at Eisleben, his place of birth", "born in 1162 in Delüün Boldog"), else the kind of the
     gazetteer place that glosses it as its modern name ("Khanbaliq (modern Beijing)" → city, "Northern
-    Rhodesia (today Zambia)" → country). The passage's words are the evidence (rule ``gpe.not-gazetteer``
+    Rhodesia (today Zambia)" → country), else ``state`` for a realm under a duke's, count's or elector's
+    title ("Duke Richard II of Normandy"). The passage's words are the evidence (rule ``gpe.not-gazetteer``
     keeps names without it out)."""
     if name not in context:
         return None  # (every pattern writes the name as it is)
@@ -215,6 +223,8 @@ def passage_place_kind(name: str, context: str, lexicon: Lexicon) -> str | None:
             continue  # the end of a longer name ("Northern Rhodesia (today Zambia)" glosses no "Rhodesia")
         if modern and modern != name and (kind := lexicon.place_kind(modern)) is not None:
             return kind
+    if re.search(_RULER_OF + re.escape(name) + _NAME_ENDS, context):
+        return "state"  # "Duke Richard II of Normandy … fled to Normandy": the duchy, a state
     return None
 
 
