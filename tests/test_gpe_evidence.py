@@ -24,6 +24,7 @@ from entity_renaming.entities import (
     longer_names,
     lower_case_mention,
     named_alone,
+    other_place,
     place_list,
     place_spans,
 )
@@ -32,11 +33,13 @@ from entity_renaming.lexicon import LabelVotes, Lexicon
 from entity_renaming.model import Substitution
 from entity_renaming.ner import Mention, NerCache, recognize
 from entity_renaming.places import (
+    asked_country,
     asked_settlement,
     city_exonym,
     particle_place,
     passage_place_kind,
     placed_settlement,
+    stray_norp,
 )
 from entity_renaming.question import Asked, asked_type
 from entity_renaming.referents import PerturbableSpan
@@ -86,6 +89,9 @@ IDS = {
     "montpellier": "00949ffe71404735859df3fa997a2478",  # "Montpellier" tagged PERSON; "… cities or towns?"
     "saint_john": "e880bb8d47e74c28a0e50ff94ba7178d",  # "Where …?" "the Cathedral of Saint John the Divine"
     "pskov": "a888f50ee1d248898f0233ad6fc32947",  # "Which major cities …?" "Novgorod and Pskov"
+    "sargans": "19a4f815d2ef47448205861994401205",  # "Near Sargans a natural dam" (NORP)
+    "normandy": "517271322367487ea3b68f219523bc3f",  # "Duke Richard II of Normandy … fled to Normandy" (ORG)
+    "greenland": "bef1a1835c3f4a31b1336fe22d9efa11",  # "Which country in 1985 signed a treaty …?" Greenland
     "gospic": "7d09b1b1e19144cd8ad4383e199a5d6a",  # "Where …?" "moved to Gospić, Austrian Empire"
     "abercynon": "20e260096e8d4b28992716160782598b",  # "Where …?" "… to Abercynon in south Wales" (FAC)
     "irish_cities": "560f10879906407c81a6e06d72df3f2b",  # answers "Dublin, Cork, Youghal and Waterford"
@@ -502,7 +508,7 @@ def test_the_analysis_keeps_another_referents_longer_name_and_renames_the_rest(a
 def test_a_place_ner_missed_in_the_answer_to_a_place_question_is_a_candidate(analysis):
     """Issue 19 (GPE recall): spaCy tags "Montpellier" PERSON; the question asks for a city and the answers
     are a gazetteer city, so it is a GPE candidate and renamed. Not a saint's name in a cathedral's
-    ("Saint John"), nor one place of a list whose other place would stay ("Novgorod and Pskov")."""
+    ("Saint John"); a list of places found together ("Novgorod and Pskov") is renamed whole."""
     examples, entities, lexicon = analysis
     montpellier = examples[IDS["montpellier"]]
     found = gazetteer_answers(montpellier, [], lexicon)
@@ -510,8 +516,40 @@ def test_a_place_ner_missed_in_the_answer_to_a_place_question_is_a_candidate(ana
     assert spans(analysis, "montpellier") == {("Montpellier", "city")}
     assert gazetteer_answers(examples[IDS["saint_john"]], [], lexicon) == []
     assert spans(analysis, "saint_john", "mix") == set()
-    assert gazetteer_answers(examples[IDS["pskov"]], [], lexicon) == []
-    assert spans(analysis, "pskov") == set()
+    assert [m.text for m in gazetteer_answers(examples[IDS["pskov"]], [], lexicon)] == ["Novgorod", "Pskov"]
+    assert spans(analysis, "pskov") == {("Novgorod", "city"), ("Pskov", "city")}
+
+
+def test_an_answer_listing_places_is_a_candidate_only_with_every_place_found(analysis):
+    """Issue 19 (GPE recall): "Novgorod and Pskov" answering "Which major cities …?": both are found, so
+    neither is another place left beside the other; a place found alone still leaves the other out."""
+    lexicon = analysis[2]
+    assert not other_place("Novgorod and Pskov", "Novgorod", lexicon, frozenset({"Novgorod", "Pskov"}))
+    assert other_place("Novgorod and Pskov", "Novgorod", lexicon, frozenset({"Novgorod"}))
+    assert other_place("Novgorod and Pskov", "Novgorod", lexicon)
+
+
+def test_a_stray_norp_label_on_a_town_is_no_veto(analysis):
+    """Issue 19 (GPE recall): spaCy tags "Sargans" NORP once in "Near Sargans a natural dam"; the name is no
+    demonym and the dataset labels it NORP no more, so the town the passage places ("Near X") is a city.
+    A demonym's NORP label holds, singular or plural ("in German", "the Germans")."""
+    examples, _, lexicon = analysis
+    assert spans(analysis, "sargans") == {("Sargans", "city")}
+    context = examples[IDS["sargans"]].context
+    assert placed_settlement("Sargans", context.index("Sargans"), context, lexicon) == "city"
+    assert stray_norp("Sargans", lexicon)
+    assert not stray_norp("German", lexicon) and not stray_norp("Germans", lexicon)
+
+
+def test_a_territory_the_question_calls_a_country_is_one(analysis):
+    """Issue 19 (GPE recall): "Which country in 1985 signed a treaty …?" Greenland: a dependent territory is
+    no place by itself, but the question calls it a country, so a country's name reads right there; not
+    where the question asks for a region, nor for a sovereign country (the gazetteer's evidence)."""
+    lexicon = analysis[2]
+    assert spans(analysis, "greenland") == {("Greenland", "country")}
+    assert asked_country("Greenland", "Which country signed a treaty?", lexicon) == "country"
+    assert asked_country("Faroe Islands", "Which regions are excluded?", lexicon) is None
+    assert asked_country("France", "Which country signed a treaty?", lexicon) is None
 
 
 def test_a_settlement_the_passage_places_answers_a_place_question(analysis):
@@ -598,11 +636,12 @@ def test_a_question_asking_for_a_town_types_a_gazetteer_town(analysis):
 def test_a_gazetteer_town_after_a_locative_preposition_answers_where(analysis):
     """Issue 19 (GPE recall): a bare "where" answered by a gazetteer town ("an upper canal near Diepoldsau",
     "died in Shangdu") makes it a city; not a seat standing for its parliament ("reserved to Westminster"),
-    nor a name the passage gives a realm's title ("Count Albrecht of Mansfeld": a county too)."""
+    nor a name the passage gives a realm's title ("Count Albrecht of Mansfeld": a county, renamed as a
+    state instead)."""
     assert spans(analysis, "diepoldsau") == {("Diepoldsau", "city")}
     assert spans(analysis, "shangdu") == {("Shangdu", "city")}
     assert spans(analysis, "westminster_seat") == set()
-    assert spans(analysis, "mansfeld") == set()
+    assert spans(analysis, "mansfeld") == {("Mansfeld", "state")}
     lexicon = analysis[2]
     where = "Where did the king flee?"
     assert asked_settlement("Fußach", where, lexicon, "The king fled to Fußach.") == "city"
@@ -806,3 +845,16 @@ def test_a_birthplace_or_a_capital_in_apposition_is_a_city(analysis):
     assert spans(analysis, "karakorum") == {("Karakorum", "city")}
     assert spans(analysis, "karakorum_moved") == {("Karakorum", "city")}
     assert spans(analysis, "deluun_boldog") == {("Delüün Boldog", "city")}
+
+
+def test_a_realm_under_a_dukes_or_counts_title_is_a_state(analysis):
+    """Issue 19 (GPE recall): "Duke Richard II of Normandy … Ethelred fled to Normandy", "to Mansfeld …
+    Count Albrecht of Mansfeld": the passage names a duchy or county, renamed as a state at every mention
+    (not as a town, which the title vetoes); a king's title or "County of" types nothing."""
+    lexicon = analysis[2]
+    assert spans(analysis, "normandy") == {("Normandy", "state")}
+    assert spans(analysis, "mansfeld") == {("Mansfeld", "state")}
+    assert passage_place_kind("Normandy", "the Landgrave of Normandy ruled.", lexicon) == "state"
+    assert passage_place_kind("Normandy", "King Harold of Normandy ruled.", lexicon) is None
+    assert passage_place_kind("Normandy", "the County of Normandy Park.", lexicon) is None
+

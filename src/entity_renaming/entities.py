@@ -143,6 +143,7 @@ from .places import (
     abbreviation_fits,
     alias_followers,
     answer_turns_adjective,
+    asked_country,
     asked_settlement,
     city_exonym,
     labelled_town,
@@ -153,6 +154,7 @@ from .places import (
     state_answers,
     state_spans,
     state_word_derived,
+    stray_norp,
 )
 from .question import NOUNS_NAME, PERSON_NOUNS, asked_type, asks_about_name
 from .referents import Entity, PerturbableSpan
@@ -495,9 +497,10 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     ``Asia``, ``Mars``, which towns bear too) and that no GPE mention covers whose label holds (a
     city outvotes a minority GPE label: ``Gateshead``, rule ``label.minority``); a strict majority of
     the answers must hold it (:func:`holds_entity`: "Augustinian cloister in Erfurt") and no strict majority
-    another gazetteer place ("Novgorod and Pskov"; one "Gospić, Austrian Empire" beside two "Gospić" will
-    do). The gazetteer and the question are the evidence (rule
-    ``ner.no-answer-mention`` keeps the rest out); every other place rule still applies."""
+    another gazetteer place that is not found too (one "Gospić, Austrian Empire" beside two "Gospić" will
+    do; "Novgorod and Pskov", both found, are both candidates, renamed together). NER's stray NORP on a
+    town (:func:`.places.stray_norp`: "Near Sargans") is no veto. The gazetteer and the question are the
+    evidence (rule ``ner.no-answer-mention`` keeps the rest out); every other place rule still applies."""
     asked = asked_type(example.question)
     if asked is not None and asked.entity_type != "gpe":  # a bare "where" will do: the gazetteer is evidence
         return []
@@ -506,7 +509,8 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
         at = example.context.find(name, a, b) if name else -1
         typed = at >= 0 and passage_place_kind(name, example.context, lexicon)  # "the … capital Karakorum"
         placed = at >= 0 and not any(  # not "In March 1896" (DATE), "held in German" (LANGUAGE)
-            m.label not in _NAME_LABELS and m.start <= at and at + len(name) <= m.end for m in mentions
+            m.label not in _NAME_LABELS and m.start <= at and at + len(name) <= m.end
+            and not (m.label == "NORP" and stray_norp(name, lexicon)) for m in mentions  # "Near Sargans"
         ) and placed_settlement(name, at, example.context, lexicon)  # "moved to Gospić, Austrian Empire"
         if asked is None:  # no place question: the passage must use it as a settlement ("in Kraków")
             said = kind = placed or typed
@@ -526,9 +530,10 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
             continue  # NER's GPE mention is the candidate; a city despite a minority label ("Gateshead")
         found[(at, at + len(name))] = Mention(at, at + len(name), "GPE", name)
     answers = answer_texts(example)
-    return [m for m in found.values()  # most answers hold the place and no other ("Novgorod and Pskov")
-            if sum(holds_entity(a, m.text) for a in answers) * 2 > len(answers)
-            and sum(other_place(a, m.text, lexicon) for a in answers) * 2 <= len(answers)]
+    held = [m for m in found.values() if sum(holds_entity(a, m.text) for a in answers) * 2 > len(answers)]
+    names = frozenset(m.text for m in held)  # "Novgorod and Pskov": both found, both renamed
+    return [m for m in held  # most answers hold the place and no other that is not found too
+            if sum(other_place(a, m.text, lexicon, names) for a in answers) * 2 <= len(answers)]
 
 
 def demonym_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
@@ -602,14 +607,16 @@ def lists_other_place(answer: str, renamed: Iterable[str], lexicon: Lexicon) -> 
                for p in parts)
 
 
-def other_place(answer: str, place: str, lexicon: Lexicon) -> bool:
-    """``answer`` names a gazetteer place other than ``place`` (a run of up to three capitalised words)."""
+def other_place(answer: str, place: str, lexicon: Lexicon, found: frozenset[str] = frozenset()) -> bool:
+    """``answer`` names a gazetteer place other than ``place`` and the places ``found`` beside it (a run of up
+    to three capitalised words)."""
     for run in _CAPITALISED_RUN.finditer(answer):
         words = run.group().split()
         for n in range(1, min(3, len(words)) + 1):
             for k in range(len(words) - n + 1):
                 gram = clean_surface(" ".join(words[k:k + n]))
-                if gram and not occurs_in(gram, place) and lexicon.is_gazetteer_name(gram):
+                if (gram and not occurs_in(gram, place) and not any(occurs_in(gram, f) for f in found)
+                        and lexicon.is_gazetteer_name(gram)):
                     return True
     return False
 
@@ -2890,6 +2897,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             if etype == "gpe" and not spans and why.rule == "gpe.not-gazetteer" and (
                     kind := passage_place_kind(text, context, lexicon)
                     or asked_settlement(text, question, lexicon, context)  # "What town …?" New Paltz
+                    or asked_country(text, question, lexicon)  # "Which country …?" Greenland
                     or placed_settlement(text, mention.start, context, lexicon)  # "Near Sargans a … dam"
                     or (not set(text.split()) & names and (labelled_town(text, question, context, lexicon)
                                                            or city_exonym(text, lexicon)))):  # "Dyrrachium"

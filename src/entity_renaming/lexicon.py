@@ -1205,6 +1205,12 @@ class Lexicon:
         return (never_renamed(name) or not name[:1].isupper() or name.lower() in GEO_MODIFIERS
                 or name.lower() in self._territory_names - self._city_territories or name in METONYMS)
 
+    def is_territory(self, name: str) -> bool:
+        """``name`` is a dependent territory (``Greenland``, ``Faroe Islands``; not a city territory such as
+        ``Hong Kong``): no place by itself (:meth:`never_place`), a country only where a question calls it
+        one (``places.asked_country``)."""
+        return name.lower().removeprefix("the ") in self._territory_names - self._city_territories
+
     def settlement_only(self, name: str) -> bool:
         """The gazetteer knows ``name`` as a town or city only (no country, no state)."""
         kinds = self._places.get(name.lower(), set())

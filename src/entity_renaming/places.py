@@ -185,6 +185,13 @@ _BIRTHPLACE_AFTER = (r",\s+(?:his|her|their)\s+(?:place of birth|birthplace|birt
                      r"home town|native town|native city)\b")
 
 
+#: A ruler's or realm's title below a king's before "of <name>" ("Duke Richard II of Normandy", "the Count of
+#: Mansfeld", "Landgrave of Hesse"): the name is a duchy, county or landgraviate there, a state. Not "King"
+#: (a kingdom may be a country), not "County" ("the County of Los Angeles").
+_RULER_OF = (r"\b(?:Duke|Duchess|Duchy|Count|Countess|Earl|Margrave|Margraviate|Landgrave|Landgraviate|"
+             r"Elector|Electorate)(?: [A-Z][\w.'’-]*)* of ")
+
+
 @lru_cache(maxsize=4096)
 def _place_kind_patterns(name: str) -> tuple[re.Pattern[str], ...]:
     """The patterns of :func:`passage_place_kind` for ``name``, compiled once per name."""
@@ -202,7 +209,8 @@ def passage_place_kind(name: str, context: str, lexicon: Lexicon) -> str | None:
     Karakorum", "the capital from Karakorum"; the name ends there, no capitalised word follows) or a person's
     birthplace ("at Eisleben, his place of birth", "born in 1162 in Delüün Boldog"), else the kind of the
     gazetteer place that glosses it as its modern name ("Khanbaliq (modern Beijing)" → city, "Northern
-    Rhodesia (today Zambia)" → country). The passage's words are the evidence (rule ``gpe.not-gazetteer``
+    Rhodesia (today Zambia)" → country), else ``state`` for a realm under a duke's, count's or elector's
+    title ("Duke Richard II of Normandy"). The passage's words are the evidence (rule ``gpe.not-gazetteer``
     keeps names without it out)."""
     if name not in context:
         return None  # (every pattern writes the name as it is)
@@ -215,6 +223,8 @@ def passage_place_kind(name: str, context: str, lexicon: Lexicon) -> str | None:
             continue  # the end of a longer name ("Northern Rhodesia (today Zambia)" glosses no "Rhodesia")
         if modern and modern != name and (kind := lexicon.place_kind(modern)) is not None:
             return kind
+    if re.search(_RULER_OF + re.escape(name) + _NAME_ENDS, context):
+        return "state"  # "Duke Richard II of Normandy … fled to Normandy": the duchy, a state
     return None
 
 
@@ -301,8 +311,41 @@ def asked_settlement(name: str, question: str, lexicon: Lexicon, context: str = 
     return None
 
 
+#: Nouns by which a question asks for a country ("Which country …?").
+_COUNTRY_NOUNS = frozenset(("country", "countries", "nation", "nations"))
+
+
+def asked_country(name: str, question: str, lexicon: Lexicon) -> str | None:
+    """``country`` for a dependent territory (``Greenland``) that the question asks for as a country
+    ("Which country in 1985 signed a treaty …?"): the question calls it one, so a country's new name reads
+    right there; else ``None`` (rule ``gpe.not-gazetteer``: a territory is no place by itself)."""
+    asked = asked_type(question)
+    if asked is not None and asked.strong and asked.word in _COUNTRY_NOUNS and lexicon.is_territory(name):
+        return "country"
+    return None
+
+
 #: The dataset's majority labels of a name that may be a settlement NER missed (``None``: no label).
 _PLACE_LIKE = frozenset((None, "GPE", "LOC", "FAC", "PERSON"))
+
+
+def place_like_label(name: str, lexicon: Lexicon) -> bool:
+    """The dataset's majority label of ``name`` may be a settlement's: none, a place's or a person's, or a
+    stray NORP (:func:`stray_norp`: "Near Sargans"; not "in German")."""
+    label = lexicon.labels.mostly(name)
+    return label in _PLACE_LIKE or (label == "NORP" and stray_norp(name, lexicon))
+
+
+#: The dataset labels a name NORP fewer times than this for its NORP label to be a stray (:func:`stray_norp`).
+STRAY_NORP_LABELS = 2
+
+
+def stray_norp(name: str, lexicon: Lexicon) -> bool:
+    """NER's NORP label on ``name`` is a stray one: the dataset labels it NORP once at most and it is no
+    demonym, singular or plural (a town: "Near Sargans"; not ``German``, ``Germans``)."""
+    singular = name[:-1] if name.endswith("s") else name
+    return (lexicon.labels.count(name, "NORP") < STRAY_NORP_LABELS
+            and not lexicon.is_demonym(name) and not lexicon.is_demonym(singular))
 
 
 def placed_settlement(name: str, start: int, context: str, lexicon: Lexicon) -> str | None:
@@ -311,7 +354,8 @@ def placed_settlement(name: str, start: int, context: str, lexicon: Lexicon) -> 
     Pennsylvania"), where it stands alone at ``start`` (no capitalised word of a longer name before or after
     it: not "Seattle Seahawks", "Lake Geneva"; no noun it modifies after it: not "South Kensington tube
     station"), is no common word, has no majority label in the dataset but a place's or a person's (not a
-    month, a language or a product: "in March", "in German", "Gemini and Apollo"), is no section of a bigger
+    month, a language or a product: "in March", "in German", "Gemini and Apollo"; a stray NORP will do:
+    "Near Sargans"), is no section of a bigger
     city nor a seat standing for its institution, and the passage names no realm of it ("Duke Richard II of
     Normandy"). Evidence for a place NER typed otherwise where the question asks for no type (rule
     ``ner.no-answer-mention``)."""
@@ -319,9 +363,10 @@ def placed_settlement(name: str, start: int, context: str, lexicon: Lexicon) -> 
     opener = re.search(r"([A-Z][\w'’.-]*)\s+$", before)
     if (lexicon.never_place(name) or lexicon.city_section_of(name)
             or (" " not in name and lexicon.common_word(name))
-            or lexicon.labels.mostly(name) not in _PLACE_LIKE  # "in March", "in German", "Gemini and Apollo"
+            or not place_like_label(name, lexicon)  # "in March", "in German", "Gemini and Apollo"
             or re.match(_NAME_ENDS, context[start + len(name):]) is None
-            or not heads_phrase(context, start + len(name))  # "to South Kensington tube station"
+            or not (heads_phrase(context, start + len(name))  # "to South Kensington tube station"
+                    or re.match(r"\s+(?:a|an|the)\b", context[start + len(name):]))  # "Near Sargans a dam"
             or (opener and opener.group(1).lower() not in OPENERS)
             or re.search(_REALM_OF + re.escape(name) + r"(?![\w'’-])", context)):
         return None
