@@ -17,7 +17,7 @@ from entity_renaming.entities import (
     pronoun_gender,
 )
 from entity_renaming.io import read_examples
-from entity_renaming.lexicon import eponym_use, name_form, parse_person
+from entity_renaming.lexicon import derived_name_word, eponym_use, name_form, parse_person
 from entity_renaming.spans import kept_names, perturbable_spans
 from entity_renaming.substitute import Substitution, rename_example
 
@@ -124,6 +124,21 @@ def test_a_person_named_in_a_term_is_not_renamed(spacy_ner):
     assert eponym_use("Karp", "Cook reductions, Karp reductions") and eponym_use("Turing", "the Turing Award")
     assert not eponym_use("Abercrombie", "Abercrombie's force of 18,000 regulars")  # his army
     assert not eponym_use("Newton", "Newton was born in 1643")
+
+
+def test_a_person_beside_a_word_derived_from_the_name_is_not_renamed():
+    """Blind read round 31: "Christ" renamed beside "Christians", "Stalin" beside "Stalinist states" (the
+    derived word gives the person away and no new name has one): the person stays out in both studies."""
+    assert derived_name_word("Christ", "Christians, he said, must not slacken in following Christ") == (
+        "Christians")
+    assert derived_name_word("Joseph Stalin", "inward looking Stalinist states") == "Stalinist"
+    assert derived_name_word("Luther", "a Lutheran pastor") == "Lutheran"
+    assert derived_name_word("Napoleon", "the Napoleonic Wars") == "Napoleonic"
+    assert derived_name_word("Confucius", "Confucianism spread") == "Confucianism"
+    assert eponym_use("Calvin", "the centre of the Calvinist movement")
+    assert derived_name_word("Stalin", "Stalin's death; the Stalins") is None  # his own name, plural
+    assert derived_name_word("Luther", "luther lutheran") is None  # not a capitalised name
+    assert derived_name_word("Ian", "Ianist") is None  # too short to tell
 
 
 def test_bank_first_name_and_surname_written_in_lower_case(analysis):
