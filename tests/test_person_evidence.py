@@ -278,7 +278,11 @@ def test_a_lone_given_name_needs_a_pronoun_a_title_or_an_epithet(analysis):
     a family name before a numeral is no given name ("Henry Ford II")."""
     _, _, _, lexicon = analysis
     assert spans(analysis, "e95ed1d9629c43f7ac1b77d428e40e21") == set()
-    assert spans(analysis, "4f5208a4800d4add9d02617bb4b39f8c") == {("William", "first-male")}
+    # "William of Orange" beside "the Williamite war": a word derived from the name leaves him out (blind
+    # read round 31); the epithet still makes William a given name
+    assert spans(analysis, "4f5208a4800d4add9d02617bb4b39f8c") == set()
+    orange = parse_person("William of Orange")
+    assert orange is not None and orange.words == ("William",) and orange.byname
     assert parse_person("John Paul II").byname
     assert {(x.surface, x.span_type) for x in person_spans("John Paul II", lexicon)} == {
         ("John", "first-male"), ("Paul", "first-male")}
