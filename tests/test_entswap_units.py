@@ -443,6 +443,20 @@ def test_a_question_that_twists_the_place_name_vetoes_nothing(banks):
     assert "France" not in found
 
 
+def test_a_building_named_after_the_place_only_a_question_writes_is_renamed_inside(banks):
+    """Blind read round 31: "When did Warsaw Palace start to rebuild?" (SQuAD 2.0's twist of the passage's
+    "Warsaw's") kept "Warsaw Palace" beside the renamed city; a longer name only a question writes is the
+    question's own wording, renamed inside, though it reads as another referent's (a palace)."""
+    lexicon = Lexicon(banks, strict=False)
+    passage = "Paris's styles reflect its history. Paris was razed in 1944."
+    question = "When did Paris Palace start to rebuild?"
+    found = _passage_and_question(passage, question, ("Paris", "GPE"), lexicon=lexicon)
+    assert found["Paris"].category == "city" and "Paris Palace" not in found["Paris"].keep
+    subs = [Substitution("Paris", "Nairobi", "city", "city")]
+    renamed, _ = rename_swapped(_example(passage, question, "1944"), subs, found["Paris"].keep)
+    assert renamed.question == "When did Nairobi Palace start to rebuild?"
+
+
 def test_two_letter_initials_show_no_abbreviated_name():
     """A country code opening an office ("US Secretary of State") makes the two initials "US", the code
     itself: no evidence of an abbreviated name; three initials ("SNP") are."""
