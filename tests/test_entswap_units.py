@@ -21,6 +21,7 @@ from entity_renaming.entswap.entities import (
     category_of,
     era_of_country,
     fixed_name,
+    glossed_persons,
     misspelt,
     opens_longer_word,
     passage_city,
@@ -1848,3 +1849,18 @@ def test_a_given_name_typed_otherwise_alone_takes_its_own_sex_in_a_full_name(tmp
             pools=Pools("african", banks))}
         assert subs["Jean"] in ("Amara", "Chiamaka", "Ngozi", "Zawadi")
         assert subs["Jean Ribault"].split()[0] in ("Chinedu", "Kwame", "Tunde", "Kofi")
+
+
+def test_a_person_glossed_by_a_left_out_name_is_left_out_with_it():
+    """"Jean Cauvin (John Calvin)" is one person with two names: where Calvin is left out (a derived word,
+    Calvinist), Jean Cauvin renamed would read "Jean Wanja (John Calvin)"; the gloss works both ways and
+    a person written apart from the left-out one stays."""
+    person = Entity("Jean Cauvin", "person", "last", "Jean Cauvin")
+    other = Entity("Jacques Lefevre", "person", "last", "Jacques Lefevre")
+    kept = {"Jean Cauvin": person, "Jacques Lefevre": other}
+    texts = ["Jean Cauvin (John Calvin) studied with Jacques Lefevre."]
+    assert glossed_persons({"Calvin"}, kept, texts) == {"Jean Cauvin"}
+    assert glossed_persons({"Calvin"}, kept, ["Calvin (born Jean Cauvin) wrote."]) == {"Jean Cauvin"}
+    assert glossed_persons(set(), kept, texts) == set()
+    assert glossed_persons({"Lefevre"}, kept, texts) == set()  # no gloss: another person
+

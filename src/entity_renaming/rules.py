@@ -243,7 +243,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "(Newton's Universal Gravitation Constant); a capitalised word derived from the person's name "
          "(Christians beside Christ, Stalinist beside Stalin, Lutheran, Calvinist, Napoleonic, Victorian: "
          "lexicon.derived_name_word) leaves the person out, as no new name has such a word and the old one "
-         "would give the person away (blind read round 31)", "veto",
+         "would give the person away (blind read round 31); in EntSwap a name that glosses a left-out "
+         "person in parentheses or is glossed by it (Jean Cauvin (John Calvin)) is left out with it "
+         "(entswap.entities.glossed_persons)", "veto",
          _ALL),
     # ---- organisations
     Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name "
