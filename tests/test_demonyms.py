@@ -187,6 +187,23 @@ def test_a_historical_state_takes_the_demonym_of_a_country_no_text_names():
     assert is_state_country(key)
 
 
+def test_a_historical_state_name_takes_the_demonym_its_kind_kept():
+    """"Song dynasty" (a country span, :func:`.places.state_name_spans`) → "<demonym> dynasty" and the lone
+    word "Song" → the same demonym: both follow one drawn country that no text names."""
+    key = STATE_COUNTRY.format("Song")
+    spans = [PerturbableSpan("Song dynasty", "country", "gpe", follows=key, tail=" dynasty"),
+             PerturbableSpan("Song", "country", "gpe", follows=key)]
+    text = "The Song dynasty fell; Song troops fled."
+    sampler = Sampler("dbname")
+    for seed in range(5):
+        subs = {s.original: s for s in sampler.mapping(spans, [text], random.Random(seed))}
+        assert set(subs) == {"Song dynasty", "Song"}
+        demonym = subs["Song"].replacement
+        assert subs["Song dynasty"].replacement == f"{demonym} dynasty" and demonym != "Song"
+        assert demonym.lower() in {(sampler.demonym(c) or "").lower() for c in sampler.pool("country")}
+        assert subs["Song dynasty"].span_type == subs["Song"].span_type == "country"
+
+
 def test_a_state_named_by_a_demonym_follows_a_drawn_country_where_no_text_names_its_own():
     """"Dutch Republic" where no text names the Netherlands: its demonym and the people follow a drawn
     country ("Kenyan Republic", "intermarried with Kenyans"); a text naming the country leaves the case to

@@ -21,6 +21,7 @@ from entity_renaming.entswap.entities import (
     category_of,
     era_of_country,
     fixed_name,
+    glossed_persons,
     misspelt,
     opens_longer_word,
     passage_city,
@@ -441,6 +442,20 @@ def test_a_question_that_twists_the_place_name_vetoes_nothing(banks):
     found = _passage_and_question(f"{passage} They sailed to Old France.", "Who ruled Old France?",
                                   ("France", "GPE"), lexicon=lexicon)
     assert "France" not in found
+
+
+def test_a_building_named_after_the_place_only_a_question_writes_is_renamed_inside(banks):
+    """Blind read round 31: "When did Warsaw Palace start to rebuild?" (SQuAD 2.0's twist of the passage's
+    "Warsaw's") kept "Warsaw Palace" beside the renamed city; a longer name only a question writes is the
+    question's own wording, renamed inside, though it reads as another referent's (a palace)."""
+    lexicon = Lexicon(banks, strict=False)
+    passage = "Paris's styles reflect its history. Paris was razed in 1944."
+    question = "When did Paris Palace start to rebuild?"
+    found = _passage_and_question(passage, question, ("Paris", "GPE"), lexicon=lexicon)
+    assert found["Paris"].category == "city" and "Paris Palace" not in found["Paris"].keep
+    subs = [Substitution("Paris", "Nairobi", "city", "city")]
+    renamed, _ = rename_swapped(_example(passage, question, "1944"), subs, found["Paris"].keep)
+    assert renamed.question == "When did Nairobi Palace start to rebuild?"
 
 
 def test_two_letter_initials_show_no_abbreviated_name():
@@ -1834,3 +1849,18 @@ def test_a_given_name_typed_otherwise_alone_takes_its_own_sex_in_a_full_name(tmp
             pools=Pools("african", banks))}
         assert subs["Jean"] in ("Amara", "Chiamaka", "Ngozi", "Zawadi")
         assert subs["Jean Ribault"].split()[0] in ("Chinedu", "Kwame", "Tunde", "Kofi")
+
+
+def test_a_person_glossed_by_a_left_out_name_is_left_out_with_it():
+    """"Jean Cauvin (John Calvin)" is one person with two names: where Calvin is left out (a derived word,
+    Calvinist), Jean Cauvin renamed would read "Jean Wanja (John Calvin)"; the gloss works both ways and
+    a person written apart from the left-out one stays."""
+    person = Entity("Jean Cauvin", "person", "last", "Jean Cauvin")
+    other = Entity("Jacques Lefevre", "person", "last", "Jacques Lefevre")
+    kept = {"Jean Cauvin": person, "Jacques Lefevre": other}
+    texts = ["Jean Cauvin (John Calvin) studied with Jacques Lefevre."]
+    assert glossed_persons({"Calvin"}, kept, texts) == {"Jean Cauvin"}
+    assert glossed_persons({"Calvin"}, kept, ["Calvin (born Jean Cauvin) wrote."]) == {"Jean Cauvin"}
+    assert glossed_persons(set(), kept, texts) == set()
+    assert glossed_persons({"Lefevre"}, kept, texts) == set()  # no gloss: another person
+

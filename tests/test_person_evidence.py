@@ -17,7 +17,7 @@ from entity_renaming.entities import (
     pronoun_gender,
 )
 from entity_renaming.io import read_examples
-from entity_renaming.lexicon import eponym_use, name_form, parse_person
+from entity_renaming.lexicon import derived_name_word, eponym_use, name_form, parse_person
 from entity_renaming.spans import kept_names, perturbable_spans
 from entity_renaming.substitute import Substitution, rename_example
 
@@ -124,6 +124,21 @@ def test_a_person_named_in_a_term_is_not_renamed(spacy_ner):
     assert eponym_use("Karp", "Cook reductions, Karp reductions") and eponym_use("Turing", "the Turing Award")
     assert not eponym_use("Abercrombie", "Abercrombie's force of 18,000 regulars")  # his army
     assert not eponym_use("Newton", "Newton was born in 1643")
+
+
+def test_a_person_beside_a_word_derived_from_the_name_is_not_renamed():
+    """Blind read round 31: "Christ" renamed beside "Christians", "Stalin" beside "Stalinist states" (the
+    derived word gives the person away and no new name has one): the person stays out in both studies."""
+    assert derived_name_word("Christ", "Christians, he said, must not slacken in following Christ") == (
+        "Christians")
+    assert derived_name_word("Joseph Stalin", "inward looking Stalinist states") == "Stalinist"
+    assert derived_name_word("Luther", "a Lutheran pastor") == "Lutheran"
+    assert derived_name_word("Napoleon", "the Napoleonic Wars") == "Napoleonic"
+    assert derived_name_word("Confucius", "Confucianism spread") == "Confucianism"
+    assert eponym_use("Calvin", "the centre of the Calvinist movement")
+    assert derived_name_word("Stalin", "Stalin's death; the Stalins") is None  # his own name, plural
+    assert derived_name_word("Luther", "luther lutheran") is None  # not a capitalised name
+    assert derived_name_word("Ian", "Ianist") is None  # too short to tell
 
 
 def test_bank_first_name_and_surname_written_in_lower_case(analysis):
@@ -263,7 +278,11 @@ def test_a_lone_given_name_needs_a_pronoun_a_title_or_an_epithet(analysis):
     a family name before a numeral is no given name ("Henry Ford II")."""
     _, _, _, lexicon = analysis
     assert spans(analysis, "e95ed1d9629c43f7ac1b77d428e40e21") == set()
-    assert spans(analysis, "4f5208a4800d4add9d02617bb4b39f8c") == {("William", "first-male")}
+    # "William of Orange" beside "the Williamite war": a word derived from the name leaves him out (blind
+    # read round 31); the epithet still makes William a given name
+    assert spans(analysis, "4f5208a4800d4add9d02617bb4b39f8c") == set()
+    orange = parse_person("William of Orange")
+    assert orange is not None and orange.words == ("William",) and orange.byname
     assert parse_person("John Paul II").byname
     assert {(x.surface, x.span_type) for x in person_spans("John Paul II", lexicon)} == {
         ("John", "first-male"), ("Paul", "first-male")}

@@ -657,6 +657,8 @@ def test_a_given_name_after_a_religious_title_and_the_is_a_person(lexicon: Lexic
     assert religious_title("Prophet Mohammad") and religious_title("Archangel Michael")
     assert not religious_title("Queen Mary") and not religious_title("Mohammad")
     assert parse_person("Apostle Paul").words == ("Paul",) and GIVEN_NAME_TITLES["prophet"] == "first-male"
+    assert parse_person("Edgar Ætheling").words == ("Edgar",)  # a prince's title, no surname (round 31)
+    assert parse_person("Edgar Atheling").titles == ("atheling",)
 
 
 def test_a_hero_before_a_lone_name_is_a_person_role() -> None:

@@ -18,6 +18,8 @@ from entity_renaming.places import (
     renamable_states,
     split_place_lists,
     state_answers,
+    state_key_word,
+    state_name_spans,
     state_spans,
     state_word,
     state_word_derived,
@@ -118,10 +120,31 @@ def test_a_historical_state_is_renamed_by_its_distinctive_word():
     assert state_word("Ethiopian Empire", lexicon) is None  # a country's demonym: the country's rules
     assert state_word("Song Dynasty Museum", lexicon) is None  # not "<words> <kind>"
     context = "The Jin dynasty fell. The Mongols fought the Jin."
-    (span,) = state_spans("Jin", context, lexicon)
-    assert (span.surface, span.span_type, span.follows) == ("Jin", "nationality", STATE_COUNTRY.format("Jin"))
-    assert is_state_country(span.follows) and not is_state_country("Jin")
+    (whole, word) = state_spans("Jin", context, lexicon)
+    assert (whole.surface, whole.span_type, whole.follows, whole.tail) == (
+        "Jin dynasty", "country", STATE_COUNTRY.format("Jin"), " dynasty")
+    assert (word.surface, word.span_type, word.follows) == ("Jin", "country", whole.follows)
+    assert is_state_country(whole.follows) and not is_state_country("Jin")
+    assert state_key_word(whole.follows) == "Jin"
     assert not state_spans("Jin", "The Mongols fought the Jin.", lexicon)  # no kind word shows a state
+
+
+def test_a_historical_state_is_a_country_span_its_people_a_nationality():
+    """Blind read round 31 rejected "Song", "Holy Roman", "Jin" typed a nationality (a dynasty's name is
+    none): each whole name "<word> <kind>" is a country span keeping its kind; the word alone is the
+    state's short name (a country) or, where the texts write its plural, a people's word (a nationality);
+    an answer holding the word alone cuts the whole name, so the word is the only span."""
+    key = STATE_COUNTRY.format("Holy Roman")
+    spans = state_name_spans("Holy Roman", ["an assembly of the Holy Roman Empire in Worms"])
+    assert [(s.surface, s.span_type, s.tail, s.follows) for s in spans] == [
+        ("Holy Roman Empire", "country", " Empire", key)]
+    spans = state_name_spans("Mongol", ["The Mongol Empire grew; the Mongols rode in a Mongol army."])
+    assert [(s.surface, s.span_type) for s in spans] == [
+        ("Mongol Empire", "country"), ("Mongol", "nationality")]
+    spans = state_name_spans("Song", ["between the Song dynasty and the Ming dynasty"], ["Song"])
+    assert [(s.surface, s.span_type) for s in spans] == [("Song", "country")]
+    spans = state_name_spans("Song", ["between the Song dynasty and the Ming dynasty"], ["the Song dynasty"])
+    assert [(s.surface, s.span_type) for s in spans] == [("Song dynasty", "country")]
 
 
 def test_a_state_kind_glued_or_written_in_another_passage_types_a_state():

@@ -86,7 +86,9 @@ PLACE_NOUNS = frozenset(words_of("""
 county fort bay river valley island islands lake mount mountain mountains harbour harbor canal peninsula basin
 strait gulf desert forest sea ocean district province region coast cape
 """))
-TRAILING_TITLES = frozenset(words_of("khan khagan shah pasha bey beg khatun"))
+#: Titles written after a given name (``Genghis Khan``, ``Edgar Ætheling``: an Anglo-Saxon prince's title, no
+#: surname; blind read round 31).
+TRAILING_TITLES = frozenset(words_of("khan khagan shah pasha bey beg khatun ætheling atheling aetheling"))
 #: Titles of rulers, nobles and saints and the religious figures' (:data:`RELIGIOUS_TITLES`): the name they go
 #: with is a given name (``King George``, ``Sultan Muhammad``, ``Genghis Khan``, ``the Prophet Muhammad``),
 #: with the title's gender where it has one. One table for every study
@@ -357,15 +359,37 @@ def eponym_terms(name: str, text: str) -> list[str]:
     return list(dict.fromkeys(m.group(0) for m in _eponym_matches(name, text, EPONYM_NOUNS - _DYNASTY_NOUNS)))
 
 
+#: Endings of a word derived from a person's name (``Christians``, ``Stalinist``, ``Lutheran``, ``Calvinism``,
+#: ``Napoleonic``, ``Victorian``, ``Williamite``), after the name or the name less a final vowel or "-us"
+#: (``Confucian``).
+_NAME_DERIVED = re.compile(r"(?:ian|ean|an|ist|ism|ite|ic)(?:s|ity|ism|ist|ists)?|endom")
+
+
+def derived_name_word(name: str, text: str) -> str | None:
+    """A capitalised word of ``text`` derived from the last word of the person's ``name`` (``Christians``
+    beside ``Christ``, ``Stalinist`` beside ``Stalin``, ``Lutheran`` beside ``Luther``): no bank gives a new
+    name's derived words and a made-up one (``Bamideleist``) reads wrong, while the old one left beside the
+    new name gives the person away (blind read round 31). Names under four letters are left out."""
+    last = name.split()[-1] if name.split() else ""
+    if len(last) < 4 or not last[:1].isupper():
+        return None
+    stems = {last, last[:-1] if last[-1:] in "aeiouy" else last, last.removesuffix("us")}
+    pattern = re.compile(rf"(?<![\w'’-])(?:{'|'.join(map(re.escape, sorted(stems)))})"
+                         rf"(?:{_NAME_DERIVED.pattern})(?![\w'’-])")
+    match = pattern.search(text)
+    return match.group() if match else None
+
+
 @lru_cache(maxsize=1 << 16)  # an article's checks ask it of each name and text again and again
 def eponym_use(name: str, text: str) -> bool:
     """``name`` stands in ``text`` in a term named after a person: right before an eponym noun (``Turing
     machine``, ``Karp reductions``, ``Nobel Prize``) or in the possessive before a possessive term
     (``Newton's laws``, ``Halley's Comet``, ``Newton's first law``), also first in a list of such names
     (``the Stephenson, Joy and Walschaerts motions``); a dynasty named like a person
-    (``the Jin dynasty``, tagged PERSON) is no person either. Renaming the person there would
+    (``the Jin dynasty``, tagged PERSON) is no person either; a word derived from the name
+    (:func:`derived_name_word`: ``Stalinist`` beside ``Stalin``). Renaming the person there would
     rename the term, so neither study renames that person."""
-    if next(_eponym_matches(name, text), None) is not None:
+    if next(_eponym_matches(name, text), None) is not None or derived_name_word(name, text):
         return True
     listed = re.compile(
         rf"(?<!\w){re.escape(name)}(?:,\s+[A-Z][\w'’-]*)*,?\s+(?:and|or)\s+[A-Z][\w'’-]*\s+(\w+)")

@@ -560,6 +560,11 @@ def is_state_country(key: str) -> bool:
     return key.endswith(STATE_COUNTRY.format(""))
 
 
+def state_key_word(key: str) -> str:
+    """The state's distinctive word whose country key is ``key`` (:data:`STATE_COUNTRY`)."""
+    return key.removesuffix(STATE_COUNTRY.format(""))
+
+
 def state_word_derived(word: str, texts: Iterable[str], slices: Iterable[str] = ()) -> bool:
     """Whether ``texts`` use a state's distinctive word where the new demonym it is renamed by
     (:func:`state_spans`) cannot stand: another word of its stem, a land or a language (``Mongolian``,
@@ -614,16 +619,49 @@ _NAME_WORD_AFTER = re.compile(r" ([A-Z][\w'’-]*)")
 _NAME_WORD_BEFORE = re.compile(r"(?<![\w'’-])([A-Z][\w'’]*) $")  # not "Mongol-established"
 
 
-def state_spans(name: str, context: str, lexicon: Lexicon) -> list[PerturbableSpan]:
-    """The span a historical state is renamed by (:func:`state_word`): its distinctive word as a demonym of
-    a drawn country, its kind kept ("Mongol Empire" → "Kenyan Empire", "Song dynasty" → "Kenyan dynasty"):
-    a historical state is a country, and blind reads rejected it renamed by an ``nnp`` word ("Huffman
-    Empire"); its people follow as the demonym's plural ("the Mongols" → "the Kenyans"). Also a lone word
-    the passage writes before a state kind ("Jin" beside "Jin dynasty")."""
+def state_spans(name: str, context: str, lexicon: Lexicon, question: str = "", answers: Sequence[str] = ()
+                ) -> list[PerturbableSpan]:
+    """The spans a historical state is renamed by (:func:`state_word`): its distinctive word takes the
+    demonym of a drawn country, its kind kept ("Mongol Empire" → "Kenyan Empire", "Song dynasty" → "Kenyan
+    dynasty"; blind reads rejected an ``nnp`` word, "Huffman Empire"), as :func:`state_name_spans` types
+    them in the ``context``, ``question`` and gold ``answers``. Also a lone word the passage writes before a
+    state kind ("Jin" beside "Jin dynasty")."""
     word = state_word(name, lexicon)
     if word is None and " " not in name and _kind_follows(name, context, lexicon):
         word = state_word(f"{name} dynasty", lexicon)
-    return [PerturbableSpan(word, "nationality", "gpe", follows=STATE_COUNTRY.format(word))] if word else []
+    return state_name_spans(word, [context, question], answers) if word else []
+
+
+#: The kind written after a state's word ("Song dynasty", "Holy Roman Empire"), capitalised or not.
+_KIND_AFTER = re.compile(rf" ({_KIND})(?![\w-])")
+
+
+def state_name_spans(word: str, texts: Sequence[str], slices: Sequence[str] = ()) -> list[PerturbableSpan]:
+    """The spans of the state whose distinctive word is ``word`` in ``texts`` and the answer ``slices``,
+    each following the country drawn for it (:data:`STATE_COUNTRY`), whose demonym replaces the word: each
+    name "<word> <kind>" written, a ``country`` span whole, its kind kept (``Song dynasty`` → ``Kenyan
+    dynasty``: a state; blind reads rejected ``Song``, ``Holy Roman`` typed a nationality); the word written
+    alone (``Jin troops``, ``the Mongols``) a span of its own, a ``nationality`` where the texts write its
+    plural (a people's word: ``the Mongols`` → ``the Kenyans``), else a ``country`` (the state's short
+    name: ``the Jin commander``). An answer slice holding the word alone (``Song`` cut from "the Song
+    dynasty") ends inside a whole name: the word is then the only span (``Song`` → ``Kenyan``)."""
+    key = STATE_COUNTRY.format(word)
+    pattern = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])")
+    kinds: dict[str, None] = {}
+    alone = cut = False
+    for text in [*texts, *slices]:
+        for m in pattern.finditer(text):
+            kind = _KIND_AFTER.match(text, m.end())
+            if kind:
+                kinds[kind.group(1)] = None
+            alone = alone or kind is None
+            cut = cut or (kind is None and text in slices)
+    people = any(re.search(rf"(?<![\w-]){re.escape(word)}s(?![\w-])", t) for t in [*texts, *slices])
+    spans = [] if cut else [PerturbableSpan(f"{word} {kind}", "country", "gpe", follows=key, tail=f" {kind}")
+                            for kind in kinds]
+    if alone or people:
+        spans.append(PerturbableSpan(word, "nationality" if people else "country", "gpe", follows=key))
+    return spans
 
 
 def renamable_states(texts: Sequence[str], lexicon: Lexicon, passages: Sequence[str] = ()

@@ -244,7 +244,12 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "institution named after the person's "
          "surname (Turing machines, the Savery engine, Booth School of Business) is kept whole and the "
          "person renamed unless the surname also stands in the possessive before another capitalised word "
-         "(Newton's Universal Gravitation Constant)", "veto",
+         "(Newton's Universal Gravitation Constant); a capitalised word derived from the person's name "
+         "(Christians beside Christ, Stalinist beside Stalin, Lutheran, Calvinist, Napoleonic, Victorian: "
+         "lexicon.derived_name_word) leaves the person out, as no new name has such a word and the old one "
+         "would give the person away (blind read round 31); in EntSwap a name that glosses a left-out "
+         "person in parentheses or is glossed by it (Jean Cauvin (John Calvin)) is left out with it "
+         "(entswap.entities.glossed_persons)", "veto",
          _ALL),
     # ---- organisations
     Rule("org.not-organisation", "a digit, an -ism or a word of an award, work, building, event in the name "
@@ -374,8 +379,12 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- places
     Rule("gpe.state-word-derived", "a historical state named by a distinctive word and its kind (Mongol "
          "Empire, Song dynasty; places.state_word) is renamed as a country: its word takes the demonym of a "
-         "drawn country no text names (Kenyan Empire; its people the plural, the Mongols -> the Kenyans; "
-         "places.state_spans, sampling.Sampler.mapping; EntSwap's nationalities of places.renamable_states, "
+         "drawn country no text names, each whole name a country span, its kind kept (Song dynasty -> Kenyan "
+         "dynasty; blind read round 31 rejected Song, Holy Roman typed a nationality), the word alone a "
+         "country (the Jin commander -> the Kenyan commander) or, where its people are named, a nationality "
+         "(the Mongols -> the Kenyans), the word only where an answer holds it alone (Song); "
+         "places.state_spans, places.state_name_spans, sampling.Sampler.mapping; EntSwap's nationalities of "
+         "places.renamable_states, "
          "drawn after the named countries); left where the texts write another word of its stem (Mongolian, "
          "Mongolia), the word alone heading its phrase (the Jin.), before a capitalised word that is no "
          "state kind (Song Jiang, Ottoman Turkish), after one (Western Liao), in a language phrase or after "
@@ -659,7 +668,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "demonyms joined by a hyphen "
          "(Israel-Lebanon conflict) are two names, not one longer name. A question's own twist of a "
          "place's or demonym's wording (the England's, Old France, Germany Pitsudski war, What French City: "
-         "SQuAD 2.0's unanswerable questions; a longer name no passage writes; for a person's name word "
+         "SQuAD 2.0's unanswerable questions; a longer name no passage writes, also one that reads as a "
+         "thing named after a place, Warsaw Palace for the passage's Warsaw's; for a person's name word "
          "also no other name word: Who did Emma Marry?, Lor Loudoun) keeps the twist "
          "around the new name. A country "
          "after an era, regime or firm word (Yuan China, Imperial Russia,"

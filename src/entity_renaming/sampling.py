@@ -26,6 +26,7 @@ from .casing import natural_case, random_string
 from .lexicon import GAZETTEER_TYPES, alias_group, demonym_countries, occurs_as_word
 from .model import Substitution
 from .namebank import FIRST_NAME_TYPES, BankError, load_bank
+from .places import is_state_country
 from .referents import PerturbableSpan
 from .substitute import RenameError, adjective_demonym, code_takes_adjective, takes_article
 
@@ -253,7 +254,12 @@ class Sampler:
     def _follower_name(self, span: PerturbableSpan, new_name: str) -> str:
         """A ``nationality`` span's demonym of its country's new name; an acronym's letters with the new
         name's initial at ``span.letter`` (``KANU`` with ``Kenya`` → ``Nigeria``: ``NANU``); another form of
-        a country or a surname (``US`` beside ``U.S.``, ``Biruni`` beside ``al-Biruni``) the same new name."""
+        a country or a surname (``US`` beside ``U.S.``, ``Biruni`` beside ``al-Biruni``) the same new name;
+        a historical state's name or word (:func:`.places.state_name_spans`) the demonym, its kind kept
+        (``Song dynasty`` → ``Kenyan dynasty``)."""
+        if is_state_country(span.follows):
+            demonym = self.demonym(new_name)
+            return demonym + span.tail if demonym else ""
         if span.span_type in SAME_NAME_FOLLOWERS:
             return new_name  # another name of the country ("US" beside "U.S.") or surname: the same new name
         if span.letter >= 0:
@@ -262,9 +268,10 @@ class Sampler:
 
     def _follower_fits(self, span: PerturbableSpan, new_name: str, taken: set[str], texts: Sequence[str]
                        ) -> bool:
-        if span.span_type in SAME_NAME_FOLLOWERS or span.given:
+        state = is_state_country(span.follows)
+        if (span.span_type in SAME_NAME_FOLLOWERS and not state) or span.given:
             return True  # the country's or surname's new name, a full name's words: :func:`fits` checked them
-        name = self._follower_name(span, new_name)
+        name = self._follower_name(replace(span, tail=""), new_name)  # a state's demonym, its kind apart
         # a demonym that cannot follow an adjective ("Italian lawyers" → "Mosotho lawyers"): its country
         # is not drawn
         # an acronym's letter that a country's demonym sets in the name ("ABC" of "Australian Broadcasting
