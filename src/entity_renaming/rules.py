@@ -660,7 +660,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "another spelling of a place (Krakow beside Kraków); a person's word or a place written with other "
          "diacritics is one referent whose every form takes its one new name (a question's Krakow beside "
          "the passage's Kraków: spellings.accent_variants, entswap.entities.person_spellings), and a "
-         "city's GeoNames other name that is such a spelling vetoes nothing", "veto",
+         "city's GeoNames other name that is such a spelling vetoes nothing; the family name of a Chinese "
+         "name in pinyin that a text writes alone in brackets after another name (the Chinese Tran (Chen) "
+         "clan) is that name's other form and left out; the romanisations a bracket lists right after such "
+         "a full name (Shi Tianze (Shih T'ien-tse), Liu Heima (劉黑馬, Liu Ni)) take its new name "
+         "(entswap.entities.romanisations)", "veto",
          _ES),
     Rule("entswap.answer-cut", "renaming the surface as a unit would cut an answer of the passage group, or "
          "it answers a "
