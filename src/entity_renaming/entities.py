@@ -495,20 +495,29 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     city outvotes a minority GPE label: ``Gateshead``, rule ``label.minority``); a strict majority of
     the answers must hold it (:func:`holds_entity`: "Augustinian cloister in Erfurt") and no strict majority
     another gazetteer place ("Novgorod and Pskov"; one "Gospić, Austrian Empire" beside two "Gospić" will
-    do). The gazetteer and the question are the evidence (rule
+    do) unless they list places only, one of them a GPE name of the passage (:func:`listed_places`: "Dublin,
+    Cork, Youghal and Waterford", Youghal tagged PERSON: each member a candidate, rule
+    ``answer.list-partial`` renaming all or none); with no place question such a listing is evidence too
+    for a gazetteer city of ``ORG_CITY_POPULATION`` people ("Nairobi, Mombasa and Kisumu").
+    The gazetteer and the question are the evidence (rule
     ``ner.no-answer-mention`` keeps the rest out); every other place rule still applies."""
     asked = asked_type(example.question)
     if asked is not None and asked.entity_type != "gpe":  # a bare "where" will do: the gazetteer is evidence
         return []
     found: dict[tuple[int, int], Mention] = {}
+    answers = answer_texts(example)
+    tagged = {clean_surface(m.text) for m in mentions if m.label == "GPE" and label_holds(m, lexicon)}
     for _, a, b, name in chain(particle_place_grams(example, lexicon), answer_grams(example)):
         at = example.context.find(name, a, b) if name else -1
         typed = at >= 0 and passage_place_kind(name, example.context, lexicon)  # "the … capital Karakorum"
         placed = at >= 0 and not any(  # not "In March 1896" (DATE), "held in German" (LANGUAGE)
             m.label not in _NAME_LABELS and m.start <= at and at + len(name) <= m.end for m in mentions
         ) and placed_settlement(name, at, example.context, lexicon)  # "moved to Gospić, Austrian Empire"
-        if asked is None:  # no place question: the passage must use it as a settlement ("in Kraków")
-            said = kind = placed or typed
+        if asked is None:  # no place question: the passage must use it as a settlement ("in Kraków") or
+            # an answer list it with places the passage tags GPE ("Nairobi, Mombasa and Kisumu")
+            listed = at >= 0 and lexicon.place_kind(name, ORG_CITY_POPULATION) and any(
+                listed_places(answer, name, tagged, lexicon) for answer in answers)
+            said = kind = placed or typed or listed
         else:  # a place question: the passage's settlement use types a town too small for the gazetteer alone
             said = at >= 0 and (typed or placed
                                 or asked_settlement(name, example.question, lexicon, example.context))
@@ -524,10 +533,22 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
                        and (kind != "city" or label_holds(m, lexicon)) for m in mentions)):
             continue  # NER's GPE mention is the candidate; a city despite a minority label ("Gateshead")
         found[(at, at + len(name))] = Mention(at, at + len(name), "GPE", name)
-    answers = answer_texts(example)
     return [m for m in found.values()  # most answers hold the place and no other ("Novgorod and Pskov")
             if sum(holds_entity(a, m.text) for a in answers) * 2 > len(answers)
-            and sum(other_place(a, m.text, lexicon) for a in answers) * 2 <= len(answers)]
+            and sum(other_place(a, m.text, lexicon) and not listed_places(a, m.text, tagged, lexicon)
+                    for a in answers) * 2 <= len(answers)]
+
+
+def listed_places(answer: str, place: str, tagged: set[str], lexicon: Lexicon) -> bool:
+    """``answer`` lists ``place`` with places only (gazetteer names or names the passage tags GPE, one other
+    member at least), one in brackets after another ("Dublin, Cork, Youghal and Waterford"; "Fredericia
+    (Denmark), Berlin, … and Emden"): each member is a candidate of its own, and rule
+    ``answer.list-partial`` renames all of them or none."""
+    bracketed = re.sub(r"\s*\(([^()]*)\)", r", \1", answer.strip(" ,."))
+    parts = [clean_surface(p) for p in _CONJUNCTS.split(bracketed)]
+    return (len(parts) >= 2 and place in parts and any(p in tagged for p in parts if p != place)
+            and all(p and (p in tagged or lexicon.is_gazetteer_name(p) or lexicon.place_kind(p))
+                    for p in parts))
 
 
 def demonym_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:

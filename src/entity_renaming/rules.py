@@ -105,7 +105,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "gazetteer place NER did not type, in a majority of answers: Nairobi, Mombasa and Kisumu; a "
          "capitalised name beside a renamed person that nothing renames: Beyoncé and Bruno Mars, Temüjin and "
          "his brother Khasar; a "
-         "station's call sign beside a renamed one: KOA (850 AM) and KRFX (103.5 FM))", "veto",
+         "station's call sign beside a renamed one: KOA (850 AM) and KRFX (103.5 FM)); the members of an "
+         "answer listing places only, one a GPE name of the passage, are each a gazetteer candidate first "
+         "(Dublin, Cork, Youghal and Waterford, Youghal tagged PERSON: entities.listed_places)", "veto",
          _YAN),
     Rule("question.about-name", "the question asks what a name comes from (named after / for) or for its "
          "form in a language or style (the Polish name for …, What Chinese-style name …: the answer is a "
