@@ -1189,6 +1189,26 @@ def family_word(word: str, context: str, lexicon: Lexicon) -> bool:
     return False
 
 
+#: Titles that go with a real person's surname or full name: ranks and offices, ``Mr``, ``Dr`` (``Dr. Wernher
+#: von Braun``); not a ruler's or a saint's (given names, churches), a peer's (``Lord Loudoun``: his
+#: territory) nor an academic one (``a Professor Moriarty``: fictional characters bear it too).
+PERSON_TITLES = OFFICE_TITLES | frozenset(words_of("mr mrs ms dr sir"))
+
+
+def titled_mention(mention: Mention, context: str) -> bool:
+    """A title of :data:`PERSON_TITLES` stands right before the PERSON ``mention`` (not after "the": "the
+    General Sejm"): the passage calls it a person whatever NER labels the surface elsewhere (``Colonel
+    Monckton``, ``Governor Vaudreuil``: ORG and PRODUCT more often in the file)."""
+    if mention.label != "PERSON":
+        return False
+    text = context[max(0, mention.start - 24):mention.start] + mention.text
+    words = re.findall(r"[\w'’.-]+", mention.text)
+    at = len(text) - len(mention.text) + (len(words[0]) + 1 if len(words) > 1 and words[0].rstrip(".").lower()
+                                          in PERSON_TITLES else 0)  # "Lord Loudoun" as one mention
+    before = re.search(r"(?:(\bthe|\bThe) )?\b([A-Z][a-z]+)\.? $", text[:at])
+    return before is not None and not before.group(1) and before.group(2).lower() in PERSON_TITLES
+
+
 #: Nouns of a person's role that attest a person right before a lone name (``their leader Rollo``, ``the
 #: hero Siegfried``).
 _ROLE_NOUNS = "leader|general|commander|chieftain|chief|hero|heroine"
@@ -2566,7 +2586,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
             m for m in dataset_labelled_answers(example, mentions, lexicon) if not inside_headed(m, headed)]:
         if (clean_surface(m.text), m.label) in asked:
             continue  # the question already made it a candidate of this type
-        if label_holds(m, lexicon):
+        if label_holds(m, lexicon) or titled_mention(m, example.context):  # "Governor Vaudreuil"
             candidates.append(m)
         else:
             fire(trace, "label.minority", clean_surface(m.text), LABEL_TO_TYPE[m.label], m.start)
