@@ -19,6 +19,7 @@ from entity_renaming.entities import (
     first_name_type,
     gazetteer_answers,
     kept_apart,
+    listed_places,
     lists_other_place,
     longer_name,
     longer_names,
@@ -564,10 +565,31 @@ def test_a_settlement_the_passage_places_answers_a_place_question(analysis):
 
 
 def test_a_listing_answer_renames_all_its_places_or_none(analysis):
-    """"Dublin, Cork, Youghal and Waterford": NER types Dublin only; renaming it would leave three cities of
-    the answer's list under their names, so the example has no GPE span (the earlier build renamed Dublin)."""
+    """"Dublin, Cork, Youghal and Waterford": NER types Dublin and Cork GPE, Youghal PERSON and Waterford
+    ORG; the answer to "What Irish cities …?" lists gazetteer places beside the passage's GPE names, so each
+    member is a gazetteer candidate (:func:`listed_places`) and all four are renamed (rule
+    answer.list-partial left them all out before). Were one left, none would be renamed."""
+    examples, _, lexicon = analysis
+    assert spans(analysis, "irish_cities") == {("Dublin", "city"), ("Cork", "city"), ("Youghal", "city"),
+                                               ("Waterford", "city")}
+    assert lists_other_place("Dublin, Cork, Youghal and Waterford", {"Dublin"}, lexicon)
+
+
+def test_listed_places_needs_places_only_and_one_the_passage_tags(analysis):
+    """:func:`listed_places`: every member of the answer's list is a gazetteer place or a GPE name of the
+    passage (a bracketed country is a member: "Fredericia (Denmark)"), one other member at least is a GPE
+    name of the passage, and the answer lists two members or more."""
     _, _, lexicon = analysis
-    assert spans(analysis, "irish_cities") == set()
+    irish = "Dublin, Cork, Youghal and Waterford"
+    assert listed_places(irish, "Youghal", {"Dublin", "Cork"}, lexicon)
+    assert not listed_places(irish, "Youghal", set(), lexicon)  # nothing the passage tags
+    assert not listed_places(irish, "Youghal", {"Youghal"}, lexicon)  # only itself
+    northern = "Fredericia (Denmark), Berlin, Frankfurt, and Emden"
+    assert listed_places(northern, "Emden", {"Berlin", "Frankfurt"}, lexicon)
+    assert listed_places(northern, "Fredericia", {"Berlin", "Frankfurt"}, lexicon)
+    assert not listed_places(northern, "Fredericia", {"Berlin"}, lexicon)  # Frankfurt: no gazetteer name
+    assert not listed_places("Dublin and the Huguenot District", "Dublin", {"Cork"}, lexicon)
+    assert not listed_places("Youghal", "Youghal", {"Dublin"}, lexicon)
     assert lists_other_place("Dublin, Cork, Youghal and Waterford", {"Dublin"}, lexicon)
     assert not lists_other_place("Dublin, Cork", {"Dublin", "Cork"}, lexicon)
     assert not lists_other_place("the city of Dublin", {"Dublin"}, lexicon)

@@ -16,6 +16,7 @@ from entity_renaming.entities import (
     other_spelling,
     person_spans,
     question_gender,
+    titled_mention,
     titled_surname,
 )
 from entity_renaming.lexicon import Lexicon
@@ -125,6 +126,25 @@ def test_a_word_after_a_surname_title_is_a_surname_even_where_a_place_bears_it()
     allusion = "he cast the Master as a Professor Moriarty to the Doctor's Sherlock Holmes"
     assert not titled_surname("Moriarty", allusion, lexicon)
     assert not titled_surname("Loudoun", "Lord Loudoun, the British commander, arrived", lexicon)
+
+
+def test_a_rank_office_or_mr_dr_before_a_person_mention_outvotes_its_other_labels():
+    """Rule label.minority: a PERSON mention right after a title of a real person's surname is a candidate
+    whatever NER labels the surface elsewhere; not after "the" and the title, nor after a peer's, an
+    academic's, a ruler's or a saint's title, nor a mention NER labels otherwise here."""
+    text = ("Kurt H. Debus, a member of Dr. Wernher von Braun's team, met Governor Vaudreuil. The seat of "
+            "the General Sejm. He met Lord Loudoun, Professor Moriarty, King Edward and St. Thomas.")
+
+    def mention(name: str, label: str = "PERSON") -> Mention:
+        at = text.index(name)
+        return Mention(at, at + len(name), label, name)
+
+    assert titled_mention(mention("Wernher von Braun's"), text)
+    assert titled_mention(mention("Vaudreuil"), text)
+    assert titled_mention(mention("Governor Vaudreuil"), text)  # the title inside the mention
+    assert not titled_mention(mention("Vaudreuil", "ORG"), text)
+    for name in ("Sejm", "Loudoun", "Moriarty", "Edward", "Thomas", "Debus"):
+        assert not titled_mention(mention(name), text), name
 
 
 def test_whoever_has_a_relative_is_a_person():

@@ -499,13 +499,19 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     city outvotes a minority GPE label: ``Gateshead``, rule ``label.minority``); a strict majority of
     the answers must hold it (:func:`holds_entity`: "Augustinian cloister in Erfurt") and no strict majority
     another gazetteer place that is not found too (one "Gospić, Austrian Empire" beside two "Gospić" will
-    do; "Novgorod and Pskov", both found, are both candidates, renamed together). NER's stray NORP on a
-    town (:func:`.places.stray_norp`: "Near Sargans") is no veto. The gazetteer and the question are the
-    evidence (rule ``ner.no-answer-mention`` keeps the rest out); every other place rule still applies."""
+    do; "Novgorod and Pskov", both found, are both candidates, renamed together) unless they list places
+    only, one of them a GPE name of the passage (:func:`listed_places`: "Dublin, Cork, Youghal and
+    Waterford", Youghal tagged PERSON: each member a candidate, rule ``answer.list-partial`` renaming all or
+    none); with no place question such a listing is evidence too for a gazetteer city of
+    ``ORG_CITY_POPULATION`` people ("Nairobi, Mombasa and Kisumu"). NER's stray NORP on a town
+    (:func:`.places.stray_norp`: "Near Sargans") is no veto. The gazetteer and the question are the evidence
+    (rule ``ner.no-answer-mention`` keeps the rest out); every other place rule still applies."""
     asked = asked_type(example.question)
     if asked is not None and asked.entity_type != "gpe":  # a bare "where" will do: the gazetteer is evidence
         return []
     found: dict[tuple[int, int], Mention] = {}
+    answers = answer_texts(example)
+    tagged = {clean_surface(m.text) for m in mentions if m.label == "GPE" and label_holds(m, lexicon)}
     for _, a, b, name in chain(particle_place_grams(example, lexicon), answer_grams(example)):
         at = example.context.find(name, a, b) if name else -1
         typed = at >= 0 and passage_place_kind(name, example.context, lexicon)  # "the … capital Karakorum"
@@ -513,8 +519,11 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
             m.label not in _NAME_LABELS and m.start <= at and at + len(name) <= m.end
             and not (m.label == "NORP" and stray_norp(name, lexicon)) for m in mentions  # "Near Sargans"
         ) and placed_settlement(name, at, example.context, lexicon)  # "moved to Gospić, Austrian Empire"
-        if asked is None:  # no place question: the passage must use it as a settlement ("in Kraków")
-            said = kind = placed or typed
+        if asked is None:  # no place question: the passage must use it as a settlement ("in Kraków") or
+            # an answer list it with places the passage tags GPE ("Nairobi, Mombasa and Kisumu")
+            listed = at >= 0 and lexicon.place_kind(name, ORG_CITY_POPULATION) and any(
+                listed_places(answer, name, tagged, lexicon) for answer in answers)
+            said = kind = placed or typed or listed
         else:  # a place question: the passage's settlement use types a town too small for the gazetteer alone
             said = at >= 0 and (typed or placed
                                 or asked_settlement(name, example.question, lexicon, example.context))
@@ -530,11 +539,23 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
                        and (kind != "city" or label_holds(m, lexicon)) for m in mentions)):
             continue  # NER's GPE mention is the candidate; a city despite a minority label ("Gateshead")
         found[(at, at + len(name))] = Mention(at, at + len(name), "GPE", name)
-    answers = answer_texts(example)
     held = [m for m in found.values() if sum(holds_entity(a, m.text) for a in answers) * 2 > len(answers)]
     names = frozenset(m.text for m in held)  # "Novgorod and Pskov": both found, both renamed
     return [m for m in held  # most answers hold the place and no other that is not found too
-            if sum(other_place(a, m.text, lexicon, names) for a in answers) * 2 <= len(answers)]
+            if sum(other_place(a, m.text, lexicon, names) and not listed_places(a, m.text, tagged, lexicon)
+                   for a in answers) * 2 <= len(answers)]
+
+
+def listed_places(answer: str, place: str, tagged: set[str], lexicon: Lexicon) -> bool:
+    """``answer`` lists ``place`` with places only (gazetteer names or names the passage tags GPE, one other
+    member at least), one in brackets after another ("Dublin, Cork, Youghal and Waterford"; "Fredericia
+    (Denmark), Berlin, … and Emden"): each member is a candidate of its own, and rule
+    ``answer.list-partial`` renames all of them or none."""
+    bracketed = re.sub(r"\s*\(([^()]*)\)", r", \1", answer.strip(" ,."))
+    parts = [clean_surface(p) for p in _CONJUNCTS.split(bracketed)]
+    return (len(parts) >= 2 and place in parts and any(p in tagged for p in parts if p != place)
+            and all(p and (p in tagged or lexicon.is_gazetteer_name(p) or lexicon.place_kind(p))
+                    for p in parts))
 
 
 def demonym_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
@@ -1175,6 +1196,26 @@ def family_word(word: str, context: str, lexicon: Lexicon) -> bool:
                                     and not lexicon.mostly_lower(before)):
             return True
     return False
+
+
+#: Titles that go with a real person's surname or full name: ranks and offices, ``Mr``, ``Dr`` (``Dr. Wernher
+#: von Braun``); not a ruler's or a saint's (given names, churches), a peer's (``Lord Loudoun``: his
+#: territory) nor an academic one (``a Professor Moriarty``: fictional characters bear it too).
+PERSON_TITLES = OFFICE_TITLES | frozenset(words_of("mr mrs ms dr sir"))
+
+
+def titled_mention(mention: Mention, context: str) -> bool:
+    """A title of :data:`PERSON_TITLES` stands right before the PERSON ``mention`` (not after "the": "the
+    General Sejm"): the passage calls it a person whatever NER labels the surface elsewhere (``Colonel
+    Monckton``, ``Governor Vaudreuil``: ORG and PRODUCT more often in the file)."""
+    if mention.label != "PERSON":
+        return False
+    text = context[max(0, mention.start - 24):mention.start] + mention.text
+    words = re.findall(r"[\w'’.-]+", mention.text)
+    at = len(text) - len(mention.text) + (len(words[0]) + 1 if len(words) > 1 and words[0].rstrip(".").lower()
+                                          in PERSON_TITLES else 0)  # "Lord Loudoun" as one mention
+    before = re.search(r"(?:(\bthe|\bThe) )?\b([A-Z][a-z]+)\.? $", text[:at])
+    return before is not None and not before.group(1) and before.group(2).lower() in PERSON_TITLES
 
 
 #: Nouns of a person's role that attest a person right before a lone name (``their leader Rollo``, ``the
@@ -2584,7 +2625,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
             m for m in dataset_labelled_answers(example, mentions, lexicon) if not inside_headed(m, headed)]:
         if (clean_surface(m.text), m.label) in asked:
             continue  # the question already made it a candidate of this type
-        if label_holds(m, lexicon):
+        if label_holds(m, lexicon) or titled_mention(m, example.context):  # "Governor Vaudreuil"
             candidates.append(m)
         else:
             fire(trace, "label.minority", clean_surface(m.text), LABEL_TO_TYPE[m.label], m.start)

@@ -90,7 +90,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "dataset (entities.label_holds; EntSwap: LabelVotes.agrees), and the question does not ask for "
          "an answer of its type that the mention is (entities.question_typed_answers), nor, for GPE, is it a "
          "city answering a place question (entities.gazetteer_answers), nor, for ORG, a sports team's name "
-         "(the Pittsburgh Steelers, ORG once and PERSON once: entities.team_answers); in EntSwap nor a PERSON"
+         "(the Pittsburgh Steelers, ORG once and PERSON once: entities.team_answers), nor a PERSON mention "
+         "right after a rank, an office, Mr or Dr (Governor Vaudreuil, Dr. Wernher von Braun: "
+         "entities.titled_mention); in EntSwap nor a PERSON"
          " mention whose label at least ties the others that the article's words around it show a person "
          "(entswap.entities.shown_person: a title or person noun before it, a listing beside a person, "
          "pronouns agreeing on one sex; a lone word that opens no longer word: Jean Ribault … his, not "
@@ -109,7 +111,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "gazetteer place NER did not type, in a majority of answers: Nairobi, Mombasa and Kisumu; a "
          "capitalised name beside a renamed person that nothing renames: Beyoncé and Bruno Mars, Temüjin and "
          "his brother Khasar; a "
-         "station's call sign beside a renamed one: KOA (850 AM) and KRFX (103.5 FM))", "veto",
+         "station's call sign beside a renamed one: KOA (850 AM) and KRFX (103.5 FM)); the members of an "
+         "answer listing places only, one a GPE name of the passage, are each a gazetteer candidate first "
+         "(Dublin, Cork, Youghal and Waterford, Youghal tagged PERSON: entities.listed_places)", "veto",
          _YAN),
     Rule("question.about-name", "the question asks what a name comes from (named after / for) or for its "
          "form in a language or style (the Polish name for …, What Chinese-style name …: the answer is a "
