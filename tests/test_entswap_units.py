@@ -1462,7 +1462,7 @@ def test_a_demonym_before_a_people_or_faith_group_is_an_ethnonym(banks):
     assert other_sense(text, at, at + 6, lexicon) is None
 
 
-#: Lower-case uses that show the words of national bodies common words (the small banks hold no PTB vocabulary).
+#: Lower-case uses showing the words of national bodies common words (the small banks hold no PTB vocabulary).
 COMMON_USES = "a protestant church, her nationality, a parliamentary corporate body"
 
 
@@ -1471,8 +1471,8 @@ def test_a_national_fixed_name_is_renamed_inside_or_leaves_the_demonym_and_its_c
     with the country (s18: kept whole it was rejected beside Guinea, blind read round 26; left with the
     country it cost the passage its country): "The Kenyan Protestant Church of London". One for the
     country's own people ("the Free French") is left whole, so the demonym and the country stay
-    in that passage and are renamed in the others. A place's or a language's name is no national name, and an event or a
-    state the demonym only names ("French and Indian War") is handled as main does: kept whole, the
+    in that passage and are renamed in the others. A place's or a language's name is no national name, and an
+    event or a state the demonym only names ("French and Indian War") is handled as main does: kept whole, the
     country and the demonym renamed at their other mentions."""
     from entity_renaming.entswap.entities import (
         article_candidates,

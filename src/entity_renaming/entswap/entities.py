@@ -2211,6 +2211,9 @@ class _Occurrences:
                         if phrase == entity.surface:
                             continue  # "the French Fort Duquesne": describes a name of its own, renamed
                         other = phrase  # "Norman French", "English Channel": left whole there only
+                    if other is None and self.article_wide and entity.category == "nationality":
+                        continue  # "English Channel", "Dutch Cape Colony" in one passage: the demonym and its
+                        # country are left in that passage group only (its own read), not the article
                     if other is None:
                         return "inside-longer-name"
                     if entity.category == "nationality" and own_state_or_event(
