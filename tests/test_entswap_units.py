@@ -1867,3 +1867,23 @@ def test_a_given_name_typed_otherwise_alone_takes_its_own_sex_in_a_full_name(tmp
             pools=Pools("african", banks))}
         assert subs["Jean"] in ("Amara", "Chiamaka", "Ngozi", "Zawadi")
         assert subs["Jean Ribault"].split()[0] in ("Chinedu", "Kwame", "Tunde", "Kofi")
+
+
+def test_a_demonym_inside_a_longer_name_leaves_it_in_that_passage_only(banks):
+    """s18: a demonym inside a longer name that is no fixed name ("French Cape Colony") used to leave the
+    demonym, and with it its country, in every passage of the article; the article's read now leaves that
+    occurrence to its passage group, and the other passages rename the country and the demonym."""
+    from entity_renaming.entswap.entities import article_candidates, passage_entities, settle_article_wide
+
+    lexicon = Lexicon(banks, strict=False)
+    lexicon.observe([COMMON_USES], [])
+    one = ("The refugees also spread beyond Europe to the French Cape Colony in the south, where they farmed "
+           "the land for many years and built churches of their own in the valleys.")
+    two = ("France is a large country of western Europe. The French army marched north in the spring of that "
+           "year, and the French forces met the enemy near the border with a much larger army.")
+    mentions = {one: mentions_of(one, ("French", "NORP")),
+                two: mentions_of(two, ("France", "GPE"), ("French", "NORP"))}
+    candidates = article_candidates([one, two], mentions, lexicon)
+    settle_article_wide(candidates, lexicon)
+    assert "French" not in {e.surface for e in passage_entities(candidates, [one], lexicon)}
+    assert {"France", "French"} <= {e.surface for e in passage_entities(candidates, [two], lexicon)}
