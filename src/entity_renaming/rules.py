@@ -573,7 +573,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "Cambridge), and initials glued into a longer word (DECnet) veto it too",
          "veto", _ES),
     Rule("entswap.unclear-occurrence",
-         "an occurrence in the passage group (in the article for a person's name word or a demonym; a "
+         "an occurrence in the passage group (in the article for a person's name word or a demonym, "
+         "but a demonym inside a longer name that is no fixed name, Dutch Cape Colony, only in its "
+         "passage group; a "
          "city or location the article names in a peerage is left everywhere, a country only in the "
          "passage group writing it: Prussia alone never names the Duke of Prussia) inside a longer name, "
          "in a peerage, "
