@@ -7,14 +7,7 @@ import pytest
 from conftest import MRQA_SQUAD_DEV
 
 from entity_renaming.acronyms import acronym_span
-from entity_renaming.entities import (
-    _short_forms,
-    analyse_examples,
-    answer_texts,
-    body_of_organisation,
-    common_word_veto,
-    distinctive_word,
-)
+from entity_renaming.entities import analyse_examples, answer_texts, common_word_veto, distinctive_word
 from entity_renaming.io import read_examples
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import QAExample, Renaming, Substitution
@@ -153,9 +146,9 @@ def test_an_organisation_named_by_common_words_is_renamed_as_a_whole_name(org):
     "Joyce" read as a proper-noun word; the span type now says what the span is (cards/audit_guide.md)."""
     assert org("9be5e04d8eb7425dbbf6385e09578518") == {("Judicial", "nnp")}  # The Judicial Council
     assert org("85b12274b65d40b4882c27ed42c1ccdb") == {("Mission", "nnp")}  # Mission Council
-    # European Court of Justice: what the court is for, after "of", is its name (eighteenth session:
-    # "European Court of Harlow", as "League of Harlow"; no longer the whole name, "Harlow Court of Justice")
-    assert org("2d8feb7bcd41420982b61786ddc1d313") == {("Justice", "nnp")}
+    # European Court of Justice: "Justice" is the court's kind, kept; the whole name is renamed by its place
+    # adjective (ninth session: "Harlow Court of Justice", organisations.adjective_name)
+    assert org("2d8feb7bcd41420982b61786ddc1d313") == {("European Court of Justice", "nnp")}
     assert org("392f815ae0884782b434aa8c59a28ac8") == {("Nations", "nnp")}  # League of Nations
     assert org("fff253d9db854e3e93955da918a7e626") == {("Troika Design", "nnp")}  # two words, one span
     assert org("2b5c408f4cd941dfa744baa523d52fb0") == set()  # Museum of the Moving Image: "of the Harlow"
@@ -263,9 +256,8 @@ def test_an_organisation_named_by_common_words_renames_its_descriptive_words_as_
     assert distinctive_word("League of Nations", lexicon) == "Nations"  # → "League of Harlow"
     assert distinctive_word("Committee of Independent Experts", lexicon) == "Independent Experts"
     assert distinctive_word("The Higher Learning Commission", lexicon) == "Higher Learning"
-    assert distinctive_word("European Court of Justice", lexicon) == "Justice"  # → "European Court of Harlow"
-    assert distinctive_word("Ministry of Defence", lexicon) == "Defence"
-    assert distinctive_word("Supreme Court", lexicon) is None  # a court named by its rank
+    assert distinctive_word("European Court of Justice", lexicon) is None  # its kind (round 22)
+    assert distinctive_word("Ministry of Defence", lexicon) is None
     assert distinctive_word("Museum of the Moving Image", lexicon) is None  # "of the Harlow" reads wrong
     assert distinctive_word("Religious Coalition for Reproductive Choice", lexicon) is None  # two places
     assert distinctive_word("European Council", lexicon) is None  # only a place adjective
@@ -459,23 +451,3 @@ def test_a_place_or_demonym_in_an_organisation_name_is_renamed_with_all_its_ment
     assert org("7fb14d1ebd9241f49f7aec9ea86b8587") == {("US", "country")}  # US Library of Congress
     assert org("5dfe098fe3c8492baa2da5dc72672dac") == set()  # "The Victorian College" would stay
     assert org("6dee7e4201e948a1bd448edd39062049") == set()  # "in the United States claim": "the" stays
-
-
-def test_a_body_of_an_organisation_is_renamed_by_its_own_words_at_every_form(org):
-    """"<body> of the <organisation>" (``Court of Justice of the European Union``): the body's distinctive
-    words are renamed, the organisation it belongs to kept ("Court of Harlow of the European Union"), with
-    its short forms ("the Court of Justice", "European Court of Justice") and the initials of each form
-    written in the texts (CJEU → CHEU, "commonly abbreviated as ECJ" → ECH)."""
-    assert body_of_organisation("Court of Justice of the European Union") == "Court of Justice"
-    assert body_of_organisation("Supreme Court of the United States") is None  # a country after "of the"
-    assert body_of_organisation("Museum of the Moving Image") is None  # no organisation after "of the"
-    assert _short_forms("Court of Justice of the European Union", "Justice") == [
-        "Court of Justice", "European Court of Justice"]
-    assert org("bef2d33b075a41bb899a06e76bb1dda5") == {("Justice", "nnp")}  # two CJEU mentions
-    assert org("d2970b2779e9412eae84df7b26bbb469") == {("Justice", "nnp"), ("CJEU", "rare"), ("ECJ", "rare")}
-    court = "The Court of Justice of the European Union sits. The European Court of Justice is part of it."
-    assert common_word_veto("Justice", "Court of Justice of the European Union", (court,),
-                            ["Court of Justice of the European Union"], []) is None
-    other = court + " The Department of Justice disagreed."
-    assert common_word_veto("Justice", "Court of Justice of the European Union", (other,),
-                            ["Court of Justice of the European Union"], []) == "org.word-elsewhere"

@@ -1788,6 +1788,12 @@ air coast marine marines naval home national royal territorial border special re
 military armed ground land sea army navy reserve supreme high district circuit constitutional federal state
 central general executive legislative provincial municipal city county regional local public
 """))
+#: What a court or a ministry is for, after its head ("Court of Justice", "Court of Appeal", "Ministry of
+#: Defence"): with it the name says the body's kind, like :data:`KIND_WORDS`, and no name to rename.
+BODY_FUNCTIONS = frozenset(words_of("""
+justice appeal appeals cassation defence defense finance treasury health education labour labor commerce
+trade agriculture interior transport energy culture war foreign
+"""))
 #: At most this many descriptive words make one organisation's name (``Higher Learning``); more is a
 #: description (``Religious Coalition for Reproductive Choice`` also has them in two places).
 MAX_DESCRIPTIVE_WORDS = 3
@@ -1819,9 +1825,8 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
     named only by common words its descriptive words taken together, replaced in place (``Red`` of ``Red
     Army`` → ``Harlow Army``, ``Conservative`` of ``Conservative Party``, ``Nations`` of ``League of Nations``
     → ``League of Harlow``, ``Independent Experts`` of ``Committee of Independent Experts`` → ``Committee of
-    Harlow``, ``Justice`` of ``European Court of Justice`` → ``European Court of Harlow``): one shape rule
-    for "<words> <Head>" and "<Head> of <words>", which keeps the kind of body and reads as another
-    organisation of that kind, named after a name as such bodies often are.
+    Harlow``): one shape rule for "<words> <Head>" and "<Head> of <words>", which keeps the kind of body and
+    reads as another organisation of that kind, named after a name as such bodies often are.
 
     Kept, never part of the span: organisation words (:data:`ORGANISATION_HEADS` and their plurals),
     corporate forms, function words, creeds, titles before another name word, compass words and place
@@ -1833,8 +1838,7 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
     country), descriptive words in two places, after "of the" or more than three (``Religious Coalition for
     Reproductive Choice``, ``Museum of the Moving Image``), ends with a company word and has common words
     (:func:`.organisations.company_word`'s case), is a body named by its kind (:data:`KIND_WORDS`: ``Air
-    Force``, ``Coast Guard``, ``Supreme Court``; what it is for after "of" is its name: ``Court of
-    Justice`` → ``Court of Harlow``, like ``League of Nations``), holds an
+    Force``, ``Coast Guard``, ``Supreme Court``; :data:`BODY_FUNCTIONS`: ``Court of Justice``), holds an
     acronym (``IAAF Golden League``: the acronym is its name) or a possessive common word (``European
     People's Party``), or has one descriptive word that is a verb form (``Working Group``: a description) or
     a modifier of many kinds of bodies
@@ -1873,6 +1877,8 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
     distinct = [w for _, w in found]
     run, first = " ".join(distinct), found[0][0]
     periodical = head.lower() in PERIODICAL_HEADS  # "Science Magazine", "National Review": a title
+    if first >= 1 and words[first - 1] == "of" and all(w.lower() in BODY_FUNCTIONS for w in distinct):
+        return None  # "Court of Justice", "Ministry of War": the body's kind
     named = (len(found) == 1 and not lexicon.common_word(run) and not _common_plural(run, lexicon)
              and head.lower() not in SERVICE_HEADS)  # a name word beside common words: "Stanford University"
     if not named and (  # else a name of common words only: its descriptive words, one span
@@ -1992,31 +1998,12 @@ def _party_word(text: str, start: int, end: int) -> bool:
 
 def _short_forms(name: str, word: str) -> list[str]:
     """The shorter forms of an organisation's ``name`` that drop its leading modifiers and still hold its
-    renamed ``word`` after their organisation word (``Court of Justice`` of ``European Court of Justice``),
-    or drop the organisation it belongs to or put its first word before (``Court of Justice``, ``European
-    Court of Justice`` of ``Court of Justice of the European Union``: :func:`body_of_organisation`): the same
-    body, whose ``word`` is renamed with it ("the Court of Harlow")."""
+    renamed ``word`` after their organisation word (``Court of Justice`` of ``European Court of Justice``):
+    the same body, whose ``word`` is renamed with it ("the Court of Harlow")."""
     words = name.split()
-    body = body_of_organisation(name)
-    owned = [body, f"{name.split(' of the ', 1)[1].split()[0]} {body}"] if body and word in body else []
     return [tail for k in range(1, len(words) - 1)
             if words[k].lower() in ORGANISATION_HEADS and word in (tail := " ".join(words[k:]))
-            and not tail.startswith(word)] + owned
-
-
-_OF_THE = re.compile(r"(?P<body>.+?) of the (?P<owner>.+)")
-
-
-def body_of_organisation(name: str) -> str | None:
-    """The body's own name in "<body> of the <organisation>" (``Court of Justice`` of ``Court of Justice of
-    the European Union``): both parts have an organisation word, and the body's part is renamed by its
-    distinctive words (:func:`distinctive_word`) while the organisation it belongs to stays, "Court of
-    Harlow of the European Union". ``None`` for any other name (``Supreme Court of the United States``:
-    a country, no organisation, after "of the")."""
-    m = _OF_THE.fullmatch(name)
-    if m is None or organisation_head(m["body"]) is None:
-        return None
-    return m["body"] if organisation_head(m["owner"]) is not None else None
+            and not tail.startswith(word)]
 
 
 _LOWER_BEFORE = re.compile(r"(?<![\w'’-])[a-z][\w'’-]* $")
@@ -2966,14 +2953,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                 # word no person bears; renamed as the organisation's name word, not a surname
                 kind = "nnp" if text.lower() in lexicon.vocab else "rare"
             spans = common = [PerturbableSpan(founder, kind, "org")] if founder else []
-        body = (body_of_organisation(text) if etype == "org" and not spans
-                and why.rule in ("org.no-renamable-word", "org.word-not-renamable") else None)
-        if etype == "org" and not spans and (why.rule == "org.no-renamable-word" or body):
-            # a name of common words: its distinctive words, its organisation word kept ("Judicial Council";
-            # "Court of Justice of the European Union": the court's, "of the European Union" kept)
-            whole = None if body else creed_name(text, (context, question, *answers), lexicon)  # "United
-            # Methodist Church"
-            word = None if whole else distinctive_word(body or text, lexicon)
+        if etype == "org" and not spans and why.rule == "org.no-renamable-word":
+            # a name of common words: its distinctive words, its organisation word kept ("Judicial Council")
+            whole = creed_name(text, (context, question, *answers), lexicon)  # "United Methodist Church"
+            word = None if whole else distinctive_word(text, lexicon)
             company = word is None and not whole and (word := company_word(text, lexicon)) is not None
             common = [PerturbableSpan(word, "nnp", "org")] if word else []  # "General Electric" a company's
             spans = common or demonym_place(text, (context, question, *answers), lexicon)  # "Scottish …"
@@ -2991,14 +2974,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                                                     lexicon=lexicon)):
                 return _none(why, reason)  # "Judicial Conference" beside "Judicial Council"
         if etype == "org" and spans:
-            forms = _short_forms(text, common[0].surface) if common and common[0].surface != text else []
-            for form in (text, *forms):  # "ECJ" of "European Court of Justice", a form of the CJEU's name
-                follower = acronym_span(form, [s for s in spans if not s.follows],
-                                        (context, question, *answers), demonym_table(lexicon.root))
-                if isinstance(follower, str):
-                    return _none(why, follower)  # "vBNS", "ALPs": the initials cannot follow the new name
-                if follower and follower.surface not in {s.surface for s in spans}:
-                    spans = [*spans, follower]  # "ALP" follows "Labor"
+            follower = acronym_span(text, spans, (context, question, *answers), demonym_table(lexicon.root))
+            if isinstance(follower, str):
+                return _none(why, follower)  # "vBNS", "ALPs": the initials cannot follow the new name
+            spans = [*spans, follower] if follower else spans  # "ALP" follows "Labor"
         brands = [s for s in spans
                   if etype == "org" and s.span_type == "rare" and s.surface.isupper() and not s.follows]
         rest = [s for s in spans if s not in common and s not in brands and not s.follows]
