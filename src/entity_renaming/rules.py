@@ -189,15 +189,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "PerturbableSpan.given; EntSwap: a unit, Entity.family_first); where its given name is another "
          "family's name (Yan Shi beside Shi Tianze) it is renamed inside the unit only, and another "
          "person's name holding a renamed family name as its given name is kept whole (Kong Zhu beside Zhu "
-         "Xi: entswap _Occurrences.chinese_given_of; so is a romanised term of three pinyin words or more "
-         "holding it, Di Yuan Shi, and a pinyin name of the family written in brackets that is not renamed: "
-         "_Occurrences.pinyin_term). Left out: a Chinese name whose bearer's sex nothing shows in Yan et "
-         "al. (they rename its family name alone); EntSwap gives it a unisex given name instead "
-         "(first-neutral, as persons.unsexed_given_type for a Western name: Zhang Rou, Shi Tianxiang beside "
-         "Shi Tianze, whose shared family name is renamed once: entswap.entities.chinese_given_type) unless "
-         "some text writes it inside brackets (Liu Ni of Liu Heima (劉黑馬, Liu Ni): another name of the "
-         "person, entswap.entities.bracketed_name), and leaves out only such a name, its words staying "
-         "renamable in the article's other names",
+         "Xi: entswap _Occurrences.chinese_given_of). Left out: a Chinese name whose bearer's sex nothing "
+         "shows (Yan et al. rename its family name alone), and in EntSwap only that name, its words "
+         "staying renamable in the article's other names",
          "veto", _ALL),
     Rule("per.no-gender", "nothing shows the gender of a given name after a ruler's title or of a name of "
          "given names only (no pronoun, title or clear bank gender); a full name whose given name's gender "
@@ -639,10 +633,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "SNP; not US Secretary of State beside US); or a word of a person's "
          "name whose other words are not renamed. A given name that only ever stands inside longer names "
          "is not vetoed with its person: the person's full names are renamed as a unit (Louis Menand "
-         "beside Henry Louis Gates) and only the lone word is recorded here; a person's full name after "
-         "'<Word> of' is renamed inside that name, a title about the person (the Travels of Marco Polo → "
-         "the Travels of Nuriat Ndima), and a plural title before a name (the four Han Generals Zhang Rou) "
-         "opens no longer name; a full name whose surname a "
+         "beside Henry Louis Gates) and only the lone word is recorded here; a full name whose surname a "
          "lower-case particle opens (Guy de Lusignan, Roger de Tosny; not Jacques de Bordeaux beside the "
          "city Bordeaux) is a given name and a surname that its particle opens, no longer name; the "
          "particle is renamed with the surname (Emil von Behring → Evance Masese, round 23). "
@@ -698,11 +689,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "another spelling of a place (Krakow beside Kraków); a person's word or a place written with other "
          "diacritics is one referent whose every form takes its one new name (a question's Krakow beside "
          "the passage's Kraków: spellings.accent_variants, entswap.entities.person_spellings), and a "
-         "city's GeoNames other name that is such a spelling vetoes nothing; the family name of a Chinese "
-         "name in pinyin that a text writes alone in brackets after another name (the Chinese Tran (Chen) "
-         "clan) is that name's other form and left out; the romanisations a bracket lists right after such "
-         "a full name (Shi Tianze (Shih T'ien-tse), Liu Heima (劉黑馬, Liu Ni)) take its new name "
-         "(entswap.entities.romanisations)", "veto",
+         "city's GeoNames other name that is such a spelling vetoes nothing", "veto",
          _ES),
     Rule("entswap.answer-cut", "renaming the surface as a unit would cut an answer of the passage group, or "
          "it answers a "

@@ -131,7 +131,6 @@ from ..persons import (
     particle_name,
     particle_surname,
     particle_surname_words,
-    pinyin_given_name,
     surname_particle,
 )
 from ..places import (
@@ -1054,7 +1053,6 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     given = {parts[0] for parts in ordered if len(parts) > 1
              and not (tuple(parts[::-1]) in typed_pinyin and parts[0] in pinyin_family)}
     in_full_names = {p for parts in person_names if len(parts) > 1 for p in parts}
-    bracketed_families = {strip_marks(f) for f in pinyin_family}
     banks = bool(lexicon.first_counts or lexicon.surname_counts)
     order = {c: i for i, c in enumerate((*CATEGORIES, "none"))}
     entities = []
@@ -1114,10 +1112,6 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
         if category == "person" and surface in family and surface in given:
             fire(trace, "entswap.opens-and-ends", surface, category)
             continue  # opens one full name and ends another ("Richard Trevithick", "Keith Richard")
-        if (category == "person" and (bare := strip_marks(surface)) in bracketed_families
-                and bracketed_alias(bare, texts)):
-            fire(trace, "entswap.alias-left", surface, category)
-            continue  # "the Chinese Tran (Chen) clan": another name of the clan before it (and "Chén")
         if category == "person":
             span_type = ("last" if surface in family or surname or (lone and after_title(surface, joined,
                                                                                      ROYAL_TITLES))
@@ -1434,25 +1428,12 @@ def chinese_given_type(name: tuple[str, str], texts: list[str], mentions: dict[s
     """Span type of the given name of a Chinese name in pinyin (``Zhu Yuanzhang``,
     :func:`..persons.family_first_parts`), as the Yan et al. configs type it: a kinship or ruler's noun
     beside it or beside the full name (``Kong Duanyou's brother Kong Duancao``), else the article's pronouns
-    when they agree; no bank's guess. Where nothing shows the sex (``the four Han Generals Zhang Rou``) the
-    given name is unisex (``first-neutral``, which claims no sex), as a Western name of unknown sex is
-    (:func:`..persons.unsexed_given_type`): the person is renamed whole, and the family name shared with
-    typed relatives (``Shi Tianxiang`` beside ``Shi Tianze``) no longer leaves that family unrenamed. The
-    family name is then renamed as a surname and the given name as a given name, the full name as a unit in
-    the bank's order (:attr:`Entity.family_first`)."""
+    when they agree; no bank's guess. The family name is then renamed as a surname and the given name as a
+    given name, the full name as a unit in the bank's order (:attr:`Entity.family_first`)."""
     for text in texts:
         if name[1] in text and (kin := kin_gender(text, name[1]) or kin_gender(text, " ".join(name))):
             return kin
-    typed = pronoun_type(name, texts, mentions)
-    return typed or (None if bracketed_name(" ".join(name), texts) else "first-neutral")
-
-
-def bracketed_name(name: str, texts: Iterable[str]) -> bool:
-    """Some text writes the full name inside brackets (``Liu Heima (劉黑馬, Liu Ni)``, ``Zhang Rou (Chang
-    Jou, 張柔)``): another name or romanisation of the person before it, which a new name of its own would
-    split into two persons; it is left whole instead (:meth:`_Occurrences.chinese_given_of`)."""
-    pattern = re.compile(rf"\([^()]*(?<![\w'’-]){re.escape(name)}(?![\w'’-])[^()]*\)")
-    return any(name in t and pattern.search(t) for t in texts)
+    return pronoun_type(name, texts, mentions)
 
 
 def pronoun_type(parts: tuple[str, ...], texts: list[str], mentions: dict[str, list[Mention]]) -> str | None:
@@ -2056,31 +2037,7 @@ def full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: di
         if not any(forms.values()):  # "John Paul II" is a regnal name, no given name and family name
             found.update((f, Entity(f, "person", "last", parts=words, family_first=unit)) for f in forms
                          if f not in found)
-            if unit:  # "Shi Tianze (Shih T'ien-tse)": its romanisation takes the same new name
-                found.update((a, Entity(a, "person", "last", parts=words, family_first=True))
-                             for a in romanisations(forms, texts) if a not in found and a not in kept)
     return list(found.values())
-
-
-#: A bracket right after a name, and a romanised name in it: capitalised words of Latin letters.
-_BRACKET_AFTER = re.compile(r" \(([^()]*)\)")
-_ROMANISED = re.compile(r"[A-Z][a-z'’-]*[a-z](?: [A-Z][a-z'’-]*[a-z])+")
-
-
-def romanisations(forms: Iterable[str], texts: Iterable[str]) -> set[str]:
-    """The other romanisations of a Chinese name in pinyin that a bracket right after it lists among
-    comma-separated items (``Shi Tianze (Shih T'ien-tse)``, ``Liu Heima (劉黑馬, Liu Ni)``, ``Zhang Rou
-    (Chang Jou, 張柔)``): names of the same person, which take its new name (aliases of one referent share
-    one new name, Siro & Ajayi), instead of keeping the old name beside the new one."""
-    found: set[str] = set()
-    for form in forms:
-        pattern = re.compile(rf"(?<![\w'’]){re.escape(form)}(?=\s\()")
-        for text in texts:
-            for m in pattern.finditer(text):
-                bracket = _BRACKET_AFTER.match(text, m.end())
-                items = [i.strip() for i in re.split(r"[,;]", bracket.group(1))] if bracket else []
-                found.update(i for i in items if _ROMANISED.fullmatch(i))
-    return found
 
 
 _BYNAME = re.compile(r"\s+[IVXLC]+(?!\w)")
@@ -2504,40 +2461,15 @@ class _Occurrences:
         """Another person's Chinese name in pinyin whose given name the family name ``entity`` spells at
         ``start`` (``Kong Zhu`` beside the family name ``Zhu`` of Zhu Xi and Zhu Yuanzhang,
         :func:`..persons.family_first_parts`): another referent, left whole while the family is renamed at its
-        own mentions; so is a romanised term of pinyin words that holds the family name (``Di Yuan Shi``
-        beside the family name ``Shi`` of Shi Tianze: :meth:`pinyin_term`); ``None`` for any other longer
-        name."""
+        own mentions; ``None`` for any other longer name."""
         before = re.search(r"(?<![\w'’-])([A-Z][a-z]+) $", text[max(0, start - NEIGHBOURHOOD):start])
-        if entity.span_type != "last" or not text.startswith(entity.surface, start):
+        if entity.span_type != "last" or before is None or not text.startswith(entity.surface, start):
             return None
-        if before is not None:
-            name = (before.group(1), entity.surface)
-            run = " ".join(name)
-            if family_first_parts(name, lexicon) and run not in self.entities and re.match(
-                    r"(?![\w'’-])", text[start + len(entity.surface):]):
-                return run
-        after = re.match(r" ([A-Z][a-z]+)(?![\w'’-])", text[start + len(entity.surface):])
-        if after is not None and bracketed_name(run := f"{entity.surface} {after.group(1)}", [text]) and (
-                family_first_parts((entity.surface, after.group(1)), lexicon) and run not in self.entities):
-            return run  # "Liu Heima (劉黑馬, Liu Ni)": another name of the person, left whole
-        return self.pinyin_term(entity, text, start, lexicon)
-
-    def pinyin_term(self, entity: Entity, text: str, start: int, lexicon: Lexicon) -> str | None:
-        """The run of three or more capitalised pinyin words (:func:`..persons.pinyin_given_name`) joined by
-        spaces that the family name of a Chinese name in pinyin stands in at ``start``, when it is no
-        person's name of the article (``Di Yuan Shi``, a Chinese term: left whole while the family ``Shi``
-        is renamed at its own mentions); ``None`` otherwise (``Shi Tianxiang``: a name of two words)."""
-        if not pinyin_given_name(entity.surface) or not lexicon.east_asian_family_name(entity.surface):
-            return None
-        end = start + len(entity.surface)
-        left = re.search(r"(?:(?<![\w-])[A-Z][a-z]+ )+$", text[max(0, start - NEIGHBOURHOOD):start])
-        right = re.match(r"(?: [A-Z][a-z]+(?![\w-]))+", text[end:end + NEIGHBOURHOOD])
-        run = f"{left.group(0) if left else ''}{entity.surface}{right.group(0) if right else ''}"
-        words = run.split()
-        if len(words) < 3 or not all(pinyin_given_name(w) for w in words) or any(
-                occurs_in(run, p) or occurs_in(p, run) for p in self.persons):
-            return None
-        return run
+        name = (before.group(1), entity.surface)
+        parts = family_first_parts(name, lexicon)
+        run = " ".join(name)
+        return run if parts and run not in self.entities and re.match(
+            r"(?![\w'’-])", text[start + len(entity.surface):]) else None
 
     def fixed_name(self, entity: Entity, text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
         """The fixed name (:func:`fixed_name`) the nationality's occurrence opens, when it holds no other
@@ -2672,7 +2604,6 @@ class _Occurrences:
             at_start = (bool(_SENTENCE_BEFORE.search(before[: prev.start()]))
                         or (prev.group(1).endswith(".") and lowered not in TITLES))  # "Rouen. Guiscard"
             descriptor = person and (lowered in _PERSON_TITLES or (  # "Fort Edward", "Lake George": a place
-                lowered.endswith("s") and lowered[:-1] in _PERSON_TITLES) or (  # "the four Han Generals …"
                 lowered not in PLACE_NOUNS and lexicon.labels.mostly(word) in ("GPE", "NORP")))
             if (entity.category == "country" and (inner_place or ERA_ADJECTIVE.fullmatch(word))
                     and era_of_country(word, entity.surface, lexicon)):
@@ -2684,8 +2615,6 @@ class _Occurrences:
                 return True  # "Lombard Salerno", "St Petersburg", "Han Chinese" (but "King Harold", "Norman
                 # Italy", "Roman Catholic Canadians")
         of = _OF_BEFORE.search(before)
-        if person and " " in entity.surface:
-            of = None  # "the Travels of Marco Polo": a title about the person, renamed with the full name
         if _capital(of) and not self.ends_entity(before[:-4]):
             word = of.group(1).lower()
             at_start = bool(_SENTENCE_BEFORE.search(before[: of.start()]))

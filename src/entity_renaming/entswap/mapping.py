@@ -261,9 +261,6 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
 
     persons: dict[str, str | None] = {}
     lone_types = {e.referent: e.span_type for e in entities if e.category == "person" and not e.parts}
-    #: A lone name word → its referent: a full name's word takes the new name of the lone word's referent
-    #: ("Chen" of Chen Youding beside the family name "Chen", written "Chén" elsewhere: one new family name)
-    lone_words = {e.surface: e for e in entities if e.category == "person" and not e.parts}
 
     def person(referent: str, span_type: str) -> str | None:
         """A person word's new name, drawn once for its lone mentions and the full names it stands in."""
@@ -275,11 +272,7 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
         """A name word's new name in a full name: the lone word's where the article types it alike, its
         own where the lone word is typed otherwise ("Shi" of Yan Shi beside the Shi family's name; "Jean"
         of Jean Ribault, a man, beside a lone "Jean" typed female: no woman's name for him)."""
-        lone = lone_words.get(word)
-        if lone is not None:  # the lone word's own type decides, its referent names the draw
-            word, alike = lone.referent, lone.span_type == span_type
-        else:
-            alike = lone_types.get(word, span_type) == span_type
+        alike = lone_types.get(word, span_type) == span_type
         return person(word if alike else f"{word} ({span_type})", span_type)
 
     def full_name(entity: Entity) -> str | None:
