@@ -146,6 +146,7 @@ from .places import (
     asked_country,
     asked_settlement,
     city_exonym,
+    dynasty_state,
     labelled_town,
     observe_split,
     particle_place,
@@ -2823,6 +2824,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if state and state_word_derived(state_key_word(state[0].follows), (example.context, example.question),
                                     answers):
         return _none(why, "gpe.state-word-derived")  # "Mongol Empire" beside "the Mongols"
+    if state and dynasty_state(state_key_word(state[0].follows),
+                               (example.context, example.question, *answers)):
+        return _none(why, "gpe.state-dynasty")  # "the Song dynasty": a ruling house, no country
     if (etype != "per" and not state
             and (looks_like_person(text, lexicon) or gendered_bank_name(text, lexicon))  # "Bryan Davies"
             and not (etype == "gpe" and text.split()[-1].lower() in PLACE_NOUNS)  # "Duval County"

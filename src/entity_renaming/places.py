@@ -134,12 +134,13 @@ _DERIVED_ENDINGS = ("ian", "ean", "an", "n", "ese", "er", "ite")
 
 def derived_place_word(place: str, texts: Iterable[str]) -> str | None:
     """A capitalised word of ``texts`` derived from the state or city ``place`` (``Victorian`` beside
-    ``Victoria``): no bank gives a state's or city's demonym, so it would keep the old name (rule
-    ``place.derived-word-left``)."""
+    ``Victoria``; a land's people, ``the Normans`` beside ``Normandy``: blind read round 32): no bank gives
+    a state's or city's demonym, so it would keep the old name (rule ``place.derived-word-left``)."""
     last = place.split()[-1]
     stems = {last, last[:-1]} if last[-1:] in "aeiouys" else {last}
-    pattern = re.compile(rf"(?<![\w'’])(?:{'|'.join(map(re.escape, sorted(stems)))})"
-                         rf"(?:{'|'.join(_DERIVED_ENDINGS)})s?(?!\w)")
+    people = rf"|{re.escape(last[:-2])}s" if len(last) >= 7 and last.endswith("dy") else ""  # Normans
+    pattern = re.compile(rf"(?<![\w'’])(?:(?:{'|'.join(map(re.escape, sorted(stems)))})"
+                         rf"(?:{'|'.join(_DERIVED_ENDINGS)})s?{people})(?!\w)")
     prefix = " ".join(place.split()[:-1])
     for text in texts:
         for m in pattern.finditer(text):
@@ -664,6 +665,17 @@ def state_name_spans(word: str, texts: Sequence[str], slices: Sequence[str] = ()
     return spans
 
 
+def dynasty_state(word: str, texts: Sequence[str]) -> bool:
+    """The historical state of ``word`` is a dynasty, a ruling house: ``texts`` write the word before
+    "dynasty" ("the Song dynasty") or before no state kind at all (a lone "the Jin" that another passage
+    writes before one), and no kind is glued to it (``Ilkhanate``). Blind reads rejected every name a dynasty
+    was given (round 30: "Harlow dynasty"; rounds 31 and 32: "Kenyan dynasty", a ruling house is no country
+    and takes no nationality), while accepting empires ("Maltese Empire")."""
+    after = re.compile(rf"(?<![\w-]){re.escape(word)} ({_KIND})(?![\w-])")
+    kinds = {m.group(1).lower() for text in texts for m in after.finditer(text)}
+    return "dynasty" in kinds or (not kinds and not word.lower().endswith(STATE_KINDS))
+
+
 def renamable_states(texts: Sequence[str], lexicon: Lexicon, passages: Sequence[str] = ()
                      ) -> dict[str, str]:
     """The distinctive words of the historical states ``texts`` name "<words> <kind>" (:func:`state_word`:
@@ -676,7 +688,8 @@ def renamable_states(texts: Sequence[str], lexicon: Lexicon, passages: Sequence[
     for text in passages or texts:
         for m in _STATE_NAME.finditer(text):
             word = state_word(m.group(), lexicon)
-            if word and word not in found and not state_word_derived(word, texts):
+            if (word and word not in found and not state_word_derived(word, texts)
+                    and not dynasty_state(word, texts)):
                 found[word] = STATE_COUNTRY.format(word)
     return found
 

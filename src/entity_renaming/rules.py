@@ -376,6 +376,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("name.and", "an organisation's name with 'and' or '&' of first names (a show, a partnership)",
          "veto", _YAN),
     # ---- places
+    Rule("gpe.state-dynasty", "a historical state that is a dynasty, a ruling house (the Song dynasty, "
+         "a lone 'the Jin' whose texts write no state kind): blind reads rejected every name a dynasty was "
+         "given (round 30: Harlow dynasty; rounds 31 and 32: Kenyan dynasty, a ruling house is no country "
+         "and takes no nationality) while accepting empires (Holy Roman Empire -> Maltese Empire); "
+         "places.dynasty_state, also for EntSwap's places.renamable_states", "veto", _ALL),
     Rule("gpe.state-word-derived", "a historical state named by a distinctive word and its kind (Mongol "
          "Empire, Song dynasty; places.state_word) is renamed as a country: its word takes the demonym of a "
          "drawn country no text names, each whole name a country span, its kind kept (Song dynasty -> Kenyan "
