@@ -357,14 +357,3 @@ def test_a_demonym_after_a_plural_quantifier_is_the_people() -> None:
         "Some Mozambicans considered it legitimate, but what did other Mozambicans think it was?")
     assert Renamer(people).apply("What did some Chinese government officials say?")[0] == (
         "What did some Mozambican government officials say?")
-
-
-def test_a_demonym_before_an_aside_and_a_noun_stays_an_adjective() -> None:
-    """s18 read (EntSwap, Huguenot): "leader of the Dutch (Calvinist) revolt" became "the Nigerians
-    (Calvinist) revolt"; past a bracketed aside the demonym still modifies the noun. Heading its phrase
-    before an aside it is the people."""
-    subs = [Substitution("Dutch", "Nigerian", "gpe", "nationality")]
-    assert Renamer(subs).apply("William, leader of the Dutch (Calvinist) revolt, died.")[0] == (
-        "William, leader of the Nigerian (Calvinist) revolt, died.")
-    assert Renamer(subs).apply("They fought alongside the Dutch (in 1570).")[0] == (
-        "They fought alongside the Nigerians (in 1570).")

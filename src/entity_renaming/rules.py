@@ -602,9 +602,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "Cambridge), and initials glued into a longer word (DECnet) veto it too",
          "veto", _ES),
     Rule("entswap.unclear-occurrence",
-         "an occurrence in the passage group (in the article for a person's name word or a demonym, "
-         "but a demonym inside a longer name that is no fixed name, Dutch Cape Colony, only in its "
-         "passage group; a "
+         "an occurrence in the passage group (in the article for a person's name word or a demonym; a "
          "city or location the article names in a peerage is left everywhere, a country only in the "
          "passage group writing it: Prussia alone never names the Duke of Prussia) inside a longer name, "
          "in a peerage, "
@@ -622,11 +620,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "linguistic origins), a demonym in its passage group (not its article, not the title) as a "
          "language after a language word of its sentence (Norman words … entered Welsh), before a plural "
          "people or faith group (French Huguenots; not French Catholics, French Australians), after a "
-         "compass word (North American provinces) or opening a fixed name of its country's own people "
-         "that is left whole (French Huguenot ancestry, the Free French; a body or law of its country "
-         "named by common words after the demonym is renamed inside with the country: French Protestant "
-         "Church of London → Kenyan Protestant Church of London, British Nationality Act; not a place, "
-         "English Channel, nor an event or state of two "
+         "compass word (North American provinces) or opening a fixed name of its country's own body, law "
+         "or people that is left whole (French Protestant Church of London, British Nationality Act, "
+         "French Huguenot ancestry; not a place, English Channel, nor an event or state of two "
          "countries, French and Indian War, kept whole while the country is renamed; a state, event or "
          "body of its one country, the second German Empire, Scottish Constitutional Convention, is "
          "renamed inside with the country: Somali Empire): the demonym "

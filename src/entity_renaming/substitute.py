@@ -411,11 +411,6 @@ def _verb_and_object_after(text: str, end: int) -> bool:
             and (third is None or not third.isalpha() or third in _PHRASE_ENDS))
 
 
-#: A bracketed aside and a lower-case word after a demonym: the demonym modifies that noun ("the Dutch
-#: (Calvinist) revolt").
-_ASIDE_THEN_NOUN = re.compile(r" ?\([^()\n]{1,40}\) [a-z]")
-
-
 def people_use(text: str, m: Mention) -> bool:
     """A demonym without an ``-s`` plural used as a plural noun for the people: "the French were", "the
     Chinese." (after "the", heading its phrase), or without "the" (:func:`bare_people_use`: "some Chinese
@@ -425,8 +420,6 @@ def people_use(text: str, m: Mention) -> bool:
         return False
     if COORDINATED.match(text, m.end) is not None and not coordinated_people(text, m.end):
         return False
-    if _ASIDE_THEN_NOUN.match(text, m.end):
-        return False  # "the Dutch (Calvinist) revolt": an adjective before its noun, past an aside
     if m.the_start >= 0:
         return m.head and not _noun_after(text, m.start, m.end)
     return bare_people_use(text, m.start, m.end)

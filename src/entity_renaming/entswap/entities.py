@@ -2233,9 +2233,6 @@ class _Occurrences:
                         if phrase == entity.surface:
                             continue  # "the French Fort Duquesne": describes a name of its own, renamed
                         other = phrase  # "Norman French", "English Channel": left whole there only
-                    if other is None and self.article_wide and entity.category == "nationality":
-                        continue  # "English Channel", "Dutch Cape Colony" in one passage: the demonym and its
-                        # country are left in that passage group only (its own read), not the article
                     if other is None:
                         return "inside-longer-name"
                     if entity.category == "nationality" and own_state_or_event(
@@ -2243,13 +2240,8 @@ class _Occurrences:
                         continue  # "the second German Empire": renamed inside with the country
                     if (entity.category == "nationality" and not self.article_wide and not self.heading(index)
                             and national_name(other, text[m.start():m.end()], lexicon)):
-                        if not national_body(other, text[m.start():m.end()], lexicon):
-                            return "national-name"  # "French Huguenot ancestry", "the Free French" left
-                            # whole would keep France's demonym beside its new name: both are left here
-                        if abbreviated_name(text[m.start():m.end()], text[m.end():m.end() + NEIGHBOURHOOD],
-                                            self.texts, MIN_INITIALS):
-                            return "abbreviated-name"  # "Scottish National Party" beside "SNP"
-                        continue  # "the French Protestant Church of London": renamed inside with France
+                        return "national-name"  # "the French Protestant Church of London" left whole
+                        # would keep France's demonym beside its new name: both are left in this passage
                         # (an event or a state, "French and Indian War", is kept whole, the country renamed)
                     keep[other] = None  # "Mexico City" left whole, Mexico renamed at its own mentions
                     if only_after_city and other == self.renamed_with_city(entity, text, m.start(), lexicon):
@@ -2739,21 +2731,6 @@ def national_name(phrase: str, demonym: str, lexicon: Lexicon) -> bool:
             and lexicon.place_kind(phrase) is None and not lexicon.is_gazetteer_name(phrase)
             and not any(w.lower() in LANDFORM_NOUNS for w in words[1:])
             and not {w.lower() for w in words[1:]} & EVENT_OR_STATE_WORDS)
-
-
-def national_body(phrase: str, demonym: str, lexicon: Lexicon) -> bool:
-    """The national name ``phrase`` (:func:`national_name`) is a body, law or party of the country named by
-    the demonym and common English words after it (``French Protestant Church of London``, ``British
-    Nationality Act``, ``Scottish Parliamentary Corporate Body``): renamed inside with the country
-    (``Kenyan Protestant Church of London``), as an organisation named after its place is (kept whole beside
-    the renamed country it was rejected, s13; left with the country it cost the passage's country). Not a
-    name the demonym closes (``the Free French``), nor one whose next word is no common word: a people or
-    faith of that country (``French Huguenot ancestry``: Huguenots are French), a place (``French
-    Louisiana``) or a foreign word (``Pole Mokotowskie``)."""
-    words = phrase.split()
-    if len(words) < 2 or words[0] != demonym:
-        return False
-    return lexicon.common_word(words[1]) and words[1][:1].isupper()
 
 
 #: Words before a demonym that make the phrase a stage or variety of its language (``Old English``,
