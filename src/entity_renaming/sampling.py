@@ -256,7 +256,7 @@ class Sampler:
         name's initial at ``span.letter`` (``KANU`` with ``Kenya`` → ``Nigeria``: ``NANU``); another form of
         a country or a surname (``US`` beside ``U.S.``, ``Biruni`` beside ``al-Biruni``) the same new name;
         a historical state's name or word (:func:`.places.state_name_spans`) the demonym, its kind kept
-        (``Song dynasty`` → ``Kenyan dynasty``)."""
+        (``Mongol Empire`` → ``Kenyan Empire``)."""
         if is_state_country(span.follows):
             demonym = self.demonym(new_name)
             return demonym + span.tail if demonym else ""
