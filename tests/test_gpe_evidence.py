@@ -12,6 +12,7 @@ from conftest import MRQA_SQUAD_DEV
 from entity_renaming.demonyms import demonym_spans, people_stem_left
 from entity_renaming.entities import (
     LongerName,
+    answer_lists_places,
     answer_texts,
     asked_nationality,
     continues_name,
@@ -19,7 +20,6 @@ from entity_renaming.entities import (
     first_name_type,
     gazetteer_answers,
     kept_apart,
-    listed_places,
     lists_other_place,
     longer_name,
     longer_names,
@@ -568,7 +568,7 @@ def test_a_settlement_the_passage_places_answers_a_place_question(analysis):
 def test_a_listing_answer_renames_all_its_places_or_none(analysis):
     """"Dublin, Cork, Youghal and Waterford": NER types Dublin and Cork GPE, Youghal PERSON and Waterford
     ORG; the answer to "What Irish cities …?" lists gazetteer places beside the passage's GPE names, so each
-    member is a gazetteer candidate (:func:`listed_places`) and all four are renamed (rule
+    member is a gazetteer candidate (:func:`answer_lists_places`) and all four are renamed (rule
     answer.list-partial left them all out before). Were one left, none would be renamed."""
     examples, _, lexicon = analysis
     assert spans(analysis, "irish_cities") == {("Dublin", "city"), ("Cork", "city"), ("Youghal", "city"),
@@ -577,20 +577,21 @@ def test_a_listing_answer_renames_all_its_places_or_none(analysis):
 
 
 def test_listed_places_needs_places_only_and_one_the_passage_tags(analysis):
-    """:func:`listed_places`: every member of the answer's list is a gazetteer place or a GPE name of the
-    passage (a bracketed country is a member: "Fredericia (Denmark)"), one other member at least is a GPE
+    """:func:`answer_lists_places`: every member of the answer's list is a gazetteer place or a GPE name of
+    the passage (a bracketed country is a member: "Fredericia (Denmark)"), one other member at least is a GPE
     name of the passage, and the answer lists two members or more."""
     _, _, lexicon = analysis
     irish = "Dublin, Cork, Youghal and Waterford"
-    assert listed_places(irish, "Youghal", {"Dublin", "Cork"}, lexicon)
-    assert not listed_places(irish, "Youghal", set(), lexicon)  # nothing the passage tags
-    assert not listed_places(irish, "Youghal", {"Youghal"}, lexicon)  # only itself
+    assert answer_lists_places(irish, "Youghal", {"Dublin", "Cork"}, lexicon)
+    assert not answer_lists_places(irish, "Youghal", set(), lexicon)  # nothing the passage tags
+    assert not answer_lists_places(irish, "Youghal", {"Youghal"}, lexicon)  # only itself
     northern = "Fredericia (Denmark), Berlin, Frankfurt, and Emden"
-    assert listed_places(northern, "Emden", {"Berlin", "Frankfurt"}, lexicon)
-    assert listed_places(northern, "Fredericia", {"Berlin", "Frankfurt"}, lexicon)
-    assert not listed_places(northern, "Fredericia", {"Berlin"}, lexicon)  # Frankfurt: no gazetteer name
-    assert not listed_places("Dublin and the Huguenot District", "Dublin", {"Cork"}, lexicon)
-    assert not listed_places("Youghal", "Youghal", {"Dublin"}, lexicon)
+    assert answer_lists_places(northern, "Emden", {"Berlin", "Frankfurt"}, lexicon)
+    assert answer_lists_places(northern, "Fredericia", {"Berlin", "Frankfurt"}, lexicon)
+    # Frankfurt: no gazetteer name
+    assert not answer_lists_places(northern, "Fredericia", {"Berlin"}, lexicon)
+    assert not answer_lists_places("Dublin and the Huguenot District", "Dublin", {"Cork"}, lexicon)
+    assert not answer_lists_places("Youghal", "Youghal", {"Dublin"}, lexicon)
     assert lists_other_place("Dublin, Cork, Youghal and Waterford", {"Dublin"}, lexicon)
     assert not lists_other_place("Dublin, Cork", {"Dublin", "Cork"}, lexicon)
     assert not lists_other_place("the city of Dublin", {"Dublin"}, lexicon)

@@ -501,7 +501,7 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     the answers must hold it (:func:`holds_entity`: "Augustinian cloister in Erfurt") and no strict majority
     another gazetteer place that is not found too (one "Gospić, Austrian Empire" beside two "Gospić" will
     do; "Novgorod and Pskov", both found, are both candidates, renamed together) unless they list places
-    only, one of them a GPE name of the passage (:func:`listed_places`: "Dublin, Cork, Youghal and
+    only, one of them a GPE name of the passage (:func:`answer_lists_places`: "Dublin, Cork, Youghal and
     Waterford", Youghal tagged PERSON: each member a candidate, rule ``answer.list-partial`` renaming all or
     none); with no place question such a listing is evidence too for a gazetteer city of
     ``ORG_CITY_POPULATION`` people ("Nairobi, Mombasa and Kisumu"). NER's stray NORP on a town
@@ -523,7 +523,7 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
         if asked is None:  # no place question: the passage must use it as a settlement ("in Kraków") or
             # an answer list it with places the passage tags GPE ("Nairobi, Mombasa and Kisumu")
             listed = at >= 0 and lexicon.place_kind(name, ORG_CITY_POPULATION) and any(
-                listed_places(answer, name, tagged, lexicon) for answer in answers)
+                answer_lists_places(answer, name, tagged, lexicon) for answer in answers)
             said = kind = placed or typed or listed
         else:  # a place question: the passage's settlement use types a town too small for the gazetteer alone
             said = at >= 0 and (typed or placed
@@ -542,21 +542,23 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
         found[(at, at + len(name))] = Mention(at, at + len(name), "GPE", name)
     held = [m for m in found.values() if sum(holds_entity(a, m.text) for a in answers) * 2 > len(answers)]
     names = frozenset(m.text for m in held)  # "Novgorod and Pskov": both found, both renamed
-    return [m for m in held  # most answers hold the place and no other that is not found too
-            if sum(other_place(a, m.text, lexicon, names) and not listed_places(a, m.text, tagged, lexicon)
-                   for a in answers) * 2 <= len(answers)]
+
+    def lists_another(answer: str, place: str) -> bool:  # a place not found too, in no list of places only
+        return (other_place(answer, place, lexicon, names)
+                and not answer_lists_places(answer, place, tagged, lexicon))
+
+    # most answers hold the place and no other that is not found too
+    return [m for m in held if sum(lists_another(a, m.text) for a in answers) * 2 <= len(answers)]
 
 
-def listed_places(answer: str, place: str, tagged: set[str], lexicon: Lexicon) -> bool:
+def answer_lists_places(answer: str, place: str, tagged: set[str], lexicon: Lexicon) -> bool:
     """``answer`` lists ``place`` with places only (gazetteer names or names the passage tags GPE, one other
     member at least), one in brackets after another ("Dublin, Cork, Youghal and Waterford"; "Fredericia
     (Denmark), Berlin, … and Emden"): each member is a candidate of its own, and rule
     ``answer.list-partial`` renames all of them or none."""
-    bracketed = re.sub(r"\s*\(([^()]*)\)", r", \1", answer.strip(" ,."))
-    parts = [clean_surface(p) for p in _CONJUNCTS.split(bracketed)]
+    parts = _list_parts(re.sub(r"\s*\(([^()]*)\)", r", \1", answer.strip(" ,.")))
     return (len(parts) >= 2 and place in parts and any(p in tagged for p in parts if p != place)
-            and all(p and (p in tagged or lexicon.is_gazetteer_name(p) or lexicon.place_kind(p))
-                    for p in parts))
+            and all(p and (p in tagged or _gazetteer_place(p, lexicon)) for p in parts))
 
 
 def demonym_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
@@ -623,11 +625,21 @@ def lists_other_place(answer: str, renamed: Iterable[str], lexicon: Lexicon) -> 
     """``answer`` lists a renamed place with a gazetteer place that is not renamed ("Nairobi, Mombasa and
     Kisumu" with Nairobi renamed): answers that mostly list places rename all of them or none."""
     renamed = set(renamed)
-    parts = [clean_surface(p) for p in _CONJUNCTS.split(clean_surface(answer))]
+    parts = _list_parts(clean_surface(answer))
     if len(parts) < 2 or not renamed & set(parts):
         return False
-    return any(p and p not in renamed and (lexicon.is_gazetteer_name(p) or lexicon.place_kind(p))
-               for p in parts)
+    return any(p and p not in renamed and _gazetteer_place(p, lexicon) for p in parts)
+
+
+def _list_parts(answer: str) -> list[str]:
+    """The members of a listing answer, split at commas, "and" and "&" (:func:`lists_other_place`,
+    :func:`answer_lists_places`)."""
+    return [clean_surface(p) for p in _CONJUNCTS.split(answer)]
+
+
+def _gazetteer_place(name: str, lexicon: Lexicon) -> bool:
+    """``name`` is a gazetteer name or a place of a known kind."""
+    return lexicon.is_gazetteer_name(name) or lexicon.place_kind(name) is not None
 
 
 def other_place(answer: str, place: str, lexicon: Lexicon, found: frozenset[str] = frozenset()) -> bool:

@@ -113,7 +113,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "his brother Khasar; a "
          "station's call sign beside a renamed one: KOA (850 AM) and KRFX (103.5 FM)); the members of an "
          "answer listing places only, one a GPE name of the passage, are each a gazetteer candidate first "
-         "(Dublin, Cork, Youghal and Waterford, Youghal tagged PERSON: entities.listed_places)", "veto",
+         "(Dublin, Cork, Youghal and Waterford, Youghal tagged PERSON: entities.answer_lists_places)", "veto",
          _YAN),
     Rule("question.about-name", "the question asks what a name comes from (named after / for) or for its "
          "form in a language or style (the Polish name for …, What Chinese-style name …: the answer is a "
