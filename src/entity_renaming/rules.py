@@ -382,9 +382,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "places.dynasty_state, also for EntSwap's places.renamable_states", "veto", _ALL),
     Rule("gpe.state-word-derived", "a historical state named by a distinctive word and its kind (Mongol "
          "Empire, Holy Roman Empire; places.state_word; a dynasty is left out: gpe.state-dynasty) is "
-         "renamed as a country: its word takes the demonym of a drawn country no text names, each whole name a "
-         "country span, its kind kept (Holy Roman Empire -> Maltese Empire; blind read round 31 rejected Holy "
-         "Roman typed a nationality), the word alone a country (Mongol invasions -> Kenyan invasions) or, "
+         "renamed as a country: its word takes the demonym of a drawn country no text names, each whole "
+         "name a country span, its kind kept (Holy Roman Empire -> Maltese Empire; blind read round 31 "
+         "rejected Holy Roman typed a nationality), the word alone a country (Mongol invasions -> Kenyan invasions) or, "
          "where its people are named, a nationality (the Mongols -> the Kenyans), the word only where an "
          "answer holds it alone; "
          "places.state_spans, places.state_name_spans, sampling.Sampler.mapping; EntSwap's nationalities of "
