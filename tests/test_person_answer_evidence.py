@@ -11,6 +11,7 @@ from conftest import entities_by_prefix
 from entity_renaming.entities import (
     dataset_surname,
     described_as_person,
+    kin_gender,
     lists_name,
     opened_full_name,
     other_spelling,
@@ -19,7 +20,7 @@ from entity_renaming.entities import (
     titled_mention,
     titled_surname,
 )
-from entity_renaming.lexicon import Lexicon
+from entity_renaming.lexicon import KINSHIP, Lexicon
 from entity_renaming.ner import Mention
 from entity_renaming.persons import kin_possessor
 from entity_renaming.question import asked_type
@@ -153,6 +154,13 @@ def test_whoever_has_a_relative_is_a_person():
     assert not kin_possessor("Paris", "Paris's sister city is Rome")  # no sister: cities have sister cities
     assert not kin_possessor("England", "England's king and the Mother of Parliaments")  # a ruler's title
     assert not kin_possessor("Tesla", "the Tesla's father of invention")  # no relative: a noun's "father of"
+
+
+def test_one_kinship_table_types_a_relative_and_makes_an_owner_a_person():
+    for word, sex in KINSHIP.items():
+        assert kin_possessor("Tesla", f"Tesla's {word} was there") == (word != "sister"), word
+        assert kin_gender(f"and his {word} Alba came", "Alba") == sex, word
+    assert kin_possessor("Hera", "one of Hera's wives")  # the irregular plural
 
 
 RENAMED = {

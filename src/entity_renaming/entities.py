@@ -45,6 +45,7 @@ from .lexicon import (
     GEO_MODIFIERS,
     GIVEN_NAME_TITLES,
     GREEK_LETTERS,
+    KINSHIP,
     MIN_PERSON_LABELS,
     PART_MODIFIERS,
     PARTICLES,
@@ -778,11 +779,9 @@ def dataset_pronoun_gender(word: str, lexicon: Lexicon) -> tuple[int, int]:
     return 0, 0
 
 
-#: Kinship nouns and the gendered rulers' titles (``GIVEN_NAME_TITLES``) → the gender they give a name.
-_KIN = {**dict.fromkeys(words_of("father son husband uncle nephew grandson grandfather fiancé bridegroom"),
-                        "first-male"),
-        **dict.fromkeys(words_of("mother daughter wife widow aunt niece granddaughter grandmother fiancée "
-                                 "bride"), "first-female"),
+#: Kinship nouns with a sex (:data:`.lexicon.KINSHIP`) and the gendered rulers' titles
+#: (``GIVEN_NAME_TITLES``) → the gender they give a name.
+_KIN = {**{word: sex for word, sex in KINSHIP.items() if sex},
         **{title: gender for title, gender in GIVEN_NAME_TITLES.items() if gender}}
 _KIN_WORDS = "|".join(_KIN)
 #: A spouse's noun before "of" and a name gives the name the other sex ("wife of commander Jan van

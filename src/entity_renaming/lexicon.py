@@ -101,6 +101,16 @@ GIVEN_NAME_TITLES = {
     **dict.fromkeys(words_of("queen princess empress dame lady duchess khatun sister"), "first-female"),
     **dict.fromkeys(words_of("pope saint st"), None),
 }
+#: Kinship nouns → the sex they give the relative they name (``None``: either). One table for every
+#: rule that reads a relative: a noun beside a name types it (``his mother Hoelun``), a possessive one makes
+#: the owner a person (``Tesla's uncles``).
+KINSHIP: dict[str, str | None] = {
+    **dict.fromkeys(words_of("father son husband uncle nephew grandson grandfather brother fiancé "
+                             "bridegroom"), "first-male"),
+    **dict.fromkeys(words_of("mother daughter wife widow aunt niece granddaughter grandmother sister fiancée "
+                             "bride"), "first-female"),
+    **dict.fromkeys(words_of("parents child children cousin"), None),
+}
 SUFFIXES = frozenset(words_of("jr jr. sr sr. phd md esq"))
 #: Two Greek letters name a fraternity, a sorority or a particle, not a person ("Alpha Phi Omega" tagged
 #: PERSON; one may be a name: "Delta Burke", "Xi Jinping").

@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 
 from .lexicon import (
     ARABIC_PARTICLES,
+    KINSHIP,
     MIN_PERSON_LABELS,
     PARTICLES,
     PLACE_WORDS,
@@ -656,10 +657,9 @@ def one_sex(spans: Sequence[PerturbableSpan]) -> list[PerturbableSpan]:
     return [replace(s, span_type=sex) if s.span_type == "first-neutral" else s for s in spans]
 
 
-#: Kinship nouns, singular and plural, that only a person has (no ruler's title: "England's king" is a
-#: country's; no "sister": "Paris's sister city").
-_KIN_OWNED = ("father|mother|parents|son|daughter|child|children|husband|wife|wives|widow|uncle|aunt|nephew"
-              "|niece|grandson|granddaughter|grandfather|grandmother|brother|cousin")
+#: Kinship nouns that only a person has (:data:`.lexicon.KINSHIP` but "sister": "Paris's sister city"; no
+#: ruler's title: "England's king" is a country's), with the irregular plural "wives".
+_KIN_OWNED = "|".join(sorted(set(KINSHIP) - {"sister"}) + ["wives"])
 
 
 def kin_possessor(name: str, context: str) -> bool:
