@@ -1045,7 +1045,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     pinyin_words = {w for name, t in pinyin_types.items() if t for w in name}
     ordered = [parts[::-1] if tuple(parts) in pinyin_types else parts for parts in person_names]
     family = {parts[-1] for parts in ordered if len(parts) > 1}  # (a Chinese name's family name first)
-    family |= {w for parts in person_names for w in particle_family(parts)}  # "Menéndez de Avilés"
+    family |= {w for parts in person_names if any(p in SURNAME_LINKS for p in parts[1:])
+               for w in particle_surname_words(" ".join(parts[1:]))}  # "Menéndez de Avilés"
     # the given name of a Chinese name that is the family name of another ("Shi" of Yan Shi and Shi Tianze):
     # its lone mentions are the family name, the given name is renamed inside its full name only
     typed_pinyin = {name: typed for name, typed in pinyin_types.items() if typed}
@@ -1330,15 +1331,6 @@ def hyphenated_given_type(given: str, lexicon: Lexicon) -> str | None:
         return None
     typed = lexicon.known_gender(head)
     return typed if typed in ("first-male", "first-female") else None
-
-
-def particle_family(parts: Sequence[str]) -> list[str]:
-    """The surname words of a full name whose surname holds a lower-case particle: every word after the
-    given name but the particles (``Menéndez`` and ``Avilés`` of ``Pedro Menéndez de Avilés``), each renamed
-    as a surname; empty for a name with no such particle."""
-    if not any(p in SURNAME_LINKS for p in parts[1:]):
-        return []
-    return [p for p in parts[1:] if p not in SURNAME_LINKS and not p.endswith(".")]
 
 
 def place_use(surname: str, full: str, texts: Iterable[str], mentions: dict[str, list[Mention]]) -> bool:
