@@ -9,7 +9,7 @@ import re
 import pytest
 
 from entity_renaming.entities import first_name_type, person_spans, pronoun_gender
-from entity_renaming.lexicon import Lexicon
+from entity_renaming.lexicon import Lexicon, brackets_after
 from entity_renaming.ner import Mention
 from entity_renaming.persons import (
     arabic_family_forms,
@@ -874,3 +874,11 @@ def test_an_arabic_name_is_renamed_whole_and_its_family_word_follows(lexicon: Le
     forms = arabic_family_forms(name, "founded by Hassan al Banna. Like Maududi, Al Banna believed")
     assert "Al Banna" in forms and "al Banna" not in forms  # the family part itself is no other form
     assert arabic_family_forms(name, "founded by Hassan al Banna.") == []  # nothing outside the full name
+
+
+def test_one_reader_of_the_bracket_after_a_name():
+    text = "Jean Cauvin (John Calvin) met Liu Heima (劉黑馬, Liu Ni); d'Cauvin (X), Cauvinist (Y)"
+    assert list(brackets_after("Jean Cauvin", text)) == ["John Calvin"]
+    assert list(brackets_after("Liu Heima", text)) == ["劉黑馬, Liu Ni"]
+    assert list(brackets_after("Cauvin", text)) == ["John Calvin"]  # not after d' nor inside Cauvinist
+    assert list(brackets_after("met", text)) == []  # no bracket right after it

@@ -57,6 +57,7 @@ from .lexicon import (
     TOKEN,
     TRAILING_TITLES,
     Lexicon,
+    brackets_after,
     clean_surface,
     eponym_terms,
     eponym_use,
@@ -2745,7 +2746,7 @@ def _drop(found: list[Entity], rule: str, trace: Trace | None) -> list[Entity]:
 
 #: A name in brackets right after a person's name: another name of the same person ("Jean Cauvin (John
 #: Calvin)"), which would keep the old name beside the new one.
-_BRACKETED_NAME = re.compile(r"\s*\(([A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,3})\)")
+_BRACKETED_NAME = re.compile(r"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,3}")
 
 
 def bracketed_alias(name: str, text: str, lexicon: Lexicon) -> str | None:
@@ -2754,11 +2755,9 @@ def bracketed_alias(name: str, text: str, lexicon: Lexicon) -> str | None:
     reign title); one word only when it is a name word, none of initials (``(NSF)``), a title, a common
     word, a suffix, a place or a demonym (``(Labour)``, ``(Sr)``, ``(Ireland)``)."""
     words = set(name.split())
-    for m in whole_word(name, True).finditer(text):
-        alias = _BRACKETED_NAME.match(text, m.end())
-        if not alias or words & set(alias.group(1).split()):
+    for one in brackets_after(name, text):
+        if not _BRACKETED_NAME.fullmatch(one) or words & set(one.split()):
             continue
-        one = alias.group(1)
         if " " in one or (one.isalpha() and not is_acronym(one) and one.lower() not in TITLES | SUFFIXES
                           and not lexicon.common_word(one) and not lexicon.is_gazetteer_name(one)
                           and one.lower() not in lexicon.nationalities):

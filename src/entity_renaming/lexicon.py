@@ -341,6 +341,18 @@ def whole_word(name: str, apostrophe: bool = False) -> re.Pattern[str]:
     return re.compile(rf"{before}{re.escape(name)}(?!\w)")
 
 
+_BRACKET_AFTER = re.compile(r"\s*\(([^()]*)\)")
+
+
+def brackets_after(name: str, text: str) -> Iterator[str]:
+    """The content of the bracket right after each occurrence of ``name`` (:func:`whole_word`, no apostrophe
+    before it) in ``text``: ``Jean Cauvin (John Calvin)`` → ``John Calvin``. The one reader of what a passage
+    writes in brackets after a name (another name of it, a gloss, its forms in other scripts)."""
+    for m in whole_word(name, True).finditer(text):
+        if bracket := _BRACKET_AFTER.match(text, m.end()):
+            yield bracket.group(1)
+
+
 def occurs_in(word: str, text: str) -> bool:
     """``word`` occurs in ``text`` as a whole word, case-sensitively (as the renaming engine matches)."""
     return whole_word(word).search(text) is not None

@@ -39,6 +39,7 @@ from .lexicon import (
     ROMAN_NUMERAL,
     TITLES,
     Lexicon,
+    brackets_after,
     clean_surface,
     name_form,
     parse_person,
@@ -402,9 +403,8 @@ def _given_name_surnames(lexicon: Lexicon) -> frozenset[str]:
                      and len(words := surface.split()) == 2 and lexicon.known_gender(words[0]) in gendered)
 
 
-#: A bracket right after a name, with a list of its other forms (``(劉黑馬, Liu Ni)``, ``(Mongolian: …)``).
-_BRACKET = re.compile(r"\s*\(([^()]*[,;][^()]*)\)")
-#: A name in Latin letters among those forms: capitalised words (``Liu Ni``).
+#: A name in Latin letters among the forms a bracket after a name lists (``(劉黑馬, Liu Ni)``): capitalised
+#: words (``Liu Ni``).
 _LATIN_NAME = re.compile(r"^[A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+)*$")
 
 
@@ -413,10 +413,9 @@ def listed_aliases(name: str, text: str) -> list[str]:
     bracket right after ``name`` (``Liu Heima (劉黑馬, Liu Ni)`` → ``Liu Ni``): another name of the same
     person. Another person's name in the passage for the renamer, it would keep the old family name."""
     found: list[str] = []
-    for m in whole_word(name, True).finditer(text):
-        if bracket := _BRACKET.match(text, m.end()):
-            found += [item for part in re.split(r"[,;]", bracket.group(1))
-                      if _LATIN_NAME.match(item := part.strip())]
+    for bracket in brackets_after(name, text):
+        if "," in bracket or ";" in bracket:
+            found += [item for part in re.split(r"[,;]", bracket) if _LATIN_NAME.match(item := part.strip())]
     return found
 
 

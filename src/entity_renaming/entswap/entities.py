@@ -101,6 +101,7 @@ from ..lexicon import (
     TITLES,
     TRAILING_TITLES,
     Lexicon,
+    brackets_after,
     clean_surface,
     demonym_countries,
     eponym_use,
@@ -1925,19 +1926,12 @@ def glossed_persons(dropped: set[str], kept: dict[str, Entity], texts: Sequence[
     ``texts`` ("Jean Cauvin (John Calvin)": one person, two names): left out with it, else one of the two
     names would give the renamed one away ("Jean Wanja (John Calvin)", blind read of issue 19's eighteenth
     session)."""
-    if not dropped:
-        return set()
-    gone = "|".join(re.escape(d) for d in sorted(dropped, key=len, reverse=True))
-    found = set()
-    for surface, entity in kept.items():
-        if entity.category != "person" or surface in dropped:
-            continue
-        name = re.escape(surface)
-        pattern = re.compile(rf"(?<![\w-]){name}\s*\([^()]*(?<![\w-])(?:{gone})(?![\w-])[^()]*\)"
-                             rf"|(?<![\w-])(?:{gone})\s*\([^()]*(?<![\w-]){name}(?![\w-])[^()]*\)")
-        if any(pattern.search(t) for t in texts):
-            found.add(surface)
-    return found
+    def glosses(name: str, other: str) -> bool:
+        return any(occurs_in(other, bracket) for t in texts for bracket in brackets_after(name, t))
+
+    return {surface for surface, entity in kept.items()
+            if entity.category == "person" and surface not in dropped
+            and any(glosses(surface, d) or glosses(d, surface) for d in dropped)}
 
 
 def person_name_starts(texts: list[str], mentions: dict[str, list[Mention]], lexicon: Lexicon
