@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from entity_renaming.entities import asks_for_work
-from entity_renaming.lexicon import Lexicon
+from entity_renaming.lexicon import Lexicon, derived_word_pattern
 from entity_renaming.model import Answer, QAExample
 from entity_renaming.ner import Mention
 from entity_renaming.places import (
@@ -233,3 +233,12 @@ def test_a_list_with_a_part_that_is_no_known_place_stays_one_mention():
                               ("Paris, Texas", "Paris, Texas", "PERSON")):
         mention = _mention(text, part, label)
         assert listed_places(mention, lexicon) == [mention]
+
+
+def test_one_builder_makes_the_derived_word_checks_of_persons_and_places():
+    alone = derived_word_pattern({"Luther"}, "an|ism")
+    joined = derived_word_pattern({"Norman"}, "ic", also=["Normans"], hyphen_joined=True)
+    assert alone.search("the Lutheran church") and alone.search("Lutherism")
+    assert not alone.search("pro-Lutheran views") and not alone.search("Lutheran's")  # hyphen, apostrophe
+    assert joined.search("Anglo-Normanic rule") and joined.search("the Normans came")
+    assert not joined.search("Norman") and not joined.search("Normansfield")

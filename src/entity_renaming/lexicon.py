@@ -381,10 +381,22 @@ def eponym_terms(name: str, text: str) -> list[str]:
     return list(dict.fromkeys(m.group(0) for m in _eponym_matches(name, text, EPONYM_NOUNS - _DYNASTY_NOUNS)))
 
 
+def derived_word_pattern(stems: Iterable[str], endings: str, also: Iterable[str] = (),
+                         hyphen_joined: bool = False) -> re.Pattern[str]:
+    """The pattern of a capitalised word derived from a name: one of ``stems`` and an ending matching the
+    pattern ``endings``, or one of the words ``also`` (a land's people, ``Normans``), as a whole word; with
+    ``hyphen_joined`` a word a hyphen joins to another counts (``Anglo-Norman``, ``Victorian-era``). The one
+    builder of the derived-word checks of persons (:func:`derived_name_word`) and places
+    (:func:`.places.derived_place_word`)."""
+    words = "|".join([rf"(?:{'|'.join(map(re.escape, sorted(stems)))})(?:{endings})", *map(re.escape, also)])
+    before, after = (r"(?<![\w'’])", r"(?!\w)") if hyphen_joined else (r"(?<![\w'’-])", r"(?![\w'’-])")
+    return re.compile(rf"{before}(?:{words}){after}")
+
+
 #: Endings of a word derived from a person's name (``Christians``, ``Stalinist``, ``Lutheran``, ``Calvinism``,
 #: ``Napoleonic``, ``Victorian``, ``Williamite``), after the name or the name less a final vowel or "-us"
 #: (``Confucian``).
-_NAME_DERIVED = re.compile(r"(?:ian|ean|an|ist|ism|ite|ic)(?:s|ity|ism|ist|ists)?|endom")
+_NAME_DERIVED = r"(?:ian|ean|an|ist|ism|ite|ic)(?:s|ity|ism|ist|ists)?|endom"
 
 
 def derived_name_word(name: str, text: str) -> str | None:
@@ -396,9 +408,7 @@ def derived_name_word(name: str, text: str) -> str | None:
     if len(last) < 4 or not last[:1].isupper():
         return None
     stems = {last, last[:-1] if last[-1:] in "aeiouy" else last, last.removesuffix("us")}
-    pattern = re.compile(rf"(?<![\w'’-])(?:{'|'.join(map(re.escape, sorted(stems)))})"
-                         rf"(?:{_NAME_DERIVED.pattern})(?![\w'’-])")
-    match = pattern.search(text)
+    match = derived_word_pattern(stems, _NAME_DERIVED).search(text)
     return match.group() if match else None
 
 

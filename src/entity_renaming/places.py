@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
-from .lexicon import PLACE_NOUNS, Lexicon, clean_surface, occurs_in, whole_word
+from .lexicon import PLACE_NOUNS, Lexicon, clean_surface, derived_word_pattern, occurs_in, whole_word
 from .model import QAExample
 from .ner import Mention
 from .question import asked_type
@@ -129,7 +129,7 @@ _SENTENCE_GOES_ON = re.compile(r"[,;:)'’]|\s+[a-z0-9(]")
 
 #: Endings of words derived from a state's or city's name ("Victorian", "Californian", "Parisian",
 #: "Londoner", "Texan"), after its stem (the name, or the name less a final vowel or "s").
-_DERIVED_ENDINGS = ("ian", "ean", "an", "n", "ese", "er", "ite")
+_DERIVED_ENDINGS = r"(?:ian|ean|an|n|ese|er|ite)s?"
 
 
 def derived_place_word(place: str, texts: Iterable[str]) -> str | None:
@@ -138,9 +138,8 @@ def derived_place_word(place: str, texts: Iterable[str]) -> str | None:
     a state's or city's demonym, so it would keep the old name (rule ``place.derived-word-left``)."""
     last = place.split()[-1]
     stems = {last, last[:-1]} if last[-1:] in "aeiouys" else {last}
-    people = rf"|{re.escape(last[:-2])}s" if len(last) >= 7 and last.endswith("dy") else ""  # Normans
-    pattern = re.compile(rf"(?<![\w'’])(?:(?:{'|'.join(map(re.escape, sorted(stems)))})"
-                         rf"(?:{'|'.join(_DERIVED_ENDINGS)})s?{people})(?!\w)")
+    people = [f"{last[:-2]}s"] if len(last) >= 7 and last.endswith("dy") else []  # Normans
+    pattern = derived_word_pattern(stems, _DERIVED_ENDINGS, people, hyphen_joined=True)
     prefix = " ".join(place.split()[:-1])
     for text in texts:
         for m in pattern.finditer(text):
