@@ -198,8 +198,8 @@ _HYPHEN_PAIR = re.compile(r"-([^\W\d_][\w'’]*)")
 _LINK_AFTER = re.compile(rf" (?:{_LINKS}) ([^\W\d_])")
 _LINK_BEFORE = re.compile(rf"([^\W\d_])[\w'’.]* (?:{_LINKS}) $")
 _WORD_AFTER = re.compile(rf" {_NAME}")
-#: An organisation's name going on after "for"/"of" ("Carnegie Foundation for the Advancement of Teaching").
-#: An organisation's name goes on after it: "for"/"of" and a name, or "and" and one capitalised word that no
+#: An organisation's name goes on after it: "for"/"of" and a name ("Carnegie Foundation for the Advancement
+#: of Teaching"), or "and" and one capitalised word that no
 #: capitalised word follows ("Local Government and Regeneration", a committee; not "… and Yale University").
 _ORG_CONTINUES = re.compile(r" (?:for|of) (?:the )?[A-Z]| and [A-Z][\w'’-]*(?![\w'’-]| [A-Z])")
 _WORD_BEFORE = re.compile(rf"(?<![\w'’.]){_NAME} $")
