@@ -1926,12 +1926,15 @@ def glossed_persons(dropped: set[str], kept: dict[str, Entity], texts: Sequence[
     ``texts`` ("Jean Cauvin (John Calvin)": one person, two names): left out with it, else one of the two
     names would give the renamed one away ("Jean Wanja (John Calvin)", blind read of issue 19's eighteenth
     session)."""
-    def glosses(name: str, other: str) -> bool:
-        return any(occurs_in(other, bracket) for t in texts for bracket in brackets_after(name, t))
+    persons = {surface for surface, entity in kept.items() if entity.category == "person"} - dropped
+    if not persons or not dropped:
+        return set()
+    brackets = {name: [b for t in texts for b in brackets_after(name, t)] for name in persons | dropped}
 
-    return {surface for surface, entity in kept.items()
-            if entity.category == "person" and surface not in dropped
-            and any(glosses(surface, d) or glosses(d, surface) for d in dropped)}
+    def glosses(name: str, other: str) -> bool:
+        return any(occurs_in(other, bracket) for bracket in brackets[name])
+
+    return {person for person in persons if any(glosses(person, d) or glosses(d, person) for d in dropped)}
 
 
 def person_name_starts(texts: list[str], mentions: dict[str, list[Mention]], lexicon: Lexicon
