@@ -1929,7 +1929,9 @@ def glossed_persons(dropped: set[str], kept: dict[str, Entity], texts: Sequence[
     persons = {surface for surface, entity in kept.items() if entity.category == "person"} - dropped
     if not persons or not dropped:
         return set()
-    brackets = {name: [b for t in texts for b in brackets_after(name, t)] for name in persons | dropped}
+    bracketed = [t for t in texts if "(" in t]  # most texts (the questions) hold no bracket
+    brackets = {name: [b for t in bracketed if name in t for b in brackets_after(name, t)]
+                for name in persons | dropped}
 
     def glosses(name: str, other: str) -> bool:
         return any(occurs_in(other, bracket) for bracket in brackets[name])
