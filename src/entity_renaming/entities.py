@@ -2744,8 +2744,8 @@ def _drop(found: list[Entity], rule: str, trace: Trace | None) -> list[Entity]:
     return []
 
 
-#: A name in brackets right after a person's name: another name of the same person ("Jean Cauvin (John
-#: Calvin)"), which would keep the old name beside the new one.
+#: A bracket's content (:func:`.lexicon.brackets_after`) that is a name: after a person's name, another name
+#: of the same person ("Jean Cauvin (John Calvin)"), which would keep the old name beside the new one.
 _BRACKETED_NAME = re.compile(r"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,3}")
 
 

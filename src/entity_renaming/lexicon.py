@@ -348,6 +348,8 @@ def brackets_after(name: str, text: str) -> Iterator[str]:
     """The content of the bracket right after each occurrence of ``name`` (:func:`whole_word`, no apostrophe
     before it) in ``text``: ``Jean Cauvin (John Calvin)`` → ``John Calvin``. The one reader of what a passage
     writes in brackets after a name (another name of it, a gloss, its forms in other scripts)."""
+    if "(" not in text or name not in text:
+        return  # the check most texts fail, before any pattern
     for m in whole_word(name, True).finditer(text):
         if bracket := _BRACKET_AFTER.match(text, m.end()):
             yield bracket.group(1)

@@ -1930,8 +1930,7 @@ def glossed_persons(dropped: set[str], kept: dict[str, Entity], texts: Sequence[
     if not persons or not dropped:
         return set()
     bracketed = [t for t in texts if "(" in t]  # most texts (the questions) hold no bracket
-    brackets = {name: [b for t in bracketed if name in t for b in brackets_after(name, t)]
-                for name in persons | dropped}
+    brackets = {name: [b for t in bracketed for b in brackets_after(name, t)] for name in persons | dropped}
 
     def glosses(name: str, other: str) -> bool:
         return any(occurs_in(other, bracket) for bracket in brackets[name])
