@@ -332,6 +332,40 @@ def occurs_as_word(name: str, texts: Sequence[str], *, plural: bool = False) -> 
     return False
 
 
+_WORDS = re.compile(r"\w+")
+
+
+@lru_cache(maxsize=16)
+def _line_words(text: str) -> tuple[list[str], dict[str, list[int]]]:
+    """The lines of ``text`` and the lines each of its lower-cased words stands in, once per text (an
+    article's text is read for each of its countries)."""
+    lines = text.split("\n")
+    index: defaultdict[str, list[int]] = defaultdict(list)
+    for i, line in enumerate(lines):
+        for word in set(_WORDS.findall(line.lower())):
+            index[word].append(i)
+    return lines, dict(index)
+
+
+def _lines_holding(words: Iterable[str], texts: Sequence[str]) -> list[str]:
+    """The lines of ``texts`` where one of the lower-cased ``words`` may stand as a whole word, or with a
+    plural ``s``, in order: those holding its first word. No word or name spans a line break, so a check of
+    whole words reads the same on these lines as on the texts: a narrowing, never a decision."""
+    found = []
+    for text in texts:
+        lines, index = _line_words(text)
+        holding: set[int] = set()
+        for word in words:
+            parts = _WORDS.findall(word)
+            if not parts or not (_WORD_CHAR.match(word) and _WORD_CHAR.match(word[-1])):
+                return list(texts)  # no word of its own to look up
+            holding.update(index.get(parts[0], ()))
+            if len(parts) == 1:
+                holding.update(index.get(f"{parts[0]}s", ()))
+        found.extend(lines[i] for i in sorted(holding))
+    return found
+
+
 @lru_cache(maxsize=8192)
 def whole_word(name: str, apostrophe: bool = False) -> re.Pattern[str]:
     """The pattern of ``name`` as a whole word: no word character before or after it; with
@@ -1195,13 +1229,17 @@ class Lexicon:
         or plural) that occur in ``texts`` as whole words, sorted: ``Spain`` renamed with ``Spanish`` left
         makes a wrong text, so a country with such a word is renamed only together with it (EntSwap renames
         the demonym too; Yan et al. do not, and skip the example)."""
+        derivatives = sorted(self.country_derivatives(country), key=len, reverse=True)
+        texts = _lines_holding(derivatives, texts)  # an article's text read only where their words stand
+        if not texts:
+            return ()
         names = self._country_names_of(country)
         pattern = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)"
                                       for n in sorted(names, key=len, reverse=True)))
         texts = [pattern.sub(" ", t) for t in texts]  # "Soviet" of "Soviet Union" is the country's own name
         found = []
         listed = self._listed_demonyms(country)
-        for word in sorted(self.country_derivatives(country), key=len, reverse=True):
+        for word in derivatives:
             if occurs_as_word(word, texts) or (  # "Saudi" alone, not the one of "Saudi Arabian"
                     occurs_as_word(word, texts, plural=True)
                     and (word in listed or not self.known_gender(f"{word}s"))):  # "Francis" is no "Francis"

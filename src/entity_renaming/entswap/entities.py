@@ -1719,7 +1719,7 @@ def initials(name: str) -> str:
 
 
 def organisation_alone(entity: Entity, text: str, lexicon: Lexicon, followed: Iterable[str] = (),
-                       shared: Collection[str] = ()) -> bool:
+                       shared: Collection[str] = (), index: WordIndex | None = None) -> bool:
     """No word of the organisation's name and not its initials occurs in ``text`` outside its full name:
     ``Harvard`` or ``NSF`` left alone would be the same referent under its old name. A word that stands
     alone for something else is no such word: the organisation word of a name holding a word that is no
@@ -1731,9 +1731,9 @@ def organisation_alone(entity: Entity, text: str, lexicon: Lexicon, followed: It
     is a ``shared`` lone word (:func:`unclear_lone_words`: ``Cambridge`` of ``University of Cambridge``
     beside the city, which a question's "Oxford and Cambridge" may name); nor are the ``followed`` short
     forms, renamed with it (:func:`organisation_short_forms`). Initials glued into a longer word (``DECnet``:
-    :func:`..entities.glued_initials`) would keep the old letters: never alone."""
+    :func:`..entities.glued_initials`) would keep the old letters: never alone. ``index``: the
+    :class:`WordIndex` of ``text``'s lines, where one serves many organisations (no word spans a line)."""
     surface = entity.surface
-    rest = re.sub(rf"(?<!\w){re.escape(surface)}(?!\w)", " ", text)
     content = [w for w in surface.split() if w.lower() not in FUNCTION_WORDS]
     proper = any(head_key(w) != entity.head and not lexicon.common_word(_POSSESSIVE.sub("", w))
                  for w in content)
@@ -1742,8 +1742,14 @@ def organisation_alone(entity: Entity, text: str, lexicon: Lexicon, followed: It
                                     or not names_other(w, lexicon))]
     skip = set(followed)
     letters = initials(surface)
-    return not (any(occurs_in(w, rest) for w in (*words, letters) if len(w) >= 2 and w not in skip)
-                or (len(letters) >= 2 and glued_initials(letters, [rest])))
+    checked = [w for w in (*words, letters) if len(w) >= 2 and w not in skip]
+    glued = len(letters) >= 2 and letters in text
+    if index is not None:  # only the lines that may hold one of its words or its initials are read
+        rows = {i for w in checked for i in index.holding(w)}
+        rows.update(i for i, line in enumerate(index) if glued and letters in line)
+        text = "\n".join(index[i] for i in sorted(rows))
+    rest = re.sub(rf"(?<!\w){re.escape(surface)}(?!\w)", " ", text)
+    return not (any(occurs_in(w, rest) for w in checked) or (glued and glued_initials(letters, [rest])))
 
 
 def lone_word(organisation: Entity) -> str | None:
@@ -1810,8 +1816,9 @@ def _whole_organisations(entities: list[Entity], text: str, lexicon: Lexicon,
     for e in entities:
         if e.short_of:
             followed[e.short_of].add(e.surface)
+    index = WordIndex(text.split("\n"))
     kept = [e for e in entities if e.category != "organization" or e.short_of
-            or organisation_alone(e, text, lexicon, followed[e.surface], shared)]
+            or organisation_alone(e, text, lexicon, followed[e.surface], shared, index)]
     organisations = {e.surface for e in kept if e.category == "organization"}
     return [e for e in kept if not e.short_of or e.short_of in organisations]
 
@@ -1930,12 +1937,13 @@ def glossed_persons(dropped: set[str], kept: dict[str, Entity], texts: Sequence[
     if not persons or not dropped:
         return set()
     bracketed = [t for t in texts if "(" in t]  # most texts (the questions) hold no bracket
-    brackets = {name: [b for t in bracketed for b in brackets_after(name, t)] for name in persons | dropped}
-
-    def glosses(name: str, other: str) -> bool:
-        return any(occurs_in(other, bracket) for bracket in brackets[name])
-
-    return {person for person in persons if any(glosses(person, d) or glosses(d, person) for d in dropped)}
+    names = persons | dropped
+    pairs = [(name, b) for name in names for t in bracketed for b in brackets_after(name, t)]
+    index = WordIndex([b for _, b in pairs])  # each name looked up only in the brackets that may hold it
+    glosses = {(pairs[i][0], other) for other in names for i in index.holding(other)
+               if occurs_in(other, pairs[i][1])}
+    return ({name for name, other in glosses if name in persons and other in dropped}
+            | {other for name, other in glosses if other in persons and name in dropped})
 
 
 def person_name_starts(texts: list[str], mentions: dict[str, list[Mention]], lexicon: Lexicon
@@ -2173,6 +2181,9 @@ class _Occurrences:
 
     def conflict(self, entity: Entity, lexicon: Lexicon) -> str | None:
         """The check that some occurrence of the entity fails, or ``None`` when every one is clear."""
+        if not (self.words.holding(entity.surface, plural=True)
+                or self.words.holding(entity.surface, any_case=True)):
+            return self.absent(entity, lexicon)  # most of an article's names in most of its passage groups
         holding = self.words.texts_holding(entity.surface)  # the texts that may hold it (case-sensitively)
         if entity.category in PLACES and peerage(entity.surface, holding):
             return "peerage"  # a peerage ("the Duke of Newcastle"): "Newcastle" alone names the duke
@@ -2309,6 +2320,17 @@ class _Occurrences:
         if keep:
             self.keep[entity.surface] = tuple(keep)
         return None
+
+    def absent(self, entity: Entity, lexicon: Lexicon) -> str | None:
+        """:meth:`conflict` of an entity that no text holds in any case: only the checks that read other
+        names than its own (a city's other names) or none (a place named only inside longer names, here
+        in none) can fail, without a pattern over the texts."""
+        self.keep.pop(entity.surface, None)
+        if entity.category == "city" and any(not same_spelling(n, entity.surface) for n in
+                                             lexicon.other_names_in(entity.surface, "city", self.words)):
+            return "other-name-in-article"
+        alone = entity.category not in PLACES or bool(COUNTRY_CODE.fullmatch(entity.surface))
+        return None if alone else "only-inside-longer-names"
 
     def heading(self, index: int) -> bool:
         """The text at ``index`` is a short text of the group's own with no sentence in it: the article's
@@ -2957,8 +2979,10 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon,
     passage group that does not name the country, a lone demonym follows the article's decision on it
     (``article_countries``: "other American colonies" is not renamed where the article leaves the United
     States), never a decision of its own."""
-    derived = {e.surface: set(lexicon.derived_words(e.surface if e.category == "country" else e.country,
-                                                    [text]))
+    of_country = {country: set(lexicon.derived_words(country, [text])) for country in dict.fromkeys(
+        e.surface if e.category == "country" else e.country for e in entities
+        if e.category in ("country", "nationality"))}  # once per country, not per name of it
+    derived = {e.surface: of_country[e.surface if e.category == "country" else e.country]
                for e in entities if e.category in ("country", "nationality")}
     while True:
         nationalities = {e.surface.lower(): e.country for e in entities if e.category == "nationality"}
