@@ -106,3 +106,17 @@ def test_glosses_are_read_both_ways_among_many_names():
     assert glossed_persons({"John Calvin"}, kept, texts) == {"Jean Cauvin"}
     assert glossed_persons({"Calvin"}, kept, texts) == {"Jean Cauvin", "Marie Dentière"}
     assert glossed_persons({"Person3 Name3"}, kept, texts) == set()
+
+
+def test_an_abbreviated_name_is_found_through_the_index_as_in_every_text(warsaw):
+    """:func:`abbreviated_name` given the article's word index reads only the texts holding the initials
+    and finds what a read of every text finds."""
+    from entity_renaming.acronyms import abbreviated_name
+
+    texts = [*warsaw, "The Scottish National Party (SNP) won.", "SNPs met."]
+    index = WordIndex(texts)
+    cases = [("Scottish", " National Party won"), ("Polish", " Academy of Sciences"),
+             ("Warsaw", " Stock Exchange"), ("Polish", " People's Party"), ("Warsaw", "")]
+    assert ([abbreviated_name(w, after, index) for w, after in cases]
+            == [abbreviated_name(w, after, texts) for w, after in cases])
+    assert abbreviated_name("Scottish", " National Party won", index)

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from .lexicon import FUNCTION_WORDS, ROMAN_NUMERAL, Lexicon, clean_surface, whole_word
 from .ner import Mention
 from .referents import PerturbableSpan
+from .word_index import WordIndex
 
 
 def initials_of(name: str) -> str:
@@ -153,11 +154,14 @@ def numbered_channel(text: str) -> bool:
 def abbreviated_name(word: str, after: str, texts: Iterable[str], min_initials: int = 2) -> bool:
     """``word`` opens a name (capitalised words follow it) that ``texts`` also write as its initials
     (``Scottish National Party`` and ``SNP``), at least ``min_initials`` letters: renaming the word would
-    leave the initials behind."""
+    leave the initials behind. ``texts`` may be a :class:`.word_index.WordIndex`: only the texts holding the
+    initials are read."""
     run = _NAME_CONTINUES.match(after)
     if not run:
         return False
     initials = word[0] + "".join(w[0] for w in run.group(0).split())
+    if isinstance(texts, WordIndex):
+        texts = texts.texts_holding(initials, plural=True)
     return len(initials) >= min_initials and any(re.search(rf"(?<!\w){initials}s?(?!\w)", t) for t in texts)
 
 

@@ -428,7 +428,7 @@ def article_says_person(name: str, passages: Iterable[str], mentions: dict[str, 
     (:func:`..entities.listed_with_persons`); or the name opens with a title of nobility or office
     (:func:`titled_name`: ``Baron Dieskau`` tagged ORG) or an epithet ends it (:func:`epithet_name`:
     ``Suleiman the Magnificent``) where a passage writes it."""
-    passages = [p for p in passages if occurs_in(name, p)]
+    passages = [p for p in texts_holding(passages, name) if occurs_in(name, p)]
     return (any(named_person_here(name, p, mentions.get(p, [])) for p in passages)
             or person_context(name, passages, mentions, lexicon))
 
@@ -448,7 +448,7 @@ def person_context(name: str, passages: Iterable[str], mentions: dict[str, list[
     (:func:`..entities.listed_with_persons`), or pronouns after it agree on one sex (``Jean Ribault …
     his``)."""
     words = name.split()
-    passages = [p for p in passages if occurs_in(name, p)]
+    passages = [p for p in texts_holding(passages, name) if occurs_in(name, p)]
     return (any(titled_name(words) or epithet_name(words) or kin_gender(p, words[0]) is not None
                 or role_before(p, words[-1]) or person_noun_before(name, (p,))
                 or after_title(name, p, SAINTS)
@@ -818,7 +818,7 @@ def dataset_places(texts: list[str], lexicon: Lexicon) -> list[tuple[str, str]]:
     places = lexicon.dataset_table(_dataset_places)
     words = set(_WORD.findall("\n".join(texts)))
     return sorted((s, c) for w in words for s, c in places.get(w, ())
-                  if any(occurs_in(s, t) for t in texts))
+                  if any(occurs_in(s, t) for t in texts_holding(texts, s)))
 
 
 def _dataset_places(lexicon: Lexicon) -> dict[str, list[tuple[str, str]]]:
@@ -920,7 +920,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     #: (family name, given name) of a Chinese name in pinyin → its given name's span type (None: unknown)
     pinyin_types: dict[tuple[str, str], str | None] = {}
     surnames = article_surnames(texts, mentions, lexicon)
-    passages = [t for t in texts if len(t) > MAX_ANSWER_CHARS]  # the rest: questions and answers
+    passages = WordIndex([t for t in texts if len(t) > MAX_ANSWER_CHARS])  # the rest: questions, answers
     article = "\n".join(texts)
     said: dict[str, bool] = {}  # a GPE no gazetteer knows → some passage calls it a town or city
     #: Surnames of :func:`shared_name_parts` ("al-Hudaybi", "Black" of "Uyless Black"): name words although
@@ -1024,7 +1024,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 found = found or ("city" if mention.label == "GPE" and said.get(surface) else None)
                 votes[surface][found or "none"] += FULL_VOTE  # an unusable label still counts against
                 labelled[surface] += 1
-    for surface, category in dataset_places(texts, lexicon):
+    for surface, category in dataset_places(WordIndex(texts), lexicon):
         if not votes[surface]:  # a place NER did not label here (London of "London Exhibition")
             votes[surface][category] += FULL_VOTE
         labelled[surface] = max(labelled[surface], sum(t.count(surface) for t in texts))
@@ -2158,6 +2158,7 @@ class _Occurrences:
         self.name_starts = name_starts or {}
         #: Full names of the article's persons: a place inside one is no place ("Paris Hilton").
         self.persons = [p for p in persons if " " in p]
+        self.person_words = WordIndex(self.persons)
         #: Full names with a particle ("Guy de Lusignan"): the particle joins no longer name there.
         self.particle_names = [re.compile(rf"(?<![\w'’]){re.escape(p)}(?!\w)") for p in self.persons
                                if any(w in SURNAME_LINKS for w in p.split())]
@@ -2251,7 +2252,7 @@ class _Occurrences:
                         only_after_city = False
                     if entity.category == "nationality":  # "the Russo-Japanese war" is the same event
                         keep.update(dict.fromkeys(
-                            f.group(0) for t in self.texts
+                            f.group(0) for t in self.words.texts_holding(other, any_case=True)
                             for f in re.finditer(rf"(?<!\w){re.escape(other)}(?!\w)", t, re.IGNORECASE)))
                     continue
                 if not alone and self.own[index]:
@@ -2309,7 +2310,7 @@ class _Occurrences:
                 if entity.category == "person" and noun in STREET_NOUNS:
                     return "eponym"  # "John Lennon street": a street named after the person
                 if entity.category in ("nationality", "country") and abbreviated_name(
-                        text[m.start():m.end()], text[m.end():m.end() + NEIGHBOURHOOD], self.texts,
+                        text[m.start():m.end()], text[m.end():m.end() + NEIGHBOURHOOD], self.words,
                         MIN_INITIALS):
                     return "abbreviated-name"  # "Scottish National Party" beside "SNP" would keep its S
         if not alone and only_after_city and after_city:
@@ -2565,7 +2566,8 @@ class _Occurrences:
                 or re.search(r"\w &\s?$", before) or re.match(r"\s?& ?\w", after)):
             return True  # "Jean de Rély", "Jerónimo de Ayanz y Beaumont", "Boulton & Watt"
         if entity.category in PLACES:
-            if any(occurs_in(entity.surface, name) for name in self.persons):
+            if any(occurs_in(entity.surface, name)
+                   for name in self.person_words.texts_holding(entity.surface)):
                 return True  # "Paris Hilton"
             if not inner_place and place_in_longer_name(text, start, start + len(entity.surface),
                                                         PLACE_SPAN_TYPE[entity.category], lexicon):
