@@ -451,3 +451,30 @@ def test_a_place_or_demonym_in_an_organisation_name_is_renamed_with_all_its_ment
     assert org("7fb14d1ebd9241f49f7aec9ea86b8587") == {("US", "country")}  # US Library of Congress
     assert org("5dfe098fe3c8492baa2da5dc72672dac") == set()  # "The Victorian College" would stay
     assert org("6dee7e4201e948a1bd448edd39062049") == set()  # "in the United States claim": "the" stays
+
+
+def test_a_company_named_before_a_trade_word_or_by_one_common_word_is_renamed(org):
+    """Issue 19 (ORG recall, twentieth session): a company's name before a trade word (Cable,
+    Entertainment) is renamed and the trade kept, even where tiny gazetteer places bear its words (Time,
+    Prospect); a one-word company or title named by a common word that a trade's question types ("What
+    petroleum company …?" Chevron, "What magazine …?" Life) is renamed as a name word; a contraction with
+    inner capitals (BSkyB of British Sky Broadcasting) and a group's plural or creed stay."""
+    from entity_renaming.entities import common_word_company
+    from entity_renaming.organisations import company_word
+    lexicon = Lexicon()
+    assert company_word("Time Warner Cable", lexicon) == "Time Warner"
+    assert company_word("DIC Entertainment", lexicon) == "DIC"
+    assert company_word("Boston Entertainment", lexicon) is None  # a city: the company's place
+    assert common_word_company("Chevron", "What petroleum company was a Super Bowl sponsor?",
+                               ["Chevron"] * 3, lexicon)
+    assert not common_word_company("Chevron", "Who was a Super Bowl sponsor?", ["Chevron"] * 3, lexicon)
+    assert not common_word_company("BSkyB", "What company was formed by the merger?", ["BSkyB"] * 3, lexicon)
+    assert not common_word_company("Catholics", "What group killed thousands of Huguenots?",
+                                   ["Catholics"] * 3, lexicon)
+    assert not common_word_company("Brotherhood", "What company was led by him?",
+                                   ["Brotherhood"] * 3, lexicon)
+    assert org("cbf8f986ff854679941d6c37ba6e93c4") == {("Chevron", "nnp")}
+    assert org("c1bb0085d4624099ad5319163388a712") == {("Life", "nnp")}  # What magazine criticized ABC?
+    assert org("7c42d1b91eba40bca9175b8040c86b19") == {("Time Warner", "nnp")}  # Time Warner Cable
+    assert org("8e845aeec6a342cd90b61966e6470b39") == {("DIC", "nnp")}  # DIC Entertainment
+    assert org("4c38cc1d089a42ec9fb7493fa5c2cad4") == set()  # BSkyB beside British Sky Broadcasting

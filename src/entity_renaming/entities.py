@@ -2937,6 +2937,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             # nickname no dictionary lists) need their nickname renamed
         else:
             spans = place_spans(text, etype, lexicon, names, why, passage_places(mentions))
+            if (etype == "org" and not spans and why.rule == "org.no-renamable-word" and " " not in text
+                    and common_word_company(text, question, own, lexicon)):
+                spans = [PerturbableSpan(text, "nnp", "org")]  # "What petroleum company …?" Chevron
             if etype == "org":
                 spans = person_types(text, spans, lexicon)  # "E. W. Scripps Company": Scripps a surname
             if etype == "gpe" and not spans and why.rule == "gpe.not-gazetteer" and (
@@ -3118,6 +3121,32 @@ def lone_company(word: str, question: str, context: str, answers: list[str], lex
                 not lexicon.is_gazetteer_name(word)  # a gazetteer village of that name ("Ford")
                 or (lexicon.labels.mostly(word) == "ORG"  # is outweighed by the dataset's ORG labels
                     and lexicon.labels.count(word, "ORG") >= MIN_ORG_LABELS)))
+
+
+#: Question nouns of a trade or a title (``What petroleum company …?``, ``Which journal …?``): such bodies are
+#: often named by one common word (``Chevron``, ``Universal``, ``Mutual``, ``Science``), a name all the same.
+TRADE_NOUNS = frozenset(words_of("""
+company companies corporation firm business network networks broadcaster channel newspaper magazine
+publisher label brand brands retailer automaker carmaker insurer conglomerate subsidiary publication
+publications journal journals store carrier provider studio airline manufacturer
+"""))
+
+
+def common_word_company(word: str, question: str, answers: list[str], lexicon: Lexicon) -> bool:
+    """A one-word name of common letters (a word Webster's lists, or one the name rules find no span in),
+    which the question types as a company or a title by a noun of :data:`TRADE_NOUNS` and most answers
+    name alone (:func:`asked_organisation`: "What petroleum company was a sponsor?" Chevron, "Which journal
+    …?" Science): the company's name, renamed as one ``nnp`` word. Not an organisation word, a creed, a
+    demonym, a plural (``Brotherhood``, ``Catholics``, ``Paleoclimatologists``: a shorthand or a group) nor a
+    word with capitals inside (``BSkyB``: a contraction of a longer name, British Sky Broadcasting)."""
+    asked = asked_type(question)
+    lowered = word.lower()
+    return (asked is not None and asked.word in TRADE_NOUNS and asked_organisation(question, word, answers)
+            and word.isalpha() and word[0].isupper() and word[1:].islower()
+            and lowered not in ORGANISATION_HEADS and not head_plural(word) and lowered not in CORPORATE
+            and lowered not in CREED_WORDS and lowered not in lexicon.nationalities
+            and not lexicon.is_demonym(lowered) and not _common_plural(word, lexicon)
+            and lexicon.place_kind(word) is None)
 
 
 def _none(why: Why, rule: str) -> None:

@@ -12,7 +12,8 @@ a demonym (``Scottish Parliament``) and a sports team, whose answers may name it
   that is neither the person's given name nor an organisation word), in an eponym term (``Tesla coil``), or
   names a place (``Washington University``: renaming it would rename the city).
 * **A company named by a common word** (rule ``org.no-renamable-word``): its one capitalised content word
-  before a company word (:data:`COMPANY_HEADS`: ``Inc.``, ``Electric``, ``Broadcasting``) is its name, renamed
+  (or two: ``Time Warner Cable``) before a company or trade word (:data:`COMPANY_HEADS`: ``Inc.``,
+  ``Electric``, ``Broadcasting``, ``Cable``, ``Entertainment``) is its name, renamed
   as ``nnp`` while the company word stays (``Citadel Broadcasting`` → ``Harlow Broadcasting``), even when
   that word is a common English word or a modifier of many bodies. Bodies that are no companies
   (``Judicial Council``, ``League of Nations``) are :func:`.entities.distinctive_word`'s: their descriptive
@@ -60,7 +61,7 @@ COMPANY_HEADS = CORPORATE | frozenset(words_of("""
 company companies corporation electric broadcasting motors airlines airways records pictures studios
 communications telecommunications wireless productions industries enterprises oil petroleum steel health
 healthcare rail railways seaways shipping coffee foods brewing brewery chemicals pharmaceuticals insurance
-software fm
+software fm cable television entertainment telecom media
 """))
 
 
@@ -211,7 +212,9 @@ def company_word(text: str, lexicon: Lexicon) -> str | None:
     renames the name and keeps the trade). ``None`` when the name ends otherwise, has no such word, more
     than two or two apart, two that read as a person's name, or a word that is a place, a demonym (a
     demonym's ending outside the dictionary's words: ``Scottish``; not ``Wish`` of ``Death Wish Coffee``), a
-    creed word or no alphabetic word (``Standard & Poor's``, ``American Airlines``: its place adjective)."""
+    creed word or no alphabetic word (``Standard & Poor's``, ``American Airlines``: its place adjective). A
+    place is one with evidence (:meth:`.Lexicon.place_kind`): a word only tiny gazetteer places bear
+    (``Time`` of ``Time Warner Cable``, ``Prospect`` of ``Prospect Studios``) is the company's name."""
 
     words = _words(text)
     if len(words) < 2 or words[-1].lower() not in COMPANY_HEADS:
@@ -224,7 +227,7 @@ def company_word(text: str, lexicon: Lexicon) -> str | None:
         if (not word.isalpha() or not word[0].isupper() or lowered in CREED_WORDS
                 or lowered in lexicon.nationalities
                 or (lowered.endswith(("an", "ish", "ese")) and not lexicon.dictionary_common(word))
-                or org_place_kind(word, lexicon) is not None or lexicon.is_gazetteer_name(word)):
+                or org_place_kind(word, lexicon) is not None or lexicon.place_kind(word) is not None):
             return None  # "American Airlines", "Dutch East India Company", "Boston Consulting …"
         found.append((i, word))
     if len(found) == 1:
