@@ -160,7 +160,7 @@ from .places import (
     state_word_derived,
     stray_norp,
 )
-from .question import NOUNS_NAME, PERSON_NOUNS, asked_type, asks_about_name
+from .question import NOUNS_NAME, PERSON_NOUNS, TRADE_NOUNS, asked_type, asks_about_name
 from .referents import Entity, PerturbableSpan
 from .rules import Trace, Why, fire, no
 from .spellings import accent_variants
@@ -3121,15 +3121,6 @@ def lone_company(word: str, question: str, context: str, answers: list[str], lex
                 not lexicon.is_gazetteer_name(word)  # a gazetteer village of that name ("Ford")
                 or (lexicon.labels.mostly(word) == "ORG"  # is outweighed by the dataset's ORG labels
                     and lexicon.labels.count(word, "ORG") >= MIN_ORG_LABELS)))
-
-
-#: Question nouns of a trade or a title (``What petroleum company …?``, ``Which journal …?``): such bodies are
-#: often named by one common word (``Chevron``, ``Universal``, ``Mutual``, ``Science``), a name all the same.
-TRADE_NOUNS = frozenset(words_of("""
-company companies corporation firm business network networks broadcaster channel newspaper magazine
-publisher label brand brands retailer automaker carmaker insurer conglomerate subsidiary publication
-publications journal journals store carrier provider studio airline manufacturer
-"""))
 
 
 def common_word_company(word: str, question: str, answers: list[str], lexicon: Lexicon) -> bool:

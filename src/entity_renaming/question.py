@@ -40,16 +40,20 @@ country countries nation nations city cities town towns village villages state s
 capital capitals county counties kingdom kingdoms republic region regions port ports empire empires
 colony colonies territory territories borough boroughs
 """))
+#: Nouns of a what/which phrase that ask for a company or a title (``What petroleum company …?``, ``Which
+#: journal …?``): such bodies are often named by one common word (``Chevron``, ``Mutual``, ``Science``).
+TRADE_NOUNS = frozenset(words_of("""
+company companies corporation firm business network networks broadcaster channel newspaper magazine
+publisher label brand brands retailer automaker carmaker insurer conglomerate subsidiary publication
+publications journal journals store carrier provider studio airline manufacturer
+"""))
 #: Nouns of a what/which phrase that ask for an organisation (a store, a carrier, a provider: "what store?"
 #: Tesco, "What cellular carrier …?" Verizon; not "service": a blind read, round 32, rejected WatchESPN and
 #: Telepad, services that are products).
-ORGANISATION_NOUNS = frozenset(words_of("""
-company companies corporation firm business team teams club clubs party parties university universities
-college school organization organisation organizations organisations agency network broadcaster channel
-newspaper magazine publisher label band institution bank airline manufacturer league union
-brand brands affiliate affiliates charity charities retailer automaker carmaker insurer
-conglomerate subsidiary group groups publication publications journal journals
-store carrier provider studio networks
+ORGANISATION_NOUNS = TRADE_NOUNS | frozenset(words_of("""
+team teams club clubs party parties university universities college school organization organisation
+organizations organisations agency institution bank league union affiliate affiliates charity charities
+group groups band
 """))
 _NOUN_TYPE = {**{w: "per" for w in PERSON_NOUNS}, **{w: "gpe" for w in PLACE_NOUNS},
               **{w: "org" for w in ORGANISATION_NOUNS}}
