@@ -1746,7 +1746,8 @@ def organisation_alone(entity: Entity, text: str, lexicon: Lexicon, followed: It
     glued = len(letters) >= 2 and letters in text
     if index is not None:  # only the lines that may hold one of its words or its initials are read
         rows = {i for w in checked for i in index.holding(w)}
-        rows.update(i for i, line in enumerate(index) if glued and letters in line)
+        if glued:
+            rows.update(i for i, line in enumerate(index) if letters in line)
         text = "\n".join(index[i] for i in sorted(rows))
     rest = re.sub(rf"(?<!\w){re.escape(surface)}(?!\w)", " ", text)
     return not (any(occurs_in(w, rest) for w in checked) or (glued and glued_initials(letters, [rest])))
