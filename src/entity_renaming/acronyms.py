@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from .lexicon import FUNCTION_WORDS, ROMAN_NUMERAL, Lexicon, clean_surface, whole_word
 from .ner import Mention
 from .referents import PerturbableSpan
-from .word_index import WordIndex
+from .word_index import texts_holding
 
 
 def initials_of(name: str) -> str:
@@ -160,8 +160,7 @@ def abbreviated_name(word: str, after: str, texts: Iterable[str], min_initials: 
     if not run:
         return False
     initials = word[0] + "".join(w[0] for w in run.group(0).split())
-    if isinstance(texts, WordIndex):
-        texts = texts.texts_holding(initials, plural=True)
+    texts = texts_holding(texts, initials, plural=True)
     return len(initials) >= min_initials and any(re.search(rf"(?<!\w){initials}s?(?!\w)", t) for t in texts)
 
 

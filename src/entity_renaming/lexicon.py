@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 from .namebank import FIRST_NAME_TYPES, BankError, NameBank, load_bank
 from .ner import Mention
 from .spellings import strip_marks
-from .word_index import texts_holding
+from .word_index import line_index, texts_holding
 
 _T = TypeVar("_T")
 
@@ -332,37 +332,15 @@ def occurs_as_word(name: str, texts: Sequence[str], *, plural: bool = False) -> 
     return False
 
 
-_WORDS = re.compile(r"\w+")
-
-
-@lru_cache(maxsize=16)
-def _line_words(text: str) -> tuple[list[str], dict[str, list[int]]]:
-    """The lines of ``text`` and the lines each of its lower-cased words stands in, once per text (an
-    article's text is read for each of its countries)."""
-    lines = text.split("\n")
-    index: defaultdict[str, list[int]] = defaultdict(list)
-    for i, line in enumerate(lines):
-        for word in set(_WORDS.findall(line.lower())):
-            index[word].append(i)
-    return lines, dict(index)
-
-
 def _lines_holding(words: Iterable[str], texts: Sequence[str]) -> list[str]:
-    """The lines of ``texts`` where one of the lower-cased ``words`` may stand as a whole word, or with a
-    plural ``s``, in order: those holding its first word. No word or name spans a line break, so a check of
-    whole words reads the same on these lines as on the texts: a narrowing, never a decision."""
+    """The lines of ``texts`` where one of the lower-cased ``words`` may stand as a whole word, in any case,
+    or with a plural ``s``, in order (:func:`.word_index.line_index`): a narrowing, never a decision."""
+    words = list(words)
     found = []
     for text in texts:
-        lines, index = _line_words(text)
-        holding: set[int] = set()
-        for word in words:
-            parts = _WORDS.findall(word)
-            if not parts or not (_WORD_CHAR.match(word) and _WORD_CHAR.match(word[-1])):
-                return list(texts)  # no word of its own to look up
-            holding.update(index.get(parts[0], ()))
-            if len(parts) == 1:
-                holding.update(index.get(f"{parts[0]}s", ()))
-        found.extend(lines[i] for i in sorted(holding))
+        index = line_index(text)
+        rows = {i for word in words for i in index.holding(word, plural=True, any_case=True)}
+        found.extend(index[i] for i in sorted(rows))
     return found
 
 

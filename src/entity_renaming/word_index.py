@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 _WORD = re.compile(r"\w+")
 #: The characters that a case-insensitive pattern matches with an ASCII letter although their lower case is
@@ -76,7 +77,16 @@ class WordIndex(Sequence[str]):
         return [self.texts[i] for i in self.holding(name, plural, any_case)]
 
 
-def texts_holding(texts: Sequence[str], name: str, any_case: bool = False) -> Sequence[str]:
+def texts_holding(texts: Sequence[str], name: str, any_case: bool = False, plural: bool = False
+                  ) -> Sequence[str]:
     """The texts of ``texts`` that may hold ``name`` as a whole word: those its index gives when ``texts`` is
     a :class:`WordIndex`, else all of them."""
-    return texts.texts_holding(name, any_case=any_case) if isinstance(texts, WordIndex) else texts
+    return texts.texts_holding(name, plural, any_case) if isinstance(texts, WordIndex) else texts
+
+
+@lru_cache(maxsize=16)
+def line_index(text: str) -> WordIndex:
+    """The :class:`WordIndex` of ``text``'s lines, once per text (an article's joined text is read for each of
+    its names): no word or name spans a line break, so a whole-word check reads the same on the lines the
+    index gives as on the text."""
+    return WordIndex(text.split("\n"))

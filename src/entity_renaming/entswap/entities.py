@@ -158,7 +158,7 @@ from ..substitute import (
     takes_article,
     title_words,
 )
-from ..word_index import WordIndex, texts_holding
+from ..word_index import WordIndex, line_index, texts_holding
 from .categories import (
     CATEGORIES,
     LABEL_TO_CATEGORY,
@@ -1817,7 +1817,7 @@ def _whole_organisations(entities: list[Entity], text: str, lexicon: Lexicon,
     for e in entities:
         if e.short_of:
             followed[e.short_of].add(e.surface)
-    index = WordIndex(text.split("\n"))
+    index = line_index(text)
     kept = [e for e in entities if e.category != "organization" or e.short_of
             or organisation_alone(e, text, lexicon, followed[e.surface], shared, index)]
     organisations = {e.surface for e in kept if e.category == "organization"}
