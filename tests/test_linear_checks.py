@@ -80,9 +80,10 @@ def test_an_organisation_alone_reads_the_same_through_the_line_index(lexicon, wa
     assert True in full and False in full
 
 
-def test_an_entity_no_text_holds_is_judged_without_its_occurrences(lexicon):
-    """An article's name that a passage group never writes, in any case: a person or a country code stays
-    (nothing to check), a place is one named only inside longer names (here none) and is left there."""
+def test_an_entity_no_text_holds_is_judged_by_its_absence(lexicon):
+    """An article's name that a passage group never writes, in any case, is read through the word index
+    without a text to search: a person or a country code stays (nothing to check), a place is one named
+    only inside longer names (here none) and is left there."""
     texts = ["Chopin was born near Warsaw.", "Where was Chopin born?"]
     entities = {e.surface: e for e in (Entity("Kraków", "city", "city"), Entity("Gdansk", "city", "city"),
                                        Entity("Marie Curie", "person", "last"),

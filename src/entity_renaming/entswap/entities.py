@@ -2183,9 +2183,6 @@ class _Occurrences:
 
     def conflict(self, entity: Entity, lexicon: Lexicon) -> str | None:
         """The check that some occurrence of the entity fails, or ``None`` when every one is clear."""
-        if not (self.words.holding(entity.surface, plural=True)
-                or self.words.holding(entity.surface, any_case=True)):
-            return self.absent(entity, lexicon)  # most of an article's names in most of its passage groups
         holding = self.words.texts_holding(entity.surface)  # the texts that may hold it (case-sensitively)
         if entity.category in PLACES and peerage(entity.surface, holding):
             return "peerage"  # a peerage ("the Duke of Newcastle"): "Newcastle" alone names the duke
@@ -2322,17 +2319,6 @@ class _Occurrences:
         if keep:
             self.keep[entity.surface] = tuple(keep)
         return None
-
-    def absent(self, entity: Entity, lexicon: Lexicon) -> str | None:
-        """:meth:`conflict` of an entity that no text holds in any case: only the checks that read other
-        names than its own (a city's other names) or none (a place named only inside longer names, here
-        in none) can fail, without a pattern over the texts."""
-        self.keep.pop(entity.surface, None)
-        if entity.category == "city" and any(not same_spelling(n, entity.surface) for n in
-                                             lexicon.other_names_in(entity.surface, "city", self.words)):
-            return "other-name-in-article"
-        alone = entity.category not in PLACES or bool(COUNTRY_CODE.fullmatch(entity.surface))
-        return None if alone else "only-inside-longer-names"
 
     def heading(self, index: int) -> bool:
         """The text at ``index`` is a short text of the group's own with no sentence in it: the article's
