@@ -18,6 +18,7 @@ from entity_renaming.organisations import (
     founder_span,
     lone_team,
     organisation_head,
+    party_short_name,
     person_types,
     team_nickname,
 )
@@ -933,3 +934,47 @@ def test_an_acronym_follows_the_demonym_of_a_renamed_country():
     assert acronym_span("Australian Broadcasting Corporation", spans, (text,)) == "org.acronym-expanded"
     assert acronym_span("Australian Broadcasting Corporation", spans, (text + " ABC1 shows it.",),
                         demonyms) == "org.acronym-expanded"
+
+
+PARTIES = ("The Labour Party and the Liberal Party contested the election. The SNP took 16 seats from "
+           "Labour, although Labour leader Iain Gray kept his seat, and the Liberals lost two.")
+
+
+@pytest.fixture(scope="module")
+def party_lexicon():
+    """A lexicon whose dataset names two parties in full (``Labour Party``, ``Liberal Party``)."""
+    lexicon = Lexicon()
+    lexicon.observe([PARTIES], _mentions(PARTIES, {"Labour Party": "ORG", "Liberal Party": "ORG",
+                                                    "SNP": "ORG", "Iain Gray": "PERSON"}))
+    return lexicon
+
+
+def test_a_party_named_by_its_word_alone_is_that_party(party_lexicon):
+    """Issue 19: a party's word alone (``Labour``, ``the Liberals``), a word the dataset's ORG names write
+    before ``Party``, names that party where a text speaks of parties; not without such a text, nor a word
+    the dataset writes before no ``Party``."""
+    texts = [PARTIES]
+    assert party_short_name("Labour", texts, party_lexicon) == "Labour"
+    assert party_short_name("the Liberals", texts, party_lexicon) == "Liberal"
+    assert party_short_name("Labour", ["The SNP took 16 seats from Labour."], party_lexicon) is None
+    assert party_short_name("Justice", texts, party_lexicon) is None  # no "Justice Party" in the dataset
+    assert party_short_name("SNP", texts, party_lexicon) is None  # an acronym: the acronym rules
+
+
+def test_a_party_answer_by_its_word_alone_is_renamed_at_every_mention(party_lexicon):
+    """The answer ``Labour`` ("Who did the SNP take 16 seats from?") is renamed as the party's name word at
+    every mention ("Labour leader", "the Labour Party"); a capitalised use of the word that is no party
+    ("Labour estimates" opening a sentence) leaves it out."""
+    start = PARTIES.index("Labour,")
+    ex = QAExample(id="p1", dataset="t", source_format="mrqa", context=PARTIES,
+                   question="Who did the SNP obtain 16 seats from?",
+                   answers=[Answer("Labour", [(start, start + 6)])], answer_texts=["Labour"] * 3)
+    labelled = {"Labour": "ORG", "Liberal Party": "ORG", "SNP": "ORG", "Iain Gray": "PERSON"}
+    entities = example_entities(ex, _mentions(PARTIES, labelled), party_lexicon)
+    assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("Labour", "nnp")]
+    renamed, _ = rename_example(ex, [Substitution("Labour", "Harlow", "org", "nnp")])
+    assert "Labour" not in renamed.context and "from Harlow, although Harlow leader" in renamed.context
+    for more in (" Labour estimates were low.", " Gray had served in the Department of Labour."):
+        other = PARTIES + more  # a capitalised use that is no party: left out
+        left = example_entities(replace(ex, context=other), _mentions(other, labelled), party_lexicon)
+        assert not [s for e in left for s in e.spans]

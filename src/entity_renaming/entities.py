@@ -104,6 +104,7 @@ from .organisations import (
     org_place_kind,
     organisation_head,
     owner_acronym,
+    party_short_name,
     person_types,
     place_votes,
     region_team,
@@ -2009,6 +2010,23 @@ def _party_word(text: str, start: int, end: int) -> bool:
         after and (after.group(1).lower() in ORGANISATION_HEADS or head_plural(after.group(1))))
 
 
+def party_uses(word: str, texts: Iterable[str]) -> bool:
+    """Every capitalised use of a party's ``word`` (or its plural) in ``texts`` is the party: in its full
+    name ("the Labour Party") or standing for it inside a sentence (:func:`_party_word`: "seats from Labour",
+    "Labour leader Iain Gray", "the Liberals"), not opening a sentence ("Labour estimates") nor ending
+    another name (:data:`_NAME_BEFORE`: "Department of Labour")."""
+    pattern = re.compile(rf"(?<![\w'’]){re.escape(word)}s?(?!\w)")
+    return all(text.startswith(" Party", m.end()) or (
+        _party_word(text, m.start(), m.end())
+        and not _NAME_BEFORE.search(text, max(0, m.start() - 40), m.start()))
+        for text in texts for m in pattern.finditer(text))
+
+
+#: A capitalised word right before a word, or joined to it by "of" / "for" / "and" / "&": that word ends
+#: another name ("Department of Labour", "Minister for Labour"; not "Following the Conservative victory").
+_NAME_BEFORE = re.compile(r"(?<![\w'’])[A-Z][\w'’.-]*(?: (?:of|for|and|&))? $")
+
+
 def _short_forms(name: str, word: str) -> list[str]:
     """The shorter forms of an organisation's ``name`` that drop its leading modifiers and still hold its
     renamed ``word`` after their organisation word (``Court of Justice`` of ``European Court of Justice``):
@@ -2850,12 +2868,15 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             else lone_team(text, example.context, lexicon, example.question) if etype == "org"
             else None)  # "the Broncos"
     brand = owner_acronym(text, lexicon) if etype == "org" else None  # "NFL" of "NFL Mobile"
+    short_party = (party_short_name(text, (example.context, example.question, *own), lexicon)
+                   if etype == "org" else None)  # "seats from Labour": the Labour Party
     if (etype == "org" and organisation_head(text) is None and not team and not brand and not campus
             and text.split()[-1].lower() not in COMPANY_HEADS  # "Getty Oil", "Classic FM"
             and not labelled_acronym(text, lexicon)  # "PNU", "NCAA": the acronym rules decide it
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not call_sign(text, example.context)
             and not asked_body(example.question, text, own, lexicon)
-            and not kind_apposition(text, example.context)):  # "rock group Coldplay", "the Maling company"
+            and not kind_apposition(text, example.context)  # "rock group Coldplay", "the Maling company"
+            and not short_party):
         # no organisation word, few ORG labels, no question asking for one and no kind noun beside it: a
         # work, a building, a people
         return _none(why, "org.no-head")
@@ -2910,8 +2931,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         spans = rare_acronym(brand, (context, question))
         if isinstance(spans, str):
             return _none(why, spans)
-    elif " " not in text and etype == "org" and not is_acronym(text) and not team and not lone_company(
-            text, question, context, own, lexicon):
+    elif " " not in text and etype == "org" and not is_acronym(text) and not team and not short_party and (
+            not lone_company(text, question, context, own, lexicon)):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
     elif " " not in text and etype == "org" and is_acronym(text):
         if not acronym_attested(text, lexicon) and not acronym_of_organisation(text, lexicon) and not (
@@ -2973,7 +2994,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         if etype == "org" and not spans and why.rule == "org.no-renamable-word":
             # a name of common words: its distinctive words, its organisation word kept ("Judicial Council")
             whole = creed_name(text, (context, question, *answers), lexicon)  # "United Methodist Church"
-            word = None if whole else distinctive_word(text, lexicon)
+            word = None if whole else distinctive_word(text, lexicon) or short_party
             company = word is None and not whole and (word := company_word(text, lexicon)) is not None
             common = [PerturbableSpan(word, "nnp", "org")] if word else []  # "General Electric" a company's
             spans = common or demonym_place(text, (context, question, *answers), lexicon)  # "Scottish …"
@@ -2984,8 +3005,11 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                 spans = rare_acronym(brand, (context, question))
                 if isinstance(spans, str):
                     return _none(why, spans)
+            if short_party and not party_uses(short_party, (context, question)):
+                return _none(why, "org.word-elsewhere")  # "Labour estimates", "Department of Labour"
             org_words = [clean_surface(m.text) for m in mentions if m.label == "ORG"]
-            party = not company and organisation_head(text) == "Party"  # "the Conservatives" follow
+            party = not company and (organisation_head(text) == "Party" or short_party is not None)  # "the
+            # Conservatives" follow
             if word and (reason := common_word_veto(word, text, (context, question, *answers), own,
                                                     org_words, short_form=company, party=party,
                                                     lexicon=lexicon)):

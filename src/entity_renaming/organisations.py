@@ -241,6 +241,42 @@ def company_word(text: str, lexicon: Lexicon) -> str | None:
     return run
 
 
+def _party_words(lexicon: Lexicon) -> frozenset[str]:
+    """The words the dataset's ORG names write right before ``Party`` (``Labour`` of ``Labour Party``,
+    ``Labor`` of ``Australian Labor Party``, ``Liberal`` of ``Liberal Party of Australia``)."""
+    found = set()
+    for surface, counts in lexicon.labels.votes.items():
+        if counts["ORG"] * 2 > sum(counts.values()):
+            words = surface.split()
+            found.update(w for w, nxt in zip(words, words[1:], strict=False) if nxt == "Party")
+    return frozenset(found)
+
+
+#: A text that speaks of parties: a lone party word there names the party (``seats from Labour``).
+_PARTIES = re.compile(r"(?<!\w)(?:[Pp]arty|[Pp]arties)(?!\w)")
+
+
+def party_short_name(text: str, texts: Iterable[str], lexicon: Lexicon) -> str | None:
+    """The word of a party that ``text`` names alone, its short name (``Labour``, ``Conservative``, ``the
+    Liberals``): one capitalised word, or its plural, that the dataset's ORG names write before ``Party``
+    (:func:`_party_words`), where the ``texts`` (passage, question, answers) speak of a party or parties and
+    the word is no place, demonym, creed or organisation word. The party is renamed by that word at every
+    mention, as :func:`.entities.distinctive_word` renames ``Conservative`` of ``Conservative Party``
+    ("Labour leader" → "Harlow leader", "the Liberals" → "the Harlows"); ``None`` otherwise (``Justice`` of
+    "Wisdom, Compassion, Justice and Integrity": no text speaks of a party)."""
+    word = text.removeprefix("the ").removeprefix("The ")
+    if " " in word or not word.isalpha() or not word[:1].isupper() or word.isupper():
+        return None
+    if word not in lexicon.dataset_table(_party_words) and word.endswith("s"):
+        word = word[:-1]  # "the Liberals", "the Nationals"
+    lowered = word.lower()
+    if (word not in lexicon.dataset_table(_party_words) or lowered in ORGANISATION_HEADS
+            or lowered in CREED_WORDS or lowered in lexicon.nationalities or lexicon.is_demonym(lowered)
+            or lexicon.place_kind(word) is not None):
+        return None
+    return word if any(_PARTIES.search(t) for t in texts) else None
+
+
 _NEXT = re.compile(r"[ -]([A-Z][\w'’-]*)")
 _PREV = re.compile(r"([A-Z][\w'’.-]*)[ -]$")
 

@@ -281,7 +281,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "internet2 partner with? Qwest: entities.asked_body, organisations.coined_name), nor a university's "
          "short name '<city> State' (San Jose State, tagged GPE: a city is no state; its city renamed as "
          "the organisation's place word where most answers hold the whole name, "
-         "organisations.state_university)",
+         "organisations.state_university), nor a party's word alone (seats from Labour: "
+         "organisations.party_short_name)",
          "evidence", _YAN),
     Rule("org.lone-word", "a one-word ORG mention that is no acronym, station's call sign (KGPE) nor a "
          "team's nickname (a shorthand, a "
@@ -293,7 +294,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "with it names (rock group Coldplay) or a coined word that "
          "a bare who-question asks for (Qwest), not a plural written after 'the' that no kind noun names "
          "(the Broncos; a regional group known as the Camisards is the group) "
-         "and no place, is renamed by the name rules", "veto", _YAN),
+         "and no place, is renamed by the name rules; so is a party's word alone (Labour, the Liberals: "
+         "organisations.party_short_name)", "veto", _YAN),
     Rule("org.acronym-unattested", "an acronym that the Penn Treebank's news text never uses, or a "
          "dictionary word or its plural (NADPH, TARDIS, MHC, PAD, MODES: terms tagged ORG), unless the "
          "initials of an ORG name of three words or more in the dataset spell it (IPCC: "
@@ -321,7 +323,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "Council, Department for Culture, Media and Sport; not a name opening a sentence: 'QuickBooks. "
          "Death Wish Coffee'); a shorter form of "
          "the name (the Court of Justice of the European Court of Justice) and a party's word inside a "
-         "sentence (the Conservatives, Conservative MPs) are the same body and follow it", "veto", _YAN),
+         "sentence (the Conservatives, Conservative MPs) are the same body and follow it; a party named by "
+         "its word alone (Labour) is left out where a capitalised use of the word opens a sentence or ends "
+         "another name (Labour estimates, Department of Labour: entities.party_uses)", "veto", _YAN),
     Rule("org.description", "an organisation named by common words is written after 'a'/'an' or a "
          "determiner of one body among many (an Executive Committee, their Annual Conference) or no strict "
          "majority of answers holds the name (a longer answer holding it keeps it: the election of the UK "
@@ -350,7 +354,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "a body named by one word and its creed is renamed as a whole, the creed kept, at every mention of "
          "the two, United Methodist Church → Harlow Methodist Church, UMC → HMC: organisations.creed_name; "
          "a periodical's title words are its name, whatever bodies they modify, Science Magazine → Harlow "
-         "Magazine: organisations.PERIODICAL_HEADS; "
+         "Magazine: organisations.PERIODICAL_HEADS; a party's word alone that the dataset's ORG names write "
+         "before Party, where a text speaks of parties, is that party, renamed as its name word at every "
+         "mention, seats from Labour → seats from Harlow, Harlow leader: organisations.party_short_name; "
          "not Knight Ridder, no organisation word; Catholic Church, only a "
          "creed; National Assembly, a modifier of many bodies (before a service's word a name: Red Army → "
          "Harlow Army); Air Force or Supreme Court, a "
