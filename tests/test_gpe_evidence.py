@@ -28,6 +28,7 @@ from entity_renaming.entities import (
     other_place,
     place_list,
     place_spans,
+    twin_city,
 )
 from entity_renaming.io import read_examples
 from entity_renaming.lexicon import LabelVotes, Lexicon
@@ -41,6 +42,7 @@ from entity_renaming.places import (
     particle_place,
     passage_place_kind,
     placed_settlement,
+    section_city,
     stray_norp,
 )
 from entity_renaming.question import Asked, asked_type
@@ -144,6 +146,11 @@ IDS = {
     "deluun_boldog": "c1b371f0363748958d3c3f8e91575a7f",  # "born in 1162 in Delüün Boldog" (FAC)
     "downtown_fresno": "6b82d29575c043b6b907fc62e063e6b8",  # answers "Downtown Fresno" ("Downtown": GPE)
     "rhodesia": "bf3a36e6c8a14a20bfd63ad96bdd4b1e",  # "in Northern Rhodesia (today Zambia)" (LOC)
+    "brooklyn": "a6fbdc55868a41a1a76cb1e5acc40f0c",  # "… live in what modern New York borough?" Brooklyn
+    "manhattan_lab": "475e5c3e40ed419a8a9f47af02f58928",  # "Where …?" "89 Liberty Street in Manhattan"
+    "shoreditch": "1519bb178ec34845a07f46b768582b41",  # "What London neighborhood …?" "Shoreditch, London"
+    "staten_island": "5e78e0e51caa44c2bc26ad69eb07240e",  # "In what borough …?" Staten Island
+    "riverside_area": "3fc8a591111744fda438686c7eda1861",  # "The San Bernardino-Riverside area"
 }
 
 
@@ -369,6 +376,44 @@ def test_a_borough_or_district_of_a_bigger_city_is_no_city(analysis):
     for city in ("Paris", "Warsaw", "New York City", "Cambridge", "Salford", "New Rochelle", "Williamsburg"):
         assert lexicon.city_section_of(city) is None
     assert lexicon.place_kind("New Rochelle") == "city"  # next to the Bronx, itself a borough
+
+
+def test_a_section_of_a_bigger_city_with_place_evidence_is_a_city(analysis):
+    """Issue 19 (GPE recall): a borough or neighbourhood that answers a question asking for one ("In what
+    borough …?", "What London neighborhood …?"), a bare "where" after "in", or that the passage writes
+    before its city ("Shoreditch, London") is renamed as a city, as Queens and Harlem, which the gazetteer
+    files as cities, already are; without such evidence it stays no city, and a region the gazetteer lacks
+    answering "where" after "in" (Khorasan) gets no kind from it."""
+    assert spans(analysis, "brooklyn") == {("Brooklyn", "city")}
+    assert spans(analysis, "manhattan_lab") == {("Manhattan", "city")}
+    assert spans(analysis, "shoreditch") == {("Shoreditch", "city")}
+    assert spans(analysis, "staten_island") == {("Staten Island", "city")}
+    assert spans(analysis, "khorasan") == set()
+    lexicon = analysis[2]
+    context = "The network is headquartered on Columbus Avenue in Manhattan, with offices in New York City."
+    assert section_city("Manhattan", "In what borough of New York City is ABC?", context, lexicon) == "city"
+    assert section_city("Manhattan", "Where is ABC headquartered?", context, lexicon) == "city"
+    assert section_city("Manhattan", "What network is headquartered there?", context, lexicon) is None
+    assert section_city("Manhattan", "Where is ABC?", "the Manhattan Project began", lexicon) is None
+    assert section_city("Manhattan", "What is ABC?", "the borough of Manhattan", lexicon) == "city"
+    assert section_city("Westminster", "In what borough is Parliament?", "in Westminster", lexicon) is None
+
+
+def test_a_city_joined_to_another_city_by_a_hyphen_is_renamed_in_the_pair(analysis):
+    """Issue 19 (GPE recall): "The San Bernardino-Riverside area" names the area of two cities; Riverside
+    is renamed in it ("San Bernardino-Calw area") and at "Downtown Riverside", not left out as a longer
+    name; "Basel-Stadt", "Austria-Hungary", "Baden-Württemberg" join no two cities and stay longer names."""
+    assert spans(analysis, "riverside_area") == {("Riverside", "city")}
+    lexicon = analysis[2]
+    text = "The San Bernardino-Riverside area and the Minneapolis–Saint Paul area"
+    at = text.index("Riverside")
+    assert twin_city(text, at, at + len("Riverside"), lexicon)
+    at = text.index("Minneapolis")
+    assert twin_city(text, at, at + len("Minneapolis"), lexicon)
+    assert longer_names("Riverside", "city", [text], lexicon) == []
+    assert not twin_city("Basel-Stadt", 0, 5, lexicon)
+    assert longer_names("Basel", "city", ["the cantons of Zürich and Basel-Stadt"], lexicon)
+    assert longer_names("Austria", "country", ["Austria-Hungary"], lexicon)
 
 
 def test_a_city_whose_other_name_stays_in_the_passage_is_not_renamed(analysis):

@@ -155,6 +155,7 @@ from .places import (
     particle_place,
     passage_place_kind,
     placed_settlement,
+    section_city,
     state_answers,
     state_key_word,
     state_spans,
@@ -1450,6 +1451,34 @@ def place_in_longer_name(text: str, start: int, end: int, span_type: str, lexico
     return longer_name(text, start, end, span_type, lexicon) is not None
 
 
+#: Up to three capitalised words joined to a city by a hyphen or dash, after it or before it.
+_TWIN_AFTER = re.compile(r"[-–]([A-Z][\w'’.]*(?: [A-Z][\w'’.]*){0,2})")
+_TWIN_BEFORE = re.compile(r"(?<![\w'’.-])([A-Z][\w'’.]*(?: [A-Z][\w'’.]*){0,2})[-–]$")
+
+
+def twin_city(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
+    """The city name at ``text[start:end]`` is joined by a hyphen or dash to the name of another gazetteer
+    city (:meth:`.Lexicon.place_kind`), no further hyphen on either side: the pair names the area of two
+    cities ("the San Bernardino-Riverside area", "Minneapolis–Saint Paul", "Dallas–Fort Worth"), each
+    city renamed on its own, not a place of its own name ("Basel-Stadt", "Austria-Hungary",
+    "Baden-Württemberg" join no two cities)."""
+    after = _TWIN_AFTER.match(text, end)
+    before = _TWIN_BEFORE.search(text, max(0, start - 40), start)
+    if (after is None) == (before is None):
+        return False  # joined on both sides or neither: a longer compound
+    if after is not None:
+        if text[after.end():after.end() + 1] in ("-", "–"):
+            return False
+        words = after.group(1).split()
+        names = [" ".join(words[:n]) for n in range(len(words), 0, -1)]
+    else:
+        if text[max(0, before.start() - 1):before.start()] in ("-", "–"):
+            return False
+        words = before.group(1).split()
+        names = [" ".join(words[-n:]) for n in range(len(words), 0, -1)]
+    return any(lexicon.place_kind(clean_surface(n)) == "city" for n in names)
+
+
 def longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexicon | None = None
                 ) -> LongerName | None:
     """The longer name that the place name at ``text[start:end]`` stands in (see :func:`longer_names`), an
@@ -1463,6 +1492,8 @@ def longer_name(text: str, start: int, end: int, span_type: str, lexicon: Lexico
     hyphen = _HYPHEN_NAME.match(text, end) or _HYPHEN_BEFORE.search(text, max(0, start - 2), start)
     if hyphen and span_type == "nationality" and not _COMBINING_FORM.search(text, max(0, start - 12), start):
         return None  # a compound adjective: "Swiss-Austrian", "non-Afghan"; not "Russo-Japanese"
+    if hyphen and span_type == "city" and lexicon is not None and twin_city(text, start, end, lexicon):
+        return None  # "the San Bernardino-Riverside area": two cities, each renamed on its own
     if hyphen or LINKED_PLACE.match(text, end):
         # "Basel-Stadt", "Austria-Hungary", "Baden-Württemberg", "Newcastle upon Tyne" (Newcastle itself)
         return LongerName(text[max(0, start - 2):end + 2], False)
@@ -2966,6 +2997,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             if etype == "gpe" and not spans and why.rule == "gpe.not-gazetteer" and (
                     kind := passage_place_kind(text, context, lexicon)
                     or asked_settlement(text, question, lexicon, context)  # "What town …?" New Paltz
+                    or section_city(text, question, context, lexicon)  # "In what borough …?" Brooklyn
                     or asked_country(text, question, lexicon)  # "Which country …?" Greenland
                     or placed_settlement(text, mention.start, context, lexicon)  # "Near Sargans a … dam"
                     or (not set(text.split()) & names and (labelled_town(text, question, context, lexicon)

@@ -11,7 +11,15 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
-from .lexicon import PLACE_NOUNS, Lexicon, clean_surface, derived_word_pattern, occurs_in, whole_word
+from .lexicon import (
+    BIG_CITY,
+    PLACE_NOUNS,
+    Lexicon,
+    clean_surface,
+    derived_word_pattern,
+    occurs_in,
+    whole_word,
+)
 from .model import QAExample
 from .ner import Mention
 from .question import asked_type
@@ -308,6 +316,60 @@ def asked_settlement(name: str, question: str, lexicon: Lexicon, context: str = 
             and re.search(rf"\b(?:[Ii]n|[Aa]t|[Nn]ear|[Tt]o|[Ff]rom) {re.escape(name)}{_NAME_ENDS}", context)
             and not re.search(_REALM_OF + re.escape(name) + r"(?![\w'’-])", context)):
         return "city"
+    return None
+
+
+#: Nouns of a section of a city: a borough, a neighbourhood, a suburb ("In what borough …?", "the borough
+#: of Manhattan", "What London neighborhood …?").
+_SECTION_NOUN = r"(?:borough|neighbou?rhood|suburb)s?"
+#: A question asking for a section of a city by its noun, up to three words between ("What London
+#: neighborhood …?", "what modern New York borough?").
+_ASKS_SECTION = re.compile(rf"\b(?:[Ww]hat|[Ww]hich)\b(?:\s+[\w'’.-]+){{0,3}}?\s+{_SECTION_NOUN}\b")
+
+
+def _section_name(name: str, lexicon: Lexicon) -> bool:
+    """``name`` may be a section of a city: a gazetteer town or city only (``Manhattan``, ``Staten Island``)
+    or, unknown to the gazetteer, a name of capitalised words the dataset labels GPE in a strict majority
+    of its mentions that no person bears (``Shoreditch``); never a seat standing for its institution
+    (``Westminster``, ``Hollywood``: :meth:`.Lexicon.never_place`)."""
+    if lexicon.never_place(name):
+        return False
+    if lexicon.is_gazetteer_name(name):
+        return lexicon.settlement_only(name)
+    return lexicon.labels.mostly(name) == "GPE" and not any(
+        lexicon.is_gazetteer_name(w) or not w[:1].isupper() or w.lower() in lexicon.first_counts
+        or lexicon.labels.surnames[w] for w in name.split())
+
+
+def section_city(name: str, question: str, context: str, lexicon: Lexicon) -> str | None:
+    """``city`` for a section of a bigger city (a borough, a neighbourhood: ``Manhattan``, ``Brooklyn``,
+    ``Staten Island``, ``Shoreditch``), which the gazetteer gives no city kind (:meth:`.Lexicon.place_kind`,
+    :meth:`.Lexicon.city_section_of`), where the texts call it a place: the question asks for a borough, a
+    neighbourhood or a suburb ("In what borough of New York City …?", "What London neighborhood …?") or a
+    settlement ("What town …?"), a bare "where" is answered by a gazetteer town after a locative
+    preposition ("at 89 Liberty Street in Manhattan"; not a name the gazetteer lacks: "remained in
+    Khorasan", a region, "to Nederrijn", a river), the passage calls it a section ("the borough of
+    Manhattan") or writes it before a gazetteer city of a million people ("Shoreditch, London"). Renamed
+    as a city at every mention, like the boroughs the gazetteer already files as cities (``Queens``,
+    ``Harlem``); the name ends where the evidence is (no capitalised word after it). Else ``None`` (rule
+    ``gpe.not-gazetteer``)."""
+    if not _section_name(name, lexicon):
+        return None
+    here = re.escape(name)
+    asked = asked_type(question)
+    if _ASKS_SECTION.search(question) or (asked is not None and asked.strong
+                                          and asked.word in _SETTLEMENT_NOUNS):
+        return "city" if re.search(rf"(?<![\w'’-]){here}{_NAME_ENDS}", context) else None
+    if (asked is not None and asked.word == "where" and lexicon.is_gazetteer_name(name)
+            and re.search(rf"\b(?:[Ii]n|[Aa]t|[Nn]ear|[Tt]o|[Ff]rom) {here}{_NAME_ENDS}", context)
+            and not re.search(_REALM_OF + here + r"(?![\w'’-])", context)):
+        return "city"
+    if re.search(rf"\b{_SECTION_NOUN} of (?:the )?{here}{_NAME_ENDS}", context):
+        return "city"
+    for m in re.finditer(rf"(?<![\w'’-]){here}, ({_ITEM}){_NAME_ENDS}", context):
+        whole = clean_surface(m.group(1))
+        if lexicon.place_kind(whole) == "city" and lexicon.city_population(whole) >= BIG_CITY:
+            return "city"  # "Shoreditch, London"
     return None
 
 
