@@ -951,8 +951,11 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 category = "person"  # "Laszlo Babai", "Adolf Galland" tagged ORG / GPE: a person's full name
                 if titled_name(words := cleaned.split()) and words[0].lower() not in ROYAL_TITLES:
                     titled.add(words[-1])  # "Baron Dieskau" tagged ORG: Dieskau, the surname
-            if category is None or (category == "organization" and cleaned in surnames):
-                continue  # "Braddock's expedition" typed ORG: the article's full name shows a person
+            if category == "organization" and cleaned in surnames:
+                labelled[cleaned] += 1  # "Braddock's expedition" typed ORG: the article's full name shows a
+                continue  # person; a name NER saw (no vote for ORG), its occurrence no unlabelled one
+            if category is None:
+                continue
             if not (label_holds(mention, lexicon) or (category == "person" and cleaned in surnames)
                     or shown):
                 fire(trace, "label.minority", cleaned, category)
@@ -2120,6 +2123,10 @@ _LANGUAGE_CLAUSE = re.compile(r"\b(?:languages?|dialects?|words?|loanwords?|voca
 PEOPLE_CHURCH = "church"
 
 
+#: A question word opening a short text: a question without its question mark ("What did Donald Davies
+#: Develop"), not a title.
+_QUESTION_OPENING = re.compile(r"\s*(?i:what|who|whom|whose|which|when|where|why|how)\b")
+
 #: The longest title: an article's title is a short text with no sentence in it.
 _HEADING_CHARS = 80
 
@@ -2171,7 +2178,8 @@ class _Occurrences:
         #: Questions: own short texts ending with a question mark. SQuAD 2.0's unanswerable questions twist
         #: the passage's wording ("the England's", "Old France", "Germany Pitsudski war"); such a twist is
         #: the question's own, kept around the new name, and vetoes nothing (:meth:`conflict`).
-        self.question = [own and len(t) <= MAX_ANSWER_CHARS and t.rstrip().endswith("?")
+        self.question = [own and len(t) <= MAX_ANSWER_CHARS and (t.rstrip().endswith("?")
+                                                                 or _QUESTION_OPENING.match(t) is not None)
                          for own, t in zip(self.own, texts, strict=True)]
         #: Place → the longer names of other referents that its occurrences stand in (:meth:`conflict`).
         self.keep: dict[str, tuple[str, ...]] = {}
