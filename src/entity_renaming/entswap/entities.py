@@ -2082,6 +2082,11 @@ def office_before(before: str) -> bool:
     return not tail or (len(tail) == 2 and tail[0] == "of" and tail[1][0].isupper())
 
 
+#: A word and "&" right before a name, or "&" and a word right after it (``Boulton & Watt``).
+_AMPERSAND_BEFORE = re.compile(r"(\w+) &\s?$")
+_AMPERSAND_AFTER = re.compile(r"\s?& ?(\w+)")
+
+
 #: The items of a list before a name ("Baden, " of "the German territories of Baden, Franconia").
 _ITEMS_BEFORE = re.compile(r"(?:[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*(?:, (?:and |or )?| and | or ))+$")
 
@@ -2557,9 +2562,12 @@ class _Occurrences:
             return True
         linked = person and any(m.start() <= start and end <= m.end() for p in self.particle_names
                                 for m in p.finditer(text, max(0, start - NEIGHBOURHOOD), end + NEIGHBOURHOOD))
-        if ((not linked and (_capital(_LINK_AFTER.match(after)) or _capital(_LINK_BEFORE.search(before))))
-                or re.search(r"\w &\s?$", before) or re.match(r"\s?& ?\w", after)):
-            return True  # "Jean de Rély", "Jerónimo de Ayanz y Beaumont", "Boulton & Watt"
+        if not linked and (_capital(_LINK_AFTER.match(after)) or _capital(_LINK_BEFORE.search(before))):
+            return True  # "Jean de Rély", "Jerónimo de Ayanz y Beaumont"
+        partner = _AMPERSAND_BEFORE.search(before) or _AMPERSAND_AFTER.match(after)
+        if partner and not (person and self.renamed_person(partner.group(1))):
+            return True  # "Boulton & Watt" of a Watt alone; beside the renamed person Boulton, a firm
+            # named after the two, renamed with them ("Kamau & Otieno")
         if entity.category in PLACES:
             if any(occurs_in(entity.surface, name)
                    for name in self.person_words.texts_holding(entity.surface)):
@@ -2626,6 +2634,11 @@ class _Occurrences:
                     or (inner_place and entity.category in ("country", "city"))):
                 return True  # "Treaty of Paris", "Battle of Hastings", "Bank of England" (not "Most of")
         return False
+
+    def renamed_person(self, word: str) -> bool:
+        """``word`` is a person's name word renamed on its own here."""
+        entity = self.entities.get(word)
+        return entity is not None and entity.category == "person" and word in self.alone
 
     @staticmethod
     def article_ok(entity: Entity, text: str, start: int, end: int) -> bool:
