@@ -920,6 +920,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     #: (family name, given name) of a Chinese name in pinyin → its given name's span type (None: unknown)
     pinyin_types: dict[tuple[str, str], str | None] = {}
     surnames = article_surnames(texts, mentions, lexicon)
+    #: Surnames some text writes in a term named after the person (``Turing machines``, ``Rankine cycle``)
+    eponyms = {s for s in surnames if any(eponym_use(s, t) for t in texts_holding(WordIndex(texts), s))}
     passages = WordIndex([t for t in texts if len(t) > MAX_ANSWER_CHARS])  # the rest: questions, answers
     article = "\n".join(texts)
     said: dict[str, bool] = {}  # a GPE no gazetteer knows → some passage calls it a town or city
@@ -952,8 +954,9 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 if titled_name(words := cleaned.split()) and words[0].lower() not in ROYAL_TITLES:
                     titled.add(words[-1])  # "Baron Dieskau" tagged ORG: Dieskau, the surname
             if category == "organization" and cleaned in surnames:
-                labelled[cleaned] += 1  # "Braddock's expedition" typed ORG: the article's full name shows a
-                continue  # person; a name NER saw (no vote for ORG), its occurrence no unlabelled one
+                if cleaned not in eponyms:  # "Braddock's expedition" typed ORG: the article's full name shows
+                    labelled[cleaned] += 1  # a person, NER saw a name (no vote for ORG); not "Turing" of the
+                continue  # article's "Turing machines", the term's label
             if category is None:
                 continue
             if not (label_holds(mention, lexicon) or (category == "person" and cleaned in surnames)
