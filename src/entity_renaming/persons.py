@@ -355,8 +355,9 @@ def common_word_name(words: Sequence[str], texts: Iterable[str], mentions: dict[
     """The common word of a full name of two or three words that English also writes as a word (``Edward
     Said``, ``Leslie Valiant``, ``Al Capone``, ``Whit Stillman``, ``Henry Louis Gates``, ``James Clerk
     Maxwell``), ``None`` for any other name: the dataset labels the whole name mostly PERSON; every other
-    word is a name word (:meth:`Lexicon.name_word`); the first word has a known gender (a bank first name,
-    or a common given name: ``Al``); no word is a title or place word, and the common word no gazetteer
+    word is a name word (:meth:`Lexicon.name_word`); the first word has a known gender that the US bank
+    does not list as mixed (a bank first name, or a common given name: ``Al``; not ``Leslie``, which the
+    bank would type female for Leslie Valiant); no word is a title or place word, and the common word no gazetteer
     name (``Hill``, ``Duke``); and every text of the article writes the common word, and each word a
     gazetteer lists as a place (``Leslie``, ``Michael``, ``Gore``), capitalised only inside the full name or
     a PERSON mention (``Said`` of a sentence's start is no mention; a place word also before another
@@ -369,7 +370,8 @@ def common_word_name(words: Sequence[str], texts: Iterable[str], mentions: dict[
         return None
     common = [w for w in words if not lexicon.name_word(w)]
     if (len(common) != 1 or lexicon.is_gazetteer_name(common[0])
-            or lexicon.known_gender(words[0]) not in ("first-male", "first-female")):
+            or lexicon.known_gender(words[0]) not in ("first-male", "first-female")
+            or lexicon.gender_is_mixed(words[0])):
         return None
     checked = dict.fromkeys([common[0], *(w for w in words if lexicon.is_gazetteer_name(w))])
     name = whole_word(" ".join(words), True)
