@@ -353,13 +353,13 @@ def common_word_surname(words: Sequence[str], context: str, mentions: Iterable[M
 def common_word_name(words: Sequence[str], texts: Iterable[str], mentions: dict[str, list[Mention]],
                      lexicon: Lexicon) -> str | None:
     """The common word of a full name of two or three words that English also writes as a word (``Edward
-    Said``, ``Leslie Valiant``, ``Al Capone``, ``Whit Stillman``, ``Henry Louis Gates``, ``James Clerk
+    Said``, ``Michael Faraday``, ``Al Capone``, ``Whit Stillman``, ``Henry Louis Gates``, ``James Clerk
     Maxwell``), ``None`` for any other name: the dataset labels the whole name mostly PERSON; every other
     word is a name word (:meth:`Lexicon.name_word`); the first word has a known gender that the US bank
     does not list as mixed (a bank first name, or a common given name: ``Al``; not ``Leslie``, which the
-    bank would type female for Leslie Valiant); no word is a title or place word, and the common word no gazetteer
-    name (``Hill``, ``Duke``); and every text of the article writes the common word, and each word a
-    gazetteer lists as a place (``Leslie``, ``Michael``, ``Gore``), capitalised only inside the full name or
+    bank would type female for Leslie Valiant); no word is a title or place word, and the common word no
+    gazetteer name (``Hill``, ``Duke``); and every text of the article writes the common word, and each
+    word a gazetteer lists as a place (``Michael``, ``Gore``), capitalised only inside the full name or
     a PERSON mention (``Said`` of a sentence's start is no mention; a place word also before another
     capitalised word: another person's name, ``Henry Ware``), so that it is renamed at no other word
     (lower-case words never are); never after "the" (``the Stanley Steamer``: a thing)."""
