@@ -1905,3 +1905,17 @@ def test_a_question_without_its_question_mark_twists_a_name_as_a_question_does(b
     renamed, _ = rename_swapped(_example(passage, "Who governed Old France", "1790"), SUBS[:1],
                                 found["France"].keep)
     assert renamed.question == "Who governed Old Kenya"
+
+
+def test_a_title_given_after_a_persons_name_is_no_longer_name():
+    """Session 21 (Yuan dynasty): "proclaimed Ariq Böke Great Khan" gives the person a title (a common word
+    and a ruler's title after the name): the name is renamed and the title kept around it, instead of the
+    title making "Ariq Böke Great Khan" a longer name that leaves the person out; a capitalised word that
+    is no title after the common word still makes a longer name."""
+    text = ("Kublai learned that his brother, Ariq Böke, was challenging his claim. A rival kurultai "
+            "proclaimed Ariq Böke Great Khan, beginning a civil war. Ariq Böke surrendered in 1264, and he "
+            "died later.")
+    found = _person_entities(text, (("Ariq Böke", "PERSON"),))
+    assert {"Ariq", "Böke"} <= set(found)
+    other = text.replace("Great Khan", "Great Wall")
+    assert not {"Ariq", "Böke"} & set(_person_entities(other, (("Ariq Böke", "PERSON"),)))

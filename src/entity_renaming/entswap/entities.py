@@ -2085,6 +2085,14 @@ def office_before(before: str) -> bool:
     return not tail or (len(tail) == 2 and tail[0] == "of" and tail[1][0].isupper())
 
 
+def title_after(word: str, rest: str, lexicon: Lexicon) -> bool:
+    """A common English word and a ruler's title right after a person's name (``proclaimed Ariq Böke Great
+    Khan``, ``Grand Duke``): the title the person is given, no longer name; it stays around the new name."""
+    title = _WORD_AFTER.match(rest)
+    return (lexicon.common_word(word) and _capital(title)
+            and title.group(1).rstrip(".").lower() in TITLES | TRAILING_TITLES)
+
+
 #: A word and "&" right before a name, or "&" and a word right after it (``Boulton & Watt``).
 _AMPERSAND_BEFORE = re.compile(r"(\w+) &\s?$")
 _AMPERSAND_AFTER = re.compile(r"\s?& ?(\w+)")
@@ -2595,7 +2603,8 @@ class _Occurrences:
             if (inner_place or office) and modifying_place(entity, word, lexicon):
                 pass  # "United Kingdom Parliament", "Russian Marxists": the place is renamed there; before an
                 # office ("the ex-Luxembourg Prime Minister") a use of the country alone too
-            elif not (person and (never_renamed(word) or word.lower() in TITLES | TRAILING_TITLES)):
+            elif not (person and (never_renamed(word) or word.lower() in TITLES | TRAILING_TITLES
+                                  or title_after(word, after[nxt.end():], lexicon))):
                 return True  # "Norman Conquest", "Turing Award" (a Roman numeral after a person is no name)
             then = _WORD_AFTER.match(after, nxt.end())
             if (person and re.fullmatch(r"[IVXLC]+", word) and _capital(then)
