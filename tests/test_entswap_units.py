@@ -1864,3 +1864,58 @@ def test_a_person_glossed_by_a_left_out_name_is_left_out_with_it():
     assert glossed_persons(set(), kept, texts) == set()
     assert glossed_persons({"Lefevre"}, kept, texts) == set()  # no gloss: another person
 
+
+
+def test_a_surname_ner_labels_org_alone_follows_the_full_name_unless_a_term_is_named_after_it():
+    """Session 21 (Packet switching): ``Davies`` written alone beside ``Donald Davies`` and labelled ORG there
+    is the person's surname seen by NER, no unlabelled occurrence (``entswap.rarely-labelled`` no longer
+    leaves the person out); ``Turing`` labelled ORG inside ``Turing machines`` is the term's label, and the
+    person stays out as before."""
+    davies = ("Donald Davies built a network at the laboratory. Davies wrote reports on it. Davies gave "
+              "talks in 1966. Davies retired later. Davies was praised.")
+    assert _person_entities(davies, (("Donald Davies", "PERSON"),)) == {}  # mostly unlabelled: rarely
+    assert _person_entities(davies, (("Donald Davies", "PERSON"), ("Davies", "ORG"))) == {
+        "Donald": "first-male", "Davies": "last"}
+    turing = ("Alan Turing defined Turing machines. Turing machines model computers. Turing machines are "
+              "simple. Turing machines halt or not. Turing was praised.")
+    assert _person_entities(turing, (("Alan Turing", "PERSON"), ("Turing", "ORG"))) == {}
+
+
+def test_a_firm_named_after_two_renamed_persons_is_renamed_with_them():
+    """Session 21 (Steam engine): ``Boulton & Watt`` beside the persons Boulton and Watt is their firm,
+    renamed with them ("Mwongeli & Wanda") instead of vetoing both; beside a word that is no renamed person
+    (``Smith & Watt``) it is still a longer name that leaves Watt out."""
+    text = ("James Watt improved the engine with Matthew Boulton. Boulton & Watt built engines at Soho. "
+            "Watt patented a governor, and Boulton sold it. Watt retired in 1800.")
+    found = _person_entities(text, (("James Watt", "PERSON"), ("Matthew Boulton", "PERSON"),
+                                    ("Boulton", "PERSON"), ("Watt", "PERSON")))
+    assert {"Watt": "last", "Boulton": "last", "James": "first-male"}.items() <= found.items()
+    other = text.replace("Boulton & Watt", "Smith & Watt")
+    assert "Watt" not in _person_entities(other, (("James Watt", "PERSON"), ("Watt", "PERSON")))
+
+
+def test_a_question_without_its_question_mark_twists_a_name_as_a_question_does(banks):
+    """Session 21 (Packet switching: "What did Donald Davies Develop"): a short text of the group's own that
+    opens with a question word is a question although it lacks its question mark, so its own wording around
+    a name is the question's twist (renamed inside), not a longer name that vetoes the name."""
+    lexicon = Lexicon(banks, strict=False)
+    passage = "France is large. France was at war with Greece in 1790."
+    found = _passage_and_question(passage, "Who governed Old France", ("France", "GPE"), lexicon=lexicon)
+    assert "France" in found
+    renamed, _ = rename_swapped(_example(passage, "Who governed Old France", "1790"), SUBS[:1],
+                                found["France"].keep)
+    assert renamed.question == "Who governed Old Kenya"
+
+
+def test_a_title_given_after_a_persons_name_is_no_longer_name():
+    """Session 21 (Yuan dynasty): "proclaimed Ariq Böke Great Khan" gives the person a title (a common word
+    and a ruler's title after the name): the name is renamed and the title kept around it, instead of the
+    title making "Ariq Böke Great Khan" a longer name that leaves the person out; a capitalised word that
+    is no title after the common word still makes a longer name."""
+    text = ("Kublai learned that his brother, Ariq Böke, was challenging his claim. A rival kurultai "
+            "proclaimed Ariq Böke Great Khan, beginning a civil war. Ariq Böke surrendered in 1264, and he "
+            "died later.")
+    found = _person_entities(text, (("Ariq Böke", "PERSON"),))
+    assert {"Ariq", "Böke"} <= set(found)
+    other = text.replace("Great Khan", "Great Wall")
+    assert not {"Ariq", "Böke"} & set(_person_entities(other, (("Ariq Böke", "PERSON"),)))

@@ -14,6 +14,7 @@ from entity_renaming.ner import Mention
 from entity_renaming.persons import (
     arabic_family_forms,
     arabic_name,
+    common_word_name,
     family_first_parts,
     famous_surname,
     gendered_full_name,
@@ -882,3 +883,20 @@ def test_one_reader_of_the_bracket_after_a_name():
     assert list(brackets_after("Liu Heima", text)) == ["劉黑馬, Liu Ni"]
     assert list(brackets_after("Cauvin", text)) == ["John Calvin"]  # not after d' nor inside Cauvinist
     assert list(brackets_after("met", text)) == []  # no bracket right after it
+
+
+def test_a_common_word_name_needs_an_unmixed_given_name_and_no_the_before_it() -> None:
+    """Session 21: ``persons.common_word_name`` reads a full name with one common word (``Edward Valiant``)
+    but not one whose given name the US bank lists as mixed (``Leslie Valiant``: the bank's female would
+    type a man), nor a name written after "the" (``the Stanley Steamer``: a thing named after a person)."""
+    def read(name: str, text: str) -> str | None:
+        mentions = [Mention(m.start(), m.end(), "PERSON", name) for m in re.finditer(name, text)]
+        lexicon = Lexicon(strict=False)
+        lexicon.observe([text], mentions)
+        return common_word_name(tuple(name.split()), [text], {text: mentions}, lexicon)
+
+    scholar = "The scholar {0} wrote books, and {0} taught."
+    assert read("Edward Valiant", scholar.format("Edward Valiant")) == "Valiant"
+    assert read("Leslie Valiant", scholar.format("Leslie Valiant")) is None
+    assert read("Stanley Steamer", "Stanley Steamer built cars, and Stanley Steamer sold them.") == "Steamer"
+    assert read("Stanley Steamer", "The Stanley Steamer was a car; Stanley Steamer cars were fast.") is None

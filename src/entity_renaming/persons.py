@@ -352,34 +352,47 @@ def common_word_surname(words: Sequence[str], context: str, mentions: Iterable[M
 
 def common_word_name(words: Sequence[str], texts: Iterable[str], mentions: dict[str, list[Mention]],
                      lexicon: Lexicon) -> str | None:
-    """The common word of a two-word full name that English also writes as a word at either end (``Edward
-    Said``, ``Leslie Valiant``, ``Al Capone``, ``Whit Stillman``), ``None`` for any other name: the dataset
-    labels the whole name mostly PERSON; the other word is a name word (:meth:`Lexicon.name_word`), a bank
-    first name of known gender when it opens the name; a common given name has a known gender too; neither
-    word is a title, place word or gazetteer name (``Hill``, ``Duke``); and every text of the article writes
-    the common word capitalised only beside the other word or inside a PERSON mention (``Said`` of a
-    sentence's start is no mention), so that it is renamed at no other word (lower-case words never are)."""
-    if len(words) != 2 or not all(name_form(w) for w in words):
+    """The common word of a full name of two or three words that English also writes as a word (``Edward
+    Said``, ``Michael Faraday``, ``Al Capone``, ``Whit Stillman``, ``Henry Louis Gates``, ``James Clerk
+    Maxwell``), ``None`` for any other name: the dataset labels the whole name mostly PERSON; every other
+    word is a name word (:meth:`Lexicon.name_word`); the first word has a known gender that the US bank
+    does not list as mixed (a bank first name, or a common given name: ``Al``; not ``Leslie``, which the
+    bank would type female for Leslie Valiant); no word is a title or place word, and the common word no
+    gazetteer name (``Hill``, ``Duke``); and every text of the article writes the common word, and each
+    word a gazetteer lists as a place (``Michael``, ``Gore``), capitalised only inside the full name or
+    a PERSON mention (``Said`` of a sentence's start is no mention; a place word also before another
+    capitalised word: another person's name, ``Henry Ware``), so that it is renamed at no other word
+    (lower-case words never are); never after "the" (``the Stanley Steamer``: a thing)."""
+    if len(words) not in (2, 3) or not all(name_form(w) for w in words):
         return None
-    first, last = words
     if lexicon.labels.mostly(" ".join(words)) != "PERSON" or any(
-            w.lower() in TITLES | PLACE_WORDS | NOBLE_TITLES or lexicon.is_gazetteer_name(w) for w in words):
+            w.lower() in TITLES | PLACE_WORDS | NOBLE_TITLES for w in words):
         return None
-    gendered = ("first-male", "first-female")
-    if lexicon.name_word(first) and lexicon.known_gender(first) in gendered and not lexicon.name_word(last):
-        common, before, after = last, f"{first} ", ""
-    elif lexicon.name_word(last) and not lexicon.name_word(first) and lexicon.known_gender(first) in gendered:
-        common, before, after = first, "", f" {last}"
-    else:
+    common = [w for w in words if not lexicon.name_word(w)]
+    if (len(common) != 1 or lexicon.is_gazetteer_name(common[0])
+            or lexicon.known_gender(words[0]) not in ("first-male", "first-female")
+            or lexicon.gender_is_mixed(words[0])):
         return None
+    checked = dict.fromkeys([common[0], *(w for w in words if lexicon.is_gazetteer_name(w))])
+    name = whole_word(" ".join(words), True)
+    thing = re.compile(rf"(?<![\w'’])[Tt]he {re.escape(' '.join(words))}(?!\w)")
     for text in texts:
-        persons = [(m.start, m.end) for m in mentions.get(text, ()) if m.label == "PERSON"]
-        for occ in whole_word(common, True).finditer(text):
-            beside = (text[max(0, occ.start() - len(before)):occ.start()] == before
-                      and text[occ.end():occ.end() + len(after)] == after)
-            if not beside and not any(a <= occ.start() and occ.end() <= b for a, b in persons):
-                return None
-    return common
+        if thing.search(text):
+            return None  # "the Stanley Steamer": a thing named after a person, no person
+        if not any(w in text for w in checked):
+            continue
+        inside = [(m.start, m.end) for m in mentions.get(text, ()) if m.label == "PERSON"]
+        inside += [(m.start(), m.end()) for m in name.finditer(text)]
+        for word in checked:
+            for occ in whole_word(word, True).finditer(text):
+                if not (any(a <= occ.start() and occ.end() <= b for a, b in inside)
+                        or word != common[0] and _NAME_AFTER.match(text, occ.end())):
+                    return None
+    return common[0]
+
+
+#: A capitalised word right after a given name: it opens some full name there (``Henry Ware``).
+_NAME_AFTER = re.compile(r" [A-Z][a-z]")
 
 
 def famous_surname(word: str, lexicon: Lexicon) -> bool:

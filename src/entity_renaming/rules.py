@@ -505,7 +505,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     # questions, answers) for places and organisations, in the whole article for persons and demonyms
     Rule("entswap.common-word", "the article uses the word as often in lower case", "veto", _ES),
     Rule("entswap.rarely-labelled", "NER labelled fewer than 1 in 3 of its occurrences (a country or city "
-         "the dataset labels GPE 3+ times, 3/4 of its labels, needs no label in the article)", "evidence",
+         "the dataset labels GPE 3+ times, 3/4 of its labels, needs no label in the article; an ORG label of "
+         "the surname of a full name the article labels PERSON counts, Davies beside Donald Davies, unless "
+         "some text writes the surname in a term named after the person: Turing machines)", "evidence",
          _ES),
     Rule("entswap.no-category", "the labels give no usable category (a borough or district of a bigger "
          "city, Manhattan or Brooklyn, or one the article calls 'the Praga district', is no city; a state "
@@ -605,7 +607,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "(persons.gendered_full_name) nor one whose common-word surname every text of the article "
          "capitalises only in the name (Uyless Black: persons.common_word_surname) or whose given name or "
          "surname is such a common word or a well-known word beside a name word (Edward Said, Al Capone, "
-         "Joseph Stalin: persons.common_word_name), nor a lone surname of the article's full names that NER "
+         "Joseph Stalin, Henry Louis Gates, Michael Faraday: persons.common_word_name, its gazetteer words "
+         "capitalised only in the name, a PERSON mention or before another name, its given name of no mixed "
+         "sex, never after 'the': the Stanley Steamer), nor a lone surname of the article's full names "
+         "that NER "
          "labels PERSON (Bismarck of Otto von Bismarck, a gazetteer town the article writes only in PERSON "
          "mentions: entswap.entities.place_use), nor a famous mononym English knows well that the dataset "
          "labels PERSON (Stalin: entswap.person_evidence.famous_mononym)",
@@ -693,8 +698,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "place's or demonym's wording (the England's, Old France, Germany Pitsudski war, What French City: "
          "SQuAD 2.0's unanswerable questions; a longer name no passage writes, also one that reads as a "
          "thing named after a place, Warsaw Palace for the passage's Warsaw's; for a person's name word "
-         "also no other name word: Who did Emma Marry?, Lor Loudoun) keeps the twist "
-         "around the new name. A country "
+         "also no other name word: Who did Emma Marry?, Lor Loudoun; a question without its question "
+         "mark opens with a question word: What did Donald Davies Develop) keeps the twist "
+         "around the new name. A firm named after two persons renamed on their own (Boulton & Watt) is "
+         "renamed with them; a common word and a ruler's title after a person's name is a title given, "
+         "kept around the new name (proclaimed Ariq Böke Great Khan). A country "
          "after an era, regime or firm word (Yuan China, Imperial Russia,"
          " Telecom Australia; after an era adjective a use of the country alone, also where a passage group "
          "writes it only so: the defeat of Napoleonic France, Imperial Russia; not Congress Poland, Bell "

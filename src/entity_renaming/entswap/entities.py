@@ -920,6 +920,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     #: (family name, given name) of a Chinese name in pinyin → its given name's span type (None: unknown)
     pinyin_types: dict[tuple[str, str], str | None] = {}
     surnames = article_surnames(texts, mentions, lexicon)
+    #: Surnames some text writes in a term named after the person (``Turing machines``, ``Rankine cycle``)
+    eponyms = {s for s in surnames if any(eponym_use(s, t) for t in texts_holding(WordIndex(texts), s))}
     passages = WordIndex([t for t in texts if len(t) > MAX_ANSWER_CHARS])  # the rest: questions, answers
     article = "\n".join(texts)
     said: dict[str, bool] = {}  # a GPE no gazetteer knows → some passage calls it a town or city
@@ -951,8 +953,12 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 category = "person"  # "Laszlo Babai", "Adolf Galland" tagged ORG / GPE: a person's full name
                 if titled_name(words := cleaned.split()) and words[0].lower() not in ROYAL_TITLES:
                     titled.add(words[-1])  # "Baron Dieskau" tagged ORG: Dieskau, the surname
-            if category is None or (category == "organization" and cleaned in surnames):
-                continue  # "Braddock's expedition" typed ORG: the article's full name shows a person
+            if category == "organization" and cleaned in surnames:
+                if cleaned not in eponyms:  # "Braddock's expedition" typed ORG: the article's full name shows
+                    labelled[cleaned] += 1  # a person, NER saw a name (no vote for ORG); not "Turing" of the
+                continue  # article's "Turing machines", the term's label
+            if category is None:
+                continue
             if not (label_holds(mention, lexicon) or (category == "person" and cleaned in surnames)
                     or shown):
                 fire(trace, "label.minority", cleaned, category)
@@ -2079,6 +2085,19 @@ def office_before(before: str) -> bool:
     return not tail or (len(tail) == 2 and tail[0] == "of" and tail[1][0].isupper())
 
 
+def title_after(word: str, rest: str, lexicon: Lexicon) -> bool:
+    """A common English word and a ruler's title right after a person's name (``proclaimed Ariq Böke Great
+    Khan``, ``Grand Duke``): the title the person is given, no longer name; it stays around the new name."""
+    title = _WORD_AFTER.match(rest)
+    return (lexicon.common_word(word) and _capital(title)
+            and title.group(1).rstrip(".").lower() in TITLES | TRAILING_TITLES)
+
+
+#: A word and "&" right before a name, or "&" and a word right after it (``Boulton & Watt``).
+_AMPERSAND_BEFORE = re.compile(r"(\w+) &\s?$")
+_AMPERSAND_AFTER = re.compile(r"\s?& ?(\w+)")
+
+
 #: The items of a list before a name ("Baden, " of "the German territories of Baden, Franconia").
 _ITEMS_BEFORE = re.compile(r"(?:[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*(?:, (?:and |or )?| and | or ))+$")
 
@@ -2119,6 +2138,10 @@ _LANGUAGE_CLAUSE = re.compile(r"\b(?:languages?|dialects?|words?|loanwords?|voca
 #: name (``Greek Orthodox Church``) nor a rite (``Greek orthodox``).
 PEOPLE_CHURCH = "church"
 
+
+#: A question word opening a short text: a question without its question mark ("What did Donald Davies
+#: Develop"), not a title.
+_QUESTION_OPENING = re.compile(r"\s*(?i:what|who|whom|whose|which|when|where|why|how)\b")
 
 #: The longest title: an article's title is a short text with no sentence in it.
 _HEADING_CHARS = 80
@@ -2171,7 +2194,8 @@ class _Occurrences:
         #: Questions: own short texts ending with a question mark. SQuAD 2.0's unanswerable questions twist
         #: the passage's wording ("the England's", "Old France", "Germany Pitsudski war"); such a twist is
         #: the question's own, kept around the new name, and vetoes nothing (:meth:`conflict`).
-        self.question = [own and len(t) <= MAX_ANSWER_CHARS and t.rstrip().endswith("?")
+        self.question = [own and len(t) <= MAX_ANSWER_CHARS and (t.rstrip().endswith("?")
+                                                                 or _QUESTION_OPENING.match(t) is not None)
                          for own, t in zip(self.own, texts, strict=True)]
         #: Place → the longer names of other referents that its occurrences stand in (:meth:`conflict`).
         self.keep: dict[str, tuple[str, ...]] = {}
@@ -2549,9 +2573,12 @@ class _Occurrences:
             return True
         linked = person and any(m.start() <= start and end <= m.end() for p in self.particle_names
                                 for m in p.finditer(text, max(0, start - NEIGHBOURHOOD), end + NEIGHBOURHOOD))
-        if ((not linked and (_capital(_LINK_AFTER.match(after)) or _capital(_LINK_BEFORE.search(before))))
-                or re.search(r"\w &\s?$", before) or re.match(r"\s?& ?\w", after)):
-            return True  # "Jean de Rély", "Jerónimo de Ayanz y Beaumont", "Boulton & Watt"
+        if not linked and (_capital(_LINK_AFTER.match(after)) or _capital(_LINK_BEFORE.search(before))):
+            return True  # "Jean de Rély", "Jerónimo de Ayanz y Beaumont"
+        partner = _AMPERSAND_BEFORE.search(before) or _AMPERSAND_AFTER.match(after)
+        if partner and not (person and self.renamed_person(partner.group(1))):
+            return True  # "Boulton & Watt" of a Watt alone; beside the renamed person Boulton, a firm
+            # named after the two, renamed with them ("Kamau & Otieno")
         if entity.category in PLACES:
             if any(occurs_in(entity.surface, name)
                    for name in self.person_words.texts_holding(entity.surface)):
@@ -2576,7 +2603,8 @@ class _Occurrences:
             if (inner_place or office) and modifying_place(entity, word, lexicon):
                 pass  # "United Kingdom Parliament", "Russian Marxists": the place is renamed there; before an
                 # office ("the ex-Luxembourg Prime Minister") a use of the country alone too
-            elif not (person and (never_renamed(word) or word.lower() in TITLES | TRAILING_TITLES)):
+            elif not (person and (never_renamed(word) or word.lower() in TITLES | TRAILING_TITLES
+                                  or title_after(word, after[nxt.end():], lexicon))):
                 return True  # "Norman Conquest", "Turing Award" (a Roman numeral after a person is no name)
             then = _WORD_AFTER.match(after, nxt.end())
             if (person and re.fullmatch(r"[IVXLC]+", word) and _capital(then)
@@ -2618,6 +2646,11 @@ class _Occurrences:
                     or (inner_place and entity.category in ("country", "city"))):
                 return True  # "Treaty of Paris", "Battle of Hastings", "Bank of England" (not "Most of")
         return False
+
+    def renamed_person(self, word: str) -> bool:
+        """``word`` is a person's name word renamed on its own here."""
+        entity = self.entities.get(word)
+        return entity is not None and entity.category == "person" and word in self.alone
 
     @staticmethod
     def article_ok(entity: Entity, text: str, start: int, end: int) -> bool:
