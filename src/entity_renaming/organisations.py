@@ -380,9 +380,10 @@ def lone_team(nickname: str, context: str, lexicon: Lexicon, question: str = "")
     """The team a lone plural nickname names (``Broncos`` → ``Denver Broncos``): the passage writes
     ``<place> <nickname>`` with one place only, a team by :func:`.entities.names_team` (the place a
     confirmed one), or, where it writes no such name, the dataset writes it with one place that the passage
-    names (alone or in the possessive: "Denver's general manager"), or with one place only, where the passage names none of its places and the question asks for a
-    team ("What team did Kubiak play for?" "the Broncos": its nickname renamed alone); ``None`` otherwise (a
-    nickname of two teams, ``Vosges Mountains``)."""
+    names (alone or in the possessive: "Denver's general manager"), or with one place only, where the
+    passage names none of its places and the question asks for a team ("What team did Kubiak play for?" "the
+    Broncos": its nickname renamed alone); ``None`` otherwise (a nickname of two teams, ``Vosges
+    Mountains``)."""
     from .entities import names_team
 
     if " " in nickname or not nickname[:1].isupper() or not nickname.endswith("s") or not nickname.isalpha():
