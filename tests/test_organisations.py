@@ -352,6 +352,9 @@ def test_a_station_call_sign_is_renamed_by_its_letters():
     assert call_sign("WMO", "the World Meteorological Organization (WMO) met in Geneva.") is None
     assert call_sign("NASA", text) is None  # no call sign's shape
     assert call_signs_in("KOA (850 AM) and KRFX", text) == {"KOA", "KRFX"}
+    low = "low-power stations in a few markets, such as Birmingham, Alabama (WBMA-LD), Lima, Ohio (WLQP-LP)"
+    assert call_sign("WBMA-LD", low) == "WBMA"  # the FCC's low-power digital suffix
+    assert call_sign("WBMA-XY", low) is None  # no service suffix
 
 
 def test_an_acronym_spelled_by_an_organisation_of_the_dataset_is_its_short_name():
@@ -525,6 +528,9 @@ def test_a_lone_nickname_answering_a_team_question_is_renamed_without_its_place(
     text = "Rivera had been a linebacker with the Bears in Super Bowl XX before he coached."
     assert lone_team("Bears", text, lexicon, "What team did Rivera play for?") == "Chicago Bears"
     assert lone_team("Bears", text, lexicon, "Who did Rivera coach?") is None
+    held = "Rivera, who led the Bears to victory, is currently Chicago's Executive Vice President."
+    assert lone_team("Bears", held, lexicon, "Who did Rivera play for?") == "Chicago Bears"  # a possessive
+    assert lone_team("Bears", held.replace("Chicago's", "the"), lexicon, "Who did Rivera play for?") is None
     ex = _example(text, "Bears", "What team did Rivera play for?", ["Bears", "the Bears", "Bears"])
     entities = example_entities(ex, _mentions(text, {"Bears": "ORG"}), lexicon)
     assert [(s.surface, s.span_type, s.plural) for e in entities for s in e.spans] == [

@@ -17,6 +17,7 @@ from entity_renaming.entities import (
     other_spelling,
     person_spans,
     question_gender,
+    role_before,
     titled_mention,
     titled_surname,
 )
@@ -34,6 +35,36 @@ def test_a_relative_who_or_a_person_apposition_describes_a_person():
     assert described_as_person("Oursel", "A Norman named Oursel led a force of \"Franks\"")  # a people noun
     assert not described_as_person("Lama", "are called a Lama. A Lama who has through phowa")  # a noun
     assert not described_as_person("Denver", "Denver, the defending champions, who")  # no person noun
+
+
+def test_a_person_noun_as_predicate_or_before_a_name_shows_a_person():
+    """Issue 19, twenty-first session: a lower-case person noun as the name's predicate ("Rivera having been
+    a linebacker") or in apposition before it ("a messenger, Ming-Tan") shows a person; a noun that also
+    describes a team or a company (champion, owner) does not, nor a capitalised title after the verb."""
+    assert described_as_person("Rivera", "With Rivera having been a linebacker with the Chicago Bears")
+    assert described_as_person("Tesla", "Tesla was a Serbian-American inventor")
+    assert not described_as_person("Denver", "Denver was the defending champion")  # a team's noun
+    assert not described_as_person("Apple", "Apple became the largest company")  # no person noun
+    assert role_before("the Jin commander sent a messenger, Ming-Tan, to the Mongol side", "Ming-Tan")
+    assert role_before("the famed ruler Rollo", "Rollo")
+    assert role_before("emperor Henry III legally ennobled the Hauteville leader, Drogo, as dux", "Drogo")
+    assert not role_before("the ruling party Fidesz", "Fidesz")  # no person noun
+
+
+def test_a_name_tagged_otherwise_that_the_passage_describes_as_a_person_is_a_person_candidate():
+    """Issue 19, twenty-first session: "Beyoncé, who headlined …" tagged ORG, answering a question that asks
+    for no type: the passage's description makes it a PERSON candidate (passage_person_answers); a name
+    with no such description stays out."""
+    from entity_renaming.entities import passage_person_answers
+    from entity_renaming.model import Answer, QAExample
+
+    text = "Pepsi confirmed that Beyoncé, who headlined the show, would appear. Momus opened in 1900."
+    for name, expected in (("Beyoncé", [("Beyoncé", "PERSON")]), ("Momus", [])):
+        at = text.index(name)
+        ex = QAExample(id="q", dataset="t", source_format="mrqa", context=text, question="Which star joined?",
+                       answers=[Answer(name, [(at, at + len(name))])], answer_texts=[name])
+        found = passage_person_answers(ex, [Mention(at, at + len(name), "ORG", name)])
+        assert [(m.text, m.label) for m in found] == expected
 
 
 def test_a_census_surname_ending_the_datasets_full_names_is_a_surname():

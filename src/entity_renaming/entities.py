@@ -294,14 +294,18 @@ def passage_person_answers(example: QAExample, mentions: list[Mention]) -> list[
     answer) while the passage labels the same name PERSON at another mention, or ends a full name it labels
     PERSON with it (``Braddock`` beside ``Major General Edward Braddock``: the surname alone, renamed with
     the full name), or that the passage gives a relative (:func:`.persons.kin_possessor`: ``Tesla`` of
-    "two of Tesla's uncles", tagged ORG): NER's own reading elsewhere in the passage or the kinship is the
-    person evidence (rule ``ner.no-answer-mention`` keeps the rest out)."""
+    "two of Tesla's uncles", tagged ORG) or describes as a person (:func:`described_as_person`,
+    :func:`role_before`: "Beyoncé, who headlined …", "a messenger, Ming-Tan"): NER's own reading elsewhere
+    in the passage, the kinship or the description is the person evidence (rule ``ner.no-answer-mention``
+    keeps the rest out)."""
     persons = {clean_surface(m.text) for m in mentions if m.label == "PERSON"} | person_lasts(mentions)
     spans = [s for answer in example.all_answers() for s in answer.char_spans]
     found: dict[tuple[int, int], Mention] = {}
     for m in mentions:
         text = clean_surface(m.text)
-        if (m.label != "PERSON" and (text in persons or kin_possessor(text, example.context))
+        if (m.label != "PERSON" and (text in persons or kin_possessor(text, example.context)
+                                     or described_as_person(text, example.context)
+                                     or role_before(example.context, text))
                 and any(m.start < e and s < m.end for s, e in spans)
                 and not any(p.label == "PERSON" and p.start < m.end and m.start < p.end for p in mentions)):
             at = example.context.find(text, m.start, m.end)
@@ -420,7 +424,9 @@ def described_as_person(name: str, context: str) -> bool:
     """The passage says ``name`` is a person where it writes it as a name (no article before it: "a Lama
     who …" is a common noun): a relative "who" right after it (``Ward, who returned it``, ``Galileo who
     noticed``), an apposition of a person noun, capitalised as a title or not (``Inalchuq, the governor of
-    …``, ``Papin, a French physicist``, ``Odo, the Bishop of Bayeux``) or a person noun or a capitalised
+    …``, ``Papin, a French physicist``, ``Odo, the Bishop of Bayeux``), a predicate of a lower-case person
+    noun after "is", "was", "became" or "has been" (``Rivera having been a linebacker``) or a person noun or
+    a capitalised
     noun of a people after an article naming it (``one sister named Temülen``, ``A Norman named Oursel``)."""
     return name in context and _described_pattern(name).search(context) is not None
 
@@ -431,7 +437,9 @@ def _described_pattern(name: str) -> re.Pattern[str]:
     alternation of person nouns twice)."""
     word = re.escape(name)
     return re.compile(rf"(?<![\w'’-])(?<!\b[Tt]he )(?<!\b[Aa] )(?<!\b[Aa]n ){word}(?:,? who\b"
-                      rf"|, (?:the|a|an|his|her|their) (?:[\w-]+ ){{0,2}}(?i:{_APPOSITION_NOUNS})\b)"
+                      rf"|, (?:the|a|an|his|her|their) (?:[\w-]+ ){{0,2}}(?i:{_APPOSITION_NOUNS})\b"
+                      rf"|,? (?:is|was|became|(?:has|had|having) been) (?:a|an|the) (?:[\w-]+ ){{0,2}}"
+                      rf"(?:{_APPOSITION_NOUNS})\b)"
                       rf"|\b(?:(?:{_APPOSITION_NOUNS})|(?:[Aa]n?|[Oo]ne) [A-Z][a-z]+) (?:named|called) {word}"
                       rf"(?![\w'’-])")
 
@@ -1239,11 +1247,13 @@ _ROLE_NOUNS = "leader|general|commander|chieftain|chief|hero|heroine"
 
 
 def role_before(context: str, word: str) -> bool:
-    """The passage writes a person's role noun after a possessive or an article right before ``word``
-    (``their leader Rollo``, ``his younger general, Jebe``): a person, whatever pronouns say."""
+    """The passage writes a person's role noun (:data:`_ROLE_NOUNS`, or a person noun that describes no team,
+    company or country: :data:`_APPOSITION_NOUNS`) after a possessive or an article and up to two modifiers
+    right before ``word`` (``their leader Rollo``, ``his younger general, Jebe``, ``a messenger, Ming-Tan``,
+    ``the Hauteville leader, Drogo``): a person, whatever pronouns say."""
     return bool(context) and re.search(
-        rf"\b(?:his|her|their|its|the|a)\s+(?:[a-z]+\s+)?(?:{_ROLE_NOUNS}),?\s+{re.escape(word)}(?![\w'’-])",
-        context) is not None
+        rf"\b(?:his|her|their|its|the|a)\s+(?:[A-Za-z][a-z-]+\s+){{0,2}}(?:{_ROLE_NOUNS}|{_APPOSITION_NOUNS}),?\s+"
+        rf"{re.escape(word)}(?![\w'’-])", context) is not None
 
 
 #: What joins the members of a listing: a comma, "and", ", and", "or".

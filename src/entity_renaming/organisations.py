@@ -416,9 +416,10 @@ def lone_team(nickname: str, context: str, lexicon: Lexicon, question: str = "")
     """The team a lone plural nickname names (``Broncos`` → ``Denver Broncos``): the passage writes
     ``<place> <nickname>`` with one place only, a team by :func:`.entities.names_team` (the place a
     confirmed one), or, where it writes no such name, the dataset writes it with one place that the passage
-    names, or with one place only, where the passage names none of its places and the question asks for a
-    team ("What team did Kubiak play for?" "the Broncos": its nickname renamed alone); ``None`` otherwise (a
-    nickname of two teams, ``Vosges Mountains``)."""
+    names (alone or in the possessive: "Denver's general manager"), or with one place only, where the
+    passage names none of its places and the question asks for a team ("What team did Kubiak play for?" "the
+    Broncos": its nickname renamed alone); ``None`` otherwise (a nickname of two teams, ``Vosges
+    Mountains``)."""
     from .entities import names_team
 
     if " " in nickname or not nickname[:1].isupper() or not nickname.endswith("s") or not nickname.isalpha():
@@ -437,8 +438,8 @@ def lone_team(nickname: str, context: str, lexicon: Lexicon, question: str = "")
     if not teams:  # "the Broncos" beside "Denver": the dataset's team of that nickname, if its place is here
         known = {f"{place} {nickname}" for place, tails in lexicon.case.plural_tails.items()
                  if nickname in tails and names_team(f"{place} {nickname}", lexicon)}
-        teams = {t for t in known if re.search(rf"(?<![\w'’-]){re.escape(t.rsplit(' ', 1)[0])}(?![\w'’-])",
-                                               context)}
+        teams = {t for t in known  # "Denver's Executive Vice President": the place in the possessive too
+                 if re.search(rf"(?<![\w'’-]){re.escape(t.rsplit(' ', 1)[0])}(?:['’]s)?(?![\w'’-])", context)}
         if not teams and _asks_for_team(question):
             teams = known  # "What team did Kubiak play for?" "the Broncos": no place of it here
     return teams.pop() if len(teams) == 1 else None
@@ -481,8 +482,9 @@ def region_team(text: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
 
 #: A North American broadcast call sign (``KGPE``, ``WPVI-TV``, ``WBT-FM``, ``CFTO-TV``): K or W and two or
 #: three capitals (the United States), or CF, CH, CI, CJ or CK and one or two (Canada's broadcasting
-#: prefixes of the ITU allocation), with a service suffix or none.
-_CALL_SIGN = re.compile(r"([KW][A-Z]{2,3}|C[FHIJK][A-Z]{1,2})(?:-(?:TV|FM|AM|LP|CD|DT\d?))?")
+#: prefixes of the ITU allocation), with a service suffix or none (the FCC's: -TV, -FM, -AM, -LP, -CD, -DT;
+#: -LD and -CA, a low-power digital or class A station: ``WBMA-LD``).
+_CALL_SIGN = re.compile(r"([KW][A-Z]{2,3}|C[FHIJK][A-Z]{1,2})(?:-(?:TV|FM|AM|LP|LD|CD|CA|DT\d?))?")
 #: Words that show a call sign names a station (within :data:`_CALL_SIGN_WINDOW` characters of it).
 _BROADCAST = re.compile(r"\b(?:affiliates?|stations?|radio|television|TV|AM|FM|O&O|channels?|broadcast\w*)\b")
 _CALL_SIGN_WINDOW = 80
