@@ -598,3 +598,12 @@ def test_issue19_office_words_before_a_full_name(swap):
     assert office_before("Indian Member of Parliament ") and not office_before("Chevrolet ")
     assert {"Stavros", "Dimas"} <= set(entities(swap, "European_Union_law"))
     assert {"Felipe", "Calderón", "Jayant", "Sinha"} <= set(entities(swap, "Harvard_University"))
+
+
+def test_a_city_other_name_counts_only_standing_alone():
+    """Issue 19: Pittsburgh's GeoNames other names "Allegheny" and "Fort Duquesne" name the river in
+    "the Allegheny River" and the fort: no other name of the city there; "Allegheny" alone is one."""
+    lexicon = Lexicon()
+    river = "moved to the Allegheny River and Fort Duquesne"
+    assert lexicon.other_names_in("Pittsburgh", "city", [river]) == ()
+    assert lexicon.other_names_in("Pittsburgh", "city", ["they moved to Allegheny."]) == ("Allegheny",)

@@ -1864,3 +1864,62 @@ def test_a_person_glossed_by_a_left_out_name_is_left_out_with_it():
     assert glossed_persons(set(), kept, texts) == set()
     assert glossed_persons({"Lefevre"}, kept, texts) == set()  # no gloss: another person
 
+
+
+def test_a_town_no_gazetteer_knows_before_its_province_is_a_city(tmp_path):
+    """Issue 19: a GPE no gazetteer lists is a city where a passage writes its state after it outside any
+    list ("a position in Xingzhou, Hebei."); a list of places of any kind is no such evidence ("capturing
+    Valona, Kanina, Jericho (Orikumi), and …", "Annam, Champa, and Java")."""
+    from entity_renaming.entswap.entities import region_after
+
+    banks = write_banks(tmp_path, {"gazetteer": {"country": [("France", 66_000_000)],
+                                                 "state": ["Hebei", "Jericho", "Champa"], "city": ["Rouen"]}})
+    lexicon = Lexicon(banks, strict=False)
+    placed = "Ogedei offered his nephew a position in Xingzhou, Hebei. He was unable to read."
+    listed = "They landed, capturing Valona, Kanina, Jericho (Orikumi), and reaching Butrint."
+    lexicon.observe([placed, listed], [*mentions_of(placed, ("Xingzhou", "GPE")),
+                                       *mentions_of(listed, ("Kanina", "GPE"))] * 2)
+    assert region_after("Xingzhou", placed, lexicon) and passage_city("Xingzhou", [placed], lexicon)
+    assert not region_after("Kanina", listed, lexicon) and not passage_city("Kanina", [listed], lexicon)
+    assert not region_after("Annam", "his campaigns against Annam, Champa, and Java", lexicon)
+    assert region_after("Foo", "born in Foo, France, in 1900", lexicon)  # a lower-case word goes on
+
+
+def test_a_name_the_gazetteer_lacks_that_a_passage_calls_a_village_is_a_city(banks):
+    """Issue 19: a name no gazetteer lists, NER typed ORG, is the city where a passage calls it a settlement
+    ("the village of Fraissinet-de-Lozère", "the capital from Karakorum"); not a fort glossed by a modern
+    city ("Fort Le Boeuf (present-day Rouen)") nor a name a passage also sets after "the river"."""
+    lexicon = Lexicon(banks, strict=False)
+    village = ("Many came from the region of the Cevennes, for instance, the village of "
+               "Fraissinet-de-Lozere. This was a huge influx." + _FILLER)
+    assert entities(village, ("Fraissinet-de-Lozere", "ORG"),
+                    lexicon=lexicon)["Fraissinet-de-Lozere"].category == "city"
+    fort = "Marin built a second fort at Fort Le Boeuf (present-day Rouen), designed to guard." + _FILLER
+    assert "Fort Le Boeuf" not in entities(fort, ("Fort Le Boeuf", "ORG"), lexicon=lexicon)
+    river = ("They occupied the banks of the river Deabolis. Later they signed a treaty in the city of "
+             "Deabolis." + _FILLER)
+    assert "Deabolis" not in entities(river, ("Deabolis", "ORG"), lexicon=lexicon)
+
+
+def test_list_mates_the_article_types_as_places_count_as_places(banks):
+    """Issue 19: "primary defenses at Carillon, Quebec, and Louisbourg": Louisbourg, a city by the
+    article's evidence though no gazetteer place, makes the list one of places; without it the list is
+    mostly of non-places (peoples: "the Huron, Mississauga, Ojibwa")."""
+    from entity_renaming.entities import listed_with_non_places
+
+    lexicon = Lexicon(banks, strict=False)
+    text = "with primary defenses at Carillon, Paris, and Louisbourg, while"
+    start = text.index("Paris")
+    assert listed_with_non_places(text, start, start + 5, lexicon)
+    assert not listed_with_non_places(text, start, start + 5, lexicon, known={"Louisbourg"})
+
+
+def test_a_place_a_passage_writes_glued_is_left(banks):
+    """Issue 19: "Manakintown" beside "Manakin Town" (places.glued, as in the Yan et al. configs) would keep
+    the old name: the town is left in that passage group."""
+    lexicon = Lexicon(banks, strict=False)
+    text = ("They settled at the abandoned village known as Manakin Town. The settlers still resident at "
+            "Manakintown were naturalised." + _FILLER)
+    assert "Manakin Town" in entities(text.replace("Manakintown", "the village"), ("Manakin Town", "GPE"),
+                                      lexicon=lexicon)
+    assert "Manakin Town" not in entities(text, ("Manakin Town", "GPE"), lexicon=lexicon)
