@@ -1923,3 +1923,16 @@ def test_a_place_a_passage_writes_glued_is_left(banks):
     assert "Manakin Town" in entities(text.replace("Manakintown", "the village"), ("Manakin Town", "GPE"),
                                       lexicon=lexicon)
     assert "Manakin Town" not in entities(text, ("Manakin Town", "GPE"), lexicon=lexicon)
+
+
+def test_a_city_whose_last_word_stands_alone_is_left():
+    """Issue 19: "Who was one of the most famous people born in Wola?" beside "the village of Żelazowa Wola"
+    would keep part of the old name; "Rochelle" inside "New Rochelle" or "Town" of "Cape Town" would not."""
+    from entity_renaming.entswap.entities import last_word_alone
+
+    texts = ["Chopin was born in the village of Żelazowa Wola.", "Who was born in Wola?"]
+    assert last_word_alone("Żelazowa Wola", texts)
+    assert not last_word_alone("Żelazowa Wola", texts[:1])
+    assert not last_word_alone("La Rochelle", ["from La Rochelle to New Rochelle"], ["New Rochelle"])
+    assert last_word_alone("La Rochelle", ["from La Rochelle to New Rochelle"])
+    assert not last_word_alone("Cape Town", ["Cape Town is a town."])

@@ -823,6 +823,27 @@ def called_settlement(surface: str, placed: Iterable[str], passages: Iterable[st
             and not any(re.search(_OTHER_PLACE_BEFORE + re.escape(surface), p) for p in passages))
 
 
+#: Last words of a city's name that are a settlement's generic noun, no part of the name to stand alone.
+_GENERIC_LAST = PLACE_NOUNS | frozenset(("city", "town", "village", "port", "springs", "falls", "beach"))
+
+
+def last_word_alone(surface: str, texts: Iterable[str], names: Iterable[str] = ()) -> bool:
+    """The last word of the city's name of several words stands alone in ``texts``, in neither that name nor
+    another of ``names`` (the article's entities: ``La Rochelle`` beside ``New Rochelle``): "born in Wola",
+    "Maria Wola" beside "the village of Żelazowa Wola" (not a generic noun: ``Cape Town``). Renamed whole,
+    the city would keep that part of its old name there."""
+    words = surface.split()
+    if len(words) < 2 or not words[-1][:1].isupper() or words[-1].lower() in _GENERIC_LAST:
+        return False
+    part = whole_word(words[-1])
+    covering = [whole_word(n) for n in {surface, *names} if n != words[-1] and occurs_in(words[-1], n)]
+    for text in texts:
+        spans = [(m.start(), m.end()) for full in covering for m in full.finditer(text)]
+        if any(not any(a <= m.start() and m.end() <= b for a, b in spans) for m in part.finditer(text)):
+            return True
+    return False
+
+
 def namesake_of(surface: str, text: str) -> bool:
     """``surface`` is a city named after another place (:data:`NAMED_AFTER`, ``New Amsterdam``) that ``text``
     also writes in a foreign form, the place name hyphen-joined (``Nouvelle-Amsterdam``): renamed alone,
@@ -2235,6 +2256,8 @@ class _Occurrences:
         if entity.category == "city" and any(not same_spelling(n, entity.surface) for n in
                                              lexicon.other_names_in(entity.surface, "city", self.words)):
             return "other-name-in-article"  # "New York City" also called "New York", "Warsaw" also "Warszawa"
+        if entity.category == "city" and last_word_alone(entity.surface, self.texts, self.entities):
+            return "part-alone"  # "born in Wola" beside "the village of Żelazowa Wola": the old name's part
         if entity.category in PLACES and glued(entity.surface, (t for t, q in zip(self.texts, self.question,
                                                                               strict=True) if not q)):
             return "glued"  # "Manakintown" beside "Manakin Town" would keep the old name (a question's own
