@@ -1936,3 +1936,17 @@ def test_a_city_whose_last_word_stands_alone_is_left():
     assert not last_word_alone("La Rochelle", ["from La Rochelle to New Rochelle"], ["New Rochelle"])
     assert last_word_alone("La Rochelle", ["from La Rochelle to New Rochelle"])
     assert not last_word_alone("Cape Town", ["Cape Town is a town."])
+
+
+def test_a_city_before_a_people_it_holds_is_renamed_inside(banks):
+    """Issue 19: "The Paris Huguenots preserved the French language" names the Huguenots of the city (a
+    plural the dataset labels NORP): the city is renamed there too, not left as a longer name."""
+    from entity_renaming.entswap.entities import modifying_place
+
+    lexicon = Lexicon(banks, strict=False)
+    text = "In Paris, the Huguenots built churches. The Paris Huguenots preserved the French language."
+    lexicon.observe([text], mentions_of(text, ("Huguenots", "NORP")) * 3)
+    city = Entity("Paris", "city", "city", "Paris")
+    assert modifying_place(city, "Huguenots", lexicon)
+    assert not modifying_place(city, "Huguenot", lexicon)  # no plural: a name ("Paris Huguenot Church")
+    assert not modifying_place(city, "Frenchs", lexicon)

@@ -622,6 +622,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "passage group writing it: Prussia alone never names the Duke of Prussia) inside a longer name, "
          "in a peerage, written glued to another word or as one word by a passage (Manakintown beside "
          "Manakin Town: places.glued; a question's own twist, Red ArmyWarsaw Uprising, vetoes nothing), "
+         "(a city before a plural the dataset labels NORP names that people's share of it and is renamed "
+         "there: the Berlin Huguenots), "
          "a city of several words whose last word stands alone in the group, in no name of the article "
          "(born in Wola, Maria Wola beside the village of Żelazowa Wola; not La Rochelle beside New "
          "Rochelle, not Cape Town's Town: entswap.entities.last_word_alone), "

@@ -2735,7 +2735,8 @@ MIN_MODIFIED_ZIPF = 4.0
 
 
 def modifying_place(entity: Entity, word: str, lexicon: Lexicon) -> bool:
-    """``word``, capitalised after a country or city, is a common word the place modifies; after a
+    """``word``, capitalised after a country or city, is a common word the place modifies (after a city,
+    a plural the dataset labels NORP that is no demonym too: "the Berlin Huguenots"); after a
     demonym, any word but a place noun or one making a place name (``Mongolian Emperors``, ``Russian
     Marxists``; not ``Indian Ocean``, ``English Channel``, ``British Columbia``)."""
     lowered = word.lower()
@@ -2743,6 +2744,9 @@ def modifying_place(entity: Entity, word: str, lexicon: Lexicon) -> bool:
         return False
     if entity.category == "nationality":
         return lexicon.place_kind(f"{entity.surface} {word}") is None
+    if (entity.category == "city" and word.endswith("s") and lexicon.labels.mostly(word) == "NORP"
+            and not lexicon.is_demonym(word[:-1])):
+        return True  # "the Berlin Huguenots": the city's share of a people or faith group, no name
     return (entity.category in ("country", "city") and not lexicon.name_word(word)
             and lexicon.zipf(lowered) >= MIN_MODIFIED_ZIPF)
 
