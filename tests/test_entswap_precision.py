@@ -59,7 +59,8 @@ def test_person_names_are_persons_or_nothing(swap):
         assert entities(swap, title).get(name, "person") == "person", (title, name)
     # or nothing: "Richard" is also a surname there ("by Charles Richard"): Richard Trevithick is left alone
     assert entities(swap, "Steam_engine").get("Trevithick", "person") == "person"
-    assert "Watt" not in entities(swap, "Steam_engine")  # the firm "Boulton & Watt" keeps James Watt's name
+    steam = entities(swap, "Steam_engine")  # the firm "Boulton & Watt" is renamed with its two founders
+    assert steam.get("Watt") == "person" and steam.get("Boulton") == "person"
     assert "Newcastle" not in entities(swap, "French_and_Indian_War")  # the Duke of Newcastle, no city
 
 
@@ -458,20 +459,27 @@ def test_issue19_a_full_name_is_renamed_as_a_unit_when_its_given_name_names_othe
     """Harvard's alumni list has "writer Louis Menand" and "historians Henry Louis Gates, Jr.", "George M.
     Whitesides" and "Tibetologist George de Roerich": the given names Louis and George also stand in other
     persons' names, which vetoed the whole person. Now the full name is renamed as a unit, each word taking
-    its referent's new name (the lone surname follows), and the other names keep their words."""
+    its referent's new name (the lone surname follows), and the other names keep their words; where every
+    name holding a given name is renamed (Louis, Henry), the given name is renamed word by word."""
     found = {e.surface: e for e in swap.entities["title:Harvard_University"]}
-    assert "Louis" not in found and "George" not in found  # never renamed alone
-    assert found["Louis Menand"].parts == (("Louis", "first-male"), ("Menand", "last"))
-    assert "George M. Whitesides" in found
+    assert "George" not in found and "George M. Whitesides" in found  # George de Roerich keeps his name
+    # since Henry Louis Gates, Jr. is a person too (s21-esper), every full name holding Louis or Henry is
+    # renamed, so the given names are renamed word by word, each full name in every word: none half renamed
+    subs = swap.mappings(0, CATEGORIES)["title:Harvard_University"]
+    from entity_renaming.entswap.build import rename_swapped
+
+    alumni = ("Louis Menand", "Louis Agassiz", "Henry Louis Gates", "Henry David Thoreau", "Henry Ware")
+    held = [ex for ex in swap.articles["title:Harvard_University"] if any(n in ex.context for n in alumni)]
+    assert held
+    for ex in held:
+        renamed, _ = rename_swapped(ex, subs)
+        assert not re.search(r"\b(?:Louis|Henry|Menand|Agassiz|Gates|Thoreau|Ware)\b", renamed.context)
     # "Joseph" opens only person names (Joseph Nye, Joseph Willard after "the president of Harvard"): it is
     # renamed alone, so Joseph Nye is renamed word by word
     assert {"Joseph", "Nye"} <= set(found) and "Joseph Nye" not in found
     new = mapping(swap, "Harvard_University")
-    given, family = new["Louis Menand"][1].split()
-    assert new["Menand"][1] == family and given not in ("Louis", "Menand")
     assert new["George M. Whitesides"][1].split()[1] == "M."  # initials are kept
-    renamed = {e.surface for e in found.values()}
-    assert not any("Roerich" in s or "Gates" in s for s in renamed)
+    assert not any("Roerich" in e.surface for e in found.values())
     # a full name inside a longer name ("Chevrolet Monte Carlo", a car) or before a regnal numeral
     # ("John Paul II") is no person's given name and family name
     assert not any("Monte" in e.surface for e in swap.entities["title:1973_oil_crisis"])
@@ -551,8 +559,9 @@ def test_issue19_common_given_names_and_units_of_half_renamed_names(swap):
     "William John Macquorn Rankine", whose Rankine is no entity) and that never stands alone is renamed
     inside its other full names as a unit ("John Smeaton"), whatever the order of the names. Since
     s16-esperson a person noun before a full name of weak name words makes it a person ("philosopher Henry
-    David Thoreau"): Harvard's Henry is renamed as a unit in "Henry David Thoreau" and "Henry Ware", never
-    alone, and every word of the two philosophers' names follows."""
+    David Thoreau"); Harvard's Henry, in every full name renamed ("Henry David Thoreau", "Henry Ware" and,
+    since s21-esper, "Henry Louis Gates"), is renamed word by word, and every word of the two philosophers'
+    names follows."""
     war = entities(swap, "French_and_Indian_War")
     assert war.get("William Shirley") == "person" and war.get("Shirley") == "person"
     assert war.get("William Pitt") == "person"
@@ -563,7 +572,7 @@ def test_issue19_common_given_names_and_units_of_half_renamed_names(swap):
     assert "John Smeaton" in steam and "John" not in steam and "Smeaton" in steam
     assert not any("Rankine" in s or "Macquorn" in s for s in steam)
     harvard = entities(swap, "Harvard_University")
-    assert {"Henry David Thoreau", "Thoreau", "Henry Ware"} <= harvard.keys() and "Henry" not in harvard
+    assert {"Henry", "Thoreau", "Ware"} <= harvard.keys()  # Henry word by word: Henry Louis Gates renamed too
     examples = [ex for ex in swap.articles["title:Harvard_University"] if "Henry David Thoreau" in ex.context]
     subs = swap.mappings(0, CATEGORIES)["title:Harvard_University"]
     from entity_renaming.entswap.build import rename_swapped
@@ -598,3 +607,12 @@ def test_issue19_office_words_before_a_full_name(swap):
     assert office_before("Indian Member of Parliament ") and not office_before("Chevrolet ")
     assert {"Stavros", "Dimas"} <= set(entities(swap, "European_Union_law"))
     assert {"Felipe", "Calderón", "Jayant", "Sinha"} <= set(entities(swap, "Harvard_University"))
+
+
+def test_a_city_other_name_counts_only_standing_alone():
+    """Issue 19: Pittsburgh's GeoNames other names "Allegheny" and "Fort Duquesne" name the river in
+    "the Allegheny River" and the fort: no other name of the city there; "Allegheny" alone is one."""
+    lexicon = Lexicon()
+    river = "moved to the Allegheny River and Fort Duquesne"
+    assert lexicon.other_names_in("Pittsburgh", "city", [river]) == ()
+    assert lexicon.other_names_in("Pittsburgh", "city", ["they moved to Allegheny."]) == ("Allegheny",)

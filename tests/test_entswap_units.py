@@ -1919,3 +1919,89 @@ def test_a_title_given_after_a_persons_name_is_no_longer_name():
     assert {"Ariq", "Böke"} <= set(found)
     other = text.replace("Great Khan", "Great Wall")
     assert not {"Ariq", "Böke"} & set(_person_entities(other, (("Ariq Böke", "PERSON"),)))
+
+
+def test_a_town_no_gazetteer_knows_before_its_province_is_a_city(tmp_path):
+    """Issue 19: a GPE no gazetteer lists is a city where a passage writes its state after it outside any
+    list ("a position in Xingzhou, Hebei."); a list of places of any kind is no such evidence ("capturing
+    Valona, Kanina, Jericho (Orikumi), and …", "Annam, Champa, and Java")."""
+    from entity_renaming.entswap.entities import region_after
+
+    banks = write_banks(tmp_path, {"gazetteer": {"country": [("France", 66_000_000)],
+                                                 "state": ["Hebei", "Jericho", "Champa"], "city": ["Rouen"]}})
+    lexicon = Lexicon(banks, strict=False)
+    placed = "Ogedei offered his nephew a position in Xingzhou, Hebei. He was unable to read."
+    listed = "They landed, capturing Valona, Kanina, Jericho (Orikumi), and reaching Butrint."
+    lexicon.observe([placed, listed], [*mentions_of(placed, ("Xingzhou", "GPE")),
+                                       *mentions_of(listed, ("Kanina", "GPE"))] * 2)
+    assert region_after("Xingzhou", placed, lexicon) and passage_city("Xingzhou", [placed], lexicon)
+    assert not region_after("Kanina", listed, lexicon) and not passage_city("Kanina", [listed], lexicon)
+    assert not region_after("Annam", "his campaigns against Annam, Champa, and Java", lexicon)
+    assert region_after("Foo", "born in Foo, France, in 1900", lexicon)  # a lower-case word goes on
+
+
+def test_a_name_the_gazetteer_lacks_that_a_passage_calls_a_village_is_a_city(banks):
+    """Issue 19: a name no gazetteer lists, NER typed ORG, is the city where a passage calls it a settlement
+    ("the village of Fraissinet-de-Lozère", "the capital from Karakorum"); not a fort glossed by a modern
+    city ("Fort Le Boeuf (present-day Rouen)") nor a name a passage also sets after "the river"."""
+    lexicon = Lexicon(banks, strict=False)
+    village = ("Many came from the region of the Cevennes, for instance, the village of "
+               "Fraissinet-de-Lozere. This was a huge influx." + _FILLER)
+    assert entities(village, ("Fraissinet-de-Lozere", "ORG"),
+                    lexicon=lexicon)["Fraissinet-de-Lozere"].category == "city"
+    fort = "Marin built a second fort at Fort Le Boeuf (present-day Rouen), designed to guard." + _FILLER
+    assert "Fort Le Boeuf" not in entities(fort, ("Fort Le Boeuf", "ORG"), lexicon=lexicon)
+    river = ("They occupied the banks of the river Deabolis. Later they signed a treaty in the city of "
+             "Deabolis." + _FILLER)
+    assert "Deabolis" not in entities(river, ("Deabolis", "ORG"), lexicon=lexicon)
+
+
+def test_list_mates_the_article_types_as_places_count_as_places(banks):
+    """Issue 19: "primary defenses at Carillon, Quebec, and Louisbourg": Louisbourg, a city by the
+    article's evidence though no gazetteer place, makes the list one of places; without it the list is
+    mostly of non-places (peoples: "the Huron, Mississauga, Ojibwa")."""
+    from entity_renaming.entities import listed_with_non_places
+
+    lexicon = Lexicon(banks, strict=False)
+    text = "with primary defenses at Carillon, Paris, and Louisbourg, while"
+    start = text.index("Paris")
+    assert listed_with_non_places(text, start, start + 5, lexicon)
+    assert not listed_with_non_places(text, start, start + 5, lexicon, known={"Louisbourg"})
+
+
+def test_a_place_a_passage_writes_glued_is_left(banks):
+    """Issue 19: "Manakintown" beside "Manakin Town" (places.glued, as in the Yan et al. configs) would keep
+    the old name: the town is left in that passage group."""
+    lexicon = Lexicon(banks, strict=False)
+    text = ("They settled at the abandoned village known as Manakin Town. The settlers still resident at "
+            "Manakintown were naturalised." + _FILLER)
+    assert "Manakin Town" in entities(text.replace("Manakintown", "the village"), ("Manakin Town", "GPE"),
+                                      lexicon=lexicon)
+    assert "Manakin Town" not in entities(text, ("Manakin Town", "GPE"), lexicon=lexicon)
+
+
+def test_a_city_whose_last_word_stands_alone_is_left():
+    """Issue 19: "Who was one of the most famous people born in Wola?" beside "the village of Żelazowa Wola"
+    would keep part of the old name; "Rochelle" inside "New Rochelle" or "Town" of "Cape Town" would not."""
+    from entity_renaming.entswap.entities import last_word_alone
+
+    texts = ["Chopin was born in the village of Żelazowa Wola.", "Who was born in Wola?"]
+    assert last_word_alone("Żelazowa Wola", texts)
+    assert not last_word_alone("Żelazowa Wola", texts[:1])
+    assert not last_word_alone("La Rochelle", ["from La Rochelle to New Rochelle"], ["New Rochelle"])
+    assert last_word_alone("La Rochelle", ["from La Rochelle to New Rochelle"])
+    assert not last_word_alone("Cape Town", ["Cape Town is a town."])
+
+
+def test_a_city_before_a_people_it_holds_is_renamed_inside(banks):
+    """Issue 19: "The Paris Huguenots preserved the French language" names the Huguenots of the city (a
+    plural the dataset labels NORP): the city is renamed there too, not left as a longer name."""
+    from entity_renaming.entswap.entities import modifying_place
+
+    lexicon = Lexicon(banks, strict=False)
+    text = "In Paris, the Huguenots built churches. The Paris Huguenots preserved the French language."
+    lexicon.observe([text], mentions_of(text, ("Huguenots", "NORP")) * 3)
+    city = Entity("Paris", "city", "city", "Paris")
+    assert modifying_place(city, "Huguenots", lexicon)
+    assert not modifying_place(city, "Huguenot", lexicon)  # no plural: a name ("Paris Huguenot Church")
+    assert not modifying_place(city, "Frenchs", lexicon)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import chain
@@ -1593,14 +1593,16 @@ def list_mates(text: str, start: int, end: int) -> list[str]:
     return mates
 
 
-def listed_with_non_places(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
+def listed_with_non_places(text: str, start: int, end: int, lexicon: Lexicon,
+                           known: Collection[str] = ()) -> bool:
     """The place name at ``text[start:end]`` stands in a list of two or more other names most of which are
-    no places of the gazetteer: a list holds one kind of thing, so this one is not the place either
-    (``Mississauga`` among the Huron, Ojibwa and Potawatomi peoples is not the city)."""
+    no places of the gazetteer nor ``known`` (the places the article's evidence types: ``Louisbourg``): a
+    list holds one kind of thing, so this one is not the place either (``Mississauga`` among the Huron,
+    Ojibwa and Potawatomi peoples is not the city)."""
     mates = [m for m in list_mates(text, start, end) if m.lower() not in FUNCTION_WORDS]
     if len(mates) < 2:
         return False
-    places = sum(lexicon.place_kind(m) is not None for m in mates)
+    places = sum(m in known or lexicon.place_kind(m) is not None for m in mates)
     return places * 2 < len(mates)
 
 

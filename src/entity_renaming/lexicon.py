@@ -367,6 +367,12 @@ def brackets_after(name: str, text: str) -> Iterator[str]:
             yield bracket.group(1)
 
 
+def standalone_name(name: str, text: str) -> bool:
+    """``name`` stands in ``text`` with no capitalised word right after it (an alternate name of
+    Pittsburgh, ``Allegheny``, in "Allegheny River" names the river, not the city)."""
+    return any(not re.match(r"\s+[A-Z]", text[m.end():]) for m in whole_word(name).finditer(text))
+
+
 def occurs_in(word: str, text: str) -> bool:
     """``word`` occurs in ``text`` as a whole word, case-sensitively (as the renaming engine matches)."""
     return whole_word(word).search(text) is not None
@@ -1059,7 +1065,8 @@ class Lexicon:
         if kind != "city":
             return ()
         found = {n for n in self._city_other_names.get(place.lower(), ())  # case-sensitive: no "proclamation"
-                 if any(occurs_in(n, t) for t in texts_holding(texts, n))}
+                 if n.split()[0].lower() not in PLACE_NOUNS  # "Fort Duquesne" of Pittsburgh: the fort
+                 and any(standalone_name(n, t) for t in texts_holding(texts, n))}
         if place.endswith(" City"):  # "New York City" also called "New York" (not inside the full name)
             short = re.compile(rf"(?<!\w){re.escape(place[:-5])}(?! City)(?!\w)")
             found.update(place[:-5] for t in texts_holding(texts, place[:-5]) if short.search(t))

@@ -470,7 +470,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "veto", _ALL),
     Rule("place.other-name", "the place is also called by another name (US, Warszawa) that would stay "
          "(Yan et al.: a country's code or canonical name takes its new name instead, United States and US "
-         "→ Australia, places.alias_followers; not America, Great Britain, which name more)", "veto", _ALL),
+         "→ Australia, places.alias_followers; not America, Great Britain, which name more). A city's "
+         "GeoNames other name counts only where it stands with no capitalised word after it and opens with "
+         "no place noun (Pittsburgh's Allegheny in 'Allegheny River', Fort Duquesne: the river, the fort; "
+         "Lexicon.other_names_in)", "veto", _ALL),
     Rule("place.abbreviation-modifier", "a country's abbreviation (UK, US) stands before a currency (US$10), "
          "or a code that is no letter code (USSR) modifies a noun: the new country's full name cannot stand "
          "there (a letter code modifying a noun takes the new country's demonym: UK teachers → Egyptian "
@@ -480,8 +483,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("place.region-of", "'the territory / island / county of <city>': not the city", "veto", _ALL),
     Rule("place.lower-case-mention", "the place also stands in lower case (the renamer renames names)",
          "veto", _ALL),
-    Rule("place.listed-with-non-places", "the place stands in a list of mostly non-places (peoples)", "veto",
-         _ALL),
+    Rule("place.listed-with-non-places", "the place stands in a list of mostly non-places (peoples); in "
+         "EntSwap a list mate its article types as a place counts as one (Carillon, Quebec, and "
+         "Louisbourg: Louisbourg a city by passage evidence)", "veto", _ALL),
     Rule("place.people-noun", "the place's name stands before people / nation / tribe "
          "(the Miami people): it names a people there, which a place's new name cannot", "veto", _YAN),
     Rule("place.team", "the city stands for a sports team named after it (Denver took the kickoff)", "veto",
@@ -529,7 +533,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "(places.city_exonym: a primary name the gazetteer lacks, Montreal; an old or foreign name labelled "
          "GPE twice in the dataset, Dyrrachium, not Byzantium once) or, when it is no gazetteer country or "
          "state, where a passage calls it a settlement ('the town of Pickawillany', 'his capital city "
-         "Kaiping', 'Khanbaliq (modern Beijing)'); a gazetteer town or city of 15,000 people, too small "
+         "Kaiping', 'Khanbaliq (modern Beijing)') or writes its state or country after it outside any list "
+         "('in Xingzhou, Hebei'; not 'Valona, Kanina, Jericho', 'Annam, Champa, and Java': "
+         "entswap.entities.region_after); a gazetteer town or city of 15,000 people, too small "
          "alone, where a passage lists it beside another city or writes its state after it ('Sandwich, "
          "Faversham and Maidstone', 'Biloxi, Mississippi'; not 'in Cheshire', a county), as is another "
          "name of a GeoNames city of that size the gazetteer lacks (Louisbourg); a locative preposition "
@@ -541,7 +547,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          " it or, when it is no state too, writes it after in / from / to / near (places.placed_as_city: "
          "'Sandwich, Faversham and Maidstone', 'between Bari and Tarsus', 'Waterford, Pennsylvania'; not 'at"
          " Dartmouth', 'in Kent'), calls it a settlement ('the port of Copenhagen') or besieges it "
-         "('besieged Xiangyang'), and so is a small settlement (a gazetteer town of any size that is no "
+         "('besieged Xiangyang'); so is a name no gazetteer lists as a city where a passage calls it a "
+         "settlement ('the village of Fraissinet-de-Lozère', 'the Mongol capital from Karakorum'; "
+         "capitalised words opening with no place noun, never after 'the river …': "
+         "entswap.entities.called_settlement); so is "
+         "a small settlement (a gazetteer town of any size that is no "
          "bank name word, Portarlington, Youghal; another name of a GeoNames city of 15,000 people, "
          "Valona; never a name mostly labelled LOC, FAC or NORP: entswap.entities.small_settlement) a "
          "passage lists beside a city or, unknown to the gazetteer, writes after in / from / to / near, "
@@ -636,7 +646,13 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "an occurrence in the passage group (in the article for a person's name word or a demonym; a "
          "city or location the article names in a peerage is left everywhere, a country only in the "
          "passage group writing it: Prussia alone never names the Duke of Prussia) inside a longer name, "
-         "in a peerage, "
+         "in a peerage, written glued to another word or as one word by a passage (Manakintown beside "
+         "Manakin Town: places.glued; a question's own twist, Red ArmyWarsaw Uprising, vetoes nothing), "
+         "(a city before a plural the dataset labels NORP names that people's share of it and is renamed "
+         "there: the Berlin Huguenots), "
+         "a city of several words whose last word stands alone in the group, in no name of the article "
+         "(born in Wola, Maria Wola beside the village of Żelazowa Wola; not La Rochelle beside New "
+         "Rochelle, not Cape Town's Town: entswap.entities.last_word_alone), "
          "with an article the renamer cannot follow, given as a spelling of another name (formerly "
          "spelled Warszewa and Warszowa), after a region noun heading its list (the German territories "
          "of Baden, Franconia), a city every occurrence of which modifies one lower-case noun (Mechlin "

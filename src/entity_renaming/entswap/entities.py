@@ -139,6 +139,7 @@ from ..places import (
     besieged,
     city_exonym,
     derived_place_word,
+    glued,
     passage_place_kind,
     placed_as_city,
     renamable_states,
@@ -703,14 +704,30 @@ def passage_city(surface: str, passages: Iterable[str], lexicon: Lexicon) -> boo
     name the dataset labels GPE ``MIN_PLACE_VOTES`` times, ``PLACE_SHARE`` of its labels, is placed by a
     locative preposition too ("settled in Dover", "supplies to Louisbourg"): the labels rule out a county
     NER types GPE now and then ("Hugh Lupus in Cheshire")."""
+    unknown = not lexicon.is_gazetteer_name(surface)
     town = lexicon.place_kind(surface, MIN_AMBIGUOUS_CITY) == "city" or small_settlement(surface, lexicon)
     locative = town and strongly_gpe(surface, lexicon)
-    return ((lexicon.settlement_only(surface) or not lexicon.is_gazetteer_name(surface))
+    return ((lexicon.settlement_only(surface) or unknown)
             and lexicon.labels.mostly(surface) == "GPE"
             and any(surface in p and (passage_place_kind(surface, p, lexicon) == "city"
                                       or settlement_in_apposition(surface, p)
-                                      or (town and placed_as_city(surface, p, lexicon, locative=locative)))
-                    for p in passages))
+                                      or (town and placed_as_city(surface, p, lexicon, locative=locative))
+                                      or (unknown and region_after(surface, p, lexicon)))
+                    for p in passages))  # "in Xingzhou, Hebei": a town no gazetteer knows, in its province
+
+
+#: "<name>, <region>" standing alone, no list item before or after it ("in Xingzhou, Hebei."; not "Valona,
+#: Kanina, Jericho (Orikumi)", "Annam, Champa, and Java": a list of places of any kind).
+_REGION_AFTER = (r"(?<![A-Za-z][,;] )(?<![\w'’-]){name}, ([A-Z][\w'’-]*(?: [A-Z][\w'’-]*){{0,2}})"
+                 r"(?![\w'’-])(?!\s*(?:[;(]|,\s*(?:[A-Z]|and\b|or\b)|and\b|or\b))")
+
+
+def region_after(surface: str, text: str, lexicon: Lexicon) -> bool:
+    """``text`` writes ``surface`` before its state or country, outside any list (:data:`_REGION_AFTER`):
+    the name of a settlement in that state or country (the Yan et al. study's evidence,
+    :func:`..places.labelled_town`)."""
+    return any(lexicon.place_kind(m.group(1)) in ("state", "country")
+               for m in re.finditer(_REGION_AFTER.format(name=re.escape(surface)), text))
 
 
 def small_settlement(surface: str, lexicon: Lexicon, labelled: bool = True) -> bool:
@@ -768,6 +785,7 @@ def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: 
             placed_as_city(surface, p, lexicon) or passage_place_kind(surface, p, lexicon) == "city"
             or besieged(surface, p))}
         city = not placed or category_of(surface, "GPE", lexicon, article) == "city" or (
+            called_settlement(surface, placed, passages, lexicon)) or (  # "the capital from Karakorum"
             small_settlement(surface, lexicon, labelled=False) and any(
                 placed_as_city(surface, p, lexicon, locative=False) or placed_as_city(surface, p, lexicon)
                 and not lexicon.is_gazetteer_name(surface) for p in placed))  # "Amalfi and Bari", "in Valona"
@@ -788,6 +806,42 @@ def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: 
             continue  # "Dartmouth College", "the Mainz Basin": it opens another name, which would keep it
         found.append(surface)
     return found
+
+
+#: A lower-case noun of a place that is no settlement before a name ("the river Deabolis", "fort Carillon").
+_OTHER_PLACE_BEFORE = r"\b(?:{}) ".format("|".join(sorted(PLACE_NOUNS)))
+
+
+def called_settlement(surface: str, placed: Iterable[str], passages: Iterable[str], lexicon: Lexicon) -> bool:
+    """A passage of ``placed`` calls ``surface`` a settlement (:func:`..places.passage_place_kind`: "the
+    village of Fraissinet-de-Lozère", "the capital from Karakorum"), the name is capitalised words only
+    (not "Limassol on Cyprus") opening with no place noun (not "Fort Le Boeuf (present-day Waterford)": a
+    fort) and no passage sets such a noun before it ("the river Deabolis": a river there)."""
+    words = surface.split()
+    return (all(w[0].isupper() for w in words) and words[0].lower() not in PLACE_NOUNS
+            and any(passage_place_kind(surface, p, lexicon) == "city" for p in placed)
+            and not any(re.search(_OTHER_PLACE_BEFORE + re.escape(surface), p) for p in passages))
+
+
+#: Last words of a city's name that are a settlement's generic noun, no part of the name to stand alone.
+_GENERIC_LAST = PLACE_NOUNS | frozenset(("city", "town", "village", "port", "springs", "falls", "beach"))
+
+
+def last_word_alone(surface: str, texts: Iterable[str], names: Iterable[str] = ()) -> bool:
+    """The last word of the city's name of several words stands alone in ``texts``, in neither that name nor
+    another of ``names`` (the article's entities: ``La Rochelle`` beside ``New Rochelle``): "born in Wola",
+    "Maria Wola" beside "the village of Żelazowa Wola" (not a generic noun: ``Cape Town``). Renamed whole,
+    the city would keep that part of its old name there."""
+    words = surface.split()
+    if len(words) < 2 or not words[-1][:1].isupper() or words[-1].lower() in _GENERIC_LAST:
+        return False
+    part = whole_word(words[-1])
+    covering = [whole_word(n) for n in {surface, *names} if n != words[-1] and occurs_in(words[-1], n)]
+    for text in texts:
+        spans = [(m.start(), m.end()) for full in covering for m in full.finditer(text)]
+        if any(not any(a <= m.start() and m.end() <= b for a, b in spans) for m in part.finditer(text)):
+            return True
+    return False
 
 
 def namesake_of(surface: str, text: str) -> bool:
@@ -2167,6 +2221,8 @@ class _Occurrences:
                  name_starts: dict[str, set[int]] | None = None, inner: Iterable[str] = (),
                  article_wide: bool = False) -> None:
         self.entities = entities
+        #: The places among them: a list of these is one of places (``listed_with_non_places``).
+        self.places = frozenset(s for s, e in entities.items() if e.category in PLACES)
         #: The texts are the whole article's: a demonym the renamer cannot inflect at one occurrence
         #: (:func:`bare_people`) is left out of that occurrence's passage group only, where the same check
         #: reads it again; what it says of the word's use (a language, a people) still holds article-wide.
@@ -2224,6 +2280,12 @@ class _Occurrences:
         if entity.category == "city" and any(not same_spelling(n, entity.surface) for n in
                                              lexicon.other_names_in(entity.surface, "city", self.words)):
             return "other-name-in-article"  # "New York City" also called "New York", "Warsaw" also "Warszawa"
+        if entity.category == "city" and last_word_alone(entity.surface, self.texts, self.entities):
+            return "part-alone"  # "born in Wola" beside "the village of Żelazowa Wola": the old name's part
+        if entity.category in PLACES and glued(entity.surface, (t for t, q in zip(self.texts, self.question,
+                                                                              strict=True) if not q)):
+            return "glued"  # "Manakintown" beside "Manakin Town" would keep the old name (a question's own
+            # twist, "the Red ArmyWarsaw Uprising", vetoes nothing)
         if entity.category == "city" and term_of_place(entity.surface, holding):
             return "term"  # "Mechlin patterns on Lille ground": a lace ground named after the city
         # a code counts as alone even in "US Air Force"
@@ -2288,7 +2350,8 @@ class _Occurrences:
                 if (entity.category in PLACES and not self.question[index]
                         and not self.article_ok(entity, text, m.start(), m.end())):
                     return "article"  # a question's "the England's" keeps its "the" around the new name
-                if entity.category in PLACES and listed_with_non_places(text, m.start(), m.end(), lexicon):
+                if entity.category in PLACES and listed_with_non_places(text, m.start(), m.end(), lexicon,
+                                                                            self.places):
                     return "listed-with-peoples"  # "the Huron, Mississauga, Ojibwa …": peoples, not the city
                 if entity.category == "city" and region_of(text, m.start()):
                     return "region-of"  # "the German territories of Baden": a territory, not the city
@@ -2705,7 +2768,8 @@ MIN_MODIFIED_ZIPF = 4.0
 
 
 def modifying_place(entity: Entity, word: str, lexicon: Lexicon) -> bool:
-    """``word``, capitalised after a country or city, is a common word the place modifies; after a
+    """``word``, capitalised after a country or city, is a common word the place modifies (after a city,
+    a plural the dataset labels NORP that is no demonym too: "the Berlin Huguenots"); after a
     demonym, any word but a place noun or one making a place name (``Mongolian Emperors``, ``Russian
     Marxists``; not ``Indian Ocean``, ``English Channel``, ``British Columbia``)."""
     lowered = word.lower()
@@ -2713,6 +2777,9 @@ def modifying_place(entity: Entity, word: str, lexicon: Lexicon) -> bool:
         return False
     if entity.category == "nationality":
         return lexicon.place_kind(f"{entity.surface} {word}") is None
+    if (entity.category == "city" and word.endswith("s") and lexicon.labels.mostly(word) == "NORP"
+            and not lexicon.is_demonym(word[:-1])):
+        return True  # "the Berlin Huguenots": the city's share of a people or faith group, no name
     return (entity.category in ("country", "city") and not lexicon.name_word(word)
             and lexicon.zipf(lowered) >= MIN_MODIFIED_ZIPF)
 
