@@ -2005,3 +2005,15 @@ def test_a_city_before_a_people_it_holds_is_renamed_inside(banks):
     assert modifying_place(city, "Huguenots", lexicon)
     assert not modifying_place(city, "Huguenot", lexicon)  # no plural: a name ("Paris Huguenot Church")
     assert not modifying_place(city, "Frenchs", lexicon)
+
+
+def test_a_misspelt_surname_after_the_persons_given_name_is_the_person():
+    """Blind read round 34: a question's "Donald Davis" beside the passage's "Donald Davies" kept "Davis"
+    (a common surname of its own, so no misspelling by frequency) while Donald was renamed. A word of the
+    misspelling's shape written after the name word that stands before the person's name is that person."""
+    from entity_renaming.entswap.entities import after_same_name, misspelt_shape
+
+    text = "Donald Davies developed packet switching.\nWhat did Donald Davis develop?"
+    assert misspelt_shape("Davis", "Davies") and after_same_name("Davis", "Davies", text)
+    assert not after_same_name("Davis", "Davies", "Donald Davies wrote.\nWhat did Angela Davis write?")
+    assert not misspelt_shape("Wat", "Watt")  # three letters: too short to tell

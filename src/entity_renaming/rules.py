@@ -594,7 +594,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "as a name (never after 'the', alone in brackets or beside a word derived from it: Aristotelian)",
          "evidence", _ES),
     Rule("entswap.question-only-name", "a PERSON full name or an organisation's name that only questions "
-         "write, never a passage (a misspelt passage name: 'Donald Davis' beside 'Donald Davies'; SQuAD "
+         "write, never a passage (a misspelt passage name: 'Donald Davis' beside 'Donald Davies', whose "
+         "'Davis', written after the person's given name, is renamed with Davies: "
+         "entswap.entities.after_same_name; SQuAD "
          "2.0's twist of one: 'Music University of Technology'); not a passage's full name written without "
          "its accents, the same person (Pedro Menendez de Aviles: entswap.entities.passage_spelling)",
          "evidence", _ES),

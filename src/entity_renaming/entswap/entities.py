@@ -1602,7 +1602,9 @@ def person_spellings(entities: list[Entity], text: str, lexicon: Lexicon | None 
         forms = accent_variants(entity.surface, [text]) | {entity.surface}
         referent = min(forms, key=_spelling_order)
         if lexicon is not None:
-            forms |= {w for w in capitalised if w not in by_surface and misspelt(w, entity.surface, lexicon)}
+            forms |= {w for w in capitalised if w not in by_surface and (
+                misspelt(w, entity.surface, lexicon) or (
+                    misspelt_shape(w, entity.surface) and after_same_name(w, entity.surface, text)))}
         if len(forms) < 2:
             out.append(entity)
             continue
@@ -1644,6 +1646,21 @@ def misspelt(word: str, name: str, lexicon: Lexicon) -> bool:
     ``Queillerie``), or one letter changed in an accented name of six letters or more written without
     its accents (``Celeron`` / ``Céloron``: :data:`MIN_SWAPPED_LETTER`); and no common name or word of its
     own (no common first name, no frequent English word: not ``Jon`` for ``John``, ``Hugo`` for ``Hugh``)."""
+    return misspelt_shape(word, name) and not common_first_name(word, lexicon) and (
+        lexicon.zipf(word) < MAX_MISSPELT_ZIPF)
+
+
+def after_same_name(word: str, name: str, text: str) -> bool:
+    """``text`` writes ``word`` right after a name word that also stands right before ``name`` there (a
+    question's ``Donald Davis`` beside the passage's ``Donald Davies``): one person's name misspelt, even
+    where the misspelling is a common name of its own."""
+    edge, end = r"(?<![\w'’-])", r"(?![\w'’-])"
+    before = {m.group(1) for m in re.finditer(rf"{edge}([A-Z][\w'’-]+) {re.escape(name)}{end}", text)}
+    return any(re.search(rf"{edge}{re.escape(b)} {re.escape(word)}{end}", text) for b in before)
+
+
+def misspelt_shape(word: str, name: str) -> bool:
+    """``word`` has the shape of ``name`` misspelt (:func:`misspelt`), whatever its frequency."""
     if word[0] != name[0] or word == name or abs(len(word) - len(name)) > 1:
         return False
     if len(word) == len(name):
@@ -1658,7 +1675,7 @@ def misspelt(word: str, name: str, lexicon: Lexicon) -> bool:
     else:
         short, long = sorted((word, name), key=len)
         shape = len(short) >= 5 and any(long[:i] + long[i + 1:] == short for i in range(len(long)))
-    return shape and not common_first_name(word, lexicon) and lexicon.zipf(word) < MAX_MISSPELT_ZIPF
+    return shape
 
 
 def _whole_spellings(entities: list[Entity], text: str) -> list[Entity]:
