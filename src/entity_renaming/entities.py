@@ -1250,11 +1250,11 @@ _ROLE_NOUNS = "leader|general|commander|chieftain|chief|hero|heroine"
 
 def role_before(context: str, word: str) -> bool:
     """The passage writes a person's role noun (:data:`_ROLE_NOUNS`, or a person noun that describes no team,
-    company or country: :data:`_APPOSITION_NOUNS`) after a possessive or an article and up to two modifiers
-    right before ``word`` (``their leader Rollo``, ``his younger general, Jebe``, ``a messenger, Ming-Tan``,
-    ``the Hauteville leader, Drogo``): a person, whatever pronouns say."""
+    company or country: :data:`_APPOSITION_NOUNS`) after a possessive or an article right before ``word``
+    (``their leader Rollo``, ``his younger general, Jebe``, ``a messenger, Ming-Tan``): a person, whatever
+    pronouns say."""
     return bool(context) and re.search(
-        rf"\b(?:his|her|their|its|the|a)\s+(?:[A-Za-z][a-z-]+\s+){{0,2}}(?:{_ROLE_NOUNS}|{_APPOSITION_NOUNS}),?\s+"
+        rf"\b(?:his|her|their|its|the|a)\s+(?:[a-z]+\s+)?(?:{_ROLE_NOUNS}|{_APPOSITION_NOUNS}),?\s+"
         rf"{re.escape(word)}(?![\w'’-])", context) is not None
 
 

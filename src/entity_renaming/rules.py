@@ -33,9 +33,7 @@ _YAN, _ALL, _ES = ("yan", "icl"), ("yan", "icl", "entswap"), ("entswap",)
 RULES: dict[str, Rule] = {r.id: r for r in (
     # ---- answer entities (Yan et al., ICL)
     Rule("ner.no-answer-mention", "no PERSON / ORG / GPE mention of the type overlaps a gold answer (nor a "
-         "name the dataset labels so, nor, for PER, a name the passage labels PERSON at another mention or "
-         "describes as a person (Beyoncé, who headlined …; the Hauteville leader, Drogo: "
-         "entities.passage_person_answers), or, "
+         "name the dataset labels so, nor, for PER, a name the passage labels PERSON at another mention, or, "
          "answering 'who', one the passage shows a person by a pronoun, a kinship, ruler's or role noun "
          "beside it (a messenger, Ming-Tan: entities.role_before), a relative 'who', a person noun's "
          "apposition after it, a person noun as its predicate or a person noun naming it "
