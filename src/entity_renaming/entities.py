@@ -295,18 +295,14 @@ def passage_person_answers(example: QAExample, mentions: list[Mention]) -> list[
     answer) while the passage labels the same name PERSON at another mention, or ends a full name it labels
     PERSON with it (``Braddock`` beside ``Major General Edward Braddock``: the surname alone, renamed with
     the full name), or that the passage gives a relative (:func:`.persons.kin_possessor`: ``Tesla`` of
-    "two of Tesla's uncles", tagged ORG) or describes as a person (:func:`described_as_person`,
-    :func:`role_before`: "Beyoncé, who headlined …", "a messenger, Ming-Tan"): NER's own reading elsewhere
-    in the passage, the kinship or the description is the person evidence (rule ``ner.no-answer-mention``
-    keeps the rest out)."""
+    "two of Tesla's uncles", tagged ORG): NER's own reading elsewhere in the passage or the kinship is the
+    person evidence (rule ``ner.no-answer-mention`` keeps the rest out)."""
     persons = {clean_surface(m.text) for m in mentions if m.label == "PERSON"} | person_lasts(mentions)
     spans = [s for answer in example.all_answers() for s in answer.char_spans]
     found: dict[tuple[int, int], Mention] = {}
     for m in mentions:
         text = clean_surface(m.text)
-        if (m.label != "PERSON" and (text in persons or kin_possessor(text, example.context)
-                                     or described_as_person(text, example.context)
-                                     or role_before(example.context, text))
+        if (m.label != "PERSON" and (text in persons or kin_possessor(text, example.context))
                 and any(m.start < e and s < m.end for s, e in spans)
                 and not any(p.label == "PERSON" and p.start < m.end and m.start < p.end for p in mentions)):
             at = example.context.find(text, m.start, m.end)
