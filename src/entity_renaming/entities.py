@@ -1245,13 +1245,12 @@ _ROLE_NOUNS = "leader|general|commander|chieftain|chief|hero|heroine"
 
 
 def role_before(context: str, word: str) -> bool:
-    """The passage writes a person's role noun (:data:`_ROLE_NOUNS`, or a person noun that describes no team,
-    company or country: :data:`_APPOSITION_NOUNS`) after a possessive or an article right before ``word``
-    (``their leader Rollo``, ``his younger general, Jebe``, ``a messenger, Ming-Tan``): a person, whatever
-    pronouns say."""
+    """The passage writes a person's role noun (:data:`_ROLE_NOUNS`) after a possessive or an article right
+    before ``word`` (``their leader Rollo``, ``his younger general, Jebe``): a person, whatever pronouns say.
+    Not any person noun: "a messenger, Ming-Tan" made a mononym a surname, rejected blind (round 34)."""
     return bool(context) and re.search(
-        rf"\b(?:his|her|their|its|the|a)\s+(?:[a-z]+\s+)?(?:{_ROLE_NOUNS}|{_APPOSITION_NOUNS}),?\s+"
-        rf"{re.escape(word)}(?![\w'’-])", context) is not None
+        rf"\b(?:his|her|their|its|the|a)\s+(?:[a-z]+\s+)?(?:{_ROLE_NOUNS}),?\s+{re.escape(word)}(?![\w'’-])",
+        context) is not None
 
 
 #: What joins the members of a listing: a comma, "and", ", and", "or".

@@ -35,7 +35,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("ner.no-answer-mention", "no PERSON / ORG / GPE mention of the type overlaps a gold answer (nor a "
          "name the dataset labels so, nor, for PER, a name the passage labels PERSON at another mention, or, "
          "answering 'who', one the passage shows a person by a pronoun, a kinship, ruler's or role noun "
-         "beside it (a messenger, Ming-Tan: entities.role_before), a relative 'who', a person noun's "
+         "beside it (their leader Rollo: entities.role_before), a relative 'who', a person noun's "
          "apposition after it, a person noun as its predicate or a person noun naming it "
          "(Galileo who noticed, Inalchuq, the governor of …, Rivera having been a linebacker, one sister "
          "named Temülen; not after an article: a Lama who), or a Census surname ending 3 or more of the "
@@ -225,7 +225,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("per.title-family-name", "an East Asian family name after a ruler's title (Wang Khan)", "veto",
          _YAN),
     Rule("per.lone-no-pronoun", "a lone given name that no pronoun of the passage attests, no role noun "
-         "before it (their leader Rollo, the hero Siegfried, a messenger, Ming-Tan: entities.role_before), "
+         "before it (their leader Rollo, the hero Siegfried: entities.role_before), "
          "no "
          "kinship or ruler's "
          "noun beside it or "
