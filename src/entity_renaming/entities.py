@@ -137,7 +137,6 @@ from .persons import (
     persons_inside_names,
     regnal_given_names,
     role_stripped,
-    surname_particle,
     unsexed_given_type,
     written_after_initial,
 )
@@ -997,8 +996,7 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     name = parse_person(text)
     mentions = list(mentions)
     # a capitalised particle parses as a name word ("Jacob Van Braam", "Fiorello La Guardia")
-    particle = name is None or (len(name.words) > 2 and not lexicon.person_name(name.words)) or bool(
-        name.initials and surname_particle(name.words[0]))  # "W. E. B. Du Bois": a particle after initials
+    particle = name is None or (len(name.words) > 2 and not lexicon.person_name(name.words))
     if particle and (arabic := arabic_name(text, lexicon)):
         return arabic_spans(arabic, lexicon, context, mentions, why)
     parts = particle_name(text, lexicon) if particle else None

@@ -51,7 +51,7 @@ TITLES = RELIGIOUS_TITLES | frozenset(words_of("""
 mr mrs ms miss dr prof sir dame lord lady king queen prince princess president pope saint st sister brother
 father mother rev reverend gen general col colonel capt captain lt sgt judge justice senator sen rep gov
 governor emperor empress duke duchess count countess baron bishop archbishop cardinal rabbi imam sheikh
-chancellor premier minister chairman ceo coach professor doctor tsar czar sultan caliph pharaoh mayor chief
+chancellor premier minister chairman ceo coach professor doctor tsar czar sultan caliph pharaoh mayor
 prime vice secretary ambassador admiral marshal sergeant lieutenant commander elector archduke
 """))
 #: Words that end the name of a building, an institution or a place, never a person's name.

@@ -230,18 +230,17 @@ _INITIALS = re.compile(r"(?:[A-Z]\.)+")
 
 def particle_surname(text: str) -> str | None:
     """The surname of a name of a surname and its particle with no given name (``von Staupitz``, ``Marquis
-    de Vaudreuil``, ``Marquis de la Jonquière``, ``E.I. du Pont``, ``W. E. B. Du Bois``): titles or initials
-    first, then one or two particles, the first written in lower case unless a title or initials stand
-    before it (not ``Van Gend``, a company), then one capitalised name word; ``None`` for any other shape.
-    The surname is renamed, title, initials and particles kept."""
+    de Vaudreuil``, ``Marquis de la Jonquière``, ``E.I. du Pont``): titles or initials first, then one or
+    two particles, the first written in lower case unless a title stands before it (not ``Van Gend``, a
+    company), then one capitalised name word; ``None`` for any other shape. The surname is renamed,
+    title, initials and particles kept."""
     tokens = clean_surface(text).split()
     titled = False
     while tokens and (tokens[0].rstrip(".").lower() in TITLES or tokens[0].lower() in NOBLE_TITLES):
         tokens.pop(0)
         titled = True
-    while tokens and _INITIALS.fullmatch(tokens[0]):  # "E.I. du Pont": initials are kept as a title is,
-        tokens.pop(0)  # and mark a person as a title does ("W. E. B. Du Bois"; no company "Van Gend")
-        titled = True
+    while tokens and _INITIALS.fullmatch(tokens[0]):  # "E.I. du Pont": initials are kept as a title is
+        tokens.pop(0)
     if not 2 <= len(tokens) <= 3 or not all(surname_particle(t) for t in tokens[:-1]):
         return None
     if not titled and not tokens[0].islower():

@@ -154,8 +154,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "Treaty on the Functioning of the European Union), not the organisation; a unit of it stays "
          "renamable (BBC Radio Newcastle) (entities.inside_answer_name, as per.inside-answer-name)",
          "veto", _YAN),
-    Rule("per.not-name-words", "a word of the name is no name word (a title before it is no name word but "
-         "kept, the name renamed: Chief Hendrick, lexicon.TITLES), or the name has more than 3 words (a "
+    Rule("per.not-name-words", "a word of the name is no name word, or the name has more than 3 words (a "
          "given name and a surname holding particles rename both, particles kept: Johann von Staupitz, "
          "Pedro Menéndez de Avilés, Guy de Lusignan, François-Charles de Bourlamaque: "
          "persons.particle_name, the reading both studies share, and particle_surname_words; a name read by "
@@ -164,8 +163,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "al-Rayhan al-Biruni, Muhammad Abd al-Salaam Farag, Hassan al-Turabi, Osama bin Laden "
          "(persons.arabic_name, the reading both studies share; entities.arabic_spans); a surname "
          "with its particle and no given name renames the surname, title, initials and particles kept: "
-         "von Staupitz, Marquis de la Jonquière, E.I. du Pont, a capitalised particle after a title or "
-         "initials: W. E. B. Du Bois (persons.particle_surname); a full name "
+         "von Staupitz, Marquis de la Jonquière, E.I. du Pont (persons.particle_surname); a full name "
          "labelled PERSON whose surname is a common word is one when a person is asked for and the passage "
          "capitalises the surname only in the name: Kawann Short (persons.common_word_surname); role "
          "words before a full name are dropped: Linebacker Brandon Marshall; a surname the dataset knows "
