@@ -47,7 +47,7 @@ def test_a_person_noun_as_predicate_or_before_a_name_shows_a_person():
     assert not described_as_person("Denver", "Denver was the defending champion")  # a team's noun
     assert not described_as_person("Apple", "Apple became the largest company")  # no person noun
     assert not role_before("the Jin commander sent a messenger, Ming-Tan, to the Mongol side", "Ming-Tan")
-    assert role_before("the famed ruler Rollo", "Rollo")
+    assert role_before("their famed leader Rollo", "Rollo")
     assert not role_before("the ruling party Fidesz", "Fidesz")  # no person noun
 
 

@@ -32,7 +32,7 @@ professor teacher student pupil disciple athlete player quarterback kicker recei
 pitcher boxer wrestler champion astronaut pilot emperors kings queens generals son daughter father mother
 wife husband brother sister uncle aunt nephew niece cousin grandson granddaughter heir successor
 predecessor rival opponent ally advisor adviser tutor mentor patron spouse widow alumnus alumna alumni
-messenger envoy emissary lieutenant captain colonel sergeant linebacker cornerback
+linebacker cornerback
 """))
 #: Nouns of a what/which phrase that ask for a country, state or city, or a polity or division of one (an
 #: empire, a colony, a territory, a borough: "Which empire …?" Western Xia, "In what borough …?" Brooklyn).
