@@ -422,8 +422,8 @@ def described_as_person(name: str, context: str) -> bool:
     noticed``), an apposition of a person noun, capitalised as a title or not (``Inalchuq, the governor of
     …``, ``Papin, a French physicist``, ``Odo, the Bishop of Bayeux``), a predicate of a lower-case person
     noun after "is", "was", "became" or "has been" (``Rivera having been a linebacker``) or a person noun or
-    a capitalised
-    noun of a people after an article naming it (``one sister named Temülen``, ``A Norman named Oursel``)."""
+    a capitalised noun of a people after an article naming it (``one sister named Temülen``, ``A Norman
+    named Oursel``)."""
     return name in context and _described_pattern(name).search(context) is not None
 
 
