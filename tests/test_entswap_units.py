@@ -1991,6 +1991,10 @@ def test_a_city_whose_last_word_stands_alone_is_left():
     assert not last_word_alone("La Rochelle", ["from La Rochelle to New Rochelle"], ["New Rochelle"])
     assert last_word_alone("La Rochelle", ["from La Rochelle to New Rochelle"])
     assert not last_word_alone("Cape Town", ["Cape Town is a town."])
+    from entity_renaming.word_index import WordIndex  # narrowed by a word index: the same answers
+
+    assert last_word_alone("Żelazowa Wola", WordIndex(texts))
+    assert not last_word_alone("Żelazowa Wola", WordIndex(texts[:1]))
 
 
 def test_a_city_before_a_people_it_holds_is_renamed_inside(banks):

@@ -827,7 +827,7 @@ def called_settlement(surface: str, placed: Iterable[str], passages: Iterable[st
 _GENERIC_LAST = PLACE_NOUNS | frozenset(("city", "town", "village", "port", "springs", "falls", "beach"))
 
 
-def last_word_alone(surface: str, texts: Iterable[str], names: Iterable[str] = ()) -> bool:
+def last_word_alone(surface: str, texts: Sequence[str], names: Iterable[str] = ()) -> bool:
     """The last word of the city's name of several words stands alone in ``texts``, in neither that name nor
     another of ``names`` (the article's entities: ``La Rochelle`` beside ``New Rochelle``): "born in Wola",
     "Maria Wola" beside "the village of Żelazowa Wola" (not a generic noun: ``Cape Town``). Renamed whole,
@@ -837,7 +837,7 @@ def last_word_alone(surface: str, texts: Iterable[str], names: Iterable[str] = (
         return False
     part = whole_word(words[-1])
     covering = [whole_word(n) for n in {surface, *names} if n != words[-1] and occurs_in(words[-1], n)]
-    for text in texts:
+    for text in texts_holding(texts, words[-1]):  # a WordIndex gives only the texts holding the word
         spans = [(m.start(), m.end()) for full in covering for m in full.finditer(text)]
         if any(not any(a <= m.start() and m.end() <= b for a, b in spans) for m in part.finditer(text)):
             return True
@@ -975,7 +975,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     pinyin_types: dict[tuple[str, str], str | None] = {}
     surnames = article_surnames(texts, mentions, lexicon)
     #: Surnames some text writes in a term named after the person (``Turing machines``, ``Rankine cycle``)
-    eponyms = {s for s in surnames if any(eponym_use(s, t) for t in texts_holding(WordIndex(texts), s))}
+    index = WordIndex(texts)
+    eponyms = {s for s in surnames if any(eponym_use(s, t) for t in index.texts_holding(s))}
     passages = WordIndex([t for t in texts if len(t) > MAX_ANSWER_CHARS])  # the rest: questions, answers
     article = "\n".join(texts)
     said: dict[str, bool] = {}  # a GPE no gazetteer knows → some passage calls it a town or city
@@ -2297,7 +2298,7 @@ class _Occurrences:
         if entity.category == "city" and any(not same_spelling(n, entity.surface) for n in
                                              lexicon.other_names_in(entity.surface, "city", self.words)):
             return "other-name-in-article"  # "New York City" also called "New York", "Warsaw" also "Warszawa"
-        if entity.category == "city" and last_word_alone(entity.surface, self.texts, self.entities):
+        if entity.category == "city" and last_word_alone(entity.surface, self.words, self.entities):
             return "part-alone"  # "born in Wola" beside "the village of Żelazowa Wola": the old name's part
         if entity.category in PLACES and glued(entity.surface, (t for t, q in zip(self.texts, self.question,
                                                                               strict=True) if not q)):
