@@ -267,10 +267,11 @@ def party_short_name(text: str, texts: Iterable[str], lexicon: Lexicon) -> str |
     word = text.removeprefix("the ").removeprefix("The ")
     if " " in word or not word.isalpha() or not word[:1].isupper() or word.isupper():
         return None
-    if word not in lexicon.dataset_table(_party_words) and word.endswith("s"):
+    parties = lexicon.dataset_table(_party_words)
+    if word not in parties and word.endswith("s"):
         word = word[:-1]  # "the Liberals", "the Nationals"
     lowered = word.lower()
-    if (word not in lexicon.dataset_table(_party_words) or lowered in ORGANISATION_HEADS
+    if (word not in parties or lowered in ORGANISATION_HEADS
             or lowered in CREED_WORDS or lowered in lexicon.nationalities or lexicon.is_demonym(lowered)
             or lexicon.place_kind(word) is not None):
         return None
