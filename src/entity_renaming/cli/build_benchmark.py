@@ -49,7 +49,7 @@ reason of each failed renaming), out-of-scope.jsonl.gz (examples with no perturb
 per entity type) and manifest.json (per config: files with sha256, counts, skip reasons, what it was
 built with). Every input example of every config is emitted (renamed, answers re-checked against the
 passage), failed or out of scope. Interrupted builds resume (Ctrl-C included); configs built with other
-inputs, banks, NER model or package version are rebuilt.
+inputs, banks, NER model, package version or package code are rebuilt.
 
 EntSwap (--perturbation entswap, Siro & Ajayi 2023) renames every person, country, city, location,
 organisation and nationality of each article (title, question, passage, answers) with African names;
