@@ -374,8 +374,8 @@ def test_a_thing_named_after_the_person_by_a_common_word_is_kept_whole(lexicon: 
     from entity_renaming.spans import kept_names, perturbable_spans
     from entity_renaming.substitute import Renamer, Substitution
 
-    context = ("Early benefactors included businessmen Charles L. Hutchinson (trustee, treasurer and donor of "
-               "Hutchinson Commons) and Leon Mandel.")
+    context = ("Early benefactors included businessmen Charles L. Hutchinson (trustee, treasurer and donor "
+               "of Hutchinson Commons) and Leon Mandel.")
     start = context.index("Charles")
     example = QAExample("q1", "test", "squad", context, "Who was the donor of Hutchinson Commons?",
                         [Answer("Charles L. Hutchinson", [(start, start + 21)])],
