@@ -357,3 +357,22 @@ def test_a_pronoun_in_the_passages_last_sentence_follows_the_name():
     context = ("The Scriptures were translated by the priest Guyard de Moulin. A version based on his "
                "manuscript was printed in Paris in 1487.")
     assert pronoun_gender(context, ("Guyard", "Moulin"), []) == (1, 0)
+
+
+def test_a_bracketed_alias_is_the_persons_own_name_not_another_person(spacy_ner):
+    """"Tugh Temur (Emperor Wenzong)" and "Mickey Smith (Noel Clarke)": the bracketed name renamed with the
+    person is no lone given name of someone else (before: ``per.shares-words`` left Tugh Temur out and kept
+    the given names of the four companions and actors)."""
+    examples = read_examples(MRQA_SQUAD_DEV)[1]
+    chosen = {e.context for e in examples if e.id in ("c63b0230acf149c38392ca5379613c53",
+                                                      "8bbcf03f1d484575949138a5618b3767")}
+    subset, _, _, entities = analyse_passages(examples, chosen, spacy_ner)
+    by_id = {e.id: e for e in subset}
+
+    def typed(qid: str) -> set[tuple[str, str]]:
+        return {(s.surface, s.span_type)
+                for s in perturbable_spans(entities[qid], "per", answer_texts(by_id[qid]))}
+
+    assert typed("c63b0230acf149c38392ca5379613c53") == {("Temur", "last"), ("Wenzong", "first-male")}
+    assert {s for s, _ in typed("8bbcf03f1d484575949138a5618b3767")} == {
+        "Mickey", "Smith", "Noel", "Clarke", "Jack", "Harkness", "John", "Barrowman"}

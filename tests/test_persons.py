@@ -364,6 +364,41 @@ def test_an_institution_named_after_the_person_is_kept_whole(lexicon: Lexicon) -
                                          "Booth School of Business. Okafor had studied there.")
 
 
+def test_a_thing_named_after_the_person_by_a_common_word_is_kept_whole(lexicon: Lexicon) -> None:
+    """"Hutchinson Commons" beside "Charles L. Hutchinson": a common word after the surname of a person the
+    passage names in full names a thing after him, kept whole while he is renamed (issue 19: before, the
+    example was left out, ``per.shares-words``). Not after a title, a place noun or a place's name, nor
+    beside a lone surname."""
+    from entity_renaming.entities import example_entities, named_after_person, title_follows
+    from entity_renaming.model import Answer, QAExample
+    from entity_renaming.spans import kept_names, perturbable_spans
+    from entity_renaming.substitute import Renamer, Substitution
+
+    context = ("Early benefactors included businessmen Charles L. Hutchinson (trustee, treasurer and donor "
+               "of Hutchinson Commons) and Leon Mandel.")
+    start = context.index("Charles")
+    example = QAExample("q1", "test", "squad", context, "Who was the donor of Hutchinson Commons?",
+                        [Answer("Charles L. Hutchinson", [(start, start + 21)])],
+                        answer_texts=["Charles L. Hutchinson"])
+    mentions = [Mention(start, start + 21, "PERSON", "Charles L. Hutchinson"),
+                Mention(context.index("Leon"), context.index("Leon") + 11, "PERSON", "Leon Mandel")]
+    spans = perturbable_spans(example_entities(example, mentions, lexicon, []), "per",
+                              ["Charles L. Hutchinson"])
+    assert _types(spans) == {"Charles": "first-male", "Hutchinson": "last"}
+    assert kept_names(spans) == ("Hutchinson Commons",)
+    renamer = Renamer([Substitution("Charles", "Omar", "per", "first-male"),
+                       Substitution("Hutchinson", "Okafor", "per", "last")], kept_names(spans))
+    assert "Omar L. Okafor (trustee, treasurer and donor of Hutchinson Commons)" in renamer.apply(context)[0]
+    full = [("Charles", "Hutchinson"), ("Thomas", "Becket"), ("George", "Washington"), ("Ann", "Rhine")]
+    assert named_after_person("Becket", "Casket", full, lexicon)
+    assert not named_after_person("Becket", "Casket", [("Charles", "Hutchinson")], lexicon)  # no full name
+    assert not named_after_person("Rhine", "Valley", full, lexicon)  # a place noun
+    assert not named_after_person("Hutchinson", "Prince", full, lexicon)  # a title
+    assert title_follows("Ariq Böke Great Khan", 9) and not title_follows("Becket Casket", 6)  # callers skip
+    assert not named_after_person("Hutchinson", "Mandel", full, lexicon)  # a name, no common word
+    assert not named_after_person("Washington", "Monument", full, lexicon)  # a state's name
+
+
 def test_a_full_name_the_us_banks_lack_is_a_person_when_labelled_and_gendered() -> None:
     """A given name that only the other-origin banks or gender-guesser know ("Galileo", mostly PRODUCT
     alone; "Duarte", a Californian city) before a surname makes a person's name when the dataset labels the

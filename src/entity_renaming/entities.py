@@ -2408,6 +2408,12 @@ def list_keeps_name(answer: str, persons: Iterable[str], renamed: Iterable[str])
 _NEXT_WORD = r" (?:& )?([A-Z][^\s,;:.!?()\"“”—–]*)"
 
 
+def title_follows(text: str, at: int) -> bool:
+    """A trailing title (:data:`.lexicon.TRAILING_TITLES`), maybe after one capitalised word, follows at
+    ``at`` (a space): "Ariq Böke Great Khan" is the name and its title, no other name after it."""
+    return re.match(rf" (?:[A-Z][a-z]+ )?(?i:{'|'.join(TRAILING_TITLES)})\b", text[at:]) is not None
+
+
 def _person_names(texts: Iterable[str]) -> list[tuple[str, ...]]:
     """The name words of the person names among ``texts`` (:func:`.lexicon.parse_person`): the full names
     a shared given name or an institution's name is checked against."""
@@ -2428,6 +2434,7 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
     for entity in found:
         if entity.entity_type == "per":
             own.update(entity.text.split())
+            own.update(s.surface for s in entity.spans)  # "Tugh Temur (Emperor Wenzong)": its own alias
             if " " not in entity.text and (full := opened_full_name(entity.text, context, mentions, lexicon)
                                            or closed_full_name(entity.text, context, mentions, lexicon)):
                 own.update(full)  # "Napoleon Bonaparte" of "Napoleon", "George Washington" of "Washington"
@@ -2449,8 +2456,7 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
     for surface in surfaces:
         for match in re.finditer(rf"(?<!\w){re.escape(surface)}{_NEXT_WORD}", context):
             following = match.group(1).removesuffix("'s").removesuffix("’s")
-            if re.match(rf" (?:[A-Z][a-z]+ )?(?i:{'|'.join(TRAILING_TITLES)})\b", context[match.end(0) - len(
-                    match.group(1)) - 1:]):
+            if title_follows(context, match.end(0) - len(match.group(1)) - 1):
                 continue  # "proclaimed Ariq Böke Great Khan": a title after the name, no other name
             if following not in own and following.lower() not in FUNCTION_WORDS and name_form(following):
                 if surface in lasts and named_after_person(surface, following, full_names, lexicon):
@@ -2465,7 +2471,7 @@ def shares_person_words(found: list[Entity], context: str, mentions: list[Mentio
     for entity in found:  # a lone given name of a full name: another person ("Ali" beside "Ali Shariati")
         last = next((s.surface for s in entity.spans if s.span_type == "last"), None)
         given = [s.surface for s in entity.spans if s.span_type != "last" and not s.given
-                 and s.surface not in alone]
+                 and s.surface not in alone and set(s.surface.split()) <= set(entity.text.split())]
         last = last and last.split()[-1]  # "Laden" of "bin Laden"
         if entity.entity_type == "per" and last and any(lone_given(g, last, context) for g in given):
             return True
@@ -2541,6 +2547,7 @@ def eponym_terms_kept(found: list[Entity], texts: Iterable[str], mentions: list[
                 + [m.group(0) for text in texts if span.span_type == "last"
                    for m in re.finditer(rf"(?<!\w){re.escape(span.surface)}{_NEXT_WORD}", text)
                    if named_after_person(span.surface, m.group(1), names, lexicon)
+                   and m.group(1) not in entity.text.split() and not title_follows(text, m.start(1) - 1)
                    and not any(m.group(0) in other for other in others)]))
             if terms and span.span_type == "last" and not other_possessive(span.surface, texts, terms):
                 kept_all.extend(terms)
@@ -2580,14 +2587,30 @@ def _mask(text: str, names: Iterable[str]) -> str:
     return text
 
 
+#: A city this populous (GeoNames) is a place before a person where the dataset never labels the name.
+BIG_CITY = 100_000
+
+
 def named_after_person(surname: str, following: str, names: Iterable[tuple[str, ...]], lexicon: Lexicon
                        ) -> bool:
-    """``<surname> <following>`` names an institution after the person (``Booth School of Business`` beside
-    ``David G. Booth``, ``Tesla Electric Light`` beside ``Nikola Tesla``): the next word is an organisation
-    word (``ORGANISATION_HEADS``), the passage names the person in full (``names``: the name words of its
-    PERSON mentions) and the surname is no place's name (``Washington State``)."""
-    full = any(len(words) >= 2 and words[-1] == surname for words in names)
-    return full and following.lower() in ORGANISATION_HEADS and not lexicon.is_gazetteer_name(surname)
+    """``<surname> <following>`` names an institution or a thing after the person (``Booth School of
+    Business`` beside ``David G. Booth``, ``Hutchinson Commons``, the ``Becket Casket``): the next word is
+    an organisation word (``ORGANISATION_HEADS``) or a common word that is no title or place noun
+    (``Commons``, ``Casket``; not ``Great`` Khan, ``Rhine Valley``), the passage names the person in full
+    (``names``: the name words of its PERSON mentions; beside a lone surname ``Tesla Electric Light`` may
+    be the firm, and "a company in Tesla's name" would contradict a new name) and the surname is no place:
+    not one the dataset labels a place (``Washington State``) nor, unlabelled, a state or a big city (the
+    gazetteer's ``Edison`` or ``Becket``, labelled persons or not at all, are persons)."""
+    if not any(len(words) >= 2 and words[-1] == surname for words in names):
+        return False
+    word = following.lower()
+    if word not in ORGANISATION_HEADS and (
+            word in TITLES or word in PLACE_NOUNS or word in GEO_MODIFIERS
+            or not (lexicon.common_word(following) or lexicon.dictionary_word(following))):
+        return False
+    top = lexicon.labels.top(surname)
+    return not (lexicon.is_gazetteer_name(surname) and (top in ("GPE", "LOC", "FAC") or top is None and (
+        lexicon.is_state_name(surname) or lexicon.is_city_name(surname, BIG_CITY))))
 
 
 def surnames_only(found: list[Entity], answers: list[str], context: str, mentions: list[Mention],
