@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from conftest import observed_entities
 
-from entity_renaming.entswap.person_evidence import lone_name_use, person_noun_before
+from entity_renaming.entswap.person_evidence import agent_before, lone_name_use, person_noun_before
 
 
 def test_a_person_noun_right_before_a_name_or_its_apposition_says_a_person():
@@ -51,3 +51,25 @@ def test_a_famous_mononym_is_a_surname_unless_a_derived_word_shows_it():
     assert found["Stalin"].category == "person" and found["Stalin"].span_type == "last"
     derived = text + " The Stalinist palace still stands in the centre of the city, a gift of the Soviets."
     assert "Stalin" not in observed_entities(derived, ("Stalin", "PERSON"), ("Poland", "GPE"))
+
+
+def test_the_agent_by_before_a_full_name_says_an_author():
+    assert agent_before("Giovanni Branca", ["described by Taqi al-Din and by Giovanni Branca in 1629."])
+    assert agent_before("Artur Oppman", ["The best-known legend, by Artur Oppman, is that long ago"])
+    assert not agent_before("Morgan Stanley", ["a deal led by Morgan Stanley Capital in 2001"])  # goes on
+    assert not agent_before("Cecil Rhodes", ["Cecil Rhodes founded the company in 1888."])  # no agent
+
+
+def test_a_full_name_typed_org_after_the_agent_by_is_a_person():
+    """Issue 19 (s22): a bank first name and a name word that NER typed ORG only, written after the agent's
+    "by" ("implemented in Africa by Cecil Rhodes"), is a person; the same name without it stays out
+    (before: ``entswap.no-category``)."""
+    text = ("The British spirit of imperialism was expressed by several politicians of the time, and "
+            "implemented in Africa by Cecil Rhodes. The pseudo-sciences of Social Darwinism and theories "
+            "of race formed an ideological underpinning during this time, and many writers took them up in "
+            "their books, their speeches and their newspapers for decades.")
+    found = observed_entities(text, ("Cecil Rhodes", "ORG"))
+    assert found["Rhodes"].category == "person" and found["Rhodes"].span_type == "last"
+    assert found["Cecil"].span_type == "first-male"
+    plain = text.replace("implemented in Africa by Cecil Rhodes", "Cecil Rhodes implemented it in Africa")
+    assert not {"Cecil", "Rhodes", "Cecil Rhodes"} & set(observed_entities(plain, ("Cecil Rhodes", "ORG")))

@@ -2021,3 +2021,21 @@ def test_a_misspelt_surname_after_the_persons_given_name_is_the_person():
     assert misspelt_shape("Davis", "Davies") and after_same_name("Davis", "Davies", text)
     assert not after_same_name("Davis", "Davies", "Donald Davies wrote.\nWhat did Angela Davis write?")
     assert not misspelt_shape("Wat", "Watt")  # three letters: too short to tell
+
+
+def test_an_unlabelled_gazetteer_city_listed_among_the_articles_cities_is_a_city():
+    """Issue 19 (s22): NER left Bourges and Meaux unlabelled in a list of places beside the GPE cities
+    Rouen and Toulouse: gazetteer cities listed among the article's cities are cities
+    (:func:`listed_cities`); without a labelled city in the list, or in a list of no places, they stay."""
+    from conftest import observed_entities
+
+    text = ("Similar massacres took place in other towns in the weeks following. The main provincial towns "
+            "and cities experiencing the Massacre were Bourges, Meaux, Rouen, Toulouse, and Troyes. Nearly "
+            "3,000 Protestants were slaughtered in Toulouse alone. The exact number of fatalities "
+            "throughout the country is not known, and the killings continued until October.")
+    labels = (("Rouen", "GPE"), ("Toulouse", "GPE"))
+    found = observed_entities(text, *labels)
+    assert found["Bourges"].category == "city" and found["Meaux"].category == "city"
+    assert "Bourges" not in observed_entities(text)  # no city of the article in the list
+    members = text.replace("Bourges, Meaux, Rouen", "Bourges, Meaux, Protestant Reformers, Rouen")
+    assert "Bourges" not in observed_entities(members, *labels)  # an item that is no place

@@ -14,6 +14,7 @@ from entity_renaming.places import (
     inside_other_name,
     institution_metonym,
     is_state_country,
+    listed_items,
     listed_places,
     renamable_states,
     split_place_lists,
@@ -242,3 +243,12 @@ def test_one_builder_makes_the_derived_word_checks_of_persons_and_places():
     assert not alone.search("pro-Lutheran views") and not alone.search("Lutheran's")  # hyphen, apostrophe
     assert joined.search("Anglo-Normanic rule") and joined.search("the Normans came")
     assert not joined.search("Norman") and not joined.search("Normansfield")
+
+
+def test_listed_items_reads_lists_of_three_or_more_capitalised_names():
+    text = ("The towns were Aix, Bordeaux, Bourges, Lyons, and Troyes. In Paris, Lyon and St. Augustine it "
+            "rained. Dublin and Cork stayed dry.")
+    lists = listed_items(text)
+    assert [[name for name, _ in items] for items in lists] == [
+        ["Aix", "Bordeaux", "Bourges", "Lyons", "Troyes"], ["Paris", "Lyon", "St. Augustine"]]  # no "In"
+    assert all(text[at:at + len(name)] == name for items in lists for name, at in items)

@@ -249,6 +249,33 @@ OPENERS = frozenset(("in", "at", "from", "to", "near", "the", "between", "both",
 _IN_PLACE = re.compile(rf"^, ({_ITEM}){_NAME_ENDS}")
 
 
+#: An item of a list of places, which ends at a full stop: a dot only after a saint's or mount's
+#: abbreviation ("St. Augustine").
+_LIST_ITEM = r"(?:(?:St|Ste|Mt|Ft)\. )?[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}"
+#: A list of three or more capitalised items ("Aix, Bordeaux, Bourges, Lyons, Meaux, Orleans, Rouen"): an
+#: item, then at least two more, each after a comma (the last perhaps after ", and" / " and"); its items are
+#: split as a list NER read as one mention is (:data:`_LIST_SEPARATOR`).
+_ITEM_LIST = re.compile(rf"(?<![\w'’.-]){_LIST_ITEM}(?:(?:, and |, | and ){_LIST_ITEM}){{2,}}(?![\w'’-])")
+
+
+def listed_items(context: str) -> list[list[tuple[str, int]]]:
+    """The lists of three or more capitalised items ``context`` writes (:data:`_ITEM_LIST`), each item with
+    its offset, a sentence's opening word dropped from the first ("In Paris, Lyon and Rouen")."""
+    lists = []
+    for m in _ITEM_LIST.finditer(context):
+        items, start = [], m.start()
+        for part in _LIST_SEPARATOR.split(m.group()):
+            offset = context.index(part, start)
+            words = part.split()
+            if not items and len(words) > 1 and words[0].lower() in OPENERS:
+                offset += len(words[0]) + 1
+                part = " ".join(words[1:])
+            items.append((part, offset))
+            start = offset + len(part)
+        lists.append(items)
+    return lists
+
+
 def in_its_region(after: str, lexicon: Lexicon) -> bool:
     """The text ``after`` a place's name opens with its state or country after a comma (", Pennsylvania",
     ", France"): the name is a settlement of that state or country."""

@@ -140,6 +140,7 @@ from ..places import (
     city_exonym,
     derived_place_word,
     glued,
+    listed_items,
     passage_place_kind,
     placed_as_city,
     renamable_states,
@@ -168,6 +169,7 @@ from .categories import (
     singular_demonym,
 )
 from .person_evidence import (
+    agent_before,
     famous_mononym,
     kept_eponym_terms,
     lone_name_use,
@@ -411,13 +413,17 @@ def person_typed_other(surface: str, label: str, passages: Sequence[str], mentio
     no place noun (``James River``), names
     no place nor organisation EntSwap could rename it as (:func:`category_of`), and that a passage of the
     article shows a person by (:func:`article_says_person`): ``Laszlo Babai and Eugene Luks``, ``Warner
-    Sinback … his``; not ``Merrill Lynch and another banking firms``."""
+    Sinback … his``, or, a bank first name and name words, that a text writes after the agent's ``by``
+    (:func:`.person_evidence.agent_before`: ``by Giovanni Branca in 1629``); not ``Merrill Lynch and another
+    banking firms``."""
+    looks = looks_like_person(surface, lexicon)
     return (LABEL_TO_CATEGORY.get(label) in ("organization", "gpe", "location") and " " in surface
             and surface.split()[-1].lower() not in PLACE_NOUNS
-            and (looks_like_person(surface, lexicon) or epithet_name(surface.split())
+            and (looks or epithet_name(surface.split())
                  or titled_name(surface.split()) and lexicon.name_word(surface.split()[-1]))
             and category_of(surface, label, lexicon) is None
-            and article_says_person(surface, passages, mentions, lexicon))
+            and (article_says_person(surface, passages, mentions, lexicon)
+                 or looks and agent_before(surface, passages)))  # "described … by Giovanni Branca in 1629"
 
 
 def article_says_person(name: str, passages: Iterable[str], mentions: dict[str, list[Mention]],
@@ -808,6 +814,35 @@ def located_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: 
     return found
 
 
+def listed_cities(texts: list[str], mentions: dict[str, list[Mention]], votes: dict[str, Counter[str]],
+                  lexicon: Lexicon) -> list[str]:
+    """Names NER left unlabelled in a passage's list of three or more places that holds a city of the
+    article (its votes: "Aix, Bordeaux, Bourges, Lyons, Meaux, Orleans, Rouen, Toulouse, and Troyes" beside
+    the GPE Rouen; :func:`..places.listed_items`), each item a gazetteer name, that are gazetteer cities
+    (:func:`category_of` as if labelled GPE: ``MIN_CITY_POPULATION`` people for one word), labelled nowhere
+    in the article, no people's word, no name of a person of the article and opening no other name: the
+    city, as a listed city NER typed otherwise is (:func:`located_cities`)."""
+    article = "\n".join(texts)
+    labelled = {clean_surface(m.text) for t in texts for m in mentions.get(t, ())}
+    cities = {s for s, c in votes.items() if c and max(c, key=lambda k: (c[k], k)) == "city"}
+    found: set[str] = set()
+    for text in (t for t in texts if len(t) > MAX_ANSWER_CHARS):
+        spans = [(m.start, m.end) for m in mentions.get(text, ())]
+        for items in listed_items(text):
+            names = [name for name, _ in items]
+            if not set(names) & cities or not all(
+                    lexicon.is_gazetteer_name(n) or lexicon.city_population(n) for n in names):
+                continue  # a list of places beside a city of the article, not of persons or works
+            found.update(name for name, start in items if name not in labelled and name not in cities
+                         and not any(s < start + len(name) and start < e for s, e in spans)
+                         and category_of(name, "GPE", lexicon, article) == "city"
+                         and not lexicon.looks_like_person(name) and lexicon.labels.mostly(name) != "NORP")
+    return sorted(s for s in found if not any(
+        re.search(rf"(?<!\w){re.escape(s)}\s+[A-Z]", t) for t in texts) and not any(
+        m.label == "PERSON" and clean_surface(m.text).split()[-1:] == [s] for t in texts
+        for m in mentions.get(t, ())))
+
+
 #: A lower-case noun of a place that is no settlement before a name ("the river Deabolis", "fort Carillon").
 _OTHER_PLACE_BEFORE = r"\b(?:{}) ".format("|".join(sorted(PLACE_NOUNS)))
 
@@ -1092,6 +1127,9 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     located = located_cities(texts, mentions, votes, lexicon)
     for surface in located:  # "Sandwich, Faversham and Maidstone"
         votes[surface] = Counter(city=FULL_VOTE)  # tagged ORG: the text places the gazetteer city
+        labelled[surface] = max(labelled[surface], sum(t.count(surface) for t in texts))
+    for surface in listed_cities(texts, mentions, votes, lexicon):  # "Bordeaux, Bourges, Lyons"
+        votes[surface] = Counter(city=FULL_VOTE)  # unlabelled, listed among the article's cities
         labelled[surface] = max(labelled[surface], sum(t.count(surface) for t in texts))
     forms = name_forms(person_names, lexicon)  # "Ted Heath" and "Edward Heath": one person, one new name
     joined = "\n".join(texts)

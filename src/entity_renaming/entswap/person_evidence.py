@@ -1,7 +1,8 @@
 """Evidence that a name NER types weakly is a person's, read in the passages that write it: a person noun
 before it (``fighter ace Adolf Galland``, ``the French philosopher Voltaire``, ``The last Prime Minister of
 the (East) German Democratic Republic, Lothar de Maizière``) and a Census surname the article labels PERSON
-alone (``Nixon requested Congress``). Used by :mod:`.entities` for full names NER labels ORG / GPE / LOC
+alone (``Nixon requested Congress``), and the agent's ``by`` before a full name (``by Giovanni Branca``).
+Used by :mod:`.entities` for full names NER labels ORG / GPE / LOC
 (:func:`.entities.article_says_person`) and for lone person words (``entswap.weak-lone-name``); and the
 terms named after a person that stay whole while the person is renamed (:func:`kept_eponym_terms`)."""
 
@@ -39,6 +40,17 @@ def person_noun_before(name: str, texts: Iterable[str]) -> bool:
     after = rf"{re.escape(name)}(?![\w'’-]| [A-Z])"
     pattern = re.compile(rf"(?:{_RIGHT_BEFORE}|{_APPOSITION}){after}")
     return any(pattern.search(t) for t in holding)
+
+
+def agent_before(name: str, texts: Iterable[str]) -> bool:
+    """Some text writes the full ``name`` right after the agent's ``by`` of a passive or a work, the name
+    not continuing into another capitalised word (``described by Taqi al-Din in 1551 and by Giovanni Branca
+    in 1629``, ``implemented in Africa by Cecil Rhodes``, ``The best-known legend, by Artur Oppman``): an
+    author or actor, a person where the name reads as one's (a bank first name and name words, which
+    :func:`.entities.person_typed_other` asks first; a firm named after its founder is no full name written
+    after ``by`` in the dataset)."""
+    pattern = re.compile(rf"(?<![\w'’-])by {re.escape(name)}(?![\w'’-]| [A-Z])")
+    return any(pattern.search(t) for t in texts if name in t)
 
 
 #: Endings of a word derived from a person's name (``Aristotelian``, ``Confucian``, ``Stalinist``).
