@@ -32,6 +32,19 @@ def test_a_demonym_becomes_a_nationality_span_that_follows_its_country():
                          lexicon) == "place.derived-word-left"  # "British" is also Wales' and Britain's
 
 
+def test_a_demonym_coordinated_in_an_events_name_leaves_the_name_whole():
+    """Issue 19 (GPE recall): "the French and Indian War" is an event's fixed name (as EntSwap reads it,
+    :func:`.entswap.entities.coordinated_event`): kept whole while France and its free demonym are renamed,
+    no longer "the French" read as a people heading its phrase."""
+    lexicon = Lexicon()
+    country = PerturbableSpan("France", "country", "gpe")
+    text = "France lost. By the time of the French and Indian War, French crown policy failed."
+    assert demonym_spans(country, [text], lexicon) == [
+        PerturbableSpan("French", "nationality", "gpe", "France", keep=("French and Indian War",))]
+    assert demonym_spans(country, ["France lost. The French and British allies met."],
+                         lexicon) == "place.demonym-as-language"  # no event's name: still read as before
+
+
 def test_the_sampler_gives_the_demonym_of_the_new_country():
     spans = [PerturbableSpan("France", "country", "gpe"),
              PerturbableSpan("French", "nationality", "gpe", "France")]

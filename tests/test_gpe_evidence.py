@@ -38,6 +38,8 @@ from entity_renaming.places import (
     asked_country,
     asked_settlement,
     city_exonym,
+    colony_country,
+    county_words,
     derived_place_word,
     particle_place,
     passage_place_kind,
@@ -58,6 +60,11 @@ IDS = {
     "rivera": "3b135767c60944c9b553293a1de2438d",  # Ron Rivera, the Panthers' coach
     "basel": "fb1f18803b764688acdedc98afa69b04",  # "the cantons of Zürich and Basel-Stadt"
     "duval": "fe90b5f48f2346e081e013901e9f79db",  # "the county seat of Duval County"
+    "orange_counties": "7cb80f64bf7f4147866418d967006008",  # "commute to L.A. and Orange Counties"
+    "orange_list": "1e2baae266a0470a8b108758d65d840b",  # "Riverside, and Orange counties"
+    "north_county": "e3faa486750147f49bd14ea1a9d21c79",  # "North County regions"
+    "new_france": "620b919217b948f5b03f30e1fb2f47aa",  # "dispatched six regiments to New France"
+    "french_beside_colony": "ec8602690bd4464e83fc0a2612eb4fa6",  # "dislodge the French" beside New France
     "especially": "58c38dac054c434cb385db8a023cd539",  # "In the United States especially"
     "following": "936a4b13e6654ae39067ecdfd4e3290c",  # "in the United States following a US Supreme Court"
     "graz": "0818d20ab3a84685b398e474c626f094",  # answers "Graz, Austria"
@@ -186,8 +193,9 @@ def test_a_state_named_like_a_known_city_is_that_city(analysis):
 
 
 def test_a_county_is_no_person(analysis):
-    """"Duval County" (a bank first name first) is not typed PER and renamed as "<first> <last>"."""
-    assert spans(analysis, "duval", "mix") == set()
+    """"Duval County" (a bank first name first) is not typed PER and renamed as "<first> <last>": its word
+    is renamed as a city, "County" kept."""
+    assert spans(analysis, "duval", "mix") == {("Duval", "city")}
 
 
 def test_a_common_surname_is_no_small_city(analysis):
@@ -197,8 +205,7 @@ def test_a_common_surname_is_no_small_city(analysis):
 
 
 def test_a_place_inside_a_longer_name_is_not_renamed(analysis):
-    """"Lower Norfolk County" and "the fort San Mateo" are names of their own."""
-    assert spans(analysis, "norfolk") == set()
+    """"The fort San Mateo" is a name of its own."""
     assert spans(analysis, "san_mateo") == set()
     assert spans(analysis, "basel") == set()  # "Basel-Stadt" would become "<city>-Stadt"
     assert spans(analysis, "prussia") == set()  # "South Prussia": no gazetteer place, maybe Prussia itself
@@ -930,3 +937,44 @@ def test_a_realm_under_a_dukes_or_counts_title_is_a_state(analysis):
     assert passage_place_kind("Normandy", "King Harold of Normandy ruled.", lexicon) is None
     assert passage_place_kind("Normandy", "the County of Normandy Park.", lexicon) is None
 
+
+
+def test_a_county_is_renamed_by_its_words_with_county_kept(analysis):
+    """Issue 19 (GPE recall): a county named by words no gazetteer place bears by themselves is renamed by
+    those words as a city, "County" kept ("Lower Norfolk County" → "<city> County"); so are the bare words
+    answering "what county" that the passage writes before "counties"; all directions (North County, a
+    region) or a gazetteer city's name ("Fresno County", the city's county) are not."""
+    assert spans(analysis, "norfolk") == {("Lower Norfolk", "city")}
+    assert spans(analysis, "orange_counties") == {("Orange", "city")}
+    assert spans(analysis, "orange_list") == {("Orange", "city")}
+    assert spans(analysis, "north_county") == set()
+    examples, entities, lexicon = analysis
+    texts = ["L.A. and Orange Counties", "Riverside, and Orange counties directly"]
+    assert county_words("Orange Counties", texts, lexicon) == "Orange"
+    assert county_words("Orange", texts[1:], lexicon) == "Orange"
+    assert county_words("Orange", ["the Orange Line"], lexicon) is None  # no county written
+    assert county_words("North County", [], lexicon) is None
+    assert county_words("Fresno County", [], lexicon) is None
+    norfolk = examples[IDS["norfolk"]]
+    selected = perturbable_spans(entities[IDS["norfolk"]], "gpe", answer_texts(norfolk))
+    renamed, _ = rename_example(norfolk, [Substitution("Lower Norfolk", "Leeds", "gpe", "city")],
+                                keep=kept_names(selected))
+    assert renamed.answer_texts == ["Leeds County"] * 3 and "land grants in Leeds County." in renamed.context
+
+
+def test_a_colony_named_new_country_is_renamed_with_its_country(analysis):
+    """Issue 19 (GPE recall): "New France" answering is the colony named after France: France renamed in it
+    and at its own mentions, French following ("New Kenya", "Kenyan"); New Mexico (a gazetteer state) is
+    no such colony. Beside the country as the answer entity the colony is another land, kept whole (as
+    EntSwap keeps it) and no longer a veto."""
+    lexicon = analysis[2]
+    assert colony_country("New France", lexicon) == "France"
+    assert colony_country("New Mexico", lexicon) is None and colony_country("New York", lexicon) is None
+    assert spans(analysis, "new_france") == {("France", "country"), ("French", "nationality")}
+    assert longer_names("France", "country", ["regiments to New France under"], lexicon) == [
+        LongerName("New France", True)]
+    examples, entities, _ = analysis
+    french = examples[IDS["french_beside_colony"]]
+    selected = perturbable_spans(entities[IDS["french_beside_colony"]], "gpe", answer_texts(french))
+    assert {(s.surface, s.span_type) for s in selected} == {("France", "country"), ("French", "nationality")}
+    assert any(s.keep == ("New France",) for s in selected)

@@ -159,11 +159,14 @@ def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexic
     ``nationality`` spans that follow it; a rule id when one cannot follow the country's new name: a
     demonym of several referents (``British`` beside ``England``), or one used as a language or as a plural
     noun without ``-s``. The country is then not renamed. A demonym that opens a landform's name
-    (``Iranian Plateau``, ``Indian Ocean``) is part of that name, which is kept whole (``keep``). Texts
+    (``Iranian Plateau``, ``Indian Ocean``) or coordinated in an event's name (``French and Indian War``:
+    :func:`.entswap.entities.coordinated_event`) is part of that name, which is kept whole (``keep``). Texts
     in ``slices`` (gold answers) are cut from another text, which judges their use: an answer ``Japanese``
     of "Japanese imports" is no plural noun. A language phrase is left whole (``keep``) and a plural people
     noun renamed with the new demonym's plural; where a gold answer's span in the first text (``answered``)
     holds a language phrase, the answer names the language and the country is not renamed."""
+    from .entswap.entities import coordinated_event  # the one check of both studies (EntSwap's module)
+
     texts, slices, answered = list(texts), set(slices), list(answered)
     spans: dict[str, PerturbableSpan] = {}
     landforms: list[str] = []
@@ -182,6 +185,9 @@ def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexic
                 landform = _LANDFORM_AFTER.match(text, m.end())
                 if m.end() == end and landform and landform.group(1).lower() in LANDFORM_NOUNS:
                     landforms.append(text[m.start():landform.end()])  # "Iranian Plateau": another name
+                    continue
+                if m.end() == end and (event := coordinated_event(text, m.start(), end)):
+                    landforms.append(event)  # "the French and Indian War": an event's fixed name, left whole
                     continue
                 own = text not in slices and m.end() == end  # judged in its text, no "-s" plural
                 if own and (phrase := language_use(texts, text, m.start(), end)):

@@ -443,13 +443,21 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "dynasty: places.state_spans, places.state_answers), nor is it a "
          "demonym of one country the texts name (Japanese answering 'Which country's cars …?' is Japan, its "
          "demonym following: organisations.demonym_place), or a lone demonym answer of one country "
-         "(entities.asked_nationality: 'What nationality …?', or no other sense and no landform)", "evidence",
+         "(entities.asked_nationality: 'What nationality …?', or no other sense and no landform), nor is it "
+         "a county named by words no gazetteer place bears by themselves and not all directions, '<words> "
+         "County / Counties' or the bare words the texts write before 'County' / 'counties' (Orange County, "
+         "Duval answering 'In which county …?' beside Duval County, 'Riverside, and Orange counties'; not "
+         "North County: places.county_words; its words renamed as a city, 'County' kept: Leeds County), "
+         "nor a colony 'New <country>' no gazetteer knows (New France: places.colony_country; the country "
+         "renamed in it and at its own mentions, New Kenya beside Kenya)", "evidence",
          _YAN),
     Rule("place.demonym-as-language", "a word derived from the country (demonym, adjective) is used as a "
          "language where no phrase shows it (entered Welsh at that time), or a gold answer holds the "
          "language (Mongolian, Tibetan, and Chinese): its new demonym cannot follow (a language phrase "
          "every occurrence of which names the language, in French, the German word, French:, is left whole "
-         "and the country renamed, demonyms.language_use; a demonym without -s used as the people, the "
+         "and the country renamed, demonyms.language_use; so is an event's name the demonym opens "
+         "coordinated with another name word, the French and Indian War (as EntSwap reads it: "
+         "entswap.entities.coordinated_event); a demonym without -s used as the people, the "
          "French were, Southern Chinese were, is renamed with the new demonym's plural, "
          "demonyms.people_plural; demonyms used otherwise are renamed with the country; demonyms "
          "coordinated before a noun modify it: English, Scottish … MPs, a Thai/Japanese alliance; a gold "
@@ -500,7 +508,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "hyphen to another gazetteer city names the area of both and is renamed in it (the San "
          "Bernardino-Riverside area: entities.twin_city); another "
          "referent's name (Mexico City beside Mexico, Fresno County, Lake Erie, Sea of Japan, Latin "
-         "America, British America, Paris Hilton) is kept whole instead and the place renamed at its "
+         "America, British America, a colony New <country>: New France, New England; Paris Hilton) is kept "
+         "whole instead and the place renamed at its "
          "other mentions (PerturbableSpan.keep); the country's own name around its demonym (Saudi of "
          "Saudi Arabia, Soviet of Soviet Union) is not such a name: it is renamed whole "
          "(entities.kept_apart)", "veto", _ALL),
