@@ -263,7 +263,7 @@ class Sampler:
         if span.span_type in SAME_NAME_FOLLOWERS:
             return new_name  # another name of the country ("US" beside "U.S.") or surname: the same new name
         if span.letter >= 0:
-            return acronym_with(span.surface, span.letter, new_name)
+            return acronym_with(span.surface, span.letter, new_name, span.width)
         return self.demonym(new_name) or ""
 
     def _follower_fits(self, span: PerturbableSpan, new_name: str, taken: set[str], texts: Sequence[str]
@@ -286,13 +286,14 @@ class Sampler:
 SAME_NAME_FOLLOWERS = frozenset({"country", "last"})
 
 
-def acronym_with(acronym: str, letter: int, new_name: str) -> str:
-    """``acronym`` with its letter at ``letter`` replaced by ``new_name``'s initial (``""`` when the new
-    name opens with no letter)."""
+def acronym_with(acronym: str, letter: int, new_name: str, width: int = 1) -> str:
+    """``acronym`` with its ``width`` letters from ``letter`` replaced by ``new_name``'s initial (``WMO``,
+    0, ``Harlow``, 2: ``HO``); ``""`` when the new name opens with no letter or fewer than two letters
+    would be left."""
     initial = new_name[:1].upper()
-    if not initial.isalpha() or not 0 <= letter < len(acronym):
+    if not initial.isalpha() or not 0 <= letter <= len(acronym) - width or len(acronym) - width + 1 < 2:
         return ""
-    return acronym[:letter] + initial + acronym[letter + 1:]
+    return acronym[:letter] + initial + acronym[letter + width:]
 
 
 def fits(candidate: str, span: PerturbableSpan, texts: Sequence[str]) -> bool:
