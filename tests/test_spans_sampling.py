@@ -252,6 +252,8 @@ def test_an_acronym_follows_the_renamed_word_of_its_full_name():
     for seed in range(10):
         word, acronym = sampler.mapping(run, [text], example_rng(seed, "dbname", "org", "y"))
         assert acronym.replacement == f"{word.replacement[0].upper()}O"
+    assert not sampler._follower_fits(run[1], "Selwyn", set(), [text])  # "SO": an English word, drawn again
+    assert sampler._follower_fits(run[1], "Harlow", set(), [text])  # "HO"
     (_, own) = Sampler("randstr").mapping(spans, [context], example_rng(0, "randstr", "org", "x"))
     assert own.original == "ALP" and len(own.replacement) == 3  # randstr: a random string of its own
 

@@ -23,7 +23,7 @@ from functools import cache
 from pathlib import Path
 
 from .casing import natural_case, random_string
-from .lexicon import GAZETTEER_TYPES, alias_group, demonym_countries, occurs_as_word
+from .lexicon import GAZETTEER_TYPES, alias_group, demonym_countries, occurs_as_word, words_of
 from .model import Substitution
 from .namebank import FIRST_NAME_TYPES, BankError, load_bank
 from .places import is_state_country
@@ -279,8 +279,15 @@ class Sampler:
         demonym = self.demonym(new_name) if span.letter >= 0 else None
         return (bool(name) and name != span.surface and name.lower() not in taken
                 and adjective_demonym(name) and not occurs_as_word(name, texts, plural=True)
-                and (not demonym or demonym[:1] == new_name[:1]))
+                and (not demonym or demonym[:1] == new_name[:1])
+                and not (span.letter >= 0 and name.lower() in WORD_ACRONYMS))  # "the SO", "by US"
 
+
+#: Short words and letter codes that an acronym following a renamed name may not become ("World Meteorological
+#: Organization (WMO)" → "Selwyn Organization": never "SO"; "US", "UK": a country's code).
+WORD_ACRONYMS = frozenset(words_of("""
+am an as at be by do go he hi if in is it me my no of oh ok on or so to up us we uk eu un
+"""))
 
 #: Span types whose followers are other forms of the followed name and take its new name unchanged.
 SAME_NAME_FOLLOWERS = frozenset({"country", "last"})
