@@ -299,7 +299,8 @@ def test_the_lone_descriptive_word_and_the_acronym_follow_or_the_example_is_left
     """The descriptive word of a party used alone for it ("the Conservatives", "few Conservative MPs") follows
     the party's new name; elsewhere a lone capitalised word (a sentence start, another body) leaves the
     example out (``org.word-elsewhere``); "the Council" (the short form) stays right as it is; the
-    acronym follows a one-word span (ECJ → ECH with Justice → Horst) and not a span of several words."""
+    acronym follows a one-word span (ECJ → ECH with Justice → Horst) and a run of words renamed as one word
+    (CIE → CH with Independent Experts → Harlow), not two renamed spans."""
     party = ("The UK was controlled by the Conservative Party, while Scotland elected few Conservative MPs; "
              "the Conservatives lost. The Party chose a leader.")  # after the MRQA SQuAD dev passage
     assert common_word_veto("Conservative", "Conservative Party", (party,), ["the Conservative Party"], [],
@@ -317,7 +318,21 @@ def test_the_lone_descriptive_word_and_the_acronym_follow_or_the_example_is_left
     experts = "A Committee of Independent Experts (CIE) reported. The CIE found fraud."
     assert acronym_span("Committee of Independent Experts",
                         [PerturbableSpan("Independent Experts", "nnp", "org")], (experts,)) == \
-        "org.acronym-expanded"
+        PerturbableSpan("CIE", "rare", "org", "Independent Experts", 1, width=2)
+    two = [PerturbableSpan("Independent", "nnp", "org"), PerturbableSpan("Experts", "nnp", "org")]
+    assert acronym_span("Committee of Independent Experts", two,
+                        (experts,)) == "org.acronym-expanded"  # two renamed spans: no one letter follows
+    assert acronym_span("Time Warner", [PerturbableSpan("Time Warner", "nnp", "org")],
+                        ("Time Warner (TW) grew.",)) == "org.acronym-expanded"  # one letter would be left
+
+
+def test_an_acronym_follows_a_run_of_name_words_renamed_as_one(org):
+    """Issue 19 (handle, don't veto): "World Meteorological Organization (WMO)" renames its descriptive words
+    as one name word (Harlow Organization); the acronym's two letters of them give way to the new word's
+    initial (HO), so the acronym no longer leaves the example out (``org.acronym-expanded`` before); "Alpha
+    Repertory Television Service (ARTS)" likewise (XTS)."""
+    assert org("1fe506cec9a34018b2a008126f48c0c0") == {("World Meteorological", "nnp"), ("WMO", "rare")}
+    assert org("184010356f034793bb72fe6b7bcf1f8a") == {("Alpha Repertory", "nnp"), ("ARTS", "rare")}
 
 
 def test_an_acronym_is_renamed_with_its_full_name(org):

@@ -244,6 +244,16 @@ def test_an_acronym_follows_the_renamed_word_of_its_full_name():
         assert acronym.replacement == f"A{word.replacement[0].upper()}P" != "ALP"
         assert acronym.replacement not in context.split() and acronym.replacement != "LPA"
     assert acronym_with("KANU", 0, "Nigeria") == "NANU" and acronym_with("ALP", 1, "'Ali") == ""
+    assert acronym_with("WMO", 0, "Harlow", 2) == "HO" and acronym_with("ARTS", 0, "Manville", 2) == "MTS"
+    assert acronym_with("TW", 0, "Harlow", 2) == ""  # one letter would be left: no acronym
+    run = [PerturbableSpan("World Meteorological", "nnp", "org"),
+           PerturbableSpan("WMO", "rare", "org", "World Meteorological", 0, width=2)]
+    text = "The World Meteorological Organization (WMO) funds it; the WMO pays."
+    for seed in range(10):
+        word, acronym = sampler.mapping(run, [text], example_rng(seed, "dbname", "org", "y"))
+        assert acronym.replacement == f"{word.replacement[0].upper()}O"
+    assert not sampler._follower_fits(run[1], "Selwyn", set(), [text])  # "SO": an English word, drawn again
+    assert sampler._follower_fits(run[1], "Harlow", set(), [text])  # "HO"
     (_, own) = Sampler("randstr").mapping(spans, [context], example_rng(0, "randstr", "org", "x"))
     assert own.original == "ALP" and len(own.replacement) == 3  # randstr: a random string of its own
 

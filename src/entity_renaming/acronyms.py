@@ -107,8 +107,11 @@ def acronym_span(name: str, spans: list[PerturbableSpan], texts: Iterable[str],
     """The organisation's acronym, which the texts write beside its full ``name`` (``KANU`` and ``Kenya
     African National Union``, ``ALP`` and ``Australian Labor Party``): one referent, so the acronym follows
     the one renamed word of the name (its letter becomes the new word's initial, ``Kenya`` → ``Nigeria``
-    makes ``NANU``). ``None`` when the texts write no initials of the name; ``org.acronym-expanded`` when
-    they cannot follow: a plural or a prefixed form (``ALPs``, ``vBNS``), or several renamed words. A
+    makes ``NANU``; a run of name words renamed as one ``nnp`` word gives way to its one initial, ``World
+    Meteorological Organization (WMO)`` → ``Harlow Organization (HO)``).
+    ``None`` when the texts write no initials of the name; ``org.acronym-expanded`` when they cannot follow:
+    a plural or a prefixed form (``ALPs``, ``vBNS``), several renamed spans, or a run of every word (one
+    letter would be left). A
     renamed country follows its demonym in the name (``demonyms``: lower-cased demonym → country;
     ``Australian Broadcasting Corporation (ABC)`` with ``Australia`` → ``Peru``: ``PBC``)."""
     initials = initials_of(name)
@@ -127,9 +130,15 @@ def acronym_span(name: str, spans: list[PerturbableSpan], texts: Iterable[str],
     word = renamed[0].surface.removesuffix(renamed[0].tail) if len(renamed) == 1 else ""
     if word not in words and renamed and renamed[0].span_type == "country":
         word = next((w for w in words if (demonyms or {}).get(w.lower()) == word), word)  # "Australian"
-    if word not in words:
-        return "org.acronym-expanded"  # "Los Angeles …", two renamed words: no one letter follows
-    return PerturbableSpan(initials, "rare", "org", renamed[0].surface, words.index(word))
+    if word in words:
+        return PerturbableSpan(initials, "rare", "org", renamed[0].surface, words.index(word))
+    run = word.split() if renamed and renamed[0].span_type == "nnp" else []
+    at = next((i for i in range(len(words) - len(run) + 1) if run and words[i:i + len(run)] == run), -1)
+    if at < 0 or len(initials) - len(run) < 1:
+        return "org.acronym-expanded"  # "Los Angeles …", two renamed spans: no one letter follows
+    # "World Meteorological Organization (WMO)" → "Harlow Organization (HO)": the run's letters give way
+    # to the one new word's initial, the letters of the kept words stay
+    return PerturbableSpan(initials, "rare", "org", renamed[0].surface, at, width=len(run))
 
 
 def expansion(acronym: str, mentions: list[Mention]) -> Mention | None:

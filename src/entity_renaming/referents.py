@@ -22,9 +22,11 @@ class PerturbableSpan:
     #: A ``nationality`` span (``Spanish``) follows this country span (``Spain``): it becomes the demonym
     #: of the country's new name (``Kenya`` → ``Kenyan``). An organisation's acronym (``KANU``) follows the
     #: renamed word of its full name (``Kenya`` of ``Kenya African National Union``): the letter at
-    #: ``letter`` becomes the new name's initial (``Nigeria`` → ``NANU``).
+    #: ``letter`` becomes the new name's initial (``Nigeria`` → ``NANU``); ``width`` letters when the renamed
+    #: span is a run of that many words (``World Meteorological`` → ``Harlow``: ``WMO`` → ``HO``).
     follows: str = ""
     letter: int = -1
+    width: int = 1
     #: Longer names of *other* referents that hold this surface (``Mexico City`` for the country ``Mexico``,
     #: ``Fresno County`` for the city): the analysis's choice of which occurrences are this referent's
     #: mentions. Substitution leaves them whole (:class:`~entity_renaming.substitute.Renamer` ``keep``).

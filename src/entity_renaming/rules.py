@@ -318,11 +318,13 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("org.acronym-expanded", "the passage spells the acronym out (other words of one sentence): a full "
          "name that would keep the old "
          "name, or a term (adenosine triphosphate); or an organisation's initials stand in the texts in a "
-         "form that cannot follow its renamed word (vBNS, ALPs, two renamed words; Hamas beside HAMAS; ABC1, "
+         "form that cannot follow its renamed word (vBNS, ALPs, two renamed spans; Hamas beside HAMAS; ABC1, "
          "DECnet: glued to a number or lower-case letters), "
          "or a bracketed acronym that is not its initials follows a name of common words (GPhC); "
          "initials that can follow are renamed with it (ALP; ABC of Australian Broadcasting Corporation "
-         "follows the country of its demonym), and an acronym answer whose full name the "
+         "follows the country of its demonym; WMO of World Meteorological Organization, its two words "
+         "renamed as one, gives their letters the new word's initial: HO), and an acronym answer whose "
+         "full name the "
          "passage writes as one ORG name is that organisation, renamed by its full name and left out by "
          "its rules (acronyms.expansion: KANU of Kenya African National Union)", "veto", _YAN),
     Rule("org.in-longer-name", "a renamed word of the organisation stands in another name of the passage",

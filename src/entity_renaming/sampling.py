@@ -23,7 +23,7 @@ from functools import cache
 from pathlib import Path
 
 from .casing import natural_case, random_string
-from .lexicon import GAZETTEER_TYPES, alias_group, demonym_countries, occurs_as_word
+from .lexicon import GAZETTEER_TYPES, alias_group, demonym_countries, occurs_as_word, words_of
 from .model import Substitution
 from .namebank import FIRST_NAME_TYPES, BankError, load_bank
 from .places import is_state_country
@@ -263,7 +263,7 @@ class Sampler:
         if span.span_type in SAME_NAME_FOLLOWERS:
             return new_name  # another name of the country ("US" beside "U.S.") or surname: the same new name
         if span.letter >= 0:
-            return acronym_with(span.surface, span.letter, new_name)
+            return acronym_with(span.surface, span.letter, new_name, span.width)
         return self.demonym(new_name) or ""
 
     def _follower_fits(self, span: PerturbableSpan, new_name: str, taken: set[str], texts: Sequence[str]
@@ -279,20 +279,28 @@ class Sampler:
         demonym = self.demonym(new_name) if span.letter >= 0 else None
         return (bool(name) and name != span.surface and name.lower() not in taken
                 and adjective_demonym(name) and not occurs_as_word(name, texts, plural=True)
-                and (not demonym or demonym[:1] == new_name[:1]))
+                and (not demonym or demonym[:1] == new_name[:1])
+                and not (span.letter >= 0 and name.lower() in WORD_ACRONYMS))  # "the SO", "by US"
 
+
+#: Short words and letter codes that an acronym following a renamed name may not become ("World Meteorological
+#: Organization (WMO)" → "Selwyn Organization": never "SO"; "US", "UK": a country's code).
+WORD_ACRONYMS = frozenset(words_of("""
+am an as at be by do go he hi if in is it me my no of oh ok on or so to up us we uk eu un
+"""))
 
 #: Span types whose followers are other forms of the followed name and take its new name unchanged.
 SAME_NAME_FOLLOWERS = frozenset({"country", "last"})
 
 
-def acronym_with(acronym: str, letter: int, new_name: str) -> str:
-    """``acronym`` with its letter at ``letter`` replaced by ``new_name``'s initial (``""`` when the new
-    name opens with no letter)."""
+def acronym_with(acronym: str, letter: int, new_name: str, width: int = 1) -> str:
+    """``acronym`` with its ``width`` letters from ``letter`` replaced by ``new_name``'s initial (``WMO``,
+    0, ``Harlow``, 2: ``HO``); ``""`` when the new name opens with no letter or fewer than two letters
+    would be left."""
     initial = new_name[:1].upper()
-    if not initial.isalpha() or not 0 <= letter < len(acronym):
+    if not initial.isalpha() or not 0 <= letter <= len(acronym) - width or len(acronym) - width + 1 < 2:
         return ""
-    return acronym[:letter] + initial + acronym[letter + 1:]
+    return acronym[:letter] + initial + acronym[letter + width:]
 
 
 def fits(candidate: str, span: PerturbableSpan, texts: Sequence[str]) -> bool:
