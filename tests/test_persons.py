@@ -949,3 +949,17 @@ def test_a_gendered_person_noun_beside_the_name_types_it(lexicon: Lexicon) -> No
     assert noun_gender("actors Tatyana Ali, Nestor Carbonell and Scottie Thompson", ("Scottie", "Thompson")) \
         is None
     assert noun_gender("They would miss Robin Tarrow.", ("Robin", "Tarrow")) is None
+
+
+def test_a_rare_boys_name_keeps_its_sex_a_rare_girls_name_does_not(lexicon: Lexicon) -> None:
+    """Of a full name whose sex nothing else shows, a rare US boys' name that gender-guesser does not know
+    keeps the bank's sex (Absalom Jones, Demaryius Thomas: men); a rare US girls' name stays unisex (Jakaya
+    Kikwete, Alexius Komnenos: men's names abroad), as does a name common to both sexes (Chris Keates)."""
+    from entity_renaming.persons import rare_boys_name, unsexed_given_type
+
+    assert rare_boys_name("Absalom", lexicon) == "first-male"
+    assert rare_boys_name("Demaryius", lexicon) == "first-male"
+    assert unsexed_given_type(("Absalom", "Jones"), lexicon) == "first-male"
+    for name in ("Jakaya", "Alexius", "Chris", "Peyton"):
+        assert rare_boys_name(name, lexicon) is None, name
+    assert unsexed_given_type(("Jakaya", "Kikwete"), lexicon) == "first-neutral"

@@ -653,7 +653,22 @@ def unsexed_given_type(words: tuple[str, ...], lexicon: Lexicon, context: str = 
                 and lexicon.case.lower[first.lower()] == 0 and not lexicon.is_gazetteer_name(first))
     if lexicon.known_gender(first) is None and not labelled:
         return None
-    return dataset_full_name_sex(words, lexicon) or "first-neutral"
+    return dataset_full_name_sex(words, lexicon) or rare_boys_name(first, lexicon) or "first-neutral"
+
+
+def rare_boys_name(first: str, lexicon: Lexicon) -> str | None:
+    """``first-male`` for a given name that the US bank gives boys only and that fewer than
+    ``RARE_BANK_NAME`` US people bear, which ``gender-guesser`` does not know (``Absalom``, ``Demaryius``,
+    ``Jerricho``, ``Aston``): of a full name whose sex nothing else shows, it keeps the bank's sex. Every
+    person of the SQuAD dev passages with such a given name is a man (19 of 19: Jomo Kenyatta, Amartya
+    Sen); a rare girls' name is no such evidence (``Jakaya`` Kikwete, ``Alexius`` Komnenos: foreign men's
+    names that a few US girls bear; 1 of 3 a woman), nor is a common one given to both sexes (``Chris``)."""
+    from .entities import RARE_BANK_NAME  # entities imports this module
+
+    lowered = first.lower()
+    rare = 0 < lexicon.first_counts.get(lowered, 0) < RARE_BANK_NAME
+    return ("first-male" if rare and lexicon.first_names.get(lowered) == "first-male"
+            and lexicon.guessed_gender(first) is None and not lexicon.gender_is_mixed(first) else None)
 
 
 def regnal_given_names(words: tuple[str, ...], span_type: str | None, lexicon: Lexicon) -> bool:
