@@ -935,3 +935,66 @@ def test_a_common_word_name_needs_an_unmixed_given_name_and_no_the_before_it() -
     assert read("Leslie Valiant", scholar.format("Leslie Valiant")) is None
     assert read("Stanley Steamer", "Stanley Steamer built cars, and Stanley Steamer sold them.") == "Steamer"
     assert read("Stanley Steamer", "The Stanley Steamer was a car; Stanley Steamer cars were fast.") is None
+
+
+def _passage(text: str, *names: tuple[str, str]) -> tuple[str, list[Mention]]:
+    """A made-up passage and its mentions (name, label) at their first occurrence."""
+    return text, [Mention(text.index(n), text.index(n) + len(n), label, n) for n, label in names]
+
+
+def test_a_full_name_takes_the_sex_other_passages_give_it() -> None:
+    """One person, one sex across the dataset: "Kony Ealy" (no name data) takes the sex that another passage
+    gives him ("tipped a pass to himself"), although one pronoun is below the summed votes' threshold;
+    "Peyton Manning's" tagged ORG counts where the passage labels "Manning" PERSON ("Manning … his"); a
+    gendered noun in another passage decides too ("chairman"). Passages that disagree give no sex."""
+    from entity_renaming.persons import dataset_full_name_sex, unsexed_given_type
+
+    passages = dict([
+        _passage("Defensive end Kony Ealy had 5 sacks in just 9 starts.", ("Kony Ealy", "PERSON")),
+        _passage("Then Kony Ealy tipped a pass to himself and intercepted it.", ("Kony Ealy", "PERSON")),
+        _passage("Peyton Manning's passing skills waned, Manning having his worst season.",
+                 ("Peyton Manning's", "ORG"), ("Manning", "PERSON")),
+        _passage("The world watched Jakaya Kikwete, the African Union chairman, at the signing.",
+                 ("Jakaya Kikwete", "PERSON")),
+        _passage("Zorbak Hartley won; he was proud.", ("Zorbak Hartley", "PERSON")),
+        _passage("Zorbak Hartley lost; she was sad.", ("Zorbak Hartley", "PERSON")),
+    ])
+    lexicon = _observed([], list(passages), passages)
+    assert dataset_full_name_sex(("Kony", "Ealy"), lexicon) == "first-male"
+    assert dataset_full_name_sex(("Peyton", "Manning"), lexicon) == "first-male"
+    assert unsexed_given_type(("Peyton", "Manning"), lexicon) == "first-male"
+    assert dataset_full_name_sex(("Jakaya", "Kikwete"), lexicon) == "first-male"
+    assert dataset_full_name_sex(("Zorbak", "Hartley"), lexicon) is None
+    assert unsexed_given_type(("Peyton", "Lambard"), lexicon) == "first-neutral"  # no passage: unisex
+
+
+def test_a_gendered_person_noun_beside_the_name_types_it(lexicon: Lexicon) -> None:
+    """A marked person noun or form of address beside the given or the full name gives the sex (``actress
+    Lupe Mayorga``, ``Jakaya Kikwete, the African Union chairman``, ``Mrs. Anna``); not the unmarked
+    ``actors`` (women too), nor the verb "miss"."""
+    from entity_renaming.entities import noun_gender
+
+    lupe = ("Aken, adopted by Mexican movie actress Lupe Mayorga, grew up in Madera and his song chronicled "
+            "the hardships of farm workers.")
+    assert _types(person_spans("Lupe Mayorga", lexicon, context=lupe)) == {
+        "Lupe": "first-female", "Mayorga": "last"}
+    kikwete = "The world watched Jakaya Kikwete, the African Union chairman, as he brought them together."
+    assert noun_gender(kikwete, ("Jakaya", "Kikwete")) == "first-male"
+    assert noun_gender("Then Mrs. Anna Tarrow spoke.", ("Anna", "Tarrow")) == "first-female"
+    assert noun_gender("actors Tatyana Ali, Nestor Carbonell and Scottie Thompson", ("Scottie", "Thompson")) \
+        is None
+    assert noun_gender("They would miss Robin Tarrow.", ("Robin", "Tarrow")) is None
+
+
+def test_a_rare_boys_name_keeps_its_sex_a_rare_girls_name_does_not(lexicon: Lexicon) -> None:
+    """Of a full name whose sex nothing else shows, a rare US boys' name that gender-guesser does not know
+    keeps the bank's sex (Absalom Jones, Demaryius Thomas: men); a rare US girls' name stays unisex (Jakaya
+    Kikwete, Alexius Komnenos: men's names abroad), as does a name common to both sexes (Chris Keates)."""
+    from entity_renaming.persons import rare_boys_name, unsexed_given_type
+
+    assert rare_boys_name("Absalom", lexicon) == "first-male"
+    assert rare_boys_name("Demaryius", lexicon) == "first-male"
+    assert unsexed_given_type(("Absalom", "Jones"), lexicon) == "first-male"
+    for name in ("Jakaya", "Alexius", "Chris", "Peyton"):
+        assert rare_boys_name(name, lexicon) is None, name
+    assert unsexed_given_type(("Jakaya", "Kikwete"), lexicon) == "first-neutral"

@@ -42,6 +42,7 @@ from .lexicon import (
     ARABIC_PARTICLES,
     CORPORATE,
     FUNCTION_WORDS,
+    GENDERED_PERSON_NOUNS,
     GEO_MODIFIERS,
     GIVEN_NAME_TITLES,
     GREEK_LETTERS,
@@ -788,11 +789,19 @@ def dataset_pronoun_gender(word: str, lexicon: Lexicon) -> tuple[int, int]:
     return 0, 0
 
 
-#: Kinship nouns with a sex (:data:`.lexicon.KINSHIP`) and the gendered rulers' titles
-#: (``GIVEN_NAME_TITLES``) → the gender they give a name.
+#: Kinship nouns with a sex (:data:`.lexicon.KINSHIP`), the gendered rulers' titles (``GIVEN_NAME_TITLES``)
+#: and person nouns (:data:`.lexicon.GENDERED_PERSON_NOUNS`: ``actress``, ``chairman``, ``Mrs``) → the gender
+#: they give a name.
 _KIN = {**{word: sex for word, sex in KINSHIP.items() if sex},
-        **{title: gender for title, gender in GIVEN_NAME_TITLES.items() if gender}}
+        **{title: gender for title, gender in GIVEN_NAME_TITLES.items() if gender},
+        **GENDERED_PERSON_NOUNS}
 _KIN_WORDS = "|".join(_KIN)
+#: Forms of address of :data:`_KIN`, capitalised before a name (not the verb: "to miss John"), with their
+#: dot (``Mrs. Dalloway``).
+_ADDRESS = words_of("mrs mr ms mme miss mister madame mademoiselle lord")
+#: The nouns of :data:`_KIN` before a name.
+_KIN_BEFORE = (rf"(?-i:(?:Mrs|Mr|Ms|Mme)\.|{'|'.join(w.capitalize() for w in _ADDRESS)})"
+               rf"|{'|'.join(w for w in _KIN if w not in _ADDRESS)}")
 #: A spouse's noun before "of" and a name gives the name the other sex ("wife of commander Jan van
 #: Riebeeck": Jan is a man, whatever a bank says of Jan).
 _SPOUSE_OF = {"wife": "first-male", "widow": "first-male", "husband": "first-female",
@@ -806,8 +815,16 @@ def kin_gender(context: str, word: str) -> str | None:
     of commander Jan``: a man); ``None`` when none does or they disagree. Stronger than a pronoun after the
     name, which may be another person's (``Temüjin's mother Hoelun … his``)."""
     kin, spouse = _kin_patterns(word)
-    found = {_KIN[(m.group(1) or m.group(2)).lower()] for m in kin.finditer(context)}
+    found = {_KIN[(m.group(1) or m.group(2)).lower().rstrip(".")] for m in kin.finditer(context)}
     found |= {_SPOUSE_OF[m.group(1).lower()] for m in spouse.finditer(context)}
+    return found.pop() if len(found) == 1 else None
+
+
+def noun_gender(context: str, words: Sequence[str]) -> str | None:
+    """The gender a kinship, ruler's or person noun (:func:`kin_gender`) gives a person named by ``words``
+    in the passage: beside the given name (``actress Lupe Mayorga``) or the full name (``Jakaya Kikwete, the
+    African Union chairman``); ``None`` when none does or they disagree."""
+    found = {g for name in dict.fromkeys((words[0], " ".join(words))) if (g := kin_gender(context, name))}
     return found.pop() if len(found) == 1 else None
 
 
@@ -816,7 +833,7 @@ def _kin_patterns(word: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """The patterns of :func:`kin_gender` for ``word`` (a kinship noun before or after it, a spouse's noun
     and "of" before it), compiled once per word."""
     name = re.escape(word)
-    kin = (rf"\b({_KIN_WORDS})\s+{name}(?!\w)|(?<!\w){name},\s+(?:the|a|his|her|its"
+    kin = (rf"\b({_KIN_BEFORE})\s+{name}(?!\w)|(?<!\w){name},\s+(?:the|a|his|her|its"
            rf"|(?-i:[A-Z][\w-]*)['’]s)\s+(?:(?!of\b)[\w-]+\s+){{0,2}}({_KIN_WORDS})\b")
     spouse = rf"\b({'|'.join(_SPOUSE_OF)})\s+of\s+(?-i:[a-z]+\s+){{0,2}}{name}(?!\w)"
     return re.compile(kin, re.IGNORECASE), re.compile(spouse, re.IGNORECASE)
@@ -1047,7 +1064,7 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     given_title = next((t for t in name.titles if t in GIVEN_NAME_TITLES), None)
     title_gender = GIVEN_NAME_TITLES[given_title] if given_title else None
     if not title_gender and context:
-        title_gender = kin_gender(context, name.words[0])  # "his mother Hoelun", "Creon, the King of Thebes"
+        title_gender = noun_gender(context, name.words)  # "his mother Hoelun", "actress Lupe Mayorga"
     if (not title_gender and asked_gender and agreed_type(*votes) in (None, asked_gender)
             and not (len(name.words) == 1 and family_word(name.words[0], context, lexicon))):
         title_gender = asked_gender  # "Who was Kaidu's grandfather?" Ogedei

@@ -111,6 +111,18 @@ KINSHIP: dict[str, str | None] = {
                              "bride"), "first-female"),
     **dict.fromkeys(words_of("parents child children cousin"), None),
 }
+#: Person nouns and forms of address with a sex that are no kinship nor ruler's title → that sex: beside a
+#: name they type its given name as a kinship noun does (``actress Lupe Mayorga``, ``African Union chairman
+#: Jakaya Kikwete``, ``Mrs. Dalloway``). Not the unmarked ``actor``, which women bear too (``actors Tatyana
+#: Ali, … Natalie Portman``).
+GENDERED_PERSON_NOUNS: dict[str, str] = {
+    **dict.fromkeys(words_of("""mr mister lord chairman businessman spokesman congressman statesman sportsman
+                                nobleman clergyman gentleman monk friar"""), "first-male"),
+    **dict.fromkeys(words_of("""mrs ms miss madame mme mademoiselle actress actresses chairwoman businesswoman
+                                spokeswoman congresswoman stateswoman sportswoman noblewoman countess baroness
+                                marchioness heiress hostess waitress priestess poetess abbess governess nun
+                                ballerina"""), "first-female"),
+}
 SUFFIXES = frozenset(words_of("jr jr. sr sr. phd md esq"))
 #: Two Greek letters name a fraternity, a sorority or a particle, not a person ("Alpha Phi Omega" tagged
 #: PERSON; one may be a name: "Delta Burke", "Xi Jinping").

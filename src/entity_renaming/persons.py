@@ -579,20 +579,54 @@ MIN_FULL_NAME_PRONOUNS = 2
 _FULL_NAME_AGREEMENT = 4
 
 
-def _full_name_votes(lexicon: Lexicon) -> dict[tuple[str, ...], tuple[int, int]]:
-    """Name words of the dataset's PERSON mentions of two or more name words → the (male, female) pronoun
-    votes after them, summed over every passage that labels them PERSON (:meth:`Lexicon.dataset_table`)."""
-    from .entities import pronoun_gender  # entities imports this module
+#: Per full name, over the dataset's passages: (male, female) pronoun votes, then the passages whose own
+#: evidence makes its bearer a man, a woman (:func:`_full_name_evidence`).
+FullNameEvidence = tuple[int, int, int, int]
 
-    votes: dict[tuple[str, ...], tuple[int, int]] = {}
+
+def _passage_full_names(mentions: Sequence[Mention], context: str) -> set[tuple[str, ...]]:
+    """Name words of the passage's full names (two or more name words): its PERSON mentions', and those of
+    its other mentions whose surname the passage labels PERSON alone (``Peyton Manning's`` tagged ORG beside
+    ``Manning … his``)."""
+    lone = {clean_surface(m.text) for m in mentions if m.label == "PERSON"}
+    names = set()
+    for m in mentions:
+        p = parse_person(m.text)
+        if p is not None and len(p.words) >= 2 and (m.label == "PERSON" or p.words[-1] in lone):
+            names.add(p.words)
+    return names
+
+
+def _full_name_evidence(lexicon: Lexicon) -> dict[tuple[str, ...], FullNameEvidence]:
+    """Name words of the dataset's full names (:func:`_passage_full_names`) → their :data:`FullNameEvidence`,
+    summed over every passage that writes them (:meth:`Lexicon.dataset_table`). A passage's own sex for the
+    name is a gendered noun beside it (:func:`.entities.noun_gender`: ``defensive end … chairman``), else its
+    pronouns after the full name or its words alone when they agree (``Kony Ealy tipped a pass to himself``),
+    as the passage's analysis types it."""
+    from .entities import agreed_type, noun_gender, pronoun_gender  # entities imports this module
+
+    evidence: dict[tuple[str, ...], FullNameEvidence] = {}
     for context, mentions in lexicon.passages.items():
-        names = {p.words for m in mentions if m.label == "PERSON" and (p := parse_person(m.text)) is not None
-                 and len(p.words) >= 2}
-        for words in names:
+        for words in _passage_full_names(mentions, context):
             male, female = pronoun_gender(context, words, mentions)
-            before = votes.get(words, (0, 0))
-            votes[words] = (before[0] + male, before[1] + female)
-    return votes
+            sex = noun_gender(context, words) or agreed_type(male, female)
+            before = evidence.get(words, (0, 0, 0, 0))
+            evidence[words] = (before[0] + male, before[1] + female, before[2] + (sex == "first-male"),
+                               before[3] + (sex == "first-female"))
+    return evidence
+
+
+def dataset_full_name_sex(words: tuple[str, ...], lexicon: Lexicon) -> str | None:
+    """The sex the dataset's passages give a full name (one person, one sex, as :func:`one_sex` within a
+    passage): its pronoun votes summed over them (``MIN_FULL_NAME_PRONOUNS``, the other sex's at most a
+    ``_FULL_NAME_AGREEMENT``-th: ``Cam Newton … his``), else the sex that every passage deciding one gives
+    (``Kony Ealy``: ``himself`` in one passage, nothing in two); ``None`` when none does or they disagree."""
+    male, female, men, women = lexicon.dataset_table(_full_name_evidence).get(tuple(words), (0, 0, 0, 0))
+    if male >= MIN_FULL_NAME_PRONOUNS and female * _FULL_NAME_AGREEMENT <= male:
+        return "first-male"
+    if female >= MIN_FULL_NAME_PRONOUNS and male * _FULL_NAME_AGREEMENT <= female:
+        return "first-female"
+    return "first-male" if men and not women else "first-female" if women and not men else None
 
 
 #: An Arabic patronymic or kunya particle before a name (``ibn Zakarīya Rāzi``): the name is a father's.
@@ -601,15 +635,15 @@ _PATRONYMIC_BEFORE = re.compile(r"(?i:\b(?:ibn|bin|ben|bint|abu|abul)\s+)$")
 
 def unsexed_given_type(words: tuple[str, ...], lexicon: Lexicon, context: str = "") -> str | None:
     """Span type of the given name of a full name whose passage and name data show no sex (``Peyton
-    Manning``, ``Andrea Palladio``, ``Cam Newton``): the pronouns after that full name in the dataset's
-    passages when they agree (one person across an article: ``Cam Newton … his``), else a unisex given
-    name (``first-neutral``: Riley, Casey), which claims no sex. The whole name is renamed: a reader
-    rejects a half-renamed person (``Peyton Lambard``) whose old given name still points at the original.
-    The first word must be a given name: one the name data know (:meth:`Lexicon.known_gender`) or that of a
-    full name the dataset labels mostly PERSON, ``MIN_PERSON_LABELS`` times, never written in lower case
-    and no place (not ``Kromme Rijn``, ``Amtrak San Joaquins``); ``None`` otherwise (the surname alone is
-    renamed, as before), and when the passage writes the name after a patronymic particle (``Muhammad ibn
-    Zakarīya Rāzi``: "Zakarīya" is his father's name, no given name of his)."""
+    Manning``, ``Andrea Palladio``, ``Cam Newton``): the sex the dataset's other passages about that full
+    name give it (:func:`dataset_full_name_sex`: one person across an article, ``Cam Newton … his``), else
+    a unisex given name (``first-neutral``: Riley, Casey), which claims no sex. The whole name is renamed:
+    a reader rejects a half-renamed person (``Peyton Lambard``) whose old given name still points at the
+    original. The first word must be a given name: one the name data know (:meth:`Lexicon.known_gender`)
+    or that of a full name the dataset labels mostly PERSON, ``MIN_PERSON_LABELS`` times, never written in
+    lower case and no place (not ``Kromme Rijn``, ``Amtrak San Joaquins``); ``None`` otherwise (the
+    surname alone is renamed, as before), and when the passage writes the name after a patronymic particle
+    (``Muhammad ibn Zakarīya Rāzi``: "Zakarīya" is his father's name, no given name of his)."""
     first = words[0]
     full = " ".join(words)
     if any(_PATRONYMIC_BEFORE.search(context[:m.start()]) for m in whole_word(full, True).finditer(context)):
@@ -619,12 +653,22 @@ def unsexed_given_type(words: tuple[str, ...], lexicon: Lexicon, context: str = 
                 and lexicon.case.lower[first.lower()] == 0 and not lexicon.is_gazetteer_name(first))
     if lexicon.known_gender(first) is None and not labelled:
         return None
-    male, female = lexicon.dataset_table(_full_name_votes).get(tuple(words), (0, 0))
-    if male >= MIN_FULL_NAME_PRONOUNS and female * _FULL_NAME_AGREEMENT <= male:
-        return "first-male"
-    if female >= MIN_FULL_NAME_PRONOUNS and male * _FULL_NAME_AGREEMENT <= female:
-        return "first-female"
-    return "first-neutral"
+    return dataset_full_name_sex(words, lexicon) or rare_boys_name(first, lexicon) or "first-neutral"
+
+
+def rare_boys_name(first: str, lexicon: Lexicon) -> str | None:
+    """``first-male`` for a given name that the US bank gives boys only and that fewer than
+    ``RARE_BANK_NAME`` US people bear, which ``gender-guesser`` does not know (``Absalom``, ``Demaryius``,
+    ``Jerricho``, ``Aston``): of a full name whose sex nothing else shows, it keeps the bank's sex. Every
+    person of the SQuAD dev passages with such a given name is a man (19 of 19: Jomo Kenyatta, Amartya
+    Sen); a rare girls' name is no such evidence (``Jakaya`` Kikwete, ``Alexius`` Komnenos: foreign men's
+    names that a few US girls bear; 1 of 3 a woman), nor is a common one given to both sexes (``Chris``)."""
+    from .entities import RARE_BANK_NAME  # entities imports this module
+
+    lowered = first.lower()
+    rare = 0 < lexicon.first_counts.get(lowered, 0) < RARE_BANK_NAME
+    return ("first-male" if rare and lexicon.first_names.get(lowered) == "first-male"
+            and lexicon.guessed_gender(first) is None and not lexicon.gender_is_mixed(first) else None)
 
 
 def regnal_given_names(words: tuple[str, ...], span_type: str | None, lexicon: Lexicon) -> bool:

@@ -195,9 +195,14 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "staying renamable in the article's other names",
          "veto", _ALL),
     Rule("per.no-gender", "nothing shows the gender of a given name after a ruler's title or of a name of "
-         "given names only (no pronoun, title or clear bank gender); a full name whose given name's gender "
-         "nothing shows takes the sex of the pronouns after it in the dataset's passages (Cam Newton), else "
-         "a unisex given name (Peyton Manning, Andrea Palladio: persons.unsexed_given_type), and keeps it "
+         "given names only (no pronoun, title, gendered person noun or clear bank gender); a full name whose "
+         "given name's gender nothing shows takes the sex of the dataset's passages about it "
+         "(persons.dataset_full_name_sex: their pronouns summed, Cam Newton, or the sex every passage that "
+         "shows one gives by pronouns or a gendered noun beside it, Kony Ealy … himself, chairman Jakaya "
+         "Kikwete; a passage writing the full name counts where it labels the surname PERSON, Manning), else "
+         "the US bank's sex of a rare boys' name gender-guesser does not know (Absalom Jones: "
+         "persons.rare_boys_name), else a unisex given name (Andrea Palladio: persons.unsexed_given_type), "
+         "and keeps it "
          "only where no name data know it as a given name nor the dataset labels the name PERSON (Kromme "
          "Rijn) or it follows ibn (a father's name); a lone mononym is renamed by a surname (Euclid)",
          "evidence", _YAN),
