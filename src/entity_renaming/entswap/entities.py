@@ -64,7 +64,14 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..acronyms import abbreviated_name, glued_initials
-from ..demonyms import LANDFORM_NOUNS, demonym_ok, language_phrase, language_use, shared_demonyms
+from ..demonyms import (
+    LANDFORM_NOUNS,
+    demonym_ok,
+    language_phrase,
+    language_use,
+    people_stem_left,
+    shared_demonyms,
+)
 from ..entities import (
     EVENT_NOUNS,
     LINKED_PLACE,
@@ -3082,6 +3089,8 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon,
     ``Scots law`` in another passage, which each passage group then judges), and neither is a country one
     of whose derived words follows another country (``Scotland`` beside ``British``, the demonym of the
     United Kingdom).
+    A passage group that names the people of a country in -ia by the name's stem (``the Mongols`` beside
+    Mongolia or ``Mongolian``: :func:`..demonyms.people_stem_left`) keeps the country and its demonym.
     Repeated until nothing changes: a dropped nationality exposes the countries it derives from.
     A country is decided in each passage group, and its demonym with it there: in the article's read
     (:func:`settle_article_wide`, ``article_countries`` ``None``) a nationality does not follow its country
@@ -3098,6 +3107,9 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon,
         nationalities = {e.surface.lower(): e.country for e in entities if e.category == "nationality"}
         kept = []
         for e in entities:
+            if e.category in ("country", "nationality") and people_stem_left(
+                    e.surface if e.category == "country" else e.country, [text]):
+                continue  # "the Mongols" beside Mongolia or Mongolian: the people's own noun would stay
             if e.category == "country" and any(nationalities.get(w) != e.referent
                                                for w in derived[e.surface]):
                 continue  # a word derived from it stays ("the Irish", "Mexican") or follows another country
