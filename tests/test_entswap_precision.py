@@ -383,6 +383,18 @@ def test_warsaw_question_spelling_krakow_takes_the_city_new_name(swap):
     assert new["Kraków"] == new["Krakow"] and new["Krakow"][1] not in ("Kraków", "Krakow")
 
 
+def test_warsaw_things_named_after_the_city_follow_its_new_name(swap):
+    """Blind read round 34: "Enugu's entire Jewish population … herded into the Warsaw Ghetto" kept the
+    ghetto's old name beside the city's new one. Where Warsaw is renamed, the names of its own things
+    (Ghetto, Uprising, Ghetto Uprising, City Council) are renamed with it, none kept whole."""
+    groups = [(texts, found["Warsaw"]) for _, texts, found in passage_groups(swap, "Warsaw")
+              if "Warsaw" in found]
+    ghetto = [e.keep for texts, e in groups if "Warsaw Ghetto" in texts]
+    assert ghetto and not any(ghetto)
+    assert not any(k.startswith("Warsaw ") and k.split()[1] in ("Ghetto", "Uprising", "City")
+                   for _, e in groups for k in e.keep)
+
+
 def test_territories_of_and_organisations_after_a_capitalised_word(swap):
     """Blind read seed 9191: "the German territories of Baden" typed Baden a city; "Polish United Workers'
     Party" was renamed without "Polish" ("Polish Malawi Congress Party")."""

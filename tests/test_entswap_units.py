@@ -1299,6 +1299,39 @@ def test_a_city_named_only_inside_what_is_named_after_it_is_renamed_there(banks)
     assert "Paris" not in entities(fixed, ("Paris", "GPE"), lexicon=lexicon)
 
 
+def test_a_city_renamed_alone_is_renamed_inside_what_is_named_after_it_too(banks):
+    """Blind read round 34 (AfriSQuAD2): "Enugu's Jewish population … herded into the Warsaw Ghetto" kept
+    the thing named after the city whole beside its new name. Where the city is renamed at its own mentions
+    too, a thing named after it of common words takes the new name there as well."""
+    lexicon = Lexicon(banks, strict=False)
+    text = ("Paris is large. A ghetto is a walled quarter, and the ghetto was crowded. The Jews were herded "
+            "into the Paris Ghetto.")
+    lexicon.observe([text], mentions_of(text, ("Paris", "GPE")))  # "ghetto" written in lower case: common
+    found = entities(text, ("Paris", "GPE"), lexicon=lexicon)
+    assert "Paris" in found and not found["Paris"].keep  # was ("Paris Ghetto",), kept whole
+    subs = [Substitution("Paris", "Nairobi", "city", "city")]
+    renamed, _ = rename_swapped(_example(text, "Where were the Jews herded?", "the Paris Ghetto"), subs)
+    assert "Paris" not in renamed.context and renamed.context.endswith("into the Nairobi Ghetto.")
+    assert renamed.answers[0].text == "the Nairobi Ghetto"
+
+
+def test_a_country_whose_people_its_stem_names_is_left_with_its_demonym(tmp_path):
+    """Blind read round 34 (AfriSQuAD2): "the Mongolian Borjigin clan" became "Namibian" while "the Mongols"
+    stayed. A passage group that names the people of a country in -ia by the name's stem (rule
+    place.derived-word-left, demonyms.people_stem_left as for Yan et al.) leaves the country and its
+    demonym there; without the stem both are renamed."""
+    banks = write_banks(tmp_path, {"gazetteer": {"country": [("Mongolia", 3_000_000), ("France", 66_000_000)],
+                                                 "city": ["Paris"], "state": ["Saxony"],
+                                                 "nationality": [("Mongolian", 3_000_000),
+                                                                 ("French", 66_000_000)]}})
+    lexicon = Lexicon(banks, strict=False)
+    found = ("Mongolia", "GPE"), ("Mongolian", "NORP")
+    stem = "Mongolia lies north. The Mongolian clan ruled, and the Mongols had many horses."
+    plain = "Mongolia lies north. The Mongolian clan ruled, and the herders had many horses."
+    assert not {"Mongolia", "Mongolian"} & entities(stem, *found, lexicon=lexicon).keys()
+    assert {"Mongolia", "Mongolian"} <= entities(plain, *found, lexicon=lexicon).keys()
+
+
 def test_issue19_a_gazetteer_surname_of_the_articles_full_name_is_the_person(tmp_path):
     """"Washington" (a gazetteer city) NER labels GPE alone beside the PERSON "George Washington": the
     person's surname where every passage writing it says a person; without the full name, the place."""

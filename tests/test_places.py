@@ -38,6 +38,18 @@ def test_a_derived_word_of_a_state_or_city_is_found():
     assert derived_place_word("Victoria", ["Lake Victoria"]) is None
 
 
+def test_a_word_opening_with_a_places_whole_name_is_found():
+    """Blind read round 34 (AfriSQuAD2): "Londonistan" and a case name's "Procuratori di Milano" kept the
+    old name beside London → Matiri and Milan → Dakar: a capitalised word that opens with the place's whole
+    name and goes on in lower case is a word made of it, which the renamer cannot rename; not the plural or
+    possessive."""
+    assert derived_place_word("London", ["the term Londonistan"]) == "Londonistan"
+    assert derived_place_word("Milan", ["Avvocati e Procuratori di Milano"]) == "Milano"
+    assert derived_place_word("Paris", ["how many Parisien Protestants"]) == "Parisien"
+    assert derived_place_word("Buffalo", ["the Buffaloes and Buffalo's mayor"]) is None
+    assert derived_place_word("London", ["London's Londons"]) is None
+
+
 def test_a_place_glued_into_another_name_is_found():
     """The renamer renames whole words: "NewcastleGateshead" would keep Newcastle."""
     assert glued("Newcastle", ["EAT! NewcastleGateshead, a festival"])

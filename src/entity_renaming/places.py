@@ -141,17 +141,25 @@ _SENTENCE_GOES_ON = re.compile(r"[,;:)'’]|\s+[a-z0-9(]")
 _DERIVED_ENDINGS = r"(?:ian|ean|an|n|ese|er|ite)s?"
 
 
+#: Lower-case letters after a place's whole name that make a word of it other than its plural
+#: (``Londonistan``, ``Parisien``, ``Milano``: a word coined from the name or the name in another language).
+_GLUED_ENDING = r"(?!(?:e?s)(?![\w'’]))[a-z]+"
+
+
 def derived_place_word(place: str, texts: Iterable[str]) -> str | None:
     """A capitalised word of ``texts`` derived from the state or city ``place`` (``Victorian`` beside
-    ``Victoria``; a land's people, ``the Normans`` beside ``Normandy``: blind read round 32): no bank gives
-    a state's or city's demonym, so it would keep the old name (rule ``place.derived-word-left``)."""
+    ``Victoria``; a land's people, ``the Normans`` beside ``Normandy``: blind read round 32) or opening with
+    its whole name and going on in lower case (``Londonistan``, the Italian ``Milano`` of a case name: round
+    34): no bank gives a state's or city's demonym, and the renamer renames whole words, so it would keep
+    the old name (rule ``place.derived-word-left``)."""
     last = place.split()[-1]
     stems = {last, last[:-1]} if last[-1:] in "aeiouys" else {last}
     people = [f"{last[:-2]}s"] if len(last) >= 7 and last.endswith("dy") else []  # Normans
     pattern = derived_word_pattern(stems, _DERIVED_ENDINGS, people, hyphen_joined=True)
+    glued_word = derived_word_pattern({last}, _GLUED_ENDING, hyphen_joined=True)
     prefix = " ".join(place.split()[:-1])
     for text in texts:
-        for m in pattern.finditer(text):
+        for m in (*pattern.finditer(text), *glued_word.finditer(text)):
             if not prefix or text[max(0, m.start() - len(prefix) - 1):m.start()].strip() == prefix:
                 return m.group()
     return None

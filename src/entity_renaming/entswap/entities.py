@@ -64,7 +64,14 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..acronyms import abbreviated_name, glued_initials
-from ..demonyms import LANDFORM_NOUNS, demonym_ok, language_phrase, language_use, shared_demonyms
+from ..demonyms import (
+    LANDFORM_NOUNS,
+    demonym_ok,
+    language_phrase,
+    language_use,
+    people_stem_left,
+    shared_demonyms,
+)
 from ..entities import (
     EVENT_NOUNS,
     LINKED_PLACE,
@@ -2172,8 +2179,10 @@ treaty treaties peace convention congress conference summit protocol declaration
 
 #: Nouns of an event, agreement or law named after the city where it was held or signed or which it
 #: governs (``Paris Peace Conference``, ``Lisbon Treaty``, ``Quebec Act``): a fixed term that keeps its old
-#: name, unlike a building or a work named after the city (``Dublin Castle``), renamed with it.
-FIXED_AFTER_CITY = EVENT_NOUNS | VENUE_NOUNS | frozenset(words_of("act acts law laws edict charter statute"))
+#: name, unlike a building or a work named after the city (``Dublin Castle``), renamed with it, and the
+#: city's own upheaval (``Warsaw Uprising``, as a demonym's :data:`OWN_EVENTS`), which follows the city.
+FIXED_AFTER_CITY = (EVENT_NOUNS | VENUE_NOUNS | frozenset(words_of("act acts law laws edict charter statute"))
+                    ) - frozenset(["revolution", "rebellion", "uprising"])
 
 
 #: The capitalised words (and linking "of", "the", "for") right before a name.
@@ -2386,8 +2395,9 @@ class _Occurrences:
                         # would keep France's demonym beside its new name: both are left in this passage
                         # (an event or a state, "French and Indian War", is kept whole, the country renamed)
                     keep[other] = None  # "Mexico City" left whole, Mexico renamed at its own mentions
-                    if only_after_city and other == self.renamed_with_city(entity, text, m.start(), lexicon):
-                        after_city[other] = None
+                    if entity.category == "city" and other == self.renamed_with_city(entity, text, m.start(),
+                                                                                        lexicon):
+                        after_city[other] = None  # "Warsaw Ghetto": the city's own thing, renamed with it
                     else:
                         only_after_city = False
                     if entity.category == "nationality":  # "the Russo-Japanese war" is the same event
@@ -2454,10 +2464,10 @@ class _Occurrences:
                         text[m.start():m.end()], text[m.end():m.end() + NEIGHBOURHOOD], self.words,
                         MIN_INITIALS):
                     return "abbreviated-name"  # "Scottish National Party" beside "SNP" would keep its S
-        if not alone and only_after_city and after_city:
-            keep = {k: None for k in keep if k not in after_city}  # "Trim Castle and Dublin Castle": the
-            # passage names the city only by what is named after it, renamed with it ("Nairobi Castle")
-        elif not alone:
+        keep = {k: None for k in keep if k not in after_city}  # "the Warsaw Ghetto", "Dublin Castle": the
+        # city's own thing, renamed with it ("Nairobi Castle") wherever the city is renamed; kept whole beside
+        # the new name it would contradict it ("Enugu's Jews … herded into the Warsaw Ghetto": round 34)
+        if not alone and not (only_after_city and after_city):
             return "only-inside-longer-names"  # "Edmund Bohun of Suffolk England": a place only by its type
         if keep:
             self.keep[entity.surface] = tuple(keep)
@@ -2572,7 +2582,7 @@ class _Occurrences:
         signed or which it governs (:data:`FIXED_AFTER_CITY`: ``Lisbon Treaty``, ``Albany Congress``,
         ``Quebec Act``), a fixed term that keeps the old name; every word after the city a common word
         (not ``Strasbourg European Council``: a body's own name, the city only its session). A passage that
-        names the city only inside such names renames it there (:meth:`conflict`)."""
+        names the city takes its new name inside them, wherever the city is renamed (:meth:`conflict`)."""
         name = self.named_after_city(entity, text, start, start + len(entity.surface), lexicon)
         after = name.split()[len(entity.surface.split()):] if name else []
         if not after or any(w.lower() in FIXED_AFTER_CITY or not lexicon.common_word(w) for w in after):
@@ -3117,6 +3127,8 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon,
     ``Scots law`` in another passage, which each passage group then judges), and neither is a country one
     of whose derived words follows another country (``Scotland`` beside ``British``, the demonym of the
     United Kingdom).
+    A passage group that names the people of a country in -ia by the name's stem (``the Mongols`` beside
+    Mongolia or ``Mongolian``: :func:`..demonyms.people_stem_left`) keeps the country and its demonym.
     Repeated until nothing changes: a dropped nationality exposes the countries it derives from.
     A country is decided in each passage group, and its demonym with it there: in the article's read
     (:func:`settle_article_wide`, ``article_countries`` ``None``) a nationality does not follow its country
@@ -3133,6 +3145,9 @@ def _nationalities_follow(entities: list[Entity], text: str, lexicon: Lexicon,
         nationalities = {e.surface.lower(): e.country for e in entities if e.category == "nationality"}
         kept = []
         for e in entities:
+            if e.category in ("country", "nationality") and people_stem_left(
+                    e.surface if e.category == "country" else e.country, [text]):
+                continue  # "the Mongols" beside Mongolia or Mongolian: the people's own noun would stay
             if e.category == "country" and any(nationalities.get(w) != e.referent
                                                for w in derived[e.surface]):
                 continue  # a word derived from it stays ("the Irish", "Mexican") or follows another country
