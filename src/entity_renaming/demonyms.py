@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from .acronyms import abbreviated_name
-from .lexicon import IRREGULAR_DEMONYMS, PLACE_NOUNS, Lexicon, words_of
+from .lexicon import EVENT_NOUNS, IRREGULAR_DEMONYMS, PLACE_NOUNS, Lexicon, words_of
 from .organisations import demonym_table
 from .referents import NEIGHBOURHOOD, PerturbableSpan
 from .substitute import COORDINATED, NO_S_PLURAL, bare_people_use, coordinated_people, heads_phrase
@@ -152,6 +152,21 @@ def coordinated_end(text: str, end: int, lexicon: Lexicon) -> int:
     return end
 
 
+#: A demonym coordinated with or joined to another name word in an event's name (``French and Indian War``,
+#: ``Polish-Bolshevik war``).
+COORDINATED_EVENT = re.compile(r"(?: and |[-–])([A-Z][\w'’]*) ([A-Za-z][\w'’-]*)")
+
+
+def coordinated_event(text: str, start: int, end: int) -> str | None:
+    """The event's name that the demonym at ``text[start:end]`` opens coordinated with another name word
+    (``French and Indian War``, ``the French and Indian war``): a fixed name of another referent, left
+    whole."""
+    m = COORDINATED_EVENT.match(text, end)
+    if m is None or m.group(2).lower() not in EVENT_NOUNS:
+        return None
+    return text[start:m.end()]
+
+
 def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexicon,
                   slices: Iterable[str] = (), answered: Iterable[tuple[int, int]] = ()
                   ) -> list[PerturbableSpan] | str:
@@ -160,12 +175,11 @@ def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexic
     demonym of several referents (``British`` beside ``England``), or one used as a language or as a plural
     noun without ``-s``. The country is then not renamed. A demonym that opens a landform's name
     (``Iranian Plateau``, ``Indian Ocean``) or coordinated in an event's name (``French and Indian War``:
-    :func:`.entswap.entities.coordinated_event`) is part of that name, which is kept whole (``keep``). Texts
+    :func:`coordinated_event`) is part of that name, which is kept whole (``keep``). Texts
     in ``slices`` (gold answers) are cut from another text, which judges their use: an answer ``Japanese``
     of "Japanese imports" is no plural noun. A language phrase is left whole (``keep``) and a plural people
     noun renamed with the new demonym's plural; where a gold answer's span in the first text (``answered``)
     holds a language phrase, the answer names the language and the country is not renamed."""
-    from .entswap.entities import coordinated_event  # the one check of both studies (EntSwap's module)
 
     texts, slices, answered = list(texts), set(slices), list(answered)
     spans: dict[str, PerturbableSpan] = {}

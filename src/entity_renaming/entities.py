@@ -41,6 +41,7 @@ from .lexicon import (
     ALIASES,
     ARABIC_PARTICLES,
     CORPORATE,
+    EVENT_NOUNS,
     FUNCTION_WORDS,
     GENDERED_PERSON_NOUNS,
     GEO_MODIFIERS,
@@ -1350,12 +1351,6 @@ those after before during when while since although if between into than via
 """)) | {"I"}
 
 
-#: Nouns after a place that make a fixed name of an event or an agreement (``Vietnam War``, ``Suez Crisis``,
-#: ``Oslo Accords``): EntSwap keeps the place there; Yan et al.'s configs rename it with the event.
-EVENT_NOUNS = frozenset(words_of("""
-war wars intifada crisis revolution uprising rebellion massacre treaty accords accord agreement campaign
-offensive siege battle affair incident declaration protocol convention congress conference summit peace
-"""))
 #: Street nouns: a street is often named after a person, not after the city of its name ("Houston Street").
 STREET_NOUNS = frozenset(words_of("street st avenue ave road boulevard square lane drive"))
 

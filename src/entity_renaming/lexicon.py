@@ -165,6 +165,13 @@ ALIASES = (("United States", "United States of America", "America", "US", "U.S."
            ("Brunei Darussalam", "Brunei"), ("Côte d'Ivoire", "Ivory Coast"))
 _ALIAS_GROUPS = {name: group for group in ALIASES for name in group}
 
+#: Nouns after a place that make a fixed name of an event or an agreement (``Vietnam War``, ``Suez Crisis``,
+#: ``Oslo Accords``): EntSwap keeps the place there; Yan et al.'s configs rename it with the event.
+EVENT_NOUNS = frozenset(words_of("""
+war wars intifada crisis revolution uprising rebellion massacre treaty accords accord agreement campaign
+offensive siege battle affair incident declaration protocol convention congress conference summit peace
+"""))
+
 
 def alias_group(name: str) -> tuple[str, ...]:
     """``name`` and its ``ALIASES`` (``Ivory Coast``: ``Côte d'Ivoire``): a replacement none of whose names

@@ -464,7 +464,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "every occurrence of which names the language, in French, the German word, French:, is left whole "
          "and the country renamed, demonyms.language_use; so is an event's name the demonym opens "
          "coordinated with another name word, the French and Indian War (as EntSwap reads it: "
-         "entswap.entities.coordinated_event); a demonym without -s used as the people, the "
+         "demonyms.coordinated_event); a demonym without -s used as the people, the "
          "French were, Southern Chinese were, is renamed with the new demonym's plural, "
          "demonyms.people_plural; demonyms used otherwise are renamed with the country; demonyms "
          "coordinated before a noun modify it: English, Scottish … MPs, a Thai/Japanese alliance; a gold "

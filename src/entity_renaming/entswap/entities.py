@@ -65,7 +65,9 @@ from pathlib import Path
 
 from ..acronyms import abbreviated_name, glued_initials
 from ..demonyms import (
+    COORDINATED_EVENT,
     LANDFORM_NOUNS,
+    coordinated_event,
     demonym_ok,
     language_phrase,
     language_use,
@@ -2720,7 +2722,7 @@ class _Occurrences:
         if entity.category == "organization" and _ORG_CONTINUES.match(after):
             return True  # "Carnegie Foundation for the Advancement of Teaching"
         if (entity.category == "nationality"
-                and (_COORDINATED_EVENT.match(after) or _JOINED_AFTER.match(after))
+                and (COORDINATED_EVENT.match(after) or _JOINED_AFTER.match(after))
                 and self.fixed_name(entity, text, start, end, lexicon)):
             return True  # "the French and Indian War", "Polish–Lithuanian Commonwealth": a name, left whole
         nxt = _WORD_AFTER.match(after)
@@ -2987,22 +2989,9 @@ _JOINED_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][\w'’]*-$")
 _NAME_RUN = re.compile(r"(?: [A-Z][\w'’-]*)+")
 
 
-#: A demonym coordinated with or joined to another name word in an event's name (``French and Indian War``,
-#: ``Polish-Bolshevik war``).
-_COORDINATED_EVENT = re.compile(r"(?: and |[-–])([A-Z][\w'’]*) ([A-Za-z][\w'’-]*)")
 #: A demonym joined by a hyphen or dash to another name word that opens a name with it
 #: (``Polish–Lithuanian Commonwealth``).
 _JOINED_AFTER = re.compile(r"[-–][A-Z][\w'’]*(?= [A-Z])")
-
-
-def coordinated_event(text: str, start: int, end: int) -> str | None:
-    """The event's name that the demonym at ``text[start:end]`` opens coordinated with another name word
-    (``French and Indian War``, ``the French and Indian war``): a fixed name of another referent, left
-    whole."""
-    m = _COORDINATED_EVENT.match(text, end)
-    if m is None or m.group(2).lower() not in EVENT_NOUNS:
-        return None
-    return text[start:m.end()]
 
 
 def fixed_name(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
