@@ -2005,6 +2005,7 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
     inner: dict[str, Entity] = {}  # given names renamed only inside their full names
     name_starts = person_name_starts(texts, mentions or {}, lexicon)
     while True:
+        whole: dict[str, None] = {}  # full names of persons not renamed whose given names are renamed
         full = {e.surface: e for e in full_names(person_names, kept, inner, texts, mentions, lexicon,
                                                  pronouns, reordered)}
         occurrences = _Occurrences({**inner, **kept, **full}, texts, (" ".join(ps) for ps in person_names),
@@ -2026,10 +2027,16 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
                                      lexicon, pronouns, reordered)}
         given: dict[str, Entity] = {}  # "John" of "John Smeaton" and "William John Macquorn Rankine": a
         # given name that never stands alone is renamed inside its full names as a unit, not dropped
+        renamable = {tuple(ps) for ps in person_names if len(ps) > 1
+                     and all(p in persons or p in inner or p in SURNAME_LINKS for p in ps)}
         for parts in person_names:
             if (tuple(parts) in (reordered or {}) and parts[0] not in persons and parts[-1] in persons
                     and kept[parts[-1]].span_type == "last"):
                 continue  # "Kong Zhu" beside the Zhu family: another's name, left whole (chinese_given_of)
+            if other_full_name(parts, persons, inner, kept, renamable, reordered):
+                for form in written_forms(parts, texts):  # "John Harvard" beside "John Adams": left whole
+                    whole.setdefault(form, None)
+                continue
             if len(parts) > 1 and (not all(p in persons or p in inner or p in SURNAME_LINKS for p in parts)
                                    or (any(p in inner for p in parts) and tuple(parts) not in units)):
                 half = {p for p in parts if p in persons}
@@ -2040,9 +2047,35 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
         dropped |= glossed_persons(dropped, kept, texts)  # "Jean Cauvin (John Calvin)" beside Calvin left
         if not dropped:
             keeps = occurrences.keep
-            return [replace(e, keep=keeps.get(s, ())) for s, e in kept.items()] + list(full.values())
+            return [replace(e, keep=(*keeps.get(s, ()), *(f for f in whole if e.category == "person"
+                                                          and occurs_in(s, f))))
+                    for s, e in kept.items()] + list(full.values())
         for surface in dropped:
             del kept[surface]
+
+
+def other_full_name(parts: Sequence[str], persons: set[str], inner: dict[str, Entity],
+                    kept: dict[str, Entity], renamable: set[tuple[str, ...]],
+                    reordered: dict[tuple[str, ...], str] | None) -> bool:
+    """``parts`` is the full name of a person whose surname is not renamed while each of its renamed words
+    is a given name, one of them of another full name renamed whole (``John Harvard``, ``John Alden
+    Carpenter`` beside ``John Adams``): that person is left whole at its own mentions, and the given name
+    renamed at the others', instead of leaving every person of the article with that given name out (a
+    lone ``John`` is no one's then).
+    Not a name written family name first (its last word is a given name) nor one whose surname is renamed
+    (``Kennedy`` alone would be the person left whole)."""
+    if len(parts) < 2 or tuple(parts) in (reordered or {}) or parts[-1] in persons or parts[-1] in inner:
+        return False
+    half = [p for p in parts if p in persons]
+    return (bool(half) and all(kept[p].span_type != "last" for p in half)
+            and any(p in other[:-1] and other != tuple(parts) for p in half for other in renamable))
+
+
+def written_forms(parts: Sequence[str], texts: Iterable[str]) -> list[str]:
+    """How ``texts`` write the full name ``parts`` (``John W. Weeks`` of ``John Weeks``)."""
+    pattern = re.compile(r"(?<![\w'’])" + _INITIALS.join(re.escape(p) for p in parts) + r"(?!\w)")
+    return list(dict.fromkeys(m.group(0) for text in texts if parts[0] in text
+                              for m in pattern.finditer(text)))
 
 
 def glossed_persons(dropped: set[str], kept: dict[str, Entity], texts: Sequence[str]) -> set[str]:
