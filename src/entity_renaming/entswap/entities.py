@@ -2005,11 +2005,12 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
     inner: dict[str, Entity] = {}  # given names renamed only inside their full names
     name_starts = person_name_starts(texts, mentions or {}, lexicon)
     while True:
-        whole: dict[str, None] = {}  # full names of persons not renamed whose given names are renamed
         full = {e.surface: e for e in full_names(person_names, kept, inner, texts, mentions, lexicon,
                                                  pronouns, reordered)}
+        whole = other_full_names(person_names, kept, inner, texts, reordered)
         occurrences = _Occurrences({**inner, **kept, **full}, texts, (" ".join(ps) for ps in person_names),
-                                   name_starts, inner=set(inner) - set(kept), article_wide=article_wide)
+                                   name_starts, inner=set(inner) - set(kept), article_wide=article_wide,
+                                   whole=whole)
         dropped = {w for e in full.values() if occurrences.conflict(e, lexicon) for w, t in e.parts
                    if w in kept and not (e.family_first and kept[w].span_type != t)}
         # "Chevrolet Monte Carlo": the full name itself stands in a longer name (not "Zhu" of Zhu Xi with
@@ -2027,16 +2028,12 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
                                      lexicon, pronouns, reordered)}
         given: dict[str, Entity] = {}  # "John" of "John Smeaton" and "William John Macquorn Rankine": a
         # given name that never stands alone is renamed inside its full names as a unit, not dropped
-        renamable = {tuple(ps) for ps in person_names if len(ps) > 1
-                     and all(p in persons or p in inner or p in SURNAME_LINKS for p in ps)}
         for parts in person_names:
             if (tuple(parts) in (reordered or {}) and parts[0] not in persons and parts[-1] in persons
                     and kept[parts[-1]].span_type == "last"):
                 continue  # "Kong Zhu" beside the Zhu family: another's name, left whole (chinese_given_of)
-            if other_full_name(parts, persons, inner, kept, renamable, reordered):
-                for form in written_forms(parts, texts):  # "John Harvard" beside "John Adams": left whole
-                    whole.setdefault(form, None)
-                continue
+            if tuple(parts) in whole.values():
+                continue  # "John Harvard" beside "John Adams": left whole, "John" renamed at the others
             if len(parts) > 1 and (not all(p in persons or p in inner or p in SURNAME_LINKS for p in parts)
                                    or (any(p in inner for p in parts) and tuple(parts) not in units)):
                 half = {p for p in parts if p in persons}
@@ -2052,6 +2049,18 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
                     for s, e in kept.items()] + list(full.values())
         for surface in dropped:
             del kept[surface]
+
+
+def other_full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: dict[str, Entity],
+                     texts: list[str], reordered: dict[tuple[str, ...], str] | None
+                     ) -> dict[str, tuple[str, ...]]:
+    """How ``texts`` write the full names of :func:`other_full_name` (``John W. Weeks``) → their words."""
+    persons = {s for s, e in kept.items() if e.category == "person"}
+    renamable = {tuple(ps) for ps in person_names if len(ps) > 1
+                 and all(p in persons or p in inner or p in SURNAME_LINKS for p in ps)}
+    return {form: tuple(parts) for parts in dict.fromkeys(map(tuple, person_names))
+            if other_full_name(parts, persons, inner, kept, renamable, reordered)
+            for form in written_forms(parts, texts)}
 
 
 def other_full_name(parts: Sequence[str], persons: set[str], inner: dict[str, Entity],
@@ -2308,7 +2317,7 @@ class _Occurrences:
 
     def __init__(self, entities: dict[str, Entity], texts: list[str], persons: Iterable[str] = (),
                  name_starts: dict[str, set[int]] | None = None, inner: Iterable[str] = (),
-                 article_wide: bool = False) -> None:
+                 article_wide: bool = False, whole: Iterable[str] = ()) -> None:
         self.entities = entities
         #: The places among them: a list of these is one of places (``listed_with_non_places``).
         self.places = frozenset(s for s, e in entities.items() if e.category in PLACES)
@@ -2349,6 +2358,13 @@ class _Occurrences:
             for index in self.words.holding(s, plural=True):
                 self.covers[index].extend((m.start(), m.end(), s)
                                           for m in self.pattern[s].finditer(texts[index]))
+        #: Text → where another person's full name left whole stands (:func:`other_full_name`): a given
+        #: name inside it is no occurrence of the renamed persons'.
+        self.whole: list[list[tuple[int, int]]] = [[] for _ in texts]
+        for s in whole:
+            pattern = re.compile(rf"(?<![\w'’]){re.escape(s)}(?!\w)")
+            for index in self.words.holding(s):
+                self.whole[index].extend((m.start(), m.end()) for m in pattern.finditer(texts[index]))
 
     def conflict(self, entity: Entity, lexicon: Lexicon) -> str | None:
         """The check that some occurrence of the entity fails, or ``None`` when every one is clear."""
@@ -2393,6 +2409,9 @@ class _Occurrences:
             for m in self.pattern[entity.surface].finditer(text):
                 if any(a <= m.start() and m.end() <= b for a, b in kept_at):
                     continue  # inside a term named after the person, kept whole
+                if entity.category == "person" and any(a <= m.start() and m.end() <= b
+                                                       for a, b in self.whole[index]):
+                    continue  # "John" of "John Harvard" beside "John Adams": left whole with that name
                 if any(a <= m.start() and m.end() <= b and len(s) > len(entity.surface)
                        for a, b, s in self.covers[index]):
                     only_after_city = False
