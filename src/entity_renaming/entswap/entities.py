@@ -2081,10 +2081,22 @@ def other_full_name(parts: Sequence[str], persons: set[str], inner: dict[str, En
 
 
 def written_forms(parts: Sequence[str], texts: Iterable[str]) -> list[str]:
-    """How ``texts`` write the full name ``parts`` (``John W. Weeks`` of ``John Weeks``)."""
-    pattern = re.compile(r"(?<![\w'’])" + _INITIALS.join(re.escape(p) for p in parts) + r"(?!\w)")
-    return list(dict.fromkeys(m.group(0) for text in texts if parts[0] in text
-                              for m in pattern.finditer(text)))
+    """How ``texts`` write the full name ``parts``: its first word and, after capitalised words, initials
+    or particles, its last word in any accents (``John W. Weeks`` of ``John Weeks``; ``William Rankine``
+    and ``William John Macquorn Rankine``; ``Thomas de Maiziere`` and ``Thomas de Maizière``)."""
+    run = re.compile(rf"(?<![\w'’]){re.escape(parts[0])}((?:\s+(?:[A-Z][\w'’.-]*|"
+                     rf"{'|'.join(map(re.escape, sorted(SURNAME_LINKS)))}))+)")
+    last = strip_marks(parts[-1])
+    exact = re.compile(r"(?<![\w'’])" + _INITIALS.join(re.escape(p) for p in parts) + r"(?!\w)")
+    forms: dict[str, None] = {}
+    for text in texts:
+        forms.update((m.group(0), None) for m in (exact.finditer(text) if parts[0] in text else ()))
+        for m in run.finditer(text) if parts[0] in text else ():
+            ends = [m.start(1) + w.end(1) for w in re.finditer(r"(\w[\w-]*)(?:['’]\w*)?", m.group(1))
+                    if strip_marks(w.group(1)) == last]
+            if ends:
+                forms[text[m.start():ends[-1]]] = None
+    return list(forms)
 
 
 def glossed_persons(dropped: set[str], kept: dict[str, Entity], texts: Sequence[str]) -> set[str]:
