@@ -2028,11 +2028,14 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
                                      lexicon, pronouns, reordered)}
         given: dict[str, Entity] = {}  # "John" of "John Smeaton" and "William John Macquorn Rankine": a
         # given name that never stands alone is renamed inside its full names as a unit, not dropped
+        # with this round's persons: "John Harvard" once "Harvard" is dropped inside "Harvard University"
+        others = {*whole.values(), *other_full_names(person_names, {s: kept[s] for s in persons}, inner, [],
+                                                     reordered).values()}
         for parts in person_names:
             if (tuple(parts) in (reordered or {}) and parts[0] not in persons and parts[-1] in persons
                     and kept[parts[-1]].span_type == "last"):
                 continue  # "Kong Zhu" beside the Zhu family: another's name, left whole (chinese_given_of)
-            if tuple(parts) in whole.values():
+            if tuple(parts) in others:
                 continue  # "John Harvard" beside "John Adams": left whole, "John" renamed at the others
             if len(parts) > 1 and (not all(p in persons or p in inner or p in SURNAME_LINKS for p in parts)
                                    or (any(p in inner for p in parts) and tuple(parts) not in units)):
@@ -2060,7 +2063,7 @@ def other_full_names(person_names: list[list[str]], kept: dict[str, Entity], inn
                  and all(p in persons or p in inner or p in SURNAME_LINKS for p in ps)}
     return {form: tuple(parts) for parts in dict.fromkeys(map(tuple, person_names))
             if other_full_name(parts, persons, inner, kept, renamable, reordered)
-            for form in written_forms(parts, texts)}
+            for form in written_forms(parts, texts) or [" ".join(parts)]}
 
 
 def other_full_name(parts: Sequence[str], persons: set[str], inner: dict[str, Entity],
