@@ -2007,7 +2007,8 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
     while True:
         full = {e.surface: e for e in full_names(person_names, kept, inner, texts, mentions, lexicon,
                                                  pronouns, reordered)}
-        whole = other_full_names(person_names, kept, inner, texts, reordered)
+        others = other_full_names(person_names, kept, inner, reordered)
+        whole = whole_forms(others, texts)
         occurrences = _Occurrences({**inner, **kept, **full}, texts, (" ".join(ps) for ps in person_names),
                                    name_starts, inner=set(inner) - set(kept), article_wide=article_wide,
                                    whole=whole)
@@ -2029,14 +2030,14 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
         given: dict[str, Entity] = {}  # "John" of "John Smeaton" and "William John Macquorn Rankine": a
         # given name that never stands alone is renamed inside its full names as a unit, not dropped
         # with this round's persons: "John Harvard" once "Harvard" is dropped inside "Harvard University"
-        others = {*whole.values(), *other_full_names(person_names, {s: kept[s] for s in persons}, inner, [],
-                                                     reordered).values()}
+        others = {**other_full_names(person_names, {s: kept[s] for s in persons}, inner, reordered), **others}
         for parts in person_names:
             if (tuple(parts) in (reordered or {}) and parts[0] not in persons and parts[-1] in persons
                     and kept[parts[-1]].span_type == "last"):
                 continue  # "Kong Zhu" beside the Zhu family: another's name, left whole (chinese_given_of)
-            if tuple(parts) in others:
-                continue  # "John Harvard" beside "John Adams": left whole, "John" renamed at the others
+            if tuple(parts) in others:  # "John Harvard" beside "John Adams": left whole, "John" renamed at
+                dropped |= {p for p in parts if p in persons} - others[tuple(parts)]  # the others' mentions
+                continue
             if len(parts) > 1 and (not all(p in persons or p in inner or p in SURNAME_LINKS for p in parts)
                                    or (any(p in inner for p in parts) and tuple(parts) not in units)):
                 half = {p for p in parts if p in persons}
@@ -2055,32 +2056,43 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
 
 
 def other_full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: dict[str, Entity],
-                     texts: list[str], reordered: dict[tuple[str, ...], str] | None
-                     ) -> dict[str, tuple[str, ...]]:
-    """How ``texts`` write the full names of :func:`other_full_name` (``John W. Weeks``) → their words."""
+                     reordered: dict[tuple[str, ...], str] | None) -> dict[tuple[str, ...], frozenset[str]]:
+    """The full names of persons left whole at their own mentions (:func:`other_full_name`) → their given
+    names that stay renamed at the other persons' mentions."""
     persons = {s for s, e in kept.items() if e.category == "person"}
     renamable = {tuple(ps) for ps in person_names if len(ps) > 1
                  and all(p in persons or p in inner or p in SURNAME_LINKS for p in ps)}
-    return {form: tuple(parts) for parts in dict.fromkeys(map(tuple, person_names))
-            if other_full_name(parts, persons, inner, kept, renamable, reordered)
-            for form in written_forms(parts, texts) or [" ".join(parts)]}
+    return {parts: shared for parts in dict.fromkeys(map(tuple, person_names))
+            if (shared := other_full_name(parts, persons, inner, kept, renamable, reordered))}
 
 
 def other_full_name(parts: Sequence[str], persons: set[str], inner: dict[str, Entity],
                     kept: dict[str, Entity], renamable: set[tuple[str, ...]],
-                    reordered: dict[tuple[str, ...], str] | None) -> bool:
-    """``parts`` is the full name of a person whose surname is not renamed while each of its renamed words
-    is a given name, one of them of another full name renamed whole (``John Harvard``, ``John Alden
-    Carpenter`` beside ``John Adams``): that person is left whole at its own mentions, and the given name
-    renamed at the others', instead of leaving every person of the article with that given name out (a
-    lone ``John`` is no one's then).
-    Not a name written family name first (its last word is a given name) nor one whose surname is renamed
-    (``Kennedy`` alone would be the person left whole)."""
+                    reordered: dict[tuple[str, ...], str] | None) -> frozenset[str]:
+    """The given names of ``parts`` that stay renamed while the person ``parts`` names is left whole at its
+    own mentions: ``parts`` is a full name whose surname is not renamed, whose renamed words are given names
+    and some of them given names of other full names renamed whole (``John`` of ``John Harvard`` beside
+    ``John Adams``), which keep their new name instead of leaving every person of the article with that
+    given name out; its other renamed words (``Alden`` of ``John Alden Carpenter``) are left as before.
+    None for a name written family name first (its last word is a given name) or one whose surname is
+    renamed (``Kennedy`` alone would be the person left whole)."""
     if len(parts) < 2 or tuple(parts) in (reordered or {}) or parts[-1] in persons or parts[-1] in inner:
-        return False
+        return frozenset()
     half = [p for p in parts if p in persons]
-    return (bool(half) and all(kept[p].span_type != "last" for p in half)
-            and any(p in other[:-1] and other != tuple(parts) for p in half for other in renamable))
+    if not all(kept[p].span_type != "last" for p in half):
+        return frozenset()
+    return frozenset(p for p in half if any(p in other[:-1] and other != tuple(parts) for other in renamable))
+
+
+def whole_forms(others: dict[tuple[str, ...], frozenset[str]], texts: list[str]) -> list[str]:
+    """The mentions left whole for :func:`other_full_names`: how ``texts`` write those full names
+    (:func:`written_forms`) and their kept given names followed by "of" and a capitalised word (``John of
+    London``, a ship; ``John of Gaunt``): a byname, no mention of the persons renamed."""
+    forms = dict.fromkeys(f for parts in others for f in written_forms(parts, texts) or [" ".join(parts)])
+    for word in {w for shared in others.values() for w in shared}:
+        byname = re.compile(rf"(?<![\w'’]){re.escape(word)} of [A-Z][\w'’-]*")
+        forms.update((m.group(0), None) for t in texts if word in t for m in byname.finditer(t))
+    return list(forms)
 
 
 def written_forms(parts: Sequence[str], texts: Iterable[str]) -> list[str]:
