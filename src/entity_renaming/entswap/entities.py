@@ -1995,7 +1995,9 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
                  ) -> list[Entity]:
     """Drop entities that some occurrence shows inside a longer name, a place with an article the renamer
     cannot follow, a demonym used as a language or as a plural without ``-s``; then every word of a person
-    name one of whose words is not renamed (no half-renamed full name). Repeated until nothing changes:
+    name one of whose words is not renamed (no half-renamed full name; but another person's full name
+    whose surname is not renamed is left whole at its mentions and a given name it shares with a renamed
+    full name kept: :func:`other_full_name`). Repeated until nothing changes:
     dropping a longer name exposes the names inside it. ``article_wide``: the texts are the whole
     article's (:func:`settle_article_wide`), where a demonym the renamer cannot inflect at one occurrence is
     left out of that occurrence's passage group only (:meth:`_Occurrences.conflict`). ``reordered``: the
