@@ -563,10 +563,10 @@ def test_issue19_common_given_names_and_units_of_half_renamed_names(swap):
     since s21-esper, "Henry Louis Gates"), is renamed word by word, and every word of the two philosophers'
     names follows."""
     war = entities(swap, "French_and_Indian_War")
-    assert war.get("William Shirley") == "person" and war.get("Shirley") == "person"
-    assert war.get("William Pitt") == "person"
+    # since s22-esword "William" is renamed word by word beside the full names left whole (William Henry)
+    assert all(war.get(w) == "person" for w in ("William", "Shirley", "Pitt"))
     new = mapping(swap, "French_and_Indian_War")
-    assert new["William Shirley"][1].split()[-1] == new["Shirley"][1]
+    assert new["William"][0] == new["Shirley"][0] == "person" and new["William"][1] != "William"
     assert entities(swap, "1973_oil_crisis").get("Kissinger") == "person"
     steam = {e.surface: e for e in swap.entities["title:Steam_engine"]}
     # since s22-esword "William John Macquorn Rankine" is left whole and "John", a given name of the renamed
@@ -593,11 +593,17 @@ def test_issue19_a_shared_given_name_stays_beside_another_persons_full_name_left
     assert {"John Harvard", "John W. Weeks", "John of London"} <= set(harvard["John"].keep)
     subs = swap.mappings(0, CATEGORIES)["title:Harvard_University"]
     from entity_renaming.entswap.build import rename_swapped
+    from entity_renaming.substitute import RenameError
 
-    for ex in swap.articles["title:Harvard_University"]:
-        keep = [n for group, es in swap.passage_entities.items()
-                if group.startswith("title:Harvard_University#") for e in es for n in e.keep]
-        renamed, _ = rename_swapped(ex, subs, keep)
+    for ex, group in zip(swap.examples, swap.passage_of, strict=True):
+        if not group.startswith("title:Harvard_University#"):
+            continue
+        keep = [n for e in swap.passage_entities[group] for n in e.keep]
+        group_subs = [s for s in subs if any(e.surface == s.original for e in swap.passage_entities[group])]
+        try:
+            renamed, _ = rename_swapped(ex, group_subs, keep)
+        except RenameError:
+            continue  # left out of the build ("Yale University" across an answer boundary)
         if "John Adams" in ex.context:
             assert "John Adams" not in renamed.context and "John Hancock" not in renamed.context
         for name in ("John Harvard", "John W. Weeks Bridge", "John of London"):
