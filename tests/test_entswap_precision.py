@@ -575,13 +575,16 @@ def test_issue19_common_given_names_and_units_of_half_renamed_names(swap):
     since s21-esper, "Henry Louis Gates"), is renamed word by word, and every word of the two philosophers'
     names follows."""
     war = entities(swap, "French_and_Indian_War")
-    assert war.get("William Shirley") == "person" and war.get("Shirley") == "person"
-    assert war.get("William Pitt") == "person"
+    # since s22-esword "William" is renamed word by word beside the full names left whole (William Henry)
+    assert all(war.get(w) == "person" for w in ("William", "Shirley", "Pitt"))
     new = mapping(swap, "French_and_Indian_War")
-    assert new["William Shirley"][1].split()[-1] == new["Shirley"][1]
+    assert new["William"][0] == new["Shirley"][0] == "person" and new["William"][1] != "William"
     assert entities(swap, "1973_oil_crisis").get("Kissinger") == "person"
     steam = {e.surface: e for e in swap.entities["title:Steam_engine"]}
-    assert "John Smeaton" in steam and "John" not in steam and "Smeaton" in steam
+    # since s22-esword "William John Macquorn Rankine" is left whole and "John", a given name of the renamed
+    # "John Smeaton", renamed word by word (entswap.entities.other_full_name); "William" is left out
+    assert {"John", "Smeaton"} <= steam.keys() and "William" not in steam
+    assert "William John Macquorn Rankine" in steam["John"].keep
     assert not any("Rankine" in s or "Macquorn" in s for s in steam)
     harvard = entities(swap, "Harvard_University")
     assert {"Henry", "Thoreau", "Ware"} <= harvard.keys()  # Henry word by word: Henry Louis Gates renamed too
@@ -591,6 +594,32 @@ def test_issue19_common_given_names_and_units_of_half_renamed_names(swap):
 
     renamed, _ = rename_swapped(examples[0], subs)
     assert not any(w in renamed.context for w in ("Henry", "Thoreau", "Ralph", "Waldo", "Emerson"))
+
+
+def test_issue19_a_shared_given_name_stays_beside_another_persons_full_name_left_whole(swap):
+    """Session 22: "John Harvard" (Harvard is the university's word), "John W. Weeks" (of a bridge) and
+    the ship "John of London" no longer take "John" out of the Harvard article: they are left whole, and
+    John Adams, John Hancock and John F. Kennedy renamed."""
+    harvard = {e.surface: e for e in swap.entities["title:Harvard_University"]}
+    assert {"John", "Adams", "Hancock"} <= harvard.keys()
+    assert {"John Harvard", "John W. Weeks", "John of London"} <= set(harvard["John"].keep)
+    subs = swap.mappings(0, CATEGORIES)["title:Harvard_University"]
+    from entity_renaming.entswap.build import rename_swapped
+    from entity_renaming.substitute import RenameError
+
+    for ex, group in zip(swap.examples, swap.passage_of, strict=True):
+        if not group.startswith("title:Harvard_University#"):
+            continue
+        keep = [n for e in swap.passage_entities[group] for n in e.keep]
+        group_subs = [s for s in subs if any(e.surface == s.original for e in swap.passage_entities[group])]
+        try:
+            renamed, _ = rename_swapped(ex, group_subs, keep)
+        except RenameError:
+            continue  # left out of the build ("Yale University" across an answer boundary)
+        if "John Adams" in ex.context:
+            assert "John Adams" not in renamed.context and "John Hancock" not in renamed.context
+        for name in ("John Harvard", "John W. Weeks Bridge", "John of London"):
+            assert renamed.context.count(name) == ex.context.count(name), name
 
 
 def test_issue19_full_names_with_word_surnames_and_swallowed_or_office_starts(swap):

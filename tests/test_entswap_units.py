@@ -24,6 +24,7 @@ from entity_renaming.entswap.entities import (
     glossed_persons,
     misspelt,
     opens_longer_word,
+    other_full_names,
     passage_city,
     passage_spelling,
     person_parts,
@@ -31,6 +32,8 @@ from entity_renaming.entswap.entities import (
     small_settlement,
     titled_particle_parts,
     trailing_title,
+    whole_forms,
+    written_forms,
 )
 from entity_renaming.entswap.mapping import ArticleText, Pools, article_mapping
 from entity_renaming.entswap.person_evidence import kept_eponym_terms
@@ -1897,6 +1900,31 @@ def test_a_person_glossed_by_a_left_out_name_is_left_out_with_it():
     assert glossed_persons(set(), kept, texts) == set()
     assert glossed_persons({"Lefevre"}, kept, texts) == set()  # no gloss: another person
 
+
+
+def test_another_persons_full_name_is_left_whole_and_the_shared_given_name_renamed():
+    """Harvard (session 22): "John Harvard", whose Harvard is no renamed person, used to take "John" out of
+    the whole article and with it John Adams, John Hancock and John F. Kennedy. The full name is left
+    whole at its own mentions (any accents, middle names or initials between) and "John" renamed at the
+    others'; a given name of no other renamed full name ("Alden") and a renamed surname ("Kennedy" of
+    "John Kennedy": a lone "Kennedy" would be the person left whole) are left as before."""
+    kept = {w: Entity(w, "person", t) for w, t in (("John", "first-male"), ("Alden", "first-male"),
+                                                    ("Adams", "last"), ("Kennedy", "last"))}
+    names = [["John", "Harvard"], ["John", "Adams"], ["John", "Alden", "Carpenter"], ["John", "Kennedy"]]
+    others = other_full_names(names, kept, {}, None)
+    assert others == {("John", "Harvard"): {"John"}, ("John", "Alden", "Carpenter"): {"John"}}
+    assert other_full_names([["John", "Harvard"]], kept, {}, None) == {}  # no other John: no one kept
+    texts = ["named for John Harvard, on the ship John of London", "the John W. Harvard Bridge",
+             "composer John Alden Carpenter's songs", "John Adams"]
+    assert set(whole_forms(others, texts)) == {"John Harvard", "John W. Harvard", "John Alden Carpenter",
+                                               "John of London"}
+    assert written_forms(["Thomas", "de", "Maizière"], ["Thomas de Maizière.", "Is Thomas de Maiziere?"]) == [
+        "Thomas de Maizière", "Thomas de Maiziere"]
+    assert written_forms(["William", "Rankine"], ["What is William Rankine's nationality?",
+                                                  "William John Macquorn Rankine"]) == [
+        "William Rankine", "William John Macquorn Rankine"]
+    assert written_forms(["John", "O'Neill"], ["John O'Neill said"]) == ["John O'Neill"]
+    assert written_forms(["John", "Harvard"], ["John Adams"]) == []
 
 
 def test_a_surname_ner_labels_org_alone_follows_the_full_name_unless_a_term_is_named_after_it():

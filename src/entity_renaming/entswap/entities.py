@@ -2004,7 +2004,9 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
                  ) -> list[Entity]:
     """Drop entities that some occurrence shows inside a longer name, a place with an article the renamer
     cannot follow, a demonym used as a language or as a plural without ``-s``; then every word of a person
-    name one of whose words is not renamed (no half-renamed full name). Repeated until nothing changes:
+    name one of whose words is not renamed (no half-renamed full name; but another person's full name
+    whose surname is not renamed is left whole at its mentions and a given name it shares with a renamed
+    full name kept: :func:`other_full_name`). Repeated until nothing changes:
     dropping a longer name exposes the names inside it. ``article_wide``: the texts are the whole
     article's (:func:`settle_article_wide`), where a demonym the renamer cannot inflect at one occurrence is
     left out of that occurrence's passage group only (:meth:`_Occurrences.conflict`). ``reordered``: the
@@ -2016,8 +2018,11 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
     while True:
         full = {e.surface: e for e in full_names(person_names, kept, inner, texts, mentions, lexicon,
                                                  pronouns, reordered)}
+        others = other_full_names(person_names, kept, inner, reordered)
+        whole = whole_forms(others, texts)
         occurrences = _Occurrences({**inner, **kept, **full}, texts, (" ".join(ps) for ps in person_names),
-                                   name_starts, inner=set(inner) - set(kept), article_wide=article_wide)
+                                   name_starts, inner=set(inner) - set(kept), article_wide=article_wide,
+                                   whole=whole)
         dropped = {w for e in full.values() if occurrences.conflict(e, lexicon) for w, t in e.parts
                    if w in kept and not (e.family_first and kept[w].span_type != t)}
         # "Chevrolet Monte Carlo": the full name itself stands in a longer name (not "Zhu" of Zhu Xi with
@@ -2035,10 +2040,15 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
                                      lexicon, pronouns, reordered)}
         given: dict[str, Entity] = {}  # "John" of "John Smeaton" and "William John Macquorn Rankine": a
         # given name that never stands alone is renamed inside its full names as a unit, not dropped
+        # with this round's persons: "John Harvard" once "Harvard" is dropped inside "Harvard University"
+        others = {**other_full_names(person_names, {s: kept[s] for s in persons}, inner, reordered), **others}
         for parts in person_names:
             if (tuple(parts) in (reordered or {}) and parts[0] not in persons and parts[-1] in persons
                     and kept[parts[-1]].span_type == "last"):
                 continue  # "Kong Zhu" beside the Zhu family: another's name, left whole (chinese_given_of)
+            if tuple(parts) in others:  # "John Harvard" beside "John Adams": left whole, "John" renamed at
+                dropped |= {p for p in parts if p in persons} - others[tuple(parts)]  # the others' mentions
+                continue
             if len(parts) > 1 and (not all(p in persons or p in inner or p in SURNAME_LINKS for p in parts)
                                    or (any(p in inner for p in parts) and tuple(parts) not in units)):
                 half = {p for p in parts if p in persons}
@@ -2049,9 +2059,70 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
         dropped |= glossed_persons(dropped, kept, texts)  # "Jean Cauvin (John Calvin)" beside Calvin left
         if not dropped:
             keeps = occurrences.keep
-            return [replace(e, keep=keeps.get(s, ())) for s, e in kept.items()] + list(full.values())
+            return [replace(e, keep=(*keeps.get(s, ()), *(f for f in whole if e.category == "person"
+                                                          and occurs_in(s, f))))
+                    for s, e in kept.items()] + list(full.values())
         for surface in dropped:
             del kept[surface]
+
+
+def other_full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: dict[str, Entity],
+                     reordered: dict[tuple[str, ...], str] | None) -> dict[tuple[str, ...], frozenset[str]]:
+    """The full names of persons left whole at their own mentions (:func:`other_full_name`) → their given
+    names that stay renamed at the other persons' mentions."""
+    persons = {s for s, e in kept.items() if e.category == "person"}
+    renamable = {tuple(ps) for ps in person_names if len(ps) > 1
+                 and all(p in persons or p in inner or p in SURNAME_LINKS for p in ps)}
+    return {parts: shared for parts in dict.fromkeys(map(tuple, person_names))
+            if (shared := other_full_name(parts, persons, inner, kept, renamable, reordered))}
+
+
+def other_full_name(parts: Sequence[str], persons: set[str], inner: dict[str, Entity],
+                    kept: dict[str, Entity], renamable: set[tuple[str, ...]],
+                    reordered: dict[tuple[str, ...], str] | None) -> frozenset[str]:
+    """The given names of ``parts`` that stay renamed while the person ``parts`` names is left whole at its
+    own mentions: ``parts`` is a full name whose surname is not renamed, whose renamed words are given names
+    and some of them given names of other full names renamed whole (``John`` of ``John Harvard`` beside
+    ``John Adams``), which keep their new name instead of leaving every person of the article with that
+    given name out; its other renamed words (``Alden`` of ``John Alden Carpenter``) are left as before.
+    None for a name written family name first (its last word is a given name) or one whose surname is
+    renamed (``Kennedy`` alone would be the person left whole)."""
+    if len(parts) < 2 or tuple(parts) in (reordered or {}) or parts[-1] in persons or parts[-1] in inner:
+        return frozenset()
+    half = [p for p in parts if p in persons]
+    if not all(kept[p].span_type != "last" for p in half):
+        return frozenset()
+    return frozenset(p for p in half if any(p in other[:-1] and other != tuple(parts) for other in renamable))
+
+
+def whole_forms(others: dict[tuple[str, ...], frozenset[str]], texts: list[str]) -> list[str]:
+    """The mentions left whole for :func:`other_full_names`: how ``texts`` write those full names
+    (:func:`written_forms`) and their kept given names followed by "of" and a capitalised word (``John of
+    London``, a ship; ``John of Gaunt``): a byname, no mention of the persons renamed."""
+    forms = dict.fromkeys(f for parts in others for f in written_forms(parts, texts) or [" ".join(parts)])
+    for word in {w for shared in others.values() for w in shared}:
+        byname = re.compile(rf"(?<![\w'’]){re.escape(word)} of [A-Z][\w'’-]*")
+        forms.update((m.group(0), None) for t in texts if word in t for m in byname.finditer(t))
+    return list(forms)
+
+
+def written_forms(parts: Sequence[str], texts: Iterable[str]) -> list[str]:
+    """How ``texts`` write the full name ``parts``: its first word and, after capitalised words, initials
+    or particles, its last word in any accents (``John W. Weeks`` of ``John Weeks``; ``William Rankine``
+    and ``William John Macquorn Rankine``; ``Thomas de Maiziere`` and ``Thomas de Maizière``)."""
+    run = re.compile(rf"(?<![\w'’]){re.escape(parts[0])}((?:\s+(?:[A-Z][\w'’.-]*|"
+                     rf"{'|'.join(map(re.escape, sorted(SURNAME_LINKS)))}))+)")
+    last = strip_marks(parts[-1])
+    exact = re.compile(r"(?<![\w'’])" + _INITIALS.join(re.escape(p) for p in parts) + r"(?!\w)")
+    forms: dict[str, None] = {}
+    for text in texts:
+        forms.update((m.group(0), None) for m in (exact.finditer(text) if parts[0] in text else ()))
+        for m in run.finditer(text) if parts[0] in text else ():
+            ends = [m.start(1) + w.end(1) for w in re.finditer(r"(\w[\w-]*)(?:['’]\w*)?", m.group(1))
+                    if strip_marks(w.group(1)) == last]
+            if ends:
+                forms[text[m.start():ends[-1]]] = None
+    return list(forms)
 
 
 def glossed_persons(dropped: set[str], kept: dict[str, Entity], texts: Sequence[str]) -> set[str]:
@@ -2286,7 +2357,7 @@ class _Occurrences:
 
     def __init__(self, entities: dict[str, Entity], texts: list[str], persons: Iterable[str] = (),
                  name_starts: dict[str, set[int]] | None = None, inner: Iterable[str] = (),
-                 article_wide: bool = False) -> None:
+                 article_wide: bool = False, whole: Iterable[str] = ()) -> None:
         self.entities = entities
         #: The places among them: a list of these is one of places (``listed_with_non_places``).
         self.places = frozenset(s for s, e in entities.items() if e.category in PLACES)
@@ -2327,6 +2398,13 @@ class _Occurrences:
             for index in self.words.holding(s, plural=True):
                 self.covers[index].extend((m.start(), m.end(), s)
                                           for m in self.pattern[s].finditer(texts[index]))
+        #: Text → where another person's full name left whole stands (:func:`other_full_name`): a given
+        #: name inside it is no occurrence of the renamed persons'.
+        self.whole: list[list[tuple[int, int]]] = [[] for _ in texts]
+        for s in whole:
+            pattern = re.compile(rf"(?<![\w'’]){re.escape(s)}(?!\w)")
+            for index in self.words.holding(s):
+                self.whole[index].extend((m.start(), m.end()) for m in pattern.finditer(texts[index]))
 
     def conflict(self, entity: Entity, lexicon: Lexicon) -> str | None:
         """The check that some occurrence of the entity fails, or ``None`` when every one is clear."""
@@ -2371,6 +2449,9 @@ class _Occurrences:
             for m in self.pattern[entity.surface].finditer(text):
                 if any(a <= m.start() and m.end() <= b for a, b in kept_at):
                     continue  # inside a term named after the person, kept whole
+                if entity.category == "person" and any(a <= m.start() and m.end() <= b
+                                                       for a, b in self.whole[index]):
+                    continue  # "John" of "John Harvard" beside "John Adams": left whole with that name
                 if any(a <= m.start() and m.end() <= b and len(s) > len(entity.surface)
                        for a, b, s in self.covers[index]):
                     only_after_city = False
