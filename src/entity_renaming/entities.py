@@ -152,7 +152,6 @@ from .places import (
     asked_settlement,
     city_exonym,
     colony_country,
-    county_words,
     dynasty_state,
     labelled_town,
     observe_split,
@@ -1446,7 +1445,7 @@ def kept_apart(spans: list[PerturbableSpan], texts: Iterable[str], answers: list
     an answer holds a place only inside a kept name (``Mexico`` of an answer "Mexico City"). A longer name
     that is one of ``spans`` itself is renamed whole with them (``Saudi`` of ``Saudi Arabia``, ``Soviet`` of
     ``Soviet Union``: the country's own name, not another referent's), and so is one of ``own_names`` (a
-    county's words renamed in its name: ``Orange County`` → ``Leeds County``)."""
+    colony named after the country, renamed with it: ``New France`` → ``New Kenya``)."""
     texts = list(texts)
     own = {s.surface for s in spans} | set(own_names)
     out = []
@@ -2909,8 +2908,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     ``answers`` for a majority referent and, for a referent of a disagreement (:func:`split_answers`), the
     answers holding it: each referent passes the checks it would pass alone."""
     lasts, names, mentions = passage
-    inner: str | None = None  # a place renamed inside the entity's own name ("Orange" of "Orange County")
-    own_names: tuple[str, ...] = ()  # those own names, renamed with it ("Leeds County", "New Kenya")
+    inner: str | None = None  # a place renamed inside the entity's own name ("France" of "New France")
+    own_names: tuple[str, ...] = ()  # those own names, renamed with it ("New Kenya")
     majority = len(held) * 2 > len(answers)
     own = answers if majority else [answers[i] for i in sorted(held)]
     evidence = f"ner {mention.label} {lexicon.labels.share(text, mention.label)}"
@@ -3053,11 +3052,6 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                     or (not set(text.split()) & names and (labelled_town(text, question, context, lexicon)
                                                            or city_exonym(text, lexicon)))):  # "Dyrrachium"
                 spans = [PerturbableSpan(text, kind, "gpe")]  # "the town of Otrar", "Khanbaliq (modern …)"
-            if etype == "gpe" and not spans and why.rule == "gpe.not-gazetteer" and not (
-                    set(text.split()) & names) and (
-                    inner := county_words(text, (context, question, *answers), lexicon)):
-                spans = [PerturbableSpan(inner, "city", "gpe")]  # "Orange County" → "Leeds County"
-                own_names = (f"{inner} County", f"{inner} Counties")
             if etype == "gpe" and not spans and why.rule == "gpe.not-gazetteer" and (
                     inner := colony_country(text, lexicon)):
                 spans, own_names = [PerturbableSpan(inner, "country", "gpe")], (text,)  # "New France" → "New
@@ -3179,7 +3173,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if etype == "gpe" and any(inside_answer_name(p, "gpe", question, answers, lexicon) for p in places
                               if p != inner and not any(s.surface.startswith(f"{p} ") for s in spans)):
         # not inside its own longer name, renamed with it ("Mongol" beside "Mongol Empire":
-        # places.state_name_spans; "Orange" of "Orange County", "France" of "New France": ``inner``)
+        # places.state_name_spans; "France" of "New France": ``inner``)
         # "Warsaw Stock Exchange", "Denver Broncos", "Washington Monument": blind read round 16 judged a
         # place that the answers hold only inside another name no GPE answer entity (the ORG configs
         # rename it as the organisation's place word)

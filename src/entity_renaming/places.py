@@ -13,7 +13,6 @@ from functools import lru_cache
 
 from .lexicon import (
     BIG_CITY,
-    GEO_MODIFIERS,
     PLACE_NOUNS,
     Lexicon,
     clean_surface,
@@ -444,28 +443,6 @@ def stray_norp(name: str, lexicon: Lexicon) -> bool:
     singular = name[:-1] if name.endswith("s") else name
     return (lexicon.labels.count(name, "NORP") < STRAY_NORP_LABELS
             and not lexicon.is_demonym(name) and not lexicon.is_demonym(singular))
-
-
-#: A county's name: its distinctive words, up to three, and "County" ("Orange County", "Lower Norfolk County";
-#: "L.A. and Orange Counties" tags "Orange Counties").
-_COUNTY = re.compile(r"^(?P<words>[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,2}) Count(?:y|ies)$")
-
-
-def county_words(name: str, texts: Sequence[str], lexicon: Lexicon) -> str | None:
-    """The distinctive words of a county that ``name`` names, renamed as a city with "County" kept ("Orange
-    County" → "Leeds County"): ``name`` is "<words> County" (or "Counties"), or the bare words that ``texts``
-    also write before "County" / "counties" ("Orange" answering "Which county …?" beside "Orange County",
-    "Riverside, and Orange counties"); the words are no place the gazetteer knows by themselves (not
-    ``Fresno`` of "Fresno County", the city's county: rule ``place.in-longer-name``; not ``Washington``) and
-    not all directions (``North County``, a region). Else ``None`` (rule ``gpe.not-gazetteer``)."""
-    county = _COUNTY.match(name)
-    words = county.group("words") if county else name
-    if county is None and not any(
-            re.search(rf"(?<![\w'’-]){re.escape(words)} [Cc]ount(?:y|ies)(?![\w'’-])", t) for t in texts):
-        return None
-    if all(w.lower() in GEO_MODIFIERS for w in words.split()) or lexicon.place_kind(words) is not None:
-        return None
-    return words
 
 
 def colony_country(name: str, lexicon: Lexicon) -> str | None:

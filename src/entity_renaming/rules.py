@@ -451,11 +451,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "demonym of one country the texts name (Japanese answering 'Which country's cars …?' is Japan, its "
          "demonym following: organisations.demonym_place), or a lone demonym answer of one country "
          "(entities.asked_nationality: 'What nationality …?', or no other sense and no landform), nor is it "
-         "a county named by words no gazetteer place bears by themselves and not all directions, '<words> "
-         "County / Counties' or the bare words the texts write before 'County' / 'counties' (Orange County, "
-         "Duval answering 'In which county …?' beside Duval County, 'Riverside, and Orange counties'; not "
-         "North County: places.county_words; its words renamed as a city, 'County' kept: Leeds County), "
-         "nor a colony 'New <country>' no gazetteer knows (New France: places.colony_country; the country "
+         "a colony 'New <country>' no gazetteer knows (New France: places.colony_country; the country "
          "renamed in it and at its own mentions, New Kenya beside Kenya)", "evidence",
          _YAN),
     Rule("place.demonym-as-language", "a word derived from the country (demonym, adjective) is used as a "
