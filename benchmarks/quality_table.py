@@ -2,11 +2,14 @@
 rule costs in recall on the labelled sets.
 
     python benchmarks/quality_table.py --build OUT [--entswap-build AFRI_OUT] [--reviews DIR]
-        [--recall LABELS.jsonl] [--recall-entswap LABELS.jsonl] [--estimate LABELS.jsonl ...] [--seed 0]
+        [--recall LABELS.jsonl] [--recall-entswap LABELS.jsonl] [--entswap-recall-build AFRI_OUT]
+        [--estimate LABELS.jsonl ...] [--seed 0]
         [--json]
 
 * ``--build``: a ``build-benchmark`` folder of the MRQA SQuAD dev file with the ``dbname`` configs of
-  ``--seed`` for per, org, gpe and mix; ``--entswap-build``: one with ``afrisquad2-seed{seed}``;
+  ``--seed`` for per, org, gpe and mix; ``--entswap-build``: one with ``afrisquad2-seed{seed}``
+  (``--entswap-recall-build``: the same build of the file the EntSwap recall labels drew from, where that
+  is another input);
 * ``--reviews``: filled-in ``audit-renamings`` review files named ``{config}.md`` (precision; Yan et al.
   rows count passages, EntSwap rows count substitutions);
 * ``--recall`` / ``--recall-entswap``: readers' labels (``audit-renamings --recall``); recall is the
@@ -127,7 +130,9 @@ def entswap_rows(args: argparse.Namespace) -> list[dict[str, Any]]:
         counts = precision_counts(review, per_substitution=True)
     recall_rows = {}
     if args.recall_entswap:
-        result = recall.tally(args.recall_entswap, args.entswap_build, seed=args.seed, config=config)
+        build = args.entswap_recall_build or args.entswap_build  # the build of the file the labels drew from
+        result = recall.tally(args.recall_entswap, build, seed=args.seed,
+                              config=recall.entswap_config(build, args.seed))
         recall_rows = {r["type"]: r for r in result["rows"]}
     questions = renamed_count(args.entswap_build, config)
     rows = []
@@ -171,6 +176,10 @@ def main() -> None:
     p.add_argument("--build", type=Path, required=True,
                    help="build-benchmark folder (MRQA SQuAD dev, dbname)")
     p.add_argument("--entswap-build", type=Path, help="build-benchmark folder with afrisquad2-seed{seed}")
+    p.add_argument("--entswap-recall-build", type=Path,
+                   help="EntSwap build of the file --recall-entswap was drawn from, where it is another "
+                        "input (the CS224n test half: benchmarks/squad2_test_half.py); default "
+                        "--entswap-build")
     p.add_argument("--reviews", type=Path, help="folder of filled-in review files named {config}.md")
     p.add_argument("--recall", type=Path, help="readers' labels of questions (yan-labels.jsonl)")
     p.add_argument("--recall-entswap", type=Path, help="readers' labels of passages (entswap-labels.jsonl)")
