@@ -180,7 +180,6 @@ def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexic
     of "Japanese imports" is no plural noun. A language phrase is left whole (``keep``) and a plural people
     noun renamed with the new demonym's plural; where a gold answer's span in the first text (``answered``)
     holds a language phrase, the answer names the language and the country is not renamed."""
-
     texts, slices, answered = list(texts), set(slices), list(answered)
     spans: dict[str, PerturbableSpan] = {}
     landforms: list[str] = []

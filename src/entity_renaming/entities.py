@@ -2604,8 +2604,9 @@ def _mask(text: str, names: Iterable[str]) -> str:
     return text
 
 
-#: A city this populous (GeoNames) is a place before a person where the dataset never labels the name.
-BIG_CITY = 100_000
+#: A city this populous (GeoNames) is a place before a person where the dataset never labels the name (not
+#: :data:`.lexicon.BIG_CITY`, a city of a million).
+EPONYM_CITY_POPULATION = 100_000
 
 
 def named_after_person(surname: str, following: str, names: Iterable[tuple[str, ...]], lexicon: Lexicon
@@ -2627,7 +2628,7 @@ def named_after_person(surname: str, following: str, names: Iterable[tuple[str, 
         return False
     top = lexicon.labels.top(surname)
     return not (lexicon.is_gazetteer_name(surname) and (top in ("GPE", "LOC", "FAC") or top is None and (
-        lexicon.is_state_name(surname) or lexicon.is_city_name(surname, BIG_CITY))))
+        lexicon.is_state_name(surname) or lexicon.is_city_name(surname, EPONYM_CITY_POPULATION))))
 
 
 def surnames_only(found: list[Entity], answers: list[str], context: str, mentions: list[Mention],

@@ -584,7 +584,7 @@ _FULL_NAME_AGREEMENT = 4
 FullNameEvidence = tuple[int, int, int, int]
 
 
-def _passage_full_names(mentions: Sequence[Mention], context: str) -> set[tuple[str, ...]]:
+def _passage_full_names(mentions: Sequence[Mention]) -> set[tuple[str, ...]]:
     """Name words of the passage's full names (two or more name words): its PERSON mentions', and those of
     its other mentions whose surname the passage labels PERSON alone (``Peyton Manning's`` tagged ORG beside
     ``Manning … his``)."""
@@ -607,7 +607,7 @@ def _full_name_evidence(lexicon: Lexicon) -> dict[tuple[str, ...], FullNameEvide
 
     evidence: dict[tuple[str, ...], FullNameEvidence] = {}
     for context, mentions in lexicon.passages.items():
-        for words in _passage_full_names(mentions, context):
+        for words in _passage_full_names(mentions):
             male, female = pronoun_gender(context, words, mentions)
             sex = noun_gender(context, words) or agreed_type(male, female)
             before = evidence.get(words, (0, 0, 0, 0))
