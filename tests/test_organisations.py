@@ -451,6 +451,38 @@ def test_a_name_whose_organisation_word_ner_misread_is_an_organisation(lexicon):
     assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("Classic", "nnp")]
 
 
+def test_a_name_whose_demonym_or_company_word_ner_misread_is_an_organisation(lexicon):
+    """Session 23: NER tags the demonym opening an organisation's name NORP alone and leaves the rest
+    untagged (``European`` of ``European Anti-fraud Office``), or reads a name closed by a company word as a
+    work (``Worldvision Enterprises`` tagged WORK_OF_ART; a company word only, not the gloss "The Knowledge
+    School"): the organisation word is the evidence
+    (organisations.headed_answers). A demonym before a name found without it describes it (``Danish``
+    of ``Danish DFDS Seaways``)."""
+    from entity_renaming.organisations import headed_answers
+
+    text = "In 1999 the Commission set up the European Anti-fraud Office to investigate fraud."
+    ex = _example(text, "European Anti-fraud Office", "What office was set up?",
+                  ["European Anti-fraud Office"] * 3)
+    found = headed_answers(ex, _mentions(text, {"European": "NORP"}), lexicon)
+    assert [(m.text, m.label) for m in found] == [("European Anti-fraud Office", "ORG")]
+    works = "ABC Films had a subdivision, Worldvision Enterprises, which produced programming."
+    ex = _example(works, "Worldvision Enterprises", "Which subdivision produced programming?",
+                  ["Worldvision Enterprises"] * 3)
+    found = headed_answers(ex, _mentions(works, {"Worldvision Enterprises": "WORK_OF_ART"}), lexicon)
+    assert [(m.text, m.label) for m in found] == [("Worldvision Enterprises", "ORG")]
+    gloss = "The biggest school chain, Kunskapsskolan (“The Knowledge School”), offers 30 schools."
+    ex = _example(gloss, "The Knowledge School", "What is the English translation of Kunskapsskolan?",
+                  ["The Knowledge School"] * 3)
+    assert headed_answers(ex, _mentions(gloss, {"The Knowledge School": "WORK_OF_ART"}), lexicon) == []
+    ferry = "The Danish DFDS Seaways runs a service to Amsterdam."
+    at = ferry.index("Danish")
+    ex = _example(ferry, "Danish DFDS Seaways", "Who runs a service?", ["Danish DFDS Seaways"] * 3)
+    short = ferry.index("DFDS")
+    ex.answers.append(Answer("DFDS Seaways", [(short, short + 12)]))
+    found = headed_answers(ex, [Mention(at, at + 6, "NORP", "Danish")], lexicon)
+    assert [m.text for m in found] == ["DFDS Seaways"]
+
+
 def test_a_church_misread_as_a_building_is_renamed_by_its_distinctive_words():
     """Issue 19, twelfth session: a church is an organisation word (``Church of Scotland``), and a church's
     name that NER tagged FAC (``Lovely Lane Methodist Church``) is the answer entity even where the dataset

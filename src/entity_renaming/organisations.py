@@ -539,6 +539,21 @@ _MISREAD = frozenset({"PERSON", "FAC", "LOC", "PRODUCT"})
 _NAME_RUN = re.compile(r"[A-Z][\w'’.&-]*(?: (?:(?:of|for|on)(?: the)? )?[A-Z][\w'’.&-]*)*")
 
 
+def _opening_demonym(mention: Mention, at: int, name: str) -> bool:
+    """A NORP ``mention`` of the first word of the run ``name`` at ``at``, capitalised words after it in the
+    run (``European`` of ``European Anti-fraud Office``, ``British`` of ``British Sky Broadcasting``): NER
+    read the name's demonym alone and left the rest untagged; the run is read as if untagged."""
+    return (mention.label == "NORP" and mention.start == at and " " not in mention.text.strip()
+            and mention.end < at + len(name))
+
+
+def _misread_trade_name(mention: Mention, name: str) -> bool:
+    """A WORK_OF_ART ``mention`` over an organisation ``name`` that a company word closes
+    (``Worldvision Enterprises``): a trade name, not a title; not another organisation word, which a quoted
+    gloss or title also ends with ("Kunskapsskolan (“The Knowledge School”)")."""
+    return mention.label == "WORK_OF_ART" and name.split()[-1].lower() in COMPANY_HEADS
+
+
 def _misread_place(mention: Mention, at: int, name: str, lexicon: Lexicon) -> bool:
     """A GPE ``mention`` covering the whole organisation ``name`` at ``at`` that no gazetteer lists as a
     place (``the City of Edinburgh Council`` tagged GPE; not ``Soviet Union``, a country)."""
@@ -548,7 +563,8 @@ def _misread_place(mention: Mention, at: int, name: str, lexicon: Lexicon) -> bo
 
 def headed_answers(example: QAExample, mentions: Iterable[Mention], lexicon: Lexicon) -> list[Mention]:
     """Organisation names inside a gold answer span that NER read as another kind of name (``Virgin Media``
-    tagged PERSON, ``Florida East Coast Railway`` tagged LOC, ``Classic FM`` tagged PRODUCT, ``City of
+    tagged PERSON, ``Florida East Coast Railway`` tagged LOC, ``Classic FM`` tagged PRODUCT,
+    ``Worldvision Enterprises`` tagged WORK_OF_ART: :func:`_misread_trade_name`, ``City of
     Edinburgh Council`` tagged GPE where no gazetteer lists it: :func:`_misread_place`) or did not tag
     at all (``Widener Library``, ``Chicago Theological Seminary``, ``DFDS Seaways``), as ORG mentions: a run
     of two or more capitalised words (``of`` / ``for`` between them) whose organisation or company word
@@ -556,23 +572,32 @@ def headed_answers(example: QAExample, mentions: Iterable[Mention], lexicon: Lex
     mention covers and every mention over it reads as a name an organisation word contradicts
     (:data:`_MISREAD`), or that no mention touches and that holds a proper name word before its organisation
     word, not after "a" / "an" (:func:`_untagged_name`; not ``Charge Conference``, ``an Executive
-    Committee``: descriptions); rule ``ner.no-answer-mention`` keeps the rest out, and the organisation
+    Committee``: descriptions), a NORP mention of its opening demonym alone counting as none
+    (:func:`_opening_demonym`) unless the name without it is found too (``Danish DFDS Seaways``); rule
+    ``ner.no-answer-mention`` keeps the rest out, and the organisation
     rules then decide."""
     found: dict[tuple[int, int], Mention] = {}
+    opened: list[tuple[int, int]] = []
     for run in example.answer_matches(_NAME_RUN):
         name = clean_surface(run.group())
         at = example.context.find(name, run.start(), run.end()) if name else -1
+        over = [m for m in mentions if m.start < at + len(name) and at < m.end]
+        if over and all(_opening_demonym(m, at, name) for m in over):
+            over = []  # NER cut the demonym off the name ("European" of "European Anti-fraud Office")
+            opened.append((at, at + len(name)))
         if (at < 0 or len(name.split()) < 2
                 or (organisation_head(name) is None and name.split()[-1].lower() not in COMPANY_HEADS)
                 or not names_organisation(name)
-                or any(m.start < at + len(name) and at < m.end and m.label not in _MISREAD
-                       and not _misread_place(m, at, name, lexicon) for m in mentions)):
+                or any(m.label not in _MISREAD and not _misread_place(m, at, name, lexicon)
+                       and not _misread_trade_name(m, name) for m in over)):
             continue
-        touched = any(m.start < at + len(name) and at < m.end for m in mentions)
-        if (not any(m.start <= at and at + len(name) <= m.end for m in mentions)
-                and (touched or not _untagged_name(name, example.context[:at], lexicon))):
+        if (not any(m.start <= at and at + len(name) <= m.end for m in over)
+                and (over or not _untagged_name(name, example.context[:at], lexicon))):
             continue
         found.setdefault((at, at + len(name)), Mention(at, at + len(name), "ORG", name))
+    for a, b in opened:  # "Danish DFDS Seaways": the name found without the demonym is the name
+        if any(a < x and y == b for x, y in found):
+            found.pop((a, b), None)
     for run in example.answer_matches(_JOINED_RUN):
         name = clean_surface(run.group())
         at = example.context.find(name, run.start(), run.end()) if name else -1
