@@ -739,6 +739,38 @@ def test_a_place_adjective_name_is_left_where_its_place_would_stay(lexicon, name
     assert adjective_name("European Court of Justice", (EUROPE,), lexicon).tail == " Court of Justice"
 
 
+def test_a_country_demonym_opening_a_name_of_common_words_is_renamed_as_a_demonym(lexicon):
+    """Blind read round 34 rejected "American Institute of Electrical Engineers" → "Lumpur Institute …":
+    "American" is a nationality adjective. Where no text names its country or uses it elsewhere, it takes
+    the demonym of a drawn country no text names (a ``nationality`` span, as a historical state's demonym);
+    a continent's adjective (``European Union``) is still renamed by a drawn name."""
+    import random
+
+    from entity_renaming.organisations import adjective_name
+    from entity_renaming.sampling import Sampler
+
+    text = ("In 1917 Tesla received the Edison Medal, the most prestigious electrical award of the American "
+            "Institute of Electrical Engineers. The institute later merged into a larger body.")
+    name = "American Institute of Electrical Engineers"
+    span = adjective_name(name, (text,), lexicon)
+    assert (span.surface, span.span_type, span.follows) == (
+        "American", "nationality", "United States (historical state)")
+    assert adjective_name("European Court of Justice", (EUROPE,), lexicon).span_type == "nnp"
+    # beside a place (Warsaw), another country's demonym would read wrong: a drawn name, as before
+    warsaw = "Warsaw possesses various universities, most notably the Polish Academy of Sciences."
+    local = Lexicon()
+    local.observe([warsaw], [Mention(0, 6, "GPE", "Warsaw")])
+    assert adjective_name("Polish Academy of Sciences", (warsaw,), local).span_type == "nnp"
+    question = "Which organisation awarded Tesla the Edison Medal?"
+    ex = _example(text, name, question, [name] * 3)
+    entities = example_entities(ex, _mentions(text, {name: "ORG", "Tesla": "PERSON"}), lexicon)
+    spans = [s for e in entities if e.entity_type == "org" for s in e.spans]
+    [sub] = Sampler("dbname").mapping(spans, (text, question), random.Random(0))
+    assert sub.original == "American" and sub.span_type == "nationality" and sub.replacement != "American"
+    renamed, _ = rename_example(ex, [sub])
+    assert renamed.answer_texts == [f"{sub.replacement} Institute of Electrical Engineers"] * 3
+
+
 def test_a_band_the_question_asks_for_is_no_person_whatever_its_name_looks_like(lexicon):
     """Ninth session: "What band …? Duran Duran" asks for an organisation; a name that reads like a
     person's (a surname twice) is not renamed as a person's (``Debel Debel``) in the PER configs."""

@@ -948,7 +948,33 @@ def adjective_name(text: str, texts: Iterable[str], lexicon: Lexicon) -> Perturb
     longer = re.compile(rf"(?<![\w-]){re.escape(tail.strip())},? (?:of|for) (?:the )?[A-Z]")
     if " " in tail.strip() and any(longer.search(t) for t in texts):
         return None  # "Court of Justice of the European Union": another full name of it, which would stay
+    if country and lead == 0 and not _names_place(texts, lexicon):
+        return _country_demonym(words[0], country, lexicon) or PerturbableSpan(text, "nnp", "org", tail=tail)
     return PerturbableSpan(text, "nnp", "org", tail=tail)
+
+
+def _names_place(texts: Iterable[str], lexicon: Lexicon) -> bool:
+    """``texts`` write a capitalised word the dataset labels mostly GPE or LOC (``Warsaw``, ``Vistula``): a
+    place that may be the demonym's country's, beside which another country's demonym would read wrong
+    ("the Nepalese Academy of Sciences" of Warsaw; a blind read, round 32, rejected Harvard as "Andorra's
+    oldest institution" beside Massachusetts)."""
+    return any(lexicon.labels.mostly(word) in ("GPE", "LOC")
+               for t in texts for word in re.findall(r"\b[A-Z][a-z]+\b", t))
+
+
+def _country_demonym(demonym: str, country: str, lexicon: Lexicon) -> PerturbableSpan | None:
+    """The demonym opening an organisation's name of common words, the texts naming neither it elsewhere nor
+    its country nor any place (:func:`adjective_name`, :func:`_names_place`): a ``nationality`` span of a
+    drawn country no text names, as a historical state's demonym is (:func:`.demonyms.demonym_state`):
+    ``American Institute of Electrical Engineers`` → ``Kenyan Institute of Electrical Engineers`` (a blind
+    read, round 34, rejected "American" renamed by a name word: a nationality adjective). ``None`` for a
+    demonym of several referents (``British``)."""
+    from .demonyms import shared_demonyms
+    from .places import STATE_COUNTRY
+
+    if demonym.lower() in shared_demonyms(lexicon):
+        return None
+    return PerturbableSpan(demonym, "nationality", "org", follows=STATE_COUNTRY.format(country))
 
 
 def sports_team(text: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
