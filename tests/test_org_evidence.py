@@ -142,15 +142,17 @@ def test_an_organisation_named_by_common_words_is_renamed_as_a_whole_name(org):
     """Issue 19, fifth session (handle, don't veto): an organisation named only by common words is a name a
     careful editor renames; its descriptive words, taken together, are one ``nnp`` span replaced in place by
     one name word while its organisation word and function words stay ("Judicial Council" → "Juliet
-    Council", "League of Nations" → "League of Gajda"). Round 13's blind readers rejected "Judicial" →
+    Council"; not "League of Nations": round 35). Round 13's blind readers rejected "Judicial" →
     "Joyce" read as a proper-noun word; the span type now says what the span is (cards/audit_guide.md)."""
     assert org("9be5e04d8eb7425dbbf6385e09578518") == {("Judicial", "nnp")}  # The Judicial Council
     assert org("85b12274b65d40b4882c27ed42c1ccdb") == {("Mission", "nnp")}  # Mission Council
     # European Court of Justice: "Justice" is the court's kind, kept; the whole name is renamed by its place
     # adjective (ninth session: "Harlow Court of Justice", organisations.adjective_name)
     assert org("2d8feb7bcd41420982b61786ddc1d313") == {("European Court of Justice", "nnp")}
-    assert org("392f815ae0884782b434aa8c59a28ac8") == {("Nations", "nnp")}  # League of Nations
-    assert org("fff253d9db854e3e93955da918a7e626") == {("Troika Design", "nnp")}  # two words, one span
+    # League of Nations: a body named by the members it is made of, no name (round 35 rejected "League of
+    # Gajda")
+    assert org("392f815ae0884782b434aa8c59a28ac8") == set()
+    assert org("fff253d9db854e3e93955da918a7e626") == {("Troika", "nnp")}  # Troika Design Group: trade kept
     assert org("2b5c408f4cd941dfa744baa523d52fb0") == set()  # Museum of the Moving Image: "of the Harlow"
     # a company named by one common word before a company word keeps organisations.company_word's rule
     assert org("a3c19eef8e464a499f0365edcd770648") == {("Visa", "nnp")}
@@ -253,8 +255,10 @@ def test_an_organisation_named_by_common_words_renames_its_descriptive_words_as_
     assert distinctive_word("Conservative Party", lexicon) == "Conservative"
     assert distinctive_word("Red Army", lexicon) == "Red"  # a service named by a name, not by its kind
     assert distinctive_word("Metropolitan Police Authority", lexicon) == "Metropolitan"
-    assert distinctive_word("League of Nations", lexicon) == "Nations"  # → "League of Harlow"
-    assert distinctive_word("Committee of Independent Experts", lexicon) == "Independent Experts"
+    # the members a body is made of, no name: never "League of Harlow" (a blind read, round 35)
+    assert distinctive_word("League of Nations", lexicon) is None
+    assert distinctive_word("Committee of Independent Experts", lexicon) is None
+    assert distinctive_word("Troika Design Group", lexicon) == "Troika"  # the trade stays (round 35)
     assert distinctive_word("The Higher Learning Commission", lexicon) == "Higher Learning"
     assert distinctive_word("European Court of Justice", lexicon) is None  # its kind (round 22)
     assert distinctive_word("Ministry of Defence", lexicon) is None

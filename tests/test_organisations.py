@@ -117,6 +117,9 @@ def test_the_company_word_of_a_company_named_by_common_words(lexicon):
     # gazetteer name that the lexicon gives no place kind, Paramount, is no place here)
     assert company_word("United Paramount Pictures", lexicon) == "United Paramount"
     assert company_word("Capital Cities Communications", lexicon) == "Capital Cities"
+    # the name word alone before a trade's noun, which stays (round 35 rejected "Nordic Construction" →
+    # "Emery")
+    assert company_word("Nordic Construction GmbH", lexicon) == "Nordic"
     assert company_word("Dignity Health", lexicon) == "Dignity"
     assert company_word("Walt Disney Company", lexicon) is None  # a person's name: founder_span's case
     assert company_word("Big Red Rocket Pictures", lexicon) is None  # three words: a description?
@@ -357,6 +360,33 @@ def test_a_station_call_sign_is_renamed_by_its_letters():
     assert call_sign("WBMA-XY", low) is None  # no service suffix
 
 
+def test_a_call_sign_is_renamed_by_another_call_sign_of_its_format(lexicon):
+    """Blind read round 35 rejected ``WLQP-LP`` → ``SEYDOUX-LP`` among ``WBMA-LD`` and ``WBND-LD``: a call
+    sign takes another of its format (K or W, Canada's two-letter prefix kept, the length kept), its suffix
+    kept at every mention."""
+    import random
+    import re
+
+    from entity_renaming.organisations import new_call_sign
+    from entity_renaming.sampling import Sampler
+
+    rng = random.Random(3)
+    assert all(re.fullmatch(r"W[A-Z]{3}", new_call_sign("WLQP", rng)) for _ in range(20))
+    assert all(re.fullmatch(r"K[A-Z]{2}", new_call_sign("KOA", rng)) for _ in range(20))
+    assert all(re.fullmatch(r"CF[A-Z]{2}", new_call_sign("CFTO", rng)) for _ in range(20))
+    text = ("ABC maintains affiliations with low-power stations, such as Birmingham, Alabama (WBMA-LD), "
+            "Lima, Ohio (WLQP-LP) and South Bend, Indiana (WBND-LD).")
+    question = "What is the ABC affiliate that serves Lima, Ohio?"
+    ex = _example(text, "WLQP-LP", question, ["WLQP-LP"] * 3)
+    entities = example_entities(ex, _mentions(text, {"WLQP-LP": "ORG", "ABC": "ORG"}), lexicon)
+    spans = [s for e in entities if e.text == "WLQP-LP" for s in e.spans]
+    assert [(s.surface, s.span_type) for s in spans] == [("WLQP", "call-sign")]
+    [sub] = Sampler("dbname").mapping(spans, [text, question], random.Random(0))
+    assert re.fullmatch(r"W[A-Z]{3}", sub.replacement) and sub.replacement not in text
+    new, _ = rename_example(ex, [sub])
+    assert f"({sub.replacement}-LP)" in new.context and new.answer_texts == [f"{sub.replacement}-LP"] * 3
+
+
 def test_an_acronym_spelled_by_an_organisation_of_the_dataset_is_its_short_name():
     """Issue 19: ``IPCC``, unknown to the Penn Treebank, is the initials of an ORG name of the dataset
     (``Intergovernmental Panel on Climate Change``); a treaty's (``TEU``) or a term's letters are not."""
@@ -387,7 +417,7 @@ def test_a_call_sign_that_ner_misreads_is_a_station(lexicon):
     ex = _example(text, "WTSP", "What was Tampa's primary ABC affiliate?", ["WTSP"] * 3)
     entities = example_entities(ex, _mentions(text, {"WTSP": "PERSON", "ABC": "ORG"}), lexicon)
     assert [(s.surface, s.span_type) for e in entities if e.entity_type == "org" for s in e.spans] == [
-        ("WTSP", "rare")]
+        ("WTSP", "call-sign")]
     assert not acronym_expanded("WTSP", (text,))
     fm = _example(text, "WBT-FM", "What radio station carried the game?", ["WBT-FM"] * 3)
     assert [s.surface for e in example_entities(fm, [], lexicon) for s in e.spans] == ["WBT"]
@@ -739,6 +769,38 @@ def test_a_place_adjective_name_is_left_where_its_place_would_stay(lexicon, name
 
     assert adjective_name(name, (text,), lexicon) is None
     assert adjective_name("European Court of Justice", (EUROPE,), lexicon).tail == " Court of Justice"
+
+
+def test_a_country_demonym_opening_a_name_of_common_words_is_renamed_as_a_demonym(lexicon):
+    """Blind read round 34 rejected "American Institute of Electrical Engineers" → "Lumpur Institute …":
+    "American" is a nationality adjective. Where no text names its country or uses it elsewhere, it takes
+    the demonym of a drawn country no text names (a ``nationality`` span, as a historical state's demonym);
+    a continent's adjective (``European Union``) is still renamed by a drawn name."""
+    import random
+
+    from entity_renaming.organisations import adjective_name
+    from entity_renaming.sampling import Sampler
+
+    text = ("In 1917 Tesla received the Edison Medal, the most prestigious electrical award of the American "
+            "Institute of Electrical Engineers. The institute later merged into a larger body.")
+    name = "American Institute of Electrical Engineers"
+    span = adjective_name(name, (text,), lexicon)
+    assert (span.surface, span.span_type, span.follows) == (
+        "American", "nationality", "United States (historical state)")
+    assert adjective_name("European Court of Justice", (EUROPE,), lexicon).span_type == "nnp"
+    # beside a place (Warsaw), another country's demonym would read wrong: a drawn name, as before
+    warsaw = "Warsaw possesses various universities, most notably the Polish Academy of Sciences."
+    local = Lexicon()
+    local.observe([warsaw], [Mention(0, 6, "GPE", "Warsaw")])
+    assert adjective_name("Polish Academy of Sciences", (warsaw,), local).span_type == "nnp"
+    question = "Which organisation awarded Tesla the Edison Medal?"
+    ex = _example(text, name, question, [name] * 3)
+    entities = example_entities(ex, _mentions(text, {name: "ORG", "Tesla": "PERSON"}), lexicon)
+    spans = [s for e in entities if e.entity_type == "org" for s in e.spans]
+    [sub] = Sampler("dbname").mapping(spans, (text, question), random.Random(0))
+    assert sub.original == "American" and sub.span_type == "nationality" and sub.replacement != "American"
+    renamed, _ = rename_example(ex, [sub])
+    assert renamed.answer_texts == [f"{sub.replacement} Institute of Electrical Engineers"] * 3
 
 
 def test_a_band_the_question_asks_for_is_no_person_whatever_its_name_looks_like(lexicon):

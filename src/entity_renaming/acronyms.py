@@ -92,13 +92,14 @@ def acronym_veto(acronym: str, texts: tuple[str, ...]) -> str | None:
     return None
 
 
-def rare_acronym(acronym: str, texts: tuple[str, ...]) -> list[PerturbableSpan] | str:
-    """An organisation's acronym as its one span, a ``rare`` word (``NSF`` → an upper-cased rare word; a
-    call sign, the acronym opening a unit's name: ``NFL Mobile``), else the rule of :func:`acronym_veto`
-    that keeps it."""
+def rare_acronym(acronym: str, texts: tuple[str, ...], span_type: str = "rare"
+                 ) -> list[PerturbableSpan] | str:
+    """An organisation's acronym as its one span, a ``rare`` word (``NSF`` → an upper-cased rare word; the
+    acronym opening a unit's name: ``NFL Mobile``; a call sign's own ``span_type``:
+    :data:`.organisations.CALL_SIGN_TYPE`), else the rule of :func:`acronym_veto` that keeps it."""
     if reason := acronym_veto(acronym, texts):
         return reason
-    return [PerturbableSpan(acronym, "rare", "org")]
+    return [PerturbableSpan(acronym, span_type, "org")]
 
 
 

@@ -73,6 +73,7 @@ from .lexicon import (
 from .model import QAExample
 from .ner import Mention
 from .organisations import (
+    CALL_SIGN_TYPE,
     COMPANY_HEADS,
     COMPASS_PREFIXES,
     CREED_WORDS,
@@ -114,6 +115,7 @@ from .organisations import (
     state_or_city,
     state_university,
     team_nickname,
+    trade_kept,
 )
 from .persons import (
     NOBLE_TITLES,
@@ -1892,10 +1894,9 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
     stays (the one function that decides the distinctive part of a body's name; a company's is
     :func:`.organisations.company_word`'s): ``Stanford`` of ``Stanford University``, and for an organisation
     named only by common words its descriptive words taken together, replaced in place (``Red`` of ``Red
-    Army`` → ``Harlow Army``, ``Conservative`` of ``Conservative Party``, ``Nations`` of ``League of Nations``
-    → ``League of Harlow``, ``Independent Experts`` of ``Committee of Independent Experts`` → ``Committee of
-    Harlow``): one shape rule for "<words> <Head>" and "<Head> of <words>", which keeps the kind of body and
-    reads as another organisation of that kind, named after a name as such bodies often are.
+    Army`` → ``Harlow Army``, ``Conservative`` of ``Conservative Party``): one
+    shape rule for "<words> <Head>" and "<Head> of <words>", which keeps the kind of body and reads as
+    another organisation of that kind, named after a name as such bodies often are.
 
     Kept, never part of the span: organisation words (:data:`ORGANISATION_HEADS` and their plurals),
     corporate forms, function words, creeds, titles before another name word, compass words and place
@@ -1904,7 +1905,9 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
     ``None`` (rule ``org.no-renamable-word``) when the name has no organisation word (``Knight Ridder``),
     holds a place or a word outside the PTB vocabulary (``Lothian Regional Council``: place_spans' case), a
     country's demonym (``Australian Labor Party``: :func:`.organisations.demonym_place` renames the
-    country), descriptive words in two places, after "of the" or more than three (``Religious Coalition for
+    country), descriptive words in two places, after "of the", after "of" ending
+    with a common plural (``League of Nations``, ``Committee of Independent Experts``: the members the body is
+    made of) or more than three (``Religious Coalition for
     Reproductive Choice``, ``Museum of the Moving Image``), ends with a company word and has common words
     (:func:`.organisations.company_word`'s case), is a body named by its kind (:data:`KIND_WORDS`: ``Air
     Force``, ``Coast Guard``, ``Supreme Court``; :data:`BODY_FUNCTIONS`: ``Court of Justice``), holds an
@@ -1956,16 +1959,19 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
             or (not periodical and any(w.lower() in KIND_WORDS for w in distinct))
             or (lexicon.is_gazetteer_name(run) and not all(lexicon.common_word(w) for w in distinct))
             or (first >= 2 and words[first - 1].lower() == "the" and words[first - 2] in ("of", "for"))
+            or (words[first - 1:first] == ["of"] and _common_plural(distinct[-1], lexicon))
             or any(is_acronym(w) for w in words)
             or any(raw.endswith(("'s", "’s")) for raw in text.split()[first:found[-1][0] + 1])):
-        # "Air Force": a kind of body; "Buena Vista Television": a place; "Museum of the Harlow"; "IAAF Golden
+        # "Air Force": a kind of body; "Buena Vista Television": a place; "Museum of the Harlow"; "League of
+        # Nations", "Committee of Independent Experts": the members it is made of, no name (a blind read
+        # rejected "League of Gajda", round 35); "IAAF Golden
         # League": the acronym is its name; "European People's Party": a possessive common noun
         return None
     if len(found) == 1 and not periodical and (run.lower().endswith("ing") or (
             head.lower() not in SERVICE_HEADS  # "Red Army": a service's word, generic ones are KIND_WORDS
             and lexicon.dataset_table(_modified_heads).get(run, 0) >= GENERIC_MODIFIER_HEADS)):
         return None  # "Working Group" (a description), "National Assembly" (a modifier of many bodies)
-    return run
+    return trade_kept(run)
 
 
 #: Plurals without ``-s`` of nouns that organisations are named for (``University Women``).
@@ -2169,7 +2175,7 @@ def stands_alone(spans: Iterable[PerturbableSpan], name: str, texts: Iterable[st
                 if text[start - 1: start].isalpha() or text[end: end + 1].isupper():
                     return False
                 before = _WORD_BEFORE.search(text, max(0, start - 40), start)
-                if span_type not in ("nnp", "rare"):
+                if span_type not in ("nnp", "rare", CALL_SIGN_TYPE):
                     if LINKED_PLACE.match(text, end):
                         return False  # "University of Newcastle upon Tyne" would keep "upon Tyne"
                     if before and (before.group(1) == "New"
@@ -2676,7 +2682,7 @@ def names_organisation_answer(answers: list[str], text: str, spans: Iterable[Per
     that follows it (``KANU``), not only a place in its name: "Australia" answers a question about the
     country, not about the "Huguenot Society of Australia"."""
     spans = list(spans)
-    places = {s.surface for s in spans if s.span_type not in ("nnp", "rare")}
+    places = {s.surface for s in spans if s.span_type not in ("nnp", "rare", CALL_SIGN_TYPE)}
     acronyms = [s.surface for s in spans if s.follows]
     agree = sum((holds_entity(a, text) or any(holds_entity(a, x) for x in acronyms))
                 and clean_surface(a) not in places for a in answers)
@@ -2998,7 +3004,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         if spans and listed_aliases(text, context):
             return _none(why, "per.alias-left")  # "Liu Heima (劉黑馬, Liu Ni)": the listed form keeps "Liu"
     elif etype == "org" and (sign := call_sign(text, context)):  # "CBS affiliate KGPE", "WPVI-TV"
-        spans = rare_acronym(sign, (context, question))
+        spans = rare_acronym(sign, (context, question), CALL_SIGN_TYPE)  # "WLQP" → "WBXT"
         if isinstance(spans, str):
             return _none(why, spans)
     elif campus:  # "San Jose State": its city, the university's place word ("Tulsa State")
@@ -3106,7 +3112,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                 return _none(why, follower)  # "vBNS", "ALPs": the initials cannot follow the new name
             spans = [*spans, follower] if follower else spans  # "ALP" follows "Labor"
         brands = [s for s in spans
-                  if etype == "org" and s.span_type == "rare" and s.surface.isupper() and not s.follows]
+                  if etype == "org" and s.span_type in ("rare", CALL_SIGN_TYPE) and s.surface.isupper()
+                  and not s.follows]
         rest = [s for s in spans if s not in common and s not in brands and not s.follows]
         if etype == "org" and rest and not stands_alone(rest, team or text, (context, question), lexicon):
             return _none(why, "org.in-longer-name")  # "United Paramount Theatres", "NewcastleGateshead"

@@ -27,7 +27,9 @@ a demonym (``Scottish Parliament``) and a sports team, whose answers may name it
 
 from __future__ import annotations
 
+import random
 import re
+import string
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -62,6 +64,14 @@ company companies corporation electric broadcasting motors airlines airways reco
 communications telecommunications wireless productions industries enterprises oil petroleum steel health
 healthcare rail railways seaways shipping coffee foods brewing brewery chemicals pharmaceuticals insurance
 software fm cable television entertainment telecom media
+"""))
+
+
+#: Nouns of a trade that a company's name writes after its name word (``Troika Design Group``, ``Nordic
+#: Construction GmbH``): kept, as the company word is, while the name word before it is renamed.
+TRADE_WORDS = frozenset(words_of("""
+construction design designs engineering consulting consultants architecture architects publishing marketing
+research manufacturing trading investment investments management logistics finance technology technologies
 """))
 
 
@@ -209,7 +219,8 @@ def company_word(text: str, lexicon: Lexicon) -> str | None:
     (``General`` of ``General Electric``, ``Visa`` of ``Visa Inc.``, ``Dignity`` of ``Dignity Health``),
     renamed as one ``nnp`` while the company word stays: one word, or two side by side right before it,
     renamed together (``Capital Cities Communications`` → ``Harlow Communications``: a careful editor
-    renames the name and keeps the trade). ``None`` when the name ends otherwise, has no such word, more
+    renames the name and keeps the trade), or the first alone before a :data:`TRADE_WORDS` noun (``Troika``
+    of ``Troika Design Group``). ``None`` when the name ends otherwise, has no such word, more
     than two or two apart, two that read as a person's name, or a word that is a place, a demonym (a
     demonym's ending outside the dictionary's words: ``Scottish``; not ``Wish`` of ``Death Wish Coffee``), a
     creed word or no alphabetic word (``Standard & Poor's``, ``American Airlines``: its place adjective). A
@@ -238,7 +249,16 @@ def company_word(text: str, lexicon: Lexicon) -> str | None:
     if (run not in text or lexicon.looks_like_person(run) or lexicon.is_gazetteer_name(run)
             or org_place_kind(run, lexicon) is not None):
         return None  # "Walt Disney Company": a person's name; "Buena Vista": a place
-    return run
+    return trade_kept(run)
+
+
+def trade_kept(run: str) -> str:
+    """The name word of two renamed together before an organisation or company word, when the second is a
+    trade's noun (:data:`TRADE_WORDS`), which stays: ``Troika`` of ``Troika Design Group``, ``Nordic`` of
+    ``Nordic Construction GmbH`` (a blind read, round 35, rejected "Nordic Construction" → "Emery": the
+    trade lost); else ``run``."""
+    words = run.split()
+    return words[0] if len(words) == 2 and words[1].lower() in TRADE_WORDS else run
 
 
 def _party_words(lexicon: Lexicon) -> frozenset[str]:
@@ -493,7 +513,7 @@ _CALL_SIGN_WINDOW = 80
 
 def call_sign(text: str, context: str) -> str | None:
     """The letters of a broadcast station's call sign (``KGPE``, ``WPVI`` of ``WPVI-TV``): the name of the
-    station, renamed as an upper-case ``rare`` word like an organisation's acronym (its suffix kept), when
+    station, renamed by another call sign (:data:`CALL_SIGN_TYPE`, its suffix kept), when
     ``text`` has the call sign's shape and the passage writes it with a service suffix or beside a word of
     broadcasting ("CBS affiliate KGPE", "KOA (850 AM)"); ``None`` otherwise (``WMO``, ``KIR``: no station)."""
     m = _CALL_SIGN.fullmatch(text)
@@ -505,6 +525,19 @@ def call_sign(text: str, context: str) -> str | None:
         if hit.group(1) or _BROADCAST.search(window):
             return letters
     return None
+
+
+#: The span type of a station's call sign (:func:`call_sign`): renamed by another call sign
+#: (:func:`new_call_sign`), not by a word that breaks the format its sibling stations keep.
+CALL_SIGN_TYPE = "call-sign"
+
+
+def new_call_sign(sign: str, rng: random.Random) -> str:
+    """Another call sign of ``sign``'s format: its country's prefix kept (K or W; CF, CH … in Canada), the
+    other letters redrawn, the length kept (``WLQP`` → ``WBXT``; a blind read rejected ``SEYDOUX-LP``
+    among ``WBMA-LD`` and ``WBND-LD``, round 35)."""
+    keep = 2 if sign.startswith("C") else 1
+    return sign[:keep] + "".join(rng.choice(string.ascii_uppercase) for _ in sign[keep:])
 
 
 def call_signs_in(answer: str, context: str) -> set[str]:
@@ -940,7 +973,33 @@ def adjective_name(text: str, texts: Iterable[str], lexicon: Lexicon) -> Perturb
     longer = re.compile(rf"(?<![\w-]){re.escape(tail.strip())},? (?:of|for) (?:the )?[A-Z]")
     if " " in tail.strip() and any(longer.search(t) for t in texts):
         return None  # "Court of Justice of the European Union": another full name of it, which would stay
+    if country and lead == 0 and not _names_place(texts, lexicon):
+        return _country_demonym(words[0], country, lexicon) or PerturbableSpan(text, "nnp", "org", tail=tail)
     return PerturbableSpan(text, "nnp", "org", tail=tail)
+
+
+def _names_place(texts: Iterable[str], lexicon: Lexicon) -> bool:
+    """``texts`` write a capitalised word the dataset labels mostly GPE or LOC (``Warsaw``, ``Vistula``): a
+    place that may be the demonym's country's, beside which another country's demonym would read wrong
+    ("the Nepalese Academy of Sciences" of Warsaw; a blind read, round 32, rejected Harvard as "Andorra's
+    oldest institution" beside Massachusetts)."""
+    return any(lexicon.labels.mostly(word) in ("GPE", "LOC")
+               for t in texts for word in re.findall(r"\b[A-Z][a-z]+\b", t))
+
+
+def _country_demonym(demonym: str, country: str, lexicon: Lexicon) -> PerturbableSpan | None:
+    """The demonym opening an organisation's name of common words, the texts naming neither it elsewhere nor
+    its country nor any place (:func:`adjective_name`, :func:`_names_place`): a ``nationality`` span of a
+    drawn country no text names, as a historical state's demonym is (:func:`.demonyms.demonym_state`):
+    ``American Institute of Electrical Engineers`` → ``Kenyan Institute of Electrical Engineers`` (a blind
+    read, round 34, rejected "American" renamed by a name word: a nationality adjective). ``None`` for a
+    demonym of several referents (``British``)."""
+    from .demonyms import shared_demonyms
+    from .places import STATE_COUNTRY
+
+    if demonym.lower() in shared_demonyms(lexicon):
+        return None
+    return PerturbableSpan(demonym, "nationality", "org", follows=STATE_COUNTRY.format(country))
 
 
 def sports_team(text: str, texts: Iterable[str], lexicon: Lexicon) -> bool:

@@ -40,7 +40,7 @@ from typing import Any
 
 from .lexicon import SUFFIXES, TITLES, TRAILING_TITLES, never_renamed
 from .model import Edit, QAExample, Renaming, Substitution
-from .organisations import ORGANISATION_HEADS
+from .organisations import CALL_SIGN_TYPE, ORGANISATION_HEADS
 from .substitute import heads_phrase, is_grammar_edit, takes_article, title_words
 
 DETECTORS = (
@@ -131,7 +131,8 @@ class Linter:
         if original_left(new, subs):
             found.append("original_left")
         if any(_ROMAN.match(s.original) or len(s.original) == 1
-               or (_abbreviation(s.original) and not (s.entity_type == "org" and s.span_type == "rare"))
+               or (_abbreviation(s.original)
+                   and not (s.entity_type == "org" and s.span_type in ("rare", CALL_SIGN_TYPE)))
                for s in subs):  # an organisation's acronym is renamed as a rare word (issue 19)
             found.append("numeral_initial_abbreviation")
         return found

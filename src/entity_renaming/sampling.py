@@ -26,6 +26,7 @@ from .casing import natural_case, random_string
 from .lexicon import GAZETTEER_TYPES, alias_group, demonym_countries, occurs_as_word, words_of
 from .model import Substitution
 from .namebank import FIRST_NAME_TYPES, BankError, load_bank
+from .organisations import CALL_SIGN_TYPE, new_call_sign
 from .places import is_state_country
 from .referents import PerturbableSpan
 from .substitute import RenameError, adjective_demonym, code_takes_adjective, takes_article
@@ -174,6 +175,8 @@ class Sampler:
             if span.plural:  # "Bears" → "Bxqrs"
                 return random_string(span.surface[:-1], rng) + "s"
             return random_string(span.surface, rng)
+        if span.span_type == CALL_SIGN_TYPE:  # "WLQP" → "WBXT": a station's call sign of the same format
+            return new_call_sign(span.surface, rng)
         pool = pool or self.pool(span.span_type)
         if not pool:
             raise RenameError(f"no {self.perturbation} candidates for span type {span.span_type}")
