@@ -84,7 +84,8 @@ def test_answers_that_disagree_on_the_referent_rename_every_referent():
     """No strict majority names one person (Robert Zimmer once, Daniel Diermeier twice), yet every answer
     is a person of the passage: both are answer entities, each renamed, so that every gold answer changes
     (``entities.split_answers``). An answer holding no candidate ("in 2016") leaves the example out, and a
-    referent that fails a precision rule alone leaves it out by that rule."""
+    referent that fails a precision rule alone leaves it out by that rule, unless a strict majority names
+    the other one (``spans.answers_change``)."""
     from entity_renaming.entities import analyse_examples
     from entity_renaming.lexicon import Lexicon
     from entity_renaming.pipeline import selection
@@ -101,7 +102,11 @@ def test_answers_that_disagree_on_the_referent_rename_every_referent():
     assert analyse_examples([ex], mentions, Lexicon())["q1"] == []
 
     context = context.replace("is Robert Zimmer.", "gives the Robert Zimmer Prize.")  # a prize, not him
-    ex, mentions = _split_example(["Robert Zimmer", "Daniel Diermeier", "Daniel Diermeier"], context)
+    ex, mentions = _split_example(["Robert Zimmer", "Daniel Diermeier"], context)
     analysis = analyse_examples([ex], mentions, Lexicon())
     [(_, reason)] = selection([ex], analysis, "per")
     assert reason.endswith(": per.after-the"), reason
+    # a strict majority names Diermeier: he is the answer entity, the other annotator's answer stays
+    ex, mentions = _split_example(["Robert Zimmer", "Daniel Diermeier", "Daniel Diermeier"], context)
+    [(_, spans)] = selection([ex], analyse_examples([ex], mentions, Lexicon()), "per")
+    assert {s.surface for s in spans} == {"Daniel", "Diermeier"}
