@@ -5,7 +5,8 @@ Yan et al. (:mod:`.spans`, :mod:`.pipeline`), EntSwap (:mod:`.entswap.entities`)
 evidence (label consistency, case, name banks, gazetteers, word form) comes from :mod:`.lexicon`; an answer
 entity *is* the gold answer (determiners, possessives and edge punctuation trimmed) of a strict majority of
 annotators, or of the annotators who disagree with that majority or among themselves on the referent (each
-referent renamed with its own name), and every gold answer contains one of its renamed words.
+referent renamed with its own name), and every gold answer contains one of its renamed words, or a strict
+majority does and the others name something else (:func:`.spans.answers_change`).
 """
 
 from __future__ import annotations
@@ -153,6 +154,7 @@ from .places import (
     city_exonym,
     colony_country,
     dynasty_state,
+    in_its_region,
     labelled_town,
     observe_split,
     particle_place,
@@ -3046,6 +3048,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             # nickname no dictionary lists) need their nickname renamed
         else:
             spans = place_spans(text, etype, lexicon, names, why, passage_places(mentions))
+            if (etype == "gpe" and [(s.surface, s.span_type) for s in spans] == [(text, "country")]
+                    and in_its_region(context[mention.end:mention.end + 60], lexicon, ("state",))):
+                spans = [PerturbableSpan(text, "city", "gpe")]  # "Lebanon, New Hampshire": its town
             if (etype == "org" and not spans and why.rule == "org.no-renamable-word" and " " not in text
                     and common_word_company(text, question, own, lexicon)):
                 spans = [PerturbableSpan(text, "nnp", "org")]  # "What petroleum company …?" Chevron

@@ -2,7 +2,8 @@
 
 * An **answer entity** is a PERSON / ORG / GPE mention that overlaps a gold answer span and *is* the gold
   answer of a strict majority of annotators; its type must be the majority NER label of its surface form in
-  the dataset and be backed by the name banks, the gazetteer and English word frequencies.
+  the dataset and be backed by the name banks, the gazetteer and English word frequencies; a strict majority
+  of the gold answers must change with it, the others naming something else (:func:`answers_change`).
 * **PER** names of 1–2 name words (titles, suffixes, epithets stripped; initials kept) give
   ``first-{male,female,neutral}`` and ``last`` spans.
 * **GPE** names are whole gazetteer names (country > state > city; cities confirmed by GeoNames) plus
@@ -25,8 +26,9 @@ def perturbable_spans(entities: Iterable[Entity], entity_type: str = "mix",
                       answers: Sequence[str] = ()) -> list[PerturbableSpan]:
     """The spans renamed for ``entity_type`` (``mix``: every answer entity jointly), one per surface
     (first wins, but an organisation's span wins over a place's; the kept longer names of every entity with
-    that surface are merged); none when one of ``answers`` would keep its text (it contains none of the
-    spans outside the kept names) or a selected person's word also stands in another name of the passage
+    that surface are merged); none when ``answers`` do not change (:func:`answers_change`: half or more
+    contain none of the spans outside the kept names, or such an answer holds a form of a renamed referent)
+    or a selected person's word also stands in another name of the passage
     (:attr:`Entity.clashes`)."""
     found: dict[str, PerturbableSpan] = {}
     chosen = []
