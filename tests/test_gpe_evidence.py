@@ -976,3 +976,10 @@ def test_a_country_name_before_a_state_is_a_town_of_that_state(analysis):
     """"the Lebanon, New Hampshire city councilors": the country's name written before a state names a
     town of that state, renamed as a city ("Lebanon" is no country there)."""
     assert spans(analysis, "lebanon_nh") == {("Lebanon", "city")}
+
+
+def test_a_state_whose_name_opens_with_a_first_name_is_no_person(analysis):
+    """"Nova Scotia" (the bank first name "Nova" first) is the province, not a person's name."""
+    lexicon = analysis[2]
+    assert not lexicon.looks_like_person("Nova Scotia") and not lexicon.looks_like_person("Sierra Leone")
+    assert lexicon.looks_like_person("Russell T Davies")
