@@ -110,3 +110,18 @@ def test_answers_that_disagree_on_the_referent_rename_every_referent():
     ex, mentions = _split_example(["Robert Zimmer", "Daniel Diermeier", "Daniel Diermeier"], context)
     [(_, spans)] = selection([ex], analyse_examples([ex], mentions, Lexicon()), "per")
     assert {s.surface for s in spans} == {"Daniel", "Diermeier"}
+
+
+def test_a_person_mention_opening_with_a_place_noun_is_a_place():
+    """"Mount Wilson" tagged PERSON is the mountain named after a person, not the person: rule
+    ``per.after-the``, as after the noun ("the Fort William Henry")."""
+    from entity_renaming.entities import analyse_examples
+    from entity_renaming.lexicon import Lexicon
+
+    context = "ABC built the transmitter of its station on Mount Wilson in 1948. Wilson was pleased."
+    at = context.index("Mount Wilson")
+    ex = QAExample(id="q1", dataset="t", source_format="mrqa", context=context,
+                   question="Where did ABC build its transmitter?",
+                   answers=[Answer("Mount Wilson", [(at, at + 12)])], answer_texts=["Mount Wilson"] * 2)
+    analysis = analyse_examples([ex], {context: [Mention(at, at + 12, "PERSON", "Mount Wilson")]}, Lexicon())
+    assert [e for e in analysis["q1"] if e.entity_type == "per"] == []

@@ -2340,6 +2340,9 @@ def _person_alone(text: str, answer: str) -> bool:
 #: Cod") names a thing or a place (rule ``per.after-the``).
 _AFTER_THE = re.compile(r"(?<!\w)[Tt]he\s+$|\b(?:town|village|commune|port|capital) of\s+$|\b(?:"
                         + "|".join(sorted(w.capitalize() for w in PLACE_NOUNS | {"mount"})) + r")\s+$")
+#: A place noun opening a PERSON mention ("Mount Wilson", "Fort Duquesne", "Cape Breton"): a place named after
+#: a person, not the person (rule ``per.after-the``, as after the noun).
+_OPENS_PLACE = re.compile(r"(?:Mount|Mt\.?|Fort|Ft\.?|Cape)\s+[A-Z]")
 #: "the X" before punctuation, a preposition, a conjunction or a verb of motion writes X as a thing or a
 #: place ("along the Rhine up into Switzerland", "pollution of the Rhine."); a person takes "the" only before
 #: a noun ("the Edison patent", "the Bush administration") (rule ``per.after-the``).
@@ -2974,7 +2977,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if etype == "per" and not inside_longer_name(mention, mentions) and (
             (_AFTER_THE.search(context[:mention.start])
              and not person_after_the(mention, text, context, lexicon))
-            or mention.text.lower().startswith("the ")
+            or mention.text.lower().startswith("the ") or _OPENS_PLACE.match(mention.text)
             or (re.search(_THE_THING.format(re.escape(text)), context) and not religious_title(text))):
         return _none(why, "per.after-the")  # "the Stanley Steamer" a thing; "the town of Pons" a place
     if etype == "per" and saint_dedication(mention, text, context, question, own):

@@ -136,7 +136,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "kept (Buyantu Khan (Ayurbarwada))",
          "veto", _YAN),
     Rule("per.after-the", "a PERSON mention after 'the' / 'the town of' / a capitalised place noun (Fort "
-         "William Henry), or a name the passage writes as 'the X' before punctuation, a preposition or a "
+         "William Henry) or opening with Mount / Fort / Cape (Mount Wilson), or a name the passage writes "
+         "as 'the X' before punctuation, a preposition or a "
          "conjunction (along the Rhine up into …): a thing or a place; not a full name or a titled name "
          "after a bare 'the' that modifies a work or office noun or a participle (the Tim Allen sitcom, the "
          "Norman Foster-designed Sage: entities.person_after_the), nor a given name after a religious "
