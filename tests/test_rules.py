@@ -84,7 +84,8 @@ def test_answers_that_disagree_on_the_referent_rename_every_referent():
     """No strict majority names one person (Robert Zimmer once, Daniel Diermeier twice), yet every answer
     is a person of the passage: both are answer entities, each renamed, so that every gold answer changes
     (``entities.split_answers``). An answer holding no candidate ("in 2016") leaves the example out, and a
-    referent that fails a precision rule alone leaves it out by that rule."""
+    referent that fails a precision rule alone leaves it out by that rule, unless a strict majority names
+    the other one (``spans.answers_change``)."""
     from entity_renaming.entities import analyse_examples
     from entity_renaming.lexicon import Lexicon
     from entity_renaming.pipeline import selection
@@ -101,7 +102,26 @@ def test_answers_that_disagree_on_the_referent_rename_every_referent():
     assert analyse_examples([ex], mentions, Lexicon())["q1"] == []
 
     context = context.replace("is Robert Zimmer.", "gives the Robert Zimmer Prize.")  # a prize, not him
-    ex, mentions = _split_example(["Robert Zimmer", "Daniel Diermeier", "Daniel Diermeier"], context)
+    ex, mentions = _split_example(["Robert Zimmer", "Daniel Diermeier"], context)
     analysis = analyse_examples([ex], mentions, Lexicon())
     [(_, reason)] = selection([ex], analysis, "per")
     assert reason.endswith(": per.after-the"), reason
+    # a strict majority names Diermeier: he is the answer entity, the other annotator's answer stays
+    ex, mentions = _split_example(["Robert Zimmer", "Daniel Diermeier", "Daniel Diermeier"], context)
+    [(_, spans)] = selection([ex], analyse_examples([ex], mentions, Lexicon()), "per")
+    assert {s.surface for s in spans} == {"Daniel", "Diermeier"}
+
+
+def test_a_person_mention_opening_with_a_place_noun_is_a_place():
+    """"Mount Wilson" tagged PERSON is the mountain named after a person, not the person: rule
+    ``per.after-the``, as after the noun ("the Fort William Henry")."""
+    from entity_renaming.entities import analyse_examples
+    from entity_renaming.lexicon import Lexicon
+
+    context = "ABC built the transmitter of its station on Mount Wilson in 1948. Wilson was pleased."
+    at = context.index("Mount Wilson")
+    ex = QAExample(id="q1", dataset="t", source_format="mrqa", context=context,
+                   question="Where did ABC build its transmitter?",
+                   answers=[Answer("Mount Wilson", [(at, at + 12)])], answer_texts=["Mount Wilson"] * 2)
+    analysis = analyse_examples([ex], {context: [Mention(at, at + 12, "PERSON", "Mount Wilson")]}, Lexicon())
+    assert [e for e in analysis["q1"] if e.entity_type == "per"] == []

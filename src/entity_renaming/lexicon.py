@@ -1027,14 +1027,16 @@ class Lexicon:
     def looks_like_person(self, text: str) -> bool:
         """A person's name under another label: a title and a name (``King Sigismund III Vasa``, ``Bishop
         Martin Sasse``), or 2–3 name words opening with a bank first name that is no place (``Sheldon
-        Ungar``, ``Russell T Davies``)."""
+        Ungar``, ``Russell T Davies``; not a state's or country's whole name: ``Nova Scotia``, ``Sierra
+        Leone``)."""
         name = parse_person(text)
         if name is None or not 1 <= len(name.words) <= 3 or not self.person_name(name.words):
             return False
         if clean_surface(text).split()[0].lower().rstrip(".") in TITLES:
             return True
         first = name.words[0]
-        return len(name.words) >= 2 and first.lower() in self.first_counts and self.place_kind(first) is None
+        return (len(name.words) >= 2 and first.lower() in self.first_counts and self.place_kind(first) is None
+                and self.place_kind(clean_surface(text)) not in ("state", "country"))
 
     def person_word(self, word: str) -> bool:
         """A bank first name or surname (``George``, ``Franklin``): inside an organisation's name it

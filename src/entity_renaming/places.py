@@ -284,11 +284,11 @@ def listed_items(context: str) -> list[list[tuple[str, int]]]:
     return lists
 
 
-def in_its_region(after: str, lexicon: Lexicon) -> bool:
-    """The text ``after`` a place's name opens with its state or country after a comma (", Pennsylvania",
-    ", France"): the name is a settlement of that state or country."""
+def in_its_region(after: str, lexicon: Lexicon, kinds: tuple[str, ...] = ("state", "country")) -> bool:
+    """The text ``after`` a place's name opens with its state or country (``kinds``) after a comma
+    (", Pennsylvania", ", France"): the name is a settlement of that state or country."""
     state = _IN_PLACE.match(after)
-    return state is not None and lexicon.place_kind(clean_surface(state.group(1))) in ("state", "country")
+    return state is not None and lexicon.place_kind(clean_surface(state.group(1))) in kinds
 
 
 def written_in_its_region(name: str, context: str, lexicon: Lexicon) -> bool:
