@@ -998,3 +998,19 @@ def test_a_rare_boys_name_keeps_its_sex_a_rare_girls_name_does_not(lexicon: Lexi
     for name in ("Jakaya", "Alexius", "Chris", "Peyton"):
         assert rare_boys_name(name, lexicon) is None, name
     assert unsexed_given_type(("Jakaya", "Kikwete"), lexicon) == "first-neutral"
+
+
+def test_a_question_role_noun_attests_a_lone_word_the_dataset_labels_person() -> None:
+    """"since Shakespeare's day" for "… which famous Elizabethan playwright?": a lone word no bank lists
+    that no pronoun or role word of the passage attests is a person when the question's kind noun names a
+    person's role (``asked_role``) and the dataset's NER labels the word mostly PERSON (per.lone-place);
+    not a word labelled a place ("Which oil producer …?" Iran) nor one without that kind noun."""
+    context = "The collection covers live performance in the country since Zorbulgan's day."
+    mention = Mention(context.index("Zorbulgan"), context.index("Zorbulgan") + 9, "PERSON", "Zorbulgan")
+    person = _observed([("Zorbulgan", "PERSON")] * 3, [context])
+    assert _types(person_spans("Zorbulgan", person, context=context, mentions=[mention], asked=True,
+                               asked_role=True)) == {"Zorbulgan": "last"}
+    assert person_spans("Zorbulgan", person, context=context, mentions=[mention], asked=True) == []
+    place = _observed([("Zorbulgan", "GPE")] * 3, [context])
+    assert person_spans("Zorbulgan", place, context=context, mentions=[mention], asked=True,
+                        asked_role=True) == []

@@ -992,7 +992,7 @@ def given_names_only(words: tuple[str, ...], lexicon: Lexicon) -> bool:
 
 def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(), context: str = "",
                  mentions: Iterable[Mention] = (), why: Why | None = None, *, asked: bool = False,
-                 asked_gender: str | None = None) -> list[PerturbableSpan]:
+                 asked_gender: str | None = None, asked_role: bool = False) -> list[PerturbableSpan]:
     """Spans of a person name of 1–3 name words: first name and surname (initials and a middle name kept).
 
     Every word must be a name word (:meth:`Lexicon.name_word`); the given name's type comes from
@@ -1063,7 +1063,7 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
                 len(name.words) == 1 or described_as_person(text, context)))):
         if rest := role_stripped(text, lexicon):  # "Linebacker Brandon Marshall", "rookie Donn F. Eisele"
             return person_spans(rest, lexicon, lasts, context, mentions, why, asked=asked,
-                                asked_gender=asked_gender)
+                                asked_gender=asked_gender, asked_role=asked_role)
         return no(why, "per.not-name-words")
     votes = pronoun_gender(context, name.words, mentions) if context else (0, 0)
     given_title = next((t for t in name.titles if t in GIVEN_NAME_TITLES), None)
@@ -1110,7 +1110,12 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         # a lone word needs a bank name, labels or a ruler's title: "Nuda" (a taxon) is no person
         return no(why, "per.lone-unknown")
     # "their leader Rollo", "Ward, who returned it", "Inalchuq, the governor of Otrar": a person
-    led = role_before(context, word) or described_as_person(word, context)
+    # or a question whose kind noun is a person's role that the answer names ("which famous Elizabethan
+    # playwright?" Shakespeare), of a word no bank lists (a bank given name's sex stays unknown: "Drogo" is
+    # no surname) that the dataset's NER labels mostly PERSON (not a band, "What performer …?" Coldplay; a
+    # country, "Which oil producer …?" Iran; a people, "Which rival …?" Oirads)
+    led = (role_before(context, word) or described_as_person(word, context)
+           or (asked_role and not lexicon.person_word(word) and lexicon.labels.mostly(word) == "PERSON"))
     # "Napoleon" beside "Napoleon Bonaparte": the given name of the one full name the passage opens with it
     full = opened_full_name(word, context, mentions, lexicon)
     if full and votes == (0, 0) and not title_gender:
@@ -2998,7 +3003,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         styled = _with_byname(mention, text, context, lexicon)  # "William" of Montreuil
         for_person = asked is not None and asked.entity_type == "per" and named
         spans = person_spans(styled, lexicon, lasts, context, mentions, why, asked=for_person,
-                             asked_gender=question_gender(question) if for_person else None)
+                             asked_gender=question_gender(question) if for_person else None,
+                             asked_role=for_person and asked.strong)
         if spans and (alias := bracketed_alias(text, context, lexicon)):
             # "Jean Cauvin (John Calvin)": the other name is renamed with the person's (one referent), or,
             # where its words cannot be renamed, the alias would keep the old name
