@@ -17,6 +17,7 @@ from entity_renaming.entswap.entities import (
     Entity,
     answer_safe,
     arabic_reading,
+    article_candidates,
     article_entities,
     category_of,
     era_of_country,
@@ -26,9 +27,11 @@ from entity_renaming.entswap.entities import (
     opens_longer_word,
     other_full_names,
     passage_city,
+    passage_entities,
     passage_spelling,
     person_parts,
     question_possessives,
+    settle_article_wide,
     small_settlement,
     titled_particle_parts,
     trailing_title,
@@ -2100,3 +2103,28 @@ def test_an_unlabelled_gazetteer_city_listed_among_the_articles_cities_is_a_city
     assert "Bourges" not in observed_entities(text)  # no city of the article in the list
     members = text.replace("Bourges, Meaux, Rouen", "Bourges, Meaux, Protestant Reformers, Rouen")
     assert "Bourges" not in observed_entities(members, *labels)  # an item that is no place
+
+
+def test_a_question_that_twists_a_person_name_leaves_the_person_in_its_passage_group_only(banks):
+    """Session 23: a question whose own longer name holds a person's name word while a passage writes its
+    other words (``In what year was Prince Louis de Conde born?`` beside the article's ``Louis XIV``) is
+    SQuAD 2.0's twist or a spelling no passage writes: it leaves the person (and every full name holding
+    the word) in that question's passage group only, not in every passage of the article."""
+    lexicon = Lexicon(banks, strict=False)
+    filler = " The rest of the passage speaks of other things." * 8
+    first = "General Chinedu Adeyemi led the army and he won the war in 1790." + filler
+    second = "Kofi Mensah wrote of Chinedu Adeyemi at Ward Hall in 1801 and he was praised for it." + filler
+    question = "Who did Chinedu Ward marry?"
+    texts = [first, second, question]
+    found = (("Chinedu Adeyemi", "PERSON"), ("Kofi Mensah", "PERSON"))
+    mentions = {t: mentions_of(t, *found) for t in texts}
+    trace: Trace = []
+    candidates = article_candidates(texts, mentions, lexicon, trace)
+    settle_article_wide(candidates, lexicon, trace)
+    assert candidates.question_twists == {question: {"Chinedu"}}
+    kept = {e.surface for e in passage_entities(candidates, [first], lexicon)}
+    assert {"Chinedu", "Adeyemi"} <= kept
+    group: Trace = []
+    kept = {e.surface for e in passage_entities(candidates, [second, question], lexicon, group)}
+    assert {"Kofi", "Mensah"} <= kept and not kept & {"Chinedu", "Adeyemi"}
+    assert {f.text for f in group if f.rule == "entswap.unclear-occurrence"} >= {"Chinedu", "Adeyemi"}
