@@ -2109,10 +2109,11 @@ def test_a_question_that_twists_a_person_name_leaves_the_person_in_its_passage_g
     """Session 23: a question whose own longer name holds a person's name word while a passage writes its
     other words (``In what year was Prince Louis de Conde born?`` beside the article's ``Louis XIV``) is
     SQuAD 2.0's twist or a spelling no passage writes: it leaves the person (and every full name holding
-    the word) in that question's passage group only, not in every passage of the article."""
+    the word) in that question's passage group only, not in every passage of the article. A given name never
+    written alone is renamed inside its full names there instead, as before."""
     lexicon = Lexicon(banks, strict=False)
     filler = " The rest of the passage speaks of other things." * 8
-    first = "General Chinedu Adeyemi led the army and he won the war in 1790." + filler
+    first = "General Chinedu Adeyemi led the army and he won the war in 1790. Chinedu ruled later." + filler
     second = "Kofi Mensah wrote of Chinedu Adeyemi at Ward Hall in 1801 and he was praised for it." + filler
     question = "Who did Chinedu Ward marry?"
     texts = [first, second, question]

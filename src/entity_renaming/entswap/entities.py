@@ -1371,17 +1371,21 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
 
 def twisted_words(candidates: Candidates, texts: Iterable[str]) -> set[str]:
     """The person name words a question of this passage group holds in its own longer name
-    (:attr:`Candidates.question_twists`), with every word of the article's full names that hold one: left
-    here, so that no full name is half renamed."""
+    (:attr:`Candidates.question_twists`), with every word of the article's full names that share a word
+    with them (``Thomas de Maizière`` beside a twisted ``Lothar`` of ``Lothar de Maizière``): left here,
+    so that no full name is half renamed."""
     words = {w for t in texts for w in candidates.question_twists.get(t, ())}
-    return words | {p for ps in candidates.person_names if len(ps) > 1 and words & set(ps) for p in ps
-                    if p not in SURNAME_LINKS}
+    names = [set(ps) - SURNAME_LINKS for ps in candidates.person_names if len(ps) > 1]
+    while more := {w for ps in names if words & ps for w in ps} - words:
+        words |= more
+    return words
 
 
 def leaves(entity: Entity, words: set[str]) -> bool:
-    """The person ``entity`` has a word among ``words`` (:func:`twisted_words`)."""
-    return bool(words) and (entity.surface in words or bool(words & set(entity.surface.split()))
-                            or any(w in words for w, _ in entity.parts))
+    """The person ``entity`` (or the name it is a spelling of: ``de Rely`` of ``Rély``) has a word among
+    ``words`` (:func:`twisted_words`)."""
+    return bool(words) and bool(words & {*entity.surface.split(), *entity.referent.split(),
+                                         *(w for w, _ in entity.parts)})
 
 
 def particle_parts(text: str, lexicon: Lexicon, texts: Sequence[str] = (),
@@ -2498,9 +2502,11 @@ class _Occurrences:
                             continue  # "the French Fort Duquesne": describes a name of its own, renamed
                         other = phrase  # "Norman French", "English Channel": left whole there only
                     if (other is None and entity.category == "person" and self.deferred is not None
-                            and self.question[index]):
+                            and self.question[index] and (entity.span_type == "last"
+                                                          or not never_alone(entity.surface, self.words))):
                         self.deferred.setdefault(text, set()).add(entity.surface)
                         continue  # "Prince Louis de Conde" beside "Louis XIV": left in that passage group
+                        # (a given name never alone is renamed inside its full names: :func:`_unambiguous`)
                     if other is None:
                         return "inside-longer-name"
                     if entity.category == "nationality" and own_state_or_event(
