@@ -1375,6 +1375,7 @@ def twisted_words(candidates: Candidates, texts: Iterable[str]) -> set[str]:
     with them (``Thomas de Maizière`` beside a twisted ``Lothar`` of ``Lothar de Maizière``): left here,
     so that no full name is half renamed."""
     words = {w for t in texts for w in candidates.question_twists.get(t, ())}
+    words |= {e.referent for e in candidates.article_wide or () if e.surface in words}  # "Jeronimo": Jerónimo
     names = [set(ps) - SURNAME_LINKS for ps in candidates.person_names if len(ps) > 1]
     while more := {w for ps in names if words & ps for w in ps} - words:
         words |= more
@@ -1384,8 +1385,8 @@ def twisted_words(candidates: Candidates, texts: Iterable[str]) -> set[str]:
 def leaves(entity: Entity, words: set[str]) -> bool:
     """The person ``entity`` (or the name it is a spelling of: ``de Rely`` of ``Rély``) has a word among
     ``words`` (:func:`twisted_words`)."""
-    return bool(words) and bool(words & {*entity.surface.split(), *entity.referent.split(),
-                                         *(w for w, _ in entity.parts)})
+    return bool(words) and bool(words & {entity.surface, entity.referent, *entity.surface.split(),
+                                         *entity.referent.split(), *(w for w, _ in entity.parts)})
 
 
 def particle_parts(text: str, lexicon: Lexicon, texts: Sequence[str] = (),
