@@ -1376,6 +1376,7 @@ def twisted_words(candidates: Candidates, texts: Iterable[str]) -> set[str]:
     so that no full name is half renamed."""
     words = {w for t in texts for w in candidates.question_twists.get(t, ())}
     words |= {e.referent for e in candidates.article_wide or () if e.surface in words}  # "Jeronimo": Jerónimo
+    words |= {w for s in words for w in s.split()}  # a full name renamed as a unit: its words
     names = [set(ps) - SURNAME_LINKS for ps in candidates.person_names if len(ps) > 1]
     while more := {w for ps in names if words & ps for w in ps} - words:
         words |= more
