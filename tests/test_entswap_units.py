@@ -2114,10 +2114,11 @@ def test_a_question_that_twists_a_person_name_leaves_the_person_in_its_passage_g
     lexicon = Lexicon(banks, strict=False)
     filler = " The rest of the passage speaks of other things." * 8
     first = "General Chinedu Adeyemi led the army and he won the war in 1790. Chinedu ruled later." + filler
-    second = "Kofi Mensah wrote of Chinedu Adeyemi at Ward Hall in 1801 and he was praised for it." + filler
+    second = ("Kofi Mensah wrote of Chinedu Adeyemi at Ward Hall in 1801 and he was praised for it. Amara"
+              " Adeyemi, his sister, said she was proud." + filler)
     question = "Who did Chinedu Ward marry?"
     texts = [first, second, question]
-    found = (("Chinedu Adeyemi", "PERSON"), ("Kofi Mensah", "PERSON"))
+    found = (("Chinedu Adeyemi", "PERSON"), ("Kofi Mensah", "PERSON"), ("Amara Adeyemi", "PERSON"))
     mentions = {t: mentions_of(t, *found) for t in texts}
     trace: Trace = []
     candidates = article_candidates(texts, mentions, lexicon, trace)
@@ -2127,5 +2128,10 @@ def test_a_question_that_twists_a_person_name_leaves_the_person_in_its_passage_g
     assert {"Chinedu", "Adeyemi"} <= kept
     group: Trace = []
     kept = {e.surface for e in passage_entities(candidates, [second, question], lexicon, group)}
-    assert {"Kofi", "Mensah"} <= kept and not kept & {"Chinedu", "Adeyemi"}
+    assert {"Kofi", "Mensah"} <= kept and not kept & {"Chinedu", "Adeyemi", "Amara"}  # no half-renamed name
     assert {f.text for f in group if f.rule == "entswap.unclear-occurrence"} >= {"Chinedu", "Adeyemi"}
+    alone = first.replace(" Chinedu ruled later.", "")  # "Chinedu" never alone: renamed inside its full names
+    candidates = article_candidates([alone, second, question], mentions | {alone: mentions_of(alone, *found)},
+                                    lexicon, [])
+    settle_article_wide(candidates, lexicon, [])
+    assert candidates.question_twists == {}
