@@ -670,7 +670,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "veto", _ES),
     Rule("entswap.unclear-occurrence",
          "an occurrence in the passage group (in the article for a person's name word or a demonym, "
-         "but a question's own longer name holding a person's word written alone elsewhere, Prince Louis "
+         "but a question's own longer name holding a given name written alone elsewhere, Prince Louis "
          "de Conde beside Louis XIV, leaves the person and the full names sharing its words in that "
          "question's passage group only: entswap.entities.twisted_words; a "
          "city or location the article names in a peerage is left everywhere, a country only in the "

@@ -2504,11 +2504,12 @@ class _Occurrences:
                             continue  # "the French Fort Duquesne": describes a name of its own, renamed
                         other = phrase  # "Norman French", "English Channel": left whole there only
                     if (other is None and entity.category == "person" and self.deferred is not None
-                            and self.question[index] and (entity.span_type == "last"
-                                                          or not never_alone(entity.surface, self.words))):
+                            and self.question[index] and entity.span_type.startswith("first")
+                            and not entity.parts and not never_alone(entity.surface, self.words)):
                         self.deferred.setdefault(text, set()).add(entity.surface)
-                        continue  # "Prince Louis de Conde" beside "Louis XIV": left in that passage group
-                        # (a given name never alone is renamed inside its full names: :func:`_unambiguous`)
+                        continue  # "Prince Louis de Conde" beside "Louis XIV": a given name many persons
+                        # share, left in that passage group (one never alone is renamed inside its full names:
+                        # :func:`_unambiguous`; a surname, "Hero of Ayanz", still vetoes article-wide)
                     if other is None:
                         return "inside-longer-name"
                     if entity.category == "nationality" and own_state_or_event(
