@@ -1011,10 +1011,14 @@ def pronoun_votes(parts: tuple[str, ...], texts: Iterable[str], mentions: dict[s
 
 
 def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
-                       lexicon: Lexicon, trace: Trace | None = None) -> Candidates:
+                       lexicon: Lexicon, trace: Trace | None = None,
+                       contexts: Collection[str] = ()) -> Candidates:
     """The article-level part of :func:`article_entities`: the evidence about each name (NER votes, labels,
-    categories, how rarely NER labels it, person name forms and referents, typing) over all ``texts``."""
+    categories, how rarely NER labels it, person name forms and referents, typing) over all ``texts``.
+    ``contexts``: the texts that are passages however short (a build knows them); otherwise a passage is a
+    text longer than any answer."""
     texts = list(dict.fromkeys(texts))
+    contexts = frozenset(contexts)
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     labelled: Counter[str] = Counter()
     person_names: list[list[str]] = []
@@ -1025,7 +1029,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     #: Surnames some text writes in a term named after the person (``Turing machines``, ``Rankine cycle``)
     index = WordIndex(texts)
     eponyms = {s for s in surnames if any(eponym_use(s, t) for t in index.texts_holding(s))}
-    passages = WordIndex([t for t in texts if len(t) > MAX_ANSWER_CHARS])  # the rest: questions, answers
+    passages = WordIndex([t for t in texts if len(t) > MAX_ANSWER_CHARS or t in contexts])  # the rest:
+    # questions and answers (a short passage, "In 1418, Jean's nephew Maciot de Bethencourt sold …", is one)
     article = "\n".join(texts)
     said: dict[str, bool] = {}  # a GPE no gazetteer knows → some passage calls it a town or city
     #: Surnames of :func:`shared_name_parts` ("al-Hudaybi", "Black" of "Uyless Black"): name words although
@@ -1111,7 +1116,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                         not person_word_in(p, i == len(parts) - 1, lexicon) for i, p in enumerate(parts)):
                     fire(trace, "entswap.person-typed-other", cleaned, category)
                     continue  # "Byzantine Greece", "Aix", "Normandy" (mostly GPE/ORG alone) are not persons
-                if (len(text) > MAX_ANSWER_CHARS or len(parts) == 1 or not passages
+                if (len(text) > MAX_ANSWER_CHARS or text in contexts or len(parts) == 1 or not passages
                         or any(" ".join(parts) in t for t in passages)
                         or passage_spelling(cleaned.split(), passages)):
                     person_names.append(parts)  # not a full name only questions spell ("Donald Davis")
@@ -1123,7 +1128,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                     labelled[part] += 1
             elif renamable(cleaned) and not is_non_national(cleaned):  # a religion is no organisation either
                 if (category == "organization" and passages and len(text) <= MAX_ANSWER_CHARS
-                        and not any(cleaned in t for t in passages)):
+                        and text not in contexts and not any(cleaned in t for t in passages)):
                     fire(trace, "entswap.question-only-name", cleaned, category)
                     continue  # "Music University of Technology": SQuAD 2.0's twist of a passage's name
                 surface = singular_demonym(cleaned) if category == "nationality" else cleaned
