@@ -2135,3 +2135,21 @@ def test_a_question_that_twists_a_person_name_leaves_the_person_in_its_passage_g
                                     lexicon, [])
     settle_article_wide(candidates, lexicon, [])
     assert candidates.question_twists == {}
+
+
+def test_a_short_passage_is_no_question(banks):
+    """Session 23: a build tells :func:`article_candidates` which texts are passages: a passage of 300
+    characters or fewer ("In 1418, Jean's nephew Maciot de Bethencourt sold the rights …") writes its full
+    names as a passage does, not as a question's own twist (``entswap.question-only-name``)."""
+    lexicon = Lexicon(banks, strict=False)
+    long = "The islands were conquered in 1402 and he ruled them." + " The rest speaks of other things." * 10
+    short = "In 1418, the king's nephew Chinedu Adeyemi sold the rights to the islands."
+    texts = [long, short]
+    mentions = {t: mentions_of(t, ("Chinedu Adeyemi", "PERSON")) for t in texts}
+    trace: Trace = []
+    assert ["Chinedu", "Adeyemi"] not in article_candidates(texts, mentions, lexicon, trace).person_names
+    assert "entswap.question-only-name" in {f.rule for f in trace}
+    trace = []
+    candidates = article_candidates(texts, mentions, lexicon, trace, contexts=texts)
+    assert ["Chinedu", "Adeyemi"] in candidates.person_names
+    assert "entswap.question-only-name" not in {f.rule for f in trace}
