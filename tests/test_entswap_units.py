@@ -17,6 +17,7 @@ from entity_renaming.entswap.entities import (
     Entity,
     answer_safe,
     arabic_reading,
+    article_candidates,
     article_entities,
     category_of,
     era_of_country,
@@ -26,9 +27,11 @@ from entity_renaming.entswap.entities import (
     opens_longer_word,
     other_full_names,
     passage_city,
+    passage_entities,
     passage_spelling,
     person_parts,
     question_possessives,
+    settle_article_wide,
     small_settlement,
     titled_particle_parts,
     trailing_title,
@@ -2100,3 +2103,53 @@ def test_an_unlabelled_gazetteer_city_listed_among_the_articles_cities_is_a_city
     assert "Bourges" not in observed_entities(text)  # no city of the article in the list
     members = text.replace("Bourges, Meaux, Rouen", "Bourges, Meaux, Protestant Reformers, Rouen")
     assert "Bourges" not in observed_entities(members, *labels)  # an item that is no place
+
+
+def test_a_question_that_twists_a_person_name_leaves_the_person_in_its_passage_group_only(banks):
+    """Session 23: a question whose own longer name holds a person's name word while a passage writes its
+    other words (``In what year was Prince Louis de Conde born?`` beside the article's ``Louis XIV``) is
+    SQuAD 2.0's twist or a spelling no passage writes: it leaves the person (and every full name holding
+    the word) in that question's passage group only, not in every passage of the article. A given name never
+    written alone is renamed inside its full names there instead, as before."""
+    lexicon = Lexicon(banks, strict=False)
+    filler = " The rest of the passage speaks of other things." * 8
+    first = "General Chinedu Adeyemi led the army and he won the war in 1790. Chinedu ruled later." + filler
+    second = ("Kofi Mensah wrote of Chinedu Adeyemi at Ward Hall in 1801 and he was praised for it. Amara"
+              " Adeyemi, his sister, said she was proud." + filler)
+    question = "Who did Chinedu Ward marry?"
+    texts = [first, second, question]
+    found = (("Chinedu Adeyemi", "PERSON"), ("Kofi Mensah", "PERSON"), ("Amara Adeyemi", "PERSON"))
+    mentions = {t: mentions_of(t, *found) for t in texts}
+    trace: Trace = []
+    candidates = article_candidates(texts, mentions, lexicon, trace)
+    settle_article_wide(candidates, lexicon, trace)
+    assert candidates.question_twists == {question: {"Chinedu"}}
+    kept = {e.surface for e in passage_entities(candidates, [first], lexicon)}
+    assert {"Chinedu", "Adeyemi"} <= kept
+    group: Trace = []
+    kept = {e.surface for e in passage_entities(candidates, [second, question], lexicon, group)}
+    assert {"Kofi", "Mensah"} <= kept and not kept & {"Chinedu", "Adeyemi", "Amara"}  # no half-renamed name
+    assert {f.text for f in group if f.rule == "entswap.unclear-occurrence"} >= {"Chinedu", "Adeyemi"}
+    alone = first.replace(" Chinedu ruled later.", "")  # "Chinedu" never alone: renamed inside its full names
+    candidates = article_candidates([alone, second, question], mentions | {alone: mentions_of(alone, *found)},
+                                    lexicon, [])
+    settle_article_wide(candidates, lexicon, [])
+    assert candidates.question_twists == {}
+
+
+def test_a_short_passage_is_no_question(banks):
+    """Session 23: a build tells :func:`article_candidates` which texts are passages: a passage of 300
+    characters or fewer ("In 1418, Jean's nephew Maciot de Bethencourt sold the rights …") writes its full
+    names as a passage does, not as a question's own twist (``entswap.question-only-name``)."""
+    lexicon = Lexicon(banks, strict=False)
+    long = "The islands were conquered in 1402 and he ruled them." + " The rest speaks of other things." * 10
+    short = "In 1418, the king's nephew Chinedu Adeyemi sold the rights to the islands."
+    texts = [long, short]
+    mentions = {t: mentions_of(t, ("Chinedu Adeyemi", "PERSON")) for t in texts}
+    trace: Trace = []
+    assert ["Chinedu", "Adeyemi"] not in article_candidates(texts, mentions, lexicon, trace).person_names
+    assert "entswap.question-only-name" in {f.rule for f in trace}
+    trace = []
+    candidates = article_candidates(texts, mentions, lexicon, trace, contexts=texts)
+    assert ["Chinedu", "Adeyemi"] in candidates.person_names
+    assert "entswap.question-only-name" not in {f.rule for f in trace}

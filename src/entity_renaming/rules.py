@@ -684,7 +684,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "Cambridge), and initials glued into a longer word (DECnet) veto it too",
          "veto", _ES),
     Rule("entswap.unclear-occurrence",
-         "an occurrence in the passage group (in the article for a person's name word or a demonym; a "
+         "an occurrence in the passage group (in the article for a person's name word or a demonym, "
+         "but a question's own longer name holding a given name written alone elsewhere, Prince Louis "
+         "de Conde beside Louis XIV, leaves the person and the full names sharing its words in that "
+         "question's passage group only: entswap.entities.twisted_words; a "
          "city or location the article names in a peerage is left everywhere, a country only in the "
          "passage group writing it: Prussia alone never names the Duke of Prussia) inside a longer name, "
          "in a peerage, written glued to another word or as one word by a passage (Manakintown beside "

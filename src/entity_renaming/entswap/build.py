@@ -132,7 +132,8 @@ class EntSwap:
         for key, members in bar:
             member_texts = [t for ex in members for t in example_texts(ex)]
             trace = self.vetoes[key] = []
-            candidates = article_candidates(member_texts, mentions, lexicon, trace)
+            candidates = article_candidates(member_texts, mentions, lexicon, trace,
+                                            contexts={ex.context for ex in members})
             settle_article_wide(candidates, lexicon, trace)
             renamed: dict[Entity, None] = {}
             for group, group_members in group_passages(key, members).items():

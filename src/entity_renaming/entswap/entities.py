@@ -989,6 +989,10 @@ class Candidates:
     #: The Chinese names in pinyin whose given name the article types (:func:`chinese_given_type`) → that
     #: type: each is renamed as a unit in the bank's order (:attr:`Entity.family_first`).
     family_first: dict[tuple[str, ...], str] = field(default_factory=dict)
+    #: Question → the person name words that its own longer name holds (a SQuAD 2.0 twist or a spelling no
+    #: passage writes: "Prince Louis de Conde", "Tamara de Maria"), read article-wide by
+    #: :func:`settle_article_wide`: left in that question's passage group only (:func:`passage_entities`).
+    question_twists: dict[str, set[str]] = field(default_factory=dict)
     _pronouns: dict[tuple[str, ...], tuple[int, int]] = field(default_factory=dict)
 
     def pronouns(self, parts: tuple[str, ...]) -> tuple[int, int]:
@@ -1007,10 +1011,14 @@ def pronoun_votes(parts: tuple[str, ...], texts: Iterable[str], mentions: dict[s
 
 
 def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
-                       lexicon: Lexicon, trace: Trace | None = None) -> Candidates:
+                       lexicon: Lexicon, trace: Trace | None = None,
+                       contexts: Collection[str] = ()) -> Candidates:
     """The article-level part of :func:`article_entities`: the evidence about each name (NER votes, labels,
-    categories, how rarely NER labels it, person name forms and referents, typing) over all ``texts``."""
+    categories, how rarely NER labels it, person name forms and referents, typing) over all ``texts``.
+    ``contexts``: the texts that are passages however short (a build knows them); otherwise a passage is a
+    text longer than any answer."""
     texts = list(dict.fromkeys(texts))
+    contexts = frozenset(contexts)
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     labelled: Counter[str] = Counter()
     person_names: list[list[str]] = []
@@ -1021,7 +1029,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     #: Surnames some text writes in a term named after the person (``Turing machines``, ``Rankine cycle``)
     index = WordIndex(texts)
     eponyms = {s for s in surnames if any(eponym_use(s, t) for t in index.texts_holding(s))}
-    passages = WordIndex([t for t in texts if len(t) > MAX_ANSWER_CHARS])  # the rest: questions, answers
+    passages = WordIndex([t for t in texts if len(t) > MAX_ANSWER_CHARS or t in contexts])  # the rest:
+    # questions and answers (a short passage, "In 1418, Jean's nephew Maciot de Bethencourt sold …", is one)
     article = "\n".join(texts)
     said: dict[str, bool] = {}  # a GPE no gazetteer knows → some passage calls it a town or city
     #: Surnames of :func:`shared_name_parts` ("al-Hudaybi", "Black" of "Uyless Black"): name words although
@@ -1107,7 +1116,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                         not person_word_in(p, i == len(parts) - 1, lexicon) for i, p in enumerate(parts)):
                     fire(trace, "entswap.person-typed-other", cleaned, category)
                     continue  # "Byzantine Greece", "Aix", "Normandy" (mostly GPE/ORG alone) are not persons
-                if (len(text) > MAX_ANSWER_CHARS or len(parts) == 1 or not passages
+                if (len(text) > MAX_ANSWER_CHARS or text in contexts or len(parts) == 1 or not passages
                         or any(" ".join(parts) in t for t in passages)
                         or passage_spelling(cleaned.split(), passages)):
                     person_names.append(parts)  # not a full name only questions spell ("Donald Davis")
@@ -1119,7 +1128,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                     labelled[part] += 1
             elif renamable(cleaned) and not is_non_national(cleaned):  # a religion is no organisation either
                 if (category == "organization" and passages and len(text) <= MAX_ANSWER_CHARS
-                        and not any(cleaned in t for t in passages)):
+                        and text not in contexts and not any(cleaned in t for t in passages)):
                     fire(trace, "entswap.question-only-name", cleaned, category)
                     continue  # "Music University of Technology": SQuAD 2.0's twist of a passage's name
                 surface = singular_demonym(cleaned) if category == "nationality" else cleaned
@@ -1331,7 +1340,8 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
              ("entswap.unclear-occurrence",
               lambda es: _unambiguous(es, texts, person_names, lexicon, mentions, candidates.pronouns,
                                       reordered=candidates.family_first,
-                                      article_wide=settled is None)),
+                                      article_wide=settled is None,
+                                      deferred=candidates.question_twists if settled is None else None)),
              ("entswap.unclear-occurrence",
               lambda es: [e for e in es if e.category not in PLACES or e.surface not in unclear]),
              ("place.derived-word-left",  # "Parisian architecture" beside Paris: no bank gives a city's
@@ -1355,9 +1365,34 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
             entities = kept
         steps = places if len(entities) < before else ()
     if settled is not None:  # the names this passage group writes (the others have nothing to rename here)
+        left = twisted_words(candidates, texts)
+        persons = [e for e in settled if e.category == "person" and e.surface in joined]
+        for gone in (e for e in persons if leaves(e, left)):
+            fire(trace, "entswap.unclear-occurrence", gone.surface, gone.category)
         entities = [e for e in entities if e.category != "person" and e.surface in joined] + [
-            e for e in settled if e.category == "person" and e.surface in joined]
+            e for e in persons if not leaves(e, left)]
     return sorted(entities)
+
+
+def twisted_words(candidates: Candidates, texts: Iterable[str]) -> set[str]:
+    """The person name words a question of this passage group holds in its own longer name
+    (:attr:`Candidates.question_twists`), with every word of the article's full names that share a word
+    with them (``Thomas de Maizière`` beside a twisted ``Lothar`` of ``Lothar de Maizière``): left here,
+    so that no full name is half renamed."""
+    words = {w for t in texts for w in candidates.question_twists.get(t, ())}
+    words |= {e.referent for e in candidates.article_wide or () if e.surface in words}  # "Jeronimo": Jerónimo
+    words |= {w for s in words for w in s.split()}  # a full name renamed as a unit: its words
+    names = [set(ps) - SURNAME_LINKS for ps in candidates.person_names if len(ps) > 1]
+    while more := {w for ps in names if words & ps for w in ps} - words:
+        words |= more
+    return words
+
+
+def leaves(entity: Entity, words: set[str]) -> bool:
+    """The person ``entity`` (or the name it is a spelling of: ``de Rely`` of ``Rély``) has a word among
+    ``words`` (:func:`twisted_words`)."""
+    return bool(words) and bool(words & {entity.surface, entity.referent, *entity.surface.split(),
+                                         *entity.referent.split(), *(w for w, _ in entity.parts)})
 
 
 def particle_parts(text: str, lexicon: Lexicon, texts: Sequence[str] = (),
@@ -2000,8 +2035,8 @@ def names_person(surface: str, counter: Counter[str], in_full_names: set[str], l
 def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[list[str]],
                  lexicon: Lexicon, mentions: dict[str, list[Mention]] | None = None,
                  pronouns: Callable[[tuple[str, ...]], tuple[int, int]] | None = None,
-                 article_wide: bool = False, reordered: dict[tuple[str, ...], str] | None = None
-                 ) -> list[Entity]:
+                 article_wide: bool = False, reordered: dict[tuple[str, ...], str] | None = None,
+                 deferred: dict[str, set[str]] | None = None) -> list[Entity]:
     """Drop entities that some occurrence shows inside a longer name, a place with an article the renamer
     cannot follow, a demonym used as a language or as a plural without ``-s``; then every word of a person
     name one of whose words is not renamed (no half-renamed full name; but another person's full name
@@ -2011,7 +2046,9 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
     article's (:func:`settle_article_wide`), where a demonym the renamer cannot inflect at one occurrence is
     left out of that occurrence's passage group only (:meth:`_Occurrences.conflict`). ``reordered``: the
     names written family name first that are renamed as units → their given name's type
-    (:func:`full_names`)."""
+    (:func:`full_names`). ``deferred`` (with ``article_wide``): receives, per question, the person words
+    that only its own longer name would drop (:attr:`Candidates.question_twists`), which vetoes nothing
+    article-wide."""
     kept = {e.surface: e for e in entities}
     inner: dict[str, Entity] = {}  # given names renamed only inside their full names
     name_starts = person_name_starts(texts, mentions or {}, lexicon)
@@ -2022,7 +2059,7 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
         whole = whole_forms(others, texts)
         occurrences = _Occurrences({**inner, **kept, **full}, texts, (" ".join(ps) for ps in person_names),
                                    name_starts, inner=set(inner) - set(kept), article_wide=article_wide,
-                                   whole=whole)
+                                   whole=whole, deferred=deferred)
         dropped = {w for e in full.values() if occurrences.conflict(e, lexicon) for w, t in e.parts
                    if w in kept and not (e.family_first and kept[w].span_type != t)}
         # "Chevrolet Monte Carlo": the full name itself stands in a longer name (not "Zhu" of Zhu Xi with
@@ -2357,8 +2394,12 @@ class _Occurrences:
 
     def __init__(self, entities: dict[str, Entity], texts: list[str], persons: Iterable[str] = (),
                  name_starts: dict[str, set[int]] | None = None, inner: Iterable[str] = (),
-                 article_wide: bool = False, whole: Iterable[str] = ()) -> None:
+                 article_wide: bool = False, whole: Iterable[str] = (),
+                 deferred: dict[str, set[str]] | None = None) -> None:
         self.entities = entities
+        #: Question → person words inside its own longer name, read in its passage group only
+        #: (:attr:`Candidates.question_twists`); ``None``: such an occurrence is a conflict.
+        self.deferred = deferred if article_wide else None
         #: The places among them: a list of these is one of places (``listed_with_non_places``).
         self.places = frozenset(s for s, e in entities.items() if e.category in PLACES)
         #: The texts are the whole article's: a demonym the renamer cannot inflect at one occurrence
@@ -2467,6 +2508,13 @@ class _Occurrences:
                         if phrase == entity.surface:
                             continue  # "the French Fort Duquesne": describes a name of its own, renamed
                         other = phrase  # "Norman French", "English Channel": left whole there only
+                    if (other is None and entity.category == "person" and self.deferred is not None
+                            and self.question[index] and entity.span_type.startswith("first")
+                            and not entity.parts and not never_alone(entity.surface, self.words)):
+                        self.deferred.setdefault(text, set()).add(entity.surface)
+                        continue  # "Prince Louis de Conde" beside "Louis XIV": a given name many persons
+                        # share, left in that passage group (one never alone is renamed inside its full names:
+                        # :func:`_unambiguous`; a surname, "Hero of Ayanz", still vetoes article-wide)
                     if other is None:
                         return "inside-longer-name"
                     if entity.category == "nationality" and own_state_or_event(
