@@ -537,7 +537,9 @@ def new_call_sign(sign: str, rng: random.Random) -> str:
     other letters redrawn, the length kept (``WLQP`` → ``WBXT``; a blind read rejected ``SEYDOUX-LP``
     among ``WBMA-LD`` and ``WBND-LD``, round 35)."""
     keep = 2 if sign.startswith("C") else 1
-    return sign[:keep] + "".join(rng.choice(string.ascii_uppercase) for _ in sign[keep:])
+    while (new := sign[:keep] + "".join(rng.choice(string.ascii_uppercase) for _ in sign[keep:])) == sign:
+        continue  # never the station's own call sign
+    return new
 
 
 def call_signs_in(answer: str, context: str) -> set[str]:
