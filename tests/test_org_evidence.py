@@ -259,6 +259,8 @@ def test_an_organisation_named_by_common_words_renames_its_descriptive_words_as_
     assert distinctive_word("League of Nations", lexicon) is None
     assert distinctive_word("Committee of Independent Experts", lexicon) is None
     assert distinctive_word("Troika Design Group", lexicon) == "Troika"  # the trade stays (round 35)
+    # after "of" a trade noun is the description, renamed whole (round 36: "Council of Miyoshi Design")
+    assert distinctive_word("Council of Industrial Design", lexicon) == "Industrial Design"
     assert distinctive_word("The Higher Learning Commission", lexicon) == "Higher Learning"
     assert distinctive_word("European Court of Justice", lexicon) is None  # its kind (round 22)
     assert distinctive_word("Ministry of Defence", lexicon) is None

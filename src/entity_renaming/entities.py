@@ -1977,7 +1977,9 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
             head.lower() not in SERVICE_HEADS  # "Red Army": a service's word, generic ones are KIND_WORDS
             and lexicon.dataset_table(_modified_heads).get(run, 0) >= GENERIC_MODIFIER_HEADS)):
         return None  # "Working Group" (a description), "National Assembly" (a modifier of many bodies)
-    return trade_kept(run)
+    # a trade noun before the body's word stays ("Troika Design Group"), not after "of" ("Council of
+    # Industrial Design": its description, renamed whole; a blind read rejected "Council of Miyoshi Design")
+    return run if words[first - 1:first] == ["of"] else trade_kept(run)
 
 
 #: Plurals without ``-s`` of nouns that organisations are named for (``University Women``).
