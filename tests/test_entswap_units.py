@@ -628,6 +628,17 @@ def test_a_particle_is_renamed_with_its_surname():
     assert renamed.question == "Who was Kwame Okafor?"
 
 
+def test_a_french_particle_name_types_its_given_name_by_the_french_bank():
+    """"the Norman noble Jean de Bethencourt" and a lone "Jean's nephew", no pronoun: the French particle
+    shows the name's origin, where Jean is a man's name (the US bank's female Jean was rejected)."""
+    lexicon = Lexicon(None, strict=False)
+    text = ("Between 1402 and 1405, the expedition led by the Norman noble Jean de Bethencourt conquered "
+            "Lanzarote. In 1418, Jean's nephew Maciot de Bethencourt sold the rights to the islands.")
+    found = entities(text, ("Jean de Bethencourt", "PERSON"), ("Jean", "PERSON"),
+                     ("Maciot de Bethencourt", "PERSON"), lexicon=lexicon)
+    assert found["Jean"].span_type == "first-male"
+
+
 def test_a_misspelt_name_word_follows_its_name():
     lexicon = Lexicon(None, strict=False)
     text = "Guo Shoujing made calendars. He was a mathematician. Gou derived a formula. John met Jon."

@@ -1014,3 +1014,20 @@ def test_a_question_role_noun_attests_a_lone_word_the_dataset_labels_person() ->
     place = _observed([("Zorbulgan", "GPE")] * 3, [context])
     assert person_spans("Zorbulgan", place, context=context, mentions=[mention], asked=True,
                         asked_role=True) == []
+
+
+def test_a_french_or_italian_particle_gives_the_given_name_its_origins_sex():
+    """The US bank calls Jean and Andrea female; a French particle (``de``, ``d'``) or an Italian one
+    (``del``) shows the origin, whose bank sexes the given name: men. The passage's pronouns still win."""
+    lexicon = Lexicon(None, strict=False)
+    assert lexicon.origin_gender("Jean", ["Jean", "de", "Bethencourt"]) == "first-male"
+    assert lexicon.origin_gender("Jean", ["Jean", "le", "Rond", "d'Alembert"]) == "first-male"
+    assert lexicon.origin_gender("Andrea", ["Andrea", "del", "Sarto"]) == "first-male"
+    assert lexicon.origin_gender("Jean", ["Jean", "Smith"]) is None  # no convention shows
+    assert first_name_type("Jean", lexicon, (0, 0), name=["Jean", "de", "Bethencourt"]) == "first-male"
+    assert first_name_type("Jean", lexicon, (0, 2), name=["Jean", "de", "Bethencourt"]) == "first-female"
+    context = "The Norman noble Jean de Bethencourt conquered the islands."
+    spans = person_spans("Jean de Bethencourt", lexicon, context=context)
+    assert ("Jean", "first-male") in [(s.surface, s.span_type) for s in spans]
+    spans = person_spans("Jean de Bethencourt", lexicon, context="Jean de Bethencourt wrote that she sailed.")
+    assert ("Jean", "first-female") in [(s.surface, s.span_type) for s in spans]

@@ -918,8 +918,8 @@ def agreed_type(male: int, female: int) -> str | None:
 PRONOUNS_OVER_BANK = 2
 
 
-def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_gender: str | None = None
-                    ) -> str | None:
+def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_gender: str | None = None,
+                    name: Sequence[str] = ()) -> str | None:
     """Span type of a given name: a gendered title (``King``, ``Queen``, ``Khan``) decides; else the passage's
     pronouns when they agree and the name data have no gender or disagree on it (``Jean Ribault … his``;
     :meth:`Lexicon.gender_is_doubtful`) or they are ``PRONOUNS_OVER_BANK`` distinct pronouns (the passage's
@@ -927,11 +927,15 @@ def first_name_type(first: str, lexicon: Lexicon, votes: tuple[int, int], title_
     (:meth:`Lexicon.known_gender`) unless they
     give opposite genders (:meth:`Lexicon.genders_conflict`: ``Jean``, ``Andrea``), call it unisex
     (``Peyton``) or give it to both sexes often (:meth:`Lexicon.gender_is_mixed`: ``Kim``, ``Chris``) and
-    no pronoun agrees. ``None`` when nothing shows the bearer's gender: such a name is not renamed, since
+    no pronoun agrees. A convention the person's whole ``name`` shows (:meth:`Lexicon.origin_gender`: a
+    French particle) gives the sex where no title or pronoun does (``Jean de Bethencourt``: a man).
+    ``None`` when nothing shows the bearer's gender: such a name is not renamed, since
     a reader rejects ``first-neutral`` for a person who is plainly a man or a woman (Peyton Manning)."""
     if title_gender:
         return title_gender
     passage = agreed_type(*votes)
+    if origin := lexicon.origin_gender(first, name):
+        return passage or origin  # "Jean de Bethencourt": French, a man's name; the passage's "she" wins
     if passage and (lexicon.gender_is_doubtful(first) or sum(votes) >= PRONOUNS_OVER_BANK):
         return passage  # "Jean Ribault … his"; "Raila Odinga … his … himself": a man, whatever the bank says
     if lexicon.genders_conflict(first):
@@ -1029,7 +1033,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         given = given or parts[0]
         surnames = particle_surname_words(parts[1] if parts else clean_surface(text).split()[-1])
         span_type = first_name_type(given, lexicon, pronoun_gender(context, (given, *surnames[-1:]), mentions)
-                                    if context else (0, 0), kin_gender(context, given) if context else None)
+                                    if context else (0, 0), kin_gender(context, given) if context else None,
+                                    clean_surface(text).split())
         if not span_type or not surnames:
             return no(why, "per.no-gender")
         return [PerturbableSpan(given, span_type, "per"),
@@ -1073,7 +1078,7 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         title_gender = asked_gender  # "Who was Kaidu's grandfather?" Ogedei
     if len(name.words) >= 2:
         first, last = name.words[0], name.words[-1]
-        span_type = first_name_type(first, lexicon, votes, title_gender)
+        span_type = first_name_type(first, lexicon, votes, title_gender, name.words)
         if name.byname:
             # "John Paul II": two given names of one sex renamed, the numeral kept; no other shape
             return ([PerturbableSpan(w, span_type, "per") for w in name.words]

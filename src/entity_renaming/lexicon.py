@@ -607,6 +607,13 @@ class LabelVotes:
 #: ``gender-guesser`` countries whose usage of a given name may oppose the US bank's (``Andrea`` Palladio).
 GIVEN_NAME_COUNTRIES = ("italy", "spain", "france", "germany", "portugal")
 
+#: Lower-case surname particles that show a name's origin → where that origin's given names are sexed: a
+#: bundled bank of first names (``french``) or, where none is shipped, a ``gender-guesser`` country
+#: (:meth:`Lexicon.origin_gender`: ``Jean de Bethencourt``, ``Andrea del Verrocchio``). A word opening with
+#: ``d'`` (``d'Alembert``) is French.
+ORIGIN_PARTICLES: dict[str, str] = {**dict.fromkeys(("de", "du", "des", "d'"), "french"),
+                                    **dict.fromkeys(("di", "da", "del", "della", "degli", "dei"), "italy")}
+
 #: A GeoNames city this close (km) to a city of a million people, that many times as populous, in the same
 #: first-level division, is a section of it (:meth:`Lexicon.city_section_of`).
 SECTION_KM, SECTION_RATIO = 10.0, 3
@@ -887,6 +894,24 @@ class Lexicon:
         guess = self._guesser.get_gender(first)
         return {"male": "first-male", "mostly_male": "first-male", "female": "first-female",
                 "mostly_female": "first-female", "andy": "first-neutral"}.get(guess)
+
+    def origin_gender(self, first: str, name: Sequence[str]) -> str | None:
+        """Span type of the given name ``first`` by the naming convention the person's own ``name`` (its
+        words) shows: a lower-case surname particle of :data:`ORIGIN_PARTICLES` after the given name gives
+        the origin, whose bank (or ``gender-guesser`` country) decides where it gives one sex: ``Jean`` of
+        ``Jean de Bethencourt`` is a man's name (French), though the US bank's female; ``Andrea`` of
+        ``Andrea del Sarto`` (Italian) too. ``None`` without such a particle or such data."""
+        origin = next((ORIGIN_PARTICLES[key] for w in name[1:]
+                       if (key := "d'" if re.match(r"d['’][A-Z]", w) else w) in ORIGIN_PARTICLES), None)
+        if origin is None:
+            return None
+        if origin in WORLD_FIRST_NAME_BANKS:
+            bank = self._optional_bank_quiet(origin)
+            found = [t for t in ("first-male", "first-female")
+                     if bank is not None and first.lower() in bank.lookup(t)]
+            return found[0] if len(found) == 1 else None
+        guess = self._guesser.get_gender(first, origin)
+        return f"first-{guess}" if guess in ("male", "female") else None
 
     def guessed_gender(self, first: str) -> str | None:
         """``gender-guesser``'s span type for ``first`` (``mostly_`` counted), ``None`` when it has none."""

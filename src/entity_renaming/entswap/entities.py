@@ -1157,6 +1157,9 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
         if any(p in SURNAME_LINKS for p in parts) and (typed := pronoun_type(tuple(parts), texts, mentions)):
             given_types.setdefault(parts[0], typed)
     given_types = full_name_given_types(person_names, texts, mentions, lexicon) | given_types | kunya_types
+    for parts in person_names:  # "Jean de Bethencourt": French, a man's name, whatever the US bank says
+        if len(parts) > 1 and (typed := lexicon.origin_gender(parts[0], parts)):
+            given_types.setdefault(parts[0], typed)
     for parts in person_names:
         if len(parts) > 1 and (typed := hyphenated_given_type(parts[0], lexicon)):
             given_types.setdefault(parts[0], typed)  # "François-Charles": François's
@@ -2260,7 +2263,8 @@ def full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: di
         male_female = (pronouns(tuple(parts)) if pronouns is not None
                        else pronoun_votes(tuple(parts), texts, mentions or {}))
         words = tuple((p, kept[p].span_type if p in kept
-                       else (first_name_type(p, lexicon, male_female) or "") if lexicon is not None
+                       else (first_name_type(p, lexicon, male_female, name=parts if p == parts[0] else ())
+                             or "") if lexicon is not None
                        else inner[p].span_type) for p in parts)
         if unit:  # "Yan Shi": the given name keeps its type where its lone mentions are a family name
             words = ((parts[0], "last"), (parts[1], (reordered or {})[parts]))
