@@ -318,6 +318,35 @@ def test_a_bare_demonym_without_an_s_plural_used_as_a_plural_noun_takes_the_plur
         assert Renamer(people).apply(text)[0] == want, text
 
 
+def test_a_demonym_reads_as_the_people_or_an_adjective_from_the_words_around_it() -> None:
+    """Blind reads r35/r36 (EntSwap): "were French placing" → "were Algerian placing", "What choice did French
+    have" → "did Algerian have", "there were rich … socially standing Chinese while" → "Mozambican while",
+    "was the French revised efforts?" → "the Algerians revised efforts": the subject after "were" / "are"
+    before a participle, after an auxiliary before "have", or a bare demonym heading the phrase after "there
+    were" and its modifiers is the people; after "<copula> the", a demonym before a participle and a noun
+    modifies the noun."""
+    people = [Substitution("Chinese", "Mozambican", "gpe", "nationality"),
+              Substitution("French", "Algerian", "gpe", "nationality")]
+    cases = {"How much resources were French placing?": "How much resources were Algerians placing?",
+             "Where were French defeated in Canada?": "Where were Algerians defeated in Canada?",
+             "Why weren't French placing it?": "Why weren't Algerians placing it?",
+             "Where were French troops defeated?": "Where were Algerian troops defeated?",
+             "What choice did French have for surrendering land?":
+                 "What choice did Algerians have for surrendering land?",
+             "since there were rich and well socially standing Chinese while there were":
+                 "since there were rich and well socially standing Mozambicans while there were",
+             "there were Chinese in the city.": "there were Mozambicans in the city.",
+             "there were Chinese troops in the city.": "there were Mozambican troops in the city.",
+             "there were few of the Chinese books": "there were few of the Mozambican books",
+             "How successful was the French revised efforts?":
+                 "How successful was the Algerian revised efforts?",
+             "Why were the French defeated at Quebec?": "Why were the Algerians defeated at Quebec?",
+             "Why were the French defeated?": "Why were the Algerians defeated?",
+             "after the French attacked the Dutch": "after the Algerians attacked the Dutch"}
+    for text, want in cases.items():
+        assert Renamer(people).apply(text)[0] == want, text
+
+
 def test_a_country_code_before_a_noun_takes_the_new_demonym() -> None:
     """Blind read s11 (EntSwap): "a close US ally" → "a close Mali ally", "eight U.S. presidents" → "eight
     Ethiopia presidents": a country code before a noun it modifies is an adjective and takes the new

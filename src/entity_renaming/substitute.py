@@ -336,9 +336,17 @@ _QUANTIFIER_BEFORE = re.compile(
 #: 1753", "with Dutch."); not "in", "into", "from", "to", "than", which also take a language.
 _PEOPLE_PREPOSITION = re.compile(
     r"(?<![\w'’-])(?:of|with|among|amongst|between|against|by|for|toward|towards|versus|unlike) $")
+#: An existential "there are / were" and at most five lower-case modifiers before a bare demonym: the demonym
+#: heading its phrase is the people ("there were rich and well socially standing Chinese while").
+_EXISTENTIAL_BEFORE = re.compile(r"(?<![\w'’-])[Tt]here (?:are|were)((?: [a-z][\w-]*){0,5}) $")
 #: An auxiliary that opens a question before its subject ("What areas did French recruit natives from?").
 _AUXILIARY_BEFORE = re.compile(
     r"(?<![\w'’-])(?:did|does|do|will|would|could|should|can|may|might|must)(?:n['’]t)? $", re.IGNORECASE)
+#: A plural copula that opens a question before its subject ("How much resources were French placing",
+#: "Where were French defeated"): a bare demonym before a participle is its plural subject.
+_PLURAL_COPULA_BEFORE = re.compile(r"(?<![\w'’-])(?:were|are)(?:n['’]t)? $", re.IGNORECASE)
+#: A participle in ``-ing`` / ``-ed`` (lower case) right after the demonym.
+_PARTICIPLE_AFTER = re.compile(r" [a-z]+(?:ing|ed)\b")
 #: Prepositions that open a verb's complement ("did French learn about"): a noun the demonym modifies is
 #: rarely followed by one before its verb.
 _VERB_PREPOSITIONS = frozenset({"about", "to", "from", "with", "in", "on", "at", "into", "for", "against",
@@ -355,7 +363,9 @@ def bare_people_use(text: str, start: int, end: int) -> bool:
     """A demonym without "the" at ``text[start:end]`` used as a plural noun: after a quantifier and its
     modifiers, or closing the object of a people's preposition, heading its phrase ("other Chinese who",
     "command of French in 1753"); the subject after an auxiliary, before a bare verb ("did French recruit");
-    or before "were" / "are". Not "French forts", "Chinese people", "in French", "speak Chinese"."""
+    the subject after "were" / "are", before a participle ("were French placing"); after "there are / were"
+    and its modifiers, heading its phrase ("there were rich Chinese while"); or before "were" / "are". Not
+    "French forts", "Chinese people", "in French", "speak Chinese"."""
     if text[end:end + 3].lstrip().startswith("(") or _ADJECTIVE_COORDINATED.match(text, end):
         return False  # "against Spanish (Catholic) rule", "by Polish and international artists"
     window = max(0, start - 40)
@@ -366,6 +376,11 @@ def bare_people_use(text: str, start: int, end: int) -> bool:
         return heads_phrase(text, end) or (quantifier is not None and _verb_and_clause_after(text, end))
     if _AUXILIARY_BEFORE.search(text, window, start):
         return _verb_and_object_after(text, end)
+    existential = _EXISTENTIAL_BEFORE.search(text, max(0, start - 60), start)
+    if existential and not set(existential.group(1).split()) & (_PHRASE_ENDS - {"and", "or"} | _DETERMINERS):
+        return heads_phrase(text, end)
+    if _PLURAL_COPULA_BEFORE.search(text, window, start):
+        return _PARTICIPLE_AFTER.match(text, end) is not None
     return _PLURAL_VERB_AFTER.match(text, end) is not None
 
 
@@ -378,6 +393,8 @@ def _bare_verb_after(text: str, end: int) -> re.Match[str] | None:
     ``-s`` plural): its match, else ``None``."""
     first = _NEXT_WORD.match(text, end)
     verb = first.group(1) or ""
+    if verb in _BARE_PRIMARY - {"not"}:
+        return first  # "did French have": a bare primary verb, though it may also end a phrase
     if not (verb.isalpha() and verb.islower()) or verb in _PHRASE_ENDS | _DETERMINERS or _plural_noun(verb):
         return None
     return first
@@ -421,8 +438,27 @@ def people_use(text: str, m: Mention) -> bool:
     if COORDINATED.match(text, m.end) is not None and not coordinated_people(text, m.end):
         return False
     if m.the_start >= 0:
-        return m.head and not _noun_after(text, m.start, m.end)
+        return m.head and not _noun_after(text, m.start, m.end) and not _participle_noun_after(text, m)
     return bare_people_use(text, m.start, m.end)
+
+
+#: A copula right before "the <demonym>": the subject of a question or inverted clause follows.
+_COPULA_THE = re.compile(r"(?<![\w'’-])(?:is|are|was|were) $", re.IGNORECASE)
+
+
+def _participle_noun_after(text: str, m: Mention) -> bool:
+    """After "<copula> the", the demonym is followed by a word in ``-ed`` and a lower-case content word: a
+    participle and the noun the demonym modifies ("How successful was the French revised efforts?"), not the
+    people and a passive participle ("Why were the French defeated at …?", "… defeated?")."""
+    if not _COPULA_THE.search(text, max(0, m.the_start - 8), m.the_start):
+        return False
+    first = _NEXT_WORD.match(text, m.end)
+    participle = first.group(1) or ""
+    if not (participle.islower() and participle.endswith("ed")):
+        return False
+    noun = _NEXT_WORD.match(text, first.end()).group(1) or ""
+    return (noun.isalpha() and noun.islower() and noun not in _PHRASE_ENDS | _DETERMINERS | _PRONOUNS
+            and noun not in _VERB_PREPOSITIONS)
 
 
 #: A country's letter code (``US``, ``U.S.``, ``UK``): the form most often used as an adjective ("US troops").
