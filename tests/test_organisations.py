@@ -22,6 +22,7 @@ from entity_renaming.organisations import (
     person_types,
     team_nickname,
 )
+from entity_renaming.referents import PerturbableSpan
 from entity_renaming.substitute import rename_example
 
 FOUNDER = ("In 1886 George Westinghouse founded Westinghouse Electric in Pittsburgh. Engineers of "
@@ -374,7 +375,9 @@ def test_a_call_sign_is_renamed_by_another_call_sign_of_its_format(lexicon):
     assert all(re.fullmatch(r"W[A-Z]{3}", new_call_sign("WLQP", rng)) for _ in range(20))
     assert all(re.fullmatch(r"K[A-Z]{2}", new_call_sign("KOA", rng)) for _ in range(20))
     assert all(re.fullmatch(r"CF[A-Z]{2}", new_call_sign("CFTO", rng)) for _ in range(20))
-    assert all(new_call_sign("KO", random.Random(seed)) != "KO" for seed in range(100))  # never its own
+    # never the station's own sign: the sampler redraws a replacement equal to an original
+    assert all(Sampler("dbname").mapping([PerturbableSpan("KO", "call-sign", "org")], ["KO (850 AM)"],
+                                         random.Random(seed))[0].replacement != "KO" for seed in range(100))
     text = ("ABC maintains affiliations with low-power stations, such as Birmingham, Alabama (WBMA-LD), "
             "Lima, Ohio (WLQP-LP) and South Bend, Indiana (WBND-LD).")
     question = "What is the ABC affiliate that serves Lima, Ohio?"

@@ -535,11 +535,10 @@ CALL_SIGN_TYPE = "call-sign"
 def new_call_sign(sign: str, rng: random.Random) -> str:
     """Another call sign of ``sign``'s format: its country's prefix kept (K or W; CF, CH … in Canada), the
     other letters redrawn, the length kept (``WLQP`` → ``WBXT``; a blind read rejected ``SEYDOUX-LP``
-    among ``WBMA-LD`` and ``WBND-LD``, round 35)."""
+    among ``WBMA-LD`` and ``WBND-LD``, round 35). A draw equal to the station's own sign is redrawn by
+    :meth:`.sampling.Sampler.mapping`, as any replacement equal to an original is."""
     keep = 2 if sign.startswith("C") else 1
-    while (new := sign[:keep] + "".join(rng.choice(string.ascii_uppercase) for _ in sign[keep:])) == sign:
-        continue  # never the station's own call sign
-    return new
+    return sign[:keep] + "".join(rng.choice(string.ascii_uppercase) for _ in sign[keep:])
 
 
 def call_signs_in(answer: str, context: str) -> set[str]:
