@@ -1019,6 +1019,10 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     text longer than any answer."""
     texts = list(dict.fromkeys(texts))
     contexts = frozenset(contexts)
+
+    def is_passage(text: str) -> bool:
+        return len(text) > MAX_ANSWER_CHARS or text in contexts  # a short passage is one too
+
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     labelled: Counter[str] = Counter()
     person_names: list[list[str]] = []
@@ -1029,8 +1033,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     #: Surnames some text writes in a term named after the person (``Turing machines``, ``Rankine cycle``)
     index = WordIndex(texts)
     eponyms = {s for s in surnames if any(eponym_use(s, t) for t in index.texts_holding(s))}
-    passages = WordIndex([t for t in texts if len(t) > MAX_ANSWER_CHARS or t in contexts])  # the rest:
-    # questions and answers (a short passage, "In 1418, Jean's nephew Maciot de Bethencourt sold …", is one)
+    # the rest: questions and answers (not "In 1418, Jean's nephew Maciot de Bethencourt sold …", a passage)
+    passages = WordIndex([t for t in texts if is_passage(t)])
     article = "\n".join(texts)
     said: dict[str, bool] = {}  # a GPE no gazetteer knows → some passage calls it a town or city
     #: Surnames of :func:`shared_name_parts` ("al-Hudaybi", "Black" of "Uyless Black"): name words although
@@ -1116,7 +1120,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                         not person_word_in(p, i == len(parts) - 1, lexicon) for i, p in enumerate(parts)):
                     fire(trace, "entswap.person-typed-other", cleaned, category)
                     continue  # "Byzantine Greece", "Aix", "Normandy" (mostly GPE/ORG alone) are not persons
-                if (len(text) > MAX_ANSWER_CHARS or text in contexts or len(parts) == 1 or not passages
+                if (is_passage(text) or len(parts) == 1 or not passages
                         or any(" ".join(parts) in t for t in passages)
                         or passage_spelling(cleaned.split(), passages)):
                     person_names.append(parts)  # not a full name only questions spell ("Donald Davis")
@@ -1127,8 +1131,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                     votes[part]["person"] += FULL_VOTE if len(parts) > 1 else HALF_VOTE  # weak evidence
                     labelled[part] += 1
             elif renamable(cleaned) and not is_non_national(cleaned):  # a religion is no organisation either
-                if (category == "organization" and passages and len(text) <= MAX_ANSWER_CHARS
-                        and text not in contexts and not any(cleaned in t for t in passages)):
+                if (category == "organization" and passages and not is_passage(text)
+                        and not any(cleaned in t for t in passages)):
                     fire(trace, "entswap.question-only-name", cleaned, category)
                     continue  # "Music University of Technology": SQuAD 2.0's twist of a passage's name
                 surface = singular_demonym(cleaned) if category == "nationality" else cleaned
