@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from entity_renaming.demonyms import demonym_spans, demonym_state
+from entity_renaming.demonyms import demonym_key, demonym_spans, demonym_state, shared_here
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import Answer, QAExample
 from entity_renaming.places import STATE_COUNTRY, is_state_country
@@ -229,3 +229,34 @@ def test_a_state_named_by_a_demonym_follows_a_drawn_country_where_no_text_names_
     assert demonym_state("Dutch Republic", ["The Dutch Republic, now the Netherlands."], [], lexicon) == []
     assert demonym_state("British Empire", ["The British Empire grew."], [], lexicon) == []  # of several
     assert demonym_state("Dutch Reformed Church", texts, [], lexicon) == []  # no state kind
+
+
+def test_a_shared_demonym_follows_its_own_country_where_no_other_referent_is_named():
+    """s24: ``British`` (of England, Scotland, Wales and the United Kingdom) follows the United Kingdom where
+    the texts name none of the others nor write their own demonyms; beside England or ``English`` it stays
+    ambiguous, and it never follows England; ``Irish`` likewise beside ``Northern Ireland``."""
+    lexicon = Lexicon()
+    assert not shared_here("british", "United Kingdom", ["British troops crushed it."], lexicon)
+    assert not shared_here("british", "Britain", ["British troops left Britain."], lexicon)
+    assert shared_here("british", "United Kingdom", ["British and English troops."], lexicon)
+    assert shared_here("british", "United Kingdom", ["British troops left Scotland."], lexicon)
+    assert shared_here("british", "England", ["British troops."], lexicon)
+    assert not shared_here("irish", "Ireland", ["Irish culture in Ireland."], lexicon)
+    assert shared_here("irish", "Ireland", ["Irish culture in Northern Ireland."], lexicon)
+    assert not shared_here("french", "France", ["French and English troops."], lexicon)
+    uk = PerturbableSpan("United Kingdom", "country", "gpe")
+    assert demonym_spans(uk, ["British troops crushed the revolt."], lexicon) == [
+        PerturbableSpan("British", "nationality", "gpe", "United Kingdom")]
+    assert demonym_spans(uk, ["British and English troops crushed the revolt."], lexicon) == \
+        "place.derived-word-left"
+
+
+def test_a_peoples_plural_writes_its_demonym():
+    """s24: ``Kenyans`` and ``Americans`` are the plurals of the demonyms ``Kenyan`` and ``American``;
+    ``Swiss`` is a demonym itself, ``Texans`` none of a country."""
+    lexicon = Lexicon()
+    assert demonym_key("Kenyans", lexicon) == "kenyan"
+    assert demonym_key("Americans", lexicon) == "american"
+    assert demonym_key("Swiss", lexicon) == "swiss"
+    assert demonym_key("Kenyan", lexicon) == "kenyan"
+    assert demonym_key("Texans", lexicon) is None

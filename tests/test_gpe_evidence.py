@@ -140,6 +140,12 @@ IDS = {
     "german_east_africa": "87843cffaf8c46b1973a75122914c4db",  # answers "… and German East Africa"
     "serb": "fce491c0efe44f059fbfc958e0252f16",  # "Serbian epic poems" beside "a Serb family"
     "turkish_forces": "bd091aa43ae749479ed8782579313010",  # "Turkish forces" (NORP), no "Turkey" in the texts
+    "coldplay": "d1a26505356b474788cfa0696bbd8b00",  # "What nationality is the band Coldplay?" British
+    "uk_researchers": "5d33aac9f30d4202b2dce08e81d3bdca",  # "British researchers" beside "(US and UK)"
+    "kenyans": "62aeef65e14946b1a1a5c495740fdc6f",  # answers "… gives Kenyans a bill of rights"
+    "americans": "b383b43d84144bb49b2d7e89db5ab5b7",  # answer "Americans", no "United States" in the texts
+    "hoy_dutch": "2dd768b70e234d9996191a812b8be2e9",  # "What language does 'hoy' originate from?" Dutch
+    "everyday_germans": "7a9d96ff6a654899ab587ddf59540958",  # "everyday Germans" beside "German spoken at"
     "german_vernacular": "ed6ff10078fa4bcaab14dc9399e7dbb3",  # "Using the German vernacular": the language
     "swiss_alps": "1bc314ab39cd4fd2aad40de253c04957",  # "the Swiss canton of … in the … Swiss Alps"
     "riverside": "2c4b17b1ae924274b75fec11937e8b2b",  # "which other developed southern Californian city"
@@ -855,14 +861,16 @@ def test_a_demonym_answer_is_renamed_with_its_country(analysis):
     """Issue 19 (GPE recall): a demonym NER tags NORP that the answers hold names its country: "Kenyan
     athletes" (Kenya in the passage) renames Kenya with Kenyan; a question asking for a nationality ("What
     nationality is the architect Enric Miralles?" Spanish) types it without the country in the passage. Not
-    a demonym opening a longer name ("German East Africa"), a demonym of several referents ("British"), nor a
+    a demonym opening a longer name ("German East Africa"), a demonym of several referents the texts name
+    ("British" beside England), nor a
     country whose people's noun from its stem would stay ("a Serb family" beside "Serbian")."""
     assert {("Kenya", "country"), ("Kenyan", "nationality")} <= spans(analysis, "kenyan_athletes")
     assert spans(analysis, "miralles") == {("Spain", "country"), ("Spanish", "nationality")}
     assert spans(analysis, "german_east_africa") == set()
     assert spans(analysis, "serb") == set()
     lexicon = analysis[2]
-    assert asked_nationality("British", "What nationality is the band Coldplay?", lexicon) == []
+    assert asked_nationality("British", "What nationality is the band Coldplay?", lexicon,
+                             ["the British band from England"]) == []  # England is British too
     assert asked_nationality("Spanish", "When was the British Nationality Act passed?", lexicon) == []
     assert people_stem_left("Serbia", ["born into a Serb family"])
     assert not people_stem_left("Kenya", ["Kenyan athletes"])
@@ -886,6 +894,29 @@ def test_a_demonym_answer_names_its_country_though_the_texts_do_not(analysis):
     assert asked_nationality("Turkish", "Who helped?", lexicon, ["Turkish forces"]) == [
         PerturbableSpan("Turkey", "country", "gpe")]
     assert asked_nationality("Swiss", "Who?", lexicon, ["Swiss cities in the Swiss Alps"]) == []
+
+
+def test_a_shared_or_plural_demonym_answer_is_renamed_with_its_country(analysis):
+    """s24 (GPE recall, countries): a demonym answer of several referents means its table country where the
+    texts name no other of them ("British" researchers beside "UK": the United Kingdom, its codes
+    following; not beside England or "English"); a people's plural ("Kenyans", "Americans") is its
+    demonym's; a country written with "the" is renamed where its article can follow. Not a demonym
+    answering a question that asks for a language ("the Dutch gooien"), and a language phrase ("German
+    spoken at") is left whole while the people are renamed."""
+    assert spans(analysis, "coldplay") == {("United Kingdom", "country"), ("British", "nationality")}
+    assert spans(analysis, "uk_researchers") == {("United Kingdom", "country"), ("British", "nationality"),
+                                                 ("UK", "country")}
+    assert spans(analysis, "kenyans") == {("Kenya", "country"), ("Kenyan", "nationality")}
+    assert spans(analysis, "americans") == {("United States", "country"), ("American", "nationality")}
+    assert spans(analysis, "hoy_dutch") == set()
+    examples, entities, lexicon = analysis
+    germans = perturbable_spans(entities[IDS["everyday_germans"]], "gpe",
+                                answer_texts(examples[IDS["everyday_germans"]]))
+    assert {(s.surface, s.keep) for s in germans} == {("Germany", ()), ("German", ("German spoken",))}
+    texts = ["British and English troops"]
+    assert asked_nationality("British", "What nationality?", lexicon, ["British troops"]) == [
+        PerturbableSpan("United Kingdom", "country", "gpe")]
+    assert asked_nationality("British", "What nationality?", lexicon, texts) == []
 
 
 def test_a_determiner_does_not_hide_the_asked_settlement_noun(analysis):

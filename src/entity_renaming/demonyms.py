@@ -13,15 +13,22 @@ from .acronyms import abbreviated_name
 from .lexicon import EVENT_NOUNS, IRREGULAR_DEMONYMS, PLACE_NOUNS, Lexicon, words_of
 from .organisations import demonym_table
 from .referents import NEIGHBOURHOOD, PerturbableSpan
-from .substitute import COORDINATED, NO_S_PLURAL, bare_people_use, coordinated_people, heads_phrase
+from .substitute import (
+    COORDINATED,
+    NO_S_PLURAL,
+    bare_people_use,
+    coordinated_people,
+    demonym_plural,
+    heads_phrase,
+)
 
 #: After a demonym that names a language: a language noun, also closing a list of them ("Mongolian, Tibetan,
-#: and Chinese languages"), "-speaking", a colon, a name or term for something in it ("the Japanese name
-#: for the Yuan dynasty"), a text's title, version, translation or spelling in it ("its Italian title") or a
-#: mother tongue ("of Polish mother tongue").
+#: and Chinese languages"), "-speaking", "spoken" ("the variant of German spoken at"), a colon, a name or
+#: term for something in it ("the Japanese name for the Yuan dynasty"), a text's title, version, translation
+#: or spelling in it ("its Italian title") or a mother tongue ("of Polish mother tongue").
 _LANGUAGE_USE = re.compile(r"^(?:(?:,\s+[A-Z][\w'’-]*)*,?\s+(?:and|or)\s+[A-Z][\w'’-]*)?"
                            r"(?:[ -](?:languages?|vernaculars?|scripts?|alphabets?|dialects?|words?|titles?"
-                           r"|versions?|translations?|spellings?)\b|[ -]speaking\b|:"
+                           r"|versions?|translations?|spellings?)\b|[ -]speaking\b| spoken\b|:"
                            r"| (?:names?|terms?) for\b| (?:mother|native) tongues?\b)")
 
 
@@ -128,6 +135,41 @@ def shared_demonyms(lexicon: Lexicon) -> frozenset[str]:
     return frozenset(w for w, referents in owners.items() if len(referents) > 1)
 
 
+def demonym_key(word: str, lexicon: Lexicon) -> str | None:
+    """The lower-cased demonym of :func:`.organisations.demonym_table` that ``word`` writes: itself, or the
+    demonym whose people's plural it is (``Kenyans``, ``Americans``: :func:`.substitute.demonym_plural`);
+    ``None`` for no demonym."""
+    table, lowered = demonym_table(lexicon.root), word.lower()
+    if lowered in table:
+        return lowered
+    single = lowered[:-1]
+    return single if lowered.endswith("s") and single in table and demonym_plural(single) == lowered else None
+
+
+def shared_here(word: str, country: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
+    """The lower-cased demonym ``word`` of several referents (:func:`shared_demonyms`: ``british``,
+    ``irish``) cannot follow ``country`` in ``texts``: ``country`` is not the referent the demonym means
+    alone (:func:`.organisations.demonym_table`: ``British`` beside ``England``, the United Kingdom's), or
+    the texts name another of its referents or write that referent's own demonym (``Scotland``,
+    ``English``, ``Northern Ireland``), beside which the word is ambiguous. Texts naming no other referent
+    read it as its table country's (``British researchers``, ``Irish culture`` beside ``Ireland``), and it
+    follows that country. ``False`` for a demonym of one referent."""
+    if word not in shared_demonyms(lexicon):
+        return False
+    own = demonym_table(lexicon.root).get(word)
+    if own is None or lexicon.aliases.get(country, country) != lexicon.aliases.get(own, own):
+        return True
+    others = [owner for owner, words in IRREGULAR_DEMONYMS.items()
+              if word in (w.lower() for w in words)
+              and lexicon.aliases.get(owner.title(), owner.title()) != lexicon.aliases.get(own, own)]
+    forms = {form for owner in others
+             for form in (*lexicon.referent_names(owner.title()), *IRREGULAR_DEMONYMS[owner])
+             if form.lower() != word}
+    pattern = re.compile("|".join(rf"(?<![\w-]){re.escape(f)}(?![\w-])" for f in sorted(forms, key=len,
+                                                                                       reverse=True)))
+    return bool(forms) and any(pattern.search(t) for t in texts)
+
+
 #: Capitalised nouns after a demonym that make it the name of a landform, which no one country owns
 #: (``Iranian Plateau``, ``Indian Ocean``, ``English Channel``, ``Arabian Peninsula``).
 LANDFORM_NOUNS = PLACE_NOUNS - frozenset(words_of("county fort district province region")) | frozenset(
@@ -184,9 +226,8 @@ def demonym_spans(country: PerturbableSpan, texts: Iterable[str], lexicon: Lexic
     spans: dict[str, PerturbableSpan] = {}
     landforms: list[str] = []
     languages: list[str] = []
-    shared = shared_demonyms(lexicon)
     for word in lexicon.derived_words(country.surface, texts):
-        if word in shared:
+        if shared_here(word, country.surface, texts, lexicon):
             return "place.derived-word-left"
         pattern = re.compile(rf"(?<!\w){re.escape(word)}(?:s)?(?!\w)", re.IGNORECASE)
         for text in texts:

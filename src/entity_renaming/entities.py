@@ -31,11 +31,12 @@ from .acronyms import (
 from .casing import CAPITAL
 from .demonyms import (
     LANDFORM_NOUNS,
+    demonym_key,
     demonym_spans,
     demonym_state,
     holds_demonym,
     people_stem_left,
-    shared_demonyms,
+    shared_here,
 )
 from .lexicon import (
     ALIASES,
@@ -85,6 +86,7 @@ from .organisations import (
     PERSON_EVIDENCE,
     acronym_of_organisation,
     adjective_name,
+    article_follows,
     call_sign,
     call_sign_answers,
     call_signs_in,
@@ -171,6 +173,7 @@ from .places import (
 from .question import NOUNS_NAME, PERSON_NOUNS, TRADE_NOUNS, asked_type, asks_about_name
 from .referents import Entity, PerturbableSpan
 from .rules import Trace, Why, fire, no
+from .spans import span_renamed
 from .spellings import accent_variants
 from .substitute import renamed_in
 
@@ -577,17 +580,24 @@ def answer_lists_places(answer: str, place: str, tagged: set[str], lexicon: Lexi
 
 def demonym_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
     """NORP mentions inside a gold answer span that are the capitalised demonym of one country (``Spanish`` of
-    "Spanish architect", ``French`` of "dislodge the French"; not ``British``, a demonym of several referents,
-    nor one opening a longer name: "German East Africa"), as GPE candidates: the answer names the country by
+    "Spanish architect", ``French`` of "dislodge the French"; ``British`` where the texts name no other of its
+    referents, :func:`.demonyms.shared_here`; not one opening a longer name: "German East Africa", nor one
+    answering a question that asks for a language), as GPE
+    candidates: the answer names the country by
     its adjective, and the country is renamed with its demonym following it
     (:func:`.organisations.demonym_place`, which needs the texts to name the country; :func:`demonym_spans`
     then vetoes a language use, "in French"). Rule ``ner.no-answer-mention`` keeps the rest out."""
-    table, shared = demonym_table(lexicon.root), shared_demonyms(lexicon)
+    table = demonym_table(lexicon.root)
     spans = [s for answer in example.all_answers() for s in answer.char_spans]
+    texts = (example.context, example.question, *answer_texts(example))
+    if _ASKS_LANGUAGE.search(example.question):
+        return []  # "What language does 'hoy' originate from?" Dutch: the language
     found = []
     for m in mentions:
         text = clean_surface(m.text)
-        if (m.label == "NORP" and text[:1].isupper() and text.lower() in table and text.lower() not in shared
+        key = demonym_key(text, lexicon)  # "Kenyans": the people's plural of Kenyan
+        if (m.label == "NORP" and text[:1].isupper() and key is not None
+                and not shared_here(key, table[key], texts, lexicon)
                 and any(a <= m.start and m.end <= b for a, b in spans)
                 and not re.match(r"\s+[A-Z]", example.context[m.end:])):  # not "German East Africa"
             at = example.context.find(text, m.start, m.end)
@@ -598,6 +608,9 @@ def demonym_answers(example: QAExample, mentions: list[Mention], lexicon: Lexico
 #: A question asking for a nationality ("What nationality is the architect Enric Miralles?"); lower case only,
 #: not "the British Nationality Act".
 _ASKS_NATIONALITY = re.compile(r"\bnationality\b")
+#: A question asking for a language ("What language does 'hoy' originate from?"): a demonym answering it
+#: names the language, no country.
+_ASKS_LANGUAGE = re.compile(r"\blanguages?\b")
 #: Demonyms of one country that the dictionary also gives another common sense (a closed class): ``Indian``
 #: (the native peoples of the Americas: "the French and Indian War"), ``Georgian`` (the era of the four
 #: Georges, Georgian architecture; the US state), ``Dominican`` (the religious order), ``Congolese`` (of
@@ -620,17 +633,22 @@ def asked_nationality(text: str, question: str, lexicon: Lexicon,
     a nationality, or, given the ``texts`` (passage, question, answers), a demonym with no sense but its
     country's people and things (not :data:`OTHER_SENSE_DEMONYMS`): NER's NORP demonym of one country means
     that country ("Chinese and Japanese ceramics", "Turkish forces"; another name of the country in the
-    texts still vetoes it: rule ``place.other-name``). Not a demonym of several referents (``British``)
-    nor a country written with "the" (``the United States``), nor, where the texts do not name the country,
-    a demonym opening a landform's name there (``Swiss Alps``: :func:`opens_landform`)."""
+    texts still vetoes it: rule ``place.other-name``). Not a demonym of several referents where the texts
+    name another of them (``British`` beside ``England``: :func:`.demonyms.shared_here`), nor a country
+    written with "the" (``the United States``) unless the texts show its article can follow its new name
+    (:func:`.organisations.article_follows`), nor, where the texts do not name the country, a demonym
+    opening a landform's name there (``Swiss Alps``: :func:`opens_landform`)."""
     from .substitute import takes_article
 
-    country = demonym_table(lexicon.root).get(text.lower())
-    if (country is None or text.lower() in shared_demonyms(lexicon)
-            or lexicon.place_kind(country) != "country" or takes_article(country, "country")):
+    texts = None if texts is None else list(texts)
+    key = demonym_key(text, lexicon)  # "Kenyans": Kenyan
+    country = None if key is None else demonym_table(lexicon.root)[key]
+    if (country is None or shared_here(key, country, texts or (), lexicon)
+            or lexicon.place_kind(country) != "country"
+            or (takes_article(country, "country") if texts is None else not article_follows(country, texts))):
         return []
     if not _ASKS_NATIONALITY.search(question) and (
-            texts is None or text.lower() in OTHER_SENSE_DEMONYMS or opens_landform(text, texts)):
+            texts is None or key in OTHER_SENSE_DEMONYMS or opens_landform(text, texts)):
         return []  # "the Swiss canton … in the Swiss Alps": the kept landform would place it still
     return [PerturbableSpan(country, "country", "gpe")]
 
@@ -2801,7 +2819,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         found = [e for e in found if e not in disagreeing]
         for e in disagreeing:
             fire(trace, "answer.not-entity", e.text, e.entity_type, e.start)
-    if not all(any(occurs_in(s.surface, a) for e in found for s in e.spans) for a in answers):
+    if not all(any(span_renamed(s, a) for e in found for s in e.spans) for a in answers):
         return _drop(found, "answer.unchanged", trace)
     renamed = {e.text for e in found if e.entity_type == "gpe"}
     if any(members and not {e.text for e in found}.issuperset(members) for members in lists.values()):
@@ -2824,7 +2842,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         mentions = [m for m in mentions if clean_surface(m.text) not in others]
         found = [given_only(e) if e.clashes else e for e in found]  # "Kong Duancao" beside "Kong Duanyou"
         if any(e.clashes for e in found) or not all(
-                any(occurs_in(s.surface, a) for e in found for s in e.spans) for a in answers):
+                any(span_renamed(s, a) for e in found for s in e.spans) for a in answers):
             for e in found:
                 if e.clashes or e.evidence[-1:] == (FAMILY_KEPT,):
                     fire(trace, "per.shares-words", e.text, "per", e.start)

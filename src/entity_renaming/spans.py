@@ -46,9 +46,19 @@ def perturbable_spans(entities: Iterable[Entity], entity_type: str = "mix",
     if any(other != span.surface and other != name and occurs_in(other, name)
            for span in found.values() for name in span.keep for other in found):
         return []  # a kept name holds another renamed word ("Paris Hilton" kept, "Hilton" renamed)
-    if not all(any(renamed_in(s, a, keep) if keep else occurs_in(s, a) for s in found) for a in answers):
+    if not all(any(span_renamed(s, a, keep) for s in found.values()) for a in answers):
         return []
     return list(found.values())
+
+
+def span_renamed(span: PerturbableSpan, text: str, keep: Iterable[str] = ()) -> bool:
+    """Renaming ``span`` (keeping ``keep``) edits ``text``: its surface stands there as a word outside the
+    kept names, or a ``nationality`` stands in its plural (``Kenyans`` of an answer "gives Kenyans a bill
+    of rights" changes with ``Kenyan``)."""
+    group = span.span_type == "nationality"
+    if not keep and not group:
+        return occurs_in(span.surface, text)
+    return renamed_in(span.surface, text, keep, span.span_type if group else "")
 
 
 def kept_names(spans: Iterable[PerturbableSpan]) -> tuple[str, ...]:

@@ -617,10 +617,11 @@ class Renamer:
         return splice(text, edits), edits
 
 
-def renamed_in(name: str, text: str, keep: Iterable[str] = ()) -> bool:
-    """Whether a :class:`Renamer` that maps ``name`` and keeps ``keep`` edits ``text``: ``name`` stands there
-    as a word outside every kept name ("Mexico City's mayor" with ``keep=("Mexico City",)``: no)."""
-    return bool(Renamer([Substitution(name, name, "", "")], keep).edits(text))
+def renamed_in(name: str, text: str, keep: Iterable[str] = (), span_type: str = "") -> bool:
+    """Whether a :class:`Renamer` that maps ``name`` (of ``span_type``) and keeps ``keep`` edits ``text``:
+    ``name`` stands there as a word outside every kept name ("Mexico City's mayor" with ``keep=("Mexico
+    City",)``: no), or in the plural a group name takes (``Kenyans`` of a ``nationality`` ``Kenyan``)."""
+    return bool(Renamer([Substitution(name, name, "", span_type)], keep).edits(text))
 
 
 _GRAMMAR_EDITS = frozenset({("the ", ""), ("", "the "), ("'", "'s"), ("\u2019", "\u2019s"), ("a", "an"),
