@@ -146,6 +146,8 @@ IDS = {
     "americans": "b383b43d84144bb49b2d7e89db5ab5b7",  # answer "Americans", no "United States" in the texts
     "hoy_dutch": "2dd768b70e234d9996191a812b8be2e9",  # "What language does 'hoy' originate from?" Dutch
     "everyday_germans": "7a9d96ff6a654899ab587ddf59540958",  # "everyday Germans" beside "German spoken at"
+    "hungarians_org": "63b54bd932a04cacbaacf4d65e1c5f11",  # answers "Hungarians", tagged ORG
+    "scots_org": "119b65419a224d0db0aa0671d462c6b6",  # "Cromwell's allies, the Scots", tagged ORG
     "german_vernacular": "ed6ff10078fa4bcaab14dc9399e7dbb3",  # "Using the German vernacular": the language
     "swiss_alps": "1bc314ab39cd4fd2aad40de253c04957",  # "the Swiss canton of … in the … Swiss Alps"
     "riverside": "2c4b17b1ae924274b75fec11937e8b2b",  # "which other developed southern Californian city"
@@ -900,7 +902,8 @@ def test_a_shared_or_plural_demonym_answer_is_renamed_with_its_country(analysis)
     """s24 (GPE recall, countries): a demonym answer of several referents means its table country where the
     texts name no other of them ("British" researchers beside "UK": the United Kingdom, its codes
     following; not beside England or "English"); a people's plural ("Kenyans", "Americans") is its
-    demonym's; a country written with "the" is renamed where its article can follow. Not a demonym
+    demonym's, also tagged ORG ("the Hungarians"; not "the Scots", no regular plural); a country written
+    with "the" is renamed where its article can follow. Not a demonym
     answering a question that asks for a language ("the Dutch gooien"), and a language phrase ("German
     spoken at") is left whole while the people are renamed."""
     assert spans(analysis, "coldplay") == {("United Kingdom", "country"), ("British", "nationality")}
@@ -909,6 +912,8 @@ def test_a_shared_or_plural_demonym_answer_is_renamed_with_its_country(analysis)
     assert spans(analysis, "kenyans") == {("Kenya", "country"), ("Kenyan", "nationality")}
     assert spans(analysis, "americans") == {("United States", "country"), ("American", "nationality")}
     assert spans(analysis, "hoy_dutch") == set()
+    assert spans(analysis, "hungarians_org") == {("Hungary", "country"), ("Hungarian", "nationality")}
+    assert spans(analysis, "scots_org") == set()  # "the Scots" would become "the Tajik": no plural
     examples, entities, lexicon = analysis
     germans = perturbable_spans(entities[IDS["everyday_germans"]], "gpe",
                                 answer_texts(examples[IDS["everyday_germans"]]))

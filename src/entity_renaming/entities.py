@@ -579,7 +579,9 @@ def answer_lists_places(answer: str, place: str, tagged: set[str], lexicon: Lexi
 
 
 def demonym_answers(example: QAExample, mentions: list[Mention], lexicon: Lexicon) -> list[Mention]:
-    """NORP mentions inside a gold answer span that are the capitalised demonym of one country (``Spanish`` of
+    """NORP mentions (or ORG ones that are a people's regular plural alone: "the Hungarians"; not "the Scots",
+    whose new demonym would stay singular) inside a gold answer span that are the capitalised demonym of one
+    country (``Spanish`` of
     "Spanish architect", ``French`` of "dislodge the French"; ``British`` where the texts name no other of its
     referents, :func:`.demonyms.shared_here`; not one opening a longer name: "German East Africa", nor one
     answering a question that asks for a language), as GPE
@@ -596,7 +598,8 @@ def demonym_answers(example: QAExample, mentions: list[Mention], lexicon: Lexico
     for m in mentions:
         text = clean_surface(m.text)
         key = demonym_key(text, lexicon)  # "Kenyans": the people's plural of Kenyan
-        if (m.label == "NORP" and text[:1].isupper() and key is not None
+        plural = key is not None and key != text.lower()  # "the Hungarians", tagged ORG
+        if ((m.label == "NORP" or m.label == "ORG" and plural) and text[:1].isupper() and key is not None
                 and not shared_here(key, table[key], texts, lexicon)
                 and any(a <= m.start and m.end <= b for a, b in spans)
                 and not re.match(r"\s+[A-Z]", example.context[m.end:])):  # not "German East Africa"
@@ -2783,6 +2786,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     candidates += [m for m in gazetteer if (m.start, m.end) not in taken]  # the gazetteer is their evidence
     candidates += [m for m in demonym_answers(example, mentions, lexicon)  # "Spanish architect": Spain
                    if not any(c.start < m.end and m.start < c.end and c.label != "PERSON"  # "Who …?" French:
+                              and not (c.label == "ORG" and clean_surface(c.text) == m.text)  # Hungarians
                               for c in candidates)]  # a demonym is no person's name (per.not-name-words)
     persons = [clean_surface(m.text) for m in candidates if m.label == "PERSON"]
     listed = [listed_persons(a, persons) for a in answers]
