@@ -260,3 +260,17 @@ def test_a_peoples_plural_writes_its_demonym():
     assert demonym_key("Swiss", lexicon) == "swiss"
     assert demonym_key("Kenyan", lexicon) == "kenyan"
     assert demonym_key("Texans", lexicon) is None
+
+
+def test_a_bare_peoples_plural_never_takes_a_demonym_without_an_s_plural():
+    """s24 read: "a creation of Americans" became "a creation of Swedish": where the texts write the people's
+    plural without "the", no country whose demonym ends in -sh or -ch is drawn (after "the" it may be:
+    "the Swedish")."""
+    spans = [PerturbableSpan("United States", "country", "gpe"),
+             PerturbableSpan("American", "nationality", "gpe", "United States")]
+    sampler = Sampler("dbname")
+    bare, after_the = ["It is a creation of Americans."], ["It is a creation of the Americans."]
+    drawn = {sampler.mapping(spans, bare, random.Random(seed))[1].replacement for seed in range(300)}
+    assert drawn and not any(d.endswith(("sh", "ch")) for d in drawn)
+    drawn = {sampler.mapping(spans, after_the, random.Random(seed))[1].replacement for seed in range(300)}
+    assert any(d.endswith(("sh", "ch")) for d in drawn)

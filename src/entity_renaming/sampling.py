@@ -29,7 +29,7 @@ from .namebank import FIRST_NAME_TYPES, BankError, load_bank
 from .organisations import CALL_SIGN_TYPE, new_call_sign
 from .places import is_state_country
 from .referents import PerturbableSpan
-from .substitute import RenameError, adjective_demonym, code_takes_adjective, takes_article
+from .substitute import RenameError, adjective_demonym, bare_plural, code_takes_adjective, takes_article
 
 MAX_DRAWS = 100
 #: A bank name holding a conjunction or list punctuation ("Windsor and Maidenhead", "Trinidad and Tobago")
@@ -282,6 +282,7 @@ class Sampler:
         demonym = self.demonym(new_name) if span.letter >= 0 else None
         return (bool(name) and name != span.surface and name.lower() not in taken
                 and adjective_demonym(name) and not occurs_as_word(name, texts, plural=True)
+                and not (name.endswith(("sh", "ch")) and bare_plural(span.surface, texts))  # "of Americans"
                 and (not demonym or demonym[:1] == new_name[:1])
                 and not (span.letter >= 0 and name.lower() in WORD_ACRONYMS))  # "the SO", "by US"
 

@@ -521,6 +521,15 @@ def demonym_plural(demonym: str) -> str:
     return demonym + "s" if demonym.endswith(("n", "i")) else demonym
 
 
+def bare_plural(demonym: str, texts: Iterable[str]) -> bool:
+    """``texts`` write the people's ``-s`` plural of ``demonym`` without "the" before it ("a creation of
+    Americans", "everyday Germans"): a new demonym without an ``-s`` plural (``Swedish``, ``French``) could
+    not stand there as the people ("a creation of Swedish"), as it can after "the" ("the Swedish")."""
+    pattern = re.compile(rf"(?<![\w'’-]){re.escape(demonym)}s(?![\w'’-])")
+    return any(not re.search(r"(?:^|\W)[Tt]he\s+$", text[max(0, m.start() - 5):m.start()])
+               for text in texts for m in pattern.finditer(text))
+
+
 class Renamer:
     """A compiled mapping ``original → replacement`` applied with word boundaries.
 
