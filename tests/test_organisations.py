@@ -15,6 +15,7 @@ from entity_renaming.ner import Mention
 from entity_renaming.organisations import (
     coined_name,
     company_word,
+    cut_from_longer,
     founder_span,
     lone_team,
     organisation_head,
@@ -143,6 +144,16 @@ def test_a_company_named_by_a_gazetteer_pair_without_place_evidence(lexicon):
     assert common_word_veto("Buena Vista", name, (BUENA_VISTA,), [name] * 3, [], short_form=True) is None
     assert common_word_veto("Buena Vista", name, (BUENA_VISTA + " Buena Vista Street is nearby.",),
                             [name] * 3, [], short_form=True) == "org.word-elsewhere"
+
+
+@pytest.mark.parametrize("text, name, cut", [
+    ("Both BSkyB and Virgin Media agreed to end the dispute.", "Virgin Media", False),  # two names paired
+    ("The dispute between BSkyB and Virgin Media ended.", "Virgin Media", False),
+    ("BSkyB and Virgin Media agreed to end the dispute.", "Virgin Media", True),  # may be one longer name
+    ("It bought the Manhattan Storage and Warehouse Company.", "Warehouse Company", True),
+])
+def test_a_name_after_a_paired_word_and_and_is_no_cut(text, name, cut):
+    assert cut_from_longer(text, text.index(name)) is cut
 
 
 CAPCITIES = ("In 1984 the network's parent merged with Capital Cities Communications, owner of several "

@@ -183,14 +183,22 @@ def head_plural(word: str) -> bool:
 _CUT_BEFORE = re.compile(r"(?<![\w&'’.-])([A-Z0-9][\w&'’.-]*)( (?:and|&|of|for))? $")
 
 
+#: A word that opens a pair of names joined by "and" ("both BSkyB and Virgin Media", "between X and Y").
+_PAIRED = re.compile(r"(?<!\w)(?:[Bb]oth|[Bb]etween|[Ee]ither) $")
+
+
 def cut_from_longer(text: str, start: int, lexicon: Lexicon | None = None) -> bool:
     """A name at ``start`` follows a capitalised word or a number that is no function word, or a word and
     "and" / "&" / "of" / "for": it is cut out of a longer name ("WMO Executive Council", "Super Bowl 50 Host
     Committee"). Not where that word closes the sentence before (:func:`_closes_sentence`: "courtesy of
-    QuickBooks. Death Wish Coffee beat out …"): the name opens a sentence."""
+    QuickBooks. Death Wish Coffee beat out …"): the name opens a sentence; nor where "both", "between" or
+    "either" opens the word and "and" (:data:`_PAIRED`: "both BSkyB and Virgin Media"): two names paired."""
     before = _CUT_BEFORE.search(text, max(0, start - 40), start)
     if before and not before.group(2) and _closes_sentence(before.group(1), lexicon):
         return False
+    if before and before.group(2) in (" and", " &") and _PAIRED.search(text, max(0, before.start() - 12),
+                                                                     before.start()):
+        return False  # "both BSkyB and Virgin Media": two names paired, no longer one
     return bool(before and (before.group(2) or before.group(1).lower() not in FUNCTION_WORDS))
 
 
