@@ -67,7 +67,10 @@ def test_generic_words_are_not_renamed(org):
 
 
 def test_a_brand_named_after_a_place_is_no_city(org):
-    assert org("eb7bfcb2ba0b498687d583d123a13ec5") == set()  # Buena Vista Television
+    # Buena Vista Television: the pair only gazetteer places bear is the company's name word, renamed as
+    # ``nnp`` (organisations.company_word), never as a city; "International" of its other unit stays
+    assert org("eb7bfcb2ba0b498687d583d123a13ec5") == {("Buena Vista", "nnp")}
+    assert org("85d0f2bb6c43444990996185ae7cf662") == {("Buena Vista", "nnp")}
 
 
 def test_no_edit_inside_another_name(org):

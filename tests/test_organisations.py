@@ -15,6 +15,7 @@ from entity_renaming.ner import Mention
 from entity_renaming.organisations import (
     coined_name,
     company_word,
+    cut_from_longer,
     founder_span,
     lone_team,
     organisation_head,
@@ -125,6 +126,34 @@ def test_the_company_word_of_a_company_named_by_common_words(lexicon):
     assert company_word("Walt Disney Company", lexicon) is None  # a person's name: founder_span's case
     assert company_word("Big Red Rocket Pictures", lexicon) is None  # three words: a description?
     assert company_word("Capital of Cities Communications", lexicon) is None  # two words apart
+
+
+BUENA_VISTA = ("Disney–ABC Domestic Television (formerly known as Buena Vista Television) handles domestic "
+               "distribution, while Disney–ABC International Television (formerly known as Buena Vista "
+               "International Television) handles international distribution.")
+
+
+def test_a_company_named_by_a_gazetteer_pair_without_place_evidence(lexicon):
+    """Two name words that only gazetteer places bear, one of them a city alone (``Vista``), are the company's
+    name, judged as a pair; a scope word after them stays with the company word."""
+    assert company_word("Buena Vista Television", lexicon) == "Buena Vista"
+    assert company_word("Buena Vista International Television", lexicon) == "Buena Vista"
+    assert company_word("Buena Vista International", lexicon) is None  # no company word last
+    # the brand's other unit (its name words before scope words and a company word) is renamed with it
+    name = "Buena Vista Television"
+    assert common_word_veto("Buena Vista", name, (BUENA_VISTA,), [name] * 3, [], short_form=True) is None
+    assert common_word_veto("Buena Vista", name, (BUENA_VISTA + " Buena Vista Street is nearby.",),
+                            [name] * 3, [], short_form=True) == "org.word-elsewhere"
+
+
+@pytest.mark.parametrize("text, name, cut", [
+    ("Both BSkyB and Virgin Media agreed to end the dispute.", "Virgin Media", False),  # two names paired
+    ("The dispute between BSkyB and Virgin Media ended.", "Virgin Media", False),
+    ("BSkyB and Virgin Media agreed to end the dispute.", "Virgin Media", True),  # may be one longer name
+    ("It bought the Manhattan Storage and Warehouse Company.", "Warehouse Company", True),
+])
+def test_a_name_after_a_paired_word_and_and_is_no_cut(text, name, cut):
+    assert cut_from_longer(text, text.index(name)) is cut
 
 
 CAPCITIES = ("In 1984 the network's parent merged with Capital Cities Communications, owner of several "

@@ -84,6 +84,7 @@ from .organisations import (
     ORGANISATION_HEADS,
     PERIODICAL_HEADS,
     PERSON_EVIDENCE,
+    SCOPE_WORDS,
     acronym_of_organisation,
     adjective_name,
     article_follows,
@@ -2081,7 +2082,8 @@ def common_word_veto(word: str, name: str, texts: Iterable[str], answers: Iterab
                 continue
             if party and _party_word(text, m.start(), m.end()):
                 continue  # "the Conservatives", "Conservative MPs": the party, renamed with it
-            if short_form and m.group().startswith(word) and _short_name(text, m.start(), m.end()):
+            if short_form and m.group().startswith(word) and (_short_name(text, m.start(), m.end())
+                                                              or _brand_unit(text, m.start(), m.end())):
                 continue  # "Capital Cities/ABC", "for Big Finish in 2012": the company's short name
             return "org.word-elsewhere"
     return None
@@ -2142,6 +2144,21 @@ def _short_name(text: str, start: int, end: int) -> bool:
     if not text[:start].strip() and not text[end:].strip(" .,"):
         return True
     return bool(_LOWER_BEFORE.search(text, max(0, start - 40), start)) and not _CAPITAL_AFTER.match(text, end)
+
+
+_WORDS_AFTER = re.compile(r"(?: [A-Z][a-z]+)+")
+
+
+def _brand_unit(text: str, start: int, end: int) -> bool:
+    """The company's name words at ``text[start:end]`` open another company name of the brand: after no
+    capitalised word, before scope words (:data:`.organisations.SCOPE_WORDS`) and a company word
+    (``Buena Vista International Television`` beside ``Buena Vista Television``): a unit of the same
+    brand, renamed with it (``Harlow International Television``)."""
+    after = _WORDS_AFTER.match(text, end)
+    if after is None or cut_from_longer(text, start):
+        return False
+    *scope, last = after.group().split()
+    return last.lower() in COMPANY_HEADS and all(w.lower() in SCOPE_WORDS for w in scope)
 
 
 _WORD_AFTER = re.compile(r"[ -]([A-Z][^\W\d_]*)")

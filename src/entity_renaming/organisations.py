@@ -183,14 +183,22 @@ def head_plural(word: str) -> bool:
 _CUT_BEFORE = re.compile(r"(?<![\w&'’.-])([A-Z0-9][\w&'’.-]*)( (?:and|&|of|for))? $")
 
 
+#: A word that opens a pair of names joined by "and" ("both BSkyB and Virgin Media", "between X and Y").
+_PAIRED = re.compile(r"(?<!\w)(?:[Bb]oth|[Bb]etween|[Ee]ither) $")
+
+
 def cut_from_longer(text: str, start: int, lexicon: Lexicon | None = None) -> bool:
     """A name at ``start`` follows a capitalised word or a number that is no function word, or a word and
     "and" / "&" / "of" / "for": it is cut out of a longer name ("WMO Executive Council", "Super Bowl 50 Host
     Committee"). Not where that word closes the sentence before (:func:`_closes_sentence`: "courtesy of
-    QuickBooks. Death Wish Coffee beat out …"): the name opens a sentence."""
+    QuickBooks. Death Wish Coffee beat out …"): the name opens a sentence; nor where "both", "between" or
+    "either" opens the word and "and" (:data:`_PAIRED`: "both BSkyB and Virgin Media"): two names paired."""
     before = _CUT_BEFORE.search(text, max(0, start - 40), start)
     if before and not before.group(2) and _closes_sentence(before.group(1), lexicon):
         return False
+    if before and before.group(2) in (" and", " &") and _PAIRED.search(text, max(0, before.start() - 12),
+                                                                     before.start()):
+        return False  # "both BSkyB and Virgin Media": two names paired, no longer one
     return bool(before and (before.group(2) or before.group(1).lower() not in FUNCTION_WORDS))
 
 
@@ -214,6 +222,11 @@ def _words(text: str) -> list[str]:
     return [w.removesuffix("'s").removesuffix("’s").strip(",.").rstrip("'’") for w in text.split()]
 
 
+#: Words of a company's name that say where one unit of a brand trades, between the brand's name words
+#: and the company word (``Buena Vista International Television``): kept, as the company word is.
+SCOPE_WORDS = frozenset(words_of("international domestic worldwide"))
+
+
 def company_word(text: str, lexicon: Lexicon) -> str | None:
     """The capitalised content words of a company's name ending with a :data:`COMPANY_HEADS` word
     (``General`` of ``General Electric``, ``Visa`` of ``Visa Inc.``, ``Dignity`` of ``Dignity Health``),
@@ -224,12 +237,20 @@ def company_word(text: str, lexicon: Lexicon) -> str | None:
     than two or two apart, two that read as a person's name, or a word that is a place, a demonym (a
     demonym's ending outside the dictionary's words: ``Scottish``; not ``Wish`` of ``Death Wish Coffee``), a
     creed word or no alphabetic word (``Standard & Poor's``, ``American Airlines``: its place adjective). A
-    place is one with evidence (:meth:`.Lexicon.place_kind`): a word only tiny gazetteer places bear
-    (``Time`` of ``Time Warner Cable``, ``Prospect`` of ``Prospect Studios``) is the company's name."""
+    place is one with evidence (:meth:`.Lexicon.place_kind`), one word or two: a name only tiny gazetteer
+    places bear (``Time`` of ``Time Warner Cable``, ``Prospect`` of ``Prospect Studios``, ``Buena Vista`` of
+    ``Buena Vista Television``) is the company's name. A :data:`SCOPE_WORDS` word after the name words stays
+    with the company word (``Buena Vista International Television`` → ``Harlow International Television``)."""
 
     words = _words(text)
     if len(words) < 2 or words[-1].lower() not in COMPANY_HEADS:
         return None
+    scope = len(words) - 1
+    while scope > 1 and words[scope - 1].lower() in SCOPE_WORDS:
+        scope -= 1  # "International" of "Buena Vista International Television": kept
+    words = [*words[:scope], words[-1]]
+    paired = {j for i in range(len(words) - 2) if lexicon.is_gazetteer_name(f"{words[i]} {words[i + 1]}")
+              for j in (i, i + 1)}  # "Vista" of "Buena Vista": the pair is the name, judged as one
     found = []
     for i, word in enumerate(words[:-1]):
         lowered = word.lower()
@@ -238,7 +259,8 @@ def company_word(text: str, lexicon: Lexicon) -> str | None:
         if (not word.isalpha() or not word[0].isupper() or lowered in CREED_WORDS
                 or lowered in lexicon.nationalities
                 or (lowered.endswith(("an", "ish", "ese")) and not lexicon.dictionary_common(word))
-                or org_place_kind(word, lexicon) is not None or lexicon.place_kind(word) is not None):
+                or (i not in paired and (org_place_kind(word, lexicon) is not None
+                                         or lexicon.place_kind(word) is not None))):
             return None  # "American Airlines", "Dutch East India Company", "Boston Consulting …"
         found.append((i, word))
     if len(found) == 1:
@@ -246,9 +268,9 @@ def company_word(text: str, lexicon: Lexicon) -> str | None:
     if len(found) != 2 or found[1][0] != found[0][0] + 1 or found[1][0] + 2 != len(words):
         return None  # "Committee of Independent Experts"-like descriptions, or words apart
     run = f"{found[0][1]} {found[1][1]}"
-    if (run not in text or lexicon.looks_like_person(run) or lexicon.is_gazetteer_name(run)
-            or org_place_kind(run, lexicon) is not None):
-        return None  # "Walt Disney Company": a person's name; "Buena Vista": a place
+    if (run not in text or (lexicon.looks_like_person(run) and not lexicon.is_gazetteer_name(run))
+            or lexicon.place_kind(run) is not None or org_place_kind(run, lexicon) is not None):
+        return None  # "Walt Disney Company": a person's name ("Buena Vista" a place's); a place with evidence
     return trade_kept(run)
 
 
