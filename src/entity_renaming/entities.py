@@ -5,7 +5,8 @@ Yan et al. (:mod:`.spans`, :mod:`.pipeline`), EntSwap (:mod:`.entswap.entities`)
 evidence (label consistency, case, name banks, gazetteers, word form) comes from :mod:`.lexicon`; an answer
 entity *is* the gold answer (determiners, possessives and edge punctuation trimmed) of a strict majority of
 annotators, or of the annotators who disagree with that majority or among themselves on the referent (each
-referent renamed with its own name), and every gold answer contains one of its renamed words.
+referent renamed with its own name), and every gold answer contains one of its renamed words, or a strict
+majority does and the others name something else (:func:`.spans.answers_change`).
 """
 
 from __future__ import annotations
@@ -171,6 +172,7 @@ from .places import (
 from .question import NOUNS_NAME, PERSON_NOUNS, TRADE_NOUNS, asked_type, asks_about_name
 from .referents import Entity, PerturbableSpan
 from .rules import Trace, Why, fire, no
+from .spans import answers_change
 from .spellings import accent_variants
 from .substitute import renamed_in
 
@@ -2717,8 +2719,9 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
     each hold another candidate, the annotators disagree on the referent and each candidate those answers
     hold is an answer entity too (:func:`split_answers`: ``Robert Zimmer`` beside ``Daniel Diermeier``
     twice), judged as it would be alone, where all the answer entities are of one type. The example has
-    none unless every answer contains a span of them (else a gold answer would be left unchanged; the rule
-    that removed a referent such an answer needed stays the example's reason) and every person or place of
+    none unless every answer contains a span of them, or a strict majority do and the others name none of
+    them (:func:`.spans.answers_change`; else a gold answer would keep the old referent; the rule that
+    removed a referent such an answer needed stays the example's reason) and every person or place of
     a listing answer is an answer entity.
     ``trace`` receives the rule (:mod:`.rules`) that removed each candidate left out. Persons whose
     given names clash keep them and have their surnames renamed (:func:`surnames_only`) with ``keep_given``;
@@ -2801,7 +2804,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         found = [e for e in found if e not in disagreeing]
         for e in disagreeing:
             fire(trace, "answer.not-entity", e.text, e.entity_type, e.start)
-    if not all(any(occurs_in(s.surface, a) for e in found for s in e.spans) for a in answers):
+    if not _answers_change(answers, found):
         return _drop(found, "answer.unchanged", trace)
     renamed = {e.text for e in found if e.entity_type == "gpe"}
     if any(members and not {e.text for e in found}.issuperset(members) for members in lists.values()):
@@ -2823,8 +2826,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         context = _mask(context, (*others, *terms))
         mentions = [m for m in mentions if clean_surface(m.text) not in others]
         found = [given_only(e) if e.clashes else e for e in found]  # "Kong Duancao" beside "Kong Duanyou"
-        if any(e.clashes for e in found) or not all(
-                any(occurs_in(s.surface, a) for e in found for s in e.spans) for a in answers):
+        if any(e.clashes for e in found) or not _answers_change(answers, found):
             for e in found:
                 if e.clashes or e.evidence[-1:] == (FAMILY_KEPT,):
                     fire(trace, "per.shares-words", e.text, "per", e.start)
@@ -2854,6 +2856,12 @@ def given_only(entity: Entity) -> Entity:
     if not given or any(s.surface not in entity.text.split() for s in given):
         return entity  # "Jean Cauvin (John Calvin)": its bracketed alias would keep the family name too
     return replace(entity, spans=given, clashes=False, evidence=(*entity.evidence, FAMILY_KEPT))
+
+
+def _answers_change(answers: Sequence[str], found: list[Entity]) -> bool:
+    """Whether renaming the spans of ``found`` changes ``answers`` enough (:func:`.spans.answers_change`)."""
+    surfaces = {s.surface for e in found for s in e.spans}
+    return answers_change(answers, found, lambda a: any(occurs_in(s, a) for s in surfaces))
 
 
 def _drop(found: list[Entity], rule: str, trace: Trace | None) -> list[Entity]:

@@ -111,7 +111,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "T Davies beside BBC Wales twice: entities.split_answers); a person that the answers holding it "
          "list beside a person a majority names is one too (Sam Chisholm and Rupert Murdoch beside Sam "
          "Chisholm twice: entities.listed_beside)", "evidence", _YAN),
-    Rule("answer.unchanged", "some gold answer contains none of the renamed words", "veto", _YAN),
+    Rule("answer.unchanged", "a gold answer would keep the old referent: half or more of the answers contain "
+         "none of the renamed words, or such a minority answer names a form of the referent (a word, the "
+         "initials or an alias of its name: spans.answers_change); a minority answer naming something else "
+         "(May 21, 2013 beside Boston and in Boston) stays unchanged", "veto", _YAN),
     Rule("answer.list-partial", "an answer lists persons or places and one of them is not renamed (also a "
          "gazetteer place NER did not type, in a majority of answers: Nairobi, Mombasa and Kisumu; a "
          "capitalised name beside a renamed person that nothing renames: Beyoncé and Bruno Mars, Temüjin and "
