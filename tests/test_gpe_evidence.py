@@ -924,6 +924,16 @@ def test_a_birthplace_or_a_capital_in_apposition_is_a_city(analysis):
     assert spans(analysis, "deluun_boldog") == {("Delüün Boldog", "city")}
 
 
+def test_a_countrys_combining_form_in_a_compound_leaves_it_out():
+    """Round 36: Russia renamed while "the Russo-Japanese War" kept its old name beside it; the combining
+    form of a country in a hyphenated compound keeps the old referent (rule place.derived-word-left)."""
+    from entity_renaming.places import combining_form
+    assert combining_form("Russia", ["As a result of the Russo-Japanese War in 1905, Japan"]) == "Russo"
+    assert combining_form("France", ["the Franco–Prussian War"]) == "Franco"
+    assert combining_form("France", ["General Franco ruled Spain"]) is None  # no compound
+    assert combining_form("Kenya", ["the Russo-Japanese War"]) is None
+
+
 def test_a_realm_under_a_dukes_or_counts_title_is_a_state(analysis):
     """Issue 19 (GPE recall): "Duke Richard II of Normandy … Ethelred fled to Normandy", "to Mansfeld …
     Count Albrecht of Mansfeld": the passage names a duchy or county, renamed as a state at every mention

@@ -7,7 +7,13 @@ import pytest
 from conftest import MRQA_SQUAD_DEV
 
 from entity_renaming.acronyms import acronym_span
-from entity_renaming.entities import analyse_examples, answer_texts, common_word_veto, distinctive_word
+from entity_renaming.entities import (
+    analyse_examples,
+    answer_texts,
+    common_word_veto,
+    distinctive_word,
+    example_entities,
+)
 from entity_renaming.io import read_examples
 from entity_renaming.lexicon import Lexicon
 from entity_renaming.model import QAExample, Renaming, Substitution
@@ -371,6 +377,53 @@ def test_only_a_kind_noun_and_an_answer_that_is_the_name_are_organisation_eviden
     assert not asked_organisation("What network aired it?", "ESPN Deportes", ["ESPN Deportes"] * 3)
     long = ["Westwood One will carry the game", "Westwood One will carry the game", "Westwood One"]
     assert not asked_organisation("What radio network carried the Super Bowl?", "Westwood One", long)
+
+
+def test_an_acronym_glossing_lower_case_words_is_a_term():
+    """Round 36: ATP and VTOL (tagged ORG, both in the Penn Treebank's news) renamed as organisations; a
+    passage writes each in brackets after lower-case words, a term's short form (rule
+    org.acronym-unattested), as an organisation's would follow its capitalised name."""
+    from entity_renaming.acronyms import term_acronym
+    texts = ["linked by the energy carriers adenosine triphosphate (ATP) and NADPH.",
+             "a biplane capable of taking off vertically (VTOL aircraft) and then",
+             "funded by the National Science Foundation (NSF) since 1950."]
+    lexicon = Lexicon(strict=False)
+    lexicon.observe(texts, [], {t: [] for t in texts})
+    assert term_acronym("ATP", lexicon) and term_acronym("VTOL", lexicon)
+    assert not term_acronym("NSF", lexicon)
+
+
+def test_capitals_opening_a_name_are_an_acronym_though_they_spell_a_numeral():
+    """Round 36: "MCI" of "MCI Telecommunications" (M C I spell a Roman numeral) typed nnp and renamed
+    "Usery": a numeral follows a name, so capitals opening one are its acronym, typed rare."""
+    from entity_renaming.entities import opening_capitals
+    assert opening_capitals(["MCI", "Telecommunications"], 0)
+    assert not opening_capitals(["Division", "III"], 1) and not opening_capitals(["MCI"], 0)
+
+
+def test_an_organisation_word_glued_to_another_name_word_is_left_out():
+    """Round 36: "Apple" renamed, so the question's "Apple Talk" became "Beard Talk" while the passage kept
+    "AppleTalk": the renamer renames whole words, so a glued form would keep the old name
+    (rule org.word-elsewhere)."""
+    import re
+
+    from entity_renaming.model import Answer
+
+    def spans(context: str, question: str) -> list:
+        mentions = [Mention(m.start(), m.end(), "ORG", "Apple Inc.")
+                    for m in re.finditer("Apple Inc.", context)]
+        lexicon = Lexicon(strict=False)
+        lexicon.observe([context, question], mentions, {context: mentions})
+        answer = "networking protocols developed by Apple Inc."
+        start = context.index(answer)
+        example = QAExample("q", "t", "squad", context, question,
+                            [Answer(answer, [(start, start + len(answer))])] * 2)
+        return perturbable_spans(example_entities(example, mentions, lexicon), "org", answer_texts(example))
+
+    passage = "AppleTalk was a suite of networking protocols developed by Apple Inc. in 1985."
+    assert spans(passage, "What is Apple Talk?") == []
+    assert [s.surface for s in spans(passage.replace("AppleTalk", "The network"),
+                                     "What was developed in 1985?")] == ["Apple"]
 
 
 def test_a_roman_numeral_is_no_acronym(org):

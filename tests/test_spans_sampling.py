@@ -306,6 +306,21 @@ def test_another_form_of_a_surname_takes_its_new_name():
     assert subs["Al-Biruni"] == subs["al-Biruni"] != subs["Abu al-Rayhan"]
 
 
+def test_a_minority_answer_naming_a_place_by_its_form_of_state_keeps_it():
+    """Round 36: "Saxony" renamed beside a minority gold answer "Electorate" (of "the Electorate of
+    Saxony"): the form of state the passage writes before the place names that state too."""
+    from entity_renaming.entities import _answers_change, state_form_words
+    from entity_renaming.referents import Entity
+
+    context = "He concentrated on the church in the Electorate of Saxony, acting only as an adviser."
+    start = context.index("Saxony")
+    saxony = Entity("Saxony", "gpe", start, start + 6, (PerturbableSpan("Saxony", "state", "gpe"),), ())
+    assert state_form_words([saxony], context) == {"Electorate"}
+    answers = ["Electorate of Saxony", "Electorate of Saxony", "Electorate"]
+    assert not _answers_change(answers, [saxony], context)
+    assert _answers_change(answers[:2] + ["the church"], [saxony], context)
+
+
 def test_a_minority_answer_naming_something_else_stays_unchanged():
     """Yan et al.'s answer entity is the majority's: a strict majority of answers renamed, another
     annotator's answer that names something else stays true unchanged; one that holds a form of the

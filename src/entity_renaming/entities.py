@@ -28,6 +28,7 @@ from .acronyms import (
     labelled_acronym,
     numbered_channel,
     rare_acronym,
+    term_acronym,
 )
 from .casing import CAPITAL
 from .demonyms import (
@@ -1046,13 +1047,14 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         return [PerturbableSpan(surname, "last", "per")]
     if name is not None and not name.initials and (parts := family_first_parts(name.words, lexicon)):
         # "Mao Zedong", "Guo Shoujing": the family name is a surname, the given name typed by the passage;
-        # the full name takes the new name in the bank's order, given name first ("John Stewart")
+        # the full name keeps its order, the new family name first ("Stewart John"; blind reads rejected
+        # the type "first-male last" of Zhu Shijie, Guo Shoujing, Zhu Yuanzhang)
         family, given = parts
         span_type = pinyin_given_type(given, name.words, context, mentions)
         if not span_type:  # no sex shows: the given name stays, the family name is renamed in place
             return [PerturbableSpan(family, "last", "per")]
         return [PerturbableSpan(given, span_type, "per"), PerturbableSpan(family, "last", "per"),
-                PerturbableSpan(f"{family} {given}", f"{span_type} last", "per", follows=family, given=given)]
+                PerturbableSpan(f"{family} {given}", f"last {span_type}", "per", follows=family, given=given)]
     famous = asked and name is not None and len(name.words) == 1 and famous_surname(name.words[0], lexicon)
     titled = (name is not None and len(name.words) == 1  # "General Amherst", "Lord Loudoun"
               and titled_surname(name.words[0], context or text, lexicon))
@@ -1750,6 +1752,13 @@ def country_abbreviation(word: str, lexicon: Lexicon) -> str | None:
     return "country" if lexicon.place_kind(canonical) == "country" else None
 
 
+def opening_capitals(words: Sequence[str], i: int) -> bool:
+    """``words[i]`` opens a name of several words in 3–6 capitals that spell a Roman numeral (``MCI`` of
+    ``MCI Telecommunications``): a numeral follows a name, so there it is an acronym (round 36 rejected
+    "MCI" typed nnp, renamed "Usery")."""
+    return i == 0 and len(words) > 1 and 3 <= len(words[0]) <= 6 and words[0].isalpha() and words[0].isupper()
+
+
 def place_spans(text: str, etype: str, lexicon: Lexicon,
                 not_places: frozenset[str] = frozenset(), why: Why | None = None,
                 placed: frozenset[str] = frozenset()) -> list[PerturbableSpan]:
@@ -1837,7 +1846,8 @@ def place_spans(text: str, etype: str, lexicon: Lexicon,
         if not taken[i] and hyphenated_name(word, lexicon):
             spans.append(PerturbableSpan(word, "nnp", "org"))  # "Miller-Boyett Productions": one name word
             continue
-        if not taken[i] and is_acronym(word) and acronym_attested(word, lexicon):
+        if (not taken[i] and (is_acronym(word) or opening_capitals(words, i))
+                and acronym_attested(word, lexicon)):
             spans.append(PerturbableSpan(word, "rare", "org"))  # "ABC" of "ABC Circle Films": the brand
             continue
         if (taken[i] or lowered in FUNCTION_WORDS or lowered in TITLES or lowered in CORPORATE
@@ -2804,7 +2814,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         found = [e for e in found if e not in disagreeing]
         for e in disagreeing:
             fire(trace, "answer.not-entity", e.text, e.entity_type, e.start)
-    if not _answers_change(answers, found):
+    if not _answers_change(answers, found, example.context):
         return _drop(found, "answer.unchanged", trace)
     renamed = {e.text for e in found if e.entity_type == "gpe"}
     if any(members and not {e.text for e in found}.issuperset(members) for members in lists.values()):
@@ -2826,7 +2836,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
         context = _mask(context, (*others, *terms))
         mentions = [m for m in mentions if clean_surface(m.text) not in others]
         found = [given_only(e) if e.clashes else e for e in found]  # "Kong Duancao" beside "Kong Duanyou"
-        if any(e.clashes for e in found) or not _answers_change(answers, found):
+        if any(e.clashes for e in found) or not _answers_change(answers, found, example.context):
             for e in found:
                 if e.clashes or e.evidence[-1:] == (FAMILY_KEPT,):
                     fire(trace, "per.shares-words", e.text, "per", e.start)
@@ -2846,6 +2856,17 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
 FAMILY_KEPT = "family name kept: a relative's"
 
 
+#: A quotation opening brackets: a gloss translating the name before it.
+_QUOTED_GLOSS = r"\s*\(\s*[\"“‘']"
+
+
+def translated_name(text: str, context: str) -> bool:
+    """``context`` glosses the name ``text`` with a quoted translation in brackets (``Oude Rijn ("Old
+    Rhine")``, ``Kunskapsskolan ("The Knowledge School")``): a name in another language of a place, body or
+    thing; a person's name is not translated (rule ``per.translated``)."""
+    return re.search(rf"(?<!\w){re.escape(text)}{_QUOTED_GLOSS}", context) is not None
+
+
 def given_only(entity: Entity) -> Entity:
     """A person whose family name clashes with another person's that also stands outside their full names
     (:func:`other_persons`: ``Kong Duanyou's brother Kong Duancao``, a relative's name NER read as ORG),
@@ -2858,10 +2879,23 @@ def given_only(entity: Entity) -> Entity:
     return replace(entity, spans=given, clashes=False, evidence=(*entity.evidence, FAMILY_KEPT))
 
 
-def _answers_change(answers: Sequence[str], found: list[Entity]) -> bool:
-    """Whether renaming the spans of ``found`` changes ``answers`` enough (:func:`.spans.answers_change`)."""
+def _answers_change(answers: Sequence[str], found: list[Entity], context: str) -> bool:
+    """Whether renaming the spans of ``found`` changes ``answers`` enough (:func:`.spans.answers_change`);
+    a place's form of state written before it in ``context`` (:func:`state_form_words`) names it too."""
     surfaces = {s.surface for e in found for s in e.spans}
-    return answers_change(answers, found, lambda a: any(occurs_in(s, a) for s in surfaces))
+    return answers_change(answers, found, lambda a: any(occurs_in(s, a) for s in surfaces),
+                          state_form_words(found, context))
+
+
+def state_form_words(found: list[Entity], context: str) -> set[str]:
+    """The forms of state (:data:`STATE_FORMS`) that ``context`` writes capitalised before "of" and a place
+    of ``found`` ("Electorate" of "the Electorate of Saxony"): "the Electorate" names that state too, so
+    an answer holding it would keep the old referent (round 36 read "Saxony" renamed beside a gold answer
+    "Electorate")."""
+    places = {s.surface for e in found for s in e.spans if s.span_type in ("country", "state", "city")}
+    return {m.group(1) for p in places
+            for m in re.finditer(rf"\b([A-Z][a-z]+) of (?:the )?{re.escape(p)}(?!\w)", context)
+            if m.group(1).lower() in STATE_FORMS}
 
 
 def _drop(found: list[Entity], rule: str, trace: Trace | None) -> list[Entity]:
@@ -2998,6 +3032,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             or mention.text.lower().startswith("the ") or _OPENS_PLACE.match(mention.text)
             or (re.search(_THE_THING.format(re.escape(text)), context) and not religious_title(text))):
         return _none(why, "per.after-the")  # "the Stanley Steamer" a thing; "the town of Pons" a place
+    if etype == "per" and translated_name(text, context):
+        return _none(why, "per.translated")  # "Oude Rijn ("Old Rhine")": a river's Dutch name, no person
     if etype == "per" and saint_dedication(mention, text, context, question, own):
         return _none(why, "per.dedication")  # "The Parish Church of St Andrew": the church, not the saint
     if etype == "per" and inside_answer_name(text, "per", question, own, lexicon):
@@ -3047,8 +3083,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             not lone_company(text, question, context, own, lexicon)):
         return _none(why, "org.lone-word")  # a language, a shorthand ("the Brotherhood"), a person, a taxon
     elif " " not in text and etype == "org" and is_acronym(text):
-        if not acronym_attested(text, lexicon) and not acronym_of_organisation(text, lexicon) and not (
-                asked_body(question, text, own) and not lexicon.dictionary_common(text)):
+        if term_acronym(text, lexicon) or (
+                not acronym_attested(text, lexicon) and not acronym_of_organisation(text, lexicon) and not (
+                asked_body(question, text, own) and not lexicon.dictionary_common(text))):
             return _none(why, "org.acronym-unattested")  # "NADPH", "TARDIS", "MHC": terms tagged ORG
         # "NSF" → an upper-cased rare word; "ABC News" follows
         spans = rare_acronym(text, (context, question))
@@ -3191,10 +3228,11 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     if any(s.span_type in ("country", "state", "city") and people_named(s.surface, (*texts, *answers))
            for s in spans):
         return _none(why, "place.people-noun")  # "the Miami people of Pickawillany": a people, not the city
-    from .places import derived_place_word, glued, in_work_title, institution_metonym
-    if etype in ("gpe", "org") and any(s.span_type in ("state", "city")
-                                       and derived_place_word(s.surface, texts) for s in spans):
-        return _none(why, "place.derived-word-left")  # "Victorian" beside Victoria or its body: it stays
+    from .places import combining_form, derived_place_word, glued, in_work_title, institution_metonym
+    if etype in ("gpe", "org") and any(
+            (s.span_type in ("state", "city") and derived_place_word(s.surface, texts))
+            or (s.span_type == "country" and combining_form(s.surface, texts)) for s in spans):
+        return _none(why, "place.derived-word-left")  # "Victorian" beside Victoria, "Russo-Japanese War"
     if etype == "gpe" and any(s.span_type == "city" and names_team_here(s.surface, example, lexicon)
                               for s in spans):
         return _none(why, "place.team")  # "Denver took the opening kickoff": the team, not the city
@@ -3204,6 +3242,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                            own_names=own_names)
         if not spans or any(glued(s.surface, texts) for s in spans):
             return _none(why, "place.in-longer-name")  # "Mississippi River", "NewcastleGateshead"
+    if etype == "org" and any(s.span_type in ("nnp", "rare") and glued(s.surface, texts) for s in spans):
+        return _none(why, "org.word-elsewhere")  # "AppleTalk" beside Apple: that mention keeps the old name
     places = [s.surface for s in spans if s.span_type in ("country", "state", "city")]
     question = example.question
     if etype == "gpe" and any(inside_answer_name(p, "gpe", question, answers, lexicon) for p in places

@@ -77,25 +77,29 @@ def referent_forms(entity: Entity) -> set[str]:
 _CUT_LETTERS = 3
 
 
-def names_referent(answer: str, entities: Iterable[Entity]) -> bool:
-    """Whether ``answer`` holds a form of one of ``entities``: a word of :func:`referent_forms` (dots of a
-    dotted code ignored: "U.S." is "US"), inflected or derived ("Bainbridges", "Bostonian") or cut short
-    ("Gan" of "Gandhi")."""
+def names_referent(answer: str, entities: Iterable[Entity], also: Iterable[str] = ()) -> bool:
+    """Whether ``answer`` holds a form of one of ``entities``: a word of :func:`referent_forms` or ``also``
+    (dots of a dotted code ignored: "U.S." is "US"), inflected or derived ("Bainbridges", "Bostonian") or
+    cut short ("Gan" of "Gandhi")."""
     words = set(_CAPITALISED.findall(answer.replace(".", "")))
-    forms = {f for e in entities for f in referent_forms(e)}
+    forms = {f for e in entities for f in referent_forms(e)} | set(also)
     return any(w.startswith(f) or (len(w) >= _CUT_LETTERS and f.startswith(w)) for w in words for f in forms)
 
 
-def answers_change(answers: Sequence[str], entities: Sequence[Entity], holds: Callable[[str], bool]) -> bool:
+def answers_change(answers: Sequence[str], entities: Sequence[Entity], holds: Callable[[str], bool],
+                   also: Iterable[str] = ()) -> bool:
     """Whether renaming ``entities`` changes the gold answers as Yan et al.'s answer entity requires: every
     answer ``holds`` a renamed span, or a strict majority of them do and each other one holds no form of the
     renamed referents (:func:`names_referent`). Such a minority answer ("May 21, 2013" beside "Boston" and "in
     Boston"; "political unity" beside "political unity of China") is another annotator's answer naming
     something else, which stays true unchanged; an answer with the old name's surname, initials or alias,
-    or a span cut from its mention, would keep the old referent (rule ``answer.unchanged``)."""
+    or a span cut from its mention, would keep the old referent (rule ``answer.unchanged``); so would one
+    with a word of ``also``, other words the passage names the referent by (its kind: "the Electorate" of
+    the Electorate of Saxony)."""
     unchanged = [a for a in answers if not holds(a)]
+    also = tuple(also)
     return not unchanged or (len(unchanged) * 2 < len(answers) and not any(
-        names_referent(a, entities) for a in unchanged))
+        names_referent(a, entities, also) for a in unchanged))
 
 
 def kept_names(spans: Iterable[PerturbableSpan]) -> tuple[str, ...]:
