@@ -42,6 +42,7 @@ _TERM_GLOSS = re.compile(r"(?<![\w'’])[a-z][a-z-]*\s+\(([A-Z]{3,6})(?![\w'’]
 
 
 def _term_acronyms(lexicon: Lexicon) -> frozenset[str]:
+    """The acronyms that the observed dataset's passages write as a term's gloss (:data:`_TERM_GLOSS`)."""
     return frozenset(m.group(1) for text in lexicon.passages for m in _TERM_GLOSS.finditer(text))
 
 

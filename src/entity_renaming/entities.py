@@ -1753,9 +1753,9 @@ def country_abbreviation(word: str, lexicon: Lexicon) -> str | None:
 
 
 def opening_capitals(words: Sequence[str], i: int) -> bool:
-    """``words[i]`` opens a name of several words in 3–6 capitals that spell a Roman numeral (``MCI`` of
-    ``MCI Telecommunications``): a numeral follows a name, so there it is an acronym (round 36 rejected
-    "MCI" typed nnp, renamed "Usery")."""
+    """``words[i]`` opens a name of several words in 3–6 capitals, also ones that spell a Roman numeral
+    (``MCI`` of ``MCI Telecommunications``, which :func:`.acronyms.is_acronym` leaves out): a numeral follows
+    a name, so there it is an acronym (round 36 rejected "MCI" typed nnp, renamed "Usery")."""
     return i == 0 and len(words) > 1 and 3 <= len(words[0]) <= 6 and words[0].isalpha() and words[0].isupper()
 
 
