@@ -934,6 +934,19 @@ def test_a_countrys_combining_form_in_a_compound_leaves_it_out():
     assert combining_form("Kenya", ["the Russo-Japanese War"]) is None
 
 
+def test_a_bare_state_name_that_a_big_city_bears_is_the_city():
+    """Blind reads (rounds 17, 23, 24, 27, 29, 36) rejected bare "New York" typed a state ("New York
+    hotels", "returned to New York", "New York–based filmmakers", "The New York Times"): GeoNames gives
+    the name to a city of millions, so bare it is the city, unless the texts write it as the state."""
+    from entity_renaming.entities import city_named_as_state
+    lexicon = Lexicon()
+    assert city_named_as_state("New York", ["In the 1910s, New York–based filmmakers were"], lexicon)
+    assert not city_named_as_state("New York", ["born in Buffalo, New York, in 1900"], lexicon)
+    assert not city_named_as_state("New York", ["farms of upstate New York"], lexicon)
+    assert not city_named_as_state("New York", ["New York City is in New York"], lexicon)
+    assert not city_named_as_state("California", ["moved to California"], lexicon)
+
+
 def test_a_realm_under_a_dukes_or_counts_title_is_a_state(analysis):
     """Issue 19 (GPE recall): "Duke Richard II of Normandy … Ethelred fled to Normandy", "to Mansfeld …
     Count Albrecht of Mansfeld": the passage names a duchy or county, renamed as a state at every mention
