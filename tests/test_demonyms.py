@@ -45,6 +45,15 @@ def test_a_demonym_coordinated_in_an_events_name_leaves_the_name_whole():
                          lexicon) == "place.demonym-as-language"  # no event's name: still read as before
 
 
+def test_demonyms_coordinated_before_a_period_name_leave_it_whole():
+    """Round 36: "Italian and French Renaissance" (the answer) renamed "Russian and French Renaissance": a
+    period named by coordinated demonyms is a fixed name, kept whole as an event's."""
+    from entity_renaming.demonyms import coordinated_event
+    text = "the Soulages collection of Italian and French Renaissance objects"
+    start = text.index("Italian")
+    assert coordinated_event(text, start, start + len("Italian")) == "Italian and French Renaissance"
+
+
 def test_the_sampler_gives_the_demonym_of_the_new_country():
     spans = [PerturbableSpan("France", "country", "gpe"),
              PerturbableSpan("French", "nationality", "gpe", "France")]

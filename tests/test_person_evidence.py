@@ -126,6 +126,27 @@ def test_a_person_named_in_a_term_is_not_renamed(spacy_ner):
     assert not eponym_use("Newton", "Newton was born in 1643")
 
 
+def test_a_term_or_dynasty_list_after_a_name_makes_it_no_person():
+    """Round 36 (answer.unchanged relaxed) rejected "Euler" renamed inside "Euler's totient function" (a
+    lower-case modifier between the possessive and the term) and "Liao" of "Khitan Liao and Jurchen Jin
+    dynasties" typed a surname (the last listed name of two words before the dynasty noun)."""
+    assert eponym_use("Euler", "its corresponding value of Euler's totient function")
+    assert eponym_use("Khitan Liao", "the Tang, Song, as well as Khitan Liao and Jurchen Jin dynasties")
+    assert eponym_use("Newton", "Newton's laws of motion")
+    assert not eponym_use("Abercrombie", "Abercrombie's large force of 18,000 regulars")  # his army
+    assert not eponym_use("Kublai", "Kublai and Jurchen Jin generals")
+
+
+def test_a_name_glossed_by_a_quoted_translation_is_no_person():
+    """Round 36: "Oude Rijn ("Old Rhine")" (NER PERSON) renamed as a given name: a name translated in a
+    quoted gloss is a place's, body's or thing's in another language (rule per.translated)."""
+    from entity_renaming.entities import translated_name
+    assert translated_name("Oude Rijn", 'and then, Oude Rijn ("Old Rhine"). The latter flows west')
+    assert translated_name("Kunskapsskolan", "Kunskapsskolan (“The Knowledge School”), offers")
+    assert not translated_name("Oude Rijn", "Oude Rijn (1921) flows west")
+    assert not translated_name("John Calvin", "Jean Cauvin (John Calvin) wrote")
+
+
 def test_a_person_beside_a_word_derived_from_the_name_is_not_renamed():
     """Blind read round 31: "Christ" renamed beside "Christians", "Stalin" beside "Stalinist states" (the
     derived word gives the person away and no new name has one): the person stays out in both studies."""

@@ -111,7 +111,7 @@ def test_quality_report_goes_into_the_manifest(tmp_path, mrqa_dev):
     report = json.loads((tmp_path / "manifest.json").read_text())["configs"][result.name]["quality"]
     assert report["examples"] == len(subset)
     assert set(report["detectors"]) == set(DETECTORS)
-    gold = sum(1 for ex in subset if any("Broncos" not in a.text for a in ex.answers))
+    gold = sum(1 for ex in subset if sum("Broncos" not in a.text for a in ex.answers) * 2 >= len(ex.answers))
     assert report["detectors"]["gold_unchanged"]["count"] == gold > 0
     assert all(len(d["example_ids"]) <= 5 for d in report["detectors"].values())
     assert "gold unchanged" in summary_text([report])
@@ -135,3 +135,12 @@ def test_titles_numerals_and_middle_names_kept_by_the_person_rules_are_not_flagg
 def test_a_whole_multi_word_place_name_is_no_common_word(mrqa_dev, linter):
     ex = first(mrqa_dev, lambda e: e.answers[0].text == "United States")
     assert "common_word" not in flags(linter, ex, [Substitution("United States", "Kenya", "gpe", "country")])
+
+
+def test_a_minority_answer_naming_something_else_is_no_unchanged_gold(mrqa_dev, linter):
+    """Yan et al.'s answer entity: a strict majority of answers changes; a minority answer left as it was
+    ("May 21, 2013" beside "Boston", "in Boston") is another annotator's answer, not a defect."""
+    ex = first(mrqa_dev, lambda e: [a.text for a in e.answers] == ["Boston", "in Boston", "May 21, 2013"])
+    assert "gold_unchanged" not in flags(linter, ex, [Substitution("Boston", "Lagos", "gpe", "city")])
+    half = replace(ex, answers=ex.answers[1:])  # "in Boston", "May 21, 2013": half the answers unchanged
+    assert "gold_unchanged" in flags(linter, half, [Substitution("Boston", "Lagos", "gpe", "city")])

@@ -304,3 +304,51 @@ def test_another_form_of_a_surname_takes_its_new_name():
     rng = example_rng(0, "dbname", "per", "x")
     subs = {s.original: s.replacement for s in Sampler("dbname").mapping(spans, texts, rng)}
     assert subs["Al-Biruni"] == subs["al-Biruni"] != subs["Abu al-Rayhan"]
+
+
+def test_a_minority_answer_naming_a_place_by_its_form_of_state_keeps_it():
+    """Round 36: "Saxony" renamed beside a minority gold answer "Electorate" (of "the Electorate of
+    Saxony"): the form of state the passage writes before the place names that state too."""
+    from entity_renaming.entities import _answers_change, state_form_words
+    from entity_renaming.referents import Entity
+
+    context = "He concentrated on the church in the Electorate of Saxony, acting only as an adviser."
+    start = context.index("Saxony")
+    saxony = Entity("Saxony", "gpe", start, start + 6, (PerturbableSpan("Saxony", "state", "gpe"),), ())
+    assert state_form_words([saxony], context) == {"Electorate"}
+    answers = ["Electorate of Saxony", "Electorate of Saxony", "Electorate"]
+    assert not _answers_change(answers, [saxony], context)
+    assert _answers_change(answers[:2] + ["the church"], [saxony], context)
+
+
+def test_a_minority_answer_naming_something_else_stays_unchanged():
+    """Yan et al.'s answer entity is the majority's: a strict majority of answers renamed, another
+    annotator's answer that names something else stays true unchanged; one that holds a form of the
+    renamed referent (a word, initials or an alias of its name, a span cut from its mention) does not."""
+    from entity_renaming.lexicon import occurs_in
+    from entity_renaming.referents import Entity
+    from entity_renaming.spans import answers_change
+
+    def change(answers, name, span_type="city", etype="gpe", text=""):
+        spans = (PerturbableSpan(name, span_type, etype),)
+        entity = Entity(text or name, etype, 0, len(text or name), spans, ())
+        changes = answers_change(answers, [entity], lambda a: occurs_in(name, a))
+        assert spans_of([entity], etype, answers) == (list(spans) if changes else [])
+        return changes
+
+    assert change(["Boston", "in Boston", "May 21, 2013"], "Boston")
+    assert change(["political unity of China", "The political unity of China", "political unity"], "China",
+                  "country")
+    assert not change(["Boston", "May 21, 2013"], "Boston")  # no strict majority
+    assert not change(["New Paltz", "in New Paltz", "Paltz"], "New Paltz")  # cut from the mention
+    assert not change(["United Kingdom", "the United Kingdom", "the UK"], "United Kingdom", "country")
+    assert not change(["Netherlands", "the Netherlands", "Holland"], "Netherlands", "country")  # an alias
+    # a person whose given name alone is renamed: the surname answer would keep him
+    assert not change(["Peyton Manning", "Peyton Manning", "Manning"], "Peyton", "first-male", "per",
+                      "Peyton Manning")
+    assert change(["Peyton Manning", "Peyton Manning", "the Broncos"], "Manning", "last", "per",
+                  "Peyton Manning")
+    assert not change(["Mohandas Gandhi", "Mohandas Gandhi", "Gan"], "Gandhi", "last", "per",
+                      "Mohandas Gandhi")  # an answer cut short
+    assert not change(["Bainbridge's", "Bainbridge's", "Bainbridges"], "Bainbridge", "last", "per")
+    assert change(["Ward", "Ward", "wards"], "Ward", "last", "per")  # the end of "backwards"

@@ -36,6 +36,24 @@ def acronym_attested(word: str, lexicon: Lexicon) -> bool:
         word.endswith("S") and lexicon.dictionary_common(word[:-1]))
 
 
+#: An acronym opening brackets right after a lower-case word: the short form of a term that the words before
+#: describe ("adenosine triphosphate (ATP)", "taking off vertically (VTOL aircraft)").
+_TERM_GLOSS = re.compile(r"(?<![\w'’])[a-z][a-z-]*\s+\(([A-Z]{3,6})(?![\w'’])")
+
+
+def _term_acronyms(lexicon: Lexicon) -> frozenset[str]:
+    """The acronyms that the observed dataset's passages write as a term's gloss (:data:`_TERM_GLOSS`)."""
+    return frozenset(m.group(1) for text in lexicon.passages for m in _TERM_GLOSS.finditer(text))
+
+
+def term_acronym(word: str, lexicon: Lexicon) -> bool:
+    """A passage of the dataset writes ``word`` in brackets right after a lower-case word (``adenosine
+    triphosphate (ATP)``, ``taking off vertically (VTOL aircraft)``): the short form of a term, not of an
+    organisation, whose name the words before would write capitalised (``National Science Foundation
+    (NSF)``) (rule ``org.acronym-unattested``)."""
+    return word in lexicon.dataset_table(_term_acronyms)
+
+
 def labelled_acronym(text: str, lexicon: Lexicon) -> bool:
     """An acronym (:func:`is_acronym`) that the dataset's NER labels ORG wherever it labels it (``NCAA``,
     ``PNU``; not ``RNA``, once PERSON): an organisation's short name however few its labels, which the

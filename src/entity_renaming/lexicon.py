@@ -75,7 +75,7 @@ prize prizes award awards medal medals lecture lectures calendar dynasty dynasti
 POSSESSIVE_TERMS = frozenset(words_of("""
 law laws theorem theorems equation equations constant constants conjecture paradox principle lemma inequality
 hypothesis disease syndrome algorithm comet comets razor wager triangle formula formulas formulae identity
-rule rules postulate postulates
+rule rules postulate postulates function functions
 """))
 #: Words that may stand between a possessive name and its term (``Newton's first law``, ``Fermat's last
 #: theorem``).
@@ -170,6 +170,7 @@ _ALIAS_GROUPS = {name: group for group in ALIASES for name in group}
 EVENT_NOUNS = frozenset(words_of("""
 war wars intifada crisis revolution uprising rebellion massacre treaty accords accord agreement campaign
 offensive siege battle affair incident declaration protocol convention congress conference summit peace
+renaissance
 """))
 
 
@@ -404,12 +405,16 @@ _DYNASTY_NOUNS = frozenset(("dynasty", "dynasties"))
 
 def _eponym_matches(name: str, text: str, nouns: frozenset[str] = EPONYM_NOUNS) -> Iterator[re.Match[str]]:
     """Where ``name`` stands in ``text`` right before one of ``nouns`` or in the possessive before a
-    possessive term (an ordinal may stand between: ``Newton's first law``)."""
+    possessive term (an ordinal may stand between: ``Newton's first law``; so may a lower-case modifier:
+    ``Euler's totient function``)."""
     ordinals = "|".join(_TERM_ORDINALS)
     pattern = re.compile(
         rf"(?<!\w){re.escape(name)}(?:\s+(\w+)|['’]s?\s+(?:(?:{ordinals})\s+)?(\w+))(?!\w)", re.IGNORECASE)
-    return (m for m in pattern.finditer(text) if (m.group(1) and m.group(1).lower() in nouns)
-            or (m.group(2) and m.group(2).lower() in POSSESSIVE_TERMS))
+    # a lower-case modifier between the possessive and the term: "Euler's totient function"
+    modified = re.compile(rf"(?<!\w){re.escape(name)}['’]s?\s+[a-z]+\s+(\w+)(?!\w)")
+    yield from (m for m in pattern.finditer(text) if (m.group(1) and m.group(1).lower() in nouns)
+                or (m.group(2) and m.group(2).lower() in POSSESSIVE_TERMS))
+    yield from (m for m in modified.finditer(text) if m.group(1).lower() in POSSESSIVE_TERMS)
 
 
 def eponym_terms(name: str, text: str) -> list[str]:
@@ -462,8 +467,8 @@ def eponym_use(name: str, text: str) -> bool:
     rename the term, so neither study renames that person."""
     if next(_eponym_matches(name, text), None) is not None or derived_name_word(name, text):
         return True
-    listed = re.compile(
-        rf"(?<!\w){re.escape(name)}(?:,\s+[A-Z][\w'’-]*)*,?\s+(?:and|or)\s+[A-Z][\w'’-]*\s+(\w+)")
+    listed = re.compile(  # the last listed name may be of two words: "Khitan Liao and Jurchen Jin dynasties"
+        rf"(?<!\w){re.escape(name)}(?:,\s+[A-Z][\w'’-]*)*,?\s+(?:and|or)\s+(?:[A-Z][\w'’-]*\s+){{1,2}}(\w+)")
     return any(m.group(1).lower() in EPONYM_NOUNS for m in listed.finditer(text))  # "Stephenson, Joy and
     # Walschaerts motions"
 

@@ -64,8 +64,9 @@ def analyse(
 
 
 def select(example: QAExample, entities: list[Entity], entity_type: str) -> list[PerturbableSpan]:
-    """Spans renamed for ``entity_type`` (``mix`` renames all answer entities jointly); none unless every
-    gold answer changes."""
+    """Spans renamed for ``entity_type`` (``mix`` renames all answer entities jointly); none unless the gold
+    answers change (:func:`.spans.answers_change`: every one, or a strict majority with the others naming
+    something else)."""
     return perturbable_spans(entities, entity_type, answer_texts(example))
 
 

@@ -164,6 +164,21 @@ def derived_place_word(place: str, texts: Iterable[str]) -> str | None:
     return None
 
 
+#: Combining forms of countries' names that open a hyphenated compound (``Russo-Japanese War``,
+#: ``Franco-Prussian``, ``Sino-Soviet``): no bank gives a new country's.
+COMBINING_FORMS = {"russia": "Russo", "france": "Franco", "china": "Sino", "austria": "Austro",
+                   "italy": "Italo", "greece": "Greco", "spain": "Hispano"}
+
+
+def combining_form(country: str, texts: Iterable[str]) -> str | None:
+    """The combining form of ``country`` that ``texts`` write before a hyphen and a capitalised word
+    (``Russo-Japanese War`` beside Russia): the compound, an event named after the country, would keep the
+    old name beside the renamed country (rule ``place.derived-word-left``)."""
+    form = COMBINING_FORMS.get(country.lower())
+    pattern = form and re.compile(rf"(?<![\w'’-]){form}[-–][A-Z]")
+    return next((form for text in texts if pattern and pattern.search(text)), None)
+
+
 def glued(place: str, texts: Iterable[str]) -> bool:
     """``place`` stands glued to another name in ``texts`` (``NewcastleGateshead``, ``McAlabama``), or a name
     of several words is also written as one (``Manakintown`` beside ``Manakin Town``): the renamer renames

@@ -37,7 +37,7 @@ class PerturbableSpan:
     #: its place adjective (``European Union`` → ``Harlow Union``, :func:`.organisations.adjective_name`).
     tail: str = ""
     #: A full name written family name first (``Guo Shoujing``) follows its family name's span (``follows``)
-    #: and this given name's: its new name is the new given name, then the new family name (the bank's
+    #: and this given name's: its new name is the new family name, then the new given name (its own
     #: order), while a lone family name takes the new family name (:func:`.persons.family_first_parts`).
     given: str = ""
 

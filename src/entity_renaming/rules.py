@@ -114,7 +114,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "T Davies beside BBC Wales twice: entities.split_answers); a person that the answers holding it "
          "list beside a person a majority names is one too (Sam Chisholm and Rupert Murdoch beside Sam "
          "Chisholm twice: entities.listed_beside)", "evidence", _YAN),
-    Rule("answer.unchanged", "some gold answer contains none of the renamed words", "veto", _YAN),
+    Rule("answer.unchanged", "a gold answer would keep the old referent: half or more of the answers contain "
+         "none of the renamed words, or such a minority answer names a form of the referent (a word, the "
+         "initials or an alias of its name, a form of state the passage writes before it: Electorate of "
+         "the Electorate of Saxony, entities.state_form_words; spans.answers_change); a minority answer "
+         "naming something else (May 21, 2013 beside Boston and in Boston) stays unchanged", "veto", _YAN),
     Rule("answer.list-partial", "an answer lists persons or places and one of them is not renamed (also a "
          "gazetteer place NER did not type, in a majority of answers: Nairobi, Mombasa and Kisumu; a "
          "capitalised name beside a renamed person that nothing renames: Beyoncé and Bruno Mars, Temüjin and "
@@ -139,6 +143,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "with the person (Jean Cauvin (John Calvin)), and so is one bracketed name word, its title "
          "kept (Buyantu Khan (Ayurbarwada))",
          "veto", _YAN),
+    Rule("per.translated", "a PERSON mention the passage glosses with a quoted translation in brackets "
+         "(Oude Rijn (\"Old Rhine\"), Kunskapsskolan (\"The Knowledge School\")): a name in another language "
+         "of a place, body or thing; a person's name is not translated: entities.translated_name", "veto",
+         _YAN),
     Rule("per.after-the", "a PERSON mention after 'the' / 'the town of' / a capitalised place noun (Fort "
          "William Henry) or opening with Mount / Fort / Cape (Mount Wilson), or a name the passage writes "
          "as 'the X' before punctuation, a preposition or a "
@@ -193,9 +201,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "labels the name PERSON, Zhu Shijie) is one person whose family name is the first word: its lone "
          "family name is a surname (one new family name for a family: Shi Tianze, Shi Gang), its given "
          "name typed by a kinship noun beside it or the full name (Kong Duanyou's brother Kong Duancao) or "
-         "the pronouns, and its full mention takes a new full name in the bank's order, the given name "
-         "first (Guo Shoujing → Ayodeji Nombela; Yan et al.: the full name's span follows both words, "
-         "PerturbableSpan.given; EntSwap: a unit, Entity.family_first); where its given name is another "
+         "the pronouns, and its full mention takes a new full name (Yan et al.: in its own order, family "
+         "name first, span type 'last first-male', Zhu Yuanzhang → Guidas Etsel, the full name's span "
+         "following both words, PerturbableSpan.given; EntSwap: in the bank's order as a unit, "
+         "Entity.family_first); where its given name is another "
          "family's name (Yan Shi beside Shi Tianze) it is renamed inside the unit only, and another "
          "person's name holding a renamed family name as its given name is kept whole (Kong Zhu beside Zhu "
          "Xi: entswap _Occurrences.chinese_given_of). A Chinese name whose bearer's sex nothing shows "
@@ -328,7 +337,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "organisations.acronym_of_organisation) or the "
          "question asks for a body "
          "that the acronym answers (What organization ...? CEPR; a bare who-question: Who holds the "
-         "rights? ITV, no person is written in capitals: entities.asked_body)", "evidence", _YAN),
+         "rights? ITV, no person is written in capitals: entities.asked_body); also any acronym a passage "
+         "of "
+         "the dataset writes in brackets right after a lower-case word, a term's short form (adenosine "
+         "triphosphate (ATP), taking off vertically (VTOL aircraft): acronyms.term_acronym)", "evidence",
+         _YAN),
     Rule("org.acronym-countable", "the passage writes the acronym with a plural s (MSPs): a role or a thing, "
          "not an organisation", "veto", _YAN),
     Rule("org.acronym-expanded", "the passage spells the acronym out (other words of one sentence): a full "
@@ -353,7 +366,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "the name (the Court of Justice of the European Court of Justice) and a party's word inside a "
          "sentence (the Conservatives, Conservative MPs) are the same body and follow it; a party named by "
          "its word alone (Labour) is left out where a capitalised use of the word opens a sentence or ends "
-         "another name (Labour estimates, Department of Labour: entities.party_uses)", "veto", _YAN),
+         "another name (Labour estimates, Department of Labour: entities.party_uses); or a renamed word "
+         "stands glued to another name word (AppleTalk beside Apple: places.glued; round 36 read the "
+         "question's 'Apple Talk' renamed while the passage kept AppleTalk)", "veto", _YAN),
     Rule("org.description", "an organisation named by common words is written after 'a'/'an' or a "
          "determiner of one body among many (an Executive Committee, their Annual Conference) or no strict "
          "majority of answers holds the name (a longer answer holding it keeps it: the election of the UK "
@@ -485,7 +500,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "derived from a state or city, also one inside an organisation's name (Victorian beside Victoria "
          "or the Victoria Department of Education; a capitalised word opening with its whole name and "
          "going on in lower case, not its plural: Londonistan, the Italian Milano of a case name, round 34; "
-         "places.derived_place_word) or a people's "
+         "places.derived_place_word); a country's combining form opening a hyphenated compound "
+         "(Russo-Japanese War beside Russia, Franco-Prussian: places.combining_form) or a people's "
          "noun from a country's name in -ia (Serb beside Serbia, demonyms.people_stem_left; EntSwap too: "
          "the country and its demonym are left in that passage group, the Mongols beside Mongolian, round "
          "34); EntSwap: a "
