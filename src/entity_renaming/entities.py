@@ -3066,7 +3066,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                     and in_its_region(context[mention.end:mention.end + 60], lexicon, ("state",))):
                 spans = [PerturbableSpan(text, "city", "gpe")]  # "Lebanon, New Hampshire": its town
             if (etype == "org" and not spans and why.rule == "org.no-renamable-word" and " " not in text
-                    and common_word_company(text, question, own, lexicon)):
+                    and common_word_company(text, question, own, lexicon, context)):
                 spans = [PerturbableSpan(text, "nnp", "org")]  # "What petroleum company …?" Chevron
             if etype == "org":
                 spans = person_types(text, spans, lexicon)  # "E. W. Scripps Company": Scripps a surname
@@ -3251,7 +3251,8 @@ def lone_company(word: str, question: str, context: str, answers: list[str], lex
     Greens``: a team's or a party's members, a nickname; "a regional group known as the Camisards" is the
     group; ``the ONdigital platform``, ``The Taliban`` are the organisation) nor a place
     (``Denver`` for its team; a gazetteer name that is no known town and that the dataset labels mostly ORG,
-    at least ``MIN_ORG_LABELS`` times, is the organisation: ``Ford``)."""
+    at least ``MIN_ORG_LABELS`` times, or that a trade's question asks for and no other label outvotes ORG
+    for, :func:`asked_trade`, is the organisation: ``Ford``, "What clothing company …?" Gap)."""
     kind = kind_apposition(word, context)
     return ((kind is not None or asked_body(question, word, answers, lexicon))
             and not (kind is None and word.endswith("s")
@@ -3259,19 +3260,34 @@ def lone_company(word: str, question: str, context: str, answers: list[str], lex
             and lexicon.place_kind(word) is None and (
                 not lexicon.is_gazetteer_name(word)  # a gazetteer village of that name ("Ford")
                 or (lexicon.labels.mostly(word) == "ORG"  # is outweighed by the dataset's ORG labels
-                    and lexicon.labels.count(word, "ORG") >= MIN_ORG_LABELS)))
+                    and lexicon.labels.count(word, "ORG") >= MIN_ORG_LABELS)
+                or (lexicon.labels.mostly(word) in (None, "ORG")  # or by a trade's question
+                    and asked_trade(question, word, answers))))  # "Which magazine …?" Time
 
 
-def common_word_company(word: str, question: str, answers: list[str], lexicon: Lexicon) -> bool:
+def asked_trade(question: str, word: str, answers: list[str]) -> bool:
+    """The question types ``word`` as a company or a title by a noun of :data:`TRADE_NOUNS` ("What clothing
+    company …?" Gap, "On which magazine's cover …?" Time) and most answers name it alone
+    (:func:`asked_organisation`): the strongest question evidence, which outweighs a tiny gazetteer place
+    of that name (:func:`lone_company`) and types a common word as a name (:func:`common_word_company`)."""
+    asked = asked_type(question)
+    return asked is not None and asked.word in TRADE_NOUNS and asked_organisation(question, word, answers)
+
+
+def common_word_company(word: str, question: str, answers: list[str], lexicon: Lexicon,
+                        context: str = "") -> bool:
     """A one-word name of common letters (a word Webster's lists, or one the name rules find no span in),
     which the question types as a company or a title by a noun of :data:`TRADE_NOUNS` and most answers
-    name alone (:func:`asked_organisation`: "What petroleum company was a sponsor?" Chevron, "Which journal
-    …?" Science): the company's name, renamed as one ``nnp`` word. Not an organisation word, a creed, a
+    name alone (:func:`asked_trade`: "What petroleum company was a sponsor?" Chevron, "Which journal
+    …?" Science) or which the ``context`` writes in apposition with such a noun (:func:`.organisations.
+    kind_apposition`: "the Canadian cable channel Space", "the Maling company"): the company's name,
+    renamed as one ``nnp`` word. Not an organisation word, a creed, a
     demonym, a plural (``Brotherhood``, ``Catholics``, ``Paleoclimatologists``: a shorthand or a group) nor a
     word with capitals inside (``BSkyB``: a contraction of a longer name, British Sky Broadcasting)."""
-    asked = asked_type(question)
     lowered = word.lower()
-    return (asked is not None and asked.word in TRADE_NOUNS and asked_organisation(question, word, answers)
+    kind = kind_apposition(word, context) if context else None
+    return ((asked_trade(question, word, answers)
+             or kind in TRADE_NOUNS or (kind is not None and " " in kind))  # a broadcaster's kind
             and word.isalpha() and word[0].isupper() and word[1:].islower()
             and lowered not in ORGANISATION_HEADS and not head_plural(word) and lowered not in CORPORATE
             and lowered not in CREED_WORDS and lowered not in lexicon.nationalities

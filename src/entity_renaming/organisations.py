@@ -681,16 +681,25 @@ def _untagged_name(name: str, before: str, lexicon: Lexicon) -> bool:
 #: organisation's ("rock group Coldplay", "animation studio Cosgrove Hall", "the Maling company", "AvtoZAZ, a
 #: Ukrainian car manufacturer"): the question's organisation nouns (:data:`.question.ORGANISATION_NOUNS`)
 #: and a studio, less those that also name a product, a medium or a ship (a brand, a network, a channel, an
-#: aircraft carrier).
+#: aircraft carrier), and a troupe.
 KIND_NOUNS = (ORGANISATION_NOUNS - frozenset(words_of("brand brands network networks channel carrier"))
-              ) | frozenset(words_of("studio studios"))
-_KIND = "|".join(sorted(KIND_NOUNS, key=len, reverse=True))
+              ) | frozenset(words_of("studio studios troupe troupes"))
+#: A channel, network or station that a medium before it shows to be a broadcaster ("the Canadian cable
+#: channel Space", "European sports channel Eurosport"): a kind of organisation, where the noun alone may
+#: name a waterway, a system or a place ("the English Channel", "a network of roads", "tube station").
+_BROADCASTER = (r"(?:cable|television|TV|radio|satellite|subscription|broadcast|news|sports|music) "
+                r"(?:channel|network|station)s?")
+_KIND = "|".join([_BROADCASTER, *sorted(KIND_NOUNS, key=len, reverse=True)])
 #: Words before a kind noun that make it no organisation ("ethnic group Hmong", "the working group II").
 _NOT_BODY_KIND = frozenset(words_of("ethnic language linguistic tribal racial blood age working"))
 
 
 #: A name in a list after a kind noun ("extremist groups such as Al-Qaeda and the Taliban").
 _LISTED = r"(?:the )?[A-Z][\w&.'’-]*(?: [A-Z][\w&.'’-]*)*"
+#: What opens a list of names after a kind noun: "such as", "like", "including", or a bracket, a word
+#: singling the names out inside it or not ("pharmacy management companies (primarily Omnicare, …)").
+_LIST_OPEN = (r"(?:(?:such as|like|including) "
+              r"|\((?:(?:primarily|mainly|chiefly|notably|including|such as|e\.g\.,?) )?)")
 #: A kind noun's apposition that ends there: punctuation, or a relative clause or participle after it.
 _KIND_END = r"(?=\s*[,.;:)]|\s+(?:that|which|who|based|owned|headquartered)\b)"
 
@@ -705,8 +714,9 @@ def _apposition_patterns(name: str) -> tuple[re.Pattern[str], ...]:
         rf"(?<![\w'’-])(?P<before>[\w'’-]+ )?(?P<kind>{_KIND})(?<!s) (?:known as|called|named) "
         rf"(?:the )?{n}(?![\w'’-])",
         rf"(?<![\w-])[Tt]he {n} (?P<kind>{_KIND})(?![\w'’-])(?! [a-z])",
+        rf"(?<![\w-])[Tt]he {n}(?:'s|’s) (?:[a-z-]+ )?(?P<kind>{_KIND})(?![\w'’-])",
         rf"(?<![\w-]){n}, (?:a|an|the) (?:[\w-]+ ){{0,3}}?(?P<kind>{_KIND}){_KIND_END}",
-        rf"(?<![\w'’-])(?P<before>[\w'’-]+ )?(?P<kind>{_KIND}) (?:such as|like|including) "
+        rf"(?<![\w'’-])(?P<before>[\w'’-]+ )?(?P<kind>{_KIND}) {_LIST_OPEN}"
         rf"(?:{_LISTED}(?:,? (?:and|or) |, ))*?(?:the )?{n}(?![\w'’-])"))
 
 
@@ -716,11 +726,14 @@ def kind_apposition(name: str, context: str) -> str | None:
     Cosgrove Hall"; or a singular kind named so: "a regional group known as the Camisards", not "organizations
     known as Recognized Student Organizations"; never after a possessive, "Edison's company Tesla partnered",
     nor a word that makes the kind no body, "ethnic group"), between "the" and the name's end ("the Maling
-    company", not a compound, "the Spring bank holiday"), after "<name>, a / an / the" and up to three words
+    company", not a compound, "the Spring bank holiday"; or the name's possessive and at most one word before
+    the kind: "the Standard & Poor's rating agency"), after "<name>, a / an / the" and up to three words
     ("AvtoZAZ, a Ukrainian car manufacturer", the phrase ending there: not "Christopher Gist, a company
-    surveyor") or in a list of names after the kind noun and "such as" / "like" / "including" ("extremist
-    groups such as Al-Qaeda and the Taliban"; not "ethnic groups such as the Hmong"). ``None`` otherwise, also
-    for a name of one letter or a Roman numeral (the "working group II")."""
+    surveyor") or in a list of names after the kind noun and "such as" / "like" / "including" or a bracket
+    ("extremist groups such as Al-Qaeda and the Taliban", "pharmacy management companies (primarily
+    Omnicare, Kindred Healthcare and PharMerica)"; not "ethnic groups such as the Hmong"). A channel, network
+    or station is a kind after a medium only (:data:`_BROADCASTER`: "cable channel Space"). ``None``
+    otherwise, also for a name of one letter or a Roman numeral (the "working group II")."""
     if len(name) < 2 or ROMAN_NUMERAL.fullmatch(name) or name not in context:
         return None  # (every pattern writes the name as it is)
     for pattern in _apposition_patterns(name):
