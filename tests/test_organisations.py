@@ -736,6 +736,31 @@ def test_a_broadcaster_a_bracketed_list_and_a_possessive_show_an_organisation(le
     assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("Space", "nnp")]
 
 
+def test_a_station_asked_for_beside_a_word_of_broadcasting_is_an_organisation(lexicon):
+    """Issue 24: "Which station started showing Doctor Who …?" SyFy, written beside "television channels":
+    a station the question asks for (by the wh-word or a medium: question.asks_for_station) that the
+    passage writes beside a word of broadcasting other than "station" (organisations.broadcast_name) is a
+    broadcaster (entities.asked_body); not a railway's or a bus's station."""
+    from entity_renaming.organisations import broadcast_name
+    from entity_renaming.question import asks_for_station
+
+    assert asks_for_station("Which station started showing Doctor Who after the SF channel closed?")
+    assert asks_for_station("What Newcastle radio station is based at the hospital?")
+    assert not any(asks_for_station(q) for q in (
+        "What mainline station is to the east of the city center?", "What space station supported them?",
+        "A tunnel from the museum leads to which tube station?", "What do power station turbines use?"))
+    text = ("Repeats have also been shown on subscription television channels BBC UKTV, SF and later on SyFy "
+            "upon SF's closure. The city's rail network was extended several times in the following decades, "
+            "and Manors station lies to the east of the centre.")
+    assert broadcast_name("SyFy", text) and not broadcast_name("Manors", text)
+    question = "Which station started showing Doctor Who after the SF channel closed?"
+    assert asked_body(question, "SyFy", ["SyFy"] * 3, lexicon, text)
+    assert not asked_body("What station is to the east?", "Manors", ["Manors"] * 3, lexicon, text)
+    ex = _example(text, "SyFy", question, ["SyFy"] * 3)
+    entities = example_entities(ex, _mentions(text, {"SyFy": "ORG", "BBC UKTV": "ORG"}), lexicon)
+    assert [(s.surface, e.entity_type) for e in entities for s in e.spans] == [("SyFy", "org")]
+
+
 def test_a_trade_question_outweighs_a_tiny_gazetteer_place_of_a_lone_company_name(lexicon):
     """Issue 24: "On which magazine's cover …?" Time, "What clothing company …?" Gap: a one-word name that
     tiny gazetteer places bear (Time, Norway; Gap, France) is the organisation a trade's question asks for

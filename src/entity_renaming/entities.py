@@ -85,6 +85,7 @@ from .organisations import (
     PERSON_EVIDENCE,
     acronym_of_organisation,
     adjective_name,
+    broadcast_name,
     call_sign,
     call_sign_answers,
     call_signs_in,
@@ -168,7 +169,7 @@ from .places import (
     state_word_derived,
     stray_norp,
 )
-from .question import NOUNS_NAME, PERSON_NOUNS, TRADE_NOUNS, asked_type, asks_about_name
+from .question import NOUNS_NAME, PERSON_NOUNS, TRADE_NOUNS, asked_type, asks_about_name, asks_for_station
 from .referents import Entity, PerturbableSpan
 from .rules import Trace, Why, fire, no
 from .spellings import accent_variants
@@ -2977,7 +2978,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             and text.split()[-1].lower() not in COMPANY_HEADS  # "Getty Oil", "Classic FM"
             and not labelled_acronym(text, lexicon)  # "PNU", "NCAA": the acronym rules decide it
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not call_sign(text, example.context)
-            and not asked_body(example.question, text, own, lexicon)
+            and not asked_body(example.question, text, own, lexicon, example.context)
             and not kind_apposition(text, example.context)  # "rock group Coldplay", "the Maling company"
             and not short_party):
         # no organisation word, few ORG labels, no question asking for one and no kind noun beside it: a
@@ -3229,13 +3230,20 @@ def asked_organisation(question: str, text: str, answers: list[str]) -> bool:
             and sum(names_entity(a, text) for a in answers) * 2 > len(answers))
 
 
-def asked_body(question: str, text: str, answers: list[str], lexicon: Lexicon | None = None) -> bool:
+def asked_body(question: str, text: str, answers: list[str], lexicon: Lexicon | None = None,
+               context: str = "") -> bool:
     """:func:`asked_organisation`, or a name that most answers name alone after a bare "who" question and
     that no person bears: an acronym (:func:`is_acronym`: "Who holds the rights? ITV", "Who is VideoGuard
     owned by? NDS"; no person is written in capitals) or, given the ``lexicon``, a coined word
-    (:func:`coined_name`: "Who did BSkyB compete with? ONdigital"). Typing evidence for an ORG mention
+    (:func:`coined_name`: "Who did BSkyB compete with? ONdigital"), or, given the passage's ``context``, a
+    name that most answers name after a question asking for a station (:func:`.question.asks_for_station`)
+    and that the passage writes beside a word of broadcasting (:func:`.organisations.broadcast_name`:
+    "Which station started showing Doctor Who …?" SyFy). Typing evidence for an ORG mention
     with few ORG labels, no organisation word, or an acronym the Penn Treebank never uses."""
     if asked_organisation(question, text, answers):
+        return True
+    if (context and asks_for_station(question) and broadcast_name(text, context)
+            and sum(names_entity(a, text) for a in answers) * 2 > len(answers)):
         return True
     asked = asked_type(question)
     return (asked is not None and asked.entity_type == "per" and not asked.strong
@@ -3254,7 +3262,7 @@ def lone_company(word: str, question: str, context: str, answers: list[str], lex
     at least ``MIN_ORG_LABELS`` times, or that a trade's question asks for and no other label outvotes ORG
     for, :func:`asked_trade`, is the organisation: ``Ford``, "What clothing company …?" Gap)."""
     kind = kind_apposition(word, context)
-    return ((kind is not None or asked_body(question, word, answers, lexicon))
+    return ((kind is not None or asked_body(question, word, answers, lexicon, context))
             and not (kind is None and word.endswith("s")
                      and re.search(rf"(?<!\w)[Tt]he {re.escape(word)}(?!\w)", context))
             and lexicon.place_kind(word) is None and (

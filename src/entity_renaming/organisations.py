@@ -521,10 +521,28 @@ def call_sign(text: str, context: str) -> str | None:
         return None
     letters = m.group(1)
     for hit in re.finditer(rf"(?<![\w-]){re.escape(letters)}(-[A-Z]{{2}}\d?)?(?!\w)", context):
-        window = context[max(0, hit.start() - _CALL_SIGN_WINDOW): hit.end() + _CALL_SIGN_WINDOW]
-        if hit.group(1) or _BROADCAST.search(window):
+        if hit.group(1) or _broadcast_beside(hit.start(), hit.end(), context):
             return letters
     return None
+
+
+def _broadcast_beside(start: int, end: int, context: str, words: re.Pattern[str] = _BROADCAST) -> bool:
+    """``context`` writes a word of broadcasting (:data:`_BROADCAST`) within :data:`_CALL_SIGN_WINDOW`
+    characters of its span ``start``–``end``."""
+    return words.search(context[max(0, start - _CALL_SIGN_WINDOW): end + _CALL_SIGN_WINDOW]) is not None
+
+
+#: :data:`_BROADCAST` less "station", which a railway's or a bus's station is too ("Manors station").
+_MEDIA = re.compile(r"\b(?:affiliates?|radio|television|TV|AM|FM|O&O|channels?|broadcast\w*)\b")
+
+
+def broadcast_name(name: str, context: str) -> bool:
+    """``context`` writes ``name`` beside a word of broadcasting other than "station" (:data:`_MEDIA`) at one
+    of its mentions ("subscription television channels BBC UKTV, SF and later on SyFy"; not "Manors
+    station"): with a question asking for a station (:func:`.question.asks_for_station`), the evidence that it
+    names a broadcaster."""
+    return any(_broadcast_beside(m.start(), m.end(), context, _MEDIA)
+               for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", context))
 
 
 #: The span type of a station's call sign (:func:`call_sign`): renamed by another call sign
