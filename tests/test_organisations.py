@@ -743,6 +743,71 @@ def test_a_name_listed_after_a_kind_of_organisation_is_an_organisation(lexicon):
     assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("Camisards", "rare")]
 
 
+def test_a_broadcaster_a_bracketed_list_and_a_possessive_show_an_organisation(lexicon):
+    """Issue 24: a channel, network or station after its medium ("the Canadian cable channel Space", not
+    "the English Channel" nor "a tube station"), a bracketed list after a kind noun ("pharmacy management
+    companies (primarily Omnicare, Kindred Healthcare and PharMerica)") and the name's possessive before
+    its kind ("the Standard & Poor's rating agency") write the name in apposition with a kind of
+    organisation; a troupe is one."""
+    from entity_renaming.organisations import kind_apposition
+
+    text = ("The series moved to the Canadian cable channel Space in 2009. Many work for large pharmacy "
+            "management companies (primarily Omnicare, Kindred Healthcare and PharMerica). In 2014, "
+            "economists with the Standard & Poor's rating agency concluded it. The theater troupe Off-Off "
+            "Campus played. Ships crossed the English Channel to the tube station Westminster.")
+    assert [kind_apposition(n, text) for n in ("Space", "Omnicare", "Kindred Healthcare", "PharMerica",
+                                               "Standard & Poor", "Off-Off Campus")] == [
+        "cable channel", "companies", "companies", "companies", "agency", "troupe"]
+    assert [kind_apposition(n, text) for n in ("English", "Westminster", "Spring")] == [None] * 3
+    assert kind_apposition("Hmong", "ethnic groups (mainly the Hmong)") is None
+    ex = _example(text, "Space", "What Canadian cable station started showing the series?", ["Space"] * 3)
+    entities = example_entities(ex, [], lexicon)
+    assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("Space", "nnp")]
+
+
+def test_a_station_asked_for_beside_a_word_of_broadcasting_is_an_organisation(lexicon):
+    """Issue 24: "Which station started showing Doctor Who …?" SyFy, written beside "television channels":
+    a station the question asks for (by the wh-word or a medium: question.asks_for_station) that the
+    passage writes beside a word of broadcasting other than "station" (organisations.broadcast_name) is a
+    broadcaster (entities.asked_body); not a railway's or a bus's station."""
+    from entity_renaming.organisations import broadcast_name
+    from entity_renaming.question import asks_for_station
+
+    assert asks_for_station("Which station started showing Doctor Who after the SF channel closed?")
+    assert asks_for_station("What Newcastle radio station is based at the hospital?")
+    assert not any(asks_for_station(q) for q in (
+        "What mainline station is to the east of the city center?", "What space station supported them?",
+        "A tunnel from the museum leads to which tube station?", "What do power station turbines use?"))
+    text = ("Repeats have also been shown on subscription television channels BBC UKTV, SF and later on SyFy "
+            "upon SF's closure. The city's rail network was extended several times in the following decades, "
+            "and Manors station lies to the east of the centre.")
+    assert broadcast_name("SyFy", text) and not broadcast_name("Manors", text)
+    question = "Which station started showing Doctor Who after the SF channel closed?"
+    assert asked_body(question, "SyFy", ["SyFy"] * 3, lexicon, text)
+    assert not asked_body("What station is to the east?", "Manors", ["Manors"] * 3, lexicon, text)
+    ex = _example(text, "SyFy", question, ["SyFy"] * 3)
+    entities = example_entities(ex, _mentions(text, {"SyFy": "ORG", "BBC UKTV": "ORG"}), lexicon)
+    assert [(s.surface, e.entity_type) for e in entities for s in e.spans] == [("SyFy", "org")]
+
+
+def test_a_trade_question_outweighs_a_tiny_gazetteer_place_of_a_lone_company_name(lexicon):
+    """Issue 24: "On which magazine's cover …?" Time, "What clothing company …?" Gap: a one-word name that
+    tiny gazetteer places bear (Time, Norway; Gap, France) is the organisation a trade's question asks for
+    (entities.asked_trade) unless the dataset labels it mostly otherwise; a team's question does not
+    outweigh it (Denver, a city)."""
+    from entity_renaming.entities import lone_company
+
+    text = "On Tesla's 75th birthday in 1931, Time magazine put him on its cover."
+    assert lone_company("Time", "On which magazine's cover did Tesla appear?", text, ["Time"] * 3, lexicon)
+    assert not lone_company("Time", "Who put Tesla on its cover?", text, ["Time"] * 3, lexicon)
+    assert lone_company("Gap", "What clothing company was a sponsor?", "Sponsors were Intel, Gap and Apple.",
+                        ["Gap"] * 3, lexicon)
+    assert not lone_company("Denver", "What team won?", "Denver won.", ["Denver"] * 3, lexicon)
+    ex = _example(text, "Time", "On which magazine's cover did Tesla appear in 1931?", ["Time"] * 3)
+    entities = example_entities(ex, _mentions(text, {"Time": "ORG", "Tesla": "PERSON"}), lexicon)
+    assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("Time", "nnp")]
+
+
 def test_a_demonym_whose_country_cannot_be_renamed_leaves_the_body_out(lexicon):
     """Issue 19, seventh session: keeping the demonym of ``American Medical Association`` (the United
     States, written with "the", cannot follow a new name) and renaming its descriptive word alone read as no

@@ -91,6 +91,7 @@ from .organisations import (
     acronym_of_organisation,
     adjective_name,
     article_follows,
+    broadcast_name,
     call_sign,
     call_sign_answers,
     call_signs_in,
@@ -174,7 +175,7 @@ from .places import (
     state_word_derived,
     stray_norp,
 )
-from .question import NOUNS_NAME, PERSON_NOUNS, TRADE_NOUNS, asked_type, asks_about_name
+from .question import NOUNS_NAME, PERSON_NOUNS, TRADE_NOUNS, asked_type, asks_about_name, asks_for_station
 from .referents import Entity, PerturbableSpan
 from .rules import Trace, Why, fire, no
 from .spans import answers_change, span_renamed
@@ -3074,7 +3075,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             and text.split()[-1].lower() not in COMPANY_HEADS  # "Getty Oil", "Classic FM"
             and not labelled_acronym(text, lexicon)  # "PNU", "NCAA": the acronym rules decide it
             and lexicon.labels.count(text, "ORG") < MIN_ORG_LABELS and not call_sign(text, example.context)
-            and not asked_body(example.question, text, own, lexicon)
+            and not asked_body(example.question, text, own, lexicon, example.context)
             and not kind_apposition(text, example.context)  # "rock group Coldplay", "the Maling company"
             and not short_party):
         # no organisation word, few ORG labels, no question asking for one and no kind noun beside it: a
@@ -3166,7 +3167,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                     and in_its_region(context[mention.end:mention.end + 60], lexicon, ("state",))):
                 spans = [PerturbableSpan(text, "city", "gpe")]  # "Lebanon, New Hampshire": its town
             if (etype == "org" and not spans and why.rule == "org.no-renamable-word" and " " not in text
-                    and common_word_company(text, question, own, lexicon)):
+                    and common_word_company(text, question, own, lexicon, context)):
                 spans = [PerturbableSpan(text, "nnp", "org")]  # "What petroleum company …?" Chevron
             if etype == "org":
                 spans = person_types(text, spans, lexicon)  # "E. W. Scripps Company": Scripps a surname
@@ -3335,13 +3336,20 @@ def asked_organisation(question: str, text: str, answers: list[str]) -> bool:
             and sum(names_entity(a, text) for a in answers) * 2 > len(answers))
 
 
-def asked_body(question: str, text: str, answers: list[str], lexicon: Lexicon | None = None) -> bool:
+def asked_body(question: str, text: str, answers: list[str], lexicon: Lexicon | None = None,
+               context: str = "") -> bool:
     """:func:`asked_organisation`, or a name that most answers name alone after a bare "who" question and
     that no person bears: an acronym (:func:`is_acronym`: "Who holds the rights? ITV", "Who is VideoGuard
     owned by? NDS"; no person is written in capitals) or, given the ``lexicon``, a coined word
-    (:func:`coined_name`: "Who did BSkyB compete with? ONdigital"). Typing evidence for an ORG mention
+    (:func:`coined_name`: "Who did BSkyB compete with? ONdigital"), or, given the passage's ``context``, a
+    name that most answers name after a question asking for a station (:func:`.question.asks_for_station`)
+    and that the passage writes beside a word of broadcasting (:func:`.organisations.broadcast_name`:
+    "Which station started showing Doctor Who …?" SyFy). Typing evidence for an ORG mention
     with few ORG labels, no organisation word, or an acronym the Penn Treebank never uses."""
     if asked_organisation(question, text, answers):
+        return True
+    if (context and asks_for_station(question) and broadcast_name(text, context)
+            and sum(names_entity(a, text) for a in answers) * 2 > len(answers)):
         return True
     asked = asked_type(question)
     return (asked is not None and asked.entity_type == "per" and not asked.strong
@@ -3357,27 +3365,43 @@ def lone_company(word: str, question: str, context: str, answers: list[str], lex
     Greens``: a team's or a party's members, a nickname; "a regional group known as the Camisards" is the
     group; ``the ONdigital platform``, ``The Taliban`` are the organisation) nor a place
     (``Denver`` for its team; a gazetteer name that is no known town and that the dataset labels mostly ORG,
-    at least ``MIN_ORG_LABELS`` times, is the organisation: ``Ford``)."""
+    at least ``MIN_ORG_LABELS`` times, or that a trade's question asks for and no other label outvotes ORG
+    for, :func:`asked_trade`, is the organisation: ``Ford``, "What clothing company …?" Gap)."""
     kind = kind_apposition(word, context)
-    return ((kind is not None or asked_body(question, word, answers, lexicon))
+    return ((kind is not None or asked_body(question, word, answers, lexicon, context))
             and not (kind is None and word.endswith("s")
                      and re.search(rf"(?<!\w)[Tt]he {re.escape(word)}(?!\w)", context))
             and lexicon.place_kind(word) is None and (
                 not lexicon.is_gazetteer_name(word)  # a gazetteer village of that name ("Ford")
                 or (lexicon.labels.mostly(word) == "ORG"  # is outweighed by the dataset's ORG labels
-                    and lexicon.labels.count(word, "ORG") >= MIN_ORG_LABELS)))
+                    and lexicon.labels.count(word, "ORG") >= MIN_ORG_LABELS)
+                or (lexicon.labels.mostly(word) in (None, "ORG")  # or by a trade's question
+                    and asked_trade(question, word, answers))))  # "Which magazine …?" Time
 
 
-def common_word_company(word: str, question: str, answers: list[str], lexicon: Lexicon) -> bool:
+def asked_trade(question: str, word: str, answers: list[str]) -> bool:
+    """The question types ``word`` as a company or a title by a noun of :data:`TRADE_NOUNS` ("What clothing
+    company …?" Gap, "On which magazine's cover …?" Time) and most answers name it alone
+    (:func:`asked_organisation`): the strongest question evidence, which outweighs a tiny gazetteer place
+    of that name (:func:`lone_company`) and types a common word as a name (:func:`common_word_company`)."""
+    asked = asked_type(question)
+    return asked is not None and asked.word in TRADE_NOUNS and asked_organisation(question, word, answers)
+
+
+def common_word_company(word: str, question: str, answers: list[str], lexicon: Lexicon,
+                        context: str = "") -> bool:
     """A one-word name of common letters (a word Webster's lists, or one the name rules find no span in),
     which the question types as a company or a title by a noun of :data:`TRADE_NOUNS` and most answers
-    name alone (:func:`asked_organisation`: "What petroleum company was a sponsor?" Chevron, "Which journal
-    …?" Science): the company's name, renamed as one ``nnp`` word. Not an organisation word, a creed, a
+    name alone (:func:`asked_trade`: "What petroleum company was a sponsor?" Chevron, "Which journal
+    …?" Science) or which the ``context`` writes in apposition with such a noun (:func:`.organisations.
+    kind_apposition`: "the Canadian cable channel Space", "the Maling company"): the company's name,
+    renamed as one ``nnp`` word. Not an organisation word, a creed, a
     demonym, a plural (``Brotherhood``, ``Catholics``, ``Paleoclimatologists``: a shorthand or a group) nor a
     word with capitals inside (``BSkyB``: a contraction of a longer name, British Sky Broadcasting)."""
-    asked = asked_type(question)
     lowered = word.lower()
-    return (asked is not None and asked.word in TRADE_NOUNS and asked_organisation(question, word, answers)
+    kind = kind_apposition(word, context) if context else None
+    return ((asked_trade(question, word, answers)
+             or kind in TRADE_NOUNS or (kind is not None and " " in kind))  # a broadcaster's kind
             and word.isalpha() and word[0].isupper() and word[1:].islower()
             and lowered not in ORGANISATION_HEADS and not head_plural(word) and lowered not in CORPORATE
             and lowered not in CREED_WORDS and lowered not in lexicon.nationalities

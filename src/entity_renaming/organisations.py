@@ -543,10 +543,28 @@ def call_sign(text: str, context: str) -> str | None:
         return None
     letters = m.group(1)
     for hit in re.finditer(rf"(?<![\w-]){re.escape(letters)}(-[A-Z]{{2}}\d?)?(?!\w)", context):
-        window = context[max(0, hit.start() - _CALL_SIGN_WINDOW): hit.end() + _CALL_SIGN_WINDOW]
-        if hit.group(1) or _BROADCAST.search(window):
+        if hit.group(1) or _broadcast_beside(hit.start(), hit.end(), context):
             return letters
     return None
+
+
+def _broadcast_beside(start: int, end: int, context: str, words: re.Pattern[str] = _BROADCAST) -> bool:
+    """``context`` writes a word of broadcasting (:data:`_BROADCAST`) within :data:`_CALL_SIGN_WINDOW`
+    characters of its span ``start``–``end``."""
+    return words.search(context[max(0, start - _CALL_SIGN_WINDOW): end + _CALL_SIGN_WINDOW]) is not None
+
+
+#: :data:`_BROADCAST` less "station", which a railway's or a bus's station is too ("Manors station").
+_MEDIA = re.compile(r"\b(?:affiliates?|radio|television|TV|AM|FM|O&O|channels?|broadcast\w*)\b")
+
+
+def broadcast_name(name: str, context: str) -> bool:
+    """``context`` writes ``name`` beside a word of broadcasting other than "station" (:data:`_MEDIA`) at one
+    of its mentions ("subscription television channels BBC UKTV, SF and later on SyFy"; not "Manors
+    station"): with a question asking for a station (:func:`.question.asks_for_station`), the evidence that it
+    names a broadcaster."""
+    return any(_broadcast_beside(m.start(), m.end(), context, _MEDIA)
+               for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", context))
 
 
 #: The span type of a station's call sign (:func:`call_sign`): renamed by another call sign
@@ -703,16 +721,25 @@ def _untagged_name(name: str, before: str, lexicon: Lexicon) -> bool:
 #: organisation's ("rock group Coldplay", "animation studio Cosgrove Hall", "the Maling company", "AvtoZAZ, a
 #: Ukrainian car manufacturer"): the question's organisation nouns (:data:`.question.ORGANISATION_NOUNS`)
 #: and a studio, less those that also name a product, a medium or a ship (a brand, a network, a channel, an
-#: aircraft carrier).
+#: aircraft carrier), and a troupe.
 KIND_NOUNS = (ORGANISATION_NOUNS - frozenset(words_of("brand brands network networks channel carrier"))
-              ) | frozenset(words_of("studio studios"))
-_KIND = "|".join(sorted(KIND_NOUNS, key=len, reverse=True))
+              ) | frozenset(words_of("studio studios troupe troupes"))
+#: A channel, network or station that a medium before it shows to be a broadcaster ("the Canadian cable
+#: channel Space", "European sports channel Eurosport"): a kind of organisation, where the noun alone may
+#: name a waterway, a system or a place ("the English Channel", "a network of roads", "tube station").
+_BROADCASTER = (r"(?:cable|television|TV|radio|satellite|subscription|broadcast|news|sports|music) "
+                r"(?:channel|network|station)s?")
+_KIND = "|".join([_BROADCASTER, *sorted(KIND_NOUNS, key=len, reverse=True)])
 #: Words before a kind noun that make it no organisation ("ethnic group Hmong", "the working group II").
 _NOT_BODY_KIND = frozenset(words_of("ethnic language linguistic tribal racial blood age working"))
 
 
 #: A name in a list after a kind noun ("extremist groups such as Al-Qaeda and the Taliban").
 _LISTED = r"(?:the )?[A-Z][\w&.'’-]*(?: [A-Z][\w&.'’-]*)*"
+#: What opens a list of names after a kind noun: "such as", "like", "including", or a bracket, a word
+#: singling the names out inside it or not ("pharmacy management companies (primarily Omnicare, …)").
+_LIST_OPEN = (r"(?:(?:such as|like|including) "
+              r"|\((?:(?:primarily|mainly|chiefly|notably|including|such as|e\.g\.,?) )?)")
 #: A kind noun's apposition that ends there: punctuation, or a relative clause or participle after it.
 _KIND_END = r"(?=\s*[,.;:)]|\s+(?:that|which|who|based|owned|headquartered)\b)"
 
@@ -727,8 +754,9 @@ def _apposition_patterns(name: str) -> tuple[re.Pattern[str], ...]:
         rf"(?<![\w'’-])(?P<before>[\w'’-]+ )?(?P<kind>{_KIND})(?<!s) (?:known as|called|named) "
         rf"(?:the )?{n}(?![\w'’-])",
         rf"(?<![\w-])[Tt]he {n} (?P<kind>{_KIND})(?![\w'’-])(?! [a-z])",
+        rf"(?<![\w-])[Tt]he {n}(?:'s|’s) (?:[a-z-]+ )?(?P<kind>{_KIND})(?![\w'’-])",
         rf"(?<![\w-]){n}, (?:a|an|the) (?:[\w-]+ ){{0,3}}?(?P<kind>{_KIND}){_KIND_END}",
-        rf"(?<![\w'’-])(?P<before>[\w'’-]+ )?(?P<kind>{_KIND}) (?:such as|like|including) "
+        rf"(?<![\w'’-])(?P<before>[\w'’-]+ )?(?P<kind>{_KIND}) {_LIST_OPEN}"
         rf"(?:{_LISTED}(?:,? (?:and|or) |, ))*?(?:the )?{n}(?![\w'’-])"))
 
 
@@ -738,11 +766,14 @@ def kind_apposition(name: str, context: str) -> str | None:
     Cosgrove Hall"; or a singular kind named so: "a regional group known as the Camisards", not "organizations
     known as Recognized Student Organizations"; never after a possessive, "Edison's company Tesla partnered",
     nor a word that makes the kind no body, "ethnic group"), between "the" and the name's end ("the Maling
-    company", not a compound, "the Spring bank holiday"), after "<name>, a / an / the" and up to three words
+    company", not a compound, "the Spring bank holiday"; or the name's possessive and at most one word before
+    the kind: "the Standard & Poor's rating agency"), after "<name>, a / an / the" and up to three words
     ("AvtoZAZ, a Ukrainian car manufacturer", the phrase ending there: not "Christopher Gist, a company
-    surveyor") or in a list of names after the kind noun and "such as" / "like" / "including" ("extremist
-    groups such as Al-Qaeda and the Taliban"; not "ethnic groups such as the Hmong"). ``None`` otherwise, also
-    for a name of one letter or a Roman numeral (the "working group II")."""
+    surveyor") or in a list of names after the kind noun and "such as" / "like" / "including" or a bracket
+    ("extremist groups such as Al-Qaeda and the Taliban", "pharmacy management companies (primarily
+    Omnicare, Kindred Healthcare and PharMerica)"; not "ethnic groups such as the Hmong"). A channel, network
+    or station is a kind after a medium only (:data:`_BROADCASTER`: "cable channel Space"). ``None``
+    otherwise, also for a name of one letter or a Roman numeral (the "working group II")."""
     if len(name) < 2 or ROMAN_NUMERAL.fullmatch(name) or name not in context:
         return None  # (every pattern writes the name as it is)
     for pattern in _apposition_patterns(name):

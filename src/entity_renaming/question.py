@@ -132,6 +132,19 @@ def _languages() -> frozenset[str]:
                      if hasattr(lang, "alpha_2"))
 
 
+#: A what/which question asking for a station by the wh-word alone or a medium before it ("Which station
+#: started showing Doctor Who?", "What Newcastle radio station …?"; not "What mainline station", "which tube
+#: station", "What space station").
+_STATION = re.compile(r"\b(?:[Ww]hat|[Ww]hich)(?: [A-Z][\w'’-]*)*(?: local)?"
+                      r"(?: (?:radio|TV|television|cable|satellite|broadcast|broadcasting))? stations?\b")
+
+
+def asks_for_station(question: str) -> bool:
+    """The question asks for a station and no other kind of one (:data:`_STATION`): a broadcaster where the
+    passage writes its name beside a word of broadcasting (:func:`.organisations.broadcast_name`)."""
+    return _STATION.search(question) is not None
+
+
 def asks_about_name(question: str) -> bool:
     """The question asks where a name comes from ("What historical figure was Jacksonville named after?":
     the other name keeps the old one) or for its form in a language ("What is the Polish name for the Saxon
