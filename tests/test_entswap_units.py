@@ -1558,13 +1558,16 @@ def test_a_demonym_before_a_people_or_faith_group_is_an_ethnonym(banks):
     assert other_sense(text, at, at + 6, lexicon) is None
 
 
-def test_a_national_fixed_name_leaves_the_demonym_and_its_country_in_that_passage(banks):
-    """A fixed name the demonym opens for the country's own body, law or people is left whole; renaming the
-    country and the demonym elsewhere in that passage would keep the old demonym beside the new name, so
-    both are left there (blind read, round 26: "The French Protestant Church of London" beside Guinea) and
-    renamed in the other passages. A place's or a language's name is no national name, and an event or a
-    state the demonym only names ("French and Indian War") is handled as main does: kept whole, the
-    country and the demonym renamed at their other mentions."""
+def test_a_national_fixed_name_takes_the_new_demonym_with_its_country(banks):
+    """A fixed name the demonym opens for the country's own body, law or people is renamed inside with
+    the country: left whole it would keep the old demonym beside the new name (blind read, round 26: "The
+    French Protestant Church of London" beside Guinea), and leaving the demonym and its country out of the
+    passage lost them (place.derived-word-left, s24): "The Kenyan Protestant Church of London". Where the
+    texts also write the name by its initials ("Scottish National Party" and "SNP") or the demonym closes it
+    ("the Free French"), both are still left in that passage and renamed in the others. A place's or a
+    language's name is no national name, and an event or a state the demonym only names ("French and Indian
+    War") is handled as main does: kept whole, the country and the demonym renamed at their other
+    mentions."""
     from entity_renaming.entswap.entities import (
         article_candidates,
         national_name,
@@ -1587,8 +1590,19 @@ def test_a_national_fixed_name_leaves_the_demonym_and_its_country_in_that_passag
                 two: mentions_of(two, ("France", "GPE"), ("French", "NORP"))}
     candidates = article_candidates([one, two], mentions, lexicon)
     settle_article_wide(candidates, lexicon)
-    assert not {"France", "French"} & {e.surface for e in passage_entities(candidates, [one], lexicon)}
+    found = passage_entities(candidates, [one], lexicon)
+    assert {"France", "French"} <= {e.surface for e in found}
+    assert not any("French Protestant Church of London" in e.keep for e in found)
     assert {"France", "French"} <= {e.surface for e in passage_entities(candidates, [two], lexicon)}
+    renamed, _ = rename_swapped(_example(one, "Who joined?", "Many of the French"), SUBS)
+    assert renamed.context.startswith("The Kenyan Protestant Church of London was founded")
+    assert "Many of the Kenyans who fled Kenya" in renamed.context
+    three = ("The Scottish National Party (SNP) won the vote in that year, and it governed after it. Many of "
+             "the Scottish people who left Scotland in those decades kept voting for the party abroad.")
+    mentions = {three: mentions_of(three, ("Scotland", "GPE"), ("Scottish", "NORP"))}
+    candidates = article_candidates([three], mentions, lexicon)
+    settle_article_wide(candidates, lexicon)
+    assert not {"Scotland", "Scottish"} & {e.surface for e in passage_entities(candidates, [three], lexicon)}
     war = ("The French and Indian War began in the Ohio valley in 1754 and spread along the frontier. Many "
            "of the French who fled France in those years settled near the forts of the great lakes.")
     mentions = {war: mentions_of(war, ("France", "GPE"), ("French", "NORP"))}
@@ -1881,6 +1895,33 @@ def test_a_title_and_a_particle_surname_rename_the_surname_with_its_particles():
                "Vaudreuil sent his troops to the forts on the Ohio." + _PADDING)
     found = _person_entities(passage, (("Marquis de Vaudreuil", "PERSON"), ("Vaudreuil", "PERSON")))
     assert found.get("Vaudreuil") == "last" and found.get("de Vaudreuil") == "last"
+
+
+def test_a_national_name_of_another_people_or_no_english_word_leaves_the_demonym(banks):
+    """s24: a national name is renamed inside with its country only when it reads as the country's own body;
+    a name holding another people's word (``French Norman name``) or a word of no English (``Pole
+    Mokotowskie``, a park) still leaves the demonym and its country in that passage."""
+    from entity_renaming.entswap.entities import (
+        article_candidates,
+        passage_entities,
+        people_word,
+        settle_article_wide,
+    )
+
+    lexicon = Lexicon(banks, strict=False)
+    assert people_word("Norman", lexicon) and not people_word("Huguenot", lexicon)
+    assert not people_word("Protestant", lexicon)
+    for text, found in (
+            ("Poland is a large country in Europe. Within the city borders there is also Pole Mokotowskie, a "
+             "big park in the north, and many Pole families walk there in the summer.",
+             (("Poland", "GPE"), ("Pole", "NORP"))),
+            ("France is a large country in Europe. The name Morell was derived from the French Norman name "
+             "Morel, and the French settlers kept it in their new homes.",
+             (("France", "GPE"), ("French", "NORP")))):
+        candidates = article_candidates([text], {text: mentions_of(text, *found)}, lexicon)
+        settle_article_wide(candidates, lexicon)
+        kept = {e.surface for e in passage_entities(candidates, [text], lexicon)}
+        assert not {name for name, _ in found} & kept, text
 
 
 def test_a_group_the_demonym_closes_is_the_countrys_own_name(banks):

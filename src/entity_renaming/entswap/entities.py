@@ -102,6 +102,8 @@ from ..entities import (
 from ..lexicon import (
     ARABIC_PARTICLES,
     COMMON_ZIPF,
+    DEMONYM_ENDINGS,
+    DEMONYM_WORDS,
     FUNCTION_WORDS,
     GEO_MODIFIERS,
     GIVEN_NAME_TITLES,
@@ -2570,9 +2572,15 @@ class _Occurrences:
                         continue  # "the second German Empire": renamed inside with the country
                     if (entity.category == "nationality" and not self.article_wide and not self.heading(index)
                             and national_name(other, text[m.start():m.end()], lexicon)):
-                        return "national-name"  # "the French Protestant Church of London" left whole
-                        # would keep France's demonym beside its new name: both are left in this passage
-                        # (an event or a state, "French and Indian War", is kept whole, the country renamed)
+                        if (not self.country_named(entity)
+                                or self.national_name_left(other, text, m.start(), m.end(), lexicon)):
+                            return "national-name"  # "the Free French", "Scottish National Party" beside
+                            # "SNP": left whole it would keep the demonym beside the country's new name; a
+                            # passage not naming the country may mean another people ("Indian Health
+                            # Service": American Indians), so the name is renamed only beside its country
+                        continue  # "the French Protestant Church of London": renamed inside with its
+                        # country ("the Chadian Protestant Church"), as a body of its one country (an event or
+                        # a state of two, "French and Indian War", is kept whole, the country renamed)
                     keep[other] = None  # "Mexico City" left whole, Mexico renamed at its own mentions
                     if entity.category == "city" and other == self.renamed_with_city(entity, text, m.start(),
                                                                                         lexicon):
@@ -2651,6 +2659,20 @@ class _Occurrences:
         if keep:
             self.keep[entity.surface] = tuple(keep)
         return None
+
+    def national_name_left(self, phrase: str, text: str, start: int, end: int, lexicon: Lexicon) -> bool:
+        """The national name ``phrase`` (:func:`national_name`) around the demonym at ``text[start:end]``
+        cannot take the country's new demonym: the demonym closes it as a people (``the Free French``: no
+        plural the renamer writes there), the texts also write the name by its initials (``Scottish
+        National Party`` and ``SNP``: the initials would keep the old name), or a word of the name before any
+        "of" is another people's (``French Norman name``: a variety, not the country's body) or no word of
+        English (``Pole Mokotowskie``: a foreign name that only opens like a demonym)."""
+        demonym = text[start:end]
+        words = phrase.partition(" of ")[0].split()
+        words = words[words.index(demonym) + 1:] if demonym in words else []
+        return (closed_by_demonym(phrase.split(), demonym, lexicon)
+                or abbreviated_name(demonym, text[end:end + NEIGHBOURHOOD], self.words, MIN_INITIALS)
+                or any(people_word(w, lexicon) or lexicon.zipf(w) < FOREIGN_ZIPF for w in words))
 
     def heading(self, index: int) -> bool:
         """The text at ``index`` is a short text of the group's own with no sentence in it: the article's
@@ -3059,17 +3081,35 @@ _BARE_PEOPLE_BEFORE = re.compile(r"(?<![\w'’])[Tt]he [A-Za-z]+ $")
 EVENT_OR_STATE_WORDS = EVENT_NOUNS | POLITY_WORDS | {"commonwealth"} | set(STATE_KINDS)
 
 
+#: A word of a national name below this Zipf frequency is no English word (``Mokotowskie``).
+FOREIGN_ZIPF = 1.0
+
+
+def people_word(word: str, lexicon: Lexicon) -> bool:
+    """``word`` names a people, no faith or political group (:func:`.categories.is_non_national`:
+    ``Huguenot``, ``Islamic``): a demonym, a word the dataset labels mostly NORP, or a proper word with a
+    demonym's ending that is no common word (``Norman``, which NER may label a person; a name such as
+    ``Japan`` is left too, as before)."""
+    if is_non_national(word):
+        return False
+    return (word.lower() in lexicon.nationalities or word.lower() in DEMONYM_WORDS
+            or lexicon.labels.mostly(word) == "NORP"
+            or (word.endswith(DEMONYM_ENDINGS) and word[:1].isupper() and not lexicon.common_word(word)))
+
+
 def national_name(phrase: str, demonym: str, lexicon: Lexicon) -> bool:
     """The fixed name ``phrase``, left whole, opens with the demonym in its national sense and names the
     country's own body, law or people (``French Protestant Church of London``, ``British Nationality Act``,
     ``French Huguenot ancestry``), or the demonym closes it as a group of the country's people (``the Free
     French``: :func:`closed_by_demonym`): kept beside the country's new name it would keep the old demonym
     in a name about that country (a read of s13 rejected "French Protestant Church" and "British Nationality
-    Act" beside the renamed country). Not a place's name (``English Channel``, ``French Guiana``), a
-    language's (``Norman French``, ``the French language``), nor another referent the demonym only names,
-    an event or a state: those of two countries (``French and Indian War``, ``Polish–Lithuanian
-    Commonwealth``) are kept whole while the country is renamed (main's design, as ``Mexico City``), those
-    of its one country (``Russian Empire``: :func:`own_state_or_event`) renamed inside with it."""
+    Act" beside the renamed country), so the demonym is renamed inside it with its country where it can
+    take the new demonym beside its country (:meth:`_Occurrences.national_name_left`). Not a place's name
+    (``English Channel``, ``French Guiana``), a language's (``Norman French``, ``the French language``),
+    nor another referent the demonym only names, an event or a state: those of two countries (``French and
+    Indian War``, ``Polish–Lithuanian Commonwealth``) are kept whole while the country is renamed (main's
+    design, as ``Mexico City``), those of its one country (``Russian Empire``: :func:`own_state_or_event`)
+    renamed inside with it."""
     words = phrase.split()
     if closed_by_demonym(words, demonym, lexicon):
         return True  # "the Free French": the country's own people, closed by its demonym
