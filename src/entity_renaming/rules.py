@@ -512,7 +512,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("place.abbreviation-modifier", "a country's abbreviation (UK, US) stands before a currency (US$10), "
          "or a code that is no letter code (USSR) modifies a noun: the new country's full name cannot stand "
          "there (a letter code modifying a noun takes the new country's demonym: UK teachers → Egyptian "
-         "teachers, the UK government → the Nauruan government; places.abbreviation_fits), except where "
+         "teachers, the UK government → the Nauruan government; a code opening a hyphenated compound "
+         "takes the new name: U.S.-based → Kenya-based; places.abbreviation_fits), except where "
          "a gold answer is the code alone, which would become the demonym (Where was it conducted? UK → "
          "Egyptian: places.answer_turns_adjective)", "veto", _YAN),
     Rule("place.region-of", "'the territory / island / county of <city>': not the city", "veto", _ALL),
