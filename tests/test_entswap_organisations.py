@@ -125,7 +125,7 @@ def city_banks(tmp_path):
 def test_initials_glued_into_a_longer_word_veto_the_organisation(banks):
     assert glued_initials("DEC", ["DECnet is a suite"]) and glued_initials("ABC", ["on ABC1"])
     assert not glued_initials("NSF", ["two NSFs and the NSF's grant"])
-    assert acronym_veto("DEC", ("DECnet stands for what?",)) == "org.acronym-expanded"
+    assert acronym_veto("DEC", ("DECnet stands for what?",)) is None  # Yan et al.'s rename it with DEC
     lexicon = Lexicon(banks, strict=False)
     found = (("Digital Equipment Corporation", "ORG"), ("DEC", "ORG"))
     plain = "The protocols were made by Digital Equipment Corporation. DEC grew fast."

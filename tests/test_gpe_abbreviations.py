@@ -59,9 +59,24 @@ def test_only_aliases_abbreviations_name_a_country():
     ("U.S.", "eight U.S. presidents were", True),
     ("U.S.", "He lived in the U.S. He died there.", False),  # its dot also ends the sentence
     ("U.S.", "Pierce v. Society of Sisters, 268 U.S. 510 (1925);", False),  # a law report citation
+    ("U.S.", "several of the company's U.S.-based cable networks", True),  # "Kenya-based": a compound
+    ("UK", "a UK-wide ban and US-led forces", True),
+    ("US", "a UK-wide ban and US-led forces", True),
 ])
 def test_an_abbreviation_heads_its_phrase_or_takes_the_demonym(abbreviation, text, heads):
     assert abbreviation_fits(abbreviation, text) is heads
+
+
+def test_a_code_opening_a_hyphenated_compound_takes_the_new_name():
+    """Session 24: "U.S.-based", "UK-wide" (places.abbreviation_fits) take the new country's name, not its
+    demonym."""
+    from entity_renaming.model import Substitution
+    from entity_renaming.substitute import Renamer
+
+    subs = [Substitution("U.S.", "Kenya", "gpe", "country"), Substitution("UK", "Peru", "gpe", "country")]
+    renamer = Renamer(subs, adjectives={"Kenya": "Kenyan", "Peru": "Peruvian"})
+    assert renamer.apply("its U.S.-based networks, a UK-wide ban, the UK government")[0] == (
+        "its Kenya-based networks, a Peru-wide ban, the Peruvian government")
 
 
 def test_a_dotted_abbreviation_is_one_country_span():

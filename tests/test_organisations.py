@@ -469,7 +469,8 @@ def test_a_unit_named_by_its_organisations_acronym_renames_the_acronym(lexicon):
     ex = _example(text, "NBC Mobile", "What service did customers use?", ["NBC Mobile"] * 3)
     entities = example_entities(ex, _mentions(text, {"NBC Mobile": "ORG", "NBC": "ORG"}), lexicon)
     assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("NBC", "rare")]
-    assert acronym_veto("NBC", (text + " NBC1 closed.",)) == "org.acronym-expanded"
+    assert acronym_veto("NBC", (text + " NBC1 closed.",)) is None  # "NBC1" is renamed with it
+    assert acronym_veto("NBC", (text + " NBC1HD closed.",)) == "org.acronym-expanded"
 
 
 def test_a_numbered_channel_renames_its_organisations_acronym(lexicon):
@@ -1130,8 +1131,41 @@ def test_an_acronym_follows_the_demonym_of_a_renamed_country():
     assert acronym_span("Australian Broadcasting Corporation", spans, (text,), demonyms) == PerturbableSpan(
         "ABC", "rare", "org", "Australia", 0)
     assert acronym_span("Australian Broadcasting Corporation", spans, (text,)) == "org.acronym-expanded"
-    assert acronym_span("Australian Broadcasting Corporation", spans, (text + " ABC1 shows it.",),
-                        demonyms) == "org.acronym-expanded"
+    glued = text + " ABC1 and ABC2 show it."
+    follower = acronym_span("Australian Broadcasting Corporation", spans, (glued,), demonyms)
+    assert follower == PerturbableSpan("ABC", "rare", "org", "Australia", 0)
+    assert acronym_span("Australian Broadcasting Corporation", spans, (text + " BBC2HD and ABC2HD.",),
+                        demonyms) == "org.acronym-expanded"  # a glued word no renamed form can follow
+
+
+def test_a_form_glued_to_an_acronym_follows_it():
+    """Session 24: a channel, service or product that the texts write glued to an organisation's acronym
+    (``ABC1``, ``BBCi``, ``DECnet``) is renamed with it (acronyms.glued_spans): the glued letters stay after
+    the acronym's new form; a plural is no glued form, a longer glued word vetoes (``BBC2HD``)."""
+    from entity_renaming.acronyms import glued_forms, glued_spans, unfollowed_glued
+    from entity_renaming.sampling import Sampler, example_rng
+
+    text = "ABC1 closed; ABC2 and ABC1's sister ABC4Kids stayed. The ABC and two ABCs paid. ABC12x too."
+    assert glued_forms("ABC", [text]) == ["ABC1", "ABC2"]
+    assert unfollowed_glued("ABC", [text])  # "ABC4Kids", "ABC12x"
+    assert glued_forms("DEC", ["DECnet is a suite"]) == ["DECnet"] and not unfollowed_glued("BBC", ["BBCi"])
+    assert acronym_veto("DEC", ("DECnet stands for what?",)) is None  # DECnet follows DEC
+    assert acronym_veto("BBC", ("BBC2HD stands for what?",)) == "org.acronym-expanded"
+    rare = [PerturbableSpan("ABC", "rare", "org")]
+    assert glued_spans(rare, ["ABC1 and ABC2; ABC1 again"]) == [
+        *rare, PerturbableSpan("ABC1", "rare", "org", "ABC", glued="1"),
+        PerturbableSpan("ABC2", "rare", "org", "ABC", glued="2")]
+    country = [PerturbableSpan("Australia", "country", "org"),
+               PerturbableSpan("ABC", "rare", "org", "Australia", 0)]
+    assert glued_spans(country, ["ABC1 ran it"])[-1] == PerturbableSpan(
+        "ABC1", "rare", "org", "Australia", 0, glued="1")
+    context = "The ABC runs ABC1 and ABC2; ABC1 closed."
+    sampler = Sampler("dbname")
+    for seed in range(10):
+        acronym, *forms = sampler.mapping(glued_spans(rare, [context]), [context],
+                                          example_rng(seed, "dbname", "org", "g"))
+        assert [(f.original, f.replacement) for f in forms] == [
+            ("ABC1", acronym.replacement + "1"), ("ABC2", acronym.replacement + "2")]
 
 
 PARTIES = ("The Labour Party and the Liberal Party contested the election. The SNP took 16 seats from "

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 from .lexicon import FUNCTION_WORDS, ROMAN_NUMERAL, Lexicon, clean_surface, whole_word
 from .ner import Mention
@@ -65,10 +66,54 @@ def labelled_acronym(text: str, lexicon: Lexicon) -> bool:
 
 def glued_initials(initials: str, texts: Iterable[str]) -> bool:
     """``texts`` write the initials glued before a number or lower-case letters other than a plural ``s``
-    (``ABC1``, a channel; ``DECnet``, a product named by them): the renamer renames whole words, so that
-    form would keep the old letters beside the renamed organisation."""
+    (``ABC1``, a channel; ``DECnet``, a product named by them): EntSwap's renamer renames whole words, so
+    that form would keep the old letters beside the renamed organisation (Yan et al.'s renames it with
+    them: :func:`glued_spans`)."""
     pattern = re.compile(rf"(?<![\w'’]){re.escape(initials)}(?:\d|(?!s(?![\w'’]))[a-z])")
     return any(pattern.search(t) for t in texts)
+
+
+def glued_forms(initials: str, texts: Iterable[str]) -> list[str]:
+    """The words of ``texts`` that write the initials glued before a number or lower-case letters other
+    than a plural ``s`` (``ABC1``, ``BBC2``: channels; ``BBCi``, ``DECnet``: a service, a product named by
+    them), in order of first occurrence. The renamer renames whole words: each such form is renamed with
+    the initials (:func:`glued_spans`), else it would keep the old letters."""
+    pattern = _glued_form(initials)
+    return list(dict.fromkeys(m.group() for t in texts for m in pattern.finditer(t)))
+
+
+def _glued_form(initials: str) -> re.Pattern[str]:
+    """A whole word of the initials and a number or a lower-case run after them (``ABC1``, ``DECnet``)."""
+    return re.compile(rf"(?<![\w'’]){re.escape(initials)}(?:\d+|(?!s(?![\w'’]))[a-z]+)(?![^\W_])")
+
+
+def unfollowed_glued(initials: str, texts: Iterable[str]) -> bool:
+    """``texts`` glue the initials into a word that is no :func:`glued_forms` form (``BBC2HD``,
+    ``DECsystem10``): no renamed form of the acronym can follow it, the old letters would stay."""
+    loose = re.compile(rf"(?<![\w'’]){re.escape(initials)}(?=\d|(?!s(?![\w'’]))[a-z])")
+    full = _glued_form(initials)
+    return any(not full.match(t, m.start()) for t in texts for m in loose.finditer(t))
+
+
+def glued_spans(spans: list[PerturbableSpan], texts: Iterable[str]) -> list[PerturbableSpan]:
+    """``spans`` and, for each renamed acronym among them (an upper-cased ``rare`` or call-sign word, or
+    initials following a renamed name word), a span per form the texts glue to it (:func:`glued_forms`):
+    it follows as the acronym does, its glued letters kept (``ABC`` → ``SORBO`` gives ``ABC1`` →
+    ``SORBO1``; ``ABC`` following ``Australia`` → ``Peru`` gives ``ABC2`` → ``PBC2``)."""
+    texts = list(texts)
+    surfaces = {s.surface for s in spans}
+    out = list(spans)
+    for span in spans:
+        if not (span.surface.isupper() and span.surface.isalpha() and len(span.surface) >= 2
+                and (span.letter >= 0 or (not span.follows and span.span_type != "country"))):
+            continue
+        for form in glued_forms(span.surface, texts):
+            if form not in surfaces:
+                surfaces.add(form)
+                glued = form[len(span.surface):]
+                out.append(replace(span, surface=form, glued=glued) if span.letter >= 0 else
+                           PerturbableSpan(form, span.span_type, span.entity_type, span.surface, glued=glued))
+    return out
 
 
 def acronym_expanded(acronym: str, texts: Iterable[str]) -> bool:
@@ -99,12 +144,12 @@ _ACRONYM_BOUNDARY = re.compile(r"[.!?;:()\[\]\"]\s|[()\[\]]|\n")
 def acronym_veto(acronym: str, texts: tuple[str, ...]) -> str | None:
     """The rule that keeps an organisation's acronym from being renamed, if any: the texts spell it out
     (``National Science Foundation (NSF)`` would keep the name) or write it with a plural ``s`` (``two
-    MSPs``: a role or a thing), or write it as a word too (``Hamas`` beside ``HAMAS``) or glued to a number
-    or lower-case letters (``ABC1``, a channel named by it; ``DECnet``: :func:`glued_initials`): that form
-    would keep the old name."""
-    if acronym_expanded(acronym, texts) or glued_initials(acronym, texts) or any(
+    MSPs``: a role or a thing), or write it as a word too (``Hamas`` beside ``HAMAS``): that form would
+    keep the old name, as would initials glued into a longer word (:func:`unfollowed_glued`). Forms glued
+    to a number or lower-case letters (``ABC1``) are renamed with it (:func:`glued_spans`)."""
+    if acronym_expanded(acronym, texts) or unfollowed_glued(acronym, texts) or any(
             re.search(rf"(?<![\w'’]){acronym.capitalize()}(?!\w)", t) for t in texts):
-        return "org.acronym-expanded"  # "Hamas" beside "HAMAS"; "ABC1", a channel named by it, would stay
+        return "org.acronym-expanded"  # "Hamas" beside "HAMAS"
     if any(re.search(rf"(?<!\w){acronym}s(?!\w)", t) for t in texts):
         return "org.acronym-countable"
     return None
@@ -141,9 +186,9 @@ def acronym_span(name: str, spans: list[PerturbableSpan], texts: Iterable[str],
         if any(re.search(rf"(?<!\w)[a-z]?{initials}s?(?!\w)", t) for t in texts):
             return "org.acronym-expanded"  # "vBNS" of "Very high-speed Backbone Network Service"
         return None
-    if any(re.search(rf"(?<!\w)(?:[a-z]{initials}|{initials}s)(?!\w)", t) for t in texts) or glued_initials(
+    if any(re.search(rf"(?<!\w)(?:[a-z]{initials}|{initials}s)(?!\w)", t) for t in texts) or unfollowed_glued(
             initials, texts):
-        return "org.acronym-expanded"  # "ALPs"; "ABC1", a channel named by them, would keep the letters
+        return "org.acronym-expanded"  # "ALPs", "vBNS", "BBC2HD": no form the new letters can take
     words = [w for w in re.findall(r"[^\W\d_]+", name) if w.lower() not in FUNCTION_WORDS]
     renamed = [s for s in spans if not s.follows]
     word = renamed[0].surface.removesuffix(renamed[0].tail) if len(renamed) == 1 else ""

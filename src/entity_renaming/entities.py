@@ -23,6 +23,7 @@ from .acronyms import (
     acronym_span,
     acronym_veto,
     expansion,
+    glued_spans,
     initials_of,
     is_acronym,
     labelled_acronym,
@@ -3243,6 +3244,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         if etype == "org" and spans and not names_organisation_answer(own, text, spans):
             # the answer is the place ("Huguenot Society of Australia")
             return _none(why, "org.answer-is-place")
+    if etype == "org":
+        spans = glued_spans(spans, (context, question, *answers))  # "ABC1" renamed with "ABC"
     if not spans:
         return None
     texts = (context, question)

@@ -85,8 +85,11 @@ def abbreviation_fits(abbreviation: str, text: str) -> bool:
     demonym ("the UK government" → "the Kenyan government", :func:`.substitute.code_mentions`); never a
     currency ("US$10"), a code after a number ("268 U.S. 510"), or "USSR forces", whose full new name
     could not stand there, nor a dotted code that may end its sentence ("in the U.S. He"), whose dot the
-    new name would lose (rule ``place.abbreviation-modifier``)."""
+    new name would lose (rule ``place.abbreviation-modifier``). A code opening a hyphenated compound takes
+    the new name ("U.S.-based" → "Kenya-based", "UK-wide" → "Peru-wide")."""
     for mention, adjective in code_mentions(abbreviation, text):
+        if _COMPOUND_AFTER.match(text, mention.end):
+            continue  # "U.S.-based networks" → "Kenya-based networks": the name opens the compound
         if text[mention.end:mention.end + 1] == "$" or not (adjective or heads_phrase(text, mention.end)):
             return False
         if _AFTER_NUMBER.search(text, 0, mention.start):
@@ -128,6 +131,8 @@ def alias_followers(country: PerturbableSpan, texts: Sequence[str], lexicon: Lex
     return followers
 
 
+#: A hyphen or dash and a lower-case word right after a code: a compound it opens ("U.S.-based", "UK-wide").
+_COMPOUND_AFTER = re.compile(r"[-–][a-z]")
 #: A number right before a code: a law report citation ("268 U.S. 510"), a unit ("10 US gallons").
 _AFTER_NUMBER = re.compile(r"\d\s$")
 #: After a dotted code ("U.S."), the sentence goes on: a lower-case word, a digit or punctuation follows, not

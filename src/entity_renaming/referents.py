@@ -40,6 +40,9 @@ class PerturbableSpan:
     #: and this given name's: its new name is the new family name, then the new given name (its own
     #: order), while a lone family name takes the new family name (:func:`.persons.family_first_parts`).
     given: str = ""
+    #: The letters or number glued after an acronym in this form (``1`` of ``ABC1``, ``net`` of ``DECnet``):
+    #: the form follows as its acronym does (``follows``, ``letter``), these kept after its new letters.
+    glued: str = ""
 
 
 @dataclass(frozen=True)

@@ -351,12 +351,14 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("org.acronym-expanded", "the passage spells the acronym out (other words of one sentence): a full "
          "name that would keep the old "
          "name, or a term (adenosine triphosphate); or an organisation's initials stand in the texts in a "
-         "form that cannot follow its renamed word (vBNS, ALPs, two renamed spans; Hamas beside HAMAS; ABC1, "
-         "DECnet: glued to a number or lower-case letters), "
+         "form that cannot follow its renamed word (vBNS, ALPs, two renamed spans; Hamas beside HAMAS; "
+         "BBC2HD: glued into a longer word), "
          "or a bracketed acronym that is not its initials follows a name of common words (GPhC); "
          "initials that can follow are renamed with it (ALP; ABC of Australian Broadcasting Corporation "
          "follows the country of its demonym; WMO of World Meteorological Organization, its two words "
-         "renamed as one, gives their letters the new word's initial: HO), and an acronym answer whose "
+         "renamed as one, gives their letters the new word's initial: HO; a form glued to a number or "
+         "lower-case letters follows it, ABC1 → PRIDDY1, DECnet → BCnet: acronyms.glued_spans), and an "
+         "acronym answer whose "
          "full name the "
          "passage writes as one ORG name is that organisation, renamed by its full name and left out by "
          "its rules (acronyms.expansion: KANU of Kenya African National Union)", "veto", _YAN),
@@ -530,7 +532,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("place.abbreviation-modifier", "a country's abbreviation (UK, US) stands before a currency (US$10), "
          "or a code that is no letter code (USSR) modifies a noun: the new country's full name cannot stand "
          "there (a letter code modifying a noun takes the new country's demonym: UK teachers → Egyptian "
-         "teachers, the UK government → the Nauruan government; places.abbreviation_fits), except where "
+         "teachers, the UK government → the Nauruan government; a code opening a hyphenated compound "
+         "takes the new name: U.S.-based → Kenya-based; places.abbreviation_fits), except where "
          "a gold answer is the code alone, which would become the demonym (Where was it conducted? UK → "
          "Egyptian: places.answer_turns_adjective)", "veto", _YAN),
     Rule("place.region-of", "'the territory / island / county of <city>': not the city", "veto", _ALL),

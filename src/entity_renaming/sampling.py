@@ -259,7 +259,12 @@ class Sampler:
         name's initial at ``span.letter`` (``KANU`` with ``Kenya`` → ``Nigeria``: ``NANU``); another form of
         a country or a surname (``US`` beside ``U.S.``, ``Biruni`` beside ``al-Biruni``) the same new name;
         a historical state's name or word (:func:`.places.state_name_spans`) the demonym, its kind kept
-        (``Mongol Empire`` → ``Kenyan Empire``)."""
+        (``Mongol Empire`` → ``Kenyan Empire``); an acronym's glued form (``ABC1``) its acronym's new form,
+        the glued letters kept."""
+        if span.glued:
+            bare = replace(span, surface=span.surface.removesuffix(span.glued), glued="")
+            letters = self._follower_name(bare, new_name) if span.letter >= 0 else new_name
+            return letters + span.glued if letters else ""
         if is_state_country(span.follows):
             demonym = self.demonym(new_name)
             return demonym + span.tail if demonym else ""
@@ -271,6 +276,9 @@ class Sampler:
 
     def _follower_fits(self, span: PerturbableSpan, new_name: str, taken: set[str], texts: Sequence[str]
                        ) -> bool:
+        if span.glued:  # "ABC1" → "SORBO1": its acronym's own checks hold; the form is new to the texts
+            name = self._follower_name(span, new_name)
+            return bool(name) and name.lower() not in taken and not occurs_as_word(name, texts)
         state = is_state_country(span.follows)
         if (span.span_type in SAME_NAME_FOLLOWERS and not state) or span.given:
             return True  # the country's or surname's new name, a full name's words: :func:`fits` checked them
