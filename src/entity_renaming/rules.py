@@ -207,9 +207,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "Entity.family_first); where its given name is another "
          "family's name (Yan Shi beside Shi Tianze) it is renamed inside the unit only, and another "
          "person's name holding a renamed family name as its given name is kept whole (Kong Zhu beside Zhu "
-         "Xi: entswap _Occurrences.chinese_given_of). A Chinese name whose bearer's sex nothing shows "
-         "renames its family name alone, in place, its given name kept (Yan et al. and EntSwap: Zhang Rou "
-         "→ Okafor Rou; EntSwap fires this rule for the kept given name, no entity alone)",
+         "Xi: entswap _Occurrences.chinese_given_of). Left out: a Chinese name whose bearer's sex nothing "
+         "shows (Yan et al. rename its family name alone), and in EntSwap only that name, its words "
+         "staying renamable in the article's other names",
          "veto", _ALL),
     Rule("per.no-gender", "nothing shows the gender of a given name after a ruler's title or of a name of "
          "given names only (no pronoun, title, gendered person noun or clear bank gender); a full name whose "

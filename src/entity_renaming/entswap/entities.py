@@ -32,8 +32,7 @@ category needs strong evidence and every doubt leaves the entity alone.
   alone); titles and common words are never name parts. A Chinese name in pinyin written family name first
   (``Zhu Yuanzhang``) renames its family name as a surname and its given name as the article's pronouns
   type it (:func:`chinese_given_type`), the full name as a unit in the bank's order (``Philemon
-  Mgabadeli``; a family shares one new family name; where nothing shows its bearer's sex, only its family
-  name is renamed, in place: ``Zhang Rou`` → ``Okafor Rou``); another name written family name first
+  Mgabadeli``; a family shares one new family name); another name written family name first
   (``Lexicon.family_name_first``), or one whose bearer's sex nothing shows, is not renamed, nor is a
   person named in a term (``Karp reductions``, ``Newton's laws``: ``lexicon.eponym_use``).
 * **Never inside a longer name**: a surface one of whose occurrences is part of a longer name that is not
@@ -526,25 +525,6 @@ def bracketed_alias(surface: str, texts: Iterable[str]) -> bool:
     before the bracket ("Tugh Temur (Emperor Wenzong)"), not a person of its own."""
     alias = re.compile(rf"\((?:[A-Z][\w'’-]+\s+)?{re.escape(surface)}\)")
     return any(alias.search(t) for t in texts)
-
-
-def listed_alias(surface: str, texts: Iterable[str]) -> bool:
-    """Some text writes ``surface`` in the brackets after a name that its first word does not open, alone or
-    among the other forms they list (``Zhang Rou (Chang Jou, 張柔)``): another spelling of the person before
-    the bracket, whose own new family name would part from that person's (not ``Liu Heima (劉黑馬, Liu
-    Ni)``: one family name, one new name for both forms)."""
-    alias = re.compile(rf"\((?:[^()]*,\s*)?{re.escape(surface)}\s*[,)]")
-    first = surface.split()[0]
-    for text in texts:
-        for found in alias.finditer(text):
-            before = _NAME_BEFORE.search(text, 0, found.start())
-            if before is not None and before.group(1) != first:
-                return True
-    return False
-
-
-#: The capitalised run of words right before a bracket, its first word captured.
-_NAME_BEFORE = re.compile(r"(?<![\w'’-])([A-Z][\w'’-]*)(?:\s+[A-Z][\w'’-]*)*\s*$")
 
 
 def common_first_name(word: str, lexicon: Lexicon) -> bool:
@@ -1049,9 +1029,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     labelled: Counter[str] = Counter()
     person_names: list[list[str]] = []
     family_first: set[str] = set()
-    #: (family name, given name) of a Chinese name in pinyin → its given name's span type ("": its bearer's
-    #: sex nothing shows, the given name kept and the family name renamed, as the Yan et al. configs do)
-    pinyin_types: dict[tuple[str, str], str] = {}
+    #: (family name, given name) of a Chinese name in pinyin → its given name's span type (None: unknown)
+    pinyin_types: dict[tuple[str, str], str | None] = {}
     surnames = article_surnames(texts, mentions, lexicon)
     #: Surnames some text writes in a term named after the person (``Turing machines``, ``Rankine cycle``)
     index = WordIndex(texts)
@@ -1129,12 +1108,11 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 linked = bool(shared or arabic) or any(p in SURNAME_LINKS for p in parts)  # "Guy de Lusignan"
                 pinyin = lexicon.family_name_first(parts) and family_first_parts(tuple(parts), lexicon)
                 if pinyin and pinyin not in pinyin_types:
-                    pinyin_types[pinyin] = chinese_given_type(pinyin, texts, mentions) or ""
-                alias = pinyin and not pinyin_types[pinyin] and listed_alias(cleaned, texts)
-                if lexicon.family_name_first(parts) and (not pinyin or alias):  # "Zhang Rou (Chang Jou)"
+                    pinyin_types[pinyin] = chinese_given_type(pinyin, texts, mentions)
+                if lexicon.family_name_first(parts) and not (pinyin and pinyin_types[pinyin]):
                     fire(trace, "per.family-name-first", cleaned, category)
-                    if not pinyin:  # "Tsakhiagiin Elbegdorj": no word of it is renamed
-                        family_first.update(parts)
+                    if not pinyin:  # "Tsakhiagiin Elbegdorj": no word of it is renamed; a Chinese name of
+                        family_first.update(parts)  # no known sex leaves only itself (a longer name there)
                     continue
                 if not (pinyin or linked) and len(parts) > 1 and not (
                         strong_name(parts, lexicon) or attested_full_name(parts, texts, mentions, lexicon)):
@@ -1191,7 +1169,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     for parts in person_names:
         if len(parts) > 1 and (typed := hyphenated_given_type(parts[0], lexicon)):
             given_types.setdefault(parts[0], typed)  # "François-Charles": François's
-    pinyin_words = {w for name in pinyin_types for w in name}
+    pinyin_words = {w for name, t in pinyin_types.items() if t for w in name}
     ordered = [parts[::-1] if tuple(parts) in pinyin_types else parts for parts in person_names]
     family = {parts[-1] for parts in ordered if len(parts) > 1}  # (a Chinese name's family name first)
     family |= {w for parts in person_names if any(p in SURNAME_LINKS for p in parts[1:])
@@ -1202,18 +1180,12 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     pinyin_family = {name[0] for name in typed_pinyin}
     given = {parts[0] for parts in ordered if len(parts) > 1
              and not (tuple(parts[::-1]) in typed_pinyin and parts[0] in pinyin_family)}
-    # the given name of a Chinese name whose bearer's sex nothing shows ("Zhang Rou"): kept inside its full
-    # name, no entity alone, unless another name's family name (then renamed as that family's)
-    kept_given = {name[1] for name, typed in pinyin_types.items() if not typed} - family
     in_full_names = {p for parts in person_names if len(parts) > 1 for p in parts}
     banks = bool(lexicon.first_counts or lexicon.surname_counts)
     order = {c: i for i, c in enumerate((*CATEGORIES, "none"))}
     entities = []
     for surface, counter in votes.items():
         lowered = words[surface.lower()]
-        if surface in kept_given:
-            fire(trace, "per.family-name-first", surface, "person")
-            continue  # "Rou" of "Zhang Rou", whose sex nothing shows: kept, the family name renamed
         if surface in family_first or (surface in pinyin_words and any(  # "Zhu" of another kind of name
                 surface in parts and len(parts) > 1 and tuple(parts) not in pinyin_types
                 for parts in person_names)):
@@ -1289,7 +1261,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     entities = unmodified_organisations(entities)
     entities += organisation_short_forms(entities, texts, mentions, lexicon)
     return Candidates(entities, person_names, texts, mentions,
-                      family_first=pinyin_types)
+                      family_first=typed_pinyin)
 
 
 def state_demonyms(entities: list[Entity], texts: Sequence[str], passages: Sequence[str], lexicon: Lexicon
@@ -2123,8 +2095,7 @@ def _unambiguous(entities: list[Entity], texts: list[str], person_names: list[li
             if tuple(parts) in others:  # "John Harvard" beside "John Adams": left whole, "John" renamed at
                 dropped |= {p for p in parts if p in persons} - others[tuple(parts)]  # the others' mentions
                 continue
-            if len(parts) > 1 and (not all(p in persons or p in inner or p in SURNAME_LINKS
-                                           or kept_given_name(parts, p, reordered) for p in parts)
+            if len(parts) > 1 and (not all(p in persons or p in inner or p in SURNAME_LINKS for p in parts)
                                    or (any(p in inner for p in parts) and tuple(parts) not in units)):
                 half = {p for p in parts if p in persons}
                 dropped |= half
@@ -2286,16 +2257,13 @@ def full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: di
     (:func:`first_name_type`: the passages' pronouns, else name data that do not conflict); when nothing
     shows its bearer's sex it is kept and the rest renamed (``Jean Cauvin``: the US bank's female ``Jean`` is
     a guess): its span type is then empty. A name of ``reordered``, written family name first (``Shi
-    Tianze``), is a unit too, whose new name puts the new given name first (:attr:`Entity.family_first`);
-    where nothing shows its bearer's sex (type ``""``: ``Zhang Rou``) only its family name is renamed, in
-    place (``Okafor Rou``), as the Yan et al. configs rename it."""
+    Tianze``), is a unit too, whose new name puts the new given name first (:attr:`Entity.family_first`)."""
     found: dict[str, Entity] = {}
     mentions = mentions or {}
     for parts in dict.fromkeys(map(tuple, person_names)):  # one pass per name, not per mention
         unit = parts in (reordered or {})
         if (len(parts) < 2 or not (unit or any(p in inner for p in parts))
-                or not all(p in inner or (p in kept and kept[p].category == "person")
-                           or kept_given_name(parts, p, reordered) for p in parts)):
+                or not all(p in inner or (p in kept and kept[p].category == "person") for p in parts)):
             continue
         # the whole article's pronouns where given: typing is evidence about the name
         male_female = (pronouns(tuple(parts)) if pronouns is not None
@@ -2309,17 +2277,9 @@ def full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: di
         pattern = re.compile(r"(?<![\w'’])" + _INITIALS.join(re.escape(p) for p in parts) + r"(?!\w)")
         forms = {m.group(0): _BYNAME.match(text, m.end()) for text in texts for m in pattern.finditer(text)}
         if not any(forms.values()):  # "John Paul II" is a regnal name, no given name and family name
-            reorder = unit and bool(words[1][1])  # a kept given name stays in place: "Okafor Rou"
-            found.update((f, Entity(f, "person", "last", parts=words, family_first=reorder)) for f in forms
+            found.update((f, Entity(f, "person", "last", parts=words, family_first=unit)) for f in forms
                          if f not in found)
     return list(found.values())
-
-
-def kept_given_name(parts: Sequence[str], word: str, reordered: dict[tuple[str, ...], str] | None) -> bool:
-    """``word`` is the given name of ``parts``, a Chinese name in pinyin whose bearer's sex nothing shows
-    (``Rou`` of ``Zhang Rou``, type ``""`` in ``reordered``): kept inside the full name, whose family name
-    alone is renamed, so no half-renamed name."""
-    return len(parts) == 2 and word == parts[1] and (reordered or {}).get(tuple(parts)) == ""
 
 
 _BYNAME = re.compile(r"\s+[IVXLC]+(?!\w)")
