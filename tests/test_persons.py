@@ -94,14 +94,15 @@ def test_a_chinese_name_written_family_name_first_is_typed_by_its_parts(lexicon:
                "observatory. The calendar was used for centuries.")
     mentions = [Mention(21, 33, "PERSON", "Guo Shoujing")]
     # the family name is a surname; the given name takes the passage's pronoun, not a bank's guess; the full
-    # name follows both, its new name in the bank's order (given name first)
+    # name follows both, its new name in its own order (family name first) as its span type reads it: a
+    # reader rejects "first-male last" for "Guo Shoujing"
     spans = person_spans("Guo Shoujing", lexicon, context=context, mentions=mentions)
-    assert _types(spans) == {"Guo": "last", "Shoujing": "first-male", "Guo Shoujing": "first-male last"}
+    assert _types(spans) == {"Guo": "last", "Shoujing": "first-male", "Guo Shoujing": "last first-male"}
     [full] = [s for s in spans if " " in s.surface]
     assert (full.follows, full.given) == ("Guo", "Shoujing")
     texts = (context, "Who reformed the calendar?")
     new = {s.original: s.replacement for s in Sampler("dbname").mapping(spans, texts, random.Random(0))}
-    assert new["Guo Shoujing"] == f"{new['Shoujing']} {new['Guo']}"
+    assert new["Guo Shoujing"] == f"{new['Guo']} {new['Shoujing']}"
     # randstr draws a string per word: the full name keeps its order, no unit
     assert "Guo Shoujing" not in {s.original for s in Sampler("randstr").mapping(spans, texts,
                                                                                  random.Random(0))}

@@ -1066,13 +1066,14 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         return [PerturbableSpan(surname, "last", "per")]
     if name is not None and not name.initials and (parts := family_first_parts(name.words, lexicon)):
         # "Mao Zedong", "Guo Shoujing": the family name is a surname, the given name typed by the passage;
-        # the full name takes the new name in the bank's order, given name first ("John Stewart")
+        # the full name keeps its order, the new family name first, and its span type reads the original's
+        # words in order ("last first-male": a reader rejects "first-male last" for "Zhu Yuanzhang")
         family, given = parts
         span_type = pinyin_given_type(given, name.words, context, mentions)
         if not span_type:  # no sex shows: the given name stays, the family name is renamed in place
             return [PerturbableSpan(family, "last", "per")]
         return [PerturbableSpan(given, span_type, "per"), PerturbableSpan(family, "last", "per"),
-                PerturbableSpan(f"{family} {given}", f"{span_type} last", "per", follows=family, given=given)]
+                PerturbableSpan(f"{family} {given}", f"last {span_type}", "per", follows=family, given=given)]
     famous = asked and name is not None and len(name.words) == 1 and famous_surname(name.words[0], lexicon)
     titled = (name is not None and len(name.words) == 1  # "General Amherst", "Lord Loudoun"
               and titled_surname(name.words[0], context or text, lexicon))

@@ -230,7 +230,7 @@ class Sampler:
                 continue  # drawn for its demonym only ("Mongol Empire" → "Kenyan Empire"): no text names it
             subs.append(Substitution(span.surface, candidate, span.entity_type, span.span_type))
         for span in demonyms.values():
-            name = (f"{new_names[span.given]} {new_names[span.follows]}" if span.given  # "Guo Shoujing"
+            name = (f"{new_names[span.follows]} {new_names[span.given]}" if span.given  # "Guo Shoujing"
                     else self._follower_name(span, new_names[span.follows]))
             subs.append(Substitution(span.surface, name, span.entity_type, span.span_type))
         return subs
