@@ -379,4 +379,4 @@ def possessive(name: str) -> str:
 def unit_span_type(entity: Entity) -> str:
     """The span type a substitution records: a full name renamed as a unit names the types of the words it
     renames (``first-male last``; a kept given name is left out), every other entity its own type."""
-    return " ".join(t for _, t in entity.parts if t) or entity.span_type  # the original's (and new name's) order
+    return " ".join(t for _, t in entity.parts if t) or entity.span_type  # the original's order
