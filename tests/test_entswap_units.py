@@ -38,7 +38,7 @@ from entity_renaming.entswap.entities import (
     whole_forms,
     written_forms,
 )
-from entity_renaming.entswap.mapping import ArticleText, Pools, article_mapping
+from entity_renaming.entswap.mapping import ArticleText, Pools, article_mapping, unit_span_type
 from entity_renaming.entswap.person_evidence import kept_eponym_terms
 from entity_renaming.lexicon import Lexicon, clean_surface
 from entity_renaming.model import Answer, QAExample, Substitution
@@ -590,16 +590,18 @@ def test_a_chinese_family_is_renamed_as_units_in_the_banks_order(tmp_path):
         list(found.values()), ("person",), seed=0, article="a", article_text=ArticleText([text]),
         pools=Pools("african", banks))}
     family = subs["Shi"]
-    given, surname = subs["Shi Tianze"].split()
-    assert surname == family and subs["Shi Gang"].split()[1] == family  # one new family name, given first
-    assert subs["Zhu Xi"].split()[1] == subs["Zhu Yuanzhang"].split()[1] == subs["Zhu"] != family
+    surname, given = subs["Shi Tianze"].split()
+    # one new family name, written first as the original's is (span type "last first-male")
+    assert surname == family and subs["Shi Gang"].split()[0] == family
+    assert subs["Zhu Xi"].split()[0] == subs["Zhu Yuanzhang"].split()[0] == subs["Zhu"] != family
+    assert unit_span_type(found["Shi Tianze"]) == "last first-male"
     assert family not in subs["Yan Shi"].split()  # the given name "Shi" is another name than the family's
     ex = _example(text, "Who was Shi Tianze's son?", "Shi Gang")
     renamed, _ = rename_swapped(ex, [Substitution(o, n, "person", "last") for o, n in subs.items()],
                                 keep=found["Zhu"].keep)
-    assert renamed.context.startswith(f"{given} {family} served the Jin.")
+    assert renamed.context.startswith(f"{family} {given} served the Jin.")
     assert f"{family} was the family name" in renamed.context and "Kong Zhu returned" in renamed.context
-    assert renamed.question == f"Who was {given} {family}'s son?"
+    assert renamed.question == f"Who was {family} {given}'s son?"
 
 
 def test_a_particle_is_renamed_with_its_surname():

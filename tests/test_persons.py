@@ -94,8 +94,8 @@ def test_a_chinese_name_written_family_name_first_is_typed_by_its_parts(lexicon:
                "observatory. The calendar was used for centuries.")
     mentions = [Mention(21, 33, "PERSON", "Guo Shoujing")]
     # the family name is a surname; the given name takes the passage's pronoun, not a bank's guess; the full
-    # name follows both, its new name in its own order, family name first (blind reads rejected the type
-    # "first-male last" of Guo Shoujing, Zhu Shijie, Zhu Yuanzhang)
+    # name follows both, its new name in its own order (family name first) as its span type reads it: a
+    # reader rejects "first-male last" for "Guo Shoujing"
     spans = person_spans("Guo Shoujing", lexicon, context=context, mentions=mentions)
     assert _types(spans) == {"Guo": "last", "Shoujing": "first-male", "Guo Shoujing": "last first-male"}
     [full] = [s for s in spans if " " in s.surface]

@@ -195,7 +195,7 @@ def test_national_origin_person_names(origin, squad_dev, squad_dev_analysis):
     assert len(result.examples) >= 0.97 * len(subset)
     for renaming in result.renamings:
         for sub in renaming.substitutions:
-            # a full name written family name first ("Li Meng", span type "first-male last") takes a new
+            # a full name written family name first ("Li Meng", span type "last first-male") takes a new
             # given name and family name, each of its bank
             types = sub.span_type.split() if " " in sub.span_type else [sub.span_type]
             words = sub.replacement.split() if len(types) > 1 else [sub.replacement]

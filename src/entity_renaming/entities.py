@@ -1071,8 +1071,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         return [PerturbableSpan(surname, "last", "per")]
     if name is not None and not name.initials and (parts := family_first_parts(name.words, lexicon)):
         # "Mao Zedong", "Guo Shoujing": the family name is a surname, the given name typed by the passage;
-        # the full name keeps its order, the new family name first ("Stewart John"; blind reads rejected
-        # the type "first-male last" of Zhu Shijie, Guo Shoujing, Zhu Yuanzhang)
+        # the full name keeps its order, the new family name first, and its span type reads the original's
+        # words in order ("last first-male": a reader rejects "first-male last" for "Zhu Yuanzhang")
         family, given = parts
         span_type = pinyin_given_type(given, name.words, context, mentions)
         if not span_type:  # no sex shows: the given name stays, the family name is renamed in place

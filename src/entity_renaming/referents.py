@@ -37,8 +37,9 @@ class PerturbableSpan:
     #: its place adjective (``European Union`` → ``Harlow Union``, :func:`.organisations.adjective_name`).
     tail: str = ""
     #: A full name written family name first (``Guo Shoujing``) follows its family name's span (``follows``)
-    #: and this given name's: its new name is the new family name, then the new given name (its own
-    #: order), while a lone family name takes the new family name (:func:`.persons.family_first_parts`).
+    #: and this given name's: its new name keeps the original's order, the new family name, then the new
+    #: given name (span type ``last first-…``), while a lone family name takes the new family name
+    #: (:func:`.persons.family_first_parts`).
     given: str = ""
     #: The letters or number glued after an acronym in this form (``1`` of ``ABC1``, ``net`` of ``DECnet``):
     #: the form follows as its acronym does (``follows``, ``letter``), these kept after its new letters.

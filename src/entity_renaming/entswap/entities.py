@@ -262,8 +262,8 @@ class Entity:
     #: initials it takes, as a demonym takes its country's (:func:`.mapping.short_form`).
     short_of: str = ""
     #: A full name written family name first (``Shi Tianze``, :func:`..persons.family_first_parts`): its new
-    #: name follows the bank's order, the new given name first (``Chinedu Okafor``), while its lone family
-    #: name and given name take the same new names as its words.
+    #: name keeps its order, the new family name first (``Okafor Chinedu``, span type ``last first-male``),
+    #: while its lone family name and given name take the same new names as its words.
     family_first: bool = False
 
     def __post_init__(self) -> None:
@@ -989,7 +989,7 @@ class Candidates:
     #: not name its country follows this decision (:func:`_nationalities_follow`).
     article_countries: frozenset[str] = frozenset()
     #: The Chinese names in pinyin whose given name the article types (:func:`chinese_given_type`) → that
-    #: type: each is renamed as a unit in the bank's order (:attr:`Entity.family_first`).
+    #: type: each is renamed as a unit in its own order (:attr:`Entity.family_first`).
     family_first: dict[tuple[str, ...], str] = field(default_factory=dict)
     #: Question → the person name words that its own longer name holds (a SQuAD 2.0 twist or a spelling no
     #: passage writes: "Prince Louis de Conde", "Tamara de Maria"), read article-wide by
@@ -1574,7 +1574,7 @@ def chinese_given_type(name: tuple[str, str], texts: list[str], mentions: dict[s
     :func:`..persons.family_first_parts`), as the Yan et al. configs type it: a kinship or ruler's noun
     beside it or beside the full name (``Kong Duanyou's brother Kong Duancao``), else the article's pronouns
     when they agree; no bank's guess. The family name is then renamed as a surname and the given name as a
-    given name, the full name as a unit in the bank's order (:attr:`Entity.family_first`)."""
+    given name, the full name as a unit in its own order (:attr:`Entity.family_first`)."""
     for text in texts:
         if name[1] in text and (kin := kin_gender(text, name[1]) or kin_gender(text, " ".join(name))):
             return kin
@@ -2257,7 +2257,7 @@ def full_names(person_names: list[list[str]], kept: dict[str, Entity], inner: di
     (:func:`first_name_type`: the passages' pronouns, else name data that do not conflict); when nothing
     shows its bearer's sex it is kept and the rest renamed (``Jean Cauvin``: the US bank's female ``Jean`` is
     a guess): its span type is then empty. A name of ``reordered``, written family name first (``Shi
-    Tianze``), is a unit too, whose new name puts the new given name first (:attr:`Entity.family_first`)."""
+    Tianze``), is a unit too, whose new name puts the new family name first (:attr:`Entity.family_first`)."""
     found: dict[str, Entity] = {}
     mentions = mentions or {}
     for parts in dict.fromkeys(map(tuple, person_names)):  # one pass per name, not per mention

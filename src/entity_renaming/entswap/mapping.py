@@ -277,11 +277,11 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
 
     def full_name(entity: Entity) -> str | None:
         """A full name renamed as a unit: each name word takes its own new name (initials are kept); a name
-        written family name first takes the bank's order, the new given name first (``Shi Tianze`` →
-        ``Chinedu Okafor``)."""
+        written family name first keeps its order, the new family name first (``Shi Tianze`` → ``Okafor
+        Chinedu``), as its span type reads (``last first-male``, :func:`unit_span_type`)."""
         if entity.family_first:
             names = [part(word, span_type) for word, span_type in entity.parts]
-            return None if None in names else " ".join(n for n in reversed(names) if n)
+            return None if None in names else " ".join(n for n in names if n)
         new = entity.surface
         for word, span_type in entity.parts:
             if not span_type:
@@ -379,5 +379,4 @@ def possessive(name: str) -> str:
 def unit_span_type(entity: Entity) -> str:
     """The span type a substitution records: a full name renamed as a unit names the types of the words it
     renames (``first-male last``; a kept given name is left out), every other entity its own type."""
-    parts = reversed(entity.parts) if entity.family_first else entity.parts  # the new name's order
-    return " ".join(t for _, t in parts if t) or entity.span_type
+    return " ".join(t for _, t in entity.parts if t) or entity.span_type  # the original's order
