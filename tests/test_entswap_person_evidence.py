@@ -73,3 +73,12 @@ def test_a_full_name_typed_org_after_the_agent_by_is_a_person():
     assert found["Cecil"].span_type == "first-male"
     plain = text.replace("implemented in Africa by Cecil Rhodes", "Cecil Rhodes implemented it in Africa")
     assert not {"Cecil", "Rhodes", "Cecil Rhodes"} & set(observed_entities(plain, ("Cecil Rhodes", "ORG")))
+
+
+def test_a_lone_name_ner_types_org_with_a_person_apposition_is_a_person():
+    text = ("By far the most famous work of Norman art is the Bayeux Tapestry, which is not a tapestry but a "
+            "work of embroidery. It was commissioned by Odo, the Bishop of Bayeux and first Earl of Kent, "
+            "employing natives from Kent who were learned in the Nordic traditions imported in the previous "
+            "half century by the Danish Vikings, and it hangs in a museum of the town to this day.")
+    found = observed_entities(text, ("Odo", "ORG"), ("Kent", "GPE"), ("Bayeux", "GPE"))
+    assert found["Odo"].category == "person"  # main: entswap.no-category
