@@ -186,6 +186,7 @@ from .person_evidence import (
     lone_name_use,
     lone_surname_evidence,
     person_noun_before,
+    work_possessive,
 )
 
 MAX_PERSON_PARTS = 4
@@ -1256,10 +1257,10 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                             or not (gender or common_first_name(surface, lexicon))
                             and lone_surname_evidence(surface, counter, texts, lexicon))  # "Nixon", "Stalin"
         if (lone and banks and not gender and not surname
-                and (person_noun_before(surface, passages) or any(described_as_person(surface, t)
-                                                                  for t in passages))
+                and (person_noun_before(surface, passages) or work_possessive(surface, passages)
+                     or any(described_as_person(surface, t) for t in passages))
                 and lone_name_use(surface, texts)):  # "the French philosopher Voltaire", "his mother Kökejin"
-            # or "Odo, the Bishop of Bayeux"
+            # "Odo, the Bishop of Bayeux", "Archimedes' analysis of the lever"
             kin = {g for t in passages if (g := kin_gender(t, surface))}
             gender = kin.pop() if len(kin) == 1 else lexicon.known_gender(surface)
             surname = not gender  # a given name where a kinship noun or the bank types it, else a surname
