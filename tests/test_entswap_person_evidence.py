@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from conftest import observed_entities
 
-from entity_renaming.entswap.person_evidence import agent_before, lone_name_use, person_noun_before
+from entity_renaming.entswap.person_evidence import (
+    agent_before,
+    lone_name_use,
+    person_noun_before,
+    work_possessive,
+)
 
 
 def test_a_person_noun_right_before_a_name_or_its_apposition_says_a_person():
@@ -73,3 +78,19 @@ def test_a_full_name_typed_org_after_the_agent_by_is_a_person():
     assert found["Cecil"].span_type == "first-male"
     plain = text.replace("implemented in Africa by Cecil Rhodes", "Cecil Rhodes implemented it in Africa")
     assert not {"Cecil", "Rhodes", "Cecil Rhodes"} & set(observed_entities(plain, ("Cecil Rhodes", "ORG")))
+
+
+def test_a_lone_name_ner_types_org_with_a_person_apposition_is_a_person():
+    text = ("By far the most famous work of Norman art is the Bayeux Tapestry, which is not a tapestry but a "
+            "work of embroidery. It was commissioned by Odo, the Bishop of Bayeux and first Earl of Kent, "
+            "employing natives from Kent who were learned in the Nordic traditions imported in the previous "
+            "half century by the Danish Vikings, and it hangs in a museum of the town to this day.")
+    found = observed_entities(text, ("Odo", "ORG"), ("Kent", "GPE"), ("Bayeux", "GPE"))
+    assert found["Odo"].category == "person"  # main: entswap.no-category
+
+
+def test_a_possessive_before_a_noun_of_a_persons_work_says_a_person():
+    assert work_possessive("Archimedes", ["principle for buoyancy; Archimedes' analysis of the lever; Boyle"])
+    assert work_possessive("Aristotle", ["In Aristotle's view, the terrestrial sphere"])
+    assert not work_possessive("Archimedes", ["Archimedes' principle for buoyancy"])  # an eponym's term
+    assert not work_possessive("Jin", ["the Jin's army"])  # no work of a person

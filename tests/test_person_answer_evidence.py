@@ -35,6 +35,10 @@ def test_a_relative_who_or_a_person_apposition_describes_a_person():
     assert described_as_person("Oursel", "A Norman named Oursel led a force of \"Franks\"")  # a people noun
     assert not described_as_person("Lama", "are called a Lama. A Lama who has through phowa")  # a noun
     assert not described_as_person("Denver", "Denver, the defending champions, who")  # no person noun
+    assert described_as_person("Odo", "commissioned by Odo, the Bishop of Bayeux and first Earl of Kent")
+    # the person noun of an "of" phrase describes another: a gate, a court
+    assert not described_as_person("Huguon", "held that Huguon, the gate of King Hugo, was haunted")
+    assert not described_as_person("Branntwein", "v Bundesmonopol für Branntwein, the Court of Justice found")
 
 
 def test_a_person_noun_as_predicate_or_before_a_name_shows_a_person():

@@ -435,10 +435,11 @@ def described_as_person(name: str, context: str) -> bool:
     """The passage says ``name`` is a person where it writes it as a name (no article before it: "a Lama
     who …" is a common noun): a relative "who" right after it (``Ward, who returned it``, ``Galileo who
     noticed``), an apposition of a person noun, capitalised as a title or not (``Inalchuq, the governor of
-    …``, ``Papin, a French physicist``, ``Odo, the Bishop of Bayeux``), a predicate of a lower-case person
-    noun after "is", "was", "became" or "has been" (``Rivera having been a linebacker``) or a person noun or
-    a capitalised noun of a people after an article naming it (``one sister named Temülen``, ``A Norman
-    named Oursel``)."""
+    …``, ``Papin, a French physicist``, ``Odo, the Bishop of Bayeux``; the noun of no ``of`` phrase: not
+    ``Huguon, the gate of King Hugo``, ``Branntwein, the Court of Justice``), a predicate of a lower-case
+    person noun after "is", "was", "became" or "has been" (``Rivera having been a linebacker``) or a person
+    noun or a capitalised noun of a people after an article naming it (``one sister named Temülen``, ``A
+    Norman named Oursel``)."""
     return name in context and _described_pattern(name).search(context) is not None
 
 
@@ -448,7 +449,7 @@ def _described_pattern(name: str) -> re.Pattern[str]:
     alternation of person nouns twice)."""
     word = re.escape(name)
     return re.compile(rf"(?<![\w'’-])(?<!\b[Tt]he )(?<!\b[Aa] )(?<!\b[Aa]n ){word}(?:,? who\b"
-                      rf"|, (?:the|a|an|his|her|their) (?:[\w-]+ ){{0,2}}(?i:{_APPOSITION_NOUNS})\b"
+                      rf"|, (?:the|a|an|his|her|their) (?:(?!of\b)[\w-]+ ){{0,2}}(?i:{_APPOSITION_NOUNS})\b"
                       rf"|,? (?:is|was|became|(?:has|had|having) been) (?:a|an|the) (?:[\w-]+ ){{0,2}}"
                       rf"(?:{_APPOSITION_NOUNS})\b)"
                       rf"|\b(?:(?:{_APPOSITION_NOUNS})|(?:[Aa]n?|[Oo]ne) [A-Z][a-z]+) (?:named|called) {word}"

@@ -84,6 +84,7 @@ from ..entities import (
     agreed_type,
     answer_texts,
     asks_for_work,
+    described_as_person,
     family_word,
     first_name_type,
     kin_gender,
@@ -186,6 +187,7 @@ from .person_evidence import (
     lone_name_use,
     lone_surname_evidence,
     person_noun_before,
+    work_possessive,
 )
 
 MAX_PERSON_PARTS = 4
@@ -384,7 +386,9 @@ def attested_person(surface: str, texts: list[str], mentions: dict[str, list[Men
     labels PERSON, :func:`labelled_name_word`, that every passage writing it shows a person: ``Washington``
     of George Washington, ``Napoleon`` of Napoleon Bonaparte); NER labelling it PERSON somewhere in the
     article (:func:`labelled_person`), or else a kinship, ruler's or role noun beside it
-    (:func:`..entities.kin_gender`, :func:`..entities.role_before`) and no bank name; never in brackets
+    (:func:`..entities.kin_gender`, :func:`..entities.role_before`), or a person noun's apposition or a
+    relative "who" after it (:func:`..entities.described_as_person`: ``Odo, the Bishop of Bayeux``, a bank
+    name too), the noun's evidence only for no bank name; never in brackets
     as another name of the person before them ("Tugh Temur (Emperor Wenzong)"); and at least half
     the passages that write it saying a person (:func:`..entities.passage_says_person`). Its type:
     ``last`` where a passage writes it after a given name (:func:`..entities.family_word`); the sex: a
@@ -400,10 +404,11 @@ def attested_person(surface: str, texts: list[str], mentions: dict[str, list[Men
         return None  # "Tugh Temur (Emperor Wenzong)": another name of the person before the bracket
     passages = [t for t in texts if len(t) > MAX_ANSWER_CHARS and occurs_in(surface, t)]
     kin = {g for t in passages if (g := kin_gender(t, surface))}
+    described = any(described_as_person(surface, t) for t in passages)  # "Odo, the Bishop of Bayeux"
     noun = (bool(kin) or any(role_before(t, surface) for t in passages)
             or person_noun_before(surface, passages))  # "the French philosopher Voltaire"
-    if not (labelled_person(surface, texts, mentions)
-            or noun and lexicon.name_word(surface) and not lexicon.person_word(surface)):
+    if not (labelled_person(surface, texts, mentions) or lexicon.name_word(surface) and (
+            described or noun and not lexicon.person_word(surface))):
         return None  # "Khanbaliq … he", "Logstown … his": a pronoun after a place is no evidence alone
     said = sum(passage_says_person(surface, t, mentions.get(t, []), lexicon) for t in passages)
     if not said or said * 2 < len(passages) or (place and said < len(passages)):
@@ -1226,8 +1231,10 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                             or not (gender or common_first_name(surface, lexicon))
                             and lone_surname_evidence(surface, counter, texts, lexicon))  # "Nixon", "Stalin"
         if (lone and banks and not gender and not surname
-                and person_noun_before(surface, passages)
+                and (person_noun_before(surface, passages) or work_possessive(surface, passages)
+                     or any(described_as_person(surface, t) for t in passages))
                 and lone_name_use(surface, texts)):  # "the French philosopher Voltaire", "his mother Kökejin"
+            # "Odo, the Bishop of Bayeux", "Archimedes' analysis of the lever"
             kin = {g for t in passages if (g := kin_gender(t, surface))}
             gender = kin.pop() if len(kin) == 1 else lexicon.known_gender(surface)
             surname = not gender  # a given name where a kinship noun or the bank types it, else a surname

@@ -13,7 +13,16 @@ from collections import Counter
 from collections.abc import Iterable
 
 from ..entities import other_possessive
-from ..lexicon import MIN_PERSON_LABELS, RARE_ZIPF, TITLES, Lexicon, eponym_terms, eponym_use, name_form
+from ..lexicon import (
+    MIN_PERSON_LABELS,
+    RARE_ZIPF,
+    TITLES,
+    Lexicon,
+    eponym_terms,
+    eponym_use,
+    name_form,
+    words_of,
+)
 from ..question import PERSON_NOUNS
 
 #: Nouns that say a person stands after them: the question module's person nouns (a closed class shared
@@ -50,6 +59,22 @@ def agent_before(name: str, texts: Iterable[str]) -> bool:
     :func:`.entities.person_typed_other` asks first; a firm named after its founder is no full name written
     after ``by`` in the dataset)."""
     pattern = re.compile(rf"(?<![\w'’-])by {re.escape(name)}(?![\w'’-]| [A-Z])")
+    return any(pattern.search(t) for t in texts if name in t)
+
+
+#: Nouns of a thinker's or an author's work that a person's possessive opens (``Archimedes' analysis of the
+#: lever``, ``Aristotle's view``): a person's, not a dynasty's or a place's.
+WORK_NOUNS = frozenset(words_of(
+    "analysis theory theories view views idea ideas notion notions writings treatise teachings philosophy "
+    "proof argument arguments account reasoning poem poems novel novels"))
+_WORK = "|".join(sorted(WORK_NOUNS, key=len, reverse=True))
+
+
+def work_possessive(name: str, texts: Iterable[str]) -> bool:
+    """Some text writes ``name`` in the possessive right before a lower-case noun of a person's work
+    (:data:`WORK_NOUNS`: ``Archimedes' analysis of the lever``, ``Aristotle's view``): the name is an
+    author's or a thinker's, a person."""
+    pattern = re.compile(rf"(?<![\w'’-]){re.escape(name)}(?:['’]s?) (?:{_WORK})\b")
     return any(pattern.search(t) for t in texts if name in t)
 
 
