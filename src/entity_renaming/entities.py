@@ -159,6 +159,7 @@ from .places import (
     answer_turns_adjective,
     asked_country,
     asked_settlement,
+    called_capital,
     city_exonym,
     colony_country,
     dynasty_state,
@@ -1478,16 +1479,15 @@ def people_named(place: str, texts: Iterable[str]) -> bool:
 
 
 def kept_apart(spans: list[PerturbableSpan], texts: Iterable[str], answers: list[str], lexicon: Lexicon,
-               persons: Iterable[str] = (), own_names: Iterable[str] = ()) -> list[PerturbableSpan]:
+               persons: Iterable[str] = ()) -> list[PerturbableSpan]:
     """``spans`` with the longer names of other referents that their places stand in as ``keep`` (``Fresno``
     keeps ``Fresno County``): substitution renames every other occurrence. ``[]`` when a place stands in a
     longer name that is no other referent's (:class:`LongerName`), a demonym span in any longer name, or when
     an answer holds a place only inside a kept name (``Mexico`` of an answer "Mexico City"). A longer name
     that is one of ``spans`` itself is renamed whole with them (``Saudi`` of ``Saudi Arabia``, ``Soviet`` of
-    ``Soviet Union``: the country's own name, not another referent's), and so is one of ``own_names`` (a
-    colony named after the country, renamed with it: ``New France`` → ``New Kenya``)."""
+    ``Soviet Union``: the country's own name, not another referent's)."""
     texts = list(texts)
-    own = {s.surface for s in spans} | set(own_names)
+    own = {s.surface for s in spans}
     out = []
     for span in spans:
         longer = [n for n in longer_names(span.surface, span.span_type, texts, lexicon, persons)
@@ -3029,8 +3029,6 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     ``answers`` for a majority referent and, for a referent of a disagreement (:func:`split_answers`), the
     answers holding it: each referent passes the checks it would pass alone."""
     lasts, names, mentions = passage
-    inner: str | None = None  # a place renamed inside the entity's own name ("France" of "New France")
-    own_names: tuple[str, ...] = ()  # those own names, renamed with it ("New Kenya")
     majority = len(held) * 2 > len(answers)
     own = answers if majority else [answers[i] for i in sorted(held)]
     evidence = f"ner {mention.label} {lexicon.labels.share(text, mention.label)}"
@@ -3180,10 +3178,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
                     or (not set(text.split()) & names and (labelled_town(text, question, context, lexicon)
                                                            or city_exonym(text, lexicon)))):  # "Dyrrachium"
                 spans = [PerturbableSpan(text, kind, "gpe")]  # "the town of Otrar", "Khanbaliq (modern …)"
-            if etype == "gpe" and not spans and why.rule == "gpe.not-gazetteer" and (
-                    inner := colony_country(text, lexicon)):
-                spans, own_names = [PerturbableSpan(inner, "country", "gpe")], (text,)  # "New France" → "New
-                # Kenya", France → Kenya: the colony named after its country
+            if (etype == "gpe" and not spans and why.rule == "gpe.not-gazetteer"
+                    and colony_country(text, lexicon)):
+                spans = [PerturbableSpan(text, "state", "gpe")]  # "New France" → "Yumbe": the colony one
+                # referent, its country (France, French) another, kept
             if etype == "gpe" and not spans and why.rule == "gpe.not-gazetteer":
                 # a demonym of one country the texts name ("Japanese" answering "Which country's …?",
                 # "Ethiopian Empire"): the country, its demonym following it (Japan → Kenya: Kenyan)
@@ -3247,8 +3245,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return None
     texts = (context, question)
     if etype in ("gpe", "org"):  # "New York hotels", "The New York Times": the city
-        spans = [replace(s, span_type="city") if s.span_type == "state" and city_named_as_state(
-            s.surface, (*texts, *answers), lexicon) else s for s in spans]
+        spans = [replace(s, span_type="city") if s.span_type == "state" and (
+            city_named_as_state(s.surface, (*texts, *answers), lexicon)
+            or called_capital(s.surface, (*texts, *answers))) else s for s in spans]  # "capital, Quebec"
     if any(s.span_type == "last" and initials_left(s.surface, texts) for s in spans):
         return _none(why, "per.alias-left")  # "marked N.T." beside "Nikola Tesla": the initials would stay
     if etype == "per" and any(other_spelling(s.surface, texts) for s in spans):
@@ -3297,8 +3296,7 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "place.team")  # "Denver took the opening kickoff": the team, not the city
     if etype == "gpe":
         persons = [m.text for m in mentions if m.label == "PERSON"]
-        spans = kept_apart(spans, (*texts, *answers), answers, lexicon, persons,
-                           own_names=own_names)
+        spans = kept_apart(spans, (*texts, *answers), answers, lexicon, persons)
         if not spans or any(glued(s.surface, texts) for s in spans):
             return _none(why, "place.in-longer-name")  # "Mississippi River", "NewcastleGateshead"
     if etype == "org" and any(s.span_type in ("nnp", "rare") and glued(s.surface, texts) for s in spans):
@@ -3306,9 +3304,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
     places = [s.surface for s in spans if s.span_type in ("country", "state", "city")]
     question = example.question
     if etype == "gpe" and any(inside_answer_name(p, "gpe", question, answers, lexicon) for p in places
-                              if p != inner and not any(s.surface.startswith(f"{p} ") for s in spans)):
+                              if not any(s.surface.startswith(f"{p} ") for s in spans)):
         # not inside its own longer name, renamed with it ("Mongol" beside "Mongol Empire":
-        # places.state_name_spans; "France" of "New France": ``inner``)
+        # places.state_name_spans)
         # "Warsaw Stock Exchange", "Denver Broncos", "Washington Monument": blind read round 16 judged a
         # place that the answers hold only inside another name no GPE answer entity (the ORG configs
         # rename it as the organisation's place word)

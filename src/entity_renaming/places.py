@@ -233,6 +233,14 @@ def _place_kind_patterns(name: str) -> tuple[re.Pattern[str], ...]:
         rf"(?<![\w'’-]){here}{_MODERN}"))
 
 
+def called_capital(name: str, texts: Sequence[str]) -> bool:
+    """``texts`` call ``name`` a capital in apposition (:data:`_CAPITAL_BEFORE`: "an attack on New France's
+    capital, Quebec", "the capital Karakorum"): a city there, whatever kind the gazetteer gives the name
+    (Quebec a province; blind read round 37)."""
+    pattern = _place_kind_patterns(name)[1]
+    return any(pattern.search(t) for t in texts)
+
+
 def passage_place_kind(name: str, context: str, lexicon: Lexicon) -> str | None:
     """The place kind the passage itself gives ``name``, a name no gazetteer confirms (a town of a few
     thousand people, a historical city or state): ``city`` where it calls it a settlement ("the town of
@@ -462,9 +470,10 @@ def stray_norp(name: str, lexicon: Lexicon) -> bool:
 
 def colony_country(name: str, lexicon: Lexicon) -> str | None:
     """The country of a colony named "New <country>" that no gazetteer knows as a place (``New France``,
-    ``New Spain``; not ``New Mexico``), renamed with its country ("New France" → "New Kenya", France →
-    Kenya); else ``None`` (rule ``gpe.not-gazetteer``). Beside another answer entity the colony is another
-    land, left whole (:func:`.entities.longer_name`)."""
+    ``New Spain``; not ``New Mexico``); else ``None`` (rule ``gpe.not-gazetteer``). The colony is another
+    referent than its country: renamed as one state ("New France" → "Yumbe"), its country and the country's
+    demonym kept (blind read round 37 rejected "New Afghanistan", the country edited inside the colony's
+    name, and a country left inside it is no mention of the country: rule ``place.in-longer-name``)."""
     words = name.split()
     if (len(words) != 2 or words[0] != "New" or lexicon.is_gazetteer_name(name)
             or lexicon.place_kind(name) is not None or lexicon.place_kind(words[1]) != "country"):

@@ -485,8 +485,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "demonym of one country the texts name (Japanese answering 'Which country's cars …?' is Japan, its "
          "demonym following: organisations.demonym_place), or a lone demonym answer of one country "
          "(entities.asked_nationality: 'What nationality …?', or no other sense and no landform), nor is it "
-         "a colony 'New <country>' no gazetteer knows (New France: places.colony_country; the country "
-         "renamed in it and at its own mentions, New Kenya beside Kenya)", "evidence",
+         "a colony 'New <country>' no gazetteer knows (New France: places.colony_country; renamed as one "
+         "state, its country and the country's demonym kept: blind read round 37 rejected New Afghanistan)",
+         "evidence",
          _YAN),
     Rule("place.demonym-as-language", "a word derived from the country (demonym, adjective) is used as a "
          "language where no phrase shows it (entered Welsh at that time), or a gold answer holds the "
