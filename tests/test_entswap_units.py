@@ -296,8 +296,10 @@ def test_a_demonym_for_the_people_becomes_a_plural_noun():
     assert renamed.context == ("The Kenyans were beaten, and the Kenyans fled. Kenyan troops and the Kenyan "
                                "and British forces met.")  # a coordinated adjective stays singular
     assert renamed.answers[0].text == "The Kenyans"
-    assert [demonym_plural(d) for d in ("Kenyan", "Somali", "Malagasy", "Sudanese", "Mosotho")] == [
-        "Kenyans", "Somalis", "Malagasy", "Sudanese", "Basotho"]
+    assert [demonym_plural(d) for d in ("Kenyan", "Somali", "Malagasy", "Sudanese", "Mosotho", "Greek",
+                                        "Filipino", "Czech", "French", "Kirghiz")] == [
+        "Kenyans", "Somalis", "Malagasy", "Sudanese", "Basotho", "Greeks", "Filipinos", "Czechs", "French",
+        "Kirghiz"]
 
 
 def test_language_phrases_are_left_whole_and_the_country_renamed(banks):

@@ -153,8 +153,19 @@ METONYMS = frozenset(["Westminster", "Whitehall", "Hollywood", "Wall Street", "C
 #: Not "Great Britain": the island as often as the state (a blind read rejected the island typed country).
 EXTRA_COUNTRIES = ("England", "Scotland", "Wales", "Northern Ireland", "Britain", "Holland",
                    "America", "Soviet Union", "Burma", "Persia", "Czechoslovakia", "Yugoslavia", "Prussia")
+
+
+def dotted_variants(code: str) -> tuple[str, ...]:
+    """The other ways texts write a dotted code (``U.S.``): without its last dot (``U.S``, as in "U.S
+    authorship") and spaced (``U. S.``); ``()`` for a name that is no dotted code. A country renamed beside
+    one of them must rename it too (blind read round 37: "U.S authorship" left beside a renamed American)."""
+    if not re.fullmatch(r"(?:[A-Z]\.){2,}", code):
+        return ()
+    return code[:-1], code.replace(".", ". ").rstrip()
+
+
 #: Referents with several names; pycountry adds each country's codes, name, official and common name.
-ALIASES = (("United States", "United States of America", "America", "US", "U.S.", "USA", "U.S.A."),
+_ALIASES = (("United States", "United States of America", "America", "US", "U.S.", "USA", "U.S.A."),
            ("United Kingdom", "Britain", "Great Britain", "UK", "U.K."),
            ("Soviet Union", "USSR", "U.S.S.R."), ("European Union", "EU", "E.U."),
            ("Netherlands", "Holland", "The Netherlands"),
@@ -163,6 +174,7 @@ ALIASES = (("United States", "United States of America", "America", "US", "U.S."
            ("Russian Federation", "Russia"), ("Türkiye", "Turkey"), ("Czechia", "Czech Republic"),
            ("Myanmar", "Burma"), ("Eswatini", "Swaziland"), ("Cabo Verde", "Cape Verde"),
            ("Brunei Darussalam", "Brunei"), ("Côte d'Ivoire", "Ivory Coast"))
+ALIASES = tuple((*group, *(v for name in group for v in dotted_variants(name))) for group in _ALIASES)
 _ALIAS_GROUPS = {name: group for group in ALIASES for name in group}
 
 #: Nouns after a place that make a fixed name of an event or an agreement (``Vietnam War``, ``Suez Crisis``,

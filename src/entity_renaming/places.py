@@ -24,7 +24,7 @@ from .model import QAExample
 from .ner import Mention
 from .question import asked_type
 from .referents import PerturbableSpan
-from .substitute import code_mentions, code_takes_adjective, heads_phrase
+from .substitute import code_mentions, code_takes_adjective, heads_phrase, renamed_in
 
 
 def in_work_title(place: str, example: QAExample, mentions: Iterable[Mention]) -> bool:
@@ -118,7 +118,11 @@ def alias_followers(country: PerturbableSpan, texts: Sequence[str], lexicon: Lex
         return country_abbreviation(name, lexicon) is not None or lexicon.aliases.get(name) == name
 
     followers = []
-    for name in lexicon.other_names_in(country.surface, "country", texts):
+    found = lexicon.other_names_in(country.surface, "country", texts)
+    for name in found:
+        longer = [n for n in found if n != name and name in n]
+        if longer and not any(renamed_in(name, t, keep=longer) for t in texts):
+            continue  # "U.S" only inside "U.S.", which the renamer renames whole
         code = country_abbreviation(name, lexicon) is not None
         if not unique(name) or not unique(country.surface):
             return None  # "America" beside "United States": either may name the continent

@@ -61,7 +61,8 @@ NO_S_PLURAL = ("sh", "ch", "ese", "ss")
 _THE_NAMES = frozenset({
     "Netherlands", "Philippines", "Bahamas", "Maldives", "Comoros", "Seychelles", "Gambia", "Vatican",
     "Hague", "Bronx", "Congo", "Caribbean", "Balkans", "Americas", "Levant",
-    "US", "UK", "USA", "U.S.", "U.K.", "U.S.A.", "USSR", "U.S.S.R.",
+    "US", "UK", "USA", "U.S.", "U.K.", "U.S.A.", "USSR", "U.S.S.R.", "U.S", "U.K", "U.S.A", "U.S.S.R",
+    "U. S.", "U. K.", "U. S. A.",
 })
 _THE_HEADS = frozenset({
     "States", "Kingdom", "Republic", "Emirates", "Islands", "Isles", "Federation", "Union", "Commonwealth",
@@ -197,7 +198,8 @@ def takes_article(name: str, span_type: str) -> bool:
         return False
     if span_type == "city":
         return words[-1] in {"Hague", "Bronx"}
-    return words[-1] in _THE_NAMES or (len(words) > 1 and any(w in _THE_HEADS for w in words))
+    return name in _THE_NAMES or words[-1] in _THE_NAMES or (
+        len(words) > 1 and any(w in _THE_HEADS for w in words))
 
 
 def _plural_rule(sub: Substitution) -> str:
@@ -461,8 +463,9 @@ def _participle_noun_after(text: str, m: Mention) -> bool:
             and noun not in _VERB_PREPOSITIONS)
 
 
-#: A country's letter code (``US``, ``U.S.``, ``UK``): the form most often used as an adjective ("US troops").
-LETTER_CODE = re.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")
+#: A country's letter code (``US``, ``U.S.``, ``UK``; dotted variants ``U.S``, ``U. S.``:
+#: :func:`.lexicon.dotted_variants`): the form most often used as an adjective ("US troops").
+LETTER_CODE = re.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}|(?:[A-Z]\.){1,2}[A-Z]|(?:[A-Z]\. ){1,2}[A-Z]\.")
 #: Adverbs that follow a subject, not a noun a name modifies ("the UK subsequently", "the US not").
 _SUBJECT_ADVERBS = frozenset({
     "not", "also", "still", "then", "now", "never", "always", "already", "more", "less", "even", "again",
@@ -513,12 +516,23 @@ def code_takes_adjective(code: str, texts: Iterable[str]) -> bool:
     return any(adjective for text in texts for _, adjective in code_mentions(code, text))
 
 
+#: Endings of demonyms whose people's plural is the demonym itself (the French, the Sudanese, the Swiss, the
+#: Malagasy, the Seychellois, the Kirghiz): :data:`NO_S_PLURAL` and endings no original's form needs.
+_INVARIANT_PLURAL = (*NO_S_PLURAL, "sy", "ois", "iz")
+#: Demonyms with an invariant ending that take an ``-s`` plural all the same.
+_S_PLURAL_DEMONYMS = frozenset({"czech"})
+
+
 def demonym_plural(demonym: str) -> str:
-    """The plural noun of a demonym: ``Kenyan`` → ``Kenyans``, ``Somali`` → ``Somalis``; ``Sudanese``,
-    ``Malagasy``, ``Burkinabe``, ``Seychellois`` stay; ``Mosotho`` → ``Basotho``."""
+    """The plural noun of a demonym: ``Kenyan`` → ``Kenyans``, ``Somali`` → ``Somalis``, ``Greek`` →
+    ``Greeks``, ``Filipino`` → ``Filipinos``, ``Czech`` → ``Czechs``; ``French``, ``Sudanese``, ``Swiss``,
+    ``Malagasy``, ``Seychellois`` stay (blind read round 37 rejected "Malagasys"); ``Mosotho`` →
+    ``Basotho``."""
     if demonym in IRREGULAR_DEMONYM_PLURALS:
         return IRREGULAR_DEMONYM_PLURALS[demonym]
-    return demonym + "s" if demonym.endswith(("n", "i")) else demonym
+    lowered = demonym.lower()
+    invariant = lowered.endswith(_INVARIANT_PLURAL) and lowered not in _S_PLURAL_DEMONYMS
+    return demonym if invariant or lowered.endswith("s") else demonym + "s"
 
 
 def bare_plural(demonym: str, texts: Iterable[str]) -> bool:
@@ -587,13 +601,11 @@ class Renamer:
             if adjective:
                 new = self.adjectives[new]  # "a close US ally" → "a close Malian ally", not "Mali ally"
                 m = replace(m, head=False)  # an adjective keeps "the": "did the Malian military …"
-            elif sub.span_type == "nationality" and people_use(text, m):
-                new = demonym_plural(new)  # "the French were" → "the Kenyans were"
-            if m.suffix and new in IRREGULAR_DEMONYM_PLURALS:
-                new = IRREGULAR_DEMONYM_PLURALS[new]  # "Belgians" → "Batswana", not "Motswanas"
-            elif m.suffix and new[-1:] not in ("s", "S") and not (
-                    sub.span_type == "nationality" and new.lower().endswith(NO_S_PLURAL)):
-                new += "s"  # "Australians" → "Kenyans", but → "Japanese", not "Japaneses"
+            elif sub.span_type == "nationality" and (m.suffix or people_use(text, m)):
+                new = demonym_plural(new)  # "the French were" → "the Kenyans were"; "Australians" →
+                # "Kenyans", → "Japanese", "Malagasy", not "Japaneses", "Malagasys"; "Belgians" → "Batswana"
+            elif m.suffix and new[-1:] not in ("s", "S"):
+                new += "s"  # "the Kennedys" → "the Smiths"
             old_the, new_the = self._articles[sub]
             dropped = m.head and old_the and not new_the and m.the_start >= 0
             if new[:4] == "The " and not dropped and m.the_start >= 0:
