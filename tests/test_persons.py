@@ -1032,3 +1032,16 @@ def test_a_french_or_italian_particle_gives_the_given_name_its_origins_sex():
     assert ("Jean", "first-male") in [(s.surface, s.span_type) for s in spans]
     spans = person_spans("Jean de Bethencourt", lexicon, context="Jean de Bethencourt wrote that she sailed.")
     assert ("Jean", "first-female") in [(s.surface, s.span_type) for s in spans]
+
+
+def test_a_rulers_title_or_an_epithet_is_no_name():
+    """Blind read round 37: "The title Khagan" typed a given name, "Christ" of "Jesus Christ" typed a
+    surname: a trailing title alone or before "of" ("Khan of Khans"), after a rank word ("Great Khan"), and
+    a name holding an epithet (:data:`.lexicon.EPITHETS`) are no names this package renames; "Genghis Khan"
+    still is (its title dropped)."""
+    from entity_renaming.lexicon import parse_person
+
+    for text in ("Khagan", "Khan of Khans", "Great Khan", "Jesus Christ", "Christ", "Gautama Buddha"):
+        assert parse_person(text) is None, text
+    assert parse_person("Genghis Khan").words == ("Genghis",)
+

@@ -390,3 +390,14 @@ def test_a_demonym_after_a_plural_quantifier_is_the_people() -> None:
     assert Renamer(people).apply("What did some Chinese government officials say?")[0] == (
         "What did some Mozambican government officials say?")
 
+
+def test_a_country_code_inside_an_organisations_name_takes_the_new_name() -> None:
+    """Blind read round 37 (MIX): "Sky UK Limited" → "Sky Omani Limited" beside "UK" → "Oman": a code after
+    a capitalised name word and before another stands inside the organisation's name, a noun that takes the
+    country's new name; after a function word it still modifies the noun ("The UK Government")."""
+    from entity_renaming.places import abbreviation_fits
+
+    renamer = Renamer([Substitution("UK", "Oman", "gpe", "country")], adjectives={"Oman": "Omani"})
+    assert renamer.apply("Sky UK Limited said. The UK Government and UK teachers.")[0] == (
+        "Sky Oman Limited said. The Omani Government and Omani teachers.")
+    assert abbreviation_fits("UK", "Sky UK Limited is a firm.")

@@ -45,6 +45,7 @@ from .lexicon import (
     ARABIC_PARTICLES,
     BIG_CITY,
     CORPORATE,
+    EPITHETS,
     EVENT_NOUNS,
     FUNCTION_WORDS,
     GENDERED_PERSON_NOUNS,
@@ -339,6 +340,15 @@ def lists_name(answer: str, name: str, strong: bool = True) -> bool:
     return (len(parts) >= 2 and any(m.group("name") == name for m in names)
             and (strong or any(m.group("name") != name and (m.start("name") or " " in m.group("name"))
                                for m in names)))
+
+
+def epithet_left(word: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
+    """``texts`` write an epithet (:data:`.lexicon.EPITHETS`: ``Christ``) that the dataset writes after
+    ``word`` as one name (a ``Jesus Christ`` mention anywhere in it): the epithet is the person's other
+    name there and would stay ("Jesus" renamed beside "the body and blood of Christ"; blind read round 37)."""
+    return any(f"{word} {e}" in lexicon.labels.votes
+               and any(re.search(rf"(?<![\w'’-]){e}(?![\w’-])", t) for t in texts)
+               for e in (e.title() for e in EPITHETS))
 
 
 def other_spelling(word: str, texts: Iterable[str]) -> bool:
@@ -3252,6 +3262,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         return _none(why, "per.alias-left")  # "marked N.T." beside "Nikola Tesla": the initials would stay
     if etype == "per" and any(other_spelling(s.surface, texts) for s in spans):
         return _none(why, "per.alias-left")  # "Temujin's mother" beside "Temüjin": that spelling would stay
+    if etype == "per" and any(epithet_left(s.surface, texts, lexicon) for s in spans):
+        return _none(why, "per.alias-left")  # "Jesus" beside "Christ": the epithet would stay
     for country in [s for s in spans if s.span_type == "country" and not s.follows]:
         derived = demonym_spans(country, (*texts, *answers), lexicon, slices=answers,
                                 answered=[s for a in example.all_answers() for s in a.char_spans])

@@ -89,6 +89,12 @@ strait gulf desert forest sea ocean district province region coast cape
 #: Titles written after a given name (``Genghis Khan``, ``Edgar Ætheling``: an Anglo-Saxon prince's title, no
 #: surname; blind read round 31).
 TRAILING_TITLES = frozenset(words_of("khan khagan shah pasha bey beg khatun ætheling atheling aetheling"))
+#: Epithets that name a religious figure alone or beside the given name (``Jesus Christ``, ``Gautama
+#: Buddha``, ``the Messiah``): a second name of the person, no surname, renamed with the given name or not
+#: at all (blind read round 37 rejected "Christ" typed a surname and "Jesus" renamed beside "Christ").
+EPITHETS = frozenset(words_of("christ messiah buddha mahdi"))
+#: Words that make a ruler's title of a trailing title (``Great Khan``): no given name.
+_RANK_WORDS = frozenset(words_of("great grand supreme"))
 #: Titles of rulers, nobles and saints and the religious figures' (:data:`RELIGIOUS_TITLES`): the name they go
 #: with is a given name (``King George``, ``Sultan Muhammad``, ``Genghis Khan``, ``the Prophet Muhammad``),
 #: with the title's gender where it has one. One table for every study
@@ -509,11 +515,17 @@ def parse_person(text: str) -> PersonName | None:
     tokens = clean_surface(text).split()
     if sum(t.lower().strip(",.") in GREEK_LETTERS for t in tokens) >= 2:
         return None
+    if any(t.lower().strip(",.'’s") in EPITHETS for t in tokens):
+        return None  # "Jesus Christ", "Christ": an epithet, a second name renamed with no given name
+    if tokens and tokens[0].lower() in TRAILING_TITLES and (len(tokens) == 1 or tokens[1] == "of"):
+        return None  # "the title Khagan", "Khan of Khans": a ruler's title, no given name
     titles: list[str] = []
     while tokens and tokens[0].lower().rstrip(".") in TITLES:
         titles.append(tokens.pop(0).lower().rstrip("."))
     while len(tokens) > 1 and tokens[-1].lower() in TRAILING_TITLES:  # Genghis Khan
         titles.append(tokens.pop().lower())
+    if titles and all(t.lower() in _RANK_WORDS for t in tokens):
+        return None  # "Great Khan": a title
     words: list[str] = []
     initials: list[str] = []
     last_initial = byname = False

@@ -24,7 +24,7 @@ from .model import QAExample
 from .ner import Mention
 from .question import asked_type
 from .referents import PerturbableSpan
-from .substitute import code_mentions, code_takes_adjective, heads_phrase, renamed_in
+from .substitute import code_in_name, code_mentions, code_takes_adjective, heads_phrase, renamed_in
 
 
 def in_work_title(place: str, example: QAExample, mentions: Iterable[Mention]) -> bool:
@@ -81,13 +81,15 @@ def institution_metonym(place: str, answers: Iterable[str], context: str) -> boo
 
 def abbreviation_fits(abbreviation: str, text: str) -> bool:
     """Every mention of a country's abbreviation in ``text`` can take the new country: it heads its noun
-    phrase ("the UK refused" → "Iraq refused") or, a letter code, modifies a noun and takes the new
+    phrase ("the UK refused" → "Iraq refused") or stands inside an organisation's name ("Sky UK Limited" →
+    "Sky Iraq Limited": :func:`.substitute.code_in_name`) or, a letter code, modifies a noun and takes the new
     demonym ("the UK government" → "the Kenyan government", :func:`.substitute.code_mentions`); never a
     currency ("US$10"), a code after a number ("268 U.S. 510"), or "USSR forces", whose full new name
     could not stand there, nor a dotted code that may end its sentence ("in the U.S. He"), whose dot the
     new name would lose (rule ``place.abbreviation-modifier``)."""
     for mention, adjective in code_mentions(abbreviation, text):
-        if text[mention.end:mention.end + 1] == "$" or not (adjective or heads_phrase(text, mention.end)):
+        if text[mention.end:mention.end + 1] == "$" or not (
+                adjective or heads_phrase(text, mention.end) or code_in_name(text, mention.start)):
             return False
         if _AFTER_NUMBER.search(text, 0, mention.start):
             return False  # "268 U.S. 510": a law report's volume and page, no reference to the country

@@ -139,7 +139,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "renamed with it, or lists it beside a form in another "
          "script (Liu Heima (劉黑馬, Liu Ni)), or the texts write the person's dotted initials (N.T. beside "
          "Nikola Tesla), or write a renamed word with other diacritics, either way round (Temujin beside "
-         "Temüjin: entities.other_spelling, spellings.accent_variants); a bracketed full name is renamed "
+         "Temüjin: entities.other_spelling, spellings.accent_variants), or write an epithet the "
+         "dataset writes after the name (Christ beside Jesus: entities.epithet_left; round 37); "
+         "a bracketed full name is renamed "
          "with the person (Jean Cauvin (John Calvin)), and so is one bracketed name word, its title "
          "kept (Buyantu Khan (Ayurbarwada))",
          "veto", _YAN),

@@ -475,13 +475,25 @@ _SUBJECT_ADVERBS = frozenset({
 _OBJECT_OPENERS = _DETERMINERS | {"to", "him", "her", "them", "it", "us", "itself", "himself", "themselves"}
 
 
+#: A capitalised word right before a code: a name the code may stand inside ("Sky UK Limited").
+_NAME_WORD_BEFORE = re.compile(r"(?<![\w'’.-])([A-Z][\w&'’-]*)\s$")
+
+
+def code_in_name(text: str, start: int) -> bool:
+    """The code at ``start`` follows a capitalised word that is no function word ("Sky UK Limited", not "The
+    UK Government", "In UK Parliament"): a noun inside an organisation's name, where it takes the new
+    country's name, not its demonym (blind read round 37 rejected "Sky Omani Limited" beside "Oman")."""
+    before = _NAME_WORD_BEFORE.search(text, max(0, start - 30), start)
+    return before is not None and before.group(1).lower() not in _DETERMINERS | _PHRASE_ENDS
+
+
 def modifies_noun(text: str, m: Mention) -> bool:
     """The country code at ``m`` stands before a noun it modifies, as an adjective ("a close US ally", "eight
     U.S. presidents", "the UK Government"): the next word is a lower-case word that is no function word,
     verb form (``-ed``, an irregular past, a bare verb after "did (the)"), adverb or a verb in ``-s`` with its
     object ("the US provides the"), or a capitalised word that is no function word (``Government``, ``Air
-    Force``; not after a code ending in ".", where it may open a sentence). Not "the US and Canada", "in
-    the US.", "US-based"."""
+    Force``; not after a code ending in ".", where it may open a sentence, nor inside a name: "Sky UK
+    Limited", :func:`code_in_name`). Not "the US and Canada", "in the US.", "US-based"."""
     if m.suffix or m.apostrophe or (m.head and not _noun_after(text, m.start, m.end)):
         return False  # "did the US military personnel seek": the head test took "military" for a verb
     match = _NEXT_WORD.match(text, m.end)
@@ -492,7 +504,7 @@ def modifies_noun(text: str, m: Mention) -> bool:
     if lower in _PHRASE_ENDS or lower in _DETERMINERS or lower in _SUBJECT_ADVERBS:
         return False
     if not word.islower():
-        return not m.form.endswith(".") and word[1:].islower()
+        return not m.form.endswith(".") and word[1:].islower() and not code_in_name(text, m.start)
     if _after_auxiliary(text, m.start, article_optional=True) and not _noun_after(text, m.start, m.end):
         return False  # "did the US begin", "did UK law require to": the subject of a bare verb
     if _plural_noun(word):
