@@ -138,6 +138,7 @@ from .persons import (
     gendered_full_name,
     initials_left,
     inside_longer_name,
+    joint_initials_left,
     kin_possessor,
     listed_aliases,
     lone_given,
@@ -2649,7 +2650,7 @@ def eponym_terms_kept(found: list[Entity], texts: Iterable[str], mentions: list[
                    if named_after_person(span.surface, m.group(1), names, lexicon)
                    and m.group(1) not in entity.text.split() and not title_follows(text, m.start(1) - 1)
                    and not any(m.group(0) in other for other in others)]))
-            if terms and span.span_type == "last" and not other_possessive(span.surface, texts, terms):
+            if terms and span.span_type == "last" and not other_possessive(span.surface, texts):
                 kept_all.extend(terms)
                 span = replace(span, keep=tuple(dict.fromkeys(span.keep + terms)))
             spans.append(span)
@@ -2657,12 +2658,11 @@ def eponym_terms_kept(found: list[Entity], texts: Iterable[str], mentions: list[
     return out, tuple(dict.fromkeys(kept_all))
 
 
-def other_possessive(surface: str, texts: Iterable[str], terms: Iterable[str]) -> bool:
-    """``surface`` stands in the possessive before a capitalised word outside ``terms``: another term
-    named after the person that no noun list knows (``Newton's Universal Gravitation Constant``)."""
-    terms = tuple(terms)
-    return any(not any(text.startswith(t, m.start()) for t in terms)
-               for text in texts for m in re.finditer(rf"(?<!\w){re.escape(surface)}['’]s?\s+[A-Z]", text))
+def other_possessive(surface: str, texts: Iterable[str]) -> bool:
+    """``surface`` stands in the possessive before a capitalised word: a term named after the person
+    written as a proper name (``Newton's Universal Gravitation Constant``, ``Newton's First Law``: blind
+    read round 37 rejected "Newton" renamed beside it, a capitalised term reads as the person's mention)."""
+    return any(re.search(rf"(?<!\w){re.escape(surface)}['’]s?\s+[A-Z]", text) for text in texts)
 
 
 def _name_words(name: str) -> tuple[str, ...]:
@@ -3260,6 +3260,10 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             or called_capital(s.surface, (*texts, *answers))) else s for s in spans]  # "capital, Quebec"
     if any(s.span_type == "last" and initials_left(s.surface, texts) for s in spans):
         return _none(why, "per.alias-left")  # "marked N.T." beside "Nikola Tesla": the initials would stay
+    surnames = [m.text.split()[-1] for m in mentions if m.label == "PERSON"]
+    if etype == "per" and any(s.span_type == "last" and joint_initials_left(s.surface, texts, surnames)
+                              for s in spans):
+        return _none(why, "per.alias-left")  # "MBH99" beside Mann, Bradley and Hughes: the code would stay
     if etype == "per" and any(other_spelling(s.surface, texts) for s in spans):
         return _none(why, "per.alias-left")  # "Temujin's mother" beside "Temüjin": that spelling would stay
     if etype == "per" and any(epithet_left(s.surface, texts, lexicon) for s in spans):
