@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from entity_renaming.demonyms import demonym_key, demonym_spans, demonym_state, shared_here
 from entity_renaming.lexicon import Lexicon
-from entity_renaming.model import Answer, QAExample
+from entity_renaming.model import Answer, QAExample, Substitution
 from entity_renaming.places import STATE_COUNTRY, is_state_country
 from entity_renaming.referents import PerturbableSpan
 from entity_renaming.sampling import Sampler
@@ -283,3 +283,27 @@ def test_a_bare_peoples_plural_never_takes_a_demonym_without_an_s_plural():
     assert drawn and not any(d.endswith(("sh", "ch")) for d in drawn)
     drawn = {sampler.mapping(spans, after_the, random.Random(seed))[1].replacement for seed in range(300)}
     assert any(d.endswith(("sh", "ch")) for d in drawn)
+
+
+def test_a_dotted_code_in_any_variant_follows_the_demonyms_country():
+    """Blind read round 37 (MIX): "American" renamed, "U.S authorship" (a dotted code missing its last dot)
+    left: each dotted variant of a country's code (``U.S``, ``U. S.``: :func:`.lexicon.dotted_variants`)
+    is one of its names, renamed with it, its demonym before a noun ("U.S authorship" → "Kenyan
+    authorship"); "U.S" inside "U.S." is no mention of its own."""
+    from entity_renaming.entities import example_entities
+    from entity_renaming.lexicon import dotted_variants
+    from entity_renaming.ner import Mention
+    from entity_renaming.substitute import Renamer
+
+    assert dotted_variants("U.S.") == ("U.S", "U. S.") and dotted_variants("US") == ()
+    lexicon = Lexicon()
+    for form in ("U.S.", "U.S", "U. S."):
+        context = f"The idea was the American delegation's. It would allow for {form} authorship of a world."
+        ex = _example(context, "Whose idea was it?", ["American delegation"] * 3)
+        at = context.index("American")
+        entities = example_entities(ex, [Mention(at, at + 8, "NORP", "American")], lexicon)
+        assert {(s.surface, s.span_type) for e in entities for s in e.spans} == {
+            ("United States", "country"), ("American", "nationality"), (form, "country")}, form
+        renamer = Renamer([Substitution(form, "Kenya", "gpe", "country")], adjectives={"Kenya": "Kenyan"})
+        assert renamer.apply(f"for {form} authorship. It lay in the {form} for years.")[0] == (
+            "for Kenyan authorship. It lay in Kenya for years."), form

@@ -37,6 +37,7 @@ from entity_renaming.ner import Mention, NerCache, recognize
 from entity_renaming.places import (
     asked_country,
     asked_settlement,
+    called_capital,
     city_exonym,
     colony_country,
     derived_place_word,
@@ -63,6 +64,7 @@ IDS = {
     "orange_list": "1e2baae266a0470a8b108758d65d840b",  # "Riverside, and Orange counties"
     "north_county": "e3faa486750147f49bd14ea1a9d21c79",  # "North County regions"
     "new_france": "620b919217b948f5b03f30e1fb2f47aa",  # "dispatched six regiments to New France"
+    "quebec_capital": "8aea7b3c41234e72b4c85c3fd11906b2",  # "an attack on New France's capital, Quebec"
     "french_beside_colony": "ec8602690bd4464e83fc0a2612eb4fa6",  # "dislodge the French" beside New France
     "especially": "58c38dac054c434cb385db8a023cd539",  # "In the United States especially"
     "following": "936a4b13e6654ae39067ecdfd4e3290c",  # "in the United States following a US Supreme Court"
@@ -534,7 +536,7 @@ def test_another_lands_name_is_kept_whole(analysis):
     gazetteer city ("East London": a part of London or the South African city)."""
     assert spans(analysis, "sea_of_japan") == set()
     assert spans(analysis, "latin_america") == {("Japan", "country")}
-    assert spans(analysis, "british_america") == set()
+    assert spans(analysis, "british_america") == {("New France", "state")}  # the colony its own referent
     lexicon = analysis[2]
     assert longer_names("Japan", "country", ["to the Sea of Japan."], lexicon) == [
         LongerName("Sea of Japan", True)]
@@ -1007,15 +1009,16 @@ def test_a_county_is_no_city(analysis):
     assert spans(analysis, "north_county") == set()
 
 
-def test_a_colony_named_new_country_is_renamed_with_its_country(analysis):
-    """Issue 19 (GPE recall): "New France" answering is the colony named after France: France renamed in it
-    and at its own mentions, French following ("New Kenya", "Kenyan"); New Mexico (a gazetteer state) is
-    no such colony. Beside the country as the answer entity the colony is another land, kept whole (as
-    EntSwap keeps it) and no longer a veto."""
+def test_a_colony_named_new_country_is_renamed_as_one_state(analysis):
+    """Issue 19 (GPE recall): "New France" answering is the colony named after France, another referent:
+    renamed whole as a state, France and French kept (blind read round 37 rejected "New Afghanistan", the
+    country edited inside the colony's name); New Mexico (a gazetteer state) is no such colony. Beside
+    the country as the answer entity the colony is another land, kept whole (as EntSwap keeps it) and no
+    longer a veto."""
     lexicon = analysis[2]
     assert colony_country("New France", lexicon) == "France"
     assert colony_country("New Mexico", lexicon) is None and colony_country("New York", lexicon) is None
-    assert spans(analysis, "new_france") == {("France", "country"), ("French", "nationality")}
+    assert spans(analysis, "new_france") == {("New France", "state")}
     assert longer_names("France", "country", ["regiments to New France under"], lexicon) == [
         LongerName("New France", True)]
     examples, entities, _ = analysis
@@ -1023,6 +1026,15 @@ def test_a_colony_named_new_country_is_renamed_with_its_country(analysis):
     selected = perturbable_spans(entities[IDS["french_beside_colony"]], "gpe", answer_texts(french))
     assert {(s.surface, s.span_type) for s in selected} == {("France", "country"), ("French", "nationality")}
     assert any(s.keep == ("New France",) for s in selected)
+
+
+def test_a_place_called_a_capital_in_apposition_is_a_city(analysis):
+    """Blind read round 37: "an attack on New France's capital, Quebec": the passage calls Quebec a capital,
+    a city there though the gazetteer gives a province (``places.called_capital``); the colony renamed as
+    one state."""
+    assert called_capital("Quebec", ["an attack on New France's capital, Quebec. Leaving"])
+    assert not called_capital("Quebec", ["the capital of Quebec"])
+    assert spans(analysis, "quebec_capital") == {("New France", "state"), ("Quebec", "city")}
 
 
 def test_a_minority_answer_naming_something_else_stays_unchanged(analysis):

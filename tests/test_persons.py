@@ -1032,3 +1032,32 @@ def test_a_french_or_italian_particle_gives_the_given_name_its_origins_sex():
     assert ("Jean", "first-male") in [(s.surface, s.span_type) for s in spans]
     spans = person_spans("Jean de Bethencourt", lexicon, context="Jean de Bethencourt wrote that she sailed.")
     assert ("Jean", "first-female") in [(s.surface, s.span_type) for s in spans]
+
+
+def test_a_rulers_title_or_an_epithet_is_no_name():
+    """Blind read round 37: "The title Khagan" typed a given name, "Christ" of "Jesus Christ" typed a
+    surname: a trailing title alone or before "of" ("Khan of Khans"), after a rank word ("Great Khan"), and
+    a name holding an epithet (:data:`.lexicon.EPITHETS`) are no names this package renames; "Genghis Khan"
+    still is (its title dropped)."""
+    from entity_renaming.lexicon import parse_person
+
+    for text in ("Khagan", "Khan of Khans", "Great Khan", "Jesus Christ", "Christ", "Gautama Buddha"):
+        assert parse_person(text) is None, text
+    assert parse_person("Genghis Khan").words == ("Genghis",)
+
+
+def test_a_name_beside_its_epithet_or_a_code_of_joint_initials_is_left_out():
+    """Blind read round 37: "Jesus" renamed beside "the body and blood of Christ" (the dataset writes "Jesus
+    Christ"), and Mann, Bradley and Hughes renamed beside "MBH99", their initials glued to a year: the other
+    name would stay (rule ``per.alias-left``)."""
+    from entity_renaming.entities import epithet_left
+    from entity_renaming.persons import joint_initials_left
+
+    lexicon = Lexicon()
+    lexicon.observe(["through Jesus Christ"], [Mention(8, 20, "PERSON", "Jesus Christ")])
+    assert epithet_left("Jesus", ["words spoken by Jesus. The body and blood of Christ."], lexicon)
+    assert not epithet_left("Jesus", ["words spoken by Jesus."], lexicon)
+    assert not epithet_left("Luther", ["Luther spoke of Christ."], lexicon)
+    text = ["Michael E. Mann, Raymond S. Bradley and Malcolm K. Hughes wrote MBH98 and MBH99."]
+    assert joint_initials_left("Bradley", text, ["Mann", "Bradley", "Hughes"])
+    assert not joint_initials_left("Mann", ["The US hired Mann and Smith."], ["Mann", "Smith"])

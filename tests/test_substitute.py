@@ -259,9 +259,12 @@ def test_a_demonym_before_a_noun_after_an_auxiliary_stays_an_adjective() -> None
 
 def test_a_plural_demonym_takes_the_irregular_plural_of_its_replacement() -> None:
     """Blind read 18 (EntSwap): "Belgians" → "Motswanas"; a demonym whose plural is another word takes that
-    word ("Batswana"), the others an -s unless they end in one of the no-s plurals ("Sudanese")."""
+    word ("Batswana"), the others an -s unless they end in one of the no-s plurals ("Sudanese"; blind read
+    round 37: "Egyptians" → "Malagasys", Malagasy invariant as Seychellois is; Czech takes an -s)."""
     for new, want in (("Motswana", "The Batswana voted."), ("Kenyan", "The Kenyans voted."),
-                      ("Sudanese", "The Sudanese voted.")):
+                      ("Sudanese", "The Sudanese voted."), ("Malagasy", "The Malagasy voted."),
+                      ("Seychellois", "The Seychellois voted."), ("Greek", "The Greeks voted."),
+                      ("Czech", "The Czechs voted.")):
         assert Renamer([Substitution("Belgian", new, "gpe", "nationality")]).apply("The Belgians voted.")[0] \
             == want, new
 
@@ -386,3 +389,15 @@ def test_a_demonym_after_a_plural_quantifier_is_the_people() -> None:
         "Some Mozambicans considered it legitimate, but what did other Mozambicans think it was?")
     assert Renamer(people).apply("What did some Chinese government officials say?")[0] == (
         "What did some Mozambican government officials say?")
+
+
+def test_a_country_code_inside_an_organisations_name_takes_the_new_name() -> None:
+    """Blind read round 37 (MIX): "Sky UK Limited" → "Sky Omani Limited" beside "UK" → "Oman": a code after
+    a capitalised name word and before another stands inside the organisation's name, a noun that takes the
+    country's new name; after a function word it still modifies the noun ("The UK Government")."""
+    from entity_renaming.places import abbreviation_fits
+
+    renamer = Renamer([Substitution("UK", "Oman", "gpe", "country")], adjectives={"Oman": "Omani"})
+    assert renamer.apply("Sky UK Limited said. The UK Government and UK teachers.")[0] == (
+        "Sky Oman Limited said. The Omani Government and Omani teachers.")
+    assert abbreviation_fits("UK", "Sky UK Limited is a firm.")

@@ -89,6 +89,12 @@ strait gulf desert forest sea ocean district province region coast cape
 #: Titles written after a given name (``Genghis Khan``, ``Edgar Ætheling``: an Anglo-Saxon prince's title, no
 #: surname; blind read round 31).
 TRAILING_TITLES = frozenset(words_of("khan khagan shah pasha bey beg khatun ætheling atheling aetheling"))
+#: Epithets that name a religious figure alone or beside the given name (``Jesus Christ``, ``Gautama
+#: Buddha``, ``the Messiah``): a second name of the person, no surname, renamed with the given name or not
+#: at all (blind read round 37 rejected "Christ" typed a surname and "Jesus" renamed beside "Christ").
+EPITHETS = frozenset(words_of("christ messiah buddha mahdi"))
+#: Words that make a ruler's title of a trailing title (``Great Khan``): no given name.
+_RANK_WORDS = frozenset(words_of("great grand supreme"))
 #: Titles of rulers, nobles and saints and the religious figures' (:data:`RELIGIOUS_TITLES`): the name they go
 #: with is a given name (``King George``, ``Sultan Muhammad``, ``Genghis Khan``, ``the Prophet Muhammad``),
 #: with the title's gender where it has one. One table for every study
@@ -153,8 +159,19 @@ METONYMS = frozenset(["Westminster", "Whitehall", "Hollywood", "Wall Street", "C
 #: Not "Great Britain": the island as often as the state (a blind read rejected the island typed country).
 EXTRA_COUNTRIES = ("England", "Scotland", "Wales", "Northern Ireland", "Britain", "Holland",
                    "America", "Soviet Union", "Burma", "Persia", "Czechoslovakia", "Yugoslavia", "Prussia")
+
+
+def dotted_variants(code: str) -> tuple[str, ...]:
+    """The other ways texts write a dotted code (``U.S.``): without its last dot (``U.S``, as in "U.S
+    authorship") and spaced (``U. S.``); ``()`` for a name that is no dotted code. A country renamed beside
+    one of them must rename it too (blind read round 37: "U.S authorship" left beside a renamed American)."""
+    if not re.fullmatch(r"(?:[A-Z]\.){2,}", code):
+        return ()
+    return code[:-1], code.replace(".", ". ").rstrip()
+
+
 #: Referents with several names; pycountry adds each country's codes, name, official and common name.
-ALIASES = (("United States", "United States of America", "America", "US", "U.S.", "USA", "U.S.A."),
+_ALIASES = (("United States", "United States of America", "America", "US", "U.S.", "USA", "U.S.A."),
            ("United Kingdom", "Britain", "Great Britain", "UK", "U.K."),
            ("Soviet Union", "USSR", "U.S.S.R."), ("European Union", "EU", "E.U."),
            ("Netherlands", "Holland", "The Netherlands"),
@@ -163,6 +180,7 @@ ALIASES = (("United States", "United States of America", "America", "US", "U.S."
            ("Russian Federation", "Russia"), ("Türkiye", "Turkey"), ("Czechia", "Czech Republic"),
            ("Myanmar", "Burma"), ("Eswatini", "Swaziland"), ("Cabo Verde", "Cape Verde"),
            ("Brunei Darussalam", "Brunei"), ("Côte d'Ivoire", "Ivory Coast"))
+ALIASES = tuple((*group, *(v for name in group for v in dotted_variants(name))) for group in _ALIASES)
 _ALIAS_GROUPS = {name: group for group in ALIASES for name in group}
 
 #: Nouns after a place that make a fixed name of an event or an agreement (``Vietnam War``, ``Suez Crisis``,
@@ -497,11 +515,17 @@ def parse_person(text: str) -> PersonName | None:
     tokens = clean_surface(text).split()
     if sum(t.lower().strip(",.") in GREEK_LETTERS for t in tokens) >= 2:
         return None
+    if any(t.lower().strip(",.'’s") in EPITHETS for t in tokens):
+        return None  # "Jesus Christ", "Christ": an epithet, a second name renamed with no given name
+    if tokens and tokens[0].lower() in TRAILING_TITLES and (len(tokens) == 1 or tokens[1] == "of"):
+        return None  # "the title Khagan", "Khan of Khans": a ruler's title, no given name
     titles: list[str] = []
     while tokens and tokens[0].lower().rstrip(".") in TITLES:
         titles.append(tokens.pop(0).lower().rstrip("."))
     while len(tokens) > 1 and tokens[-1].lower() in TRAILING_TITLES:  # Genghis Khan
         titles.append(tokens.pop().lower())
+    if titles and all(t.lower() in _RANK_WORDS for t in tokens):
+        return None  # "Great Khan": a title
     words: list[str] = []
     initials: list[str] = []
     last_initial = byname = False

@@ -443,6 +443,27 @@ def initials_left(surname: str, texts: Iterable[str]) -> bool:
     return False
 
 
+#: A code of capitals with digits glued after them (``MBH99``).
+_INITIALS_CODE = re.compile(r"(?<![\w.-])([A-Z]{2,5})(\d+)(?![\w-])")
+
+
+def joint_initials_left(surname: str, texts: Iterable[str], surnames: Iterable[str]) -> bool:
+    """``texts`` write a code of the initials of several persons' surnames, ``surname``'s among them
+    (``MBH99`` beside Mann, Bradley and Hughes): each letter the initial of one of ``surnames`` (the other
+    persons' of the passage), digits glued after them (a year, a number: not "ABC" beside Burke, Adams
+    and Cole). That code would keep the old initials beside the new names (blind read round 37; rule
+    ``per.alias-left``)."""
+    others = {w[0] for w in surnames if w != surname and w[:1].isupper()}
+    for text in texts:
+        for m in _INITIALS_CODE.finditer(text):
+            code = m.group(1)
+            if (surname[:1] in code
+                    and all(c == surname[0] or c in others for c in code) and len(set(code)) == len(code)
+                    and any(c in others for c in code)):
+                return True
+    return False
+
+
 #: Ranks of the peerage that banks also list as first names: "<rank> of <place>" is a title, not a person's
 #: given name and byname (``Earl of Essex``).
 _PEERAGE_RANKS = frozenset(words_of("earl marquess marquis viscount baronet knight"))

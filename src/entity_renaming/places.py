@@ -24,7 +24,7 @@ from .model import QAExample
 from .ner import Mention
 from .question import asked_type
 from .referents import PerturbableSpan
-from .substitute import code_mentions, code_takes_adjective, heads_phrase
+from .substitute import code_in_name, code_mentions, code_takes_adjective, heads_phrase, renamed_in
 
 
 def in_work_title(place: str, example: QAExample, mentions: Iterable[Mention]) -> bool:
@@ -81,7 +81,8 @@ def institution_metonym(place: str, answers: Iterable[str], context: str) -> boo
 
 def abbreviation_fits(abbreviation: str, text: str) -> bool:
     """Every mention of a country's abbreviation in ``text`` can take the new country: it heads its noun
-    phrase ("the UK refused" → "Iraq refused") or, a letter code, modifies a noun and takes the new
+    phrase ("the UK refused" → "Iraq refused") or stands inside an organisation's name ("Sky UK Limited" →
+    "Sky Iraq Limited": :func:`.substitute.code_in_name`) or, a letter code, modifies a noun and takes the new
     demonym ("the UK government" → "the Kenyan government", :func:`.substitute.code_mentions`); never a
     currency ("US$10"), a code after a number ("268 U.S. 510"), or "USSR forces", whose full new name
     could not stand there, nor a dotted code that may end its sentence ("in the U.S. He"), whose dot the
@@ -90,7 +91,8 @@ def abbreviation_fits(abbreviation: str, text: str) -> bool:
     for mention, adjective in code_mentions(abbreviation, text):
         if _COMPOUND_AFTER.match(text, mention.end):
             continue  # "U.S.-based networks" → "Kenya-based networks": the name opens the compound
-        if text[mention.end:mention.end + 1] == "$" or not (adjective or heads_phrase(text, mention.end)):
+        if text[mention.end:mention.end + 1] == "$" or not (
+                adjective or heads_phrase(text, mention.end) or code_in_name(text, mention.start)):
             return False
         if _AFTER_NUMBER.search(text, 0, mention.start):
             return False  # "268 U.S. 510": a law report's volume and page, no reference to the country
@@ -121,7 +123,11 @@ def alias_followers(country: PerturbableSpan, texts: Sequence[str], lexicon: Lex
         return country_abbreviation(name, lexicon) is not None or lexicon.aliases.get(name) == name
 
     followers = []
-    for name in lexicon.other_names_in(country.surface, "country", texts):
+    found = lexicon.other_names_in(country.surface, "country", texts)
+    for name in found:
+        longer = [n for n in found if n != name and name in n]
+        if longer and not any(renamed_in(name, t, keep=longer) for t in texts):
+            continue  # "U.S" only inside "U.S.", which the renamer renames whole
         code = country_abbreviation(name, lexicon) is not None
         if not unique(name) or not unique(country.surface):
             return None  # "America" beside "United States": either may name the continent
@@ -236,6 +242,14 @@ def _place_kind_patterns(name: str) -> tuple[re.Pattern[str], ...]:
         _SETTLEMENT_OF + here + _NAME_ENDS, _CAPITAL_BEFORE + here + _NAME_ENDS,
         rf"(?<![\w'’-]){here}{_BIRTHPLACE_AFTER}", _BORN_IN + here + _NAME_ENDS,
         rf"(?<![\w'’-]){here}{_MODERN}"))
+
+
+def called_capital(name: str, texts: Sequence[str]) -> bool:
+    """``texts`` call ``name`` a capital in apposition (:data:`_CAPITAL_BEFORE`: "an attack on New France's
+    capital, Quebec", "the capital Karakorum"): a city there, whatever kind the gazetteer gives the name
+    (Quebec a province; blind read round 37)."""
+    pattern = _place_kind_patterns(name)[1]
+    return any(pattern.search(t) for t in texts)
 
 
 def passage_place_kind(name: str, context: str, lexicon: Lexicon) -> str | None:
@@ -467,9 +481,10 @@ def stray_norp(name: str, lexicon: Lexicon) -> bool:
 
 def colony_country(name: str, lexicon: Lexicon) -> str | None:
     """The country of a colony named "New <country>" that no gazetteer knows as a place (``New France``,
-    ``New Spain``; not ``New Mexico``), renamed with its country ("New France" → "New Kenya", France →
-    Kenya); else ``None`` (rule ``gpe.not-gazetteer``). Beside another answer entity the colony is another
-    land, left whole (:func:`.entities.longer_name`)."""
+    ``New Spain``; not ``New Mexico``); else ``None`` (rule ``gpe.not-gazetteer``). The colony is another
+    referent than its country: renamed as one state ("New France" → "Yumbe"), its country and the country's
+    demonym kept (blind read round 37 rejected "New Afghanistan", the country edited inside the colony's
+    name, and a country left inside it is no mention of the country: rule ``place.in-longer-name``)."""
     words = name.split()
     if (len(words) != 2 or words[0] != "New" or lexicon.is_gazetteer_name(name)
             or lexicon.place_kind(name) is not None or lexicon.place_kind(words[1]) != "country"):

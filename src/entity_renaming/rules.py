@@ -139,7 +139,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "renamed with it, or lists it beside a form in another "
          "script (Liu Heima (劉黑馬, Liu Ni)), or the texts write the person's dotted initials (N.T. beside "
          "Nikola Tesla), or write a renamed word with other diacritics, either way round (Temujin beside "
-         "Temüjin: entities.other_spelling, spellings.accent_variants); a bracketed full name is renamed "
+         "Temüjin: entities.other_spelling, spellings.accent_variants), or write an epithet the "
+         "dataset writes after the name (Christ beside Jesus: entities.epithet_left; round 37); "
+         "a bracketed full name is renamed "
          "with the person (Jean Cauvin (John Calvin)), and so is one bracketed name word, its title "
          "kept (Buyantu Khan (Ayurbarwada))",
          "veto", _YAN),
@@ -487,8 +489,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "demonym of one country the texts name (Japanese answering 'Which country's cars …?' is Japan, its "
          "demonym following: organisations.demonym_place), or a lone demonym answer of one country "
          "(entities.asked_nationality: 'What nationality …?', or no other sense and no landform), nor is it "
-         "a colony 'New <country>' no gazetteer knows (New France: places.colony_country; the country "
-         "renamed in it and at its own mentions, New Kenya beside Kenya)", "evidence",
+         "a colony 'New <country>' no gazetteer knows (New France: places.colony_country; renamed as one "
+         "state, its country and the country's demonym kept: blind read round 37 rejected New Afghanistan)",
+         "evidence",
          _YAN),
     Rule("place.demonym-as-language", "a word derived from the country (demonym, adjective) is used as a "
          "language where no phrase shows it (entered Welsh at that time), or a gold answer holds the "

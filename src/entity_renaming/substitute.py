@@ -61,7 +61,8 @@ NO_S_PLURAL = ("sh", "ch", "ese", "ss")
 _THE_NAMES = frozenset({
     "Netherlands", "Philippines", "Bahamas", "Maldives", "Comoros", "Seychelles", "Gambia", "Vatican",
     "Hague", "Bronx", "Congo", "Caribbean", "Balkans", "Americas", "Levant",
-    "US", "UK", "USA", "U.S.", "U.K.", "U.S.A.", "USSR", "U.S.S.R.",
+    "US", "UK", "USA", "U.S.", "U.K.", "U.S.A.", "USSR", "U.S.S.R.", "U.S", "U.K", "U.S.A", "U.S.S.R",
+    "U. S.", "U. K.", "U. S. A.",
 })
 _THE_HEADS = frozenset({
     "States", "Kingdom", "Republic", "Emirates", "Islands", "Isles", "Federation", "Union", "Commonwealth",
@@ -197,7 +198,8 @@ def takes_article(name: str, span_type: str) -> bool:
         return False
     if span_type == "city":
         return words[-1] in {"Hague", "Bronx"}
-    return words[-1] in _THE_NAMES or (len(words) > 1 and any(w in _THE_HEADS for w in words))
+    return name in _THE_NAMES or words[-1] in _THE_NAMES or (
+        len(words) > 1 and any(w in _THE_HEADS for w in words))
 
 
 def _plural_rule(sub: Substitution) -> str:
@@ -461,8 +463,9 @@ def _participle_noun_after(text: str, m: Mention) -> bool:
             and noun not in _VERB_PREPOSITIONS)
 
 
-#: A country's letter code (``US``, ``U.S.``, ``UK``): the form most often used as an adjective ("US troops").
-LETTER_CODE = re.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")
+#: A country's letter code (``US``, ``U.S.``, ``UK``; dotted variants ``U.S``, ``U. S.``:
+#: :func:`.lexicon.dotted_variants`): the form most often used as an adjective ("US troops").
+LETTER_CODE = re.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}|(?:[A-Z]\.){1,2}[A-Z]|(?:[A-Z]\. ){1,2}[A-Z]\.")
 #: Adverbs that follow a subject, not a noun a name modifies ("the UK subsequently", "the US not").
 _SUBJECT_ADVERBS = frozenset({
     "not", "also", "still", "then", "now", "never", "always", "already", "more", "less", "even", "again",
@@ -472,13 +475,25 @@ _SUBJECT_ADVERBS = frozenset({
 _OBJECT_OPENERS = _DETERMINERS | {"to", "him", "her", "them", "it", "us", "itself", "himself", "themselves"}
 
 
+#: A capitalised word right before a code: a name the code may stand inside ("Sky UK Limited").
+_NAME_WORD_BEFORE = re.compile(r"(?<![\w'’.-])([A-Z][\w&'’-]*)\s$")
+
+
+def code_in_name(text: str, start: int) -> bool:
+    """The code at ``start`` follows a capitalised word that is no function word ("Sky UK Limited", not "The
+    UK Government", "In UK Parliament"): a noun inside an organisation's name, where it takes the new
+    country's name, not its demonym (blind read round 37 rejected "Sky Omani Limited" beside "Oman")."""
+    before = _NAME_WORD_BEFORE.search(text, max(0, start - 30), start)
+    return before is not None and before.group(1).lower() not in _DETERMINERS | _PHRASE_ENDS
+
+
 def modifies_noun(text: str, m: Mention) -> bool:
     """The country code at ``m`` stands before a noun it modifies, as an adjective ("a close US ally", "eight
     U.S. presidents", "the UK Government"): the next word is a lower-case word that is no function word,
     verb form (``-ed``, an irregular past, a bare verb after "did (the)"), adverb or a verb in ``-s`` with its
     object ("the US provides the"), or a capitalised word that is no function word (``Government``, ``Air
-    Force``; not after a code ending in ".", where it may open a sentence). Not "the US and Canada", "in
-    the US.", "US-based"."""
+    Force``; not after a code ending in ".", where it may open a sentence, nor inside a name: "Sky UK
+    Limited", :func:`code_in_name`). Not "the US and Canada", "in the US.", "US-based"."""
     if m.suffix or m.apostrophe or (m.head and not _noun_after(text, m.start, m.end)):
         return False  # "did the US military personnel seek": the head test took "military" for a verb
     match = _NEXT_WORD.match(text, m.end)
@@ -489,7 +504,7 @@ def modifies_noun(text: str, m: Mention) -> bool:
     if lower in _PHRASE_ENDS or lower in _DETERMINERS or lower in _SUBJECT_ADVERBS:
         return False
     if not word.islower():
-        return not m.form.endswith(".") and word[1:].islower()
+        return not m.form.endswith(".") and word[1:].islower() and not code_in_name(text, m.start)
     if _after_auxiliary(text, m.start, article_optional=True) and not _noun_after(text, m.start, m.end):
         return False  # "did the US begin", "did UK law require to": the subject of a bare verb
     if _plural_noun(word):
@@ -513,12 +528,23 @@ def code_takes_adjective(code: str, texts: Iterable[str]) -> bool:
     return any(adjective for text in texts for _, adjective in code_mentions(code, text))
 
 
+#: Endings of demonyms whose people's plural is the demonym itself (the French, the Sudanese, the Swiss, the
+#: Malagasy, the Seychellois, the Kirghiz): :data:`NO_S_PLURAL` and endings no original's form needs.
+_INVARIANT_PLURAL = (*NO_S_PLURAL, "sy", "ois", "iz")
+#: Demonyms with an invariant ending that take an ``-s`` plural all the same.
+_S_PLURAL_DEMONYMS = frozenset({"czech"})
+
+
 def demonym_plural(demonym: str) -> str:
-    """The plural noun of a demonym: ``Kenyan`` → ``Kenyans``, ``Somali`` → ``Somalis``; ``Sudanese``,
-    ``Malagasy``, ``Burkinabe``, ``Seychellois`` stay; ``Mosotho`` → ``Basotho``."""
+    """The plural noun of a demonym: ``Kenyan`` → ``Kenyans``, ``Somali`` → ``Somalis``, ``Greek`` →
+    ``Greeks``, ``Filipino`` → ``Filipinos``, ``Czech`` → ``Czechs``; ``French``, ``Sudanese``, ``Swiss``,
+    ``Malagasy``, ``Seychellois`` stay (blind read round 37 rejected "Malagasys"); ``Mosotho`` →
+    ``Basotho``."""
     if demonym in IRREGULAR_DEMONYM_PLURALS:
         return IRREGULAR_DEMONYM_PLURALS[demonym]
-    return demonym + "s" if demonym.endswith(("n", "i")) else demonym
+    lowered = demonym.lower()
+    invariant = lowered.endswith(_INVARIANT_PLURAL) and lowered not in _S_PLURAL_DEMONYMS
+    return demonym if invariant or lowered.endswith("s") else demonym + "s"
 
 
 def bare_plural(demonym: str, texts: Iterable[str]) -> bool:
@@ -587,13 +613,11 @@ class Renamer:
             if adjective:
                 new = self.adjectives[new]  # "a close US ally" → "a close Malian ally", not "Mali ally"
                 m = replace(m, head=False)  # an adjective keeps "the": "did the Malian military …"
-            elif sub.span_type == "nationality" and people_use(text, m):
-                new = demonym_plural(new)  # "the French were" → "the Kenyans were"
-            if m.suffix and new in IRREGULAR_DEMONYM_PLURALS:
-                new = IRREGULAR_DEMONYM_PLURALS[new]  # "Belgians" → "Batswana", not "Motswanas"
-            elif m.suffix and new[-1:] not in ("s", "S") and not (
-                    sub.span_type == "nationality" and new.lower().endswith(NO_S_PLURAL)):
-                new += "s"  # "Australians" → "Kenyans", but → "Japanese", not "Japaneses"
+            elif sub.span_type == "nationality" and (m.suffix or people_use(text, m)):
+                new = demonym_plural(new)  # "the French were" → "the Kenyans were"; "Australians" →
+                # "Kenyans", → "Japanese", "Malagasy", not "Japaneses", "Malagasys"; "Belgians" → "Batswana"
+            elif m.suffix and new[-1:] not in ("s", "S"):
+                new += "s"  # "the Kennedys" → "the Smiths"
             old_the, new_the = self._articles[sub]
             dropped = m.head and old_the and not new_the and m.the_start >= 0
             if new[:4] == "The " and not dropped and m.the_start >= 0:

@@ -142,12 +142,12 @@ def kept_eponym_terms(surname: str, passages: Iterable[str]) -> tuple[str, ...] 
     question writes (``a Newcomen engine`` beside the passage's ``Newcomen designs``) is a mention, renamed
     with the person. ``None`` where a passage's eponym use is no such term (a dynasty, a listing: ``the
     Stephenson, Joy and Walschaerts motions``) or the surname also stands in the possessive before another
-    capitalised word (``Newton's Universal Gravitation Constant``): the veto stays."""
+    capitalised word (``Newton's Universal Gravitation Constant``, ``Newton's First Law``): the veto stays."""
     passages = [t for t in passages if t]
     terms = tuple(dict.fromkeys(term for t in passages for term in eponym_terms(surname, t)))
     if not terms:
         return None if any(eponym_use(surname, t) for t in passages) else ()
-    if other_possessive(surname, passages, terms):
+    if other_possessive(surname, passages):
         return None
     blank = re.compile("|".join(re.escape(t) for t in sorted(terms, key=len, reverse=True)))
     if any(eponym_use(surname, blank.sub(" ", t)) for t in passages):
