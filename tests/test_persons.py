@@ -9,7 +9,7 @@ import re
 import pytest
 
 from entity_renaming.entities import first_name_type, person_spans, pronoun_gender
-from entity_renaming.lexicon import Lexicon, brackets_after
+from entity_renaming.lexicon import Lexicon, brackets_after, script_glossed
 from entity_renaming.ner import Mention
 from entity_renaming.persons import (
     arabic_family_forms,
@@ -22,6 +22,7 @@ from entity_renaming.persons import (
     particle_name,
     pinyin_given_name,
     role_stripped,
+    undivided_name,
 )
 from entity_renaming.sampling import Sampler
 
@@ -1032,3 +1033,27 @@ def test_a_french_or_italian_particle_gives_the_given_name_its_origins_sex():
     assert ("Jean", "first-male") in [(s.surface, s.span_type) for s in spans]
     spans = person_spans("Jean de Bethencourt", lexicon, context="Jean de Bethencourt wrote that she sailed.")
     assert ("Jean", "first-female") in [(s.surface, s.span_type) for s in spans]
+
+
+def test_a_name_glossed_in_another_script_is_seen() -> None:
+    """A gloss in another script in the bracket after a name (``Xiao Zhala (蕭札剌)``) keeps the original
+    name beside a new one (blind read, round 37): :func:`script_glossed` finds it; Latin letters with
+    diacritics, dates and descriptions are no gloss."""
+    context = ("Two Han Chinese leaders, Shi Tianze and Liu Heima (劉黑馬, Liu Ni), and the Khitan "
+               "Xiao Zhala (蕭札剌) defected.")
+    assert script_glossed("Xiao Zhala", context)
+    assert script_glossed("Liu Heima", context)
+    assert not script_glossed("Shi Tianze", context)
+    assert script_glossed("Boris Yeltsin", "Boris Yeltsin (Борис Ельцин) resigned.")
+    assert not script_glossed("Lech Walesa", "Lech Walesa (Lech Wałęsa) won.")
+    assert not script_glossed("John Mayow", "John Mayow (1641–1679, a chemist) wrote.")
+
+
+def test_a_two_word_name_no_data_divide_is_one_personal_name(lexicon: Lexicon) -> None:
+    """``Ariq Böke`` (a Mongol prince): no Census surname, a given name only a rare US one; renaming
+    ``Böke`` as a surname left ``Ariq`` (a blind read, round 37): the name is left out."""
+    assert undivided_name(("Ariq", "Böke"), lexicon)
+    assert not undivided_name(("Peyton", "Manning"), lexicon)
+    assert not undivided_name(("Galileo", "Galilei"), lexicon)  # a given name gender-guesser knows
+    context = "Kublai learned that his brother, Ariq Böke, was challenging his claim. Ariq Böke surrendered."
+    assert person_spans("Ariq Böke", lexicon, context=context) == []

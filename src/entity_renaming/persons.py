@@ -656,6 +656,24 @@ def unsexed_given_type(words: tuple[str, ...], lexicon: Lexicon, context: str = 
     return dataset_full_name_sex(words, lexicon) or rare_boys_name(first, lexicon) or "first-neutral"
 
 
+def undivided_name(words: Sequence[str], lexicon: Lexicon) -> bool:
+    """Two words that no name data divide into a given name and a surname (``Ariq Böke``, ``Toghon Temür``):
+    one personal name of two words, as Mongol and Turkic names are (like ``Kublai`` or ``Ögedei`` alone),
+    whose last word is no surname: the Census lists no such surname, and the first word is no given name
+    that ``gender-guesser`` or the other-origin banks know, at most a rare US bank name
+    (``RARE_BANK_NAME``: 40 US boys named Ariq). Renaming the last word as a surname would leave half the
+    name."""
+    from .entities import RARE_BANK_NAME  # entities imports this module
+
+    if len(words) != 2:
+        return False
+    first, last = (w.lower() for w in words)
+    return (last not in lexicon.surname_counts and first not in lexicon.surname_counts
+            and lexicon.first_counts.get(first, 0) < RARE_BANK_NAME
+            and not lexicon._world_first_names.get(first)
+            and lexicon.guessed_gender(words[0]) is None)
+
+
 def rare_boys_name(first: str, lexicon: Lexicon) -> str | None:
     """``first-male`` for a given name that the US bank gives boys only and that fewer than
     ``RARE_BANK_NAME`` US people bear, which ``gender-guesser`` does not know (``Absalom``, ``Demaryius``,
