@@ -1052,8 +1052,10 @@ def test_a_name_glossed_in_another_script_is_seen() -> None:
 def test_a_two_word_name_no_data_divide_is_one_personal_name(lexicon: Lexicon) -> None:
     """``Ariq Böke`` (a Mongol prince): no Census surname, a given name only a rare US one; renaming
     ``Böke`` as a surname left ``Ariq`` (a blind read, round 37): the name is left out."""
-    assert undivided_name(("Ariq", "Böke"), lexicon)
-    assert not undivided_name(("Peyton", "Manning"), lexicon)
-    assert not undivided_name(("Galileo", "Galilei"), lexicon)  # a given name gender-guesser knows
-    context = "Kublai learned that his brother, Ariq Böke, was challenging his claim. Ariq Böke surrendered."
+    context = ("Möngke Khan died. Kublai learned that his brother, Ariq Böke, was challenging his claim. "
+               "Ariq Böke surrendered.")
+    assert undivided_name(("Ariq", "Böke"), lexicon, context)
+    assert not undivided_name(("Ariq", "Böke"), lexicon, "Ariq Böke surrendered.")  # no Khan: banks lack
+    assert not undivided_name(("Peyton", "Manning"), lexicon, context)
+    assert not undivided_name(("Galileo", "Galilei"), lexicon, context)  # a given name gender-guesser knows
     assert person_spans("Ariq Böke", lexicon, context=context) == []

@@ -1115,7 +1115,7 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         if lexicon.family_name_first(name.words) and not name.initials:
             # family name first: "Mao Zedong", "Kim Jong-un" (never with a middle initial: "Yuan T. Lee")
             return no(why, "per.family-name-first")
-        if not name.initials and undivided_name(name.words, lexicon):
+        if not name.initials and undivided_name(name.words, lexicon, context):
             return no(why, "per.undivided-name")  # "Ariq Böke": one Mongol personal name, no surname in it
         if given_names_only(name.words, lexicon):
             # "Frederick William" (the Great Elector): a second given name, no surname

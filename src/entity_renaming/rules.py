@@ -144,7 +144,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "kept (Buyantu Khan (Ayurbarwada))",
          "veto", _YAN),
     Rule("per.undivided-name", "a name of two words that no name data divide into a given name and a "
-         "surname (Ariq Böke, Toghon Temür): the last no Census surname, the first no given name that "
+         "surname, in a passage that names Mongol or Turkic rulers (X Khan, Great Khan; Ariq Böke, Tugh "
+         "Temür): neither word a Census surname, the first no given name that "
          "gender-guesser or the other-origin banks know, at most a rare US one; one personal name of two "
          "words (Mongol, Turkic) whose last word renamed as a surname would leave half the name: "
          "persons.undivided_name", "veto", _YAN),

@@ -1802,12 +1802,18 @@ def misspelt_shape(word: str, name: str) -> bool:
 
 def _unglossed_persons(entities: list[Entity], text: str) -> list[Entity]:
     """Drop a person whose name (or the full name holding the name word) ``text`` glosses in another script in
-    the bracket right after it (``Xiao Zhala (蕭札剌)``: :func:`..lexicon.script_glossed`)."""
+    the bracket right after it (``Xiao Zhala (蕭札剌)``: :func:`..lexicon.script_glossed`), and the other
+    forms of the person that such a bracket lists (``Liu Ni`` of ``Liu Heima (劉黑馬, Liu Ni)``): renamed
+    alone, they would part from the kept name."""
     if "(" not in text:
         return entities
-    return [e for e in entities if e.category != "person" or not any(
-        other_script(m.group(1)) for m in re.finditer(
-            rf"(?<![\w'’]){re.escape(e.surface)}(?: [A-Z][\w'’-]*)*\s*\(([^()]*)\)", text))]
+    glosses = [g for g in re.findall(r"\(([^()]*)\)", text) if other_script(g)]
+    if not glosses:
+        return entities
+    return [e for e in entities if e.category != "person" or not (
+        any(occurs_in(e.surface, g) for g in glosses) or any(
+            other_script(m.group(1)) for m in re.finditer(
+                rf"(?<![\w'’]){re.escape(e.surface)}(?: [A-Z][\w'’-]*)*\s*\(([^()]*)\)", text)))]
 
 
 def _whole_spellings(entities: list[Entity], text: str) -> list[Entity]:
