@@ -1136,6 +1136,9 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     if family_first:
         # "Elbegdorj" of "Tsakhiagiin Elbegdorj": a given name written after a family name or patronymic
         return no(why, "per.family-name-first")
+    if context and any(undivided_name((m.group(1), word), lexicon, context) for m in re.finditer(
+            rf"(?<![\w'’])([A-Z][\w'’-]*) {re.escape(word)}(?![\w'’])", context)):
+        return no(why, "per.undivided-name")  # "Temür" of "Tugh Temür", "El Temür": half of one name
     if votes == (0, 0) and not title_gender:
         votes = dataset_pronoun_gender(word, lexicon)  # "Jamukha": he or she in the article's other passages
     labelled = max(lexicon.labels.count(word, "PERSON"), lexicon.labels.count(text, "PERSON"))
