@@ -1061,3 +1061,5 @@ def test_a_two_word_name_no_data_divide_is_one_personal_name(lexicon: Lexicon) -
     assert person_spans("Ariq Böke", lexicon, context=context) == []
     tugh = "Great Khan Yesün Temür died; Tugh Temür was recalled by El Temür."
     assert person_spans("Temür", lexicon, frozenset({"Temür"}), context=tugh) == []  # half of three names
+    gegeen = "Möngke Khan died. Emperor Gegeen Khan, Ayurbarwada's son, ruled. He died."
+    assert _types(person_spans("Gegeen Khan", lexicon, context=gegeen)) == {"Gegeen": "first-male"}  # a title

@@ -1136,7 +1136,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     if family_first:
         # "Elbegdorj" of "Tsakhiagiin Elbegdorj": a given name written after a family name or patronymic
         return no(why, "per.family-name-first")
-    if context and any(undivided_name((m.group(1), word), lexicon, context) for m in re.finditer(
+    if context and any(m.group(1).lower() not in TITLES
+                       and undivided_name((m.group(1), word), lexicon, context) for m in re.finditer(
             rf"(?<![\w'’])([A-Z][\w'’-]*) {re.escape(word)}(?![\w'’])", context)):
         return no(why, "per.undivided-name")  # "Temür" of "Tugh Temür", "El Temür": half of one name
     if votes == (0, 0) and not title_gender:
