@@ -2214,3 +2214,17 @@ def test_a_short_passage_is_no_question(banks):
     candidates = article_candidates(texts, mentions, lexicon, trace, contexts=texts)
     assert ["Chinedu", "Adeyemi"] in candidates.person_names
     assert "entswap.question-only-name" not in {f.rule for f in trace}
+
+
+def test_a_person_glossed_in_another_script_is_left_with_its_listed_forms():
+    """``Xiao Zhala (蕭札剌)``: the gloss keeps the original name (a blind read, round 37);
+    ``Liu Heima (劉黑馬, Liu Ni)``: the person and the form the gloss lists go together; ``Shi Tianze``
+    stays."""
+    from entity_renaming.entswap.entities import Entity, _unglossed_persons
+
+    text = ("Two Han Chinese leaders, Shi Tianze, Liu Heima (劉黑馬, Liu Ni), and the Khitan "
+            "Xiao Zhala (蕭札剌) defected. Liu Heima served Ogödei Khan.")
+    named = (("Xiao", "last"), ("Liu Heima", "last"), ("Liu Ni", "last"), ("Shi Tianze", "last"),
+             ("Ogödei", "first-male"))
+    entities = [Entity(s, "person", t) for s, t in named]
+    assert [e.surface for e in _unglossed_persons(entities, text)] == ["Shi Tianze", "Ogödei"]

@@ -555,3 +555,14 @@ def test_a_company_named_before_a_trade_word_or_by_one_common_word_is_renamed(or
     assert org("7c42d1b91eba40bca9175b8040c86b19") == {("Time Warner", "nnp")}  # Time Warner Cable
     assert org("8e845aeec6a342cd90b61966e6470b39") == {("DIC", "nnp")}  # DIC Entertainment
     assert org("4c38cc1d089a42ec9fb7493fa5c2cad4") == set()  # BSkyB beside British Sky Broadcasting
+
+
+def test_an_organisation_word_opening_descriptive_words_is_renamed_with_them():
+    """``University Athletic Association``: "University" describes the body's members, as "Athletic" does;
+    renaming "Athletic" alone left "University Gershen Association" (a blind read, round 37): both are
+    one ``nnp`` span; a name word keeps its organisation word (``Stanford University``)."""
+    lexicon = Lexicon()
+    lexicon.observe(["The athletic programs and athletic teams of the university compete in athletic "
+                     "conferences."] * 3, [])
+    assert distinctive_word("University Athletic Association", lexicon) == "University Athletic"
+    assert distinctive_word("Stanford University", lexicon) == "Stanford"

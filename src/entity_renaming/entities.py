@@ -73,6 +73,7 @@ from .lexicon import (
     never_renamed,
     occurs_in,
     parse_person,
+    script_glossed,
     whole_word,
     words_of,
 )
@@ -151,6 +152,7 @@ from .persons import (
     persons_inside_names,
     regnal_given_names,
     role_stripped,
+    undivided_name,
     unsexed_given_type,
     written_after_initial,
 )
@@ -1127,6 +1129,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
         if lexicon.family_name_first(name.words) and not name.initials:
             # family name first: "Mao Zedong", "Kim Jong-un" (never with a middle initial: "Yuan T. Lee")
             return no(why, "per.family-name-first")
+        if not name.initials and undivided_name(name.words, lexicon, context):
+            return no(why, "per.undivided-name")  # "Ariq Böke": one Mongol personal name, no surname in it
         if given_names_only(name.words, lexicon):
             # "Frederick William" (the Great Elector): a second given name, no surname
             return ([PerturbableSpan(first, span_type, "per"), PerturbableSpan(last, span_type, "per")]
@@ -1146,6 +1150,10 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     if family_first:
         # "Elbegdorj" of "Tsakhiagiin Elbegdorj": a given name written after a family name or patronymic
         return no(why, "per.family-name-first")
+    if context and any(m.group(1).lower() not in TITLES
+                       and undivided_name((m.group(1), word), lexicon, context) for m in re.finditer(
+            rf"(?<![\w'’])([A-Z][\w'’-]*) {re.escape(word)}(?![\w'’])", context)):
+        return no(why, "per.undivided-name")  # "Temür" of "Tugh Temür", "El Temür": half of one name
     if votes == (0, 0) and not title_gender:
         votes = dataset_pronoun_gender(word, lexicon)  # "Jamukha": he or she in the article's other passages
     labelled = max(lexicon.labels.count(word, "PERSON"), lexicon.labels.count(text, "PERSON"))
@@ -2012,6 +2020,14 @@ def distinctive_word(text: str, lexicon: Lexicon) -> str | None:
         return None  # "Court of Justice", "Ministry of War": the body's kind
     named = (len(found) == 1 and not lexicon.common_word(run) and not _common_plural(run, lexicon)
              and head.lower() not in SERVICE_HEADS)  # a name word beside common words: "Stanford University"
+    if (not named and first == 1 and words[0].lower() in ORGANISATION_HEADS
+            and words[0].lower() != head.lower()):
+        # "University Athletic Association": an organisation word opening the name before its descriptive
+        # words describes the body (its members) and is one of them, renamed with them as one span (a blind
+        # read rejected "University Gershen Association": "Athletic" alone)
+        found.insert(0, (0, words[0]))
+        distinct, first = [w for _, w in found], 0
+        run = " ".join(distinct)
     if not named and (  # else a name of common words only: its descriptive words, one span
             demonym or len(found) > MAX_DESCRIPTIVE_WORDS or found[-1][0] - first != len(found) - 1
             or run not in text or words[-1].lower() in COMPANY_HEADS
@@ -3130,6 +3146,8 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             spans = one_sex([*spans, *more])  # "Jean Cauvin (John Calvin)": John shows the sex of Jean
         if spans and listed_aliases(text, context):
             return _none(why, "per.alias-left")  # "Liu Heima (劉黑馬, Liu Ni)": the listed form keeps "Liu"
+        if spans and script_glossed(text, context):
+            return _none(why, "per.script-gloss")  # "Xiao Zhala (蕭札剌)": the gloss keeps the old name
     elif etype == "org" and (sign := call_sign(text, context)):  # "CBS affiliate KGPE", "WPVI-TV"
         spans = rare_acronym(sign, (context, question), CALL_SIGN_TYPE)  # "WLQP" → "WBXT"
         if isinstance(spans, str):

@@ -405,6 +405,22 @@ def brackets_after(name: str, text: str) -> Iterator[str]:
             yield bracket.group(1)
 
 
+#: A letter of a script other than the Latin (CJK, Cyrillic, Arabic, Greek …).
+_OTHER_SCRIPT = re.compile(r"[^\W\d_A-Za-z\u00AA\u00BA\u00C0-\u024F\u1E00-\u1EFF]")
+
+
+def script_glossed(name: str, text: str) -> bool:
+    """``text`` glosses ``name`` in another script in the bracket right after it (``Xiao Zhala (蕭札剌)``,
+    ``Liu Heima (劉黑馬, Liu Ni)``): the gloss would keep the original name beside a new one, and no
+    renaming can write it anew."""
+    return any(other_script(bracket) for bracket in brackets_after(name, text))
+
+
+def other_script(text: str) -> bool:
+    """``text`` holds a letter of a script other than the Latin (``蕭札剌``, ``Москва``)."""
+    return bool(_OTHER_SCRIPT.search(text))
+
+
 def standalone_name(name: str, text: str) -> bool:
     """``name`` stands in ``text`` with no capitalised word right after it (an alternate name of
     Pittsburgh, ``Allegheny``, in "Allegheny River" names the river, not the city)."""

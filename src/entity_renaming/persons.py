@@ -677,6 +677,29 @@ def unsexed_given_type(words: tuple[str, ...], lexicon: Lexicon, context: str = 
     return dataset_full_name_sex(words, lexicon) or rare_boys_name(first, lexicon) or "first-neutral"
 
 
+#: A name with the title of Mongol and Turkic rulers after it (``Möngke Khan``, ``Great Khan``, ``Khagan``).
+_KHAN_NAME = re.compile(r"(?<![\w'’])[A-Z][\w'’-]* (?:Khan|Khagan|Khaghan|Qaghan)(?!\w)")
+
+
+def undivided_name(words: Sequence[str], lexicon: Lexicon, context: str) -> bool:
+    """Two words that no name data divide into a given name and a surname, in a passage that writes Mongol
+    or Turkic rulers' names (:data:`_KHAN_NAME`: ``Möngke Khan``, ``Great Khan``): one personal name of two
+    words, as such names are (``Ariq Böke``, ``Tugh Temür``, like ``Kublai`` alone), whose last word is no
+    surname: the Census lists neither word as a surname, and the first word is no given name that
+    ``gender-guesser`` or the other-origin banks know, at most a rare US bank name (``RARE_BANK_NAME``: few
+    US boys are named Ariq). Renaming the last word as a surname would leave half the name. Elsewhere such
+    names are family names the banks lack (``Jakaya Kikwete``, ``Jerricho Cotchery``) and stay renamed."""
+    from .entities import RARE_BANK_NAME  # entities imports this module
+
+    if len(words) != 2 or not _KHAN_NAME.search(context):
+        return False
+    first, last = (w.lower() for w in words)
+    return (last not in lexicon.surname_counts and first not in lexicon.surname_counts
+            and lexicon.first_counts.get(first, 0) < RARE_BANK_NAME
+            and not lexicon._world_first_names.get(first)
+            and lexicon.guessed_gender(words[0]) is None)
+
+
 def rare_boys_name(first: str, lexicon: Lexicon) -> str | None:
     """``first-male`` for a given name that the US bank gives boys only and that fewer than
     ``RARE_BANK_NAME`` US people bear, which ``gender-guesser`` does not know (``Absalom``, ``Demaryius``,

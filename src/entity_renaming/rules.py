@@ -145,6 +145,15 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "with the person (Jean Cauvin (John Calvin)), and so is one bracketed name word, its title "
          "kept (Buyantu Khan (Ayurbarwada))",
          "veto", _YAN),
+    Rule("per.undivided-name", "a name of two words that no name data divide into a given name and a "
+         "surname, in a passage that names Mongol or Turkic rulers (X Khan, Great Khan; Ariq Böke, Tugh "
+         "Temür): neither word a Census surname, the first no given name that "
+         "gender-guesser or the other-origin banks know, at most a rare US one; one personal name of two "
+         "words (Mongol, Turkic) whose last word renamed as a surname would leave half the name: "
+         "persons.undivided_name", "veto", _YAN),
+    Rule("per.script-gloss", "the passage glosses the person's name in another script (CJK, Cyrillic, "
+         "Arabic …) in the bracket right after it (Xiao Zhala (蕭札剌)): the gloss keeps the original name "
+         "beside the new one and cannot be renamed (lexicon.script_glossed)", "veto", _ALL),
     Rule("per.translated", "a PERSON mention the passage glosses with a quoted translation in brackets "
          "(Oude Rijn (\"Old Rhine\"), Kunskapsskolan (\"The Knowledge School\")): a name in another language "
          "of a place, body or thing; a person's name is not translated: entities.translated_name", "veto",

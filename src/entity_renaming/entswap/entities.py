@@ -121,6 +121,7 @@ from ..lexicon import (
     name_form,
     never_renamed,
     occurs_in,
+    other_script,
     parse_person,
     whole_word,
     words_of,
@@ -1363,6 +1364,7 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
              ("place.derived-word-left",  # "Parisian architecture" beside Paris: no bank gives a city's
               lambda es: [e for e in es if e.category != "city"  # demonym, so the city stays here
                           or derived_place_word(e.surface, texts) is None]),
+             ("per.script-gloss", lambda es: _unglossed_persons(es, joined)),
              ("entswap.alias-left", lambda es: _whole_spellings(es, joined)),
              ("entswap.alias-left", lambda es: _whole_referents(es, joined, lexicon)),
              ("place.derived-word-left",
@@ -1775,6 +1777,22 @@ def misspelt_shape(word: str, name: str) -> bool:
         short, long = sorted((word, name), key=len)
         shape = len(short) >= 5 and any(long[:i] + long[i + 1:] == short for i in range(len(long)))
     return shape
+
+
+def _unglossed_persons(entities: list[Entity], text: str) -> list[Entity]:
+    """Drop a person whose name (or the full name holding the name word) ``text`` glosses in another script in
+    the bracket right after it (``Xiao Zhala (蕭札剌)``: :func:`..lexicon.script_glossed`), and the other
+    forms of the person that such a bracket lists (``Liu Ni`` of ``Liu Heima (劉黑馬, Liu Ni)``): renamed
+    alone, they would part from the kept name."""
+    if "(" not in text:
+        return entities
+    glosses = [g for g in re.findall(r"\(([^()]*)\)", text) if other_script(g)]
+    if not glosses:
+        return entities
+    return [e for e in entities if e.category != "person" or not (
+        any(occurs_in(e.surface, g) for g in glosses) or any(
+            other_script(m.group(1)) for m in re.finditer(
+                rf"(?<![\w'’]){re.escape(e.surface)}(?: [A-Z][\w'’-]*)*\s*\(([^()]*)\)", text)))]
 
 
 def _whole_spellings(entities: list[Entity], text: str) -> list[Entity]:
