@@ -907,7 +907,7 @@ class Lexicon:
     # --- decisions --------------------------------------------------------------------------------------
 
     @cached_property
-    def _world_first_names(self) -> dict[str, set[str]]:
+    def world_first_names(self) -> dict[str, set[str]]:
         """Lower-cased first name → its span types in the bundled non-US banks (Tzioumis, French, Arabic,
         Indian, Chinese, African): gender data for names the SSA lacks (``Jean-Marc``, ``Jawaharlal``)."""
         table: dict[str, set[str]] = defaultdict(set)
@@ -931,7 +931,7 @@ class Lexicon:
             return f"first-{guess}" if guess in ("male", "female") else found
         if found:
             return found
-        world = self._world_first_names.get(first.lower(), set())
+        world = self.world_first_names.get(first.lower(), set())
         if len(world) == 1:
             return next(iter(world))
         if world:

@@ -696,7 +696,7 @@ def undivided_name(words: Sequence[str], lexicon: Lexicon, context: str) -> bool
     first, last = (w.lower() for w in words)
     return (last not in lexicon.surname_counts and first not in lexicon.surname_counts
             and lexicon.first_counts.get(first, 0) < RARE_BANK_NAME
-            and not lexicon._world_first_names.get(first)
+            and not lexicon.world_first_names.get(first)
             and lexicon.guessed_gender(words[0]) is None)
 
 
