@@ -337,8 +337,10 @@ def test_a_minority_answer_naming_something_else_stays_unchanged():
         return changes
 
     assert change(["Boston", "in Boston", "May 21, 2013"], "Boston")
-    assert change(["political unity of China", "The political unity of China", "political unity"], "China",
-                  "country")
+    # a minority answer inside the others is their core, the name only qualifying it: no answer entity
+    assert not change(["political unity of China", "The political unity of China", "political unity"],
+                      "China", "country")
+    assert not change(["location of Warsaw", "location of Warsaw", "location"], "Warsaw")
     assert not change(["Boston", "May 21, 2013"], "Boston")  # no strict majority
     assert not change(["New Paltz", "in New Paltz", "Paltz"], "New Paltz")  # cut from the mention
     assert not change(["United Kingdom", "the United Kingdom", "the UK"], "United Kingdom", "country")
@@ -352,3 +354,14 @@ def test_a_minority_answer_naming_something_else_stays_unchanged():
                       "Mohandas Gandhi")  # an answer cut short
     assert not change(["Bainbridge's", "Bainbridge's", "Bainbridges"], "Bainbridge", "last", "per")
     assert change(["Ward", "Ward", "wards"], "Ward", "last", "per")  # the end of "backwards"
+
+
+def test_no_organisation_word_is_renamed_to_a_slur():
+    """Blind read round 37: the acronym ABC was renamed INJUN, a word of the Penn Treebank's lists."""
+    from entity_renaming.namebank import load_bank
+    from entity_renaming.sampling import SLURS, Sampler
+
+    for span_type in ("nnp", "rare"):
+        bank = {n.lower() for n in load_bank("ptb").names(span_type)}
+        assert "injun" in bank  # the bank holds it ...
+        assert not {n.lower() for n in Sampler("dbname").pool(span_type)} & SLURS  # ... no draw takes it

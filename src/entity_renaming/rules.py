@@ -117,8 +117,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("answer.unchanged", "a gold answer would keep the old referent: half or more of the answers contain "
          "none of the renamed words, or such a minority answer names a form of the referent (a word, the "
          "initials or an alias of its name, a form of state the passage writes before it: Electorate of "
-         "the Electorate of Saxony, entities.state_form_words; spans.answers_change); a minority answer "
-         "naming something else (May 21, 2013 beside Boston and in Boston) stays unchanged", "veto", _YAN),
+         "the Electorate of Saxony, entities.state_form_words; spans.answers_change), or stands inside a "
+         "renamed answer, its core that the name only qualifies (location beside location of Warsaw); a "
+         "minority answer naming something else (May 21, 2013 beside Boston and in Boston) stays unchanged",
+         "veto", _YAN),
     Rule("answer.list-partial", "an answer lists persons or places and one of them is not renamed (also a "
          "gazetteer place NER did not type, in a majority of answers: Nairobi, Mombasa and Kisumu; a "
          "capitalised name beside a renamed person that nothing renames: Beyoncé and Bruno Mars, Temüjin and "

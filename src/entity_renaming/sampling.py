@@ -93,6 +93,15 @@ def indist_pool(spans: Iterable[PerturbableSpan]) -> dict[str, tuple[str, ...]]:
     return {t: tuple(sorted(v.values())) for t, v in sorted(pool.items())}
 
 
+#: Slurs no organisation word may be renamed to: the Penn Treebank's proper-noun and rare-word lists hold
+#: some (a blind read, round 37, found the acronym ABC renamed INJUN); person and place banks are names.
+SLURS = frozenset((
+    "beaner", "chink", "coolie", "coon", "dago", "darkie", "dyke", "fag", "faggot", "gook", "gyp", "honky",
+    "injun", "jap", "jigaboo", "kike", "kraut", "mulatto", "negro", "nigga", "nigger", "paki", "polack",
+    "raghead", "redskin", "sambo", "spic", "squaw", "towelhead", "tranny", "wetback", "wop",
+))
+
+
 class Sampler:
     """Draws replacement names for one perturbation."""
 
@@ -128,7 +137,7 @@ class Sampler:
         elif span_type in GAZETTEER_TYPES:
             names = load_bank("gazetteer", self.banks_root).names(span_type)
         elif span_type in ("nnp", "rare"):
-            names = load_bank("ptb", self.banks_root).names(span_type)
+            names = [n for n in load_bank("ptb", self.banks_root).names(span_type) if n.lower() not in SLURS]
         else:
             raise BankError(f"no dbname source for span type {span_type!r}")
         return tuple(natural_case(n) for n in names)
