@@ -78,7 +78,6 @@ RENAMED = {
     "4921f6ca": {"Galilei"},  # PRODUCT: "Whose work …?" "Galileo Galilei, who was influenced"
     "131e8e4f": {"Odo"},  # ORG: "Odo, the Bishop of Bayeux"
     "6b823eb4": {"Brandon", "McManus"},  # ORG: "Who kicked a field goal for Denver?"
-    "cc275c13": {"Böke"},  # "proclaimed Ariq Böke Great Khan": a title after the name, no other name
     "36fb3ebc": {"Bryan", "Davies"},  # ORG, "Which Member of Parliament …?": Bryan is a town too
     "6ad46a80": {"Allan", "Bloom"},  # inside a WORK_OF_ART: "What alumni wrote …?"
 }
