@@ -168,7 +168,6 @@ IDS = {
     "staten_island": "5e78e0e51caa44c2bc26ad69eb07240e",  # "In what borough …?" Staten Island
     "riverside_area": "3fc8a591111744fda438686c7eda1861",  # "The San Bernardino-Riverside area"
     "boston_meetings": "1e65836b1a664410966341a9178768f1",  # "Boston", "in Boston", "May 21, 2013"
-    "lebanon_nh": "5acd10f7371e4ce6b77dce03c222bb49",  # "the Lebanon, New Hampshire city councilors"
 }
 
 
@@ -1041,12 +1040,6 @@ def test_a_minority_answer_naming_something_else_stays_unchanged(analysis):
     """Two annotators answer "Boston", one the meeting's date: Boston is the answer entity of a strict
     majority, and the date answer, naming something else, stays true unchanged (``spans.answers_change``)."""
     assert spans(analysis, "boston_meetings") == {("Boston", "city")}
-
-
-def test_a_country_name_before_a_state_is_a_town_of_that_state(analysis):
-    """"the Lebanon, New Hampshire city councilors": the country's name written before a state names a
-    town of that state, renamed as a city ("Lebanon" is no country there)."""
-    assert spans(analysis, "lebanon_nh") == {("Lebanon", "city")}
 
 
 def test_a_state_whose_name_opens_with_a_first_name_is_no_person(analysis):
