@@ -2941,14 +2941,14 @@ FAMILY_KEPT = "family name kept: a relative's"
 
 
 #: A quotation opening brackets: a gloss translating the name before it.
-_QUOTED_GLOSS = r"\s*\(\s*[\"“‘']"
+_QUOTED_GLOSS = re.compile(r"\s*[\"“‘']")
 
 
 def translated_name(text: str, context: str) -> bool:
     """``context`` glosses the name ``text`` with a quoted translation in brackets (``Oude Rijn ("Old
     Rhine")``, ``Kunskapsskolan ("The Knowledge School")``): a name in another language of a place, body or
     thing; a person's name is not translated (rule ``per.translated``)."""
-    return re.search(rf"(?<!\w){re.escape(text)}{_QUOTED_GLOSS}", context) is not None
+    return any(_QUOTED_GLOSS.match(bracket) for bracket in brackets_after(text, context))
 
 
 def given_only(entity: Entity) -> Entity:
