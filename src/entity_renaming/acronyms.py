@@ -69,7 +69,7 @@ def glued_initials(initials: str, texts: Iterable[str]) -> bool:
     (``ABC1``, a channel; ``DECnet``, a product named by them): EntSwap's renamer renames whole words, so
     that form would keep the old letters beside the renamed organisation (Yan et al.'s renames it with
     them: :func:`glued_spans`)."""
-    pattern = re.compile(rf"(?<![\w'’]){re.escape(initials)}(?:\d|(?!s(?![\w'’]))[a-z])")
+    pattern = _glued_start(initials)
     return any(pattern.search(t) for t in texts)
 
 
@@ -82,6 +82,11 @@ def glued_forms(initials: str, texts: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(m.group() for t in texts for m in pattern.finditer(t)))
 
 
+def _glued_start(initials: str) -> re.Pattern[str]:
+    """The initials as a word's start before a number or lower-case letters other than a plural ``s``."""
+    return re.compile(rf"(?<![\w'’]){re.escape(initials)}(?=\d|(?!s(?![\w'’]))[a-z])")
+
+
 def _glued_form(initials: str) -> re.Pattern[str]:
     """A whole word of the initials and a number or a lower-case run after them (``ABC1``, ``DECnet``)."""
     return re.compile(rf"(?<![\w'’]){re.escape(initials)}(?:\d+|(?!s(?![\w'’]))[a-z]+)(?![^\W_])")
@@ -90,8 +95,7 @@ def _glued_form(initials: str) -> re.Pattern[str]:
 def unfollowed_glued(initials: str, texts: Iterable[str]) -> bool:
     """``texts`` glue the initials into a word that is no :func:`glued_forms` form (``BBC2HD``,
     ``DECsystem10``): no renamed form of the acronym can follow it, the old letters would stay."""
-    loose = re.compile(rf"(?<![\w'’]){re.escape(initials)}(?=\d|(?!s(?![\w'’]))[a-z])")
-    full = _glued_form(initials)
+    loose, full = _glued_start(initials), _glued_form(initials)
     return any(not full.match(t, m.start()) for t in texts for m in loose.finditer(t))
 
 
