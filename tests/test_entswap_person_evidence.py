@@ -20,6 +20,21 @@ def test_a_person_noun_right_before_a_name_or_its_apposition_says_a_person():
         "The last Prime Minister of the (East) German Democratic Republic, Lothar de Maizière, is"])
     assert not person_noun_before("Motors", ["the General Motors plant"])  # a capitalised title: a name
     assert not person_noun_before("Barack", ["the president Barack Obama"])  # the name goes on
+    assert person_noun_before("Bohemund", ["served under the Italo-Norman prince Bohemund I and"])  # regnal
+    assert not person_noun_before("Sigismund", ["the king Sigismund III Vasa moved"])  # the name goes on
+    assert person_noun_before("Isembard", ["Under the German abbot Isembard, La Trinité became"])
+
+
+def test_a_lone_ruler_name_with_a_regnal_numeral_after_a_person_noun_is_renamed():
+    """A lone name no bank types, written after a person noun with a regnal numeral after it, is a person
+    typed by the noun (before: entswap.weak-lone-name, the numeral read as another name word)."""
+    text = ("The Normans of Italy and France eventually served as avid crusaders under the Italo-Norman "
+            "prince Bohemund I and the king of England. Later Bohemund took the city of Antioch after a "
+            "long siege, and the crusaders kept it for almost two centuries before it fell again. The "
+            "chroniclers of the age wrote at length of the march, the siege and the quarrels of the lords.")
+    found = observed_entities(text, ("Bohemund I", "PERSON"), ("Bohemund", "PERSON"),
+                              ("Antioch", "GPE"), ("England", "GPE"))
+    assert found["Bohemund"].category == "person" and found["Bohemund"].span_type == "first-male"
 
 
 def test_a_lone_name_is_written_as_a_name():

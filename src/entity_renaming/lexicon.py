@@ -123,7 +123,7 @@ KINSHIP: dict[str, str | None] = {
 #: Ali, … Natalie Portman``).
 GENDERED_PERSON_NOUNS: dict[str, str] = {
     **dict.fromkeys(words_of("""mr mister lord chairman businessman spokesman congressman statesman sportsman
-                                nobleman clergyman gentleman monk friar"""), "first-male"),
+                                nobleman clergyman gentleman monk friar abbot"""), "first-male"),
     **dict.fromkeys(words_of("""mrs ms miss madame mme mademoiselle actress actresses chairwoman businesswoman
                                 spokeswoman congresswoman stateswoman sportswoman noblewoman countess baroness
                                 marchioness heiress hostess waitress priestess poetess abbess governess nun

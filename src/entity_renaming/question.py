@@ -21,8 +21,9 @@ words_of = str.split
 PERSON_NOUNS = frozenset(words_of("""
 person man woman men women boy girl child individual king queen emperor empress monarch ruler leader
 chief general commander admiral officer soldier warrior prince princess duke duchess lord lady knight
-pope bishop archbishop cardinal priest monk saint preacher missionary theologian reformer prophet apostle
-caliph sultan khan shah pharaoh tsar czar president chancellor premier minister senator governor mayor
+pope bishop archbishop cardinal priest monk abbot abbess saint preacher missionary theologian reformer
+prophet apostle caliph sultan khan shah pharaoh tsar czar president chancellor premier minister senator
+governor mayor
 politician statesman diplomat ambassador official judge justice lawyer chairman founder cofounder
 co-founder owner ceo executive director producer actor actress singer musician composer conductor
 performer artist painter sculptor architect designer photographer writer author novelist poet playwright

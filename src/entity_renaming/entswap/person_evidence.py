@@ -38,15 +38,21 @@ _RIGHT_BEFORE = rf"(?<![\w'’-])(?:{_NOUN})s?,? "
 _APPOSITION = rf"(?<![\w'’-])(?i:{_NOUN}) of [^,.;:\n]{{1,60}}, "
 
 
+#: A regnal numeral after a ruler's name (``prince Bohemund I``, ``king Louis XIV``): part of the name's
+#: mention, no other name word.
+_REGNAL = r"(?: [IVX]{1,4}(?![\w'’-]))"
+
+
 def person_noun_before(name: str, texts: Iterable[str]) -> bool:
     """Some text writes a person noun right before ``name`` (:data:`_RIGHT_BEFORE`, in lower case) or a
     person noun's ``of`` phrase and a comma before it (:data:`_APPOSITION`), the name not continuing into
-    another capitalised word: the text calls the name a person. Only the texts that hold the name are
+    another capitalised word (a regnal numeral may follow it, :data:`_REGNAL`: ``the Italo-Norman prince
+    Bohemund I``): the text calls the name a person. Only the texts that hold the name are
     searched, and the pattern (its nouns: costly to compile) is compiled only when one does."""
     holding = [t for t in texts if name in t]
     if not holding:
         return False
-    after = rf"{re.escape(name)}(?![\w'’-]| [A-Z])"
+    after = rf"{re.escape(name)}{_REGNAL}?(?![\w'’-]| [A-Z])"
     pattern = re.compile(rf"(?:{_RIGHT_BEFORE}|{_APPOSITION}){after}")
     return any(pattern.search(t) for t in holding)
 
