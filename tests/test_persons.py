@@ -747,6 +747,29 @@ def test_initials_before_a_particle_surname_are_kept_as_a_title_is() -> None:
     assert particle_surname("E.I. Van Gend") is None and particle_surname("E. du") is None
 
 
+def test_a_capitalised_particle_after_initials_opens_one_surname(lexicon: Lexicon) -> None:
+    """"W. E. B. Du Bois": initials show a person, and the capitalised particle is part of the surname,
+    renamed with it as one surname (a reader rejected "Du Sonti"), the initials kept (per.not-name-words,
+    handled); no initials, or a lower-case particle (particle_surname keeps it), is no such name."""
+    from entity_renaming.persons import initialled_surname
+
+    assert initialled_surname("W. E. B. Du Bois") == "Du Bois"
+    assert initialled_surname("Dr. C. S. Van Dyke") == "Van Dyke"
+    assert initialled_surname("Du Bois") is None and initialled_surname("E.I. du Pont") is None
+    assert initialled_surname("W. E. B. Du") is None and initialled_surname("W. Van de Graaff") is None
+    context = "Other: Civil rights leader W. E. B. Du Bois; philosopher Henry David Thoreau."
+    assert _types(person_spans("W. E. B. Du Bois", lexicon, context=context)) == {"Du Bois": "last"}
+
+
+def test_the_kalenjin_particle_arap_links_a_given_name_to_its_surname(lexicon: Lexicon) -> None:
+    """"Daniel arap Moi": ``arap`` ("son of") is a lower-case surname particle as ``von`` is, the given
+    name and the surname renamed, the particle kept (per.not-name-words, handled)."""
+    assert particle_name("Daniel arap Moi", lexicon) == ("Daniel", "arap Moi")
+    context = "In the elections of 1992 and 1997, Daniel arap Moi won re-election. He ruled until 2002."
+    assert _types(person_spans("Daniel arap Moi", lexicon, context=context)) == {
+        "Daniel": "first-male", "Moi": "last"}
+
+
 def _mentions(context: str, *names: str) -> list[Mention]:
     return [Mention(m.start(), m.end(), "PERSON", name) for name in names
             for m in re.finditer(re.escape(name), context)]

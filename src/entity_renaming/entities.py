@@ -138,6 +138,7 @@ from .persons import (
     family_first_parts,
     famous_surname,
     gendered_full_name,
+    initialled_surname,
     initials_left,
     inside_longer_name,
     joint_initials_left,
@@ -152,6 +153,7 @@ from .persons import (
     persons_inside_names,
     regnal_given_names,
     role_stripped,
+    surname_particle,
     undivided_name,
     unsexed_given_type,
     written_after_initial,
@@ -1064,7 +1066,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     name = parse_person(text)
     mentions = list(mentions)
     # a capitalised particle parses as a name word ("Jacob Van Braam", "Fiorello La Guardia")
-    particle = name is None or (len(name.words) > 2 and not lexicon.person_name(name.words))
+    particle = name is None or (len(name.words) > 2 and not lexicon.person_name(name.words)) or bool(
+        name.initials and surname_particle(name.words[0]))  # "W. E. B. Du Bois"
     if particle and (arabic := arabic_name(text, lexicon)):
         return arabic_spans(arabic, lexicon, context, mentions, why)
     parts = particle_name(text, lexicon) if particle else None
@@ -1083,6 +1086,8 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
                 *(PerturbableSpan(w, "last", "per") for w in surnames)]
     if particle and (surname := particle_surname(text)):
         # "von Staupitz", "Marquis de la Jonquière": no given name, the surname renamed inside its particles
+        return [PerturbableSpan(surname, "last", "per")]
+    if particle and (surname := initialled_surname(text)):  # "W. E. B. Du Bois": "Du Bois" one surname
         return [PerturbableSpan(surname, "last", "per")]
     if name is not None and not name.initials and (parts := family_first_parts(name.words, lexicon)):
         # "Mao Zedong", "Guo Shoujing": the family name is a surname, the given name typed by the passage;

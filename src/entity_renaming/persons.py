@@ -79,9 +79,9 @@ def role_stripped(text: str, lexicon: Lexicon) -> str | None:
 
 
 #: Lower-case particles a full name's surname holds, written apart: ``de``, ``von``, the Arabic article ``al``
-#: (``Hassan al Banna``); never a person's name word, renamed with the surname they open. Not ``ibn``,
-#: ``bin``: a patronymic, no surname.
-SURNAME_LINKS = PARTICLES | {"al", "el"}
+#: (``Hassan al Banna``), the Kalenjin ``arap`` ("son of": ``Daniel arap Moi``); never a person's name word,
+#: renamed with the surname they open. Not ``ibn``, ``bin``: a patronymic, no surname.
+SURNAME_LINKS = PARTICLES | {"al", "el", "arap"}
 
 
 def surname_particle(token: str) -> bool:
@@ -178,7 +178,7 @@ def _arabic_word(token: str, lexicon: Lexicon, inner: bool = False) -> bool:
 
 def _arabic_marked(token: str) -> bool:
     """An Arabic particle of a name: the article joined (``al-Biruni``) or apart, or a joiner word."""
-    return _prefixed(token) or token.lower() in SURNAME_LINKS - PARTICLES or token.lower() in ARABIC_JOINERS
+    return _prefixed(token) or token.lower() in ("al", "el") or token.lower() in ARABIC_JOINERS
 
 
 def arabic_name(text: str, lexicon: Lexicon) -> ArabicName | None:
@@ -247,6 +247,23 @@ def particle_surname(text: str) -> str | None:
         return None
     last = tokens[-1]
     return last if not surname_particle(last) and all(name_form(p) for p in last.split("-")) else None
+
+
+def initialled_surname(text: str) -> str | None:
+    """The surname of a name of initials and a surname opening with a capitalised particle (``W. E. B. Du
+    Bois``, ``C. S. Van Dyke``): the particle is part of that surname, renamed with it as one surname
+    ("Du Bois" → "Sonti"; a reader rejects "Du Sonti"), the initials kept; ``None`` for any other shape."""
+    tokens = clean_surface(text).split()
+    while tokens and tokens[0].rstrip(".").lower() in TITLES:
+        tokens.pop(0)
+    initials = 0
+    while initials < len(tokens) and _INITIALS.fullmatch(tokens[initials]):
+        initials += 1
+    rest = tokens[initials:]
+    if (not initials or len(rest) != 2 or not surname_particle(rest[0]) or rest[0].islower()
+            or surname_particle(rest[1]) or not all(name_form(p) for p in rest[1].split("-"))):
+        return None
+    return " ".join(rest)
 
 
 #: A pinyin syllable: an initial, then a final (``zhe``+``dong``, ``shou``+``jing``).
