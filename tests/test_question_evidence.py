@@ -36,6 +36,11 @@ from entity_renaming.question import asked_type
     ("Which group headlined the Super Bowl 50 halftime show?", ("org", True)),  # a band: Coldplay
     ("ABC created what company as a syndication distributor in response to the FCC's fin-syn rules?",
      ("org", True)),
+    ("Which museum was among those that loaned more modern works for the new sculpture galleries?",
+     ("org", True)),  # a museum: Tate Britain
+    ("What is the name of the co-ed community service fraternity?", ("org", True)),
+    ("What is the lone MLS team that belongs to southern California?", ("org", True)),  # copular
+    ("What is the largest city in all of California?", ("gpe", True)),
 ])
 def test_asked_type_of_real_questions(question, expected):
     asked = asked_type(question)
@@ -50,6 +55,8 @@ def test_asked_type_of_real_questions(question, expected):
     "When did the Normans conquer England?",
     "What was the name of Temüjin's laws?",  # a possessive name, then a noun of no type
     "What was constructed between 1978 and 1982 to link the Henry Cole wing to the rest of the museum?",
+    "What was the most notable publication of Tugh's academy?",  # copular, a noun of a relation: a book
+    "What was the team's nickname?",  # copular, a possessive noun
 ])
 def test_questions_that_ask_for_no_type(question):
     asked = asked_type(question)

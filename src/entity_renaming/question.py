@@ -49,13 +49,14 @@ company companies corporation firm business network networks broadcaster channel
 publisher label brand brands retailer automaker carmaker insurer conglomerate subsidiary publication
 publications journal journals store carrier provider studio airline manufacturer
 """))
-#: Nouns of a what/which phrase that ask for an organisation (a store, a carrier, a provider: "what store?"
+#: Nouns of a what/which phrase that ask for an organisation (a store, a carrier, a provider, a museum, a
+#: fraternity: "what store?"
 #: Tesco, "What cellular carrier …?" Verizon; not "service": a blind read, round 32, rejected WatchESPN and
 #: Telepad, services that are products).
 ORGANISATION_NOUNS = TRADE_NOUNS | frozenset(words_of("""
 team teams club clubs party parties university universities college school organization organisation
 organizations organisations agency institution bank league union affiliate affiliates charity charities
-group groups band
+group groups band museum museums gallery galleries fraternity fraternities sorority sororities association
 """))
 _NOUN_TYPE = {**{w: "per" for w in PERSON_NOUNS}, **{w: "gpe" for w in PLACE_NOUNS},
               **{w: "org" for w in ORGANISATION_NOUNS}}
@@ -87,6 +88,13 @@ _NAME_IN_LANGUAGE = re.compile(r"(?:\b(?:the|[Ww]hat|[Ww]hich)|(?<=\w)[’']s) [
                                r"(?:name|word|term|spelling)\b")
 #: "What is the Saxon Garden in Polish?": a what-question ending with "in <language>".
 _WHAT_IN = re.compile(r"^\s*What\b.* in ([A-Z][a-z]+)\s*\?*\s*$")
+#: A copular what/which question naming its answer's kind after the verb ("What is the lone MLS team that …",
+#: "Which is the largest city in …"): the kind noun must end its phrase before a clause or a preposition
+#: (:data:`_COPULAR_END`), not before a possessive or a noun of its own ("What was the team's nickname"),
+#: nor before "of", where the noun names a part or a relation of what follows ("the most notable publication
+#: of Tugh's academy" is a book, "the foundation of the Reformation" no body).
+_COPULAR = re.compile(r"\s+(?:is|was|are|were)\s+(?:the|a|an)\s+")
+_COPULAR_END = re.compile(r"\s*(?:[?,]|$|(?:that|which|who|whom|whose|where|in|on|at|for|to|from|with|by)\b)")
 #: Words a what/which phrase may hold before its noun ("What halftime performer", "Which Mongol leader").
 MAX_MODIFIERS = 3
 #: Determiners a what/which phrase may hold besides its modifiers ("which other developed southern
@@ -157,6 +165,20 @@ def asks_about_name(question: str) -> bool:
     return asked is not None and asked.group(1) in _languages()
 
 
+def _copular_noun(question: str, start: int) -> str | None:
+    """The kind noun of a copular what/which question (:data:`_COPULAR`: "What is the lone MLS team that
+    …?"), where that noun ends its phrase (:data:`_COPULAR_END`)."""
+    verb = _COPULAR.match(question, start)
+    noun = _phrase_noun(question, verb.end()) if verb else None
+    if noun is None:
+        return None
+    for word in _WORD.finditer(question, verb.end()):
+        lowered = word.group().lower()
+        if lowered in (noun, noun + "s"):
+            return noun if _COPULAR_END.match(question, word.end()) else None
+    return None
+
+
 def asked_type(question: str) -> Asked | None:
     """The entity type ``question`` asks for, from its first wh-word: "who" / "whom" / "whose" (a
     capitalised ``Who`` only opening the question: not "Doctor Who") → a person, weak; "where" → a place,
@@ -178,7 +200,7 @@ def asked_type(question: str) -> Asked | None:
             return Asked("gpe", "where", False)
         if wh.group("other"):
             return None
-        noun = _phrase_noun(question, wh.end())
+        noun = _phrase_noun(question, wh.end()) or _copular_noun(question, wh.end())
         for evidence in (_NAME_OF, _ONE_OF):
             of = evidence.search(question, wh.end()) if noun is None else None
             noun = _phrase_noun(question, of.end()) if of else noun
