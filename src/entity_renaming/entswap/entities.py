@@ -656,6 +656,8 @@ def category_of(surface: str, label: str, lexicon: Lexicon, article: str | None 
         if article is None or not called_city(surface, article, lexicon):
             return None  # a state and a city (Palermo, Canterbury): which one the article means is unknown
         place = "city"  # "the city of Quebec", in an article that writes no "province of Quebec"
+    if place is None and category == "gpe" and alias_country(surface, lexicon):
+        place = "country"  # "Great Britain", "the United States of America": the country by another name
     if place is None and category == "gpe" and city_exonym(surface, lexicon, unlisted=True) and (
             lexicon.is_city_primary_name(surface)
             or lexicon.labels.count(surface, "GPE") >= MIN_EXONYM_LABELS):
@@ -685,6 +687,15 @@ MIN_PLACE_VOTES, PLACE_SHARE = 3, 0.75
 #: A state's use of its name: "the province of Quebec", "Quebec Province", "upstate New York".
 _STATE_USE = (r"(?:\b(?:[Ss]tate|[Pp]rovince|[Cc]olony|[Cc]ounty|[Rr]egion|[Gg]overnorate) of |\b[Uu]pstate )"
               r"{name}(?![\w'’-])|(?<![\w'’-]){name} (?:[Ss]tate|[Pp]rovince|[Cc]olony|[Cc]ounty)\b")
+
+
+def alias_country(surface: str, lexicon: Lexicon) -> bool:
+    """``surface`` is a name of several words that the gazetteer's aliases give a country
+    (``Great Britain`` → United Kingdom, ``United States of America``), no letter code (those are
+    :func:`country_codes`'): the country, renamed with its other names (one referent, one new name)."""
+    referent = lexicon.aliases.get(surface)
+    return (referent is not None and referent != surface and " " in surface
+            and not COUNTRY_CODE.fullmatch(surface) and lexicon.place_kind(referent) == "country")
 
 
 def called_city(surface: str, article: str, lexicon: Lexicon) -> bool:
