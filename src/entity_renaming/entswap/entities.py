@@ -691,11 +691,22 @@ _STATE_USE = (r"(?:\b(?:[Ss]tate|[Pp]rovince|[Cc]olony|[Cc]ounty|[Rr]egion|[Gg]o
 
 def alias_country(surface: str, lexicon: Lexicon) -> bool:
     """``surface`` is a name of several words that the gazetteer's aliases give a country
-    (``Great Britain`` → United Kingdom, ``United States of America``), no letter code (those are
-    :func:`country_codes`'): the country, renamed with its other names (one referent, one new name)."""
+    (``Great Britain`` → United Kingdom, ``Republic of Poland``), no letter code (those are
+    :func:`country_codes`'): the country, renamed with its other names (one referent, one new name; but see
+    :func:`aliases_apart`)."""
     referent = lexicon.aliases.get(surface)
     return (referent is not None and referent != surface and " " in surface
             and not COUNTRY_CODE.fullmatch(surface) and lexicon.place_kind(referent) == "country")
+
+
+def aliases_apart(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:
+    """Drop a country written by an alias of other words than its name (``Great Britain``, not ``Republic of
+    Poland``) where ``text`` (a passage group) also writes that name: the text may keep the two apart ("the
+    Parliament of Great Britain and the subsequent Parliament of the United Kingdom"), one new name would
+    merge them; :func:`_whole_referents` then leaves the country's other names there too."""
+    return [e for e in entities if not (
+        e.category == "country" and alias_country(e.surface, lexicon) and not occurs_in(e.referent, e.surface)
+        and occurs_in(e.referent, text))]
 
 
 def called_city(surface: str, article: str, lexicon: Lexicon) -> bool:
@@ -1376,6 +1387,7 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
               lambda es: [e for e in es if e.category != "city"  # demonym, so the city stays here
                           or derived_place_word(e.surface, texts) is None]),
              ("per.script-gloss", lambda es: _unglossed_persons(es, joined)),
+             ("entswap.aliases-apart", lambda es: aliases_apart(es, joined, lexicon)),
              ("entswap.alias-left", lambda es: _whole_spellings(es, joined)),
              ("entswap.alias-left", lambda es: _whole_referents(es, joined, lexicon)),
              ("place.derived-word-left",
@@ -3371,11 +3383,13 @@ def _whole_referents(entities: list[Entity], text: str, lexicon: Lexicon) -> lis
     """Drop every name of a referent that the article also calls by an alias that is not renamed (an
     abbreviation such as *US*, or a name NER missed): one referent must not end with two names. An alias
     that ends in "of <name>" (``Republic of Poland``, ``Kingdom of France``) takes the new name there
-    (``Republic of Kenya``): renamed with it, no second name."""
+    (``Republic of Kenya``): renamed with it, no second name; so does the name written with its article
+    (``The Netherlands`` opening a sentence), whose article the renamer follows with the name."""
     surfaces = {e.surface for e in entities}
     kept = []
     for entity in entities:
         if any(a not in surfaces and not a.endswith(f" of {entity.surface}")
+               and a.lower() != f"the {entity.surface.lower()}"
                and alias_stands(a, entity, text, lexicon)
                for a in lexicon.referent_names(entity.referent)):
             continue
