@@ -2235,7 +2235,7 @@ def test_country_written_by_an_alias_is_the_country():
     America") is the country, with the referent of its other names: one new name for all of them."""
     assert category_of("Great Britain", "GPE", Lexicon(strict=False)) == "country"
     assert category_of("Great Britain", "ORG", Lexicon(strict=False)) is None  # a GPE label makes it one
-    assert category_of("Republic of Poland", "GPE", Lexicon(strict=False)) == "country"
+    assert category_of("Republic of Poland", "GPE", Lexicon(strict=False)) is None  # renamed inside
     text = "After the Act of Union, Great Britain fought France at sea. Britain sent troops to the colonies."
     found = observed_entities(text, ("Great Britain", "GPE"), ("Britain", "GPE"), ("France", "GPE"))
     assert found["Great Britain"].category == "country"

@@ -690,23 +690,23 @@ _STATE_USE = (r"(?:\b(?:[Ss]tate|[Pp]rovince|[Cc]olony|[Cc]ounty|[Rr]egion|[Gg]o
 
 
 def alias_country(surface: str, lexicon: Lexicon) -> bool:
-    """``surface`` is a name of several words that the gazetteer's aliases give a country
-    (``Great Britain`` → United Kingdom, ``Republic of Poland``), no letter code (those are
+    """``surface`` is a name of several words, not holding the country's own name, that the gazetteer's
+    aliases give a country (``Great Britain`` → United Kingdom), no letter code (those are
     :func:`country_codes`'): the country, renamed with its other names (one referent, one new name; but see
-    :func:`aliases_apart`)."""
+    :func:`aliases_apart`). An alias holding the name (``Republic of Poland``) takes the new name inside
+    (:func:`_whole_referents`)."""
     referent = lexicon.aliases.get(surface)
-    return (referent is not None and referent != surface and " " in surface
+    return (referent is not None and " " in surface and not occurs_in(referent, surface)
             and not COUNTRY_CODE.fullmatch(surface) and lexicon.place_kind(referent) == "country")
 
 
 def aliases_apart(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:
-    """Drop a country written by an alias of other words than its name (``Great Britain``, not ``Republic of
-    Poland``) where ``text`` (a passage group) also writes that name: the text may keep the two apart ("the
+    """Drop a country written by an alias of other words than its name (:func:`alias_country`: ``Great
+    Britain``) where ``text`` (a passage group) also writes that name: the text may keep the two apart ("the
     Parliament of Great Britain and the subsequent Parliament of the United Kingdom"), one new name would
     merge them; :func:`_whole_referents` then leaves the country's other names there too."""
-    return [e for e in entities if not (
-        e.category == "country" and alias_country(e.surface, lexicon) and not occurs_in(e.referent, e.surface)
-        and occurs_in(e.referent, text))]
+    return [e for e in entities if not (e.category == "country" and alias_country(e.surface, lexicon)
+                                        and occurs_in(e.referent, text))]
 
 
 def called_city(surface: str, article: str, lexicon: Lexicon) -> bool:
