@@ -1047,3 +1047,23 @@ def test_a_state_whose_name_opens_with_a_first_name_is_no_person(analysis):
     lexicon = analysis[2]
     assert not lexicon.looks_like_person("Nova Scotia") and not lexicon.looks_like_person("Sierra Leone")
     assert lexicon.looks_like_person("Russell T Davies")
+
+
+def test_a_gazetteer_place_written_without_its_marks_is_that_place(analysis):
+    """The gazetteer writes Montréal, Zürich, São Paulo; the passage may drop the marks. The folded spelling
+    is the place where GeoNames writes it too (not Créon, a French town, as Creon, the Theban king), and
+    only marks are dropped (not Łódź → "odz")."""
+    lexicon = analysis[2]
+    assert lexicon.place_kind("Montreal") == "city" and lexicon.place_kind("Montréal") == "city"
+    assert lexicon.place_kind("Sao Paulo") == "city" and lexicon.place_kind("Zurich") == "city"
+    assert not lexicon.is_gazetteer_name("Creon") and not lexicon.is_gazetteer_name("odz")
+
+
+def test_a_structure_at_a_town_places_it_as_a_settlement(analysis):
+    """"a lower canal at Fußach": a structure (canal, bridge, monastery …) "at" a gazetteer town places it as
+    a settlement; a bare "at" does not ("studied at Oxford" may mean the university)."""
+    lexicon = analysis[2]
+    text = "with an upper canal near Diepoldsau and a lower canal at Fußach, in order to counteract flooding."
+    assert placed_settlement("Fußach", text.index("Fußach"), text, lexicon) == "city"
+    bare = "In 1902 the engineer worked at Fußach, in order to counteract flooding."
+    assert placed_settlement("Fußach", bare.index("Fußach"), bare, lexicon) is None

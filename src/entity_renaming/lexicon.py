@@ -749,6 +749,10 @@ class Lexicon:
             table[name.lower()].add("town")
         for name in self._country_names:
             table[name.lower()] = {"country"}
+        for name, kinds in list(table.items()):  # "Montreal", "Zurich": the gazetteer writes Montréal, Zürich
+            folded = strip_marks(name)  # only marks dropped (not Łódź → "odz"), a spelling GeoNames writes
+            if folded != name and folded.isascii() and folded not in table and folded in self._geonames:
+                table[folded] = set(kinds)  # (not Créon → "creon", the Theban king)
         return table
 
     @cached_property

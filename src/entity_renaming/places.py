@@ -19,6 +19,7 @@ from .lexicon import (
     derived_word_pattern,
     occurs_in,
     whole_word,
+    words_of,
 )
 from .model import QAExample
 from .ner import Mention
@@ -278,9 +279,15 @@ def passage_place_kind(name: str, context: str, lexicon: Lexicon) -> str | None:
     return None
 
 
+#: Structures a settlement holds, before "at <name>" ("a lower canal at Fußach", "a Latin monastery at
+#: Sant'Eufemia"): the name is where it stands (a bare "at Oxford" may mean the university, "at Wembley" the
+#: stadium).
+_BUILT_AT = frozenset(words_of("canal bridge monastery abbey priory convent cathedral church castle fortress "
+                               "citadel palace mill dam port harbour harbor"))
 #: A locative preposition right before a place's name ("in Rouen", "from Kraków to Warsaw", "near Amalfi");
-#: not "at", which also places a person at an institution ("Kemeny's work at Dartmouth").
-_LOCATIVE = r"\b(?:[Ii]n|[Ff]rom|[Tt]o|[Nn]ear)\s+$"
+#: "at" only after a structure (:data:`_BUILT_AT`), as it also places a person at an institution ("Kemeny's
+#: work at Dartmouth").
+_LOCATIVE = rf"\b(?:[Ii]n|[Ff]rom|[Tt]o|[Nn]ear|(?:{'|'.join(sorted(_BUILT_AT))}) at)\s+$"
 #: A capitalised name of up to three words, as a list item beside a place ("Sandwich, Faversham and …").
 _ITEM = r"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,2}"
 _BEFORE_ITEM = re.compile(rf"(?<![\w'’-])({_ITEM})(?:,| and| or|, and|, or) $")
