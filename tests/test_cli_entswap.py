@@ -99,7 +99,10 @@ def test_recall_tally_names_the_rule_of_each_miss(built, normans, tmp_path):
     result = recall.tally(labels, built, config="afrisquad2-wo-city-seed0")
     rows = {r["type"]: r for r in result["rows"]}
     assert rows["country"]["missed"] == [{"passage": "0/5", "name": "France (country, yes)",
-                                          "rules": ["entswap.unclear-occurrence"]}]
+                                          "rules": ["entswap.unclear-occurrence"], "surface": "France",
+                                          "category": "country"}]
+    assert rows["city"]["missed"] == [{"passage": "0/5", "name": "Zanzibar (city, yes)",
+                                       "rules": [recall.NOT_A_CANDIDATE]}]
     assert rows["country"]["missed_by_rule"] == {"entswap.unclear-occurrence": 1}
     assert rows["city"]["missed_by_rule"] == {recall.NOT_A_CANDIDATE: 1}
     assert "- entswap.unclear-occurrence: 1" in recall.render(result)

@@ -380,7 +380,7 @@ class Row:
     hints: list[dict[str, Any]] = field(default_factory=list)
     #: Yan et al.: renamed / renamable examples whose renamable name a majority of the answers hold
     answer_entity: list[int] = field(default_factory=lambda: [0, 0])
-    #: EntSwap: missed names per rule that left them out (:func:`miss_rule`)
+    #: EntSwap: missed names per (first) rule that left them out (:func:`miss_cause`)
     by_rule: Counter[str] = field(default_factory=Counter)
 
     def as_json(self) -> dict[str, Any]:
@@ -438,17 +438,17 @@ def _touches(name: Name, original: str) -> bool:
 NOT_A_CANDIDATE = "not a candidate"
 
 
-def miss_rule(name: Name, left: list[dict[str, Any]] | None) -> list[str]:
-    """The rule ids that left the missed ``name`` out: those of the passage's left-out candidate surface
-    that holds it (:func:`_touches`; one of the name's category first, then the longest),
-    ``[NOT_A_CANDIDATE]`` when none does, ``[]`` when the build records no left-out names."""
+def miss_cause(name: Name, left: list[dict[str, Any]] | None) -> dict[str, Any]:
+    """Why the missed ``name`` was left out: the passage's left-out candidate surface that holds it
+    (:func:`_touches`; one of the name's category first, then the longest) with its category and rule ids,
+    ``{"rules": [NOT_A_CANDIDATE]}`` when none does, ``{}`` when the build records no left-out names."""
     if left is None:
-        return []
+        return {}
     found = [e for e in left if _touches(name, e["surface"])]
     if not found:
-        return [NOT_A_CANDIDATE]
+        return {"rules": [NOT_A_CANDIDATE]}
     best = min(found, key=lambda e: (e["category"] != name.type, -len(e["surface"]), e["surface"]))
-    return list(best["rules"])
+    return {"rules": list(best["rules"]), "surface": best["surface"], "category": best["category"]}
 
 
 def tally_entswap(labels: list[Labelled], config_dir: Path, config: str | None,
@@ -472,11 +472,10 @@ def tally_entswap(labels: list[Labelled], config_dir: Path, config: str | None,
                 row.renamable += 1
                 row.renamed += bool(hit)
                 if not hit:
-                    miss: dict[str, Any] = {"passage": record.key, "name": name.label()}
-                    if rules := miss_rule(name, left):
-                        miss["rules"] = rules
-                        row.by_rule[rules[0]] += 1
-                    row.missed.append(miss)
+                    cause = miss_cause(name, left)
+                    if cause:
+                        row.by_rule[cause["rules"][0]] += 1
+                    row.missed.append({"passage": record.key, "name": name.label(), **cause})
             elif hit:
                 row.hints.append({"passage": record.key, "renamed": hit, "reader": name.label()})
         for original, category in sorted(originals):
