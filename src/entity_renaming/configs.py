@@ -16,6 +16,7 @@ import argparse
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from .model import QAExample, Renaming, Skip
 
@@ -147,3 +148,7 @@ class ConfigResult:
     examples: list[QAExample] = field(default_factory=list)
     renamings: list[Renaming] = field(default_factory=list)
     skipped: list[Skip] = field(default_factory=list)
+    #: Names the build left out of emitted examples (EntSwap: per passage group, each candidate surface a
+    #: rule removed, :func:`entity_renaming.entswap.build.left_out_records`); written with the out-of-scope
+    #: records (``out-of-scope.jsonl.gz``).
+    left_out: list[dict[str, Any]] = field(default_factory=list)

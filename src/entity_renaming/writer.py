@@ -17,6 +17,12 @@ Skip accounting (native layout): every input example of every config is emitted,
 ``skipped.jsonl`` (a renaming that failed, with its reason) or out of the config's scope (no perturbable
 entity of its type). Out-of-scope ids are stored once per distinct (reason, id list) in
 ``out-of-scope.jsonl.gz``; each config's manifest entry names its list by sha256 (``out_of_scope``).
+
+Names left out of emitted examples (EntSwap renames some names of a passage and leaves others) go to the
+same file: a config's records (``ConfigResult.left_out``) are stored once per distinct list, named by
+sha256 in the manifest entry (``left_out``), one line per passage group: ``{"sha256", "reason":
+"names left out by the rules", "passage": "{article}#{n}", "count", "example_ids", "left_out":
+[{"surface", "category", "rules": [rule id, ...]}, ...]}`` (:func:`left_out`).
 """
 
 from __future__ import annotations
@@ -45,6 +51,8 @@ from .quality import linter_for
 PARTS = ".parts"
 SKIPPED = "skipped.jsonl"
 OUT_OF_SCOPE = "out-of-scope.jsonl.gz"
+#: The ``reason`` of an out-of-scope line that lists the names a passage group left out (not examples).
+LEFT_OUT_REASON = "names left out by the rules"
 TMP_PREFIX = ".tmp-"
 
 
@@ -195,6 +203,8 @@ class ConfigEntry:
     files: dict[str, str] = field(default_factory=dict)
     #: out-of-scope skip reason → sha256 of its id list (one line of ``out-of-scope.jsonl.gz``)
     out_of_scope: dict[str, str] = field(default_factory=dict)
+    #: sha256 of the config's left-out names (lines of ``out-of-scope.jsonl.gz``), ``""`` when none
+    left_out: str = ""
     source: str = ""
     group: str = ""
     #: the renamings file (``None`` when the data file holds them, as release shards do)
@@ -332,6 +342,7 @@ class Writer:
         others = dict(written.others)
         kinds = [skip_reason_kind(s.reason) for s in result.skipped]
         out_of_scope: dict[str, str] = {}
+        left = ""
         if self.layout.keeps_skips:
             scope: dict[str, list[str]] = {}
             failures = []
@@ -349,12 +360,16 @@ class Writer:
                 digest, rel, file_sha = self._write_scope(reason, ids)
                 out_of_scope[reason] = digest
                 others[rel] = file_sha
+            if result.left_out:
+                left, rel, file_sha = self._write_part("left-out", {"passages": result.left_out})
+                others[rel] = file_sha
         entry = ConfigEntry(
             name=result.name, format=fmt, fingerprint=fingerprint,
             built_with=built_with, file=written.data[0], sha256=written.data[1],
             num_examples=len(result.examples), num_bytes=written.num_bytes, num_input=num_input,
             num_skipped=len(result.skipped), num_edits=sum(len(r.edits) for r in result.renamings),
             skip_reasons=dict(sorted(Counter(kinds).items())), files=others, out_of_scope=out_of_scope,
+            left_out=left,
             source=source, group=group, renamings=written.renamings,
             quality=linter_for(originals).lint(result.examples, result.renamings) if originals else {})
         return entry
@@ -362,11 +377,17 @@ class Writer:
     def _write_scope(self, reason: str, ids: list[str]) -> tuple[str, str, str]:
         """Store an out-of-scope id list once, content-addressed (configs of one entity type share it):
         its sha256, path and file sha256; compressed and written once per process."""
-        digest = sha256_bytes(orjson.dumps([reason, ids]))
+        return self._write_part("scope", {"reason": reason, "example_ids": ids},
+                                sha256_bytes(orjson.dumps([reason, ids])))
+
+    def _write_part(self, kind: str, payload: dict[str, Any], digest: str = "") -> tuple[str, str, str]:
+        """Store ``payload`` once as ``.parts/{kind}-{digest}.json.gz`` (``digest``: its sha256 unless
+        given): its digest, path and file sha256."""
+        digest = digest or sha256_bytes(orjson.dumps(payload))
         if digest in self._scopes:
             return self._scopes[digest]
-        rel = f"{PARTS}/scope-{digest[:32]}.json.gz"
-        blob = gzip_bytes(orjson.dumps({"reason": reason, "example_ids": ids}))
+        rel = f"{PARTS}/{kind}-{digest[:32]}.json.gz"
+        blob = gzip_bytes(orjson.dumps(payload))
         path, file_sha = self.out / rel, sha256_bytes(blob)
         if not path.is_file() or sha256_file(path) != file_sha:
             atomic_write(path, blob)
@@ -431,6 +452,13 @@ class Writer:
                 data = read_jsonl_gz(self.out / PARTS / f"scope-{digest[:32]}.json.gz")[0]
                 lines.append({"sha256": digest, "reason": reason, "count": len(data["example_ids"]),
                               "example_ids": data["example_ids"]})
+        for e in entries:
+            if e.left_out and e.left_out not in seen:
+                seen.add(e.left_out)
+                data = read_jsonl_gz(self.out / PARTS / f"left-out-{e.left_out[:32]}.json.gz")[0]
+                lines += [{"sha256": e.left_out, "reason": LEFT_OUT_REASON, "passage": p["passage"],
+                           "count": len(p["example_ids"]), "example_ids": p["example_ids"],
+                           "left_out": p["left_out"]} for p in data["passages"]]
         scope = gzip_bytes(jsonl_bytes(lines))
         atomic_write(self.out / OUT_OF_SCOPE, scope)
         return {SKIPPED: sha256_bytes(failures), OUT_OF_SCOPE: sha256_bytes(scope)}
@@ -479,3 +507,15 @@ def not_emitted(out: Path, config: str, manifest_name: str = NativeLayout.manife
         if row["sha256"] in wanted:
             found.update(dict.fromkeys(row["example_ids"], row["reason"]))
     return found
+
+
+def left_out(out: Path, config: str, manifest_name: str = NativeLayout.manifest_name
+             ) -> dict[str, dict[str, Any]] | None:
+    """Passage group → its line of ``out-of-scope.jsonl.gz`` listing the names ``config`` left out
+    (``passage``, ``example_ids``, ``left_out``: surface, category, rule ids); ``None`` for a build that
+    records none (made before these records, or a config whose builder keeps no such list)."""
+    manifest = json.loads((out / manifest_name).read_text(encoding="utf-8"))
+    digest = manifest["configs"][config].get("left_out")
+    if not digest:
+        return None
+    return {row["passage"]: row for row in read_jsonl_gz(out / OUT_OF_SCOPE) if row["sha256"] == digest}

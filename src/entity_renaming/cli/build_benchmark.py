@@ -46,7 +46,8 @@ Output (DIR): one file per config in the input's format, named {dataset}-{etype}
 {config}.renamings.jsonl.gz with every edit, {config}/validation-00000-of-00001.parquet (the release
 columns, listed by README.md: load_dataset(DIR, CONFIG) reads them), skipped.jsonl (config, example id,
 reason of each failed renaming), out-of-scope.jsonl.gz (examples with no perturbable entity, one list
-per entity type) and manifest.json (per config: files with sha256, counts, skip reasons, what it was
+per entity type; EntSwap: per passage group, the candidate names left out with category and rule ids)
+and manifest.json (per config: files with sha256, counts, skip reasons, what it was
 built with). Every input example of every config is emitted (renamed, answers re-checked against the
 passage), failed or out of scope. Interrupted builds resume (Ctrl-C included); configs built with other
 inputs, banks, NER model, package version or package code are rebuilt.

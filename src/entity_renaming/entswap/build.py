@@ -21,11 +21,12 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from tqdm.auto import tqdm
 
 from ..configs import ConfigResult, ConfigSpec, dataset_slug
-from ..lexicon import Lexicon
+from ..lexicon import Lexicon, occurs_in
 from ..model import Edit, QAExample, Renaming, Skip, Substitution
 from ..ner import NerBackend, NerCache, load_backend, recognize
 from ..places import observe_split
@@ -124,6 +125,9 @@ class EntSwap:
         #: Article → the rules (:mod:`..rules`) that removed its candidate surfaces on evidence about the
         #: name; passage group → those that removed them in that passage for how an occurrence reads.
         self.vetoes: dict[str, Trace] = {}
+        #: Per passage group, in input order, the candidate surfaces it leaves out and the rules that did
+        #: (:func:`left_out_record`): every config writes them with its out-of-scope records.
+        self.left_out: list[dict[str, Any]] = []
         self.article_text: dict[str, ArticleText] = {}
         #: Example (its position in ``examples``) → its passage group.
         self.passage_of: list[str] = []
@@ -147,6 +151,8 @@ class EntSwap:
                 apart = {e.surface for e in possessives}  # "Roberts campaign": Robert's, no surname Roberts
                 kept = [e for e in kept if e.surface not in apart] + possessives
                 self.passage_entities[group] = kept
+                self.left_out.append(left_out_record(group, group_members, self.vetoes[key], trace, texts,
+                                                     kept))
                 renamed.update(dict.fromkeys(kept))
                 passage_of.update((id(ex), group) for ex in group_members)
             self.entities[key] = sorted(renamed)
@@ -183,7 +189,7 @@ class EntSwap:
             keeps[group] = tuple(dict.fromkeys(n for e in entities if e.category in categories
                                                for n in e.keep))
         adjectives = self.adjectives(mappings)
-        result = ConfigResult(spec, name)
+        result = ConfigResult(spec, name, left_out=self.left_out)
         for ex, group in zip(self.examples, self.passage_of, strict=True):
             subs = subs_of[group]
             try:
@@ -204,6 +210,23 @@ class EntSwap:
         countries = {s.replacement for table in mappings.values() for s in table.values()
                      if s.span_type == "country"}
         return {c: d for c in countries if (d := self.pools.demonym(c)) and adjective_demonym(d)}
+
+
+def left_out_record(group: str, members: list[QAExample], article: Trace, passage: Trace, texts: list[str],
+                    kept: Iterable[Entity]) -> dict[str, Any]:
+    """What passage group ``group`` leaves out: each candidate surface a rule removed (the article's
+    vetoes of a surface its texts hold, then its own), not renamed there, with its category and the rule
+    ids in firing order; surfaces sorted."""
+    renamed = {e.surface for e in kept}
+    rules: dict[tuple[str, str], list[str]] = {}
+    held = [f for f in article if f.text and any(occurs_in(f.text, t) for t in texts)]
+    for f in [*held, *passage]:
+        if f.text and f.text not in renamed:
+            fired = rules.setdefault((f.text, f.entity_type), [])
+            if f.rule not in fired:
+                fired.append(f.rule)
+    return {"passage": group, "example_ids": [ex.id for ex in members],
+            "left_out": [{"surface": s, "category": c, "rules": r} for (s, c), r in sorted(rules.items())]}
 
 
 def used_substitutions(subs: list[Substitution], edits: list[Edit]) -> list[Substitution]:

@@ -18,7 +18,9 @@ examples with a ``yes`` or ``adjust`` name of that type; MIX = any type. A secon
 examples where a strict majority of the gold answers hold such a name (Yan et al.'s answer entities: a
 name that one answer in three holds is none). For EntSwap, per category:
 names renamed in the passage / names a reader found. It lists the missed cases, and renamings of examples
-(or names) a reader did not find renamable, as precision hints.
+(or names) a reader did not find renamable, as precision hints. An EntSwap miss carries the rule ids that
+left it out (the passage's left-out names in ``out-of-scope.jsonl.gz``; ``not a candidate`` when no
+left-out candidate surface holds the name), and each category counts its misses per (first) rule.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +40,7 @@ from ..io.errors import InputError
 from ..lexicon import occurs_in
 from ..model import QAExample, Renaming
 from ..substitute import is_grammar_edit
+from ..writer import left_out
 
 TYPES = ("PER", "ORG", "GPE")
 GPE_KINDS = ("country", "state", "city")
@@ -376,6 +380,8 @@ class Row:
     hints: list[dict[str, Any]] = field(default_factory=list)
     #: Yan et al.: renamed / renamable examples whose renamable name a majority of the answers hold
     answer_entity: list[int] = field(default_factory=lambda: [0, 0])
+    #: EntSwap: missed names per (first) rule that left them out (:func:`miss_cause`)
+    by_rule: Counter[str] = field(default_factory=Counter)
 
     def as_json(self) -> dict[str, Any]:
         renamed, renamable = self.answer_entity
@@ -383,7 +389,9 @@ class Row:
                 "recall": self.renamed / self.renamable if self.renamable else None,
                 "answer_entity": {"renamed": renamed, "renamable": renamable,
                                   "recall": renamed / renamable if renamable else None},
-                "missed": self.missed, "precision_hints": self.hints}
+                "missed": self.missed, "missed_by_rule": dict(sorted(self.by_rule.items(),
+                                                                     key=lambda kv: (-kv[1], kv[0]))),
+                "precision_hints": self.hints}
 
 
 def tally_yan(labels: list[Labelled], config_dir: Path, perturbation: str,
@@ -426,12 +434,34 @@ def _touches(name: Name, original: str) -> bool:
     return any(occurs_in(original, form) or occurs_in(form, original) for form in (name.name, *name.forms))
 
 
+#: The rule of a missed name that no left-out candidate surface of its passage holds.
+NOT_A_CANDIDATE = "not a candidate"
+
+
+def miss_cause(name: Name, left: list[dict[str, Any]] | None) -> dict[str, Any]:
+    """Why the missed ``name`` was left out: the passage's left-out candidate surface that holds it
+    (:func:`_touches`; one of the name's category first, then the longest) with its category and rule ids,
+    ``{"rules": [NOT_A_CANDIDATE]}`` when none does, ``{}`` when the build records no left-out names."""
+    if left is None:
+        return {}
+    found = [e for e in left if _touches(name, e["surface"])]
+    if not found:
+        return {"rules": [NOT_A_CANDIDATE]}
+    best = min(found, key=lambda e: (e["category"] != name.type, -len(e["surface"]), e["surface"]))
+    return {"rules": list(best["rules"]), "surface": best["surface"], "category": best["category"]}
+
+
 def tally_entswap(labels: list[Labelled], config_dir: Path, config: str | None,
                   seed: int) -> tuple[list[Row], str]:
     config = config or entswap_config(config_dir, seed)
     renamings = _renamings(config_dir, config)
+    groups = left_out(config_dir, config)  # question id → its passage's left-out names
+    left_of = None if groups is None else {i: g["left_out"] for g in groups.values()
+                                           for i in g["example_ids"]}
     rows = {c: Row(c) for c in CATEGORIES}
     for record in labels:
+        left = None if left_of is None else next((left_of[q] for q in record.question_ids
+                                                  if q in left_of), [])
         edits = (e for qid in record.question_ids if qid in renamings for e in renamings[qid].edits)
         originals = {(e.original, e.entity_type) for e in edits  # the passage's (and title's) renamed names
                      if e.field in ("context", "title") and not is_grammar_edit(e.original, e.replacement)}
@@ -442,7 +472,10 @@ def tally_entswap(labels: list[Labelled], config_dir: Path, config: str | None,
                 row.renamable += 1
                 row.renamed += bool(hit)
                 if not hit:
-                    row.missed.append({"passage": record.key, "name": name.label()})
+                    cause = miss_cause(name, left)
+                    if cause:
+                        row.by_rule[cause["rules"][0]] += 1
+                    row.missed.append({"passage": record.key, "name": name.label(), **cause})
             elif hit:
                 row.hints.append({"passage": record.key, "renamed": hit, "reader": name.label()})
         for original, category in sorted(originals):
@@ -487,6 +520,9 @@ def render(result: dict[str, Any]) -> str:
         if r["missed"]:
             lines += ["", f"Missed, {r['type']} ({len(r['missed'])}):"]
             lines += [f"- {json.dumps(m, ensure_ascii=False)}" for m in r["missed"]]
+        if r.get("missed_by_rule"):
+            lines += ["", f"Missed by the rule that left the name out (first rule), {r['type']}:"]
+            lines += [f"- {rule}: {n}" for rule, n in r["missed_by_rule"].items()]
     for r in result["rows"]:
         if r["precision_hints"]:
             lines += ["", f"Renamed, but no renamable name of this type for the reader, {r['type']} "
