@@ -1717,25 +1717,23 @@ def test_a_gazetteer_city_ner_typed_person_that_the_passage_besieges_is_the_city
     assert entities(text, ("Rouen", "PERSON"), lexicon=lexicon)["Rouen"].category == "city"
 
 
-def test_a_term_named_after_a_surname_is_kept_whole_and_the_person_renamed(banks):
-    """Issue 19 (EntSwap as Yan et al.): "the Savery engine" is a term named after Thomas Savery, kept
-    whole while he is renamed at his other mentions (before: ``entswap.unclear-occurrence`` left him out);
-    a listing of such names ("the Savery, Smith and Jones motions") still leaves him out."""
+def test_a_term_named_after_a_surname_leaves_the_person_out(banks):
+    """Blind read round 38 (as in the Yan et al. configs: entities.term_reads_as_mention): "the Savery
+    engine" kept whole beside a renamed Thomas Savery reads as his mention left behind, and renaming inside
+    the term was rejected before: the person is left out; a name with no such term is renamed everywhere."""
     lexicon = Lexicon(banks, strict=False)
     labels = (("Thomas Savery", "PERSON"), ("Savery", "PERSON"))
     text = ("In 1698 Thomas Savery patented a steam pump. Savery sold his pump to mines, and he grew rich. "
             "An attractive feature of the Savery engine was its low cost." + _FILLER)
-    found = entities(text, *labels, lexicon=lexicon)
-    assert found["Savery"].span_type == "last" and found["Savery"].keep == ("Savery engine",)
-    listed = text.replace("the Savery engine", "the Savery, Smith and Jones motions")
-    assert "Savery" not in entities(listed, *labels, lexicon=lexicon)
+    assert "Savery" not in entities(text, *labels, lexicon=lexicon)
+    plain = text.replace("the Savery engine", "his engine")
+    assert entities(plain, *labels, lexicon=lexicon)["Savery"].span_type == "last"
     assert kept_eponym_terms("Savery", ["Savery's pump was cheap."]) == ()  # no term: renamed everywhere
+    assert kept_eponym_terms("Savery", ["the Savery engine was cheap."]) is None
     assert kept_eponym_terms("Newton", ["Newton's Universal Gravitation Constant and Newton's laws"]) is None
-    # blind read round 37: "Newton's First Law" (an ordinal and a term noun, capitalised) kept beside a
-    # renamed "Newton": a term written as a proper name leaves the person out as any other does
-    assert kept_eponym_terms("Newton", ["Newton's First Law of Motion holds. Newton proposed it."]) is None
-    assert kept_eponym_terms("Newton", ["Newton's first law of motion holds. Newton proposed it."]) == (
-        "Newton's first law",)
+    assert kept_eponym_terms("Newton", ["Newton's first law of motion holds. Newton proposed it."]) is None
+    assert kept_eponym_terms("Edison", ["He joined the Edison Machine Works. Edison paid him."]) == (
+        "Edison Machine",)  # an institution named after the person stays whole
 
 
 def test_a_country_after_an_era_word_is_a_use_of_it_alone(banks):

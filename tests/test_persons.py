@@ -267,10 +267,13 @@ def test_a_surname_whose_lone_mentions_carry_another_label_names_the_person() ->
     assert not other.person_name(("Robert", "Seamans"))
 
 
-def test_a_term_named_after_the_person_is_kept_and_the_person_renamed(lexicon: Lexicon) -> None:
-    """"Turing machines" beside "Alan Turing" (issue 19): the term is kept whole and the person renamed,
-    instead of a per.shares-words veto; an answer that is the term itself leaves the example out."""
-    from entity_renaming.entities import example_entities
+def test_a_term_named_after_the_person_leaves_the_person_out_and_an_institution_is_kept(lexicon: Lexicon
+                                                                                          ) -> None:
+    """"Turing machines" beside "Alan Turing": blind reads rejected both renaming inside the term (before
+    the fourth session) and keeping it beside the renamed person ("the Savery engine", "Maxwell
+    Equations": round 38), so the person is left out (per.shares-words); an institution named after the
+    person ("Edison Machine Works") is kept whole and the person renamed at his own mentions."""
+    from entity_renaming.entities import example_entities, term_reads_as_mention
     from entity_renaming.lexicon import eponym_terms
     from entity_renaming.model import Answer, QAExample
     from entity_renaming.spans import kept_names, perturbable_spans
@@ -279,28 +282,32 @@ def test_a_term_named_after_the_person_is_kept_and_the_person_renamed(lexicon: L
     assert eponym_terms("Turing", "Turing machines and a Turing test") == ["Turing machines", "Turing test"]
     assert eponym_terms("Newton", "Newton's first law, Newton himself") == ["Newton's first law"]
     assert eponym_terms("Jin", "the Jin dynasty") == []  # the dynasty may be the PERSON mention itself
-    context = ("Alan Turing described Turing machines in 1936. He later worked on codebreaking, and "
-               "Turing remained influential.")
+    assert term_reads_as_mention("Maxwell", ['These "Maxwell Equations" described the fields.'])
+    assert term_reads_as_mention("Savery", ["A feature of the Savery engine was its low cost."])
+    assert not term_reads_as_mention("Edison", ["He worked at the Edison Machine Works in New York."])
+    assert not term_reads_as_mention("Savery", ["Savery's pump was cheap."])
 
-    def entities(answer: str):
+    def entities(context: str, answer: str, lone: str):
         at = context.index(answer)
         example = QAExample("q1", "test", "squad", context, "Who described the machines?",
                             [Answer(answer, [(at, at + len(answer))])], answer_texts=[answer])
-        lone = context.rindex("Turing")
-        mentions = [Mention(0, 11, "PERSON", "Alan Turing"), Mention(lone, lone + 6, "PERSON", "Turing")]
-        return example_entities(example, mentions, lexicon, []), answer
+        end = context.rindex(lone)
+        mentions = [Mention(0, len(answer), "PERSON", answer), Mention(end, end + len(lone), "PERSON", lone)]
+        return example_entities(example, mentions, lexicon, [])
 
-    found, answer = entities("Alan Turing")
-    spans = perturbable_spans(found, "per", [answer])
-    assert {s.surface: s.span_type for s in spans} == {"Alan": "first-male", "Turing": "last"}
+    turing = ("Alan Turing described Turing machines in 1936. He later worked on codebreaking, and "
+              "Turing remained influential.")
+    assert perturbable_spans(entities(turing, "Alan Turing", "Turing"), "per", ["Alan Turing"]) == []
+    edison = ("Thomas Edison hired him at the Edison Machine Works in 1884. He later quarrelled with "
+              "Edison about pay.")
+    spans = perturbable_spans(entities(edison, "Thomas Edison", "Edison"), "per", ["Thomas Edison"])
+    assert {s.surface: s.span_type for s in spans} == {"Thomas": "first-male", "Edison": "last"}
     keep = kept_names(spans)
-    assert keep == ("Turing machines",)
-    renamer = Renamer([Substitution("Alan", "Omar", "per", "first-male"),
-                       Substitution("Turing", "Okafor", "per", "last")], keep)
-    assert renamer.apply(context)[0] == ("Omar Okafor described Turing machines in 1936. He later worked on "
-                                         "codebreaking, and Okafor remained influential.")
-    found, answer = entities("Turing machines")  # the answer is the term: nothing renamed
-    assert perturbable_spans(found, "per", [answer]) == []
+    assert keep == ("Edison Machine",)
+    renamer = Renamer([Substitution("Thomas", "Omar", "per", "first-male"),
+                       Substitution("Edison", "Okafor", "per", "last")], keep)
+    assert renamer.apply(edison)[0] == ("Omar Okafor hired him at the Edison Machine Works in 1884. He later "
+                                        "quarrelled with Okafor about pay.")
 
 
 def test_a_question_asking_for_a_person_types_a_lone_given_name_without_pronouns(lexicon: Lexicon) -> None:
@@ -1115,3 +1122,17 @@ def test_a_two_word_name_no_data_divide_is_one_personal_name(lexicon: Lexicon) -
     assert person_spans("Temür", lexicon, frozenset({"Temür"}), context=tugh) == []  # half of three names
     gegeen = "Möngke Khan died. Emperor Gegeen Khan, Ayurbarwada's son, ruled. He died."
     assert _types(person_spans("Gegeen Khan", lexicon, context=gegeen)) == {"Gegeen": "first-male"}  # a title
+
+
+def test_a_territorial_byname_after_a_titled_lone_name_makes_it_a_given_name(lexicon: Lexicon) -> None:
+    """Blind read round 38: "Archbishop Albrecht of Mainz" typed ``last`` (the title alone takes a surname:
+    Archbishop Tutu); the medieval style "<title> <name> of <Place>" makes the name a given name, of the
+    title's gender (lexicon.TERRITORIAL_TITLES)."""
+    from entity_renaming.lexicon import territorial_title
+    context = ("Archbishop Albrecht of Mainz and Magdeburg did not reply to the letter. He had the theses "
+               "checked for heresy.")
+    assert territorial_title("archbishop", "Albrecht", context) == "first-male"
+    assert territorial_title("archbishop", "Albrecht", "Archbishop Albrecht did not reply.") is None
+    assert territorial_title("president", "Obama", "President Obama of the United States") is None
+    assert _types(person_spans("Archbishop Albrecht", lexicon, context=context, asked=True)) == {
+        "Albrecht": "first-male"}

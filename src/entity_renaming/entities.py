@@ -74,6 +74,7 @@ from .lexicon import (
     occurs_in,
     parse_person,
     script_glossed,
+    territorial_title,
     whole_word,
     words_of,
 )
@@ -1119,6 +1120,9 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     votes = pronoun_gender(context, name.words, mentions) if context else (0, 0)
     given_title = next((t for t in name.titles if t in GIVEN_NAME_TITLES), None)
     title_gender = GIVEN_NAME_TITLES[given_title] if given_title else None
+    territorial = next((g for t in name.titles if len(name.words) == 1 and context
+                        and (g := territorial_title(t, name.words[0], context))), None)
+    title_gender = title_gender or territorial  # "Archbishop Albrecht of Mainz": a given name, male
     if not title_gender and context:
         title_gender = noun_gender(context, name.words)  # "his mother Hoelun", "actress Lupe Mayorga"
     if (not title_gender and asked_gender and agreed_type(*votes) in (None, asked_gender)
@@ -1196,7 +1200,7 @@ def person_spans(text: str, lexicon: Lexicon, lasts: frozenset[str] = frozenset(
     if given_title and lexicon.east_asian_family_name(word):
         # "Wang Khan" (Toghrul): "Wang" is a Chinese title and surname, no given name
         return no(why, "per.title-family-name")
-    if given_title or name.byname:
+    if given_title or territorial or name.byname:
         span_type = first_name_type(word, lexicon, votes, title_gender)
         return [PerturbableSpan(word, span_type, "per")] if span_type else no(why, "per.no-gender")
     surnames, firsts = lexicon.labels.surnames[word], lexicon.labels.firsts[word]
@@ -2651,9 +2655,10 @@ def eponym_terms_kept(found: list[Entity], texts: Iterable[str], mentions: list[
     of Business beside David G. Booth: :func:`named_after_person`) as ``keep`` of that span: the person is
     renamed at every mention and the term stays whole, instead of a veto (``per.shares-words``) or an edit
     inside the institution's name (blind reads 16 and 17 rejected ``Westinghouse Electric`` renamed with
-    George Westinghouse). A given name, or a surname also in the possessive before another capitalised word
-    (:func:`other_possessive`), keeps the veto. Also returns the kept terms. A gold answer that holds the
-    name only inside a kept term leaves the example out (:func:`.spans.perturbable_spans`)."""
+    George Westinghouse). A given name, or a surname in a term a reader takes for the person's mention
+    (:func:`term_reads_as_mention`: ``Maxwell Equations``, ``the Savery engine``), keeps the veto. Also
+    returns the kept terms. A gold answer that holds the name only inside a kept term leaves the example
+    out (:func:`.spans.perturbable_spans`)."""
     texts = [t for t in texts if t]
     names = _person_names([*(m.text for m in mentions if m.label == "PERSON"),
                            *(e.text for e in found if e.entity_type == "per")])
@@ -2673,7 +2678,7 @@ def eponym_terms_kept(found: list[Entity], texts: Iterable[str], mentions: list[
                    if named_after_person(span.surface, m.group(1), names, lexicon)
                    and m.group(1) not in entity.text.split() and not title_follows(text, m.start(1) - 1)
                    and not any(m.group(0) in other for other in others)]))
-            if terms and span.span_type == "last" and not other_possessive(span.surface, texts):
+            if terms and span.span_type == "last" and not term_reads_as_mention(span.surface, texts):
                 kept_all.extend(terms)
                 span = replace(span, keep=tuple(dict.fromkeys(span.keep + terms)))
             spans.append(span)
@@ -2686,6 +2691,20 @@ def other_possessive(surface: str, texts: Iterable[str]) -> bool:
     written as a proper name (``Newton's Universal Gravitation Constant``, ``Newton's First Law``: blind
     read round 37 rejected "Newton" renamed beside it, a capitalised term reads as the person's mention)."""
     return any(re.search(rf"(?<!\w){re.escape(surface)}['’]s?\s+[A-Z]", text) for text in texts)
+
+
+def term_reads_as_mention(surface: str, texts: Iterable[str]) -> bool:
+    """A term named after the person (:func:`.lexicon.eponym_terms`) that a reader takes for a mention of
+    them, so that neither keeping it nor renaming inside it is right: every such term but one that opens a
+    longer capitalised name (``Edison Machine Works``, ``Cobb Lecture Hall``: an institution named after the
+    person, kept whole), and a possessive before a capitalised word (:func:`other_possessive`). Blind reads
+    rejected "Turing" renamed inside "Turing machines" (before the fourth session) and "the Savery
+    engine", "Maxwell Equations" kept beside the renamed person (round 38): the person is left out
+    (``per.shares-words``)."""
+    texts = [t for t in texts if t]
+    return other_possessive(surface, texts) or any(
+        re.search(rf"(?<!\w){re.escape(term)}(?!\s+[A-Z])", text)
+        for text in texts for term in eponym_terms(surface, text))
 
 
 def _name_words(name: str) -> tuple[str, ...]:

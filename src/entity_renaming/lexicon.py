@@ -107,6 +107,24 @@ GIVEN_NAME_TITLES = {
     **dict.fromkeys(words_of("queen princess empress dame lady duchess khatun sister"), "first-female"),
     **dict.fromkeys(words_of("pope saint st"), None),
 }
+#: Titles that go with a given name where a territorial byname follows the name in the text (``Archbishop
+#: Albrecht of Mainz``, ``Count Baldwin of Flanders``: the medieval style), with a surname otherwise
+#: (``Archbishop Tutu``), with the title's gender.
+TERRITORIAL_TITLES = {
+    **dict.fromkeys(words_of("bishop archbishop cardinal count baron"), "first-male"),
+    "countess": "first-female",
+}
+
+
+def territorial_title(title: str, word: str, text: str) -> str | None:
+    """The gender ``title`` gives ``word`` where ``text`` writes "<title> <word> of <Place>" and the title is
+    one of :data:`TERRITORIAL_TITLES` (``Archbishop Albrecht of Mainz``: a given name); else ``None``."""
+    if title not in TERRITORIAL_TITLES:
+        return None
+    styled = re.search(rf"(?<!\w){re.escape(title)}\.?\s+{re.escape(word)}\s+of\s+[A-Z]", text, re.IGNORECASE)
+    return TERRITORIAL_TITLES[title] if styled else None
+
+
 #: Kinship nouns → the sex they give the relative they name (``None``: either). One table for every
 #: rule that reads a relative: a noun beside a name types it (``his mother Hoelun``), a possessive one makes
 #: the owner a person (``Tesla's uncles``).

@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
-from ..entities import other_possessive
+from ..entities import term_reads_as_mention
 from ..lexicon import (
     MIN_PERSON_LABELS,
     RARE_ZIPF,
@@ -153,7 +153,7 @@ def kept_eponym_terms(surname: str, passages: Iterable[str]) -> tuple[str, ...] 
     terms = tuple(dict.fromkeys(term for t in passages for term in eponym_terms(surname, t)))
     if not terms:
         return None if any(eponym_use(surname, t) for t in passages) else ()
-    if other_possessive(surname, passages):
+    if term_reads_as_mention(surname, passages):
         return None
     blank = re.compile("|".join(re.escape(t) for t in sorted(terms, key=len, reverse=True)))
     if any(eponym_use(surname, blank.sub(" ", t)) for t in passages):
