@@ -2650,10 +2650,10 @@ def other_persons(found: list[Entity], texts: Iterable[str], mentions: list[Ment
 
 def eponym_terms_kept(found: list[Entity], texts: Iterable[str], mentions: list[Mention], lexicon: Lexicon
                       ) -> tuple[list[Entity], tuple[str, ...]]:
-    """``found`` with the terms named after a renamed person's surname (``Turing machines``, ``Newton's
-    laws``: :func:`.lexicon.eponym_terms`) and the institutions named after the person (``Booth School``
-    of Business beside David G. Booth: :func:`named_after_person`) as ``keep`` of that span: the person is
-    renamed at every mention and the term stays whole, instead of a veto (``per.shares-words``) or an edit
+    """``found`` with the institutions named after a renamed person's surname (``Edison Machine Works``:
+    :func:`.lexicon.eponym_terms`; ``Booth School`` of Business beside David G. Booth:
+    :func:`named_after_person`) as ``keep`` of that span: the person is renamed at every mention and the
+    institution's name stays whole, instead of a veto (``per.shares-words``) or an edit
     inside the institution's name (blind reads 16 and 17 rejected ``Westinghouse Electric`` renamed with
     George Westinghouse). A given name, or a surname in a term a reader takes for the person's mention
     (:func:`term_reads_as_mention`: ``Maxwell Equations``, ``the Savery engine``), keeps the veto. Also

@@ -471,9 +471,10 @@ def _eponym_matches(name: str, text: str, nouns: frozenset[str] = EPONYM_NOUNS) 
 
 def eponym_terms(name: str, text: str) -> list[str]:
     """The terms named after ``name`` that ``text`` holds, as written (``Turing machines``, ``Newton's
-    first law``): a renamed person keeps them whole (issue 19: the person is renamed, the term is no
-    mention of them). Dynasties and lists of names (:func:`eponym_use`) are left out: there the term
-    may be the mention itself or several persons'."""
+    first law``): a renamed person keeps one whole where it opens an institution's name (``Edison Machine
+    Works``), else the person is left out (:func:`.entities.term_reads_as_mention`). Dynasties and lists
+    of names (:func:`eponym_use`) are left out: there the term may be the mention itself or several
+    persons'."""
     return list(dict.fromkeys(m.group(0) for m in _eponym_matches(name, text, EPONYM_NOUNS - _DYNASTY_NOUNS)))
 
 

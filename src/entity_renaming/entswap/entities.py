@@ -2516,8 +2516,8 @@ class _Occurrences:
             passages = [t for t in self.texts if len(t) > MAX_ANSWER_CHARS]
             terms = kept_eponym_terms(entity.surface, passages) if entity.span_type == "last" else None
             if terms is None:
-                return "eponym"  # "Karp reductions" by a given name, a listing: no term kept whole
-            # "Watt engine", "Newton's laws": the term stays whole, the surname is renamed elsewhere
+                return "eponym"  # "Karp reductions", "the Watt engine": a term read as his mention
+            # "Edison Machine Works": the institution's name stays whole, the surname is renamed elsewhere
         if (entity.category in PLACES and not COUNTRY_CODE.fullmatch(entity.surface)  # "us" is no "US"
                 and lower_case_mention(entity.surface, self.words.texts_holding(entity.surface.lower()))):
             return "lower-case-mention"  # "the occupation of the philippines" would keep the old name

@@ -142,13 +142,14 @@ def lone_surname_evidence(surface: str, counter: Counter[str], texts: Iterable[s
 
 
 def kept_eponym_terms(surname: str, passages: Iterable[str]) -> tuple[str, ...] | None:
-    """The terms named after a person's surname that the article's passages write (``Watt engine``,
-    ``Newton's laws``: :func:`..lexicon.eponym_terms`), kept whole while the person is renamed at every
-    other mention, as the Yan et al. configs keep them (:func:`..entities.eponym_terms_kept`); a term only a
-    question writes (``a Newcomen engine`` beside the passage's ``Newcomen designs``) is a mention, renamed
-    with the person. ``None`` where a passage's eponym use is no such term (a dynasty, a listing: ``the
-    Stephenson, Joy and Walschaerts motions``) or the surname also stands in the possessive before another
-    capitalised word (``Newton's Universal Gravitation Constant``, ``Newton's First Law``): the veto stays."""
+    """The names named after a person's surname that the article's passages write and that open an
+    institution's name (``Edison Machine Works``: :func:`..lexicon.eponym_terms`), kept whole while the
+    person is renamed at every other mention, as the Yan et al. configs keep them
+    (:func:`..entities.eponym_terms_kept`); a term only a question writes (``a Newcomen engine`` beside the
+    passage's ``Newcomen designs``) is a mention, renamed with the person. ``None`` where a passage's eponym
+    use is no such name (a dynasty, a listing: ``the Stephenson, Joy and Walschaerts motions``) or a term a
+    reader takes for the person's mention (``the Watt engine``, ``Newton's First Law``:
+    :func:`..entities.term_reads_as_mention`): the veto stays."""
     passages = [t for t in passages if t]
     terms = tuple(dict.fromkeys(term for t in passages for term in eponym_terms(surname, t)))
     if not terms:
