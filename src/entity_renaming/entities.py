@@ -1410,6 +1410,16 @@ _AFTER_NAME = re.compile(r" ([A-Za-z][\w'’-]*)")
 _BEFORE_NAME = re.compile(r"(?<=[\w,'’] )([A-Z][\w'’-]*) $|\b([a-z]+) $")
 #: Forms of state before "of" and a place: the place alone is renamed (``the Kingdom of Sicily``).
 STATE_FORMS = frozenset(words_of("kingdom republic city province duchy electorate principality emirate"))
+#: Forms of a sovereign state, capitalised before "of" and a place: the place so written is a country
+#: (``the Kingdom of Sicily``, ``the Republic of Texas``), whatever its kind today (blind read round 38).
+_SOVEREIGN_OF = re.compile(r"\b(?:Kingdom|Republic|Principality|Emirate|Empire|Sultanate|Khanate|Caliphate) "
+                           r"of (?:the )?")
+
+
+def sovereign_place(name: str, context: str) -> bool:
+    """``context`` writes ``name`` after a sovereign state's form and "of" (:data:`_SOVEREIGN_OF`)."""
+    return any(re.match(rf"{re.escape(name)}(?!\w)", context[m.end():])
+               for m in _SOVEREIGN_OF.finditer(context))
 _HYPHEN_NAME = re.compile(r"[-–][A-Z]")
 #: A place name continued by a linking word and another name: "Newcastle upon Tyne", "Frankfurt am Main",
 #: "Stoke-on-Trent", "Châlons-en-Champagne".
@@ -3218,6 +3228,9 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
             if (etype == "gpe" and [(s.surface, s.span_type) for s in spans] == [(text, "country")]
                     and in_its_region(context[mention.end:mention.end + 60], lexicon, ("state",))):
                 spans = [PerturbableSpan(text, "city", "gpe")]  # "Lebanon, New Hampshire": its town
+            if etype == "gpe":  # "the Kingdom of Sicily": a country
+                spans = [replace(s, span_type="country") if s.span_type in ("state", "city")
+                         and sovereign_place(s.surface, context) else s for s in spans]
             if (etype == "org" and not spans and why.rule == "org.no-renamable-word" and " " not in text
                     and common_word_company(text, question, own, lexicon, context)):
                 spans = [PerturbableSpan(text, "nnp", "org")]  # "What petroleum company …?" Chevron
