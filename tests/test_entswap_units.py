@@ -2251,3 +2251,36 @@ def test_country_written_with_its_article_is_no_second_name():
             "who used more electricity, and the Netherlands banned driving on Sundays.")
     found = observed_entities(text, ("Netherlands", "GPE"), ("Sweden", "GPE"))
     assert found["Netherlands"].category == "country"
+
+
+def test_a_demonym_of_several_referents_as_the_people_follows_its_country():
+    """"The British" used as the people is renamed with its country to the new people's plural ("the
+    Kenyans"), as its adjective uses are ("British troops"): no veto for the people's use of a demonym of
+    several referents."""
+    text = "Britain raised taxes in 1765. The British sent troops, and the colonists fought the British."
+    found = observed_entities(text, ("Britain", "GPE"), ("British", "NORP"))
+    assert found["British"].category == "nationality" and found["Britain"].category == "country"
+
+
+def test_coordinated_demonyms_before_a_noun_are_renamed_as_adjectives():
+    """"The French and British forces", "the French, British and Dutch troops": adjectives before their
+    noun, which the renamer renders as the new demonym ("the Kenyan and British forces"), so the demonym and
+    its country are renamed; a list of demonyms heading its phrase ("the French, British and Dutch fought")
+    names peoples the renamer would read as adjectives, and stays vetoed (``demonym-use``); a language use
+    ("switched to French from German") too."""
+    found = observed_entities("France declared war in 1756. The French and British forces met at the river.",
+                              ("France", "GPE"), ("French", "NORP"), ("British", "NORP"))
+    assert "French" in found and "France" in found
+    listed = [("France", "GPE"), ("French", "NORP"), ("British", "NORP"), ("Dutch", "NORP")]
+    found = observed_entities("France declared war in 1756. The French, British and Dutch troops met there.",
+                              *listed)
+    assert "French" in found and "France" in found
+    found = observed_entities("France declared war in 1756. The French, British and Dutch fought there.",
+                              *listed)
+    assert "French" not in found and "France" not in found
+    found = observed_entities("France declared war in 1756. The Huguenots switched to French from German in "
+                              "their services.", ("France", "GPE"), ("French", "NORP"), ("German", "NORP"))
+    assert "French" not in found and "France" not in found
+    renamed, _ = rename_swapped(_example("The French, British and Dutch troops met.", "Who met?", "Dutch"),
+                                SUBS)
+    assert renamed.context == "The Kenyan, British and Dutch troops met."

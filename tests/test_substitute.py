@@ -401,3 +401,22 @@ def test_a_country_code_inside_an_organisations_name_takes_the_new_name() -> Non
     assert renamer.apply("Sky UK Limited said. The UK Government and UK teachers.")[0] == (
         "Sky Oman Limited said. The Omani Government and Omani teachers.")
     assert abbreviation_fits("UK", "Sky UK Limited is a firm.")
+
+
+def test_a_comparative_adjective_and_a_people_before_a_reflexive_or_adverb() -> None:
+    """"became more Irish than the Irish themselves" → "more Kenyan than the Kenyans themselves": a demonym
+    after a linking verb and "more" is a comparative adjective, and one before a reflexive pronoun or a
+    sentence adverb ("nonetheless") heads its phrase; so does a country code before such an adverb ("the UK
+    nonetheless faced" → "Liberia nonetheless faced", not the demonym)."""
+    people = [Substitution("Irish", "Kenyan", "gpe", "nationality"),
+              Substitution("French", "Algerian", "gpe", "nationality")]
+    cases = {'they became "more Irish than the Irish themselves."':
+             'they became "more Kenyan than the Kenyans themselves."',
+             "The French nonetheless left.": "The Algerians nonetheless left.",
+             "More French than Irish were killed.": "More Algerians than Kenyans were killed."}
+    for text, want in cases.items():
+        assert Renamer(people).apply(text)[0] == want, text
+    subs = [Substitution("UK", "Liberia", "gpe", "country")]
+    renamer = Renamer(subs, adjectives={"Liberia": "Liberian"})
+    assert renamer.apply("Despite that, the UK nonetheless faced a crisis.")[0] == (
+        "Despite that, Liberia nonetheless faced a crisis.")

@@ -91,7 +91,8 @@ _PHRASE_ENDS = frozenset({
     "amongst", "amid", "alongside", "along", "outside", "inside", "behind", "onto", "like", "unlike", "per",
     "is", "was", "are", "were", "be", "been", "has", "had", "have", "will", "would", "could", "should", "can",
     "may", "might", "must", "did", "does", "do", "which", "that", "who", "whose", "where", "when", "while",
-    "because", "if", "although", "though", "also", "then", "still", "not", "alone", "itself",
+    "because", "if", "although", "though", "also", "then", "still", "not", "alone", "itself", "themselves",
+    "himself", "herself", "nonetheless", "nevertheless",
     "today", "now", "too", "again", "instead", "however", "therefore", "first", "later", "once", "soon",
     "following", "including", "excluding", "regarding", "concerning", "despite", "without", "within", "such",
 })
@@ -338,6 +339,11 @@ _QUANTIFIER_BEFORE = re.compile(
 #: 1753", "with Dutch."); not "in", "into", "from", "to", "than", which also take a language.
 _PEOPLE_PREPOSITION = re.compile(
     r"(?<![\w'’-])(?:of|with|among|amongst|between|against|by|for|toward|towards|versus|unlike) $")
+#: A copula or linking verb and "more" / "less" before a bare demonym: a comparative adjective ("became more
+#: Irish than the Irish themselves"), not a quantified people.
+_COMPARATIVE_BEFORE = re.compile(
+    r"(?<![\w'’-])(?:is|are|was|were|be|been|being|become|becomes|became|seem|seems|seemed|feel|feels|felt"
+    r"|remain|remains|remained)\s+[\"“‘']?(?:much\s+|far\s+|even\s+)?(?:more|less) $", re.IGNORECASE)
 #: An existential "there are / were" and at most five lower-case modifiers before a bare demonym: the demonym
 #: heading its phrase is the people ("there were rich and well socially standing Chinese while").
 _EXISTENTIAL_BEFORE = re.compile(r"(?<![\w'’-])[Tt]here (?:are|were)((?: [a-z][\w-]*){0,5}) $")
@@ -371,6 +377,8 @@ def bare_people_use(text: str, start: int, end: int) -> bool:
     if text[end:end + 3].lstrip().startswith("(") or _ADJECTIVE_COORDINATED.match(text, end):
         return False  # "against Spanish (Catholic) rule", "by Polish and international artists"
     window = max(0, start - 40)
+    if _COMPARATIVE_BEFORE.search(text, window, start):
+        return False  # "they became more Irish than …": a comparative adjective, not the people
     quantifier = _QUANTIFIER_BEFORE.search(text, window, start)
     modifiers = set(quantifier.group(1).split()) if quantifier else set()
     if ((quantifier and not modifiers & (_PHRASE_ENDS | _DETERMINERS))
@@ -470,6 +478,7 @@ LETTER_CODE = re.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}|(?:[A-Z]\.){1,2}[A-Z]|(?:
 _SUBJECT_ADVERBS = frozenset({
     "not", "also", "still", "then", "now", "never", "always", "already", "more", "less", "even", "again",
     "first", "alone", "too", "only", "soon", "itself", "once", "often", "later", "thus", "instead",
+    "nonetheless", "nevertheless", "meanwhile", "hence",
 })
 #: After a plural-looking word, a word that shows it was a verb with its object ("the US provides the").
 _OBJECT_OPENERS = _DETERMINERS | {"to", "him", "her", "them", "it", "us", "itself", "himself", "themselves"}

@@ -67,6 +67,7 @@ from ..acronyms import abbreviated_name, glued_initials
 from ..demonyms import (
     COORDINATED_EVENT,
     LANDFORM_NOUNS,
+    coordinated_end,
     coordinated_event,
     demonym_ok,
     language_phrase,
@@ -2628,10 +2629,13 @@ class _Occurrences:
                         continue
                     plural = text[m.start():m.end()] == f"{entity.surface}s"  # "to Austrians": the people
                     if ((not plural and language_phrase(text, m.start(), m.end()) is not None)
-                            or (COORDINATED.match(text, m.end()) and not coordinated_people(text, m.end()))
-                            or entity.surface.lower() in shared_demonyms(lexicon)):
-                        return "demonym-use"  # "the French and British forces"; "the British" (of which?)
-                    # else "the French were": the people, renamed as a plural ("the Kenyans were")
+                            or (COORDINATED.match(text, m.end()) and not coordinated_people(text, m.end())
+                                and not coordinated_adjectives(text, m.end(), lexicon))):
+                        return "demonym-use"  # "switch to German in protest"; "the French, British and Dutch"
+                    # else "the French were", "the British" (also a demonym of several referents, which
+                    # follows its country at its people's uses as at its adjective uses): the people, renamed
+                    # as a plural ("the Kenyans were"); "the French and British forces": adjectives before
+                    # their noun, renamed as one ("the Kenyan and British forces")
                 if entity.category == "nationality" and bare_people(entity.surface, text, m.start(), m.end()):
                     if self.article_wide:
                         continue  # the renamer's grammar at this occurrence: left out in its passage only
@@ -3193,6 +3197,16 @@ def other_sense(text: str, start: int, end: int, lexicon: Lexicon) -> str | None
     return None
 
 
+def coordinated_adjectives(text: str, end: int, lexicon: Lexicon) -> bool:
+    """The demonym ending at ``end`` opens a coordination of demonyms (:func:`..demonyms.coordinated_end`)
+    that a noun follows: adjectives before their noun ("the French and British forces", "the French,
+    British and Dutch troops"), which the renamer renders as the new demonym ("the Kenyan and British
+    forces"); not a coordination heading its phrase ("the French, British and Dutch."): peoples it would read
+    as adjectives."""
+    last = coordinated_end(text, end, lexicon)
+    return last > end and not heads_phrase(text, last)
+
+
 def bare_people(surface: str, text: str, start: int, end: int) -> bool:
     """The demonym without an ``-s`` plural at ``text[start:end]`` names the people after "the" and a
     modifier ("The outnumbered French depended", "The Northern Chinese were"): the renamer makes the plural
@@ -3463,3 +3477,4 @@ def question_possessives(entities: list[Entity], examples: Iterable[QAExample]) 
                 word.search(t) for t in names):
             out.append(replace(entity, surface=form, parts=(), possessive=True))
     return out
+
