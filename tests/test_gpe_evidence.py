@@ -1067,3 +1067,14 @@ def test_a_structure_at_a_town_places_it_as_a_settlement(analysis):
     assert placed_settlement("Fußach", text.index("Fußach"), text, lexicon) == "city"
     bare = "In 1902 the engineer worked at Fußach, in order to counteract flooding."
     assert placed_settlement("Fußach", bare.index("Fußach"), bare, lexicon) is None
+
+
+def test_a_place_after_a_sovereign_form_is_a_country() -> None:
+    """Blind read round 38: "the Kingdom of Sicily" typed Sicily a state; written after a sovereign state's
+    form and "of" a place is a country (entities.sovereign_place), not after other forms or alone."""
+    from entity_renaming.entities import sovereign_place
+    assert sovereign_place("Sicily", "a style known as Norman-Arab architecture within the Kingdom of Sicily.")
+    assert sovereign_place("Texas", "the short-lived Republic of Texas")
+    assert not sovereign_place("Sicily", "the Normans conquered Sicily")
+    assert not sovereign_place("Saxony", "the Electorate of Saxony")
+    assert not sovereign_place("Sicily", "the Kingdom of Sicilyland")
