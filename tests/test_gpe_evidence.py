@@ -1073,7 +1073,7 @@ def test_a_place_after_a_sovereign_form_is_a_country() -> None:
     """Blind read round 38: "the Kingdom of Sicily" typed Sicily a state; written after a sovereign state's
     form and "of" a place is a country (entities.sovereign_place), not after other forms or alone."""
     from entity_renaming.entities import sovereign_place
-    assert sovereign_place("Sicily", "a style known as Norman-Arab architecture within the Kingdom of Sicily.")
+    assert sovereign_place("Sicily", "Norman-Arab architecture within the Kingdom of Sicily.")
     assert sovereign_place("Texas", "the short-lived Republic of Texas")
     assert not sovereign_place("Sicily", "the Normans conquered Sicily")
     assert not sovereign_place("Saxony", "the Electorate of Saxony")
