@@ -2228,22 +2228,6 @@ def test_a_person_glossed_in_another_script_is_left_with_its_listed_forms():
     assert [e.surface for e in _unglossed_persons(entities, text)] == ["Shi Tianze", "Ogödei"]
 
 
-def test_country_written_by_an_alias_is_the_country():
-    """A country written by one of the gazetteer's longer aliases ("Great Britain", "the United States of
-    America") is the country, with the referent of its other names: one new name for all of them."""
-    assert category_of("Great Britain", "GPE", Lexicon(strict=False)) == "country"
-    assert category_of("Great Britain", "ORG", Lexicon(strict=False)) is None  # a GPE label makes it one
-    assert category_of("Republic of Poland", "GPE", Lexicon(strict=False)) is None  # renamed inside
-    text = "After the Act of Union, Great Britain fought France at sea. Britain sent troops to the colonies."
-    found = observed_entities(text, ("Great Britain", "GPE"), ("Britain", "GPE"), ("France", "GPE"))
-    assert found["Great Britain"].category == "country"
-    assert found["Great Britain"].referent == found["Britain"].referent == "United Kingdom"
-    two = ("Scotland was governed by the Parliament of Great Britain and the subsequent Parliament of the "
-           "United Kingdom.")  # two states: neither is renamed where a passage writes both
-    found = observed_entities(two, ("Great Britain", "GPE"), ("United Kingdom", "GPE"), ("Scotland", "GPE"))
-    assert "Great Britain" not in found and "United Kingdom" not in found and "Scotland" in found
-
-
 def test_country_written_with_its_article_is_no_second_name():
     """"The Netherlands" opening a sentence is the Netherlands written with its article (a gazetteer
     alias): it leaves no second name of the country, which is renamed at every mention."""

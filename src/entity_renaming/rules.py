@@ -843,11 +843,6 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "the passage's Kraków: spellings.accent_variants, entswap.entities.person_spellings), and a "
          "city's GeoNames other name that is such a spelling vetoes nothing", "veto",
          _ES),
-    Rule("entswap.aliases-apart", "a country written by a gazetteer alias of other words than its name "
-         "(Great Britain) in a passage group that also writes that name (the United Kingdom): the text may "
-         "keep the two apart (the Parliament of Great Britain and the subsequent Parliament of the United "
-         "Kingdom), so neither is renamed there (entswap.alias-left takes the name with the alias)",
-         "veto", _ES),
     Rule("entswap.answer-cut", "renaming the surface as a unit would cut an answer of the passage group, or "
          "it answers a "
          "question asking for a work; a place's other names and demonyms go with it (U.S. cut: US stays)",

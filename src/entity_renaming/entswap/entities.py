@@ -657,8 +657,6 @@ def category_of(surface: str, label: str, lexicon: Lexicon, article: str | None 
         if article is None or not called_city(surface, article, lexicon):
             return None  # a state and a city (Palermo, Canterbury): which one the article means is unknown
         place = "city"  # "the city of Quebec", in an article that writes no "province of Quebec"
-    if place is None and category == "gpe" and alias_country(surface, lexicon):
-        place = "country"  # "Great Britain", "the United States of America": the country by another name
     if place is None and category == "gpe" and city_exonym(surface, lexicon, unlisted=True) and (
             lexicon.is_city_primary_name(surface)
             or lexicon.labels.count(surface, "GPE") >= MIN_EXONYM_LABELS):
@@ -688,26 +686,6 @@ MIN_PLACE_VOTES, PLACE_SHARE = 3, 0.75
 #: A state's use of its name: "the province of Quebec", "Quebec Province", "upstate New York".
 _STATE_USE = (r"(?:\b(?:[Ss]tate|[Pp]rovince|[Cc]olony|[Cc]ounty|[Rr]egion|[Gg]overnorate) of |\b[Uu]pstate )"
               r"{name}(?![\w'’-])|(?<![\w'’-]){name} (?:[Ss]tate|[Pp]rovince|[Cc]olony|[Cc]ounty)\b")
-
-
-def alias_country(surface: str, lexicon: Lexicon) -> bool:
-    """``surface`` is a name of several words, not holding the country's own name, that the gazetteer's
-    aliases give a country (``Great Britain`` → United Kingdom), no letter code (those are
-    :func:`country_codes`'): the country, renamed with its other names (one referent, one new name; but see
-    :func:`aliases_apart`). An alias holding the name (``Republic of Poland``) takes the new name inside
-    (:func:`_whole_referents`)."""
-    referent = lexicon.aliases.get(surface)
-    return (referent is not None and " " in surface and not occurs_in(referent, surface)
-            and not COUNTRY_CODE.fullmatch(surface) and lexicon.place_kind(referent) == "country")
-
-
-def aliases_apart(entities: list[Entity], text: str, lexicon: Lexicon) -> list[Entity]:
-    """Drop a country written by an alias of other words than its name (:func:`alias_country`: ``Great
-    Britain``) where ``text`` (a passage group) also writes that name: the text may keep the two apart ("the
-    Parliament of Great Britain and the subsequent Parliament of the United Kingdom"), one new name would
-    merge them; :func:`_whole_referents` then leaves the country's other names there too."""
-    return [e for e in entities if not (e.category == "country" and alias_country(e.surface, lexicon)
-                                        and occurs_in(e.referent, text))]
 
 
 def called_city(surface: str, article: str, lexicon: Lexicon) -> bool:
@@ -1388,7 +1366,6 @@ def passage_entities(candidates: Candidates, texts: Iterable[str], lexicon: Lexi
               lambda es: [e for e in es if e.category != "city"  # demonym, so the city stays here
                           or derived_place_word(e.surface, texts) is None]),
              ("per.script-gloss", lambda es: _unglossed_persons(es, joined)),
-             ("entswap.aliases-apart", lambda es: aliases_apart(es, joined, lexicon)),
              ("entswap.alias-left", lambda es: _whole_spellings(es, joined)),
              ("entswap.alias-left", lambda es: _whole_referents(es, joined, lexicon)),
              ("place.derived-word-left",
