@@ -2268,3 +2268,18 @@ def test_coordinated_demonyms_before_a_noun_are_renamed_as_adjectives():
     renamed, _ = rename_swapped(_example("The French, British and Dutch troops met.", "Who met?", "Dutch"),
                                 SUBS)
     assert renamed.context == "The Kenyan, British and Dutch troops met."
+
+
+def test_a_word_of_a_full_name_without_a_category_of_its_own_is_renamed_with_the_person():
+    """Session 25 (Force, Steam engine): a word of a full name NER labels PERSON (``Newton`` of ``Isaac
+    Newton``) whose lone mentions NER labels an unknown place or rarely labels is the person's word: renamed
+    with the full name (:func:`full_name_word`), not left out for its own evidence with the whole name after
+    it (the cascade of ``entswap.unclear-occurrence``). Not where the article shows no person (no noun,
+    title or pronoun: :func:`person_context`), nor with a word derived from the person (``Newtonian``)."""
+    text = ("The physicist Isaac Newton wrote the Principia in Latin. Newton's book on optics appeared in "
+            "1704. Newton's friends praised the book's figures, printed in London with the plates of the "
+            "edition, which scholars read today with great care and compare with the letters of the period.")
+    found = (("Isaac Newton", "PERSON"), ("Newton", "LOC"))
+    assert _person_entities(text, found) == {"Isaac": "first-male", "Newton": "last"}
+    assert _person_entities(text.replace("The physicist Isaac", "Isaac"), found) == {}
+    assert _person_entities(text.replace("appeared in", "became Newtonian in"), found) == {}

@@ -593,7 +593,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("entswap.rarely-labelled", "NER labelled fewer than 1 in 3 of its occurrences (a country or city "
          "the dataset labels GPE 3+ times, 3/4 of its labels, needs no label in the article; an ORG label of "
          "the surname of a full name the article labels PERSON counts, Davies beside Donald Davies, unless "
-         "some text writes the surname in a term named after the person: Turing machines)", "evidence",
+         "some text writes the surname in a term named after the person: Turing machines; a word of a full "
+         "name NER labels PERSON that the article writes as a person's, not inside a longer name, Fort "
+         "William Henry, labelled with no other category than an unusable one, no title, is the person's "
+         "word, Newton of Isaac Newton, Black of Uyless Black, renamed with the full name: "
+         "entswap.entities.full_name_word; this and entswap.no-category leave it out no more)", "evidence",
          _ES),
     Rule("entswap.no-category", "the labels give no usable category (a borough or district of a bigger "
          "city, Manhattan or Brooklyn, or one the article calls 'the Praga district', is no city; a state "

@@ -1188,6 +1188,8 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     given = {parts[0] for parts in ordered if len(parts) > 1
              and not (tuple(parts[::-1]) in typed_pinyin and parts[0] in pinyin_family)}
     in_full_names = {p for parts in person_names if len(parts) > 1 for p in parts}
+    whole_names = full_name_words(person_names, texts, mentions, lexicon)
+    named_after = {w for w in whole_names if any(eponym_use(w, t) for t in index.texts_holding(w))}
     banks = bool(lexicon.first_counts or lexicon.surname_counts)
     order = {c: i for i, c in enumerate((*CATEGORIES, "none"))}
     entities = []
@@ -1203,10 +1205,11 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
             fire(trace, "entswap.common-word", surface)
             continue  # a common word the article uses as often in lower case ("Will" / "will")
         occurrences = words[surface] if _SINGLE_WORD.match(surface) else joined.count(surface)
-        if labelled[surface] * MIN_LABELLED_SHARE < occurrences:
+        whole_name = full_name_word(surface, counter, whole_names, named_after)
+        if labelled[surface] * MIN_LABELLED_SHARE < occurrences and not whole_name:
             fire(trace, "entswap.rarely-labelled", surface)
             continue  # NER labelled it rarely: one label is no evidence for the whole article
-        category = min(counter, key=lambda c: (-counter[c], order[c]))
+        category = "person" if whole_name else min(counter, key=lambda c: (-counter[c], order[c]))
         attested = None if category == "person" else attested_person(surface, texts, mentions, lexicon)
         category = "person" if attested else category  # "his grandson Kaidu": a person, whatever NER said
         if category == "none" or (category == "city" and (city_section(surface, joined)
@@ -1271,6 +1274,41 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     entities += organisation_short_forms(entities, texts, mentions, lexicon)
     return Candidates(entities, person_names, texts, mentions,
                       family_first=typed_pinyin)
+
+
+def full_name_words(person_names: Sequence[Sequence[str]], texts: Sequence[str],
+                    mentions: dict[str, list[Mention]], lexicon: Lexicon) -> frozenset[str]:
+    """The words of the article's full names NER labels PERSON that the article shows a person's
+    (:func:`person_context`: ``the Huguenot leader Gaspard de Coligny``) and some text writes as a person's
+    name, not inside a longer name (``Fort William Henry``): the words :func:`full_name_word` may take from
+    the full name."""
+    joined = "\n".join(texts)
+    words: set[str] = set()
+    for parts in {tuple(ps) for ps in person_names if len(ps) > 1}:
+        if set(parts) <= words or not person_context(" ".join(parts), texts, mentions, lexicon):
+            continue
+        alone = re.compile(r"(?<![\w'’-])" + _INITIALS.join(map(re.escape, parts)) + r"(?!\w)(?!\s+[A-Z])")
+        if any(not (before := re.search(r"([A-Z][\w'’-]*)\.?\s+$", joined[max(0, m.start() - 40):m.start()]))
+               or before.group(0).rstrip()[-1:] == "." and before.group(1).lower() not in TITLES
+               or before.group(1).lower() in TITLES for m in alone.finditer(joined)):
+            words.update(parts)  # after a sentence or a title ("Sir Isaac Newton"), not "Fort William Henry"
+    return frozenset(words)
+
+
+def full_name_word(surface: str, counter: Counter[str], whole_names: Collection[str],
+                   eponyms: Collection[str]) -> bool:
+    """``surface`` is a word of a full name NER labels PERSON that the article writes as a person's name
+    (``Jean-Marc`` and ``Bosman`` of ``Jean-Marc Bosman``: :func:`full_name_words`) and NER labels with no
+    other category than an unusable one (a GPE or place no gazetteer knows; not a city, state, country or
+    organisation: ``Washington``): a word of that person, renamed with the full name wherever it is
+    written capitalised, though its lone mentions are rarely labelled or labelled with no category
+    (``entswap.no-category``, ``entswap.rarely-labelled`` read the word's own evidence; the person's is
+    the full name's). Otherwise the other words of the full name were dropped too, so that no full name
+    is half renamed (``entswap.unclear-occurrence``). Not a title (``Khan`` of ``Buyantu Khan``) nor a
+    word some text writes in a term named after the person or derived from it (``eponyms``: ``Turing
+    machines``, ``Fermat primes``, ``Newtonian``; the term's use, as for ``entswap.rarely-labelled``)."""
+    return (surface in whole_names and surface not in eponyms and counter["person"] > 0
+            and set(counter) <= {"person", "none"} and surface.lower() not in TITLES | TRAILING_TITLES)
 
 
 def state_demonyms(entities: list[Entity], texts: Sequence[str], passages: Sequence[str], lexicon: Lexicon
