@@ -74,6 +74,7 @@ from ..demonyms import (
     language_use,
     people_stem_left,
     shared_demonyms,
+    shared_here,
 )
 from ..entities import (
     EVENT_NOUNS,
@@ -2645,7 +2646,9 @@ class _Occurrences:
                     plural = text[m.start():m.end()] == f"{entity.surface}s"  # "to Austrians": the people
                     if ((not plural and language_phrase(text, m.start(), m.end()) is not None)
                             or (COORDINATED.match(text, m.end()) and not coordinated_people(text, m.end())
-                                and not coordinated_adjectives(text, m.end(), lexicon))):
+                                and not coordinated_adjectives(text, m.end(), lexicon))
+                            or shared_here(entity.surface.lower(), entity.country, self.texts,
+                                           lexicon)):  # "the British" beside "the English": which people?
                         return "demonym-use"  # "switch to German in protest"; "the French, British and Dutch"
                     # else "the French were", "the British" (also a demonym of several referents, which
                     # follows its country at its people's uses as at its adjective uses): the people, renamed
@@ -2733,6 +2736,9 @@ class _Occurrences:
                 rf"(?<!{re.escape(entity.surface)} ){re.escape(rest)}(?!\w)", t) for t in self.texts)):
             return entity.surface
         joint = "" if not before or before.endswith(("-", "–")) else " "
+        if before and not joint and not before.rstrip("-–").endswith("o"):
+            return None  # "Norman-Irish name": two peoples joined, the demonym kept whole reads as the old
+            # people left behind (blind read round 38); a combining form joins a phrase ("Anglo-French")
         phrase = before + joint + text[start:end] + after
         if phrase == text[start:end] or any(s != entity.surface and occurs_in(s, phrase)
                                             for s in self.entities):
