@@ -46,6 +46,7 @@ from entity_renaming.places import (
     placed_settlement,
     section_city,
     stray_norp,
+    titled_place,
 )
 from entity_renaming.question import Asked, asked_type
 from entity_renaming.referents import PerturbableSpan
@@ -168,6 +169,9 @@ IDS = {
     "staten_island": "5e78e0e51caa44c2bc26ad69eb07240e",  # "In what borough …?" Staten Island
     "riverside_area": "3fc8a591111744fda438686c7eda1861",  # "The San Bernardino-Riverside area"
     "boston_meetings": "1e65836b1a664410966341a9178768f1",  # "Boston", "in Boston", "May 21, 2013"
+    "khanbaliq_moved": "24c9479977f942d2825c64f26c0e7bb1",  # "capital from Karakorum … to Khanbaliq"
+    "hesse": "015bb7ad20914ec89429520e40d3927e",  # "Who was Philip I?" "Landgrave of Hesse" (PERSON)
+    "plock": "8beada2a9fe4402997283ddc686a91e8",  # "Who was Boleslaw II …?" "The Prince of Płock" (untagged)
 }
 
 
@@ -960,6 +964,31 @@ def test_a_birthplace_or_a_capital_in_apposition_is_a_city(analysis):
     assert spans(analysis, "karakorum") == {("Karakorum", "city")}
     assert spans(analysis, "karakorum_moved") == {("Karakorum", "city")}
     assert spans(analysis, "deluun_boldog") == {("Delüün Boldog", "city")}
+
+
+def test_the_capital_a_capital_moves_to_is_a_city(analysis):
+    """GPE recall (session 26): "the move of the Mongol capital from Karakorum in Mongolia to Khanbaliq"
+    types the capital's new seat too (Khanbaliq, tagged GPE, in no gazetteer), not the land between."""
+    lexicon = analysis[2]
+    assert spans(analysis, "khanbaliq_moved") == {("Khanbaliq", "city")}
+    moved = "Kublai readied the move of the Mongol capital from Karakorum in Mongolia to Khanbaliq in 1264."
+    assert passage_place_kind("Khanbaliq", moved, lexicon) == "city"
+    assert passage_place_kind("Zorvath", "They moved the capital from Nanjing to Zorvath.", lexicon) == "city"
+    assert passage_place_kind("Mongolia", moved, lexicon) is None
+
+
+def test_a_titles_realm_or_see_is_a_place_whatever_person_is_asked(analysis):
+    """GPE recall (session 26): an answer naming a ruler's title names its realm ("Who was Philip I?"
+    "Landgrave of Hesse", NER's PERSON; "The Prince of Płock", untagged): the place is the GPE answer
+    entity, typed by the title (a state) or the gazetteer (a city), and NER's PERSON over the title is no
+    person's name that would keep it. A treaty, a university "of" a place are no titles."""
+    assert spans(analysis, "hesse") == {("Hesse", "state")}
+    assert spans(analysis, "plock") == {("Płock", "city")}
+    assert titled_place("Trier", "the Archbishop of Trier")
+    assert titled_place("Hesse", "Philip I, Landgrave of Hesse")
+    assert not titled_place("Paris", "Treaty of Paris")
+    assert not titled_place("Chicago", "University of Chicago")
+    assert not titled_place("Hesse", "Hesse")
 
 
 def test_a_countrys_combining_form_in_a_compound_leaves_it_out():

@@ -163,6 +163,7 @@ from .places import (
     OPENERS,
     PARTICLE_NAME,
     abbreviation_fits,
+    after_title,
     alias_followers,
     answer_turns_adjective,
     asked_country,
@@ -183,6 +184,7 @@ from .places import (
     state_spans,
     state_word_derived,
     stray_norp,
+    titled_place,
 )
 from .question import NOUNS_NAME, PERSON_NOUNS, TRADE_NOUNS, asked_type, asks_about_name, asks_for_station
 from .referents import Entity, PerturbableSpan
@@ -546,22 +548,28 @@ def gazetteer_answers(example: QAExample, mentions: list[Mention], lexicon: Lexi
     Waterford", Youghal tagged PERSON: each member a candidate, rule ``answer.list-partial`` renaming all or
     none); with no place question such a listing is evidence too for a gazetteer city of
     ``ORG_CITY_POPULATION`` people ("Nairobi, Mombasa and Kisumu"). NER's stray NORP on a town
-    (:func:`.places.stray_norp`: "Near Sargans") is no veto. The gazetteer and the question are the evidence
+    (:func:`.places.stray_norp`: "Near Sargans") is no veto. A question asking for another type ("Who was
+    Philip I?") takes only a place its answers name as a ruler's or prelate's realm or see, a gazetteer place
+    or one the passage types (:func:`.places.titled_place`: "Landgrave of Hesse", "The Prince of Płock",
+    "Archbishop of Trier"). The gazetteer and the question are the evidence
     (rule ``ner.no-answer-mention`` keeps the rest out); every other place rule still applies."""
     asked = asked_type(example.question)
-    if asked is not None and asked.entity_type != "gpe":  # a bare "where" will do: the gazetteer is evidence
-        return []
+    titles = asked is not None and asked.entity_type != "gpe"  # only a title's realm answers it: "Who …?"
     found: dict[tuple[int, int], Mention] = {}
     answers = answer_texts(example)
     tagged = {clean_surface(m.text) for m in mentions if m.label == "GPE" and label_holds(m, lexicon)}
     for _, a, b, name in chain(particle_place_grams(example, lexicon), answer_grams(example)):
+        if titles and not (name and any(titled_place(name, answer) for answer in answers)):
+            continue  # a bare "where" will do (the gazetteer is evidence); another type only a title's realm
         at = example.context.find(name, a, b) if name else -1
         typed = at >= 0 and passage_place_kind(name, example.context, lexicon)  # "the … capital Karakorum"
         placed = at >= 0 and not any(  # not "In March 1896" (DATE), "held in German" (LANGUAGE)
             m.label not in _NAME_LABELS and m.start <= at and at + len(name) <= m.end
             and not (m.label == "NORP" and stray_norp(name, lexicon)) for m in mentions  # "Near Sargans"
         ) and placed_settlement(name, at, example.context, lexicon)  # "moved to Gospić, Austrian Empire"
-        if asked is None:  # no place question: the passage must use it as a settlement ("in Kraków") or
+        if titles:  # "Landgrave of Hesse" answering "Who was Philip I?": the title's realm or see
+            said, kind = typed, at >= 0 and (lexicon.place_kind(name, ORG_CITY_POPULATION) or typed)
+        elif asked is None:  # no place question: the passage must use it as a settlement ("in Kraków") or
             # an answer list it with places the passage tags GPE ("Nairobi, Mombasa and Kisumu")
             listed = at >= 0 and lexicon.place_kind(name, ORG_CITY_POPULATION) and any(
                 answer_lists_places(answer, name, tagged, lexicon) for answer in answers)
@@ -1459,8 +1467,9 @@ def longer_names(surface: str, span_type: str, texts: Iterable[str], lexicon: Le
     every mention would edit that name: joined by a hyphen or a linking word (``Basel-Stadt``, ``Newcastle
     upon Tyne``), next to a place noun (``San Mateo fort``, ``Fresno County``, ``Lake Victoria``), after a
     bare compass word before a country or another name word that makes a place with it (``North America``,
-    ``Baja California``, ``Mexico City``: a gazetteer name), or inside one of ``persons`` (``Paris Hilton``);
-    an event named after the place (``Vietnam War``, ``Treaty of Paris``) is renamed with it.
+    ``Baja California``, ``Mexico City``: a gazetteer name), or inside one of ``persons`` (``Paris Hilton``;
+    not a title's realm: ``Landgrave of Hesse``, :func:`.places.titled_place`); an event named after the
+    place (``Vietnam War``, ``Treaty of Paris``) is renamed with it.
     An adjectival direction describes a part of the place (``Southern California``, ``Northern San Diego``),
     and so does a lower-case area noun after it (``the Maine district``): both are renamed with it.
     Inside the name of an organisation, a team, a building (``Denver Broncos``, ``San Jose Marriott``,
@@ -1471,7 +1480,8 @@ def longer_names(surface: str, span_type: str, texts: Iterable[str], lexicon: Le
     Without a ``lexicon`` every capitalised neighbour counts."""
     pattern = whole_word(surface, True)
     found = [LongerName(clean_surface(p), True) for p in dict.fromkeys(persons)
-             if pattern.search(p) and clean_surface(p) != surface]  # "Paris Hilton", "Virginia Woolf"
+             if pattern.search(p) and clean_surface(p) != surface  # "Paris Hilton", "Virginia Woolf"
+             and not titled_place(surface, p)]  # not "Landgrave of Hesse", NER's PERSON: the title's realm
     for text in texts:
         for m in pattern.finditer(text):
             longer = longer_name(text, m.start(), m.end(), span_type, lexicon)
@@ -2240,7 +2250,8 @@ def named_alone(surface: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
     Technology``, ``Manhattan Storage and Warehouse Company``, ``America's Funniest Home Videos``; a direction
     before it describes a part of it: ``Southern California``), and not
     after ``<Name> of`` (``University of California``, ``Church of England``) unless that name is a form of
-    state or a title (``the Kingdom of Sicily``, ``King of France``: the place itself)."""
+    state or a title (``the Kingdom of Sicily``, ``King of France``, ``Landgrave of Hesse``:
+    :func:`.places.after_title`; the place itself)."""
     def name_word(word: str) -> bool:
         return word.lower() not in FUNCTION_WORDS
 
@@ -2256,7 +2267,8 @@ def named_alone(surface: str, texts: Iterable[str], lexicon: Lexicon) -> bool:
             if ((after and name_word(after.group(1)) and not _part_after(text, after))
                     or (before and name_word(before.group(1))
                         and before.group(1).lower() not in GEO_MODIFIERS)
-                    or (of and of.group(1).lower() not in STATE_FORMS | TITLES)):
+                    or (of and of.group(1).lower() not in STATE_FORMS | TITLES
+                        and not after_title(text, lead))):  # "Landgrave of Hesse"
                 continue
             return True
     return False

@@ -219,7 +219,8 @@ _MODERN = (r"\s*(?:\(|,\s+)(?:now\s+|today\s+)?(?:modern|modern-day|present-day|
 #: A capital named in apposition after its noun ("the Mongol Empire capital Karakorum", "the former Jurchen
 #: capital Zhongdu"; lower case only, not "capital of", which names its country) or that a capital moves from
 #: or to ("the move of the Mongol capital from Karakorum in Mongolia to Khanbaliq").
-_CAPITAL_BEFORE = r"\bcapital,? (?:(?:from|to) )?"
+_CAPITAL_BEFORE = (r"\bcapital,? (?:(?:from|to) |from [A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*"
+                   r"(?: in [A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*)? to )?")
 #: A birthplace written by "born" before a name, a date between ("Temüjin was probably born in 1162 in Delüün
 #: Boldog", "born in Warsaw"; not "born to …").
 _BORN_IN = r"\bborn (?:(?:on|in) [\w ,]*?\d{3,4},? )?(?:in|at) (?:the )?"
@@ -373,6 +374,25 @@ _SETTLEMENT_NOUNS = frozenset(("city", "cities", "town", "towns", "village", "vi
 #: duchy or county there, not a town to rename as a city.
 _REALM_OF = (r"\b(?:Duke|Duchess|Duchy|Count|Countess|County|Earl|Prince|Principality|Margrave|Elector|King|"
              r"Queen|Kingdom)(?: [A-Z][\w.'’-]*)* of ")
+
+
+#: A ruler's or prelate's title and "of" before a place's name ("Landgrave of Hesse", "The Prince of Płock",
+#: "Archbishop of Trier"): the name is the title's realm or see.
+_TITLE_OF = re.compile(rf"(?:{_RULER_OF}|{_REALM_OF}|\b(?:Archbishop|Bishop) of )$")
+
+
+def after_title(text: str, start: int) -> bool:
+    """``text`` writes a ruler's or prelate's title and "of" right before ``start`` (:data:`_TITLE_OF`:
+    "Landgrave of Hesse", "The Prince of Płock", "Archbishop of Trier"): the name there is the title's realm
+    or see, a place, not part of another name."""
+    return _TITLE_OF.search(text[:start]) is not None
+
+
+def titled_place(name: str, answer: str) -> bool:
+    """``answer`` writes ``name`` as a title's realm or see (:func:`after_title`): an answer naming a title
+    names a place, whatever person the question asks about ("Who was Philip I?" Landgrave of Hesse)."""
+    return any(after_title(answer, m.start())
+               for m in re.finditer(rf"(?<![\w'’-]){re.escape(name)}{_NAME_ENDS}", answer))
 
 
 def asked_settlement(name: str, question: str, lexicon: Lexicon, context: str = "") -> str | None:
