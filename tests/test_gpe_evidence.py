@@ -988,6 +988,7 @@ def test_a_titles_realm_or_see_is_a_place_whatever_person_is_asked(analysis):
     assert titled_place("Hesse", "Philip I, Landgrave of Hesse")
     assert not titled_place("Paris", "Treaty of Paris")
     assert not titled_place("Chicago", "University of Chicago")
+    assert not titled_place("Los Angeles", "the County of Los Angeles")  # the county, another referent
     assert not titled_place("Hesse", "Hesse")
 
 

@@ -377,8 +377,10 @@ _REALM_OF = (r"\b(?:Duke|Duchess|Duchy|Count|Countess|County|Earl|Prince|Princip
 
 
 #: A ruler's or prelate's title and "of" before a place's name ("Landgrave of Hesse", "The Prince of Płock",
-#: "Archbishop of Trier"): the name is the title's realm or see.
-_TITLE_OF = re.compile(rf"(?:{_RULER_OF}|{_REALM_OF}|\b(?:Archbishop|Bishop) of )$")
+#: "Archbishop of Trier"): the name is the title's realm or see. Not "County of" (the County of Los
+#: Angeles is another referent than the city).
+_TITLE_OF = re.compile(rf"(?:{_RULER_OF}|\b(?:Prince|Princess|King|Queen|Archbishop|Bishop)"
+                       r"(?: [A-Z][\w.'’-]*)* of )$")
 
 
 def after_title(text: str, start: int) -> bool:
