@@ -1193,6 +1193,30 @@ def test_a_party_named_by_its_word_alone_is_that_party(party_lexicon):
     assert party_short_name("SNP", texts, party_lexicon) is None  # an acronym: the acronym rules
 
 
+def test_a_party_word_ner_labelled_norp_is_the_party(party_lexicon):
+    """s26: "the Liberals" tagged NORP answering "whom" (no ORG mention) is the party's short name where the
+    texts speak of a party and the dataset writes "Liberal Party" (organisations.party_answers), renamed by
+    its word, and the plural answer changes with it (spans.span_renamed follows the renamer); not a NORP
+    word that is no party's."""
+    text = ("The SNP took 16 seats. For the Liberals, the main disappointment was the loss of Orkney, the "
+            "seat of a former party leader.")  # after the MRQA SQuAD dev passage (the Conservatives)
+    start = text.index("the Liberals")
+    ex = QAExample(id="p2", dataset="t", source_format="mrqa", context=text,
+                   question="The loss of Orkney disappointed whom the most?",
+                   answers=[Answer("the Liberals", [(start, start + 12)])],
+                   answer_texts=["the Liberals", "Liberals", "Liberals"])
+    labelled = {"SNP": "ORG", "Liberals": "NORP"}
+    entities = example_entities(ex, _mentions(text, labelled), party_lexicon)
+    assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("Liberal", "nnp")]
+    renamed, _ = rename_example(ex, [Substitution("Liberal", "Harlow", "org", "nnp")])
+    assert "For the Harlows, the" in renamed.context and renamed.answers[0].text == "the Harlows"
+    other = text.replace("the Liberals", "the Scots")
+    ex = replace(ex, context=other, answers=[Answer("the Scots", [(start, start + 9)])],
+                 answer_texts=["the Scots"] * 3)
+    found = example_entities(ex, _mentions(other, {"SNP": "ORG", "Scots": "NORP"}), party_lexicon)
+    assert not [e for e in found if e.entity_type == "org"]  # a people (its demonym's country), no party
+
+
 def test_a_party_answer_by_its_word_alone_is_renamed_at_every_mention(party_lexicon):
     """The answer ``Labour`` ("Who did the SNP take 16 seats from?") is renamed as the party's name word at
     every mention ("Labour leader", "the Labour Party"); a capitalised use of the word that is no party

@@ -235,6 +235,40 @@ def test_a_list_of_places_read_as_one_mention_is_split_into_its_places():
         "New York", "New Jersey"]
 
 
+def test_a_mention_running_into_its_bracketed_acronym_ends_before_the_bracket():
+    """spaCy reads "Marshall Space Flight Center (MSFC" as one ORG mention, its last word "(MSFC" hiding the
+    organisation word: the mention ends before an unclosed bracket opening on the initials of the words
+    before it (acronyms.bracket_cut), and the centre is renamed with its acronym following. A bracket of other
+    words is part of the name or a gloss ("the Methodist Church (USA": not cut)."""
+    from entity_renaming.acronyms import bracket_cut
+    from entity_renaming.entities import analyse_examples
+    from entity_renaming.model import Answer, QAExample
+
+    text = "The engineers at Marshall Space Flight Center (MSFC) took longer to agree."
+    raw = _mention(text, "Marshall Space Flight Center (MSFC", "ORG")
+    assert bracket_cut(raw) == _mention(text, "Marshall Space Flight Center", "ORG")
+    assert split_place_lists({text: [raw]}, Lexicon())[text] == [bracket_cut(raw)]
+    possessive = "at the Children's Memorial Health Institute (CMHI), a hospital"
+    cmhi = _mention(possessive, "the Children's Memorial Health Institute (CMHI", "ORG")
+    assert bracket_cut(cmhi).text == "the Children's Memorial Health Institute"
+    for other, part in (("union of the Methodist Church (USA) and", "the Methodist Church (USA"),
+                        ("the Dai Ön (Great Yuan) state", "Dai Ön (Great Yuan")):
+        assert bracket_cut(_mention(other, part, "ORG")) == _mention(other, part, "ORG")
+    answer = "Marshall Space Flight Center"
+    start = text.index(answer)
+    ex = QAExample(id="q1", dataset="t", source_format="mrqa", context=text,
+                   question="Which NASA location came around last?",
+                   answers=[Answer(answer, [(start, start + len(answer))])], answer_texts=[answer] * 3)
+    others = [f"Rockets were tested at Marshall Space Flight Center in {year}." for year in (1961, 1962)]
+    mentions = {text: [raw], **{t: [_mention(t, answer, "ORG")] for t in others}}
+    examples = [ex, *(QAExample(id=f"o{i}", dataset="t", source_format="mrqa", context=t, question="When?",
+                                answers=[Answer("1961", [(t.index("19"), t.index("19") + 4)])],
+                                answer_texts=["1961"]) for i, t in enumerate(others))]
+    # the dataset labels the name ORG three times only with the cut mention (entities' MIN_ORG_LABELS)
+    [entity] = analyse_examples(examples, mentions, Lexicon())["q1"]
+    assert {(s.surface, s.span_type) for s in entity.spans} == {("Marshall", "nnp"), ("MSFC", "rare")}
+
+
 def test_a_list_with_a_part_that_is_no_known_place_stays_one_mention():
     """A part the gazetteer does not know as a place, a whole that is itself a place, an ORG joined by "and"
     only (a firm or railway named after two towns) and a PERSON mention keep the mention whole."""

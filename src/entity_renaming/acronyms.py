@@ -29,6 +29,27 @@ def is_acronym(word: str) -> bool:
             and not ROMAN_NUMERAL.fullmatch(word))
 
 
+#: The labels of names whose mention :func:`bracket_cut` ends before their bracketed acronym.
+_NAME_LABELS = frozenset({"PERSON", "ORG", "GPE"})
+#: A bracket that opens on an acronym and ends the mention unclosed (``… Institute (CMHI``).
+_OPEN_ACRONYM = re.compile(r"\s*\(([A-Z]{3,6})$")
+
+
+def bracket_cut(mention: Mention) -> Mention:
+    """A PERSON / ORG / GPE mention that runs into an unclosed bracket opening on the acronym of the words
+    before it (``the Children's Memorial Health Institute (CMHI``, ``Engineering News-Record (ENR``), ended
+    before that bracket: the name is the words before it, the acronym another mention of it (which the
+    acronym rules follow), no part of its last word. Else ``mention`` unchanged: a bracket of other words
+    (``the Methodist Church (USA``, a qualifier that is part of the name; ``Dai Ön (Great Yuan``)."""
+    found = _OPEN_ACRONYM.search(mention.text) if mention.label in _NAME_LABELS else None
+    if found is None:
+        return mention
+    name = mention.text[:found.start()]
+    if initials_of(re.sub(r"['’]s(?!\w)", "", clean_surface(name))) != found.group(1):
+        return mention
+    return Mention(mention.start, mention.start + len(name), mention.label, name)
+
+
 def acronym_attested(word: str, lexicon: Lexicon) -> bool:
     """An acronym the Penn Treebank's news text uses and no dictionary word nor its plural (``ABC``,
     ``NSF``; not ``NADPH``, ``PAD``, ``MODES``): an organisation's, not a term's (rule

@@ -118,6 +118,7 @@ from .organisations import (
     org_place_kind,
     organisation_head,
     owner_acronym,
+    party_answers,
     party_short_name,
     person_types,
     place_votes,
@@ -2892,6 +2893,7 @@ def example_entities(example: QAExample, mentions: list[Mention], lexicon: Lexic
             fire(trace, "label.minority", clean_surface(m.text), LABEL_TO_TYPE[m.label], m.start)
     candidates += team_answers(example, mentions, lexicon)
     candidates += [m for m in (*call_sign_answers(example, mentions),  # "WTSP" tagged PERSON, "WBT-FM"
+                               *party_answers(example, mentions, lexicon),  # "the Conservatives", NORP
                                *headed,  # "Virgin Media" tagged PERSON
                                *kind_named_answers(example, mentions, lexicon))  # "rock group Coldplay"
                    if not any(c.label == "ORG" and c.start < m.end and m.start < c.end for c in candidates)]

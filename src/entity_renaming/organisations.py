@@ -605,6 +605,28 @@ def call_sign_answers(example: QAExample, mentions: Iterable[Mention]) -> list[M
     return list(found.values())
 
 
+def party_answers(example: QAExample, mentions: Iterable[Mention], lexicon: Lexicon) -> list[Mention]:
+    """Mentions inside a gold answer span of a party's word alone that NER labelled otherwise (``the
+    Conservatives`` tagged NORP), where no ORG mention covers them: the party's short name
+    (:func:`party_short_name`: a word the dataset's ORG names write before ``Party``, texts speaking of a
+    party) is the evidence, as ORG mentions (rule ``ner.no-answer-mention`` keeps the rest out); the
+    organisation rules then rename the party by that word at every mention."""
+    mentions = list(mentions)
+    orgs = [m for m in mentions if m.label == "ORG"]
+    spans = [s for answer in example.all_answers() for s in answer.char_spans]
+    texts = (example.context, example.question, *(a.text for a in example.all_answers()))
+    found: dict[tuple[int, int], Mention] = {}
+    for m in mentions:
+        name = clean_surface(m.text)
+        at = example.context.find(name, m.start, m.end) if name else -1
+        if (m.label == "ORG" or at < 0 or not any(m.start < e and s < m.end for s, e in spans)
+                or any(o.start <= at and at + len(name) <= o.end for o in orgs)
+                or party_short_name(name, texts, lexicon) is None):
+            continue
+        found.setdefault((at, at + len(name)), Mention(at, at + len(name), "ORG", name))
+    return list(found.values())
+
+
 #: NER labels of a name that its organisation word contradicts: a person (``Virgin Media``), a building or
 #: a place (``Florida East Coast Railway``), a product. Not a country (``Soviet Union``), an event (``Paris
 #: Peace Conference``) or a work (``Three's Company``), which an organisation word may also end; and a run

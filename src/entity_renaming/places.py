@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
+from .acronyms import bracket_cut
 from .lexicon import (
     BIG_CITY,
     PLACE_NOUNS,
@@ -960,10 +961,11 @@ def listed_places(mention: Mention, lexicon: Lexicon) -> list[Mention]:
 
 def split_place_lists(mentions: Mapping[str, Sequence[Mention]], lexicon: Lexicon
                       ) -> dict[str, list[Mention]]:
-    """Text → its mentions, each list of places NER read as one mention split into its places
+    """Text → its mentions, each ended before an unclosed bracket opening on its acronym
+    (:func:`.acronyms.bracket_cut`) and each list of places NER read as one mention split into its places
     (:func:`listed_places`); both studies read their mentions through it once the lexicon has observed the
     dataset (a place's evidence needs the dataset's case and surname statistics)."""
-    return {text: [m for mention in found for m in listed_places(mention, lexicon)]
+    return {text: [m for mention in found for m in listed_places(bracket_cut(mention), lexicon)]
             for text, found in mentions.items()}
 
 

@@ -59,10 +59,12 @@ def perturbable_spans(entities: Iterable[Entity], entity_type: str = "mix",
 def span_renamed(span: PerturbableSpan, text: str, keep: Iterable[str] = ()) -> bool:
     """Renaming ``span`` (keeping ``keep``) edits ``text``: its surface stands there as a word outside the
     kept names, or a ``nationality`` stands in its plural (``Kenyans`` of an answer "gives Kenyans a bill
-    of rights" changes with ``Kenyan``)."""
+    of rights" changes with ``Kenyan``), or an organisation's word stands in a form the renamer edits with
+    it (``the Conservatives`` of a party's ``Conservative``)."""
     group = span.span_type == "nationality"
     if not keep and not group:
-        return occurs_in(span.surface, text)
+        return occurs_in(span.surface, text) or (span.entity_type == "org"
+                                                 and renamed_in(span.surface, text, (), span.span_type))
     return renamed_in(span.surface, text, keep, span.span_type if group else "")
 
 
