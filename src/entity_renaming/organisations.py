@@ -717,7 +717,6 @@ def split_name(name: str, at: int, context: str, mentions: Iterable[Mention]) ->
             and not any(w.lower() in ORGANISATION_HEADS | COMPANY_HEADS for w in _words(name[:joined])))
 
 
-
 def _untagged_name(name: str, before: str, lexicon: Lexicon) -> bool:
     """A run of capitalised words that NER did not tag reads as an organisation's name, not a description:
     a word before its organisation word is a proper name (capitalised, the corpus writing it in lower case
