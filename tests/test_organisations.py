@@ -1118,6 +1118,60 @@ def test_a_name_ner_cut_into_pieces_is_one_organisation(lexicon):
         two, {"Methodist Church": "ORG", "Evangelical Church": "ORG"}))
 
 
+
+def test_a_body_of_a_state_ner_cut_from_its_place_is_one_organisation(lexicon):
+    """Session 26: NER cuts ``Supreme Court of the United States`` into ``a Supreme Court`` (ORG, with the
+    article of the phrase) and ``United States`` (GPE): the whole name is the candidate, renamed by its
+    place (organisations.split_name); a state's word after "<organisation word> of" (``United Kingdom``)
+    names the body's place, not a state."""
+    from entity_renaming.entities import headed_answers, inside_headed
+    from entity_renaming.organisations import names_organisation, split_name
+
+    text = "In 1943, a Supreme Court of the United States decision restored the prior patents of Tesla."
+    name = "Supreme Court of the United States"
+    mentions = _mentions(text, {"a Supreme Court": "ORG", "United States": "GPE"})
+    assert split_name(name, text.index(name), text, mentions)
+    ex = _example(text, name, "A decision made by what entity restored Tesla's patents?", [name] * 3)
+    headed = headed_answers(ex, mentions, lexicon)
+    assert [m.text for m in headed] == [name]
+    assert inside_headed(mentions[0], headed)  # "a Supreme Court": a piece of the name, its article aside
+    assert names_organisation("Supreme Court of the United Kingdom")
+    assert not names_organisation("United Kingdom") and not names_organisation("Kingdom of Sicily")
+
+
+def test_a_country_in_a_body_s_name_takes_its_other_names_or_leaves_the_body(lexicon):
+    """Session 26: a country renamed as the place of an organisation's name (``Parliament of the United
+    Kingdom``) takes its codes with it (``UK Parliament`` → the new name, places.alias_followers, as a GPE
+    renaming); its article after "<organisation word> of" is its own whatever noun the body's name
+    modifies (``a Supreme Court of the United States decision`` → "of Egypt decision":
+    substitute.heads_phrase); where its article cannot follow the new name (``the Court of the United
+    States Army``: "the Egypt Army"?) the body is left out (``org.article-left``)."""
+    from entity_renaming.substitute import heads_phrase
+
+    text = ("The Scotland Act was passed by the Parliament of the United Kingdom in 1998. Foreign policy "
+            "remains with the UK Parliament in Westminster.")
+    name = "Parliament of the United Kingdom"
+    ex = _example(text, name, "What body passed the Scotland Act?", [name] * 3)
+    entities = example_entities(ex, _mentions(text, {name: "ORG", "UK": "GPE", "Scotland": "GPE"}), lexicon)
+    assert [(s.surface, s.span_type, s.follows) for e in entities for s in e.spans] == [
+        ("United Kingdom", "country", ""), ("UK", "country", "United Kingdom")]
+    text = "In 1943, a Supreme Court of the United States decision restored the prior patents of Tesla."
+    name = "Supreme Court of the United States"
+    ex = _example(text, name, "A decision made by what entity restored Tesla's patents?", [name] * 3)
+    trace: list = []
+    mentions = _mentions(text, {"a Supreme Court": "ORG", "United States": "GPE", "Tesla": "PERSON"})
+    entities = example_entities(ex, mentions, lexicon, trace)
+    assert [(s.surface, s.span_type) for e in entities for s in e.spans] == [("United States", "country")]
+    at = text.index("United States")
+    assert heads_phrase(text, at + len("United States"), at)  # the article is the country's: dropped
+    assert not heads_phrase("the United States government", len("the United States"), 4)
+    text = "The Court of the United States Army tried him."
+    name = "Court of the United States Army"
+    ex = _example(text, name, "What court tried him?", [name] * 3)
+    trace = []
+    assert example_entities(ex, _mentions(text, {name: "ORG"}), lexicon, trace) == []
+    assert "org.article-left" in {f.rule for f in trace}
+
 def test_an_acronym_follows_the_demonym_of_a_renamed_country():
     """Issue 19, fifteenth session: ``Australian Broadcasting Corporation (ABC)`` renames the country of its
     demonym; the acronym's letter follows the demonym (acronyms.acronym_span), and a form glued to a number

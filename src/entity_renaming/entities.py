@@ -250,8 +250,9 @@ def inside_headed(mention: Mention, headed: list[Mention], labels: tuple[str, ..
     misread and its organisation word closes (:func:`.organisations.headed_answers`: ``Lovely Lane
     Methodist Church`` tagged FAC), or a piece of a name NER cut (``the Canadian Radio-television``,
     ``labels`` then all: :func:`.organisations.split_name`): the longer name is the referent, the run
-    only a part of it. A leading article is no part of the run."""
-    start = mention.start + (4 if mention.text[:4].lower() == "the " else 0)
+    only a part of it. A leading article is no part of the run ("the", "a" of "a Supreme Court")."""
+    article = re.match(r"(?:the|an?) ", mention.text, re.IGNORECASE)
+    start = mention.start + (article.end() if article else 0)
     return mention.label in labels and any(
         h.start <= start and mention.end <= h.end and h.end - h.start > mention.end - start for h in headed)
 
@@ -3349,20 +3350,24 @@ def _candidate_entity(example: QAExample, mention: Mention, text: str, etype: st
         if people_stem_left(country.surface, (*texts, *answers)):
             return _none(why, "place.derived-word-left")  # "a Serb family" beside "Serbian": it would stay
         spans = [*spans, *derived]  # France → Kenya makes French → Kenyan
-    if etype == "gpe":
+    if etype == "org" and any(s.span_type == "country" and not s.follows and f" of the {s.surface}" in text
+                              and not article_follows(s.surface, (*texts, *answers)) for s in spans):
+        return _none(why, "org.article-left")  # "a Supreme Court of the United States decision"
+    if etype in ("gpe", "org"):  # a country in an organisation's name too: "UK Parliament" beside it
         aliases = [alias_followers(s, texts, lexicon) for s in spans
                    if s.span_type == "country" and not s.follows]
-        if any(a is None for a in aliases):
+        if etype == "gpe" and any(a is None for a in aliases):
             return _none(why, "place.other-name")  # "the United States" beside "America": it would stay
         followers = dict.fromkeys(f for a in aliases if a for f in a if f not in spans)
         spans = [*spans, *followers]  # "US" beside "U.S.": both → "Kenya" (a demonym's country has them)
     if etype == "gpe" and any(lexicon.other_names_in(s.surface, s.span_type, texts)
                               for s in spans if s.span_type != "country"):
         return _none(why, "place.other-name")  # "Warsaw (Polish: Warszawa)", "the United States" beside "US"
-    if etype == "gpe" and any(country_abbreviation(s.surface, lexicon)
-                              and (not all(abbreviation_fits(s.surface, t) for t in (*texts, *answers))
-                                   or answer_turns_adjective(s.surface, texts, answers))
-                              for s in spans):
+    if etype in ("gpe", "org") and any(
+            country_abbreviation(s.surface, lexicon)
+            and (not all(abbreviation_fits(s.surface, t) for t in (*texts, *answers))
+                 or answer_turns_adjective(s.surface, texts, answers))
+            for s in spans):
         return _none(why, "place.abbreviation-modifier")  # "US$10"; "UK teachers" → "Kenyan teachers"
     if etype == "gpe" and any(s.span_type == "city" for s in spans) and REGION_OF.search(
             context, max(0, mention.start - 40), mention.start):

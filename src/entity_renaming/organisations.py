@@ -122,11 +122,21 @@ def organisation_head(text: str) -> str | None:
 MIN_ORG_LABELS = 3
 
 
+#: Words of a state's name (``United Kingdom``, ``Dominican Republic``) that name no organisation alone but
+#: may name the place a body is of (:func:`names_organisation`).
+_STATE_NAME_WORDS = frozenset(words_of("kingdom republic empire"))
+
+
 def names_organisation(text: str) -> bool:
-    """An ORG mention that may name an organisation: no digit, no ``-ism``, no ``NOT_ORGANISATION`` word."""
+    """An ORG mention that may name an organisation: no digit, no ``-ism``, no ``NOT_ORGANISATION`` word; a
+    state's word after "<organisation word> of" names the body's place (``Supreme Court of the United
+    Kingdom``), no state."""
     words = text.split()
+    head = next((i for i, w in enumerate(words[:-1])
+                 if w.lower() in ORGANISATION_HEADS and words[i + 1] == "of"), len(words))
     return (bool(words) and not any(ch.isdigit() for ch in text) and not words[-1].lower().endswith("ism")
-            and not any(w.lower().strip(".,'’") in NOT_ORGANISATION for w in words))
+            and not any(w.lower().strip(".,'’") in NOT_ORGANISATION
+                        and not (i > head and w.lower() in _STATE_NAME_WORDS) for i, w in enumerate(words)))
 
 
 #: Adjectives of religion, creed or origin inside organisation names: never renamed as name words.
@@ -707,19 +717,24 @@ def headed_answers(example: QAExample, mentions: Iterable[Mention], lexicon: Lex
 _JOINED_RUN = re.compile(r"[A-Z][\w'’.&-]*(?:(?: (?:of|for|on|and)(?: the)?|,)? [A-Z][\w'’.&-]*)*")
 
 
+#: An article before a name, which NER may include in the mention of its first piece ("a Supreme Court").
+_ARTICLE = re.compile(r"(?:the|an?) ", re.IGNORECASE)
+
+
 def split_name(name: str, at: int, context: str, mentions: Iterable[Mention]) -> bool:
     """``name`` (at ``at`` in ``context``) is one organisation's name that NER cut into two or more pieces,
     one of them ORG (``the Canadian Radio-television`` + ``Telecommunications Commission``; ``the
-    International Crops Research Institute`` + ``the Semi-Arid Tropics``): an organisation word closes it
-    (:func:`organisation_head`), every mention touching it lies inside it (its article aside), and no word
-    before an ``and`` or a comma is an organisation or company word (``Canadian Radio-television and``, not
-    ``the Methodist Church and the Evangelical Church``: two bodies)."""
+    International Crops Research Institute`` + ``the Semi-Arid Tropics``; ``the Supreme Court`` + ``the
+    United Kingdom``): an organisation word closes it (:func:`organisation_head`), every mention touching it
+    lies inside it (its article aside), and no word before an ``and`` or a comma is an organisation or
+    company word (``Canadian Radio-television and``, not ``the Methodist Church and the Evangelical Church``:
+    two bodies)."""
     end = at + len(name)
     touching = [m for m in mentions if m.start < end and at < m.end]
     joined = max((j.start() for j in re.finditer(r",| and ", name)), default=0)
     return (len(touching) >= 2 and any(m.label == "ORG" for m in touching)
             and organisation_head(name) is not None and names_organisation(name)
-            and all(m.end <= end and (m.start >= at or context[m.start:at].lower() == "the ")
+            and all(m.end <= end and (m.start >= at or _ARTICLE.fullmatch(context[m.start:at]))
                     for m in touching)
             and not any(w.lower() in ORGANISATION_HEADS | COMPANY_HEADS for w in _words(name[:joined])))
 

@@ -547,6 +547,12 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "a word derived from a city in its passage group (Parisian beside Paris: no bank gives a city's "
          "demonym; places.derived_place_word, as for Yan et al.)",
          "veto", _ALL),
+    Rule("org.article-left", "a country written with 'the' after 'of' inside an organisation's name, "
+         "renamed as its place, whose article cannot follow the new name: a capitalised word after it that "
+         "may be a longer name's (the Court of the United States Army → 'of the Egypt Army'?; a lower-case "
+         "noun after a body's name is the body's: a Supreme Court of the United States decision → 'of Egypt "
+         "decision', substitute.heads_phrase; organisations.article_follows, as for a demonym's country)",
+         "veto", _YAN),
     Rule("place.other-name", "the place is also called by another name (US, Warszawa) that would stay "
          "(Yan et al.: a country's code or canonical name takes its new name instead, United States and US "
          "→ Australia, places.alias_followers; not America, Great Britain, which name more). A city's "

@@ -132,6 +132,8 @@ def heads_phrase(text: str, end: int, start: int = -1) -> bool:
     word = _NEXT_WORD.match(text, end).group(1)
     if word is None or text[end:end + 1] in ("'", "\u2019"):
         return True
+    if word.islower() and _closes_body_name(text, start):
+        return True  # "a Supreme Court of the United States decision": the noun is the body's
     if word[0].isdigit():  # "the United States 90%", not "the US 101st Airborne"
         return _ORDINAL.match(text, end) is None
     if word[0].isalnum():
@@ -139,6 +141,20 @@ def heads_phrase(text: str, end: int, start: int = -1) -> bool:
             word.endswith("ed") or word in _IRREGULAR_PAST or (word.endswith("ly") and word not in _LY_NOUNS)
             or (_after_auxiliary(text, start) and not _plural_noun(word))))
     return word not in ("-", "\u2013")
+
+
+#: "<Organisation word> of the " before a name: the article is the name's ("Court of the United States").
+_BODY_OF_THE = re.compile(r"\b([A-Z][a-z]+) of the $")
+
+
+def _closes_body_name(text: str, start: int) -> bool:
+    """The name at ``start`` follows "<organisation word> of the" (``Supreme Court of the United States``):
+    it closes the body's name, so a lower-case word after it is a noun the whole name modifies ("a Supreme
+    Court of the United States decision"), and the article is the name's own."""
+    from .organisations import ORGANISATION_HEADS
+
+    before = _BODY_OF_THE.search(text, max(0, start - 40), start) if start >= 0 else None
+    return before is not None and before.group(1).lower() in ORGANISATION_HEADS
 
 
 def _plural_noun(word: str) -> bool:
