@@ -1096,12 +1096,37 @@ def test_a_state_and_city_name_is_the_city_where_the_article_calls_it_a_city_and
     assert category_of("New York", "GPE", lexicon, "Huguenots settled in New York.") is None
 
 
+def test_a_state_and_city_name_listed_among_towns_and_cities_only_is_the_city():
+    """Malatya and New York are states and cities of many people; an article that lists the name beside
+    towns and cities NER labels GPE only ("at Malatya and Edessa", "Boston, Chicago and New York") and writes
+    no state use means the city; a state beside it ("New York and New Jersey"), a city before it as its
+    region ("Montreal, Quebec") or a town's name NER labels otherwise ("in New York and Harvard": the
+    university) is no such list."""
+    lexicon = Lexicon(strict=False)
+    towns = {"Edessa", "Boston", "Chicago", "New Jersey", "Montreal", "Hamburg", "Lower Saxony"}
+    malatya = "They were based at Malatya and Edessa, under him."
+    assert category_of("Malatya", "GPE", lexicon, malatya, towns) == "city"
+    assert category_of("Malatya", "GPE", lexicon, malatya) is None  # Edessa no GPE there
+    lectures = "He lectured in Boston, Chicago and New York."
+    assert category_of("New York", "GPE", lexicon, lectures, towns) == "city"
+    assert category_of("New York", "GPE", lexicon, "They lived in New York and New Jersey.", towns) is None
+    assert category_of("New York", "GPE", lexicon, "He lectured in New York and Harvard.", towns) is None
+    assert category_of("Quebec", "GPE", lexicon, "He lived in Montreal, Quebec.", towns) is None
+    fled = "Many fled to Hamburg, Bremen and Lower Saxony."
+    assert category_of("Bremen", "GPE", lexicon, fled, towns) is None
+    upstate = "He lectured in Boston and New York. Upstate New York was rural."
+    assert category_of("New York", "GPE", lexicon, upstate, towns) is None  # a state use elsewhere
+
+
 def test_a_city_named_by_a_common_word_is_the_city_written_before_its_country():
     """Tours, Mobile and Nice are gazetteer cities that place_kind leaves out as common words; a GPE the
     article writes before its country or state ("from Tours, France", "Mobile, Alabama") is the city; the
     label alone ("his tours") or a state-and-city name is no such evidence."""
     lexicon = Lexicon(strict=False)
     assert category_of("Tours", "GPE", lexicon, "Huguenot refugees from Tours, France left.") == "city"
+    wheeling = "The show was recorded in Wheeling, West Virginia. Aken grew up there."  # 38,000 people
+    assert category_of("Wheeling", "GPE", lexicon, wheeling) == "city"
+    assert category_of("Wheeling", "GPE", lexicon, "The Wheeling show was popular.") is None
     mobile = "Fewer lived in Biloxi, Mississippi, Mobile, Alabama."
     assert category_of("Mobile", "GPE", lexicon, mobile) == "city"
     assert category_of("Tours", "GPE", lexicon, "It was in this place in Tours that they met.") is None

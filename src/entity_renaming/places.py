@@ -296,8 +296,9 @@ _BEFORE_ITEM = re.compile(rf"(?<![\w'’-])({_ITEM})(?:,| and| or|, and|, or) $"
 _AFTER_ITEM = re.compile(rf"^(?:,| and| or|, and|, or) ({_ITEM})(?![\w'’-])")
 #: Capitalised words that open a sentence before a listed place ("In Paris and Lyon").
 OPENERS = frozenset(("in", "at", "from", "to", "near", "the", "between", "both", "and"))
-#: A city's state or country after a comma ("Waterford, Pennsylvania").
-_IN_PLACE = re.compile(rf"^, ({_ITEM}){_NAME_ENDS}")
+#: A city's state or country after a comma ("Waterford, Pennsylvania"), its words no abbreviations: a full
+#: stop after it ends the sentence ("in Wheeling, West Virginia. Aken grew up …").
+_IN_PLACE = re.compile(rf"^, ([A-Z][\w'’-]*(?: [A-Z][\w'’-]*){{0,2}}){_NAME_ENDS}")
 
 
 #: An item of a list of places, which ends at a full stop: a dot only after a saint's or mount's

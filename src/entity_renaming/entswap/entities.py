@@ -644,10 +644,13 @@ MIN_EXONYM_LABELS = 2
 NAMED_AFTER = frozenset({"new"})
 
 
-def category_of(surface: str, label: str, lexicon: Lexicon, article: str | None = None) -> str | None:
+def category_of(surface: str, label: str, lexicon: Lexicon, article: str | None = None,
+                towns: Collection[str] = ()) -> str | None:
     """EntSwap category of a non-person mention from its label and the gazetteer evidence; ``None`` when
     the evidence is too weak for an African name of the same kind to replace it (see the module doc).
-    ``article``, the article's text where known, tells a district from a city (:func:`district_of`)."""
+    ``article``, the article's text where known, tells a district from a city (:func:`district_of`);
+    ``towns``, the names its NER labels GPE, a state-and-city name listed beside them
+    (:func:`listed_among_cities`)."""
     category = LABEL_TO_CATEGORY.get(label)
     if category == "nationality":
         return "nationality" if surface.lower() in demonyms(lexicon.root) else None
@@ -655,16 +658,18 @@ def category_of(surface: str, label: str, lexicon: Lexicon, article: str | None 
     if category != "gpe" and place == "city":
         place = None  # only a GPE label makes a city: an ORG or a LOC ("central Asia") never
     if place == "state" and lexicon.city_population(surface) >= MIN_AMBIGUOUS_CITY:
-        if article is None or not called_city(surface, article, lexicon):
+        if article is None or not called_city(surface, article, lexicon, towns):
             return None  # a state and a city (Palermo, Canterbury): which one the article means is unknown
         place = "city"  # "the city of Quebec", in an article that writes no "province of Quebec"
     if place is None and category == "gpe" and city_exonym(surface, lexicon, unlisted=True) and (
             lexicon.is_city_primary_name(surface)
             or lexicon.labels.count(surface, "GPE") >= MIN_EXONYM_LABELS):
         place = "city"  # a GeoNames city the gazetteer lacks (Montreal) or under another name (Dyrrachium)
-    if (place is None and category == "gpe" and article is not None and common_word_city(surface, lexicon)
+    if (place is None and category == "gpe" and article is not None
+            and common_word_city(surface, lexicon, MIN_AMBIGUOUS_CITY)
             and written_in_its_region(surface, article, lexicon)):
-        place = "city"  # "Tours, France": a city whose name is also a common word, written in its country
+        place = "city"  # "Tours, France", "Wheeling, West Virginia": a town whose name is also a common
+        # word, written in its state or country
     if place == "city" and district_of(surface, lexicon, article):
         return None  # "East London" in a London passage is a district, not the South African city
     if place == "country" and 1 < country_population(lexicon.root).get(surface.lower(), 0) < MIN_COUNTRY:
@@ -689,21 +694,51 @@ _STATE_USE = (r"(?:\b(?:[Ss]tate|[Pp]rovince|[Cc]olony|[Cc]ounty|[Rr]egion|[Gg]o
               r"{name}(?![\w'’-])|(?<![\w'’-]){name} (?:[Ss]tate|[Pp]rovince|[Cc]olony|[Cc]ounty)\b")
 
 
-def called_city(surface: str, article: str, lexicon: Lexicon) -> bool:
+def called_city(surface: str, article: str, lexicon: Lexicon, towns: Collection[str] = ()) -> bool:
     """``article`` calls the state-and-city name ``surface`` a settlement ("the city of Quebec", "his capital
-    city Kaiping") and nowhere a state, province or colony ("the province of Quebec", "upstate New York"):
-    it means the city at every mention."""
+    city Kaiping") or lists it among towns and cities only (:func:`listed_among_cities`: "based at Malatya
+    and Edessa") and nowhere writes a state, province or colony ("the province of Quebec", "upstate New
+    York"): it means the city at every mention."""
     return ((passage_place_kind(surface, article, lexicon) == "city"
-             or settlement_in_apposition(surface, article))
+             or settlement_in_apposition(surface, article)
+             or listed_among_cities(surface, article, lexicon, towns))
             and re.search(_STATE_USE.format(name=re.escape(surface)), article) is None)
 
 
-def common_word_city(surface: str, lexicon: Lexicon) -> bool:
-    """A one-word gazetteer city of ``MIN_CITY_POPULATION`` people, no state or country, that
-    :meth:`Lexicon.place_kind` leaves out only as a common word (``Tours``, ``Nice``, ``Mobile``)."""
+#: A place's name of up to three capitalised words, as an item beside another place.
+_PLACE_ITEM = r"[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}"
+#: Two places joined by "and" / "or", no list around them ("at Malatya and Edessa"; not "Montreal, Quebec").
+_PAIR = (r"(?<![\w'’.-])(?<!, )(?:{name} (?:and|or) ({item})|({item}) (?:and|or) {name})"
+         r"(?![\w'’-])(?!,? (?:and |or )?[A-Z])")
+
+
+def listed_among_cities(surface: str, text: str, lexicon: Lexicon, towns: Collection[str]) -> bool:
+    """``text`` lists ``surface`` beside gazetteer towns and cities only: a list of three or more places
+    (:func:`..places.listed_items`: "Bakersfield, Ontario, Burbank and Long Beach") or a pair joined by "and"
+    / "or" ("at Malatya and Edessa"), every other item a town or city that NER labels GPE in the article
+    (``towns``; not "Hamburg, Bremen and Lower Saxony", "New York and New Jersey": a state beside it; not
+    "in New York and Harvard", "populations of Delaware and Shawnee": a university's, a people's name
+    another label gives) and no people's word. A city's region after a comma ("Montreal, Quebec") is no
+    list."""
+    def town(item: str) -> bool:
+        return (item != surface and item in towns
+                and (lexicon.settlement_only(item) or lexicon.place_kind(item) == "city")
+                and lexicon.labels.mostly(item) != "NORP")
+    for items in listed_items(text):
+        names = [name for name, _ in items]
+        if surface in names and len(names) > 2 and all(town(n) for n in names if n != surface):
+            return True
+    pair = _PAIR.format(name=re.escape(surface), item=_PLACE_ITEM)
+    return any(town(m.group(1) or m.group(2)) for m in re.finditer(pair, text))
+
+
+def common_word_city(surface: str, lexicon: Lexicon, min_population: int = MIN_CITY_POPULATION) -> bool:
+    """A one-word gazetteer city of ``min_population`` people, no state or country, that
+    :meth:`Lexicon.place_kind` leaves out only as a common word (``Tours``, ``Nice``, ``Mobile``; a town of
+    ``MIN_AMBIGUOUS_CITY`` people where the article writes its state or country after it: ``Wheeling``)."""
     return (" " not in surface and lexicon.common_word(surface) and lexicon.settlement_only(surface)
             and lexicon.is_city_primary_name(surface) and not lexicon.city_section_of(surface)
-            and not lexicon.never_place(surface) and lexicon.city_population(surface) >= MIN_CITY_POPULATION)
+            and not lexicon.never_place(surface) and lexicon.city_population(surface) >= min_population)
 
 
 def district_of(surface: str, lexicon: Lexicon, article: str | None) -> bool:
@@ -1047,6 +1082,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
     passages = WordIndex([t for t in texts if is_passage(t)])
     article = "\n".join(texts)
     said: dict[str, bool] = {}  # a GPE no gazetteer knows → some passage calls it a town or city
+    gpe = frozenset(clean_surface(m.text) for t in texts for m in mentions.get(t, ()) if m.label == "GPE")
     #: Surnames of :func:`shared_name_parts` ("al-Hudaybi", "Black" of "Uyless Black"): name words although
     #: one opens with its article and English writes the other as a word
     word_surnames: set[str] = set()
@@ -1146,7 +1182,7 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                     fire(trace, "entswap.question-only-name", cleaned, category)
                     continue  # "Music University of Technology": SQuAD 2.0's twist of a passage's name
                 surface = singular_demonym(cleaned) if category == "nationality" else cleaned
-                found = category_of(surface, mention.label, lexicon, article)
+                found = category_of(surface, mention.label, lexicon, article, gpe)
                 if found is None and mention.label == "GPE" and surface not in said:
                     said[surface] = passage_city(surface, passages, lexicon)
                 found = found or ("city" if mention.label == "GPE" and said.get(surface) else None)
