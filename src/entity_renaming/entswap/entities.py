@@ -81,6 +81,7 @@ from ..entities import (
     EVENT_NOUNS,
     LINKED_PLACE,
     NATION_NOUNS,
+    PEOPLE_ADJECTIVES,
     PEOPLE_NOUNS,
     REGION_OF,
     STREET_NOUNS,
@@ -3008,6 +3009,8 @@ class _Occurrences:
                 descriptor = True  # "Yuan China", "Congress Poland", "Imperial Russia": the country itself;
                 # after an adjective a use of it alone too ("the defeat of Napoleonic France"), not after a
                 # noun that may make a name of its own ("Congress Poland", "Bell Canada", "de Moura Portugal")
+            if entity.category == "country" and lowered in PEOPLE_ADJECTIVES:
+                return True  # "Latin America", as in Yan et al.: another land, not the United States
             if not (at_start or lowered in FUNCTION_WORDS or descriptor  # "Marxist Vladimir Lenin"
                     or (not person and (lowered in _DIRECTIONS or describing_people(word, entity, lexicon)))):
                 return True  # "Lombard Salerno", "St Petersburg", "Han Chinese" (but "King Harold", "Norman

@@ -180,17 +180,16 @@ class ArticleText:
     def __contains__(self, name: str) -> bool:
         return occurs_as_word(name, [self.text], plural=True)
 
-    def mentions(self, names: Iterable[str]) -> tuple[int, int]:
+    def mentions(self, names: Iterable[str]) -> int:
         """How often the article writes one of ``names`` (whole words, as cased; a longer name holding a
-        shorter one counts once: *Great Britain* beside *Britain*) and where it first does (its length when
-        never)."""
+        shorter one counts once: *Great Britain* beside *Britain*), whatever the order of its texts."""
         spans = sorted((m.start(), -len(m.group())) for n in set(names) if n
                        for m in re.finditer(rf"(?<!\w){re.escape(n)}(?!\w)", self.raw))
         count, end = 0, -1
         for start, negative in spans:
             if start >= end:
                 count, end = count + 1, start - negative
-        return count, spans[0][0] if spans else len(self.raw)
+        return count
 
 
 class Originals:
@@ -283,15 +282,15 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
         return None  # a pool spent by this article: the entity keeps its name (entswap.no-new-name)
 
     def by_mentions(referents: Iterable[str]) -> list[str]:
-        """``referents``, the most mentioned first (their names and demonyms; ties: the first mentioned
-        first, then by name): where an article spends the country pool (one naming 40 countries), the
-        countries it mentions least keep their names, not those late in the alphabet (the United States).
-        The other categories draw in the entities' order: their pools are not spent on the whole input but
-        for organisations, whose :func:`candidates` try every name before one keeps its old name."""
-        def key(referent: str) -> tuple[int, int, str]:
+        """``referents``, the most mentioned first (their names and demonyms; ties by name, so that the
+        order of the article's examples changes nothing): where an article spends the country pool (one
+        naming 40 countries), the countries it mentions least keep their names, not those late in the
+        alphabet (the United States). The other categories draw in the entities' order: their pools are not
+        spent on the whole input but for organisations, whose :func:`candidates` try every name before one
+        keeps its old name."""
+        def key(referent: str) -> tuple[int, str]:
             names = {*names_of.get(referent, ()), *demonyms_of.get(referent, ())}
-            count, first = article_text.mentions(names)
-            return -count, first, referent
+            return -article_text.mentions(names), referent
         return sorted(referents, key=key)
 
     persons: dict[str, str | None] = {}
