@@ -10,7 +10,7 @@ from conftest import mentions_of, observed_entities, write_banks
 
 from entity_renaming.acronyms import abbreviated_name
 from entity_renaming.configs import parse_config_name
-from entity_renaming.entswap.build import config_name, rename_swapped
+from entity_renaming.entswap.build import EntSwap, config_name, rename_swapped
 from entity_renaming.entswap.categories import singular_demonym
 from entity_renaming.entswap.entities import (
     MIN_INITIALS,
@@ -2327,3 +2327,65 @@ def test_a_demonym_joined_to_another_people_or_beside_its_part_is_left():
     english = britain + " The English settlers prospered."
     assert "British" not in observed_entities(english, ("Britain", "GPE"), ("British", "NORP"),
                                               ("English", "NORP"))
+
+
+def test_a_spent_pool_leaves_the_least_mentioned_countries(banks):
+    """Where an article spends the country pool, the countries it mentions most draw first (ties by
+    name), not those first in the alphabet: Italy, named three times, and Greece, twice, take
+    the two names left (Kenya is the article's own word), France, named once, keeps its name."""
+    pools = Pools("african", banks)
+    text = ArticleText(["Italy and Greece. Italy, Greece and Italy. France.", "Kenyan runners."])
+    entities = [Entity(n, "country", "country") for n in ("France", "Greece", "Italy")]
+    for seed in range(10):
+        new = {s.original: s.replacement for s in article_mapping(
+            entities, ("country",), seed=seed, article="a", article_text=text, pools=pools)}
+        assert set(new) == {"Italy", "Greece"} and set(new.values()) == {"Ghana", "Senegal"}
+    assert text.mentions(["Italy"]) == 3 and text.mentions(["Great Britain", "Britain"]) == 0
+    assert ArticleText(["Great Britain, or Britain."]).mentions(["Great Britain", "Britain"]) == 2
+
+
+def test_a_name_the_mapping_gives_no_new_name_is_recorded_left_out():
+    """A name a passage group keeps but its article's mapping gives no new name (a spent pool) is listed
+    with the group's left-out names, rule entswap.no-new-name; a category the config leaves out is not."""
+    swap = object.__new__(EntSwap)
+    france, paris = Entity("France", "country", "country"), Entity("Paris", "city", "city")
+    swap.left_out = [{"passage": "title:a#1", "example_ids": ["q"],
+                      "left_out": [{"surface": "Zeta", "category": "", "rules": ["entswap.no-category"]}]}]
+    swap.passage_entities = {"title:a#1": [france, paris]}
+    records = swap.no_new_name({"title:a": {}}, ("country",))
+    assert records[0]["left_out"] == [
+        {"surface": "France", "category": "country", "rules": ["entswap.no-new-name"]},
+        {"surface": "Zeta", "category": "", "rules": ["entswap.no-category"]}]
+    assert swap.left_out[0]["left_out"][0]["surface"] == "Zeta"  # the config's own copy
+
+
+def test_two_demonyms_before_a_border_are_two_countries():
+    """Two countries' demonyms joined by a hyphen before a noun of what lies between them name each its own
+    country: the renamed one takes its new demonym there even where the other is no entity of the article
+    ("the Kenyan-Austrian border"); a people's word (Norman-Irish), a continent's (African-Americans) or a
+    people of both (Japanese-American businesses) still leaves the demonym out."""
+    from entity_renaming.entswap.entities import _Occurrences
+    from entity_renaming.lexicon import Lexicon
+
+    lexicon = Lexicon(None, strict=False)
+    for text, surface, clear in [("following the Swiss-Austrian border.", "Swiss", True),
+                                 ("near the Dutch-German border with", "German", True),
+                                 ("Soviet-American relations grew tense.", "American", True),
+                                 ("Another common Norman-Irish name was Morell.", "Irish", False),
+                                 ("peoples and African-Americans.", "American", False),
+                                 ("Japanese-American businesses grew.", "American", False)]:
+        entity = Entity(surface, "nationality", "nationality", country="X")
+        assert (_Occurrences({surface: entity}, [text]).conflict(entity, lexicon) is None) == clear, text
+
+
+def test_a_country_after_a_people_adjective_is_another_land():
+    """"Latin America" is another land than the United States' "America" (as in Yan et al.'s
+    PEOPLE_ADJECTIVES): America there is inside a longer name, never "Latin Zambia"."""
+    from entity_renaming.entswap.entities import _Occurrences
+    from entity_renaming.lexicon import Lexicon
+
+    america = Entity("America", "country", "country", referent="United States")
+    text = "America grew. Throughout Latin America whiteness is prized."
+    at = text.index("Latin America") + len("Latin ")
+    assert _Occurrences({"America": america}, [text]).in_longer_name(america, text, at, at + 7,
+                                                                      Lexicon(None, strict=False))

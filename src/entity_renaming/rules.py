@@ -864,6 +864,12 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "the passage's Kraków: spellings.accent_variants, entswap.entities.person_spellings), and a "
          "city's GeoNames other name that is such a spelling vetoes nothing", "veto",
          _ES),
+    Rule("entswap.no-new-name", "the bank gives the referent no new name the article can take: the "
+         "article's other referents took every fitting one, or the article writes it (the Imperialism "
+         "article names 31 countries and the peoples of 12 more, many African: the 54 African countries "
+         "run out; the countries an "
+         "article mentions most draw first, entswap.mapping.entity_mapping), or none fits (an "
+         "organisation word no African organisation has)", "veto", _ES),
     Rule("entswap.answer-cut", "renaming the surface as a unit would cut an answer of the passage group, or "
          "it answers a "
          "question asking for a work; a place's other names and demonyms go with it (U.S. cut: US stays)",

@@ -30,7 +30,7 @@ from ..lexicon import Lexicon, occurs_in
 from ..model import Edit, QAExample, Renaming, Skip, Substitution
 from ..ner import NerBackend, NerCache, load_backend, recognize
 from ..places import observe_split
-from ..rules import Trace, fire
+from ..rules import RULES, Trace, fire
 from ..substitute import RenameError, adjective_demonym, is_mention, rename_example, title_words
 from .categories import CATEGORIES
 from .entities import (
@@ -46,6 +46,8 @@ from .mapping import DEFAULT_BANK, ArticleText, Pools, entity_mapping
 PERTURBATION = "entswap"
 SQUAD2_NAMES = frozenset({"squad_v2", "squad2", "squad-v2", "squadv2", "afrisquad2", "dev-v2"})
 ORIGINAL_CONFIG = "squad2-original"
+#: The rule of a name a passage group keeps but its article's mapping gives no new name (a spent pool).
+NO_NEW_NAME = "entswap.no-new-name"
 
 
 def config_name(dataset: str, seed: int, without: str | None = None) -> str:
@@ -189,7 +191,7 @@ class EntSwap:
             keeps[group] = tuple(dict.fromkeys(n for e in entities if e.category in categories
                                                for n in e.keep))
         adjectives = self.adjectives(mappings)
-        result = ConfigResult(spec, name, left_out=self.left_out)
+        result = ConfigResult(spec, name, left_out=self.no_new_name(mappings, categories))
         for ex, group in zip(self.examples, self.passage_of, strict=True):
             subs = subs_of[group]
             try:
@@ -203,6 +205,27 @@ class EntSwap:
                                                  used_substitutions(subs, edits), edits))
         return result
 
+
+    def no_new_name(self, mappings: dict[str, dict[Entity, Substitution]], categories: tuple[str, ...]
+                    ) -> list[dict[str, Any]]:
+        """The left-out records (:attr:`left_out`) with, per passage group, the names of the selected
+        ``categories`` it keeps that the config's mapping gives no new name (rule ``entswap.no-new-name``:
+        the article spent the pool)."""
+        records = []
+        for record in self.left_out:
+            group = record["passage"]
+            table = mappings[group.rpartition("#")[0]]
+            spent = {(e.surface, e.category) for e in self.passage_entities[group]
+                     if e.category in categories and e not in table}
+            if not spent:
+                records.append(record)
+                continue
+            rules = {(x["surface"], x["category"]): x["rules"] for x in record["left_out"]}
+            for key in spent:
+                rules[key] = [*rules.get(key, []), RULES[NO_NEW_NAME].id]
+            records.append({**record, "left_out": [{"surface": s, "category": c, "rules": r}
+                                                   for (s, c), r in sorted(rules.items())]})
+        return records
 
     def adjectives(self, mappings: dict[str, dict[Entity, Substitution]]) -> dict[str, str]:
         """Each new country → its demonym, which a country code before a noun takes ("a US ally" → "a

@@ -69,6 +69,7 @@ from ..demonyms import (
     LANDFORM_NOUNS,
     coordinated_end,
     coordinated_event,
+    demonym_key,
     demonym_ok,
     language_phrase,
     language_use,
@@ -80,6 +81,7 @@ from ..entities import (
     EVENT_NOUNS,
     LINKED_PLACE,
     NATION_NOUNS,
+    PEOPLE_ADJECTIVES,
     PEOPLE_NOUNS,
     REGION_OF,
     STREET_NOUNS,
@@ -214,6 +216,12 @@ _NAME = r"([^\W\d_][\w'’.]*)"
 _HYPHEN_BEFORE = re.compile(r"([^\W\d_][\w'’]*)-$")
 _HYPHEN_AFTER = re.compile(r"-([^\W\d_])")
 _HYPHEN_PAIR = re.compile(r"-([^\W\d_][\w'’]*)")
+#: A lower-case noun of what lies between two countries, after two demonyms joined by a hyphen: each names
+#: its own country ("the Dutch-German border", "Soviet-American relations"), not a people of both
+#: ("Japanese-American businesses", "a French-Swiss bacteriologist").
+_BETWEEN_AFTER = re.compile(r" (?:border|frontier|boundary|relations|relationship|war|treaty|alliance|"
+                            r"conflict|rivalry|talks|trade|agreement|dispute|negotiations|summit|pact)s?"
+                            r"(?![\w'’-])")
 _LINK_AFTER = re.compile(rf" (?:{_LINKS}) ([^\W\d_])")
 _LINK_BEFORE = re.compile(rf"([^\W\d_])[\w'’.]* (?:{_LINKS}) $")
 _WORD_AFTER = re.compile(rf" {_NAME}")
@@ -2922,12 +2930,15 @@ class _Occurrences:
             return None
         return name
 
-    def paired_places(self, entity: Entity, before: str, after: str) -> bool:
+    def paired_places(self, entity: Entity, before: str, after: str, lexicon: Lexicon | None = None) -> bool:
         """A hyphen joins the place or demonym to another renamed place or demonym, and no capitalised word
         follows the pair (``the Israel-Lebanon conflict``, ``Soviet-American relations``,
         ``Palestinian-Israeli peace process``): two names, each renamed or not on its own (``Kenya-Chad
         conflict``), not one longer name (``Austria-Hungary``, ``Anglo-Danes``, ``Polish-Lithuanian
-        Commonwealth``)."""
+        Commonwealth``). A demonym is paired so with any country's demonym (``demonyms.demonym_key``; not a
+        people's word, ``Norman-Irish``, nor a continent's, ``African-Americans``) before a noun of what lies
+        between two countries (:data:`_BETWEEN_AFTER`: ``the Swiss-Austrian border`` →
+        ``the Kenyan-Austrian border`` where the article leaves Austria)."""
         kinds = PLACES | {"nationality"}
         if entity.category not in kinds:
             return False
@@ -2937,9 +2948,13 @@ class _Occurrences:
         word = left.group(1) if left else right.group(1) if right else ""
         rest = after[right.end():] if right else after
         other = self.entities.get(re.sub(r"s$", "", word)) or self.entities.get(word)
-        return (other is not None and other.category in kinds and other.surface != entity.surface
-                and not _capital(_WORD_AFTER.match(rest)) and not rest.startswith("-")
-                and not (left and _HYPHEN_BEFORE.search(before[:left.start()])))
+        if _capital(_WORD_AFTER.match(rest)) or rest.startswith("-") or (
+                left and _HYPHEN_BEFORE.search(before[:left.start()])):
+            return False
+        if other is not None:
+            return other.category in kinds and other.surface != entity.surface
+        return (entity.category == "nationality" and lexicon is not None and word != entity.surface
+                and demonym_key(word, lexicon) is not None and _BETWEEN_AFTER.match(rest) is not None)
 
     def starts_entity(self, text: str) -> bool:
         return any(text.startswith(s) and not text[len(s): len(s) + 1].isalnum() for s in self.alone)
@@ -2968,7 +2983,7 @@ class _Occurrences:
         if _POSSESSIVE_BEFORE.search(before):
             before = ""  # "Louis XIV's France"
         if ((_capital(_HYPHEN_BEFORE.search(before)) or _capital(_HYPHEN_AFTER.match(after)))
-                and not self.paired_places(entity, before, after)):
+                and not self.paired_places(entity, before, after, lexicon)):
             return True
         linked = person and any(m.start() <= start and end <= m.end() for p in self.particle_names
                                 for m in p.finditer(text, max(0, start - NEIGHBOURHOOD), end + NEIGHBOURHOOD))
@@ -3030,6 +3045,8 @@ class _Occurrences:
                 descriptor = True  # "Yuan China", "Congress Poland", "Imperial Russia": the country itself;
                 # after an adjective a use of it alone too ("the defeat of Napoleonic France"), not after a
                 # noun that may make a name of its own ("Congress Poland", "Bell Canada", "de Moura Portugal")
+            if entity.category == "country" and lowered in PEOPLE_ADJECTIVES:
+                return True  # "Latin America", as in Yan et al.: another land, not the United States
             if not (at_start or lowered in FUNCTION_WORDS or descriptor  # "Marxist Vladimir Lenin"
                     or (not person and (lowered in _DIRECTIONS or describing_people(word, entity, lexicon)))):
                 return True  # "Lombard Salerno", "St Petersburg", "Han Chinese" (but "King Harold", "Norman

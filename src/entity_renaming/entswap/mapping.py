@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from difflib import SequenceMatcher
 from functools import cached_property
 from pathlib import Path
@@ -174,10 +174,22 @@ class ArticleText:
     """Whole-word, case-insensitive occurrence test over every text of one article."""
 
     def __init__(self, texts: Iterable[str]) -> None:
-        self.text = "\n".join(dict.fromkeys(texts)).lower()
+        self.raw = "\n".join(dict.fromkeys(texts))
+        self.text = self.raw.lower()
 
     def __contains__(self, name: str) -> bool:
         return occurs_as_word(name, [self.text], plural=True)
+
+    def mentions(self, names: Iterable[str]) -> int:
+        """How often the article writes one of ``names`` (whole words, as cased; a longer name holding a
+        shorter one counts once: *Great Britain* beside *Britain*), whatever the order of its texts."""
+        spans = sorted((m.start(), -len(m.group())) for n in set(names) if n
+                       for m in re.finditer(rf"(?<!\w){re.escape(n)}(?!\w)", self.raw))
+        count, end = 0, -1
+        for start, negative in spans:
+            if start >= end:
+                count, end = count + 1, start - negative
+        return count
 
 
 class Originals:
@@ -194,6 +206,17 @@ class Originals:
             return True
         padded = f" {' '.join(_WORD.findall(lowered))} "
         return any(f" {' '.join(_WORD.findall(p))} " in padded for p in self.phrases)
+
+
+def candidates(rng: random.Random, pool: Sequence[str]) -> Iterator[str]:
+    """The names to try for one referent: ``MAX_DRAWS`` random draws, then (an article that has spent
+    nearly all the pool) every name in a random order, so that a referent keeps its name only when no name
+    of the pool is left for it."""
+    for _ in range(MAX_DRAWS if pool else 0):
+        yield pool[rng.randrange(len(pool))]
+    rest = list(pool)
+    rng.shuffle(rest)
+    yield from rest
 
 
 def takes_the(name: str, category: str) -> bool:
@@ -242,8 +265,7 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
         rng = entity_rng(seed, category, article, referent)
         the = article_of.get(referent)
         olds = names_of.get(referent, {referent})
-        for _ in range(MAX_DRAWS if pool else 0):
-            candidate = pool[rng.randrange(len(pool))]
+        for candidate in candidates(rng, pool):
             if the is not None and takes_the(candidate, category) != the:
                 continue  # "Egypt and Syria" → never "Comoros and …": the article goes with the name
             demonym = pools.demonym(candidate) if category == "country" else None  # "Ethiopian Empire" stays
@@ -257,7 +279,19 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
                     and not originals.occur_in(candidate) and fresh):
                 taken.add(candidate.lower())
                 return candidate
-        return None  # a tiny pool exhausted by this article: the entity keeps its name
+        return None  # a pool spent by this article: the entity keeps its name (entswap.no-new-name)
+
+    def by_mentions(referents: Iterable[str]) -> list[str]:
+        """``referents``, the most mentioned first (their names and demonyms; ties by name, so that the
+        order of the article's examples changes nothing): where an article spends the country pool (one
+        naming 40 countries), the countries it mentions least keep their names, not those late in the
+        alphabet (the United States). The other categories draw in the entities' order: their pools are not
+        spent on the whole input but for organisations, whose :func:`candidates` try every name before one
+        keeps its old name."""
+        def key(referent: str) -> tuple[int, str]:
+            names = {*names_of.get(referent, ()), *demonyms_of.get(referent, ())}
+            return -article_text.mentions(names), referent
+        return sorted(referents, key=key)
 
     persons: dict[str, str | None] = {}
     lone_types = {e.referent: e.span_type for e in entities if e.category == "person" and not e.parts}
@@ -306,11 +340,11 @@ def entity_mapping(entities: list[Entity], categories: Iterable[str], *, seed: i
         for entity in (e for e in entities if e.category == category):
             referents.setdefault(entity.referent, []).append(entity)
         if category == "country":  # the countries of the article's demonyms too, named or not
-            for referent in sorted(referents.keys() | followed, key=lambda r: (is_state_country(r), r)):
+            for referent in sorted(by_mentions(referents.keys() | followed), key=is_state_country):
                 countries[referent] = draw("country", referent, pools.countries())
             coded = {e.referent for e in entities if COUNTRY_CODE.fullmatch(e.surface)}  # "a US ally" → "a
             # Malian ally" needs the demonym; a country no demonym follows may take any country
-            for referent in sorted(referents.keys() - followed - coded):
+            for referent in by_mentions(referents.keys() - followed - coded):
                 countries[referent] = countries[referent] or draw("country", referent,
                                                                   pools.countries_without_demonym())
         if category not in selected:
