@@ -2389,3 +2389,33 @@ def test_a_country_after_a_people_adjective_is_another_land():
     at = text.index("Latin America") + len("Latin ")
     assert _Occurrences({"America": america}, [text]).in_longer_name(america, text, at, at + 7,
                                                                       Lexicon(None, strict=False))
+
+
+def test_an_institution_named_after_a_person_is_left_whole_and_the_person_renamed():
+    """An institution named after a person's surname that NER labels an organisation (``Hutchinson
+    Commons``: the Yan et al. configs' :func:`entity_renaming.entities.named_after_person`) is another
+    referent: its name, with the person's own name words written before the surname, is left whole and
+    the person renamed at their own mentions, instead of vetoing the surname and with it the full name.
+    A name NER does not label so (``the Hutchinson Code``: a term) or one some text also writes in lower
+    case (``the Hutchinson commons``) still vetoes."""
+    lexicon = Lexicon(strict=False)
+    passage = ("Businessman Charles Hutchinson gave the money. Hutchinson was a trustee and paid for "
+               "Hutchinson Commons, the Charles Hutchinson Hall and a park.")
+    question = "Who was Charles Hutchinson?"
+    found = _passage_and_question(passage, question, ("Charles Hutchinson", "PERSON"),
+                                  ("Hutchinson Commons", "ORG"), ("Hutchinson", "PERSON"), lexicon=lexicon)
+    assert {"Charles", "Hutchinson"} <= set(found)
+    assert set(found["Hutchinson"].keep) == {"Hutchinson Commons", "Charles Hutchinson Hall"}
+    subs = [Substitution("Charles", "Kwame", "person", "first-male"),
+            Substitution("Hutchinson", "Okafor", "person", "last")]
+    renamed, _ = rename_swapped(_example(passage, question, "money"), subs, found["Hutchinson"].keep)
+    assert renamed.context.startswith("Businessman Kwame Okafor gave the money. Okafor was a trustee and "
+                                      "paid for Hutchinson Commons, the Charles Hutchinson Hall and")
+    assert renamed.question == "Who was Kwame Okafor?"
+    found = _passage_and_question(passage, question, ("Charles Hutchinson", "PERSON"),
+                                  ("Hutchinson", "PERSON"), lexicon=lexicon)
+    assert "Hutchinson" not in found  # no organisation label: no evidence of an institution
+    found = _passage_and_question(f"{passage} The Hutchinson commons burned.", question,
+                                  ("Charles Hutchinson", "PERSON"), ("Hutchinson Commons", "ORG"),
+                                  ("Hutchinson", "PERSON"), lexicon=lexicon)
+    assert "Hutchinson" not in found
