@@ -2343,3 +2343,12 @@ def test_a_country_abbreviation_labelled_gpe_is_renamed_with_its_country(banks):
     modifier = "The Soviet Union signed the treaty. USSR forces left."
     found = entities(modifier, ("Soviet Union", "GPE"), ("USSR", "GPE"), lexicon=lexicon)
     assert "USSR" not in found and "Soviet Union" not in found
+
+
+def test_a_sentence_opening_article_stays_capital_before_the_gambia():
+    """"The USSR's invasion" opening a sentence → "The Gambia's invasion", not "the Gambia's"."""
+    from entity_renaming.substitute import Renamer
+
+    renamer = Renamer([Substitution("USSR", "The Gambia", "gpe", "country")])
+    assert renamer.apply("The USSR's invasion failed. Then the USSR fell.")[0] == (
+        "The Gambia's invasion failed. Then the Gambia fell.")
