@@ -2352,4 +2352,3 @@ def test_a_demonym_joined_to_another_people_or_beside_its_part_is_left():
     english = britain + " The English settlers prospered."
     assert "British" not in observed_entities(english, ("Britain", "GPE"), ("British", "NORP"),
                                               ("English", "NORP"))
-
