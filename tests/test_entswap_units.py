@@ -135,6 +135,31 @@ def test_article_entities_vote_and_keep_full_names_consistent(banks):
     assert "Norman" not in found  # a people without a country of the gazetteer is not renamed
 
 
+def test_a_country_abbreviation_labelled_gpe_is_renamed_with_its_country(banks):
+    """An all-capital country abbreviation of the alias tables (``USSR``) labelled GPE is a country whose
+    referent is the full name: alone, or beside the full name, one referent takes one new name; a code whose
+    new name could not stand at every mention ("USSR forces") is left, its full name with it."""
+    lexicon = Lexicon(banks, strict=False)
+    alone = "The USSR signed the treaty. Later the USSR fell apart."
+    found = entities(alone, ("USSR", "GPE"), ("USSR", "GPE"), lexicon=lexicon)
+    assert found["USSR"].category == "country" and found["USSR"].referent == "Soviet Union"
+    both = "The Soviet Union signed the treaty. Later the USSR fell apart."
+    found = entities(both, ("Soviet Union", "GPE"), ("USSR", "GPE"), lexicon=lexicon)
+    assert found["USSR"].referent == found["Soviet Union"].referent == "Soviet Union"
+    modifier = "The Soviet Union signed the treaty. USSR forces left."
+    found = entities(modifier, ("Soviet Union", "GPE"), ("USSR", "GPE"), lexicon=lexicon)
+    assert "USSR" not in found and "Soviet Union" not in found
+
+
+def test_a_sentence_opening_article_stays_capital_before_the_gambia():
+    """"The USSR's invasion" opening a sentence → "The Gambia's invasion", not "the Gambia's"."""
+    from entity_renaming.substitute import Renamer
+
+    renamer = Renamer([Substitution("USSR", "The Gambia", "gpe", "country")])
+    assert renamer.apply("The USSR's invasion failed. Then the USSR fell.")[0] == (
+        "The Gambia's invasion failed. Then the Gambia fell.")
+
+
 def _example(context, question, answer, title="Normans", impossible=False):
     start = context.index(answer)
     ans = [Answer(answer, [(start, start + len(answer))])]

@@ -647,8 +647,8 @@ class Renamer:
             dropped = m.head and old_the and not new_the and m.the_start >= 0
             if new[:4] == "The " and not dropped and m.the_start >= 0:
                 new = new[4:]  # "the Saudi Arabia government" → "the Gambia government", not "the The Gambia"
-            elif new[:4] == "The " and not starts_sentence(text, m.start):
-                new = "the " + new[4:]  # "by The Gambia" → "by the Gambia"
+            elif new[:4] == "The " and not starts_sentence(text, m.the_start if dropped else m.start):
+                new = "the " + new[4:]  # "by The Gambia" → "by the Gambia"; "The USSR fell" stays capital
             if dropped:
                 emit(m.the_start, m.start, "", sub)
             elif m.head and new_the and not old_the and m.article:

@@ -89,6 +89,7 @@ from ..entities import (
     agreed_type,
     answer_texts,
     asks_for_work,
+    country_abbreviation,
     described_as_person,
     family_word,
     first_name_type,
@@ -156,6 +157,7 @@ from ..persons import (
 )
 from ..places import (
     STATE_KINDS,
+    abbreviation_fits,
     besieged,
     city_exonym,
     derived_place_word,
@@ -653,6 +655,14 @@ def organisation_word(surface: str) -> str | None:
 MIN_EXONYM_LABELS = 2
 #: Modifiers that open a city named after another place, no part of it (``New Orleans``, ``New Amsterdam``).
 NAMED_AFTER = frozenset({"new"})
+
+
+def labelled_code(surface: str, label: str, lexicon: Lexicon) -> bool:
+    """A GPE mention that is a country's abbreviation of the alias tables (``USSR``, ``UK``, ``U.S.``:
+    :func:`..entities.country_abbreviation`, as Yan et al. rename it): a country, whose referent is the
+    full name, so that it takes the country's one new name with its other names ("the USSR" and "the
+    Soviet Union" → "Kenya"), where every mention can take it (:func:`..places.abbreviation_fits`)."""
+    return label == "GPE" and country_abbreviation(surface, lexicon) is not None
 
 
 def category_of(surface: str, label: str, lexicon: Lexicon, article: str | None = None,
@@ -1187,13 +1197,14 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 for part in (p for p in parts if p not in SURNAME_LINKS):  # a lone capitalised word is
                     votes[part]["person"] += FULL_VOTE if len(parts) > 1 else HALF_VOTE  # weak evidence
                     labelled[part] += 1
-            elif renamable(cleaned) and not is_non_national(cleaned):  # a religion is no organisation either
+            elif ((code := labelled_code(cleaned, mention.label, lexicon)) or renamable(cleaned)) and not (
+                    is_non_national(cleaned)):  # a religion is no organisation either
                 if (category == "organization" and passages and not is_passage(text)
                         and not any(cleaned in t for t in passages)):
                     fire(trace, "entswap.question-only-name", cleaned, category)
                     continue  # "Music University of Technology": SQuAD 2.0's twist of a passage's name
                 surface = singular_demonym(cleaned) if category == "nationality" else cleaned
-                found = category_of(surface, mention.label, lexicon, article, gpe)
+                found = "country" if code else category_of(surface, mention.label, lexicon, article, gpe)
                 if found is None and mention.label == "GPE" and surface not in said:
                     said[surface] = passage_city(surface, passages, lexicon)
                 found = found or ("city" if mention.label == "GPE" and said.get(surface) else None)
@@ -1248,7 +1259,11 @@ def article_candidates(texts: Iterable[str], mentions: dict[str, list[Mention]],
                 for parts in person_names)):
             fire(trace, "per.shares-words", surface)
             continue  # a word of a family-name-first name ("Shen Kuo")
-        if surface not in word_surnames and (not renamable(surface) or (
+        code = bool(counter["country"]) and country_abbreviation(surface, lexicon) is not None
+        if code and not all(abbreviation_fits(surface, t) for t in texts):
+            fire(trace, "place.abbreviation-modifier", surface, "country")
+            continue  # "USSR forces", "US$10": the new country's name cannot stand there
+        if surface not in word_surnames and not code and (not renamable(surface) or (
                 " " not in surface and lowered and lowered >= words[surface])):
             fire(trace, "entswap.common-word", surface)
             continue  # a common word the article uses as often in lower case ("Will" / "will")
