@@ -420,3 +420,13 @@ def test_a_comparative_adjective_and_a_people_before_a_reflexive_or_adverb() -> 
     renamer = Renamer(subs, adjectives={"Liberia": "Liberian"})
     assert renamer.apply("Despite that, the UK nonetheless faced a crisis.")[0] == (
         "Despite that, Liberia nonetheless faced a crisis.")
+
+
+def test_a_country_before_a_degree_adverb_heads_its_phrase() -> None:
+    """A degree or time adverb after a country ("the US more worried", "the UK never joined") is no noun
+    the name modifies: the article goes with a name that takes one ("the US" → "Kenya"), as before a verb."""
+    renamer = Renamer([Substitution("US", "Kenya", "gpe", "country"),
+                       Substitution("UK", "Chad", "gpe", "country")])
+    assert renamer.apply("Was the US more worried? The UK never joined.")[0] == (
+        "Was Kenya more worried? Chad never joined.")
+    assert renamer.apply("the US government")[0] == "the Kenya government"

@@ -95,6 +95,7 @@ _PHRASE_ENDS = frozenset({
     "himself", "herself", "nonetheless", "nevertheless",
     "today", "now", "too", "again", "instead", "however", "therefore", "first", "later", "once", "soon",
     "following", "including", "excluding", "regarding", "concerning", "despite", "without", "within", "such",
+    "more", "less", "most", "least", "even", "ever", "never", "already", "always", "often", "just", "yet",
 })
 #: Nouns ending in ``-ly``: every other lower-case ``-ly`` word after a name is an adverb ("the United States
 #: especially"), so the name still heads its phrase.
