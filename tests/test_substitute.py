@@ -10,7 +10,7 @@ from conftest import MRQA_SQUAD_DEV
 from entity_renaming.casing import natural_case, random_string
 from entity_renaming.io import read_examples
 from entity_renaming.model import Answer, QAExample, Substitution, illegal_answers
-from entity_renaming.substitute import RenameError, Renamer, rename_example, tokenize
+from entity_renaming.substitute import RenameError, Renamer, is_grammar_edit, rename_example, tokenize
 
 
 def sub(original: str, replacement: str, etype: str = "per", span_type: str = "last") -> Substitution:
@@ -430,3 +430,15 @@ def test_a_country_before_a_degree_adverb_heads_its_phrase() -> None:
     assert renamer.apply("Was the US more worried? The UK never joined.")[0] == (
         "Was Kenya more worried? Chad never joined.")
     assert renamer.apply("the US government")[0] == "the Kenya government"
+
+
+def test_a_plural_place_name_takes_the_bare_possessive_apostrophe() -> None:
+    """A new name of plural form that takes "the" ("the Comoros") takes the possessive apostrophe alone:
+    "The USSR's invasion" → "The Comoros' invasion", recorded as a grammar edit; a singular name keeps
+    "'s"."""
+    renamer = Renamer([Substitution("USSR", "Comoros", "gpe", "country")])
+    text, edits = renamer.apply("The USSR's invasion. Of the USSR’s army.")
+    assert text == "The Comoros' invasion. Of the Comoros’ army."
+    assert [is_grammar_edit(e.original, e.replacement) for e in edits if e.original != "USSR"] == [True, True]
+    assert Renamer([Substitution("USSR", "Kenya", "gpe", "country")]).apply("The USSR's army")[0] == (
+        "Kenya's army")

@@ -663,6 +663,9 @@ class Renamer:
             emit(m.start, m.end, apply_case(new, style), sub)
             if m.apostrophe and new[-1:] not in ("s", "S"):  # "Ulysses' ship" → "Hector's ship"
                 emit(m.end, m.end + 1, apply_case(m.apostrophe + "s", style), sub)
+            elif (text[m.end:m.end + 2] in ("'s", "\u2019s") and not _is_word(text[m.end + 2:m.end + 3])
+                  and new[-1:] == "s" and takes_article(new, sub.span_type)):
+                emit(m.end, m.end + 2, text[m.end], sub)  # "the USSR's" → "the Comoros'": a plural name
         return out
 
     def kept(self, text: str) -> list[CharSpan]:
@@ -683,8 +686,8 @@ def renamed_in(name: str, text: str, keep: Iterable[str] = (), span_type: str = 
     return bool(Renamer([Substitution(name, name, "", span_type)], keep).edits(text))
 
 
-_GRAMMAR_EDITS = frozenset({("the ", ""), ("", "the "), ("'", "'s"), ("\u2019", "\u2019s"), ("a", "an"),
-                            ("an", "a")})
+_GRAMMAR_EDITS = frozenset({("the ", ""), ("", "the "), ("'", "'s"), ("\u2019", "\u2019s"), ("'s", "'"),
+                            ("\u2019s", "\u2019"), ("a", "an"), ("an", "a")})
 _INDEFINITE = re.compile(r"(?:^|(?<=[\s(\"“]))([Aa]n?) $")
 #: Names starting with a vowel letter pronounced /j/ take "a" ("a Ugandan", "a European").
 _YOO = ("uga", "uru", "uk", "uni", "usa", "ut", "eu")
@@ -699,7 +702,8 @@ def takes_an(name: str) -> bool:
 def is_grammar_edit(original: str, replacement: str) -> bool:
     """An edit next to a mention that keeps the grammar: an article deleted or inserted before a place
     ("the " → "", "" → "the "), an indefinite article matched to the new name ("an" → "a": "an Israeli" →
-    "a Nigerien") or a possessive ``s`` added after a bare apostrophe ("'" → "'s")."""
+    "a Nigerien") or a possessive ``s`` added after a bare apostrophe ("'" → "'s") or dropped after a plural
+    name ("'s" → "'": "the Comoros'")."""
     if len(original) > 4 or len(replacement) > 4:
         return False
     return (original.lower(), replacement.lower()) in _GRAMMAR_EDITS
