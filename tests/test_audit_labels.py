@@ -118,7 +118,8 @@ def yan_decisions(backend, cache: NerCache) -> dict[str, tuple[int, int, int, in
     entities = analyse_examples(examples, mentions, Lexicon())
     decisions = []
     for case in labelled("yan"):
-        if retired_yan_code_label(case) or retired_state_label(case) or retired_list_label(case):
+        if (retired_yan_code_label(case) or retired_state_label(case) or retired_list_label(case)
+                or retired_body_place_label(case)):
             continue
         ours = None
         for entity in entities.get(case["example_id"], ()):
@@ -174,6 +175,19 @@ def retired_acronym_label(case: dict) -> bool:
     1919 label that example's BBC 1 renamable and blind read round 25 marked the renaming right."""
     return (case["type"] == "ORG" and "nothing renamable" in case["reason"]
             and ACRONYM_OPENING.match(clean_surface(case["surface"])) is not None)
+
+
+def retired_body_place_label(case: dict) -> bool:
+    """A label of the first audit that skips a body named "<kind> of <place>" as "generic words only"
+    ("Supreme Court of the United States: generic words only"): it judged the kind words, not the place the
+    name holds.
+    Since issue 19's twenty-sixth session the place inside an organisation's name is renamed as that place at
+    every mention, its codes following (organisations.split_name: "Supreme Court of Egypt", "U.S." →
+    "Egyptian"), as the design of issue 19 asks; blind read round 39 marked that renaming right and the
+    development recall readers label such bodies renamable."""
+    found = re.match(r"(.+?): generic words only", case["reason"])
+    place = found and re.search(r" of (?:the )?([A-Z][\w ]+)$", found.group(1))
+    return bool(place) and Lexicon().place_kind(place.group(1)) in ("country", "state", "city")
 
 
 def test_yan_rename_decisions_are_precise(yan_table):

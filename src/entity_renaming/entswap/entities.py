@@ -224,7 +224,7 @@ _HYPHEN_PAIR = re.compile(r"-([^\W\d_][\w'’]*)")
 #: A lower-case noun of what lies between two countries, after two demonyms joined by a hyphen: each names
 #: its own country ("the Dutch-German border", "Soviet-American relations"), not a people of both
 #: ("Japanese-American businesses", "a French-Swiss bacteriologist").
-_BETWEEN_AFTER = re.compile(r" (?:border|frontier|boundary|relations|relationship|war|treaty|alliance|"
+BETWEEN_AFTER = re.compile(r" (?:border|frontier|boundary|relations|relationship|war|treaty|alliance|"
                             r"conflict|rivalry|talks|trade|agreement|dispute|negotiations|summit|pact)s?"
                             r"(?![\w'’-])")
 _LINK_AFTER = re.compile(rf" (?:{_LINKS}) ([^\W\d_])")
@@ -3011,7 +3011,7 @@ class _Occurrences:
         conflict``), not one longer name (``Austria-Hungary``, ``Anglo-Danes``, ``Polish-Lithuanian
         Commonwealth``). A demonym is paired so with any country's demonym (``demonyms.demonym_key``; not a
         people's word, ``Norman-Irish``, nor a continent's, ``African-Americans``) before a noun of what lies
-        between two countries (:data:`_BETWEEN_AFTER`: ``the Swiss-Austrian border`` →
+        between two countries (:data:`BETWEEN_AFTER`: ``the Swiss-Austrian border`` →
         ``the Kenyan-Austrian border`` where the article leaves Austria)."""
         kinds = PLACES | {"nationality"}
         if entity.category not in kinds:
@@ -3028,7 +3028,7 @@ class _Occurrences:
         if other is not None:
             return other.category in kinds and other.surface != entity.surface
         return (entity.category == "nationality" and lexicon is not None and word != entity.surface
-                and demonym_key(word, lexicon) is not None and _BETWEEN_AFTER.match(rest) is not None)
+                and demonym_key(word, lexicon) is not None and BETWEEN_AFTER.match(rest) is not None)
 
     def starts_entity(self, text: str) -> bool:
         return any(text.startswith(s) and not text[len(s): len(s) + 1].isalnum() for s in self.alone)
