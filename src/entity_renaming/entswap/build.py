@@ -205,7 +205,6 @@ class EntSwap:
                                                  used_substitutions(subs, edits), edits))
         return result
 
-
     def no_new_name(self, mappings: dict[str, dict[Entity, Substitution]], categories: tuple[str, ...]
                     ) -> list[dict[str, Any]]:
         """The left-out records (:attr:`left_out`) with, per passage group, the names of the selected
