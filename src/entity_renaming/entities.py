@@ -85,6 +85,7 @@ from .organisations import (
     COMPANY_HEADS,
     COMPASS_PREFIXES,
     CREED_WORDS,
+    LEADING_ARTICLE,
     MIN_ORG_LABELS,
     ORG_CITY_POPULATION,
     ORG_PLACE_LABELS,
@@ -251,7 +252,7 @@ def inside_headed(mention: Mention, headed: list[Mention], labels: tuple[str, ..
     Methodist Church`` tagged FAC), or a piece of a name NER cut (``the Canadian Radio-television``,
     ``labels`` then all: :func:`.organisations.split_name`): the longer name is the referent, the run
     only a part of it. A leading article is no part of the run ("the", "a" of "a Supreme Court")."""
-    article = re.match(r"(?:the|an?) ", mention.text, re.IGNORECASE)
+    article = LEADING_ARTICLE.match(mention.text)
     start = mention.start + (article.end() if article else 0)
     return mention.label in labels and any(
         h.start <= start and mention.end <= h.end and h.end - h.start > mention.end - start for h in headed)

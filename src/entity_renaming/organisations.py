@@ -717,8 +717,9 @@ def headed_answers(example: QAExample, mentions: Iterable[Mention], lexicon: Lex
 _JOINED_RUN = re.compile(r"[A-Z][\w'’.&-]*(?:(?: (?:of|for|on|and)(?: the)?|,)? [A-Z][\w'’.&-]*)*")
 
 
-#: An article before a name, which NER may include in the mention of its first piece ("a Supreme Court").
-_ARTICLE = re.compile(r"(?:the|an?) ", re.IGNORECASE)
+#: An article before a name, which NER may include in the mention of its first piece ("a Supreme Court"; also
+#: entities.inside_headed).
+LEADING_ARTICLE = re.compile(r"(?:the|an?) ", re.IGNORECASE)
 
 
 def split_name(name: str, at: int, context: str, mentions: Iterable[Mention]) -> bool:
@@ -734,7 +735,7 @@ def split_name(name: str, at: int, context: str, mentions: Iterable[Mention]) ->
     joined = max((j.start() for j in re.finditer(r",| and ", name)), default=0)
     return (len(touching) >= 2 and any(m.label == "ORG" for m in touching)
             and organisation_head(name) is not None and names_organisation(name)
-            and all(m.end <= end and (m.start >= at or _ARTICLE.fullmatch(context[m.start:at]))
+            and all(m.end <= end and (m.start >= at or LEADING_ARTICLE.fullmatch(context[m.start:at]))
                     for m in touching)
             and not any(w.lower() in ORGANISATION_HEADS | COMPANY_HEADS for w in _words(name[:joined])))
 
